@@ -1,0 +1,26 @@
+/** Base path of every API call (SPEC section 7). */
+export const API_BASE = '/exhibition';
+
+/** Paths relative to API_BASE, exactly as SPEC section 7 names them. */
+export const apiPaths = {
+  verifyCode: 'center/front/getVerifyCode',
+  accountExists: 'center/user/front/exists',
+  sendMessageCode: 'center/front/anonMsgCode',
+  login: 'center/user/front/login',
+  securityCodeLogin: 'center/user/front/securityCodeLogin',
+  guestLogin: 'center/user/front/guestLogin',
+  loginInfo: 'center/user/basic/loginInfo',
+  userMenuTree: 'center/menu/basic/userMenuTree',
+  logout: 'center/user/basic/logout',
+  register: 'qms/user-register/registerAndCheck',
+  changePassword: 'center/user/basic/changPwd',
+  changeAccount: 'center/user/basic/changeAccount',
+  resetPassword: 'center/user/front/resetPwd',
+  myNoticePage: 'qms/notice-announce/myNoticePage',
+  readNotice: 'qms/notice-announce/readNotice',
+  unreadNoticeCount: 'qms/notice-announce/myUnReadNoticeCount',
+  masterInfo: 'qms/group-participant-link-info/front/getMasterInfo',
+  devOutbox: 'dev/outbox',
+} as const;
+
+export type ApiPathName = keyof typeof apiPaths;

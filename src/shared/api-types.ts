@@ -1,0 +1,76 @@
+/** Response shapes shared by the server and the client (SPEC says "not shown": these are ours). */
+
+export type AccountType =
+  | 'enterprise'
+  | 'government'
+  | 'media'
+  | 'staff'
+  | 'volunteer'
+  | 'same-period'
+  | 'guest'
+  | 'organiser';
+
+/** data of GET center/front/getVerifyCode */
+export interface VerifyCodeData {
+  /** id to send back with the answer */
+  uuid: string;
+  /** data URL of a PNG image */
+  img: string;
+}
+
+/** data of GET center/user/basic/loginInfo */
+export interface LoginInfoData {
+  user: {
+    id: string;
+    account: string;
+    name: string;
+    userType: AccountType;
+    unitId: string | null;
+  };
+  /** account types of the user (header label etc.) */
+  types: AccountType[];
+  permissions: string[];
+}
+
+/** one node of GET center/menu/basic/userMenuTree */
+export interface MenuNode {
+  /** route path, absolute ('/myNotice') or relative to the parent */
+  path: string;
+  /** unique route name */
+  name: string;
+  /** key of a client screen declaration ('Layout' for a parent group) */
+  component: string;
+  redirect?: string;
+  meta: { title: string; icon?: string; hidden?: boolean; affix?: boolean; permissions?: string[] };
+  children?: MenuNode[];
+}
+
+/** data of GET qms/notice-announce/myNoticePage */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface NoticeItem {
+  id: string;
+  title: string;
+  content: string;
+  /** UTC ISO string */
+  releaseTime: string;
+  read: boolean;
+}
+
+/** one message of GET dev/outbox (development only) */
+export interface OutboxMessage {
+  id: string;
+  channel: 'sms' | 'email' | 'captcha';
+  /** mobile, e-mail address, or the captcha uuid */
+  to: string;
+  /** the one-time code or captcha answer, in clear (dev outbox only) */
+  code: string | null;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+}
