@@ -74,3 +74,17 @@ export interface OutboxMessage {
   body: string;
   createdAt: string;
 }
+
+/** data of GET qms/group-participant-link-info/front/getMasterInfo (added by the server engineer) */
+export interface MasterInfoData {
+  /** the caller's own guest registration (special-guest accounts), else null */
+  guest: {
+    id: string;
+    name: string;
+    mobile: string | null;
+    email: string | null;
+    auditStatus: 'pending' | 'approved' | 'rejected';
+  } | null;
+  /** the caller's unit (enterprise, government, media accounts), else null */
+  unit: { id: string; name: string; unitType: string } | null;
+}

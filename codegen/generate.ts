@@ -1,0 +1,50 @@
+/**
+ * `npm run codegen`: check the schemas, then generate src/generated (bundled schemas,
+ * precompiled validators, types, registry).
+ * `npm run codegen -- --check` (codegen:check): generate in memory and fail listing every
+ * generated file that is missing, stale or left over (the drift check CI runs).
+ * Options for tests: --schemas DIR --locales DIR --out DIR.
+ */
+import path from 'node:path';
+import { defaultOptions, generateAll, projectRoot, SchemaLintError, type CodegenOptions } from './pipeline.js';
+import { driftMessage, findDrift, writeFiles } from './output.js';
+
+function parseArgs(argv: string[]): { check: boolean; options: CodegenOptions } {
+  const options = { ...defaultOptions };
+  let check = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = (): string => path.resolve(argv[++i] ?? '');
+    if (arg === '--check') check = true;
+    else if (arg === '--schemas') options.schemasDir = value();
+    else if (arg === '--locales') options.localesDir = value();
+    else if (arg === '--out') options.outDir = value();
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  return { check, options };
+}
+
+async function main(): Promise<number> {
+  const { check, options } = parseArgs(process.argv.slice(2));
+  const files = await generateAll(options);
+  if (check) {
+    const message = driftMessage(findDrift(files, options.outDir), projectRoot);
+    if (message) {
+      console.error(message);
+      return 1;
+    }
+    console.log(`codegen check: ${files.size} generated files are up to date`);
+    return 0;
+  }
+  const changed = writeFiles(files, options.outDir);
+  console.log(`codegen: ${files.size} files generated, ${changed} written or removed`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof SchemaLintError ? error.message : error);
+    process.exit(1);
+  },
+);

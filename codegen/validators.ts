@@ -1,0 +1,88 @@
+/**
+ * Precompiled validators: rjsf's compileSchemaValidatorsCode (ajv standalone) on the bundled
+ * schema, then turned into an ES module.
+ *
+ * Why not ajv's `code.esm`: rjsf keys each validator by the schema's `$id` (a URL) or a hash
+ * (may start with a digit); ajv's ESM output needs identifiers and throws. So we compile to
+ * CommonJS and rewrite `exports["key"] = validateN` into `export { validateN as "key" }`
+ * (ES2022 string export names), which keeps `import * as validateFns` working with rjsf's
+ * `createPrecompiledValidator` (it looks validators up by those very keys).
+ *
+ * Formats: ajv's `code.formats` is set to the expression `schemaFormats`, so every format check
+ * compiles to `schemaFormats["mobile"]` etc., and the module imports `schemaFormats` from
+ * src/shared/schema-formats.ts (which re-exports src/shared/formats.ts). Runtime helpers that
+ * ajv emits as `require("ajv/dist/runtime/x")` are rewritten to imports of src/shared/ajv-runtime.ts.
+ */
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { CustomValidatorOptionsType } from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import { _ } from 'ajv';
+import { schemaFormats } from '../src/shared/schema-formats.js';
+import * as ajvRuntime from '../src/shared/ajv-runtime.js';
+import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
+import type { JsonSchema } from './schema-files.js';
+
+/** The ajv options of the precompiled validators (both sides): all errors, verbose for x-messages. */
+export const validatorOptions: CustomValidatorOptionsType = {
+  customFormats: schemaFormats,
+  // ajv-formats stays out: every format we use is ours (schema-formats.ts), so none is required at run time.
+  ajvFormatOptions: false,
+  ajvOptionsOverrides: {
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    code: { formats: _`schemaFormats`, lines: false, optimize: true },
+  },
+  extenderFn: (ajv) => addSchemaKeywords(ajv),
+};
+
+const RUNTIME_REQUIRE = /require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)\.(default|[A-Za-z0-9_]+)/g;
+const EXPORT_LINE = /exports\[("(?:[^"\\]|\\.)*")\] = (validate\d+);/g;
+
+export interface ValidatorModule {
+  js: string;
+  dts: string;
+}
+
+/** `importBase`: relative path from the generated validators folder to src/shared. */
+export function compileValidatorModule(bundled: JsonSchema, importBase: string, header: string): ValidatorModule {
+  const cjs = compileSchemaValidatorsCode(bundled as RJSFSchema, validatorOptions);
+  const helpers = new Set<string>();
+  let code = cjs.replace(RUNTIME_REQUIRE, (_match, helper: string, member: string) => {
+    if (!(helper in ajvRuntime) || (member !== 'default' && member !== helper)) {
+      throw new Error(`ajv standalone code needs runtime helper "${helper}.${member}", missing in src/shared/ajv-runtime.ts`);
+    }
+    helpers.add(helper);
+    return `ajvRuntime_${helper}`;
+  });
+  const exportsList: string[] = [];
+  code = code.replace(EXPORT_LINE, (_match, key: string, fn: string) => {
+    exportsList.push(`${fn} as ${key}`);
+    return '';
+  });
+  if (/\brequire\(|\bexports\b|module\.exports/.test(code)) {
+    throw new Error('ajv standalone code still contains CommonJS after the ESM rewrite');
+  }
+  code = code.replace(/^"use strict";/, '');
+  const imports = [`import { schemaFormats } from '${importBase}/schema-formats.ts';`];
+  if (helpers.size > 0) {
+    const names = [...helpers].sort().map((h) => `${h} as ajvRuntime_${h}`);
+    imports.push(`import { ${names.join(', ')} } from '${importBase}/ajv-runtime.ts';`);
+  }
+  const usesFormats = code.includes('schemaFormats');
+  const js = [
+    header,
+    ...(usesFormats ? imports : imports.slice(1)),
+    code.trim(),
+    `export { ${exportsList.join(', ')} };`,
+    '',
+  ].join('\n');
+  const dts = [
+    header,
+    "import type { ValidateFunction } from 'ajv';",
+    ...exportsList.map((entry, i) => `declare const v${i}: ValidateFunction;`),
+    `export { ${exportsList.map((entry, i) => `v${i} as ${entry.split(' as ')[1]}`).join(', ')} };`,
+    '',
+  ].join('\n');
+  return { js, dts };
+}

@@ -1,0 +1,20 @@
+import i18next from 'i18next';
+import { askConfirm, showToast } from '../feedback/feedback-store';
+import { navigateTo } from '../router/navigator';
+import { getSession } from '../session/session-store';
+import { clearToken, readToken } from '../session/token-cookie';
+import { createHttpClient } from './http-client';
+
+/** The one API client of the running app, wired to the real toasts, dialog, router and cookie. */
+export const http = createHttpClient({
+  getToken: () => readToken(),
+  getLanguage: () => getSession().language,
+  ports: {
+    t: (key) => i18next.t(key, { ns: 'client' }),
+    toastError: (message, durationMs) => showToast(message, 'error', durationMs),
+    confirm: (request) => askConfirm(request),
+    navigate: (path) => navigateTo(path),
+    clearToken,
+    reload: () => window.location.reload(),
+  },
+});

@@ -1,0 +1,16 @@
+import { apiPaths } from '../../shared/api-paths';
+import type { LoginInfoData, MenuNode, NoticeItem, Page, VerifyCodeData } from '../../shared/api-types';
+import { http } from './app-http-client';
+
+/** Typed calls of SPEC section 7 used by the client code (forms use `operations` in the engine). */
+export const api = {
+  verifyCode: () => http.request<VerifyCodeData>('get', apiPaths.verifyCode),
+  loginInfo: () => http.request<LoginInfoData>('get', apiPaths.loginInfo, { searchParams: { entranceTypes: 2 } }),
+  userMenuTree: () => http.request<MenuNode[]>('get', apiPaths.userMenuTree, { searchParams: { entranceTypes: 2 } }),
+  logout: () => http.request<unknown>('post', apiPaths.logout),
+  unreadNoticeCount: () => http.request<number>('get', apiPaths.unreadNoticeCount),
+  myNoticePage: (pageNum: number, pageSize: number) =>
+    http.request<Page<NoticeItem>>('get', apiPaths.myNoticePage, { searchParams: { pageNum, pageSize } }),
+  readNotice: (id: string) => http.request<unknown>('post', apiPaths.readNotice, { searchParams: { id } }),
+  masterInfo: () => http.request<unknown>('get', apiPaths.masterInfo, { exemptFromAuthPrompt: true }),
+};

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { findDeclaration } from './declaration-catalogue';
+import { DeclaredForm } from './DeclaredForm';
+import type { ScreenDeclaration, TabsDeclaration } from './screen-types';
+
+function DeclarationLinks({ links }: { links: { labelKey: string; to: string }[] | undefined }) {
+  const { t } = useTranslation();
+  if (!links?.length) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 2, gap: 2, flexWrap: 'wrap' }}>
+      {links.map((link) => (
+        <Link key={link.to} component={RouterLink} to={link.to}>
+          {t(link.labelKey)}
+        </Link>
+      ))}
+    </Box>
+  );
+}
+
+function TabsScreen({ declaration }: { declaration: TabsDeclaration }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const active = declaration.tabs[index];
+  const inner = active ? findDeclaration(active.screen) : undefined;
+  return (
+    <Box>
+      <Tabs value={index} onChange={(_event, value: number) => setIndex(value)} variant="fullWidth" sx={{ mb: 2 }}>
+        {declaration.tabs.map((tab, tabIndex) => (
+          <Tab key={tab.screen} label={t(tab.labelKey)} id={`tab-${tab.screen}`} aria-controls={`panel-${tab.screen}`} value={tabIndex} />
+        ))}
+      </Tabs>
+      {active && inner && (
+        <Box role="tabpanel" id={`panel-${active.screen}`} aria-labelledby={`tab-${active.screen}`}>
+          <DeclaredScreenBody key={inner.id} declaration={inner} />
+        </Box>
+      )}
+      <DeclarationLinks links={declaration.links} />
+    </Box>
+  );
+}
+
+function DeclaredScreenBody({ declaration }: { declaration: ScreenDeclaration }) {
+  if (declaration.kind === 'tabs') return <TabsScreen declaration={declaration} />;
+  return (
+    <>
+      <DeclaredForm declaration={declaration} />
+      <DeclarationLinks links={declaration.links} />
+    </>
+  );
+}
+
+/** Renders a declared screen by id (forms and tabs of forms): the page body, without chrome. */
+export default function DeclaredScreen({ id }: { id: string }) {
+  const declaration = findDeclaration(id);
+  if (!declaration) throw new Error(`no screen declaration "${id}"`);
+  return <DeclaredScreenBody declaration={declaration} />;
+}

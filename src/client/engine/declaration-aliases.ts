@@ -1,0 +1,5 @@
+/** Menu component keys (config/menus.json) that name a declared screen by another id. */
+export const declarationAliases: Record<string, string> = {
+  AccountChange: 'change-account',
+  PasswordChange: 'change-password',
+};

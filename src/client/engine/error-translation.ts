@@ -1,0 +1,40 @@
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { translateKey } from '../i18n/translate-key';
+import { resolveLocalRef } from './ui-schema-i18n';
+
+type SchemaNode = RJSFSchema & { 'x-messages'?: Record<string, string> };
+
+/** The (merged) subschema of the field at an RJSF property path such as `.account` or `.items.0.name`. */
+export function fieldSchemaAt(root: RJSFSchema, property: string | undefined): SchemaNode | undefined {
+  const segments = (property ?? '').split('.').filter(Boolean);
+  let node: SchemaNode | undefined = resolveLocalRef(root as SchemaNode, root);
+  for (const segment of segments) {
+    if (!node) return undefined;
+    const child: unknown = node.properties?.[segment] ?? (/^\d+$/.test(segment) ? node.items : undefined);
+    node = child && typeof child === 'object' && !Array.isArray(child) ? resolveLocalRef(child as SchemaNode, root) : undefined;
+  }
+  return node;
+}
+
+export type KeyForError = (error: RJSFValidationError, fieldSchema: SchemaNode | undefined) => string;
+
+/** Field-specific `x-messages` first, else the generic `validation.<keyword>` message. */
+export const defaultKeyForError: KeyForError = (error, fieldSchema) => {
+  const keyword = error.name ?? '';
+  return fieldSchema?.['x-messages']?.[keyword] ?? `validation.${keyword}`;
+};
+
+/**
+ * RJSF `transformErrors`: every ajv error becomes the translated message of its i18n key; the
+ * field's title is available to messages as {{field}}.
+ */
+export function createErrorTransformer(root: RJSFSchema, keyForError: KeyForError = defaultKeyForError) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors.map((error) => {
+      const fieldSchema = fieldSchemaAt(root, error.property);
+      const key = keyForError(error, fieldSchema);
+      const field = fieldSchema?.['x-i18n'] ? translateKey(String(fieldSchema['x-i18n'])) : '';
+      const message = translateKey(key, { ...(error.params as Record<string, unknown>), field });
+      return { ...error, message, stack: `${field} ${message}`.trim() };
+    });
+}

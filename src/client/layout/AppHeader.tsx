@@ -1,0 +1,55 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { logout } from '../session/session-actions';
+import { useSession } from '../session/session-store';
+import { LanguageSelector } from './LanguageSelector';
+import { NoticeBell } from './NoticeBell';
+
+/** Header of SPEC section 2: title, language, notices, user name, logout; or the sign-in hint. */
+export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void }) {
+  const { t } = useTranslation();
+  const signedIn = useSession((session) => Boolean(session.token));
+  const name = useSession((session) => session.name);
+  return (
+    <AppBar position="sticky" elevation={1} component="header">
+      <Toolbar variant="dense" sx={{ gap: 1 }}>
+        {signedIn && onToggleSidebar && (
+          <IconButton color="inherit" edge="start" onClick={onToggleSidebar} aria-label={t('header.toggleMenu')} data-testid="sidebar-toggle">
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, fontSize: { xs: 16, md: 20 } }}>
+          {t('app.title')}
+        </Typography>
+        <LanguageSelector />
+        {signedIn ? (
+          <>
+            <NoticeBell />
+            <Typography component="span" noWrap data-testid="user-name" sx={{ maxWidth: 160 }}>
+              {name}
+            </Typography>
+            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} data-testid="logout">
+              {t('header.logout')}
+            </Button>
+          </>
+        ) : (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {t('header.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login" color="inherit" underline="always" data-testid="go-login">
+              {t('header.goLogin')}
+            </Link>
+          </Box>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

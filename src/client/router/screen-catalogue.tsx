@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import { lazyScreen } from './lazy-screen';
+
+/** Each screen is its own chunk (route-level code splitting). */
+const Dashboard = lazyScreen(() => import('../screens/DashboardScreen'));
+const Guide = lazyScreen(() => import('../screens/GuideScreen'));
+const PrivacyPolicy = lazyScreen(() => import('../screens/PrivacyPolicyScreen'));
+const Choose = lazyScreen(() => import('../screens/ChooseScreen'));
+const NoticeList = lazyScreen(() => import('../screens/NoticeListScreen'));
+const NoticeDetail = lazyScreen(() => import('../screens/NoticeDetailScreen'));
+const Forbidden = lazyScreen(() => import('../screens/ForbiddenScreen'));
+const NotFound = lazyScreen(() => import('../screens/NotFoundScreen'));
+const ComingSoon = lazyScreen(() => import('../screens/ComingSoonScreen'));
+export const DeclaredScreen = lazyScreen(() => import('../engine/DeclaredScreen'));
+
+/**
+ * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
+ * paths of the original portal and short names are both accepted).
+ */
+export const componentScreens: Record<string, ComponentType> = {
+  // keys of config/menus.json
+  Dashboard,
+  MyNotice: NoticeList,
+  NoticeDetail,
+  Guide,
+  // short and Vue-style keys
+  dashboard: Dashboard,
+  'dashboard/index': Dashboard,
+  guide: Guide,
+  'guide/index': Guide,
+  'privacy-policy': PrivacyPolicy,
+  choose: Choose,
+  'notice/myNotice': NoticeList,
+  myNotice: NoticeList,
+  'notice/detail': NoticeDetail,
+  '403': Forbidden,
+  'error/403': Forbidden,
+  '404': NotFound,
+  'error/404': NotFound,
+  'coming-soon': ComingSoon,
+};
+
+export { ComingSoon };

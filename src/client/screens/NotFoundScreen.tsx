@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function NotFoundScreen() {
+  return <ErrorPage code="404" messageKey="errors.notFound" />;
+}

@@ -1,0 +1,5 @@
+import { TextPage } from './TextPage';
+
+export default function PrivacyPolicyScreen() {
+  return <TextPage prefix="privacy" />;
+}

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { loadOrCreateSecret } from './security/secret-file.js';
+
+export interface ScryptCost {
+  /** log2 of N */
+  log2N: number;
+  r: number;
+  p: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set, else SQLite at `${dataDir}/summit.sqlite` */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (tests run each in their own); null = default search_path */
+  databaseSchema: string | null;
+  smtpUrl: string | null;
+  smtpFrom: string;
+  production: boolean;
+  sessionSecret: string;
+  codeSecret: string;
+  filingNumber: string;
+  summitName: string;
+  /** the dev outbox (route + clear codes) exists only outside production */
+  devOutbox: boolean;
+  rateLimits: boolean;
+  /** the image code on password sign-in; only benchmarks turn it off, never in production */
+  captchaRequired: boolean;
+  scrypt: ScryptCost;
+  /** how many scrypt hashes may run at once (each needs ~128 MiB at the default cost) */
+  hashConcurrency: number;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  logLevel: string;
+  seedDemoData: boolean;
+  /** built client to serve, if the folder exists */
+  clientDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment, validates it and lists every problem at once (fails fast). */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = env[name];
+    if (!raw) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const port = int('PORT', 8080, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const devOutbox = !production && bool('DEV_OUTBOX', true);
+  const rateLimits = bool('RATE_LIMITS', true);
+  const captchaRequired = bool('CAPTCHA_REQUIRED', true);
+  if (production && !captchaRequired) problems.push('CAPTCHA_REQUIRED cannot be off in production');
+  if (production && !rateLimits) problems.push('RATE_LIMITS cannot be off in production');
+  const log2N = int('SCRYPT_LOG2N', 17, 10, 20);
+  if (production && log2N < 17) problems.push('SCRYPT_LOG2N must be at least 17 in production');
+
+  const secret = (name: string): string => {
+    const given = env[name];
+    if (given) {
+      if (given.length < 32) problems.push(`${name} must be at least 32 characters`);
+      return given;
+    }
+    if (production) {
+      problems.push(`${name} is required in production`);
+      return '';
+    }
+    return loadOrCreateSecret(dataDir, name);
+  };
+  const sessionSecret = secret('SESSION_SECRET');
+  const codeSecret = secret('CODE_SECRET');
+
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n - ${problems.join('\n - ')}`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    smtpUrl,
+    smtpFrom: env.SMTP_FROM || 'summit@localhost',
+    production,
+    sessionSecret,
+    codeSecret,
+    filingNumber: env.FILING_NUMBER || '',
+    summitName: env.SUMMIT_NAME || 'Multinationals Summit',
+    devOutbox,
+    rateLimits,
+    captchaRequired,
+    scrypt: { log2N, r: 8, p: 1 },
+    hashConcurrency: int('HASH_CONCURRENCY', 2, 1, 64),
+    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 120, 1, 100_000),
+    sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 24, 1, 10_000),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
+    seedDemoData: bool('SEED_DEMO_DATA', !production),
+    clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Kysely table types. Portable across SQLite and PostgreSQL on purpose: ids are text
+ * (UUIDs), times are UTC ISO strings (same length, so they sort as text), booleans are 0/1.
+ */
+export interface EditionTable {
+  id: string;
+  year: number;
+  name: string;
+  is_current: number;
+  created_at: string;
+}
+
+export interface UnitTable {
+  id: string;
+  edition_id: string;
+  unit_type: string;
+  name: string;
+  /** the validated registration document as JSON */
+  document: string;
+  schema_version: number;
+  created_at: string;
+}
+
+export interface AccountTable {
+  id: string;
+  /** sign-in name: a mainland mobile (digits only) or a lower-case e-mail */
+  account: string;
+  name: string;
+  user_type: string;
+  unit_id: string | null;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: string;
+  /** SHA-256 of the token; the token itself is never stored */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface OneTimeCodeTable {
+  id: string;
+  /** 'captcha' | 'message' */
+  kind: string;
+  /** captcha uuid, or the account the code was sent to */
+  target: string;
+  /** HMAC-SHA256 of the code (keyed by CODE_SECRET) */
+  code_hmac: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** the code in clear: only written when the dev outbox is on (never in production) */
+  dev_code: string | null;
+  status: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface NoticeTable {
+  id: string;
+  edition_id: string;
+  title: string;
+  content: string;
+  /** account type the notice is for, null for everyone */
+  audience: string | null;
+  release_time: string;
+}
+
+export interface NoticeReadTable {
+  notice_id: string;
+  account_id: string;
+  read_at: string;
+}
+
+export interface InvitationCodeTable {
+  code: string;
+  edition_id: string;
+  unit_id: string | null;
+  used_by: string | null;
+  created_at: string;
+}
+
+export interface GuestTable {
+  id: string;
+  edition_id: string;
+  account_id: string | null;
+  unit_id: string | null;
+  name: string;
+  mobile: string | null;
+  email: string | null;
+  /** 'pending' | 'approved' | 'rejected' */
+  audit_status: string;
+  invitation_code: string | null;
+  document: string;
+  schema_version: number;
+  created_at: string;
+}
+
+export interface Database {
+  editions: EditionTable;
+  units: UnitTable;
+  accounts: AccountTable;
+  sessions: SessionTable;
+  one_time_codes: OneTimeCodeTable;
+  outbox: OutboxTable;
+  notices: NoticeTable;
+  notice_reads: NoticeReadTable;
+  invitation_codes: InvitationCodeTable;
+  guests: GuestTable;
+}

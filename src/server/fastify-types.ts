@@ -1,0 +1,22 @@
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import type { Translator } from './http/translator.js';
+import type { Language } from '../shared/constants.js';
+import type { Services } from './services/services.js';
+import type { SignedInAccount } from './services/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    translator: Translator;
+    services: Services;
+  }
+  interface FastifyRequest {
+    language: Language;
+    /** set by the `authenticate` pre-handler */
+    account: SignedInAccount | null;
+  }
+}
+
+export {};

@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope, FieldErrorItem } from '../../shared/envelope.js';
+import { errorCatalogue, type ErrorName } from '../../shared/error-catalogue.js';
+import { isAppError } from './app-error.js';
+import { RequestValidationError } from './request-validation.js';
+
+/** Fastify's own 4xx errors we expect from clients, mapped to catalogue entries. */
+function clientErrorName(error: FastifyError): ErrorName | null {
+  switch (error.statusCode) {
+    case 400:
+      return 'badRequest';
+    case 404:
+      return 'notFound';
+    case 413:
+      return 'payloadTooLarge';
+    case 415:
+      return 'unsupportedMediaType';
+    case 429:
+      return 'tooManyRequests';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Never leaks internals: only catalogue messages reach the client. A 5xx answer is a
+ * generic translated message plus the request id; the detail goes to the log.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { translator } = request.server;
+    const language = request.language;
+
+    if (error instanceof RequestValidationError) {
+      const fieldErrors: FieldErrorItem[] = error.fieldErrors.map((field) => ({
+        pointer: field.pointer,
+        key: field.key,
+        message: translator.t(language, field.key, field.params),
+      }));
+      const details = [...new Set(fieldErrors.map((f) => f.message))].join(', ');
+      return send(request, reply, 'validationFailed', { details }, { fieldErrors });
+    }
+    if (isAppError(error)) {
+      return send(request, reply, error.name_, error.params);
+    }
+    const clientError = clientErrorName(error);
+    if (clientError) {
+      request.log.info({ code: error.code, message: error.message }, 'client error');
+      return send(request, reply, clientError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 'internal', { requestId: request.id }, { requestId: String(request.id) });
+  });
+}
+
+export function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: ErrorName,
+  params: Record<string, unknown> = {},
+  extra: Partial<Envelope<null>> = {},
+): FastifyReply {
+  const entry = errorCatalogue[name];
+  const body: Envelope<null> = {
+    code: entry.code,
+    msg: request.server.translator.t(request.language, entry.key, params),
+    data: null,
+    key: entry.key,
+    ...extra,
+  };
+  return reply.status(entry.status).header('cache-control', 'no-store').send(body);
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants.js';
+
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * Server-side translation: every namespace file of `locales/<lang>/` loaded once.
+ * Keys are `namespace.path.to.key` (e.g. `server.auth.userNotExist`, `validation.mobile`).
+ */
+export class Translator {
+  private readonly trees = new Map<Language, Record<string, Tree>>();
+
+  constructor(localesDir: string) {
+    for (const language of LANGUAGES) {
+      const namespaces: Record<string, Tree> = {};
+      const dir = path.join(localesDir, language);
+      for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+        if (file.endsWith('.json')) {
+          namespaces[file.slice(0, -5)] = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Tree;
+        }
+      }
+      this.trees.set(language, namespaces);
+    }
+  }
+
+  t(language: Language, key: string, params: Record<string, unknown> = {}): string {
+    const template = this.lookup(language, key) ?? this.lookup(DEFAULT_LANGUAGE, key) ?? key;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  }
+
+  private lookup(language: Language, key: string): string | undefined {
+    const [namespace, ...rest] = key.split('.');
+    let node: string | Tree | undefined = this.trees.get(language)?.[namespace ?? ''];
+    for (const part of rest) {
+      if (node === undefined || typeof node === 'string') return undefined;
+      node = node[part];
+    }
+    return typeof node === 'string' ? node : undefined;
+  }
+}
+
+/** 'en', 'en-US,en;q=0.9' -> 'en'; anything else -> the default (zh-CN). */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+}

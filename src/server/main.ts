@@ -1,0 +1,33 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+/** Server entry: configuration, app, port. Everything else lives in buildApp. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [`Summit portal: http://${host}:${config.port}/  (API docs: http://${host}:${config.port}/exhibition/docs)`];
+  lines.push(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${config.dataDir}/summit.sqlite`}`);
+  if (config.devOutbox) lines.push(`Dev outbox (codes in clear): http://${host}:${config.port}/exhibition/dev/outbox?to=<account or captcha uuid>`);
+  if (app.demoAccounts.length > 0) {
+    lines.push('Demo accounts (same password for all, unless changed since):');
+    for (const demo of app.demoAccounts) lines.push(`  ${demo.userType.padEnd(12)} ${demo.account.padEnd(32)} ${demo.password}`);
+  }
+  console.log(lines.join('\n'));
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+}
+
+void main();

@@ -1,0 +1,34 @@
+/** What an adapter delivers: the real text, including the code. */
+export interface OutgoingMessage {
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/** An SMS provider (a real one plugs in here); e-mail goes through SMTP when configured. */
+export interface MessageTransport {
+  deliver(message: OutgoingMessage): Promise<void>;
+}
+
+export interface Logger {
+  info(object: object, message: string): void;
+}
+
+/**
+ * Development and fallback transport: writes the message to the log. Outside production the
+ * text (with the code) is logged so a newcomer can read it; in production only the address.
+ */
+export class LogTransport implements MessageTransport {
+  constructor(
+    private readonly log: Logger,
+    private readonly includeText: boolean,
+  ) {}
+
+  async deliver(message: OutgoingMessage): Promise<void> {
+    this.log.info(
+      { outbox: { channel: message.channel, to: message.to, ...(this.includeText ? { body: message.body } : {}) } },
+      'outbox message',
+    );
+  }
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { OutboxMessage } from '../../shared/api-types.js';
+import { nowIso } from '../time.js';
+import type { Logger, MessageTransport, OutgoingMessage } from './delivery.js';
+
+export interface OutboxOptions {
+  /** keep the code in clear for the dev outbox (never in production) */
+  devOutbox: boolean;
+  email: MessageTransport;
+  sms: MessageTransport;
+  log: Logger;
+}
+
+const MASK = '****';
+
+/**
+ * Every SMS/e-mail goes through the outbox table first, then to its transport. Stored text has
+ * the code masked unless the dev outbox is on, so the database never holds live codes.
+ */
+export class OutboxService {
+  constructor(
+    private readonly db: Db,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  async send(message: Omit<OutgoingMessage, 'body'> & { render: (code: string) => string; code: string }): Promise<void> {
+    const id = randomUUID();
+    const dev = this.options.devOutbox;
+    await this.db
+      .insertInto('outbox')
+      .values({
+        id,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.render(dev ? message.code : MASK),
+        dev_code: dev ? message.code : null,
+        status: 'pending',
+        created_at: nowIso(),
+        sent_at: null,
+      })
+      .execute();
+    const transport = message.channel === 'email' ? this.options.email : this.options.sms;
+    const outgoing: OutgoingMessage = { channel: message.channel, to: message.to, subject: message.subject, body: message.render(message.code) };
+    // delivery must not hold up the answer; its outcome is recorded on the row
+    void transport
+      .deliver(outgoing)
+      .then(() => this.mark(id, 'sent'))
+      .catch((error: unknown) => {
+        this.options.log.info({ err: error, outboxId: id }, 'outbox delivery failed');
+        return this.mark(id, 'failed');
+      })
+      .catch(() => undefined);
+  }
+
+  /** Image-code answers are recorded only for the dev outbox (tests and newcomers). */
+  async recordCaptcha(uuid: string, answer: string): Promise<void> {
+    if (!this.options.devOutbox) return;
+    await this.db
+      .insertInto('outbox')
+      .values({
+        id: randomUUID(),
+        channel: 'captcha',
+        recipient: uuid,
+        subject: null,
+        body: answer,
+        dev_code: answer,
+        status: 'sent',
+        created_at: nowIso(),
+        sent_at: nowIso(),
+      })
+      .execute();
+  }
+
+  async list(to: string | null, limit = 50): Promise<OutboxMessage[]> {
+    let query = this.db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit);
+    if (to) query = query.where('recipient', '=', to);
+    const rows = await query.execute();
+    return rows.map((row) => ({
+      id: row.id,
+      channel: row.channel as OutboxMessage['channel'],
+      to: row.recipient,
+      code: row.dev_code,
+      subject: row.subject,
+      body: row.body,
+      createdAt: row.created_at,
+    }));
+  }
+
+  private async mark(id: string, status: 'sent' | 'failed'): Promise<void> {
+    await this.db.updateTable('outbox').set({ status, sent_at: nowIso() }).where('id', '=', id).execute();
+  }
+}

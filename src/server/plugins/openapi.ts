@@ -1,0 +1,74 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../shared/api-paths.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Route schemas are codegen bundles with draft-07 `#/definitions/...`. OpenAPI wants shared
+ * parts under components.schemas, so definitions are lifted there and references rewritten
+ * (on copies: the originals carry the `$id` the validators are looked up by).
+ */
+function liftDefinitions(node: unknown, components: Json): unknown {
+  if (Array.isArray(node)) return node.map((item) => liftDefinitions(item, components));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === 'definitions' && value && typeof value === 'object') {
+      for (const [name, definition] of Object.entries(value as Json)) {
+        if (!(name in components)) components[name] = liftDefinitions(definition, components);
+      }
+    } else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/definitions/')) {
+      out.$ref = `#/components/schemas/${value.slice('#/definitions/'.length)}`;
+    } else if (key !== '$schema' && key !== '$id') {
+      out[key] = liftDefinitions(value, components);
+    }
+  }
+  return out;
+}
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const components: Json = {};
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Summit registration portal API',
+        version: '1',
+        description:
+          'Every answer is an envelope { code, msg, data }. Signed-in calls send Authorization: Bearer <token> (the data of a login call). accept-language: zh-CN (default) or en.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    // the route transforms below fill `components` while the document is built; attach them last
+    transformObject: (documentObject) => {
+      const openapi = (documentObject as { openapiObject: Json & { components?: Json } }).openapiObject;
+      openapi.components = { ...openapi.components, schemas: { ...components } };
+      return openapi as never;
+    },
+    transform: ({ schema, url }) => {
+      if (!schema) return { schema, url };
+      const copy: Json = { ...(schema as Json) };
+      for (const part of ['body', 'querystring', 'params']) {
+        if (copy[part]) copy[part] = liftDefinitions(copy[part], components);
+      }
+      return { schema: copy as never, url };
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_BASE}/docs`,
+    staticCSP: true,
+    // the docs page keeps the app's rules: nothing may frame it, no <base>, no remote validator
+    transformStaticCSP: (header) =>
+      header
+        .replace("base-uri 'self'", "base-uri 'none'")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' validator.swagger.io', '')
+        .replace(' upgrade-insecure-requests;', ''),
+    uiConfig: { validatorUrl: null },
+  });
+  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../shared/api-paths.js';
+import { ok, noStore } from '../http/envelope-reply.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { guarded, limits } from '../plugins/rate-limits.js';
+import { normaliseAccount } from '../services/account-name.js';
+import { bearer, bodyOf, path, queryOf, schemaVersionOf } from './route-helpers.js';
+
+interface RegistrationBody {
+  userType: string;
+  account: string;
+  name: string;
+  unitName?: string;
+  password: string;
+  confirmPassword: string;
+  code: string;
+  agreeTerms: true;
+}
+
+/** Registration, password change/reset, account change, logout. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts, sessions } = app.services;
+  const tags = ['account'];
+
+  app.post<{ Body: RegistrationBody }>(path(apiPaths.register), {
+    schema: { tags, summary: 'Register an account (code from anonMsgCode with scene register)', ...bodyOf('account-registration') },
+    ...guarded(app, limits.register),
+    handler: async (request) => {
+      const { password: _p, confirmPassword: _c, code: _code, ...document } = request.body;
+      await accounts.register({
+        userType: request.body.userType,
+        account: normaliseAccount(request.body.account),
+        name: request.body.name,
+        password: request.body.password,
+        unitName: request.body.unitName,
+        code: request.body.code,
+        document,
+        schemaVersion: schemaVersionOf('account-registration'),
+      });
+      return ok(request, null);
+    },
+  });
+
+  app.put<{ Querystring: { oldPassword: string; password: string } }>(path(apiPaths.changePassword), {
+    schema: { tags, summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session', security: bearer, ...queryOf('password-change') },
+    // SPEC sends these as a query string; a JSON body with the same fields is accepted too
+    preValidation: async (request) => {
+      const body = request.body;
+      if (body && typeof body === 'object' && Object.keys(request.query as object).length === 0) {
+        request.query = body as typeof request.query;
+      }
+    },
+    ...guarded(app, limits.passwordChange, authenticate),
+    handler: async (request) => {
+      await accounts.changePassword(signedIn(request), request.query.oldPassword, request.query.password);
+      return ok(request, null);
+    },
+  });
+
+  app.put<{ Body: { account: string; newAccount: string; code: string } }>(path(apiPaths.changeAccount), {
+    schema: { tags, summary: 'Change the sign-in account (code sent to the new account, scene change-account)', security: bearer, ...bodyOf('account-change') },
+    ...guarded(app, limits.signIn, authenticate),
+    handler: async (request) => {
+      const { account, newAccount, code } = request.body;
+      await accounts.changeAccount(signedIn(request), normaliseAccount(account), normaliseAccount(newAccount), code);
+      return ok(request, null);
+    },
+  });
+
+  app.put<{ Body: { account: string; code: string; password: string } }>(path(apiPaths.resetPassword), {
+    schema: { tags, summary: 'Reset a forgotten password with a code (scene reset-password); ends every session', ...bodyOf('password-reset') },
+    ...guarded(app, limits.signIn),
+    handler: async (request) => {
+      const { account, code, password } = request.body;
+      await accounts.resetPassword(normaliseAccount(account), code, password);
+      return ok(request, null);
+    },
+  });
+
+  app.post(path(apiPaths.logout), {
+    schema: { tags, summary: 'Sign out: the token is revoked', security: bearer },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      await sessions.revoke(signedIn(request).sessionId);
+      noStore(reply);
+      return ok(request, null);
+    },
+  });
+}

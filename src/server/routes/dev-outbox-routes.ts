@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../shared/api-paths.js';
+import { ok, noStore } from '../http/envelope-reply.js';
+import { path } from './route-helpers.js';
+
+/**
+ * Development only (absent in production): the messages "sent", newest first, codes in clear,
+ * including every image-code answer (channel 'captcha', to = its uuid).
+ */
+export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { to?: string } }>(path(apiPaths.devOutbox), {
+    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>' },
+    handler: async (request, reply) => {
+      const to = typeof request.query.to === 'string' ? request.query.to.trim().slice(0, 100) : '';
+      noStore(reply);
+      return ok(request, await app.services.outbox.list(to || null));
+    },
+  });
+}

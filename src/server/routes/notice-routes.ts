@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../shared/api-paths.js';
+import { ok, noStore } from '../http/envelope-reply.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { bearer, path, queryOf } from './route-helpers.js';
+
+const DEFAULT_PAGE_SIZE = 10;
+
+/** Notices of the caller: page, mark read, unread count. */
+export async function noticeRoutes(app: FastifyInstance): Promise<void> {
+  const { notices } = app.services;
+  const tags = ['notices'];
+
+  app.get<{ Querystring: { pageNum?: string; pageSize?: string } }>(path(apiPaths.myNoticePage), {
+    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, ...queryOf('notice-page-query') },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      const pageNum = Number(request.query.pageNum ?? 1);
+      const pageSize = Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE);
+      noStore(reply);
+      return ok(request, await notices.page(signedIn(request), pageNum, pageSize));
+    },
+  });
+
+  app.post<{ Querystring: { id: string } }>(path(apiPaths.readNotice), {
+    schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, ...queryOf('notice-read-query') },
+    preHandler: authenticate,
+    handler: async (request) => {
+      await notices.markRead(signedIn(request), request.query.id);
+      return ok(request, null);
+    },
+  });
+
+  app.get(path(apiPaths.unreadNoticeCount), {
+    schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await notices.unreadCount(signedIn(request)));
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../shared/api-paths.js';
+import type { LoginInfoData, MasterInfoData } from '../../shared/api-types.js';
+import { ok, noStore } from '../http/envelope-reply.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { bearer, path } from './route-helpers.js';
+
+/** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { menus } = app.services;
+  const tags = ['session'];
+
+  // entranceTypes=2 is sent by the client (SPEC 7); there is a single entrance, so it is not read.
+  app.get(path(apiPaths.loginInfo), {
+    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      const who = signedIn(request);
+      noStore(reply);
+      const data: LoginInfoData = {
+        user: { id: who.id, account: who.account, name: who.name, userType: who.userType, unitId: who.unitId },
+        types: [who.userType],
+        permissions: menus.permissionsFor(who.userType),
+      };
+      return ok(request, data);
+    },
+  });
+
+  app.get(path(apiPaths.userMenuTree), {
+    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, menus.treeFor(signedIn(request).userType, request.language));
+    },
+  });
+
+  app.get(path(apiPaths.masterInfo), {
+    schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      const who = signedIn(request);
+      noStore(reply);
+      const guest = await app.db
+        .selectFrom('guests')
+        .select(['id', 'name', 'mobile', 'email', 'audit_status'])
+        .where('account_id', '=', who.id)
+        .executeTakeFirst();
+      const unit = who.unitId
+        ? await app.db.selectFrom('units').select(['id', 'name', 'unit_type']).where('id', '=', who.unitId).executeTakeFirst()
+        : undefined;
+      const data: MasterInfoData = {
+        guest: guest
+          ? { id: guest.id, name: guest.name, mobile: guest.mobile, email: guest.email, auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'] }
+          : null,
+        unit: unit ? { id: unit.id, name: unit.name, unitType: unit.unit_type } : null,
+      };
+      return ok(request, data);
+    },
+  });
+}

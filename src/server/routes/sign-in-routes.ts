@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../shared/api-paths.js';
+import { ok, noStore } from '../http/envelope-reply.js';
+import { guarded, limits } from '../plugins/rate-limits.js';
+import { normaliseAccount } from '../services/account-name.js';
+import type { CodeScene } from '../services/message-codes.js';
+import { bodyOf, path, queryOf } from './route-helpers.js';
+
+interface AccountCode {
+  account: string;
+  code: string;
+}
+
+/** Image code, account check, message codes and the three ways to sign in (SPEC 7). */
+export async function signInRoutes(app: FastifyInstance): Promise<void> {
+  const { captcha, messageCodes, signIn, accounts } = app.services;
+  const tags = ['sign-in'];
+
+  app.get(path(apiPaths.verifyCode), {
+    schema: { tags, summary: 'Image code (PNG data URL) and its uuid' },
+    ...guarded(app, limits.captcha),
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await captcha.create());
+    },
+  });
+
+  app.get<{ Querystring: { account: string } }>(path(apiPaths.accountExists), {
+    schema: { tags, summary: 'Whether an account exists (data: boolean)', ...queryOf('account-exists-query') },
+    ...guarded(app, limits.sendCode),
+    handler: async (request) => ok(request, await accounts.exists(normaliseAccount(request.query.account))),
+  });
+
+  app.post<{ Body: { account: string; scene?: CodeScene } }>(path(apiPaths.sendMessageCode), {
+    schema: { tags, summary: 'Send a 4-character code by SMS or e-mail (channel follows the account)', ...bodyOf('send-message-code') },
+    ...guarded(app, limits.sendCode),
+    handler: async (request) => {
+      await messageCodes.send(normaliseAccount(request.body.account), request.body.scene ?? 'login', request.language);
+      return ok(request, null);
+    },
+  });
+
+  app.post<{ Body: { account: string; password: string; code: string; uuid: string } }>(path(apiPaths.login), {
+    schema: { tags, summary: 'Password sign-in; data is the token', ...bodyOf('sign-in-password') },
+    ...guarded(app, limits.signIn),
+    handler: async (request, reply) => {
+      const { account, password, code, uuid } = request.body;
+      noStore(reply);
+      return ok(request, await signIn.withPassword(normaliseAccount(account), password, uuid, code));
+    },
+  });
+
+  app.post<{ Body: AccountCode }>(path(apiPaths.securityCodeLogin), {
+    schema: { tags, summary: 'Sign-in with an SMS/e-mail code; data is the token', ...bodyOf('sign-in-code') },
+    ...guarded(app, limits.signIn),
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await signIn.withCode(normaliseAccount(request.body.account), request.body.code));
+    },
+  });
+
+  app.post<{ Body: AccountCode }>(path(apiPaths.guestLogin), {
+    schema: { tags, summary: 'Special-guest sign-in with a code; data is the token', ...bodyOf('guest-sign-in') },
+    ...guarded(app, limits.signIn),
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await signIn.asGuest(normaliseAccount(request.body.account), request.body.code));
+    },
+  });
+}

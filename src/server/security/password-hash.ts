@@ -1,0 +1,58 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { ScryptCost } from '../config.js';
+import { Semaphore } from './semaphore.js';
+
+const KEY_LENGTH = 32;
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+function optionsFor(log2N: number, r: number, p: number): ScryptOptions {
+  const N = 2 ** log2N;
+  // scrypt needs 128 * N * r bytes; Node's default maxmem (32 MiB) is too small for N=2^17.
+  return { N, r, p, maxmem: 128 * N * r + 16 * 1024 * 1024 };
+}
+
+/**
+ * scrypt password hashing. The stored form carries its own cost
+ * (`scrypt$log2N$r$p$salt$hash`) so the cost can be raised later without breaking old hashes.
+ * A semaphore bounds concurrent hashes: each needs ~128 MiB at the default cost.
+ */
+export class PasswordHasher {
+  private readonly gate: Semaphore;
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly cost: ScryptCost,
+    concurrency: number,
+  ) {
+    this.gate = new Semaphore(concurrency);
+  }
+
+  async hash(password: string): Promise<string> {
+    const { log2N, r, p } = this.cost;
+    const salt = randomBytes(16);
+    const key = await this.gate.run(() => scryptAsync(password, salt, optionsFor(log2N, r, p)));
+    return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [algorithm, log2N, r, p, salt, key] = stored.split('$');
+    if (algorithm !== 'scrypt' || !salt || !key) return false;
+    const expected = Buffer.from(key, 'base64');
+    const actual = await this.gate.run(() =>
+      scryptAsync(password, Buffer.from(salt, 'base64'), optionsFor(Number(log2N), Number(r), Number(p))),
+    );
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  /** Spends the same work as a real check, so an unknown account answers as slowly as a wrong password. */
+  async verifyAgainstNothing(password: string): Promise<false> {
+    this.dummyHash ??= this.hash('no-such-account-placeholder');
+    await this.verify(password, await this.dummyHash);
+    return false;
+  }
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { PasswordHasher } from '../security/password-hash.js';
+import { HOUR_MS, isoIn, nowIso } from '../time.js';
+
+interface DemoFile {
+  edition: { year: number; name: string };
+  password: string;
+  accounts: { account: string; name: string; userType: string; unitName?: string }[];
+  invitationCodes: string[];
+  notices: { title: string; content: string; audience: string | null; hoursAgo: number }[];
+  /** how many of the oldest notices the enterprise demo account has already read */
+  readByEnterprise: number;
+}
+
+export interface DemoAccount {
+  account: string;
+  userType: string;
+  password: string;
+}
+
+const UNIT_TYPES: Record<string, string> = { enterprise: 'company', government: 'government', media: 'media' };
+
+/** Every database needs a current edition (registrations hang off it). */
+export async function ensureCurrentEdition(db: Db, year: number, name: string): Promise<string> {
+  const current = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirst();
+  if (current) return current.id;
+  const id = randomUUID();
+  await db.insertInto('editions').values({ id, year, name, is_current: 1, created_at: nowIso() }).execute();
+  return id;
+}
+
+export function readDemoFile(path: string): DemoFile {
+  return JSON.parse(fs.readFileSync(path, 'utf8')) as DemoFile;
+}
+
+/**
+ * Fills an EMPTY database (no accounts) with the demo data. Returns the demo accounts present,
+ * so they are printed at every start (their password may have been changed since).
+ */
+export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFile): Promise<DemoAccount[]> {
+  const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
+  if (anyAccount) {
+    const present = await db.selectFrom('accounts').select(['account', 'user_type']).where('account', 'in', demo.accounts.map((a) => a.account)).execute();
+    return present.map((row) => ({ account: row.account, userType: row.user_type, password: demo.password }));
+  }
+  const editionId = await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
+  const passwordHash = await hasher.hash(demo.password);
+  const now = nowIso();
+  let enterpriseId: string | null = null;
+  let enterpriseUnitId: string | null = null;
+
+  await db.transaction().execute(async (trx) => {
+    for (const entry of demo.accounts) {
+      let unitId: string | null = null;
+      const unitType = UNIT_TYPES[entry.userType];
+      if (unitType && entry.unitName) {
+        unitId = randomUUID();
+        await trx
+          .insertInto('units')
+          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify({ unitName: entry.unitName }), schema_version: 1, created_at: now })
+          .execute();
+      }
+      const accountId = randomUUID();
+      await trx
+        .insertInto('accounts')
+        .values({ id: accountId, account: entry.account, name: entry.name, user_type: entry.userType, unit_id: unitId, password_hash: passwordHash, created_at: now, updated_at: now })
+        .execute();
+      if (entry.userType === 'enterprise') {
+        enterpriseId = accountId;
+        enterpriseUnitId = unitId;
+      }
+      if (entry.userType === 'guest') {
+        await trx
+          .insertInto('guests')
+          .values({
+            id: randomUUID(),
+            edition_id: editionId,
+            account_id: accountId,
+            unit_id: null,
+            name: entry.name,
+            mobile: entry.account.includes('@') ? null : entry.account,
+            email: entry.account.includes('@') ? entry.account : null,
+            audit_status: 'approved',
+            invitation_code: null,
+            document: JSON.stringify({ name: entry.name }),
+            schema_version: 1,
+            created_at: now,
+          })
+          .execute();
+      }
+    }
+    for (const code of demo.invitationCodes) {
+      await trx.insertInto('invitation_codes').values({ code, edition_id: editionId, unit_id: enterpriseUnitId, used_by: null, created_at: now }).execute();
+    }
+    const noticeIds: string[] = [];
+    for (const notice of [...demo.notices].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+      const id = randomUUID();
+      noticeIds.push(id);
+      await trx
+        .insertInto('notices')
+        .values({ id, edition_id: editionId, title: notice.title, content: notice.content, audience: notice.audience, release_time: isoIn(-notice.hoursAgo * HOUR_MS) })
+        .execute();
+    }
+    for (const id of noticeIds.slice(0, demo.readByEnterprise)) {
+      if (enterpriseId) await trx.insertInto('notice_reads').values({ notice_id: id, account_id: enterpriseId, read_at: now }).execute();
+    }
+  });
+  return demo.accounts.map((entry) => ({ account: entry.account, userType: entry.userType, password: demo.password }));
+}

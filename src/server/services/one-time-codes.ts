@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { codeHmac, randomCode, sameDigest } from '../security/codes.js';
+import { isoIn, nowIso, MINUTE_MS } from '../time.js';
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export type CodeKind = 'captcha' | 'message';
+export type CodeCheck = 'ok' | 'invalid' | 'attempts-exceeded';
+
+/**
+ * One-time codes (image-code answers and SMS/e-mail codes): random, stored only as an HMAC,
+ * valid 10 minutes, single use, at most 5 attempts. Only the newest code of a target counts.
+ */
+export class OneTimeCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  async issue(kind: CodeKind, target: string): Promise<string> {
+    const code = randomCode();
+    await this.db
+      .insertInto('one_time_codes')
+      .values({
+        id: randomUUID(),
+        kind,
+        target,
+        code_hmac: codeHmac(this.secret, `${kind}:${target}`, code),
+        attempts: 0,
+        expires_at: isoIn(CODE_TTL_MINUTES * MINUTE_MS),
+        used_at: null,
+        created_at: nowIso(),
+      })
+      .execute();
+    return code;
+  }
+
+  /** When the newest code for this target was issued (for the resend interval). */
+  async lastIssuedAt(kind: CodeKind, target: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('one_time_codes')
+      .select('created_at')
+      .where('kind', '=', kind)
+      .where('target', '=', target)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at ?? null;
+  }
+
+  /**
+   * Checks and, on success, consumes the code. `consumeOnFailure` is for image codes: one
+   * guess per picture.
+   */
+  async check(kind: CodeKind, target: string, code: string, consumeOnFailure = false): Promise<CodeCheck> {
+    const now = nowIso();
+    const row = await this.db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('target', '=', target)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || row.expires_at <= now) return 'invalid';
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return 'attempts-exceeded';
+
+    const matches = sameDigest(row.code_hmac, codeHmac(this.secret, `${kind}:${target}`, code));
+    if (!matches) {
+      await this.db
+        .updateTable('one_time_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(consumeOnFailure ? { used_at: now } : {}) }))
+        .where('id', '=', row.id)
+        .execute();
+      return row.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'attempts-exceeded' : 'invalid';
+    }
+    // the "used_at is null" condition makes two racing requests spend the code only once
+    const result = await this.db
+      .updateTable('one_time_codes')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? 'ok' : 'invalid';
+  }
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
+import type { AccountType } from '../../shared/api-types.js';
+import { newSessionToken, sha256 } from '../security/codes.js';
+import { isoIn, nowIso, HOUR_MS, MINUTE_MS } from '../time.js';
+
+export interface SignedInAccount {
+  sessionId: string;
+  id: string;
+  account: string;
+  name: string;
+  userType: AccountType;
+  unitId: string | null;
+}
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+/** Refresh "last seen" at most once a minute, so authenticated reads rarely write. */
+const TOUCH_INTERVAL_MS = MINUTE_MS;
+
+/**
+ * Opaque random tokens; only their SHA-256 is stored. A session ends at the absolute
+ * expiry, after the idle time, at logout, or when the password changes.
+ */
+export class Sessions {
+  /** the query of every signed-in request, compiled once */
+  private readonly findByTokenHash;
+
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+  ) {
+    this.findByTokenHash = preparedQuery(db, (value) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'sessions.revoked_at',
+          'accounts.id',
+          'accounts.account',
+          'accounts.name',
+          'accounts.user_type',
+          'accounts.unit_id',
+        ])
+        .where('sessions.token_hash', '=', value(0)),
+    );
+  }
+
+  async create(accountId: string): Promise<string> {
+    const token = newSessionToken();
+    const now = new Date();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: randomUUID(),
+        token_hash: sha256(token),
+        account_id: accountId,
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        expires_at: isoIn(this.policy.absoluteHours * HOUR_MS, now),
+        revoked_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  async authenticate(token: string): Promise<SignedInAccount | null> {
+    const [row] = await this.findByTokenHash(sha256(token));
+    if (!row || row.revoked_at !== null) return null;
+    const now = Date.now();
+    const lastSeen = Date.parse(row.last_seen_at);
+    if (Date.parse(row.expires_at) <= now || lastSeen + this.policy.idleMinutes * MINUTE_MS <= now) return null;
+    if (now - lastSeen > TOUCH_INTERVAL_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', row.sessionId).execute();
+    }
+    return {
+      sessionId: row.sessionId,
+      id: row.id,
+      account: row.account,
+      name: row.name,
+      userType: row.user_type as AccountType,
+      unitId: row.unit_id,
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).execute();
+  }
+
+  async revokeAllOf(accountId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: nowIso() })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,51 @@
+import type { Db } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import type { PasswordHasher } from '../security/password-hash.js';
+import type { CaptchaService } from './captcha-service.js';
+import type { MessageCodes } from './message-codes.js';
+import type { Sessions } from './sessions.js';
+
+/** The three ways in: password + image code, SMS/e-mail code, and guest code. Each returns a token. */
+export class SignIn {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly captcha: CaptchaService,
+    private readonly messageCodes: MessageCodes,
+    private readonly sessions: Sessions,
+    private readonly captchaRequired: boolean,
+  ) {}
+
+  async withPassword(account: string, password: string, uuid: string, code: string): Promise<string> {
+    if (this.captchaRequired && !(await this.captcha.check(uuid, code))) throw new AppError('captchaInvalid');
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(['id', 'password_hash'])
+      .where('account', '=', account)
+      .executeTakeFirst();
+    // unknown account and wrong password: same work, same answer
+    const valid = row ? await this.hasher.verify(password, row.password_hash) : await this.hasher.verifyAgainstNothing(password);
+    if (!row || !valid) throw new AppError('invalidCredentials');
+    return this.sessions.create(row.id);
+  }
+
+  async withCode(account: string, code: string): Promise<string> {
+    await this.messageCodes.verify(account, code);
+    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirst();
+    if (!row) throw new AppError('userNotExist');
+    return this.sessions.create(row.id);
+  }
+
+  /** A special guest signs in with a code sent to their own mobile or e-mail. */
+  async asGuest(account: string, code: string): Promise<string> {
+    await this.messageCodes.verify(account, code);
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(['id', 'user_type'])
+      .where('account', '=', account)
+      .executeTakeFirst();
+    if (!row) throw new AppError('userNotExist');
+    if (row.user_type !== 'guest') throw new AppError('notAGuest');
+    return this.sessions.create(row.id);
+  }
+}

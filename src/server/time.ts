@@ -1,0 +1,11 @@
+/** All stored times are UTC ISO strings of the same length, so they compare as text. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function isoIn(milliseconds: number, from: Date = new Date()): string {
+  return new Date(from.getTime() + milliseconds).toISOString();
+}
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;

@@ -1,0 +1,63 @@
+/**
+ * One catalogue of every error the server answers with (DESIGN.md, like fastify's lib/errors.js):
+ * envelope code, HTTP status and the i18n key of the message (namespace `server`).
+ * The client may use `key` to re-translate; `code` drives its behaviour (SPEC section 8).
+ */
+export interface CatalogueEntry {
+  /** envelope `code` */
+  code: number;
+  /** HTTP status of the response */
+  status: number;
+  /** i18n key, namespace first ('server.auth.userNotExist') */
+  key: string;
+}
+
+function entry(code: number, key: string, status = code): CatalogueEntry {
+  return { code, status, key: `server.${key}` };
+}
+
+export const errorCatalogue = {
+  validationFailed: entry(400, 'errors.validationFailed'),
+  badRequest: entry(400, 'errors.badRequest'),
+  payloadTooLarge: entry(413, 'errors.payloadTooLarge'),
+  unsupportedMediaType: entry(415, 'errors.unsupportedMediaType'),
+  notFound: entry(404, 'errors.notFound'),
+  forbidden: entry(403, 'errors.forbidden'),
+  tooManyRequests: entry(429, 'errors.tooManyRequests'),
+  internal: entry(500, 'errors.internal'),
+  serviceUnavailable: entry(503, 'errors.serviceUnavailable'),
+
+  /** same answer for an unknown account and a wrong password */
+  invalidCredentials: entry(400, 'auth.invalidCredentials'),
+  userNotExist: entry(400, 'auth.userNotExist'),
+  /** no token sent */
+  loginAgain: entry(401, 'auth.loginAgain'),
+  /** token unknown, expired or revoked */
+  sessionInvalid: entry(401, 'auth.sessionInvalid'),
+  captchaInvalid: entry(400, 'auth.captchaInvalid'),
+  codeInvalid: entry(400, 'auth.codeInvalid'),
+  codeAttemptsExceeded: entry(400, 'auth.codeAttemptsExceeded'),
+  codeSentTooOften: entry(429, 'auth.codeSentTooOften'),
+  notAGuest: entry(400, 'auth.notAGuest'),
+  phoneExists: entry(409, 'account.phoneExists'),
+  emailExists: entry(409, 'account.emailExists'),
+  sameAccount: entry(400, 'account.sameAccount'),
+  oldPasswordIncorrect: entry(400, 'account.oldPasswordIncorrect'),
+  samePassword: entry(400, 'account.samePassword'),
+  accountTypeClosed: entry(400, 'account.accountTypeClosed'),
+  noticeNotFound: entry(404, 'notice.notFound'),
+
+  /** invitation-code catalogue (SPEC section 8): HTTP 400, own envelope code */
+  invitationBlank: entry(10001, 'invitation.blank', 400),
+  invitationNotExist: entry(10002, 'invitation.notExist', 400),
+  invitationNotLinked: entry(10003, 'invitation.notLinked', 400),
+  invitationNoCompany: entry(10004, 'invitation.noCompany', 400),
+  invitationGuestConfigMissing: entry(10005, 'invitation.guestConfigMissing', 400),
+  invitationConversionMissing: entry(10006, 'invitation.conversionMissing', 400),
+  invitationParameterEmpty: entry(10007, 'invitation.parameterEmpty', 400),
+} as const;
+
+export type ErrorName = keyof typeof errorCatalogue;
+
+/** i18n key of the success message */
+export const SUCCESS_KEY = 'server.ok';

@@ -1,0 +1,53 @@
+/**
+ * validateDocument: runs the PRECOMPILED validator of a schema (no ajv compile at run time) and
+ * turns ajv errors into field errors: JSON pointer + i18n key + params for interpolation.
+ * Used by the server for every body/query/params, and by the conformance runner.
+ *
+ * Noise removed: `if` errors ("must match then schema") repeat the real error of the branch,
+ * and the branch errors of an anyOf/oneOf are replaced by the anyOf/oneOf error itself (whose
+ * x-messages says what is wanted, e.g. "a logo or a wish message").
+ */
+import type { ErrorObject } from 'ajv';
+import { rootValidators } from '../generated/validator-map.js';
+import type { SchemaName } from '../generated/registry.js';
+import { keywordOf, messageKeyForAjvError, pointerForAjvError } from './validation-messages.js';
+
+export interface FieldError {
+  /** JSON pointer of the failing field ('' = the whole document) */
+  pointer: string;
+  /** i18n key of the message, namespace first ('validation.mobile') */
+  key: string;
+  /** interpolation values of the message (ajv params, e.g. { limit: 100 }) */
+  params: Record<string, unknown>;
+}
+
+export type ValidationResult = { valid: true } | { valid: false; errors: FieldError[] };
+
+const COMPOSITES = new Set(['anyOf', 'oneOf']);
+
+export function fieldErrorsOf(errors: readonly ErrorObject[]): FieldError[] {
+  const compositePaths = errors.filter((e) => COMPOSITES.has(e.keyword)).map((e) => `${e.schemaPath}/`);
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const error of errors) {
+    if (keywordOf(error) === 'if') continue;
+    if (compositePaths.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    const fieldError = {
+      pointer: pointerForAjvError(error),
+      key: messageKeyForAjvError(error),
+      params: { ...(error.params as Record<string, unknown>) },
+    };
+    const id = `${fieldError.pointer}\u0000${fieldError.key}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    result.push(fieldError);
+  }
+  return result;
+}
+
+export function validateDocument(name: SchemaName, data: unknown): ValidationResult {
+  const validate = rootValidators[name];
+  if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
+  if (validate(data)) return { valid: true };
+  return { valid: false, errors: fieldErrorsOf(validate.errors ?? []) };
+}

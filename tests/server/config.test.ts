@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { PasswordHasher } from '../../src/server/security/password-hash.js';
+
+describe('configuration', () => {
+  it('lists every problem at once', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'production', RATE_LIMITS: 'maybe' }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*RATE_LIMITS[\s\S]*SESSION_SECRET[\s\S]*CODE_SECRET/);
+  });
+
+  it('generates secrets into DATA_DIR outside production and keeps them', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-config-'));
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(first.codeSecret).not.toBe(first.sessionSecret);
+    expect(first).toMatchObject({ port: 8080, devOutbox: true, databaseUrl: null, scrypt: { log2N: 17, r: 8, p: 1 } });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses weakened security in production', () => {
+    const secrets = { SESSION_SECRET: 's'.repeat(40), CODE_SECRET: 'c'.repeat(40), NODE_ENV: 'production' };
+    expect(() => loadConfig({ ...secrets, SCRYPT_LOG2N: '12' })).toThrow(/SCRYPT_LOG2N/);
+    expect(() => loadConfig({ ...secrets, CAPTCHA_REQUIRED: 'false' })).toThrow(/CAPTCHA_REQUIRED/);
+    expect(loadConfig(secrets).devOutbox).toBe(false);
+  });
+});
+
+describe('password hashing', () => {
+  it('hashes with scrypt at the production cost and verifies', async () => {
+    const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1);
+    const stored = await hasher.hash('Summit#2025');
+    expect(stored.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(await hasher.verify('Summit#2025', stored)).toBe(true);
+    expect(await hasher.verify('Summit#2026', stored)).toBe(false);
+  });
+});

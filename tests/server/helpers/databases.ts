@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, it } from 'vitest';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function probePostgres(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export const postgresReachable = await probePostgres();
+const inCi = process.env.CI === 'true';
+
+/** Env for one isolated database: a fresh SQLite folder, or a fresh PostgreSQL schema. */
+export interface IsolatedDatabase {
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+export async function isolatedDatabase(kind: DatabaseKind): Promise<IsolatedDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-test-'));
+  const base = { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client') };
+  if (kind === 'sqlite') {
+    return { env: base, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    env: { ...base, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs a suite on SQLite always and on PostgreSQL when reachable. Under CI=true an
+ * unreachable PostgreSQL fails the run instead of being skipped.
+ */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
+  describe(`${name} [sqlite]`, () => suite('sqlite'));
+  if (postgresReachable) {
+    describe(`${name} [postgres]`, () => suite('postgres'));
+  } else if (inCi) {
+    describe(`${name} [postgres]`, () => {
+      it('needs PostgreSQL', () => {
+        throw new Error(`PostgreSQL is not reachable at ${TEST_DATABASE_URL} (TEST_DATABASE_URL) and CI=true`);
+      });
+    });
+  } else {
+    describe.skip(`${name} [postgres] skipped: PostgreSQL not reachable at ${TEST_DATABASE_URL}`, () => {
+      it('skipped', () => undefined);
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './helpers/databases.js';
+import { DEMO_ENTERPRISE, useTestApp } from './helpers/test-app.js';
+import { limits } from '../../src/server/plugins/rate-limits.js';
+
+describeEachDatabase('rate limits', (kind) => {
+  const t = useTestApp(kind, { RATE_LIMITS: 'true' });
+  const attempt = (account: string, ip = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en' },
+      payload: { account, password: 'Wrong#Pass1', code: 'ABCD', uuid: 'no-such-uuid' },
+    });
+
+  it('limits sign-in per account, with a translated 429, whatever the IP', async () => {
+    for (let i = 0; i < limits.signIn.perAccount; i += 1) {
+      expect((await attempt(DEMO_ENTERPRISE, `10.0.0.${i + 1}`)).statusCode).toBe(400);
+    }
+    const blocked = await attempt(DEMO_ENTERPRISE, '10.0.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 429, msg: 'Too many requests, please try again later' });
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits sign-in per IP across accounts', async () => {
+    let last = 0;
+    for (let i = 0; i <= limits.signIn.perIp; i += 1) last = (await attempt(`user${i}@example.com`, '10.9.9.9')).statusCode;
+    expect(last).toBe(429);
+    expect((await attempt('other@example.com', '10.9.9.10')).statusCode).toBe(400);
+  });
+
+  it('limits code sending per account', async () => {
+    let status = 0;
+    for (let i = 0; i <= limits.sendCode.perAccount; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', remoteAddress: `10.1.0.${i + 1}`, payload: { account: '13911112222', scene: 'login' } });
+      status = response.statusCode;
+    }
+    expect(status).toBe(429);
+  });
+
+  it('limits registration per IP', async () => {
+    let status = 0;
+    for (let i = 0; i <= limits.register.perIp; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/user-register/registerAndCheck', remoteAddress: '10.2.0.1', payload: {} });
+      status = response.statusCode;
+    }
+    expect(status).toBe(429);
+  });
+});

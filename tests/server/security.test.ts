@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describeEachDatabase } from './helpers/databases.js';
+import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';
+
+describeEachDatabase('security', (kind) => {
+  const t = useTestApp(kind);
+
+  it('sends the security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/exhibition/center/front/getVerifyCode' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses bodies over the limit with a translated envelope', async () => {
+    const response = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: JSON.stringify({ account: 'x'.repeat(1_100_000) }) });
+    expect(response.status).toBe(413);
+    expect(response.body.msg).toBe('The request is too large');
+  });
+
+  it('answers malformed JSON with 400, unknown API paths with a 404 envelope', async () => {
+    const bad = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(400);
+    const missing = await t.call({ method: 'GET', url: '/exhibition/no/such/path' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe(404);
+  });
+
+  it('publishes the OpenAPI document generated from the schemas, and a docs page', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    const openapi = doc.json() as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(openapi.paths)).toContain('/exhibition/center/user/front/login');
+    expect(Object.keys(openapi.paths)).toContain('/exhibition/qms/notice-announce/myNoticePage');
+    expect(openapi.components.schemas).toHaveProperty('account');
+    expect(doc.body).not.toContain('#/definitions/');
+    const page = await t.app.inject({ method: 'GET', url: '/exhibition/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('never leaks SQL or a stack when the database fails', async () => {
+    const token = await tokenFor(t);
+    await sql`DROP TABLE notice_reads`.execute(t.app.db);
+    for (const language of ['zh-CN', 'en']) {
+      const response = await t.app.inject({ method: 'GET', url: '/exhibition/qms/notice-announce/myUnReadNoticeCount', headers: { ...bearer(token), 'accept-language': language } });
+      expect(response.statusCode).toBe(500);
+      const body = response.json() as { code: number; msg: string; requestId: string };
+      expect(body.code).toBe(500);
+      expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(body.msg).toContain(body.requestId);
+      expect(response.body).not.toMatch(/notice_reads|select|from|sqlite|relation|at .*\.ts|stack/i);
+    }
+  });
+});
+
+describeEachDatabase('production mode', (kind) => {
+  const t = useTestApp(kind, { NODE_ENV: 'production', SCRYPT_LOG2N: '17', RATE_LIMITS: 'true' });
+
+  it('has no dev outbox and records no image-code answers', async () => {
+    const outbox = await t.call({ method: 'GET', url: '/exhibition/dev/outbox' });
+    expect(outbox.status).toBe(404);
+    await t.call({ method: 'GET', url: '/exhibition/center/front/getVerifyCode' });
+    const rows = await t.app.db.selectFrom('outbox').selectAll().execute();
+    expect(rows).toHaveLength(0);
+    expect(t.app.demoAccounts).toHaveLength(0);
+  });
+});
+
+it('serves the built client with a fallback to index.html outside the API', async () => {
+  // covered by a tiny fake build: static-client only needs an index.html
+  const { buildApp } = await import('../../src/server/app.js');
+  const { loadConfig } = await import('../../src/server/config.js');
+  const dir = fs.mkdtempSync('/tmp/summit-client-');
+  fs.writeFileSync(`${dir}/index.html`, '<!doctype html><title>app</title>');
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: `${dir}/data`, CLIENT_DIR: dir, SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'false' }),
+    { logger: false },
+  );
+  try {
+    const page = await app.inject({ method: 'GET', url: '/myNotice' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    const api = await app.inject({ method: 'GET', url: '/exhibition/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404 });
+  } finally {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
