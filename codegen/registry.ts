@@ -54,13 +54,19 @@ export function generateRegistry(schemas: SourceSchema[], header: string): strin
   return lines.join('\n');
 }
 
-/** Static map of root validators, for validateDocument (synchronous: the server needs it so). */
+/** Static maps of root validators and bundled schemas, for validateDocument (synchronous: the server needs it so). */
 export function generateValidatorMap(schemas: SourceSchema[], header: string): string {
   const lines = [
     header,
     "import type { ValidateFunction } from 'ajv';",
     "import type { SchemaName } from './registry.js';",
     ...schemas.map((s) => `import * as ${identifierOf(s.name)} from './validators/${s.name}.js';`),
+    ...schemas.map((s) => `import ${identifierOf(s.name)}Schema from './schemas/${s.name}.json';`),
+    '',
+    '/** The bundled schema of each schema (labels and messages are looked up in it). */',
+    `export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {\n${schemas
+      .map((s) => `  '${s.name}': ${identifierOf(s.name)}Schema,`)
+      .join('\n')}\n};`,
     '',
     '/** The root validator of each schema (keyed in its module by the schema $id). */',
     `export const rootValidators: Record<SchemaName, ValidateFunction> = {\n${schemas

@@ -31,13 +31,16 @@ export const validatorOptions: CustomValidatorOptionsType = {
     allErrors: true,
     verbose: true,
     strict: false,
+    // ...but an unknown keyword or format is a build error, not a warning (the lint says the same first).
+    strictSchema: true,
     code: { formats: _`schemaFormats`, lines: false, optimize: true },
   },
   extenderFn: (ajv) => addSchemaKeywords(ajv),
 };
 
 const RUNTIME_REQUIRE = /require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)\.(default|[A-Za-z0-9_]+)/g;
-const EXPORT_LINE = /exports\[("(?:[^"\\]|\\.)*")\] = (validate\d+);/g;
+// ajv writes `exports["key"] = validateN;`, or `exports.key = validateN;` when the key is an identifier.
+const EXPORT_LINE = /exports(?:\[("(?:[^"\\]|\\.)*")\]|\.([A-Za-z_$][\w$]*)) = (validate\d+);/g;
 
 export interface ValidatorModule {
   js: string;
@@ -56,8 +59,8 @@ export function compileValidatorModule(bundled: JsonSchema, importBase: string, 
     return `ajvRuntime_${helper}`;
   });
   const exportsList: string[] = [];
-  code = code.replace(EXPORT_LINE, (_match, key: string, fn: string) => {
-    exportsList.push(`${fn} as ${key}`);
+  code = code.replace(EXPORT_LINE, (_match, quoted: string | undefined, identifier: string | undefined, fn: string) => {
+    exportsList.push(`${fn} as ${quoted ?? JSON.stringify(identifier)}`);
     return '';
   });
   if (/\brequire\(|\bexports\b|module\.exports/.test(code)) {

@@ -194,7 +194,7 @@ export type BusinessCard = FileRef
  */
 export type Logo = FileRef
 /**
- * Video or audio of a message of good wishes.
+ * Video or audio of a message of good wishes. SPEC gives no limits: 100 MB and these types are ours, change them here.
  * @upload {"accept":["video/mp4","audio/mpeg","audio/mp4","audio/wav"],"extensions":["mp4","mp3","m4a","wav"],"maxBytes":104857600,"maxCount":1}
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema

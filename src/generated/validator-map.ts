@@ -27,6 +27,62 @@ import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unit from './validators/unit.js';
+import accountChangeSchema from './schemas/account-change.json';
+import accountExistsQuerySchema from './schemas/account-exists-query.json';
+import accountRegistrationSchema from './schemas/account-registration.json';
+import activitySignUpSchema from './schemas/activity-sign-up.json';
+import activitySchema from './schemas/activity.json';
+import attendanceIntentionSchema from './schemas/attendance-intention.json';
+import entourageMemberSchema from './schemas/entourage-member.json';
+import epidemicPreventionSchema from './schemas/epidemic-prevention.json';
+import goodWishesSchema from './schemas/good-wishes.json';
+import guestSignInSchema from './schemas/guest-sign-in.json';
+import guestSchema from './schemas/guest.json';
+import historicalGuestSchema from './schemas/historical-guest.json';
+import investmentProjectSchema from './schemas/investment-project.json';
+import itinerarySchema from './schemas/itinerary.json';
+import liaisonSchema from './schemas/liaison.json';
+import noticePageQuerySchema from './schemas/notice-page-query.json';
+import noticeReadQuerySchema from './schemas/notice-read-query.json';
+import noticeSchema from './schemas/notice.json';
+import passwordChangeSchema from './schemas/password-change.json';
+import passwordResetSchema from './schemas/password-reset.json';
+import receptionSchema from './schemas/reception.json';
+import sendMessageCodeSchema from './schemas/send-message-code.json';
+import signInCodeSchema from './schemas/sign-in-code.json';
+import signInPasswordSchema from './schemas/sign-in-password.json';
+import temporaryRegistrationSchema from './schemas/temporary-registration.json';
+import unitSchema from './schemas/unit.json';
+
+/** The bundled schema of each schema (labels and messages are looked up in it). */
+export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
+  'account-change': accountChangeSchema,
+  'account-exists-query': accountExistsQuerySchema,
+  'account-registration': accountRegistrationSchema,
+  'activity-sign-up': activitySignUpSchema,
+  'activity': activitySchema,
+  'attendance-intention': attendanceIntentionSchema,
+  'entourage-member': entourageMemberSchema,
+  'epidemic-prevention': epidemicPreventionSchema,
+  'good-wishes': goodWishesSchema,
+  'guest-sign-in': guestSignInSchema,
+  'guest': guestSchema,
+  'historical-guest': historicalGuestSchema,
+  'investment-project': investmentProjectSchema,
+  'itinerary': itinerarySchema,
+  'liaison': liaisonSchema,
+  'notice-page-query': noticePageQuerySchema,
+  'notice-read-query': noticeReadQuerySchema,
+  'notice': noticeSchema,
+  'password-change': passwordChangeSchema,
+  'password-reset': passwordResetSchema,
+  'reception': receptionSchema,
+  'send-message-code': sendMessageCodeSchema,
+  'sign-in-code': signInCodeSchema,
+  'sign-in-password': signInPasswordSchema,
+  'temporary-registration': temporaryRegistrationSchema,
+  'unit': unitSchema,
+};
 
 /** The root validator of each schema (keyed in its module by the schema $id). */
 export const rootValidators: Record<SchemaName, ValidateFunction> = {

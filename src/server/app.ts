@@ -52,12 +52,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
 
-  const { db } = openDatabase(config);
+  const { db, kind } = openDatabase(config);
   app.addHook('onClose', async () => db.destroy());
-  await migrateToLatest(db);
+  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null);
   const demo = readDemoFile(root('config/demo-data.json'));
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 

@@ -26,6 +26,8 @@ export interface AppConfig {
   /** the dev outbox (route + clear codes) exists only outside production */
   devOutbox: boolean;
   rateLimits: boolean;
+  /** behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For */
+  trustProxy: boolean;
   /** the image code on password sign-in; only benchmarks turn it off, never in production */
   captchaRequired: boolean;
   scrypt: ScryptCost;
@@ -84,10 +86,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
   const devOutbox = !production && bool('DEV_OUTBOX', true);
   const rateLimits = bool('RATE_LIMITS', true);
+  const trustProxy = bool('TRUST_PROXY', false);
   const captchaRequired = bool('CAPTCHA_REQUIRED', true);
   if (production && !captchaRequired) problems.push('CAPTCHA_REQUIRED cannot be off in production');
   if (production && !rateLimits) problems.push('RATE_LIMITS cannot be off in production');
   const log2N = int('SCRYPT_LOG2N', 17, 10, 20);
+  const hashConcurrency = int('HASH_CONCURRENCY', 2, 1, 64);
+  const sessionIdleMinutes = int('SESSION_IDLE_MINUTES', 120, 1, 100_000);
+  const sessionAbsoluteHours = int('SESSION_ABSOLUTE_HOURS', 24, 1, 10_000);
+  const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576);
+  const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000);
+  const seedDemoData = bool('SEED_DEMO_DATA', !production);
   if (production && log2N < 17) problems.push('SCRYPT_LOG2N must be at least 17 in production');
 
   const secret = (name: string): string => {
@@ -123,15 +132,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     summitName: env.SUMMIT_NAME || 'Multinationals Summit',
     devOutbox,
     rateLimits,
+    trustProxy,
     captchaRequired,
     scrypt: { log2N, r: 8, p: 1 },
-    hashConcurrency: int('HASH_CONCURRENCY', 2, 1, 64),
-    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 120, 1, 100_000),
-    sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 24, 1, 10_000),
-    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
-    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
-    logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
-    seedDemoData: bool('SEED_DEMO_DATA', !production),
+    hashConcurrency,
+    sessionIdleMinutes,
+    sessionAbsoluteHours,
+    bodyLimitBytes,
+    requestTimeoutMs,
+    logLevel: env.LOG_LEVEL || 'info',
+    seedDemoData,
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
   };
 }

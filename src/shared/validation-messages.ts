@@ -133,3 +133,32 @@ export function pointerForAjvError(error: AjvErrorLike): string {
   }
   return base;
 }
+
+function childSchema(schema: Schema, token: string, root: unknown): Schema | undefined {
+  const resolved = resolveRef(schema, root) ?? schema;
+  const fromAllOf = Array.isArray(resolved.allOf) ? (resolved.allOf as unknown[]).map(asSchema) : [];
+  for (const candidate of [resolved, ...fromAllOf]) {
+    if (!candidate) continue;
+    const property = asSchema(asSchema(candidate.properties)?.[token]);
+    if (property) return property;
+    if (/^\d+$/.test(token) && asSchema(candidate.items)) return asSchema(candidate.items);
+  }
+  return undefined;
+}
+
+/**
+ * i18n key of the label of the field at a JSON pointer of the data (its own x-i18n, else that
+ * of the definition it refers to), so a message can name its field. '' -> the schema's title.
+ */
+export function labelKeyAt(rootSchema: unknown, pointer: string): string | undefined {
+  let schema = asSchema(rootSchema);
+  const tokens = pointer.split('/').slice(1).map(unescapeToken);
+  for (const token of tokens) {
+    schema = schema ? childSchema(schema, token, rootSchema) : undefined;
+  }
+  if (!schema) return undefined;
+  const own = schema['x-i18n'];
+  if (typeof own === 'string') return own;
+  const viaRef = resolveRef(schema, rootSchema)?.['x-i18n'];
+  return typeof viaRef === 'string' ? viaRef : undefined;
+}

@@ -1,6 +1,7 @@
 /**
  * validateDocument: runs the PRECOMPILED validator of a schema (no ajv compile at run time) and
- * turns ajv errors into field errors: JSON pointer + i18n key + params for interpolation.
+ * turns ajv errors into field errors: JSON pointer + i18n key + params for interpolation, plus the
+ * i18n key of the field's label (so a joined message can say which field is wrong).
  * Used by the server for every body/query/params, and by the conformance runner.
  *
  * Noise removed: `if` errors ("must match then schema") repeat the real error of the branch,
@@ -8,9 +9,9 @@
  * x-messages says what is wanted, e.g. "a logo or a wish message").
  */
 import type { ErrorObject } from 'ajv';
-import { rootValidators } from '../generated/validator-map.js';
+import { rootSchemas, rootValidators } from '../generated/validator-map.js';
 import type { SchemaName } from '../generated/registry.js';
-import { keywordOf, messageKeyForAjvError, pointerForAjvError } from './validation-messages.js';
+import { keywordOf, labelKeyAt, messageKeyForAjvError, pointerForAjvError } from './validation-messages.js';
 
 export interface FieldError {
   /** JSON pointer of the failing field ('' = the whole document) */
@@ -19,24 +20,29 @@ export interface FieldError {
   key: string;
   /** interpolation values of the message (ajv params, e.g. { limit: 100 }) */
   params: Record<string, unknown>;
+  /** i18n key of the failing field's label ('schema.fields.mobile'), when the schema names one */
+  label?: string;
 }
 
 export type ValidationResult = { valid: true } | { valid: false; errors: FieldError[] };
 
 const COMPOSITES = new Set(['anyOf', 'oneOf']);
 
-export function fieldErrorsOf(errors: readonly ErrorObject[]): FieldError[] {
+export function fieldErrorsOf(errors: readonly ErrorObject[], rootSchema?: unknown): FieldError[] {
   const compositePaths = errors.filter((e) => COMPOSITES.has(e.keyword)).map((e) => `${e.schemaPath}/`);
   const seen = new Set<string>();
   const result: FieldError[] = [];
   for (const error of errors) {
     if (keywordOf(error) === 'if') continue;
     if (compositePaths.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
-    const fieldError = {
-      pointer: pointerForAjvError(error),
-      key: messageKeyForAjvError(error),
+    const pointer = pointerForAjvError(error);
+    const fieldError: FieldError = {
+      pointer,
+      key: messageKeyForAjvError(error, rootSchema),
       params: { ...(error.params as Record<string, unknown>) },
     };
+    const label = rootSchema ? labelKeyAt(rootSchema, pointer) : undefined;
+    if (label) fieldError.label = label;
     const id = `${fieldError.pointer}\u0000${fieldError.key}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -49,5 +55,5 @@ export function validateDocument(name: SchemaName, data: unknown): ValidationRes
   const validate = rootValidators[name];
   if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
   if (validate(data)) return { valid: true };
-  return { valid: false, errors: fieldErrorsOf(validate.errors ?? []) };
+  return { valid: false, errors: fieldErrorsOf(validate.errors ?? [], rootSchemas[name]) };
 }

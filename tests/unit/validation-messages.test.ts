@@ -42,12 +42,12 @@ describe('validateDocument', () => {
     const { agreeTerms: _a, unitName: _u, ...rest } = registration;
     expect(errorsOf(validateDocument('account-registration', rest))).toEqual(
       expect.arrayContaining([
-        { pointer: '/agreeTerms', key: 'validation.agreeTerms', params: { missingProperty: 'agreeTerms' } },
-        { pointer: '/unitName', key: 'validation.unitNameRequired', params: { missingProperty: 'unitName' } },
+        { pointer: '/agreeTerms', key: 'validation.agreeTerms', params: { missingProperty: 'agreeTerms' }, label: 'schema.fields.agreeTerms' },
+        { pointer: '/unitName', key: 'validation.unitNameRequired', params: { missingProperty: 'unitName' }, label: 'schema.fields.unitName' },
       ]),
     );
     expect(errorsOf(validateDocument('sign-in-code', { code: 'abcd' }))).toEqual([
-      { pointer: '/account', key: 'validation.required', params: { missingProperty: 'account' } },
+      { pointer: '/account', key: 'validation.required', params: { missingProperty: 'account' }, label: 'schema.fields.account' },
     ]);
   });
 
@@ -65,10 +65,10 @@ describe('validateDocument', () => {
     expect(errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ pointer: '/name', key: 'validation.personName' }),
-        expect.objectContaining({ pointer: '/phone', key: 'validation.mobile' }),
+        { pointer: '/phone', key: 'validation.mobile', params: { format: 'mobile' }, label: 'schema.fields.mobile' },
         expect.objectContaining({ pointer: '/email', key: 'validation.email' }),
         expect.objectContaining({ pointer: '/tel', key: 'validation.landline' }),
-        { pointer: '/nationality', key: 'validation.maxLength', params: { limit: 100 } },
+        { pointer: '/nationality', key: 'validation.maxLength', params: { limit: 100 }, label: 'schema.fields.nationality' },
       ]),
     );
   });
@@ -77,11 +77,11 @@ describe('validateDocument', () => {
     expect(
       errorsOf(validateDocument('password-change', { oldPassword: 'Qw!9zx8Lm', password: 'Qw!9zx8Lm', confirmPassword: 'Qw!9zx8Ln' })),
     ).toEqual([
-      { pointer: '/password', key: 'validation.passwordSameAsOld', params: { sibling: 'oldPassword' } },
-      { pointer: '/confirmPassword', key: 'validation.passwordMismatch', params: { sibling: 'password' } },
+      { pointer: '/password', key: 'validation.passwordSameAsOld', params: { sibling: 'oldPassword' }, label: 'schema.fields.newPassword' },
+      { pointer: '/confirmPassword', key: 'validation.passwordMismatch', params: { sibling: 'password' }, label: 'schema.fields.confirmPassword' },
     ]);
     expect(errorsOf(validateDocument('account-change', { account: 'a@b.cn', newAccount: 'a@b.cn', code: '1234' }))).toEqual([
-      { pointer: '/newAccount', key: 'validation.newAccountSameAsOld', params: { sibling: 'account' } },
+      { pointer: '/newAccount', key: 'validation.newAccountSameAsOld', params: { sibling: 'account' }, label: 'schema.fields.newAccount' },
     ]);
     expect(validateDocument('account-change', { account: 'a@b.cn', newAccount: '13812345678', code: '1234' }).valid).toBe(true);
   });
@@ -100,14 +100,14 @@ describe('validateDocument', () => {
 
   it('applies the GB 11643 check digit only to resident ID cards', () => {
     expect(errorsOf(validateDocument('guest', { ...guest, idNumber: '110105194912310021' }))).toEqual([
-      { pointer: '/idNumber', key: 'validation.residentId', params: { format: 'cn-resident-id' } },
+      { pointer: '/idNumber', key: 'validation.residentId', params: { format: 'cn-resident-id' }, label: 'schema.fields.idNumber' },
     ]);
     expect(validateDocument('guest', { ...guest, idType: 'passport', idNumber: 'E12345678' }).valid).toBe(true);
   });
 
   it('requires a logo or a wish message', () => {
     expect(errorsOf(validateDocument('good-wishes', {}))).toEqual([
-      { pointer: '/wishMessage', key: 'validation.logoOrWish', params: { missingProperty: 'wishMessage' } },
+      { pointer: '/wishMessage', key: 'validation.logoOrWish', params: { missingProperty: 'wishMessage' }, label: 'schema.fields.wishMessage' },
     ]);
     expect(validateDocument('good-wishes', { logo: 'logo_1' }).valid).toBe(true);
     expect(validateDocument('good-wishes', { wishMessage: '祝大会圆满成功' }).valid).toBe(true);
@@ -121,6 +121,18 @@ describe('validateDocument', () => {
         { pointer: '/extra', key: 'validation.additionalProperties', params: { additionalProperty: 'extra' } },
       ]),
     );
+  });
+
+  it('names the field of nested errors by its label, overriding the definition label', () => {
+    const errors = errorsOf(validateDocument('itinerary', { arrival: { transportMode: 'flight' }, return: {} }));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pointer: '/arrival/arrivalPlace', key: 'validation.required', label: 'schema.fields.arrivalPlace' }),
+        expect.objectContaining({ pointer: '/return/transportMode', key: 'validation.required', label: 'schema.fields.transportMode' }),
+      ]),
+    );
+    const unit = errorsOf(validateDocument('unit', { contactMobile: 'x' }));
+    expect(unit).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/contactMobile', label: 'schema.fields.contactMobile' })]));
   });
 
   it('applies the unit type variants', () => {

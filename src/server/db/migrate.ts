@@ -11,8 +11,12 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` names the PostgreSQL schema to keep the migration tables in. Without it Kysely looks
+ * for them in every schema and may find another run's (tests run side by side in schemas).
+ */
+export async function migrateToLatest(db: Db, schema: string | null = null): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

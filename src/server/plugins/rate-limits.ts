@@ -11,12 +11,16 @@ export interface LimitRule {
   windowMs: number;
 }
 
-/** Limits of the sensitive routes (requests per window). */
+/**
+ * Limits of the sensitive routes (requests per window). Per-IP limits are generous because a
+ * company's staff often share one address; per-account limits are the tight ones.
+ */
 export const limits = {
-  signIn: { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 },
-  sendCode: { perIp: 20, perAccount: 5, windowMs: 15 * 60_000 },
-  register: { perIp: 20, perAccount: 5, windowMs: 60 * 60_000 },
-  captcha: { perIp: 60, windowMs: 60_000 },
+  signIn: { perIp: 100, perAccount: 10, windowMs: 15 * 60_000 },
+  sendCode: { perIp: 50, perAccount: 5, windowMs: 15 * 60_000 },
+  register: { perIp: 50, perAccount: 5, windowMs: 60 * 60_000 },
+  accountQuery: { perIp: 120, windowMs: 60_000 },
+  captcha: { perIp: 120, windowMs: 60_000 },
   passwordChange: { perIp: 20, windowMs: 15 * 60_000 },
 } satisfies Record<string, LimitRule>;
 

@@ -27,7 +27,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { account: string } }>(path(apiPaths.accountExists), {
     schema: { tags, summary: 'Whether an account exists (data: boolean)', ...queryOf('account-exists-query') },
-    ...guarded(app, limits.sendCode),
+    ...guarded(app, limits.accountQuery),
     handler: async (request) => ok(request, await accounts.exists(normaliseAccount(request.query.account))),
   });
 

@@ -8,7 +8,12 @@ import type { SignedInAccount } from './sessions.js';
 
 /** Notices of the current edition meant for everyone or for the caller's account type. */
 export class Notices {
-  constructor(private readonly db: Db) {}
+  /** Asked by every page header (SPEC 7), so compiled once: values are now, user type, account id. */
+  private readonly countUnread;
+
+  constructor(private readonly db: Db) {
+    this.countUnread = this.prepareCountUnread();
+  }
 
   private visibleTo(who: SignedInAccount) {
     const now = nowIso();
@@ -48,26 +53,27 @@ export class Notices {
     };
   }
 
-  /** Asked by every page header (SPEC 7), so compiled once: values are now, user type, account id. */
-  private readonly countUnread = preparedQuery(this.db, (value) =>
-    this.db
-      .selectFrom('notices')
-      .innerJoin('editions', 'editions.id', 'notices.edition_id')
-      .where('editions.is_current', '=', 1)
-      .where('notices.release_time', '<=', value(0))
-      .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', value(1))]))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('notice_reads')
-              .select(sql`1`.as('one'))
-              .whereRef('notice_reads.notice_id', '=', 'notices.id')
-              .where('notice_reads.account_id', '=', value(2)),
+  private prepareCountUnread() {
+    return preparedQuery(this.db, (value) =>
+      this.db
+        .selectFrom('notices')
+        .innerJoin('editions', 'editions.id', 'notices.edition_id')
+        .where('editions.is_current', '=', 1)
+        .where('notices.release_time', '<=', value(0))
+        .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', value(1))]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notice_reads')
+                .select(sql`1`.as('one'))
+                .whereRef('notice_reads.notice_id', '=', 'notices.id')
+                .where('notice_reads.account_id', '=', value(2)),
+            ),
           ),
-        ),
-      )
-      .select((eb) => eb.fn.countAll<number | string>().as('unread')),
-  );
+        )
+        .select((eb) => eb.fn.countAll<number | string>().as('unread')),
+    );
+  }
 
   async unreadCount(who: SignedInAccount): Promise<number> {
     const [row] = await this.countUnread(nowIso(), who.userType, who.id);

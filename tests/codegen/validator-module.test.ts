@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { compileValidatorModule } from '../../codegen/validators.js';
+
+describe('compileValidatorModule', () => {
+  it('exports every validator under its rjsf key, whether or not the key is an identifier', () => {
+    for (const id of ['simpleId', 'https://summit.example/schemas/x.json']) {
+      const { js, dts } = compileValidatorModule(
+        { $id: id, type: 'object', properties: { a: { type: 'string', maxLength: 3, format: 'mobile' } } },
+        '../../shared',
+        '// header',
+      );
+      expect(js).toContain(`as "${id}"`);
+      expect(dts).toContain(`as "${id}"`);
+      expect(js).toContain("import { schemaFormats } from '../../shared/schema-formats.ts';");
+      expect(js).toContain("from '../../shared/ajv-runtime.ts';");
+      expect(js).not.toMatch(/\brequire\(|\bexports\b/);
+    }
+  });
+
+  it('refuses a format that is not ours', () => {
+    expect(() => compileValidatorModule({ $id: 'x', type: 'string', maxLength: 3, format: 'hostname' }, '.', '//')).toThrow(/unknown format/);
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+export const artefactDir = join('test-artifacts', 'e2e');
+mkdirSync(artefactDir, { recursive: true });
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(artefactDir, `${name}.png`), fullPage: true });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const report: Record<string, { url: string; violations: { id: string; impact: string | null; help: string; targets: unknown[] }[] }> = {};
+
+/** Runs axe-core on the page as it is and records the violations under `screen`. */
+export async function runAxe(page: Page, screen: string): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe.run(document);
+    return result.violations;
+  })) as AxeViolation[];
+  report[screen] = {
+    url: page.url(),
+    violations: violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target),
+    })),
+  };
+  return violations;
+}
+
+export function writeAxeReport(): Record<string, number> {
+  writeFileSync(join(artefactDir, 'axe-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const byImpact: Record<string, number> = {};
+  for (const entry of Object.values(report)) {
+    for (const violation of entry.violations) byImpact[violation.impact ?? 'unknown'] = (byImpact[violation.impact ?? 'unknown'] ?? 0) + 1;
+  }
+  return byImpact;
+}

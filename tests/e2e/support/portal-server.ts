@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { build } from 'vite';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
+
+export interface RunningPortal {
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real thing: the client built by Vite (into a temporary folder, so a developer's
+ * dist/client is left alone) served by the real server on a fresh SQLite database, on a random
+ * loopback port.
+ */
+export async function startPortal(): Promise<RunningPortal> {
+  const root = mkdtempSync(join(tmpdir(), 'summit-e2e-'));
+  const clientDir = join(root, 'client');
+  await build({ configFile: 'vite.config.ts', logLevel: 'error', build: { outDir: clientDir, emptyOutDir: true } });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: '',
+    DATA_DIR: join(root, 'data'),
+    CLIENT_DIR: clientDir,
+    // many sign-ins from one address in a few seconds: the limits are tested on the server side
+    RATE_LIMITS: 'false',
+    SCRYPT_LOG2N: '12',
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'silent',
+  });
+  const app: FastifyInstance = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
