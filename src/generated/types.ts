@@ -245,6 +245,15 @@ export type HotelKind = ("designated" | "recommended")
  */
 export type LoginPassword = string
 /**
+ * Capitalised Latin words separated by single spaces (SPEC 5, temporary registration: name with capitalised English).
+ * @maxLength 100
+ * @format latin-person-name
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "latinPersonName".
+ */
+export type LatinPersonName = string
+/**
  * JPG picture of a temporary registration.
  * @upload {"accept":["image/jpeg"],"extensions":["jpg","jpeg"],"maxBytes":1048576,"maxCount":1}
  * 
@@ -1002,7 +1011,7 @@ code: VerifyCode
 uuid: RecordId
 }
 /**
- * Temporary registration of a worker, volunteer or media person (open pages /tempGroup*Register). The invitation code is required; the name is capitalised English (or Chinese).
+ * Temporary registration of a worker, volunteer or media person (open pages /tempGroup*Register). The invitation code is required; the name is capitalised English (Latin words only, format latin-person-name).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "TemporaryRegistration".
@@ -1010,7 +1019,7 @@ uuid: RecordId
 export interface TemporaryRegistration {
 registrationType: ("worker" | "volunteer" | "media")
 inviteCode: InviteCode
-name: PersonName
+name: LatinPersonName
 mobile: Mobile
 /**
  * @minLength 1

@@ -130,6 +130,8 @@ export const formats = {
   landline: (value: string): boolean => LANDLINE.test(value),
   email: (value: string): boolean => value.length <= EMAIL_MAX_LENGTH && EMAIL.test(value),
   'person-name': (value: string): boolean => LATIN_NAME.test(value) || CHINESE_NAME.test(value),
+  /** Temporary registration (SPEC 5): "name with capitalised English", Latin words only. */
+  'latin-person-name': (value: string): boolean => LATIN_NAME.test(value),
   password: isPassword,
   'verify-code': (value: string): boolean => VERIFY_CODE.test(value),
   'external-link': (value: string): boolean => EXTERNAL_LINK.test(value),
