@@ -11,7 +11,7 @@ function rejects(name: keyof typeof formats, values: string[]): void {
 describe('formats', () => {
   it('exports exactly the named formats of the contract', () => {
     expect([...formatNames].sort()).toEqual(
-      ['cn-resident-id', 'email', 'external-link', 'landline', 'mobile', 'password', 'person-name', 'verify-code'].sort(),
+      ['cn-resident-id', 'email', 'external-link', 'landline', 'latin-person-name', 'mobile', 'password', 'person-name', 'verify-code'].sort(),
     );
     expect(isFormatName('mobile')).toBe(true);
     expect(isFormatName('toString')).toBe(false);
@@ -30,6 +30,11 @@ describe('formats', () => {
   it('email: standard pattern', () => {
     accepts('email', ['a@b.cn', 'first.last+tag@mail.example.com', "o'neil@x-y.org"]);
     rejects('email', ['plain', 'a@b', '@b.cn', 'a@.cn', 'a b@c.cn', 'a@b.c', 'a@-b.cn', `${'a'.repeat(250)}@b.cn`]);
+  });
+
+  it('latin-person-name: capitalised Latin words only (temporary registration)', () => {
+    accepts('latin-person-name', ['John', 'John Smith', 'Mary Ann McDonald']);
+    rejects('latin-person-name', ['张三', '阿卜杜拉·阿齐兹', 'john', 'John  Smith', 'J0hn', '']);
   });
 
   it('person-name: capitalised Latin words or Chinese with middle dot', () => {
