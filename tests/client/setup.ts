@@ -1,14 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { setupI18n } from '../../src/client/i18n/i18n-setup';
 
+// Files that need Node's own fetch run with `@vitest-environment node`: no DOM to set up there.
+const hasDom = typeof document !== 'undefined';
+
 // Real locales (zh-CN, the default) so tests see what users see.
 beforeAll(async () => {
-  await setupI18n('zh-CN');
+  if (hasDom) await setupI18n('zh-CN');
 });
 
-afterEach(() => {
+afterEach(async () => {
+  if (!hasDom) return;
+  const { cleanup } = await import('@testing-library/react');
   cleanup();
   window.localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {

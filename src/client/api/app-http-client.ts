@@ -3,6 +3,7 @@ import { askConfirm, showToast } from '../feedback/feedback-store';
 import { navigateTo } from '../router/navigator';
 import { getSession } from '../session/session-store';
 import { clearToken, readToken } from '../session/token-cookie';
+import { pageLocation } from '../util/page-location';
 import { createHttpClient } from './http-client';
 
 /** The one API client of the running app, wired to the real toasts, dialog, router and cookie. */
@@ -15,6 +16,6 @@ export const http = createHttpClient({
     confirm: (request) => askConfirm(request),
     navigate: (path) => navigateTo(path),
     clearToken,
-    reload: () => window.location.reload(),
+    reload: () => pageLocation.reload(),
   },
 });

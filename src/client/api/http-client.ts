@@ -40,7 +40,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     retry: 0,
     throwHttpErrors: false,
     fetch: options.fetch,
-    headers: { 'content-type': 'application/json' },
+    // ky sets content-type: application/json on calls with a body; a bodiless POST must not
+    // claim JSON (Fastify rejects an empty JSON body)
+    headers: { accept: 'application/json' },
     hooks: {
       beforeRequest: [
         (request) => {

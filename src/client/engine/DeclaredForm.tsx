@@ -61,7 +61,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {})) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
-      setLoaded({ ...assets, uiSchema: translatedUiSchema(assets.schema, baseUi), initial });
+      // the screen shows its own title: none from the schema root
+      const uiSchema = { ...translatedUiSchema(assets.schema, baseUi), 'ui:title': '', 'ui:description': '' };
+      setLoaded({ ...assets, uiSchema, initial });
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => live && setLoadError(String(error)));
@@ -94,6 +96,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   }, [loaded]);
 
   async function submit(data: Data) {
+    // hand the submitted data back as the prop, so re-renders (busy, server errors) keep it
+    latest.current = data;
+    setFormData(data);
     setBusy(true);
     setExtraErrors(undefined);
     try {
@@ -120,38 +125,32 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         submitted.current = true;
       }}
     >
-    <Form
-      schema={loaded.schema}
-      uiSchema={{ ...loaded.uiSchema, 'ui:title': '', 'ui:description': '' }}
-      validator={loaded.validator}
-      formData={formData}
-      formContext={formContext}
-      widgets={customWidgets}
-      templates={formTemplates}
-      transformErrors={transformErrors}
-      extraErrors={extraErrors}
-      liveValidate="onBlur"
-      showErrorList={false}
-      noHtml5Validate
-      onChange={(event) => {
-        latest.current = event.formData as Data;
-      }}
-      onBlur={(id) => touched.current.add(id.replace(/^root_/, '').split('_')[0] ?? '')}
-      onSubmit={(event) => void submit(event.formData as Data)}
-      disabled={busy}
-    >
-      <Box sx={{ mt: 2 }}>
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          disabled={busy}
-          data-testid="submit"
-        >
-          {t(declaration.submitLabelKey)}
-        </Button>
-      </Box>
-    </Form>
+      <Form
+        schema={loaded.schema}
+        uiSchema={loaded.uiSchema}
+        validator={loaded.validator}
+        formData={formData}
+        formContext={formContext}
+        widgets={customWidgets}
+        templates={formTemplates}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        liveValidate="onBlur"
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(event) => {
+          latest.current = event.formData as Data;
+        }}
+        onBlur={(id) => touched.current.add(id.replace(/^root_/, '').split('_')[0] ?? '')}
+        onSubmit={(event) => void submit(event.formData as Data)}
+        disabled={busy}
+      >
+        <Box sx={{ mt: 2 }}>
+          <Button type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
+            {t(declaration.submitLabelKey)}
+          </Button>
+        </Box>
+      </Form>
     </Box>
   );
 }

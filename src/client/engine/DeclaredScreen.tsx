@@ -59,5 +59,10 @@ function DeclaredScreenBody({ declaration }: { declaration: ScreenDeclaration })
 export default function DeclaredScreen({ id }: { id: string }) {
   const declaration = findDeclaration(id);
   if (!declaration) throw new Error(`no screen declaration "${id}"`);
-  return <DeclaredScreenBody declaration={declaration} />;
+  // forms read best at a limited width, also inside the wide common layout
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <DeclaredScreenBody declaration={declaration} />
+    </Box>
+  );
 }

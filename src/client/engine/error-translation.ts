@@ -1,4 +1,5 @@
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { messageKeyForAjvError } from '../../shared/validation-messages';
 import { translateKey } from '../i18n/translate-key';
 import { resolveLocalRef } from './ui-schema-i18n';
 
@@ -16,23 +17,16 @@ export function fieldSchemaAt(root: RJSFSchema, property: string | undefined): S
   return node;
 }
 
-export type KeyForError = (error: RJSFValidationError, fieldSchema: SchemaNode | undefined) => string;
-
-/** Field-specific `x-messages` first, else the generic `validation.<keyword>` message. */
-export const defaultKeyForError: KeyForError = (error, fieldSchema) => {
-  const keyword = error.name ?? '';
-  return fieldSchema?.['x-messages']?.[keyword] ?? `validation.${keyword}`;
-};
-
 /**
- * RJSF `transformErrors`: every ajv error becomes the translated message of its i18n key; the
- * field's title is available to messages as {{field}}.
+ * RJSF `transformErrors`: every ajv error becomes the translated message of the i18n key the
+ * server would pick too (`messageKeyForAjvError`, shared); the field's title is available to
+ * messages as {{field}}.
  */
-export function createErrorTransformer(root: RJSFSchema, keyForError: KeyForError = defaultKeyForError) {
+export function createErrorTransformer(root: RJSFSchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors.map((error) => {
       const fieldSchema = fieldSchemaAt(root, error.property);
-      const key = keyForError(error, fieldSchema);
+      const key = messageKeyForAjvError(error, root);
       const field = fieldSchema?.['x-i18n'] ? translateKey(String(fieldSchema['x-i18n'])) : '';
       const message = translateKey(key, { ...(error.params as Record<string, unknown>), field });
       return { ...error, message, stack: `${field} ${message}`.trim() };

@@ -8,6 +8,7 @@ import { LANGUAGE_RELOAD_DELAY_MS, LANGUAGE_TOAST_MS, LANGUAGES, type Language }
 import { showToast } from '../feedback/feedback-store';
 import { writeLanguagePreference } from '../i18n/language-preference';
 import { useSession } from '../session/session-store';
+import { pageLocation } from '../util/page-location';
 
 /** Language names are shown in their own language, so they are the same in every locale. */
 const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '中文', en: 'English' };
@@ -23,7 +24,7 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
     if (next === language) return;
     writeLanguagePreference(next);
     showToast(t('language.switched'), 'success', LANGUAGE_TOAST_MS);
-    window.setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_DELAY_MS);
+    window.setTimeout(() => pageLocation.reload(), LANGUAGE_RELOAD_DELAY_MS);
   }
 
   return (
@@ -33,7 +34,7 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
         startIcon={<TranslateIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
-        aria-label={t('language.select')}
+        aria-label={`${LANGUAGE_NAMES[language]} (${t('language.select')})`}
         data-testid="language-selector"
       >
         {LANGUAGE_NAMES[language]}

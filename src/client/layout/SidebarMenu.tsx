@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -22,27 +23,30 @@ function MenuEntries({ nodes, parent, onNavigate }: { nodes: MenuNode[]; parent:
         .map((node) => {
           const path = joinPath(parent, node.path);
           if (node.children?.length) {
+            const headingId = `menu-group-${node.name}`;
             return (
-              <List
-                key={node.name}
-                dense
-                disablePadding
-                subheader={<ListSubheader disableSticky>{translateKey(node.meta.title)}</ListSubheader>}
-              >
-                <MenuEntries nodes={node.children} parent={path} onNavigate={onNavigate} />
-              </List>
+              <ListItem key={node.name} disablePadding sx={{ display: 'block' }}>
+                <ListSubheader id={headingId} component="div" disableSticky>
+                  {translateKey(node.meta.title)}
+                </ListSubheader>
+                <List dense disablePadding aria-labelledby={headingId}>
+                  <MenuEntries nodes={node.children} parent={path} onNavigate={onNavigate} />
+                </List>
+              </ListItem>
             );
           }
           return (
-            <ListItemButton
-              key={node.name}
-              component={RouterLink}
-              to={path}
-              selected={location.pathname === path}
-              onClick={onNavigate}
-            >
-              <ListItemText primary={translateKey(node.meta.title)} />
-            </ListItemButton>
+            <ListItem key={node.name} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={path}
+                selected={location.pathname === path}
+                aria-current={location.pathname === path ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                <ListItemText primary={translateKey(node.meta.title)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
     </>
@@ -54,8 +58,10 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const menu = useSession((session) => session.menu) ?? [];
   return (
-    <List component="nav" aria-label={t('sidebar.label')} dense data-testid="sidebar-menu">
-      <MenuEntries nodes={menu} parent="/" onNavigate={onNavigate} />
-    </List>
+    <nav aria-label={t('sidebar.label')} data-testid="sidebar-menu">
+      <List dense>
+        <MenuEntries nodes={menu} parent="/" onNavigate={onNavigate} />
+      </List>
+    </nav>
   );
 }

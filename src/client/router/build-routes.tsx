@@ -5,6 +5,7 @@ import { findDeclaration, routedDeclarations } from '../engine/declaration-catal
 import { AuthLayout } from '../layout/AuthLayout';
 import { MainLayout } from '../layout/MainLayout';
 import { RedirectHelper } from './RedirectHelper';
+import { RequirePermission } from './RequirePermission';
 import { flattenMenu } from './menu-routes';
 import { ScreenFrame } from './ScreenFrame';
 import { ComingSoon, componentScreens, DeclaredScreen } from './screen-catalogue';
@@ -37,7 +38,11 @@ export function buildRoutes(menu: MenuNode[] | null): RouteObject[] {
     .filter((route) => !known.has(route.path))
     .map((route) => {
       const declared = !componentScreens[route.component] && Boolean(findDeclaration(route.component));
-      return { path: route.path, element: screenElement(route.component, route.title, declared) };
+      const element = screenElement(route.component, route.title, declared);
+      return {
+        path: route.path,
+        element: route.permissions?.length ? <RequirePermission anyOf={route.permissions}>{element}</RequirePermission> : element,
+      };
     });
 
   const children = (layout: 'auth' | 'main') =>

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
@@ -41,7 +42,8 @@ export default function NoticeListScreen() {
       ) : (
         <List data-testid="notice-list">
           {page.records.map((notice) => (
-            <ListItemButton key={notice.id} component={RouterLink} to={`/myNotice/${notice.id}`} state={{ notice }} divider>
+            <ListItem key={notice.id} disablePadding divider>
+            <ListItemButton component={RouterLink} to={`/myNotice/${notice.id}`} state={{ notice }}>
               <ListItemText
                 primary={notice.title}
                 secondary={
@@ -57,6 +59,7 @@ export default function NoticeListScreen() {
                 data-testid={notice.read ? 'notice-read' : 'notice-unread'}
               />
             </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-error';
 import { showToast } from '../feedback/feedback-store';
 import { ERROR_TOAST_MS } from '../../shared/constants';
 import { navigateTo } from '../router/navigator';
+import { pageLocation } from '../util/page-location';
 import { getSession, updateSession } from './session-store';
 import { clearToken, readToken, writeToken } from './token-cookie';
 
@@ -24,7 +25,7 @@ export function loadSessionDetails(): Promise<boolean> {
       if (menu.length === 0) {
         showToast(i18next.t('session.unauthorised'), 'error', UNAUTHORISED_RELOAD_MS);
         clearSession();
-        window.setTimeout(() => window.location.reload(), UNAUTHORISED_RELOAD_MS);
+        window.setTimeout(() => pageLocation.reload(), UNAUTHORISED_RELOAD_MS);
         return false;
       }
       updateSession({
@@ -70,7 +71,8 @@ export async function logout(): Promise<void> {
     // the local session ends whatever the server says
   }
   clearSession();
-  navigateTo('/login', { replace: true });
+  // a fresh page load is the reset: routes, screens and caches of the old session are gone
+  pageLocation.replace('/login');
 }
 
 export async function refreshUnreadCount(): Promise<void> {

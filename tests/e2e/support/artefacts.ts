@@ -1,11 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 export const artefactDir = join('test-artifacts', 'e2e');
 mkdirSync(artefactDir, { recursive: true });
+// failure pictures of an earlier run would mislead
+for (const name of readdirSync(artefactDir)) if (name.startsWith('failed-')) rmSync(join(artefactDir, name));
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(artefactDir, `${name}.png`), fullPage: true });
@@ -39,6 +40,12 @@ export async function runAxe(page: Page, screen: string): Promise<AxeViolation[]
     })),
   };
   return violations;
+}
+
+/** Runs axe and returns only the serious and critical violations (the bar: none). */
+export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  const violations = await runAxe(page, screen);
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
 }
 
 export function writeAxeReport(): Record<string, number> {

@@ -1,0 +1,97 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/client/api/api-error';
+import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
+import { operations } from '../../src/client/engine/operations';
+import type { FormDeclaration } from '../../src/client/engine/screen-types';
+
+const submitted = vi.fn();
+
+/** The code sign-in form as declared, with its submit call replaced by a spy or a failure. */
+function declaration(submit: string): FormDeclaration {
+  return {
+    id: 'test-sign-in-code',
+    kind: 'form',
+    titleKey: 'login.codeTab',
+    schema: 'sign-in-code',
+    submit,
+    submitLabelKey: 'login.submit',
+    success: { action: 'stay' },
+  };
+}
+
+operations.testSubmit = async (data) => {
+  submitted(data);
+  return 'ok';
+};
+operations.testServerRejects = async () => {
+  throw new ApiError('status', 400, '请输入正确的手机号码或电子邮箱', {
+    code: 400,
+    msg: '请输入正确的手机号码或电子邮箱',
+    data: null,
+    fieldErrors: [{ pointer: '/account', key: 'validation.account', message: '该账号已停用（服务器）' }],
+  });
+};
+
+function renderForm(submit: string) {
+  return render(
+    <MemoryRouter>
+      <DeclaredForm declaration={declaration(submit)} />
+    </MemoryRouter>,
+  );
+}
+
+function errorTextOf(container: HTMLElement, field: string): string {
+  return container.querySelector(`#root_${field}__error`)?.textContent ?? '';
+}
+
+describe('form runtime (screen declaration -> RJSF form)', () => {
+  afterEach(() => submitted.mockReset());
+
+  it('renders the declared schema with labels translated from x-i18n', async () => {
+    renderForm('testSubmit');
+    expect(await screen.findByLabelText(/手机号码\/电子邮箱/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
+    // schema descriptions are developer notes, never shown
+    expect(document.body.textContent).not.toMatch(/mainland mobile number/);
+  });
+
+  it('shows translated ajv errors on submit and does not call the save operation', async () => {
+    const { container } = renderForm('testSubmit');
+    await screen.findByLabelText(/手机号码\/电子邮箱/);
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(errorTextOf(container, 'account')).not.toBe(''));
+    expect(errorTextOf(container, 'code')).toBe('此项为必填项');
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it('validates a field when it is left, with its field-specific message', async () => {
+    const { container } = renderForm('testSubmit');
+    const account = await screen.findByLabelText(/手机号码\/电子邮箱/);
+    fireEvent.change(account, { target: { value: 'not-an-account' } });
+    expect(errorTextOf(container, 'account')).toBe('');
+    fireEvent.blur(account);
+    await waitFor(() => expect(errorTextOf(container, 'account')).toBe('请输入正确的手机号码或电子邮箱'));
+    // untouched fields stay quiet until the first submit
+    expect(errorTextOf(container, 'code')).toBe('');
+  });
+
+  it('submits valid data to the declared operation', async () => {
+    const { container } = renderForm('testSubmit');
+    fireEvent.change(await screen.findByLabelText(/手机号码\/电子邮箱/), { target: { value: '13800000007' } });
+    fireEvent.change(container.querySelector('#root_code') as HTMLInputElement, { target: { value: 'AB12' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ account: '13800000007', code: 'AB12' }));
+  });
+
+  it('shows server field errors (JSON pointers) on their fields', async () => {
+    const { container } = renderForm('testServerRejects');
+    fireEvent.change(await screen.findByLabelText(/手机号码\/电子邮箱/), { target: { value: '13800000007' } });
+    fireEvent.change(container.querySelector('#root_code') as HTMLInputElement, { target: { value: 'AB12' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(errorTextOf(container, 'account')).toBe('该账号已停用（服务器）'));
+    expect(errorTextOf(container, 'code')).toBe('');
+  });
+});
