@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -19,6 +20,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
+import { purgeExpired, schedulePurge } from './services/housekeeping.js';
 import './fastify-types.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -80,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     request.language = languageOf(request.headers['accept-language']);
   });
+  acceptEmptyJsonBodies(app);
   usePrecompiledValidators(app);
   installErrorHandler(app);
 
@@ -95,6 +98,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: API_BASE },
   );
   await registerStaticClient(app);
+
+  await purgeExpired(db);
+  const stopPurge = schedulePurge(db, (error) => app.log.error({ err: error }, 'purge failed'));
+  app.addHook('onClose', async () => stopPurge());
   await app.ready();
   return app;
 }

@@ -47,6 +47,21 @@ export const errorCatalogue = {
   accountTypeClosed: entry(400, 'account.accountTypeClosed'),
   noticeNotFound: entry(404, 'notice.notFound'),
 
+  /** SPEC 8 messages of later features (guests, uploads, temporary registration) */
+  alreadyExists: entry(409, 'records.alreadyExists'),
+  saveFailed: entry(400, 'records.saveFailed'),
+  selectAttendees: entry(400, 'records.selectAttendees'),
+  entourageFull: entry(409, 'records.entourageFull'),
+  fileTooLarge: entry(400, 'uploads.fileTooLarge'),
+  photoSizeExceeded: entry(400, 'uploads.photoSizeExceeded'),
+  jpgOnly: entry(400, 'uploads.jpgOnly'),
+  photoUploadFailed: entry(400, 'uploads.photoUploadFailed'),
+  photoChangeFailed: entry(400, 'uploads.photoChangeFailed'),
+  uploadNewPhoto: entry(400, 'uploads.uploadNewPhoto'),
+  tempNoEvent: entry(400, 'temporary.noEvent'),
+  tempNoAttendanceMode: entry(400, 'temporary.noAttendanceMode'),
+  tempEventDiscarded: entry(400, 'temporary.eventDiscarded'),
+
   /** invitation-code catalogue (SPEC section 8): HTTP 400, own envelope code */
   invitationBlank: entry(10001, 'invitation.blank', 400),
   invitationNotExist: entry(10002, 'invitation.notExist', 400),

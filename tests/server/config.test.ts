@@ -8,8 +8,8 @@ import { PasswordHasher } from '../../src/server/security/password-hash.js';
 describe('configuration', () => {
   it('lists every problem at once', () => {
     expect(() =>
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'production', RATE_LIMITS: 'maybe' }),
-    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*RATE_LIMITS[\s\S]*SESSION_SECRET[\s\S]*CODE_SECRET/);
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'production', RATE_LIMITS: 'maybe', SESSION_IDLE_MINUTES: '0' }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*RATE_LIMITS[\s\S]*SESSION_IDLE_MINUTES[\s\S]*SESSION_SECRET[\s\S]*CODE_SECRET/);
   });
 
   it('generates secrets into DATA_DIR outside production and keeps them', () => {

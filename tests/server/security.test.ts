@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachDatabase } from './helpers/databases.js';
+import { apiPaths } from '../../src/shared/api-paths.js';
 import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';
 
 describeEachDatabase('security', (kind) => {
@@ -28,6 +29,8 @@ describeEachDatabase('security', (kind) => {
     const bad = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(400);
+    const poisoned = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    expect(poisoned.status).toBe(400);
     const missing = await t.call({ method: 'GET', url: '/exhibition/no/such/path' });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe(404);
@@ -37,8 +40,8 @@ describeEachDatabase('security', (kind) => {
     const doc = await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' });
     expect(doc.statusCode).toBe(200);
     const openapi = doc.json() as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(openapi.paths)).toContain('/exhibition/center/user/front/login');
-    expect(Object.keys(openapi.paths)).toContain('/exhibition/qms/notice-announce/myNoticePage');
+    // every path of the shared contract is served and documented
+    for (const name of Object.values(apiPaths)) expect(Object.keys(openapi.paths)).toContain(`/exhibition/${name}`);
     expect(openapi.components.schemas).toHaveProperty('account');
     expect(doc.body).not.toContain('#/definitions/');
     const page = await t.app.inject({ method: 'GET', url: '/exhibition/docs/' });
@@ -80,6 +83,8 @@ it('serves the built client with a fallback to index.html outside the API', asyn
   const { loadConfig } = await import('../../src/server/config.js');
   const dir = fs.mkdtempSync('/tmp/summit-client-');
   fs.writeFileSync(`${dir}/index.html`, '<!doctype html><title>app</title>');
+  fs.mkdirSync(`${dir}/assets`);
+  fs.writeFileSync(`${dir}/assets/app-1234.js`, 'export {};');
   const app = await buildApp(
     loadConfig({ DATA_DIR: `${dir}/data`, CLIENT_DIR: dir, SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'false' }),
     { logger: false },
@@ -88,6 +93,12 @@ it('serves the built client with a fallback to index.html outside the API', asyn
     const page = await app.inject({ method: 'GET', url: '/myNotice' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>app</title>');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-security-policy']).toBeDefined();
+    const missingChunk = await app.inject({ method: 'GET', url: '/assets/gone-1234.js' });
+    expect(missingChunk.statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/exhibition/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 404 });

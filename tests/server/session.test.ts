@@ -45,7 +45,8 @@ describeEachDatabase('session', (kind) => {
 
   it('revokes the token at logout', async () => {
     const token = await tokenFor(t);
-    const out = await t.call({ method: 'POST', url: '/exhibition/center/user/basic/logout', headers: bearer(token) });
+    // SPEC 7's client sends a JSON content type even on a bodiless POST
+    const out = await t.call({ method: 'POST', url: '/exhibition/center/user/basic/logout', headers: { ...bearer(token), 'content-type': 'application/json' } });
     expect(out.status).toBe(200);
     const after = await t.call({ method: 'GET', url: LOGIN_INFO, headers: bearer(token) });
     expect(after.status).toBe(401);
@@ -73,5 +74,19 @@ describeEachDatabase('session', (kind) => {
     const master = await t.call<{ guest: unknown; unit: { unitType: string } | null }>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(token) });
     expect(master.body.data.guest).toBeNull();
     expect(master.body.data.unit?.unitType).toBe('company');
+  });
+});
+
+describeEachDatabase('housekeeping', (kind) => {
+  const t = useTestApp(kind);
+
+  it('purges codes and sessions that ended more than a day ago', async () => {
+    const { purgeExpired } = await import('../../src/server/services/housekeeping.js');
+    await tokenFor(t);
+    await t.app.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await t.app.db.updateTable('one_time_codes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await purgeExpired(t.app.db);
+    expect(await t.app.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+    expect(await t.app.db.selectFrom('one_time_codes').selectAll().execute()).toHaveLength(0);
   });
 });

@@ -19,7 +19,9 @@ describeEachDatabase('sign-in', (kind) => {
     const { status, body, headers } = await t.call<{ uuid: string; img: string }>({ method: 'GET', url: '/exhibition/center/front/getVerifyCode' });
     expect(status).toBe(200);
     expect(body.data.img.startsWith('data:image/png;base64,')).toBe(true);
-    expect(body.data.img).not.toContain('svg');
+    const png = Buffer.from(body.data.img.slice('data:image/png;base64,'.length), 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.toString('latin1')).not.toMatch(/<svg|<path/);
     expect(headers['cache-control']).toBe('no-store');
     const [answer] = await outbox(t, body.data.uuid);
     expect(answer?.channel).toBe('captcha');

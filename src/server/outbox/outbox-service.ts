@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { OutboxMessage } from '../../shared/api-types.js';
-import { nowIso } from '../time.js';
+import { monotonicIso, nowIso } from '../time.js';
 import type { Logger, MessageTransport, OutgoingMessage } from './delivery.js';
 
 export interface OutboxOptions {
@@ -37,7 +37,7 @@ export class OutboxService {
         body: message.render(dev ? message.code : MASK),
         dev_code: dev ? message.code : null,
         status: 'pending',
-        created_at: nowIso(),
+        created_at: monotonicIso(),
         sent_at: null,
       })
       .execute();
@@ -67,7 +67,7 @@ export class OutboxService {
         body: answer,
         dev_code: answer,
         status: 'sent',
-        created_at: nowIso(),
+        created_at: monotonicIso(),
         sent_at: nowIso(),
       })
       .execute();

@@ -37,7 +37,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Summit registration portal API',
         version: '1',
         description:
-          'Every answer is an envelope { code, msg, data }. Signed-in calls send Authorization: Bearer <token> (the data of a login call). accept-language: zh-CN (default) or en.',
+          'Every answer is an envelope { code, msg, data }. Signed-in calls send Authorization: Bearer <token> ' +
+          '(the data of a login call). accept-language: zh-CN (default) or en chooses the language of msg. ' +
+          'Errors: the HTTP status equals code (400 with fieldErrors [{ pointer, key, message }] on invalid input, ' +
+          '401 sign in again, 403, 404, 409, 429 too many requests, 500 with requestId); invitation-code errors ' +
+          '10001-10007 come with HTTP 400. Outside production GET /exhibition/dev/outbox?to=... shows every code sent, ' +
+          'and the answer of each image code (to = its uuid).',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },

@@ -13,11 +13,25 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
   const clientDir = app.config.clientDir;
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: ['index.html'],
+      // vite names assets by content hash: they never change; index.html always revalidates
+      setHeaders: (response, filePath) => {
+        const value = filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+        // typed as the raw response, but this version passes the Fastify reply
+        const target = response as unknown as { header?: (n: string, v: string) => void; setHeader?: (n: string, v: string) => void };
+        if (target.header) target.header('cache-control', value);
+        else target.setHeader?.('cache-control', value);
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`);
-    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // a missing file (a stale chunk after a deploy) must fail as a 404, not come back as HTML
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (hasClient && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return send(request, reply, 'notFound');

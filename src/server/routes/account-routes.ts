@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
+import { envelope, nothing } from '../http/response-schemas.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { normaliseAccount } from '../services/account-name.js';
@@ -23,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['account'];
 
   app.post<{ Body: RegistrationBody }>(path(apiPaths.register), {
-    schema: { tags, summary: 'Register an account (code from anonMsgCode with scene register)', ...bodyOf('account-registration') },
+    schema: { tags, summary: 'Register an account (code from anonMsgCode with scene register)', response: envelope(nothing, 'registered'), ...bodyOf('account-registration') },
     ...guarded(app, limits.register),
     handler: async (request) => {
       const { password: _p, confirmPassword: _c, code: _code, ...document } = request.body;
@@ -42,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Querystring: { oldPassword: string; password: string } }>(path(apiPaths.changePassword), {
-    schema: { tags, summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session', security: bearer, ...queryOf('password-change') },
+    schema: { tags, summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session', security: bearer, response: envelope(nothing, 'changed'), ...queryOf('password-change') },
     // SPEC sends these as a query string; a JSON body with the same fields is accepted too
     preValidation: async (request) => {
       const body = request.body;
@@ -58,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: { account: string; newAccount: string; code: string } }>(path(apiPaths.changeAccount), {
-    schema: { tags, summary: 'Change the sign-in account (code sent to the new account, scene change-account)', security: bearer, ...bodyOf('account-change') },
+    schema: { tags, summary: 'Change the sign-in account (code sent to the new account, scene change-account)', security: bearer, response: envelope(nothing, 'changed'), ...bodyOf('account-change') },
     ...guarded(app, limits.signIn, authenticate),
     handler: async (request) => {
       const { account, newAccount, code } = request.body;
@@ -68,7 +69,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: { account: string; code: string; password: string } }>(path(apiPaths.resetPassword), {
-    schema: { tags, summary: 'Reset a forgotten password with a code (scene reset-password); ends every session', ...bodyOf('password-reset') },
+    schema: { tags, summary: 'Reset a forgotten password with a code (scene reset-password); ends every session', response: envelope(nothing, 'reset'), ...bodyOf('password-reset') },
     ...guarded(app, limits.signIn),
     handler: async (request) => {
       const { account, code, password } = request.body;
@@ -78,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(path(apiPaths.logout), {
-    schema: { tags, summary: 'Sign out: the token is revoked', security: bearer },
+    schema: { tags, summary: 'Sign out: the token is revoked', security: bearer, response: envelope(nothing, 'signed out') },
     preHandler: authenticate,
     handler: async (request, reply) => {
       await sessions.revoke(signedIn(request).sessionId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
+import { envelope, outboxMessages } from '../http/response-schemas.js';
 import { path } from './route-helpers.js';
 
 /**
@@ -9,7 +10,7 @@ import { path } from './route-helpers.js';
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { to?: string } }>(path(apiPaths.devOutbox), {
-    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>' },
+    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope(outboxMessages, 'messages, newest first') },
     handler: async (request, reply) => {
       const to = typeof request.query.to === 'string' ? request.query.to.trim().slice(0, 100) : '';
       noStore(reply);

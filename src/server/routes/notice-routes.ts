@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
+import { envelope, noticePage, nothing } from '../http/response-schemas.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { bearer, path, queryOf } from './route-helpers.js';
 
@@ -12,7 +13,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['notices'];
 
   app.get<{ Querystring: { pageNum?: string; pageSize?: string } }>(path(apiPaths.myNoticePage), {
-    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, ...queryOf('notice-page-query') },
+    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, response: envelope(noticePage, 'a page of notices'), ...queryOf('notice-page-query') },
     preHandler: authenticate,
     handler: async (request, reply) => {
       const pageNum = Number(request.query.pageNum ?? 1);
@@ -23,7 +24,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: string } }>(path(apiPaths.readNotice), {
-    schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, ...queryOf('notice-read-query') },
+    schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, response: envelope(nothing, 'marked read'), ...queryOf('notice-read-query') },
     preHandler: authenticate,
     handler: async (request) => {
       await notices.markRead(signedIn(request), request.query.id);
@@ -32,7 +33,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(path(apiPaths.unreadNoticeCount), {
-    schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer },
+    schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer, response: envelope({ type: 'integer' }, 'unread count') },
     preHandler: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import type { LoginInfoData, MasterInfoData } from '../../shared/api-types.js';
 import { ok, noStore } from '../http/envelope-reply.js';
+import { envelope, loginInfoData, masterInfo, menuTree } from '../http/response-schemas.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { bearer, path } from './route-helpers.js';
 
@@ -12,7 +13,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   // entranceTypes=2 is sent by the client (SPEC 7); there is a single entrance, so it is not read.
   app.get(path(apiPaths.loginInfo), {
-    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer },
+    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer, response: envelope(loginInfoData, 'login info') },
     preHandler: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
@@ -27,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(path(apiPaths.userMenuTree), {
-    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer },
+    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer, response: envelope(menuTree, 'menu tree') },
     preHandler: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -36,7 +37,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(path(apiPaths.masterInfo), {
-    schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer },
+    schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer, response: envelope(masterInfo, 'master info') },
     preHandler: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
+import { envelope, nothing, token, verifyCodeData } from '../http/response-schemas.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { normaliseAccount } from '../services/account-name.js';
 import type { CodeScene } from '../services/message-codes.js';
@@ -17,7 +18,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['sign-in'];
 
   app.get(path(apiPaths.verifyCode), {
-    schema: { tags, summary: 'Image code (PNG data URL) and its uuid' },
+    schema: { tags, summary: 'Image code (PNG data URL) and its uuid', response: envelope(verifyCodeData, 'the image code') },
     ...guarded(app, limits.captcha),
     handler: async (request, reply) => {
       noStore(reply);
@@ -26,13 +27,13 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: { account: string } }>(path(apiPaths.accountExists), {
-    schema: { tags, summary: 'Whether an account exists (data: boolean)', ...queryOf('account-exists-query') },
+    schema: { tags, summary: 'Whether an account exists (data: boolean)', response: envelope({ type: 'boolean' }, 'true when the account exists'), ...queryOf('account-exists-query') },
     ...guarded(app, limits.accountQuery),
     handler: async (request) => ok(request, await accounts.exists(normaliseAccount(request.query.account))),
   });
 
   app.post<{ Body: { account: string; scene?: CodeScene } }>(path(apiPaths.sendMessageCode), {
-    schema: { tags, summary: 'Send a 4-character code by SMS or e-mail (channel follows the account)', ...bodyOf('send-message-code') },
+    schema: { tags, summary: 'Send a 4-character code by SMS or e-mail (channel follows the account)', response: envelope(nothing, 'code sent'), ...bodyOf('send-message-code') },
     ...guarded(app, limits.sendCode),
     handler: async (request) => {
       await messageCodes.send(normaliseAccount(request.body.account), request.body.scene ?? 'login', request.language);
@@ -41,7 +42,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { account: string; password: string; code: string; uuid: string } }>(path(apiPaths.login), {
-    schema: { tags, summary: 'Password sign-in; data is the token', ...bodyOf('sign-in-password') },
+    schema: { tags, summary: 'Password sign-in; data is the token', response: envelope(token, 'signed in'), ...bodyOf('sign-in-password') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       const { account, password, code, uuid } = request.body;
@@ -51,7 +52,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: AccountCode }>(path(apiPaths.securityCodeLogin), {
-    schema: { tags, summary: 'Sign-in with an SMS/e-mail code; data is the token', ...bodyOf('sign-in-code') },
+    schema: { tags, summary: 'Sign-in with an SMS/e-mail code; data is the token', response: envelope(token, 'signed in'), ...bodyOf('sign-in-code') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       noStore(reply);
@@ -60,7 +61,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: AccountCode }>(path(apiPaths.guestLogin), {
-    schema: { tags, summary: 'Special-guest sign-in with a code; data is the token', ...bodyOf('guest-sign-in') },
+    schema: { tags, summary: 'Special-guest sign-in with a code; data is the token', response: envelope(token, 'signed in'), ...bodyOf('guest-sign-in') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       noStore(reply);

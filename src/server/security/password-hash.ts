@@ -1,6 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { ScryptCost } from '../config.js';
-import { Semaphore } from './semaphore.js';
+import { AppError } from '../http/app-error.js';
+import { QueueFullError, Semaphore } from './semaphore.js';
+
+/** Hashes allowed to wait per running slot before sign-ins are answered "busy" (503). */
+const WAITING_PER_SLOT = 32;
 
 const KEY_LENGTH = 32;
 
@@ -29,13 +33,13 @@ export class PasswordHasher {
     private readonly cost: ScryptCost,
     concurrency: number,
   ) {
-    this.gate = new Semaphore(concurrency);
+    this.gate = new Semaphore(concurrency, concurrency * WAITING_PER_SLOT);
   }
 
   async hash(password: string): Promise<string> {
     const { log2N, r, p } = this.cost;
     const salt = randomBytes(16);
-    const key = await this.gate.run(() => scryptAsync(password, salt, optionsFor(log2N, r, p)));
+    const key = await this.guarded(() => scryptAsync(password, salt, optionsFor(log2N, r, p)));
     return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
   }
 
@@ -43,10 +47,19 @@ export class PasswordHasher {
     const [algorithm, log2N, r, p, salt, key] = stored.split('$');
     if (algorithm !== 'scrypt' || !salt || !key) return false;
     const expected = Buffer.from(key, 'base64');
-    const actual = await this.gate.run(() =>
+    const actual = await this.guarded(() =>
       scryptAsync(password, Buffer.from(salt, 'base64'), optionsFor(Number(log2N), Number(r), Number(p))),
     );
     return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  private async guarded(task: () => Promise<Buffer>): Promise<Buffer> {
+    try {
+      return await this.gate.run(task);
+    } catch (error) {
+      if (error instanceof QueueFullError) throw new AppError('serviceUnavailable');
+      throw error;
+    }
   }
 
   /** Spends the same work as a real check, so an unknown account answers as slowly as a wrong password. */

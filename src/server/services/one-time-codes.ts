@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { codeHmac, randomCode, sameDigest } from '../security/codes.js';
-import { isoIn, nowIso, MINUTE_MS } from '../time.js';
+import { isoIn, monotonicIso, nowIso, MINUTE_MS } from '../time.js';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -31,7 +31,7 @@ export class OneTimeCodes {
         attempts: 0,
         expires_at: isoIn(CODE_TTL_MINUTES * MINUTE_MS),
         used_at: null,
-        created_at: nowIso(),
+        created_at: monotonicIso(),
       })
       .execute();
     return code;

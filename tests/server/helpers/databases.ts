@@ -24,6 +24,9 @@ async function probePostgres(): Promise<boolean> {
 
 export const postgresReachable = await probePostgres();
 const inCi = process.env.CI === 'true';
+if (!postgresReachable && !inCi) {
+  console.warn(`PostgreSQL not reachable at ${TEST_DATABASE_URL} (TEST_DATABASE_URL): the PostgreSQL runs are SKIPPED`);
+}
 
 /** Env for one isolated database: a fresh SQLite folder, or a fresh PostgreSQL schema. */
 export interface IsolatedDatabase {

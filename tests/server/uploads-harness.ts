@@ -1,0 +1,95 @@
+/**
+ * The upload routes on the app's real infrastructure (database + migrations, translator,
+ * sessions, error handler, demo accounts) without the other routes: app.ts does not register
+ * the upload plugin yet (the lead wires it), and buildApp() is already `ready` when it returns.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE } from '../../src/shared/api-paths.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { installErrorHandler } from '../../src/server/http/error-handler.js';
+import { languageOf, Translator } from '../../src/server/http/translator.js';
+import { uploadRoutes } from '../../src/server/routes/upload-routes.js';
+import { ensureCurrentEdition, readDemoFile, seedDemoData } from '../../src/server/services/demo-seed.js';
+import { createServices } from '../../src/server/services/services.js';
+import '../../src/server/fastify-types.js';
+import type { DatabaseKind } from './helpers/databases.js';
+import { isolatedDatabase } from './helpers/databases.js';
+
+const TEST_ENV = {
+  NODE_ENV: 'test',
+  SCRYPT_LOG2N: '10',
+  RATE_LIMITS: 'false',
+  SESSION_SECRET: 'test-session-secret-test-session-secret',
+  CODE_SECRET: 'test-code-secret-test-code-secret-xx',
+  LOG_LEVEL: 'silent',
+};
+
+export interface UploadHarness {
+  app: FastifyInstance;
+  dataDir: string;
+  /** a session token of a demo account */
+  tokenOf(account: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> {
+  const database = await isolatedDatabase(kind);
+  const config = loadConfig({ ...TEST_ENV, ...database.env });
+  const app = Fastify({ logger: false });
+  const { db } = openDatabase(config);
+  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null);
+  const demo = readDemoFile('config/demo-data.json');
+  await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
+  const translator = new Translator('locales');
+  const services = createServices(config, db, translator, app.log, { menusFile: 'config/menus.json' });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('translator', translator);
+  app.decorate('services', services);
+  app.decorateRequest('language', 'zh-CN');
+  app.decorateRequest('account', null);
+  await seedDemoData(db, services.hasher, demo);
+  app.addHook('onRequest', async (request) => {
+    request.language = languageOf(request.headers['accept-language']);
+  });
+  installErrorHandler(app);
+  await app.register(async (api) => api.register(uploadRoutes), { prefix: API_BASE });
+  await app.ready();
+  return {
+    app,
+    dataDir: config.dataDir,
+    async tokenOf(account: string) {
+      const row = await db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirstOrThrow();
+      return services.sessions.create(row.id);
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await database.dispose();
+    },
+  };
+}
+
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body: fields in order, then (optionally) the file, then more fields. */
+export function multipart(before: Record<string, string>, file?: FilePart, after: Record<string, string> = {}) {
+  const boundary = `----upload-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  const field = (name: string, value: string) =>
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(before)) field(name, value);
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.filename}"\r\ncontent-type: ${file.contentType}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  for (const [name, value] of Object.entries(after)) field(name, value);
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
