@@ -69,7 +69,7 @@ export interface PortraitOptions {
 
 /** A JPEG portrait built to order (defaults pass every photo rule). */
 export async function portrait(options: PortraitOptions = {}): Promise<Buffer> {
-  const { width = 900, height = 1200, faceShare = 0.32, plain = true, face = true, quality = 92, density = 300, noiseAmplitude = 10 } = options;
+  const { width = 900, height = 1200, faceShare = 0.26, plain = true, face = true, quality = 92, density = 300, noiseAmplitude = 10 } = options;
   const box = await demoFaceBox();
   const scale = Math.sqrt((faceShare * width * height) / (box.width * box.height));
   let picture: Sharp;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Envelope } from '../../src/shared/envelope.js';
-import type { UploadedFile } from '../../src/shared/upload-errors.js';
+import type { UploadedFile } from '../../src/shared/upload-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { archives, jpegClaimingSize, pngClaimingSize, pngPicture, portrait } from './uploads-fixtures.js';
 import { multipart, uploadHarness, type FilePart, type UploadHarness } from './uploads-harness.js';

@@ -1,0 +1,75 @@
+import { API_BASE } from '../../../shared/api-paths';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
+import type { Envelope } from '../../../shared/envelope';
+import { uploadPaths, type UploadedFile } from '../../../shared/upload-api';
+import { getSession } from '../../session/session-store';
+import { readToken } from '../../session/token-cookie';
+
+/** A refused or failed upload; `messages` are the server's translated reasons (one per rule). */
+export class UploadFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(message);
+  }
+}
+
+function authHeaders(): Record<string, string> {
+  const token = readToken();
+  return { 'accept-language': getSession().language, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
+/**
+ * POST qms/file/upload with XMLHttpRequest: fetch (and so ky) cannot report upload progress
+ * over HTTP/1.1 in browsers, XHR's `upload.onprogress` can. The `rule` field goes first: the
+ * server reads the parts in order and needs the rule before the file.
+ */
+export function sendUpload(file: File, rule: string, onProgress: (percent: number) => void): { done: Promise<UploadedFile>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<UploadedFile>((resolve, reject) => {
+    const form = new FormData();
+    form.append('rule', rule);
+    form.append('file', file, file.name);
+    xhr.open('POST', `${API_BASE}/${uploadPaths.upload}`);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let envelope: Envelope<UploadedFile | null> | null = null;
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<UploadedFile | null>;
+      } catch {
+        envelope = null;
+      }
+      if (xhr.status === 200 && envelope?.code === 200 && envelope.data) return resolve(envelope.data);
+      const messages = envelope?.fieldErrors?.map((item) => item.message) ?? [];
+      reject(new UploadFailure(envelope?.msg ?? xhr.statusText, envelope?.code ?? xhr.status, messages));
+    };
+    xhr.onerror = () => reject(new UploadFailure('', 0, []));
+    xhr.ontimeout = () => reject(new UploadFailure('', 0, []));
+    xhr.onabort = () => reject(new UploadFailure('', -1, []));
+    xhr.send(form);
+  });
+  return { done, abort: () => xhr.abort() };
+}
+
+/** A stored file as a data: URL (the page CSP allows data: images; the route needs the bearer header). */
+export async function fetchFileAsDataUrl(id: string): Promise<{ dataUrl: string; mime: string } | null> {
+  const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: authHeaders() });
+  if (!response.ok) return null;
+  const blob = await response.blob();
+  return { dataUrl: await readAsDataUrl(blob), mime: blob.type };
+}
+
+export function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(blob);
+  });
+}

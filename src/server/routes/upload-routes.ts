@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { uploadPaths } from '../../shared/upload-api.js';
+import { ok } from '../http/envelope-reply.js';
+import { envelope } from '../http/response-schemas.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { contentDisposition } from '../uploads/file-name.js';
+import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
+import { sendUploadError } from '../uploads/upload-reply.js';
+import { largestAllowedBytes, uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
+import { UploadService } from '../uploads/upload-service.js';
+import { bearer, path } from './route-helpers.js';
+
+const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const uploadedFileData = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', description: 'file reference to keep in the form field' },
+    name: { type: 'string' },
+    mime: { type: 'string', description: 'sniffed from the content' },
+    bytes: { type: 'integer' },
+    width: { type: 'integer', nullable: true },
+    height: { type: 'integer', nullable: true },
+    notChecked: { type: 'array', items: { type: 'string' }, description: 'x-upload rules the server could not measure' },
+  },
+};
+
+/**
+ * Uploads (issue 5 part 7). Register inside the API prefix, after the app decorations:
+ * `await api.register(uploadRoutes);` in src/server/app.ts. It registers @fastify/multipart in
+ * its own encapsulated context, so no other route accepts multipart bodies.
+ */
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    // the hard cap is the largest rule's limit; each rule's own limit is applied while streaming
+    limits: { fileSize: largestAllowedBytes() + 1, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 50 },
+    throwFileSizeLimit: false,
+  });
+  const uploads = new UploadService(app.db, app.config.dataDir, app.log);
+  const tags = ['files'];
+
+  app.post(path(uploadPaths.upload), {
+    schema: {
+      tags,
+      summary:
+        'Upload one file (multipart/form-data): a `rule` field naming an x-upload rule (photo, businessCard, logo, speechMaterials, pictureJpg, media) BEFORE the `file` part. The content is sniffed and checked against the rule; refusals list every failed rule in fieldErrors.',
+      security: bearer,
+      consumes: ['multipart/form-data'],
+      response: envelope(uploadedFileData, 'the stored file'),
+    },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      const account = signedIn(request);
+      const incoming = uploads.storage.incomingPath();
+      try {
+        let received: ReceiveResult;
+        try {
+          received = await receiveUpload(request, incoming, (rule) => {
+            const rules = rule ? uploadRulesNamed(rule) : null;
+            return rules ? (rules.maxBytes ?? largestAllowedBytes()) : 0;
+          });
+        } catch (error) {
+          request.log.info({ err: error }, 'malformed multipart upload');
+          return sendUploadError(request, reply, 'notMultipart');
+        }
+        if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
+        let result;
+        try {
+          result = await uploads.keep(account, received.file, incoming);
+        } catch (error) {
+          request.log.error({ err: error }, 'upload could not be kept');
+          return sendUploadError(request, reply, 'storageFailed');
+        }
+        if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
+        reply.header('cache-control', 'no-store');
+        return ok(request, result.file);
+      } finally {
+        // gone already when the file was kept (renamed)
+        await uploads.storage.discard(incoming);
+      }
+    },
+  });
+
+  app.get<{ Params: { id: string } }>(`/${uploadPaths.file}/:id`, {
+    schema: { tags, summary: 'A stored file: its owner, its unit or an organiser; anyone else gets 404', security: bearer },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      const account = signedIn(request);
+      const { id } = request.params;
+      const found = FILE_ID.test(id) ? await uploads.readable(account, id) : null;
+      if (!found) return sendUploadError(request, reply, 'notFound');
+      return reply
+        .header('content-type', found.row.mime)
+        .header('content-length', String(found.row.bytes))
+        .header('content-disposition', contentDisposition(found.disposition, found.row.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        // a stored file is never a page: nothing in it may run or load anything
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(fs.createReadStream(found.filePath));
+    },
+  });
+}
