@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
+import { BENCH_GUESTS, BENCH_UNITS, guestDocument, nthResidentId, seedGuests } from './guest-load.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -65,7 +66,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'sign-in'): Promise<Row[]> {
+async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'guests' | 'sign-in'): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-bench-'));
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const admin = kind === 'postgres' ? new pg.Client({ connectionString: PG_URL }) : null;
@@ -89,6 +90,21 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'sign
     const token = ((await login.json()) as { data: string }).data;
     if (!token) throw new Error('bench sign-in failed');
     const auth = { authorization: `Bearer ${token}` };
+    if (phase === 'guests') {
+      const photo = await seedGuests(app.db, ACCOUNT);
+      const json = { ...auth, 'content-type': 'application/json' };
+      let next = 0;
+      return [
+        await measure(`[${kind}] GET guest page (1 of ${BENCH_UNITS} units, ${BENCH_GUESTS} guests)`, { url: `${url}/exhibition/qms/guest/page?pageNum=1&pageSize=10`, headers: auth }),
+        await measure(`[${kind}] POST guest (validate + checks + write)`, {
+          url: `${url}/exhibition/qms/guest`,
+          method: 'POST',
+          headers: json,
+          // every request a new person: the duplicate check would refuse a repeated ID number
+          requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(guestDocument(nthResidentId(next++), photo)) }) }],
+        }),
+      ];
+    }
     if (phase === 'reads') {
       return [
         await measure(`[${kind}] GET loginInfo`, { url: `${url}/exhibition/center/user/basic/loginInfo?entranceTypes=2`, headers: auth }),
@@ -127,7 +143,7 @@ async function main(): Promise<void> {
   let baseline: Row | null = null;
   for (const kind of kinds) {
     baseline = await bare();
-    print([baseline, ...(await benchDatabase(kind, 'reads'))], baseline);
+    print([baseline, ...(await benchDatabase(kind, 'reads')), ...(await benchDatabase(kind, 'guests'))], baseline);
   }
   // sign-in last: scrypt work still queued when a run ends would slow whatever came next
   const signIns: Row[] = [];

@@ -126,14 +126,6 @@ export type ExternalLink = string
  */
 export type Text100 = string
 /**
- * @maxLength 30
- * @format landline
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "landline".
- */
-export type Landline = string
-/**
  * @maxLength 10
  * @format date
  * 
@@ -141,6 +133,14 @@ export type Landline = string
  * via the `definition` "calendarDate".
  */
 export type CalendarDate = string
+/**
+ * @maxLength 30
+ * @format landline
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "landline".
+ */
+export type Landline = string
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "gender".
@@ -203,6 +203,11 @@ export type Logo = FileRef
 export type Media = FileRef
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "auditStatus".
+ */
+export type AuditStatus = ("pending" | "approved" | "rejected")
+/**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "unitType".
  */
 export type UnitType = ("enterprise" | "government" | "media")
@@ -215,11 +220,6 @@ export type UnitType = ("enterprise" | "government" | "media")
  * via the `definition` "inviteCode".
  */
 export type InviteCode = string
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "auditStatus".
- */
-export type AuditStatus = ("pending" | "approved" | "rejected")
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "attendanceForm".
@@ -316,14 +316,21 @@ export interface AllSchemas {
 "account-registration"?: AccountRegistration
 "activity-sign-up"?: ActivitySignUp
 activity?: Activity
+"attendance-confirmation"?: AttendanceConfirmation
 "attendance-intention"?: AttendanceIntention
+"audit-page-query"?: AuditPageQuery
+edition?: Edition
+"entourage-member-params"?: EntourageMemberParams
 "entourage-member"?: EntourageMember
 "epidemic-prevention"?: EpidemicPrevention
 "good-wishes"?: GoodWishes
+"guest-id-params"?: GuestIdParams
+"guest-page-query"?: GuestPageQuery
 "guest-sign-in"?: GuestSignIn
 guest?: Guest
 "historical-guest"?: HistoricalGuest
 "investment-project"?: InvestmentProject
+"invite-code-query"?: InviteCodeQuery
 itinerary?: Itinerary
 liaison?: Liaison
 "notice-page-query"?: NoticePageQuery
@@ -331,7 +338,10 @@ liaison?: Liaison
 notice?: Notice
 "password-change"?: PasswordChange
 "password-reset"?: PasswordReset
+"photo-change"?: PhotoChange
 reception?: Reception
+"review-decision"?: ReviewDecision
+"review-page-query"?: ReviewPageQuery
 "send-message-code"?: SendMessageCode
 "sign-in-code"?: SignInCode
 "sign-in-password"?: SignInPassword
@@ -468,6 +478,15 @@ official?: boolean
 cityActivityCategory?: string
 }
 /**
+ * Attendance confirmation of a guest (PUT qms/guest/{id}/attendance): attend or do not attend.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "AttendanceConfirmation".
+ */
+export interface AttendanceConfirmation {
+attend: boolean
+}
+/**
  * Attendance intention of a guest. Limits per SPEC 5: meeting unit names 1-100, suggestions 1-1000, opinions (personalised needs) 500, other texts 100.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -520,13 +539,61 @@ productShowcase?: boolean
 researchReportRelease?: boolean
 }
 /**
- * A member of a guest's entourage: the guest's personal fields. Itinerary and reception are separate documents (itinerary, reception).
+ * Query string of GET admin/audit/page (organisers): the audit log, newest first.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "AuditPageQuery".
+ */
+export interface AuditPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+}
+/**
+ * Settings of the current edition (GET/PUT admin/edition/current). Defaults come from config/edition.json; dates are YYYY-MM-DD (the itinerary deadline is a date in Asia/Shanghai, inclusive).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Edition".
+ */
+export interface Edition {
+registrationStart: CalendarDate
+registrationEnd: CalendarDate
+itineraryDeadline: CalendarDate
+conferenceStart: CalendarDate
+conferenceEnd: CalendarDate
+/**
+ * @minimum 0
+ * @maximum 100
+ */
+entourageCap: number
+guestRegistrationEnabled: boolean
+signUpClosed: boolean
+inviteCodeRequired?: boolean
+}
+/**
+ * Path parameters of qms/guest/{id}/entourage/{memberId}.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "EntourageMemberParams".
+ */
+export interface EntourageMemberParams {
+id: RecordId
+memberId: RecordId
+}
+/**
+ * A member of a guest's entourage: the guest's personal fields. Itinerary and reception are separate documents (itinerary, reception). guestId is owned by the server (not part of the body since version 2).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "EntourageMember".
  */
 export interface EntourageMember {
-guestId: RecordId
 nameZh: PersonName
 nameEn?: PersonName
 /**
@@ -615,6 +682,39 @@ video?: Media
 audio?: Media
 }
 /**
+ * Path parameters of qms/guest/{id}/... and admin/guest/{id}/...: the guest's id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "GuestIdParams".
+ */
+export interface GuestIdParams {
+id: RecordId
+}
+/**
+ * Query string of GET qms/guest/page: the caller's unit's guests of the current edition. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, every status, any name.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "GuestPageQuery".
+ */
+export interface GuestPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+status?: AuditStatus
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+}
+/**
  * Special-guest sign-in with a code sent to the guest's mobile number or e-mail address (POST center/user/front/guestLogin).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -625,7 +725,7 @@ account: Account
 code: VerifyCode
 }
 /**
- * A guest of a unit. inviteCode is optional: without it the organising committee reviews the guest (auditStatus is set by the server). When idType is resident-id the ID number must pass the GB 11643 check (format cn-resident-id).
+ * A guest of a unit. inviteCode is optional: without it the organising committee reviews the guest (auditStatus is set by the server). When idType is resident-id the ID number must pass the GB 11643 check (format cn-resident-id). auditStatus is owned by the server (not part of the body since version 2).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Guest".
@@ -633,7 +733,6 @@ code: VerifyCode
 export interface Guest {
 unitType?: UnitType
 inviteCode?: InviteCode
-auditStatus?: AuditStatus
 attendanceForm: AttendanceForm
 nameZh: PersonName
 nameEn?: PersonName
@@ -820,6 +919,18 @@ tel?: Landline
 suggestions?: string
 }
 /**
+ * Query string of GET qms/invite-code/check. No minLength or pattern on purpose: an absent code answers 10007 (parameter cannot be empty), a blank one 10001, an unknown one 10002 (the invitation-code catalogue, SPEC 8).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "InviteCodeQuery".
+ */
+export interface InviteCodeQuery {
+/**
+ * @maxLength 64
+ */
+code?: string
+}
+/**
  * Itinerary of a guest or entourage member: arrival, return and hotel. Each leg needs transport mode, number, times and places.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -950,6 +1061,16 @@ password: Password
 confirmPassword: string
 }
 /**
+ * New photo of an approved guest (PUT qms/guest/{id}/photo): the id of an uploaded photo (upload rules of the photo field) and the reason for the change (required, 1-300). The guest goes back to review.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "PhotoChange".
+ */
+export interface PhotoChange {
+photo: Photo
+reason: Text300
+}
+/**
  * Reception arrangements: receptionists at stations and at hotels.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -977,6 +1098,41 @@ export interface ReceptionPoint {
 place: Text100
 receptionistName: PersonName
 receptionistPhone: Mobile
+}
+/**
+ * Organisers' decision on one or many guests (POST admin/review/decide): approve, or reject with a reason (1-300). At most 100 guests at once; an empty list is answered 'please select attendees' by the server.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ReviewDecision".
+ */
+export interface ReviewDecision {
+/**
+ * @maxItems 100
+ * 
+ * @maxItems 100
+ */
+ids: RecordId[]
+decision: ("approve" | "reject")
+reason?: Text300
+}
+/**
+ * Query string of GET admin/review/page (organisers): guests of every unit of the current edition. Absent status means pending.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ReviewPageQuery".
+ */
+export interface ReviewPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+status?: AuditStatus
 }
 /**
  * Ask for an SMS or e-mail code (POST center/front/anonMsgCode); the channel follows the account (mobile -> SMS, e-mail -> e-mail).

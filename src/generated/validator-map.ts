@@ -6,14 +6,21 @@ import * as accountExistsQuery from './validators/account-exists-query.js';
 import * as accountRegistration from './validators/account-registration.js';
 import * as activitySignUp from './validators/activity-sign-up.js';
 import * as activity from './validators/activity.js';
+import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
+import * as auditPageQuery from './validators/audit-page-query.js';
+import * as edition from './validators/edition.js';
+import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
 import * as epidemicPrevention from './validators/epidemic-prevention.js';
 import * as goodWishes from './validators/good-wishes.js';
+import * as guestIdParams from './validators/guest-id-params.js';
+import * as guestPageQuery from './validators/guest-page-query.js';
 import * as guestSignIn from './validators/guest-sign-in.js';
 import * as guest from './validators/guest.js';
 import * as historicalGuest from './validators/historical-guest.js';
 import * as investmentProject from './validators/investment-project.js';
+import * as inviteCodeQuery from './validators/invite-code-query.js';
 import * as itinerary from './validators/itinerary.js';
 import * as liaison from './validators/liaison.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
@@ -21,7 +28,10 @@ import * as noticeReadQuery from './validators/notice-read-query.js';
 import * as notice from './validators/notice.js';
 import * as passwordChange from './validators/password-change.js';
 import * as passwordReset from './validators/password-reset.js';
+import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
+import * as reviewDecision from './validators/review-decision.js';
+import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
 import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
@@ -32,14 +42,21 @@ import accountExistsQuerySchema from './schemas/account-exists-query.json';
 import accountRegistrationSchema from './schemas/account-registration.json';
 import activitySignUpSchema from './schemas/activity-sign-up.json';
 import activitySchema from './schemas/activity.json';
+import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
+import auditPageQuerySchema from './schemas/audit-page-query.json';
+import editionSchema from './schemas/edition.json';
+import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
 import epidemicPreventionSchema from './schemas/epidemic-prevention.json';
 import goodWishesSchema from './schemas/good-wishes.json';
+import guestIdParamsSchema from './schemas/guest-id-params.json';
+import guestPageQuerySchema from './schemas/guest-page-query.json';
 import guestSignInSchema from './schemas/guest-sign-in.json';
 import guestSchema from './schemas/guest.json';
 import historicalGuestSchema from './schemas/historical-guest.json';
 import investmentProjectSchema from './schemas/investment-project.json';
+import inviteCodeQuerySchema from './schemas/invite-code-query.json';
 import itinerarySchema from './schemas/itinerary.json';
 import liaisonSchema from './schemas/liaison.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
@@ -47,7 +64,10 @@ import noticeReadQuerySchema from './schemas/notice-read-query.json';
 import noticeSchema from './schemas/notice.json';
 import passwordChangeSchema from './schemas/password-change.json';
 import passwordResetSchema from './schemas/password-reset.json';
+import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
+import reviewDecisionSchema from './schemas/review-decision.json';
+import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
 import signInCodeSchema from './schemas/sign-in-code.json';
 import signInPasswordSchema from './schemas/sign-in-password.json';
@@ -61,14 +81,21 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'account-registration': accountRegistrationSchema,
   'activity-sign-up': activitySignUpSchema,
   'activity': activitySchema,
+  'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
+  'audit-page-query': auditPageQuerySchema,
+  'edition': editionSchema,
+  'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
   'epidemic-prevention': epidemicPreventionSchema,
   'good-wishes': goodWishesSchema,
+  'guest-id-params': guestIdParamsSchema,
+  'guest-page-query': guestPageQuerySchema,
   'guest-sign-in': guestSignInSchema,
   'guest': guestSchema,
   'historical-guest': historicalGuestSchema,
   'investment-project': investmentProjectSchema,
+  'invite-code-query': inviteCodeQuerySchema,
   'itinerary': itinerarySchema,
   'liaison': liaisonSchema,
   'notice-page-query': noticePageQuerySchema,
@@ -76,7 +103,10 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'notice': noticeSchema,
   'password-change': passwordChangeSchema,
   'password-reset': passwordResetSchema,
+  'photo-change': photoChangeSchema,
   'reception': receptionSchema,
+  'review-decision': reviewDecisionSchema,
+  'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
   'sign-in-code': signInCodeSchema,
   'sign-in-password': signInPasswordSchema,
@@ -91,14 +121,21 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'account-registration': accountRegistration['https://summit.example/schemas/account-registration.json'],
   'activity-sign-up': activitySignUp['https://summit.example/schemas/activity-sign-up.json'],
   'activity': activity['https://summit.example/schemas/activity.json'],
+  'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
+  'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'edition': edition['https://summit.example/schemas/edition.json'],
+  'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
   'epidemic-prevention': epidemicPrevention['https://summit.example/schemas/epidemic-prevention.json'],
   'good-wishes': goodWishes['https://summit.example/schemas/good-wishes.json'],
+  'guest-id-params': guestIdParams['https://summit.example/schemas/guest-id-params.json'],
+  'guest-page-query': guestPageQuery['https://summit.example/schemas/guest-page-query.json'],
   'guest-sign-in': guestSignIn['https://summit.example/schemas/guest-sign-in.json'],
   'guest': guest['https://summit.example/schemas/guest.json'],
   'historical-guest': historicalGuest['https://summit.example/schemas/historical-guest.json'],
   'investment-project': investmentProject['https://summit.example/schemas/investment-project.json'],
+  'invite-code-query': inviteCodeQuery['https://summit.example/schemas/invite-code-query.json'],
   'itinerary': itinerary['https://summit.example/schemas/itinerary.json'],
   'liaison': liaison['https://summit.example/schemas/liaison.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
@@ -106,7 +143,10 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'notice': notice['https://summit.example/schemas/notice.json'],
   'password-change': passwordChange['https://summit.example/schemas/password-change.json'],
   'password-reset': passwordReset['https://summit.example/schemas/password-reset.json'],
+  'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
+  'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
+  'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],
   'sign-in-code': signInCode['https://summit.example/schemas/sign-in-code.json'],
   'sign-in-password': signInPassword['https://summit.example/schemas/sign-in-password.json'],

@@ -18,6 +18,12 @@ import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import { noticeRoutes } from './routes/notice-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
+import { editionRoutes } from './routes/edition-routes.js';
+import { entourageRoutes } from './routes/entourage-routes.js';
+import { guestRoutes } from './routes/guest-routes.js';
+import { reviewRoutes } from './routes/review-routes.js';
+import { unitRoutes } from './routes/unit-routes.js';
+import { uploadRoutes } from './routes/upload-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -64,7 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 
   const translator = new Translator(root('locales'));
-  const services = createServices(config, db, translator, app.log, { menusFile: root('config/menus.json'), ...options });
+  const services = createServices(config, db, translator, app.log, { menusFile: root('config/menus.json'), editionFile: root('config/edition.json'), ...options });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('translator', translator);
@@ -93,6 +99,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(accountRoutes);
       await api.register(sessionRoutes);
       await api.register(noticeRoutes);
+      await api.register(editionRoutes);
+      await api.register(unitRoutes);
+      await api.register(guestRoutes);
+      await api.register(entourageRoutes);
+      await api.register(reviewRoutes);
+      await api.register(uploadRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

@@ -62,6 +62,20 @@ export const errorCatalogue = {
   tempNoAttendanceMode: entry(400, 'temporary.noAttendanceMode'),
   tempEventDiscarded: entry(400, 'temporary.eventDiscarded'),
 
+  /** units and the guest lifecycle (issue 5) */
+  noAffiliatedUnit: entry(403, 'units.noAffiliatedUnit'),
+  unitTypeMismatch: entry(400, 'units.typeMismatch'),
+  guestNotFound: entry(404, 'guests.notFound'),
+  entourageMemberNotFound: entry(404, 'guests.entourageNotFound'),
+  guestRegistrationDisabled: entry(400, 'guests.registrationDisabled'),
+  signUpClosed: entry(400, 'guests.signUpClosed'),
+  notApproved: entry(400, 'guests.notApproved'),
+  basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
+  itineraryClosed: entry(400, 'guests.itineraryClosed'),
+  guestRejected: entry(400, 'guests.rejected'),
+  addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
+  editionDatesOrder: entry(400, 'edition.datesOrder'),
+
   /** invitation-code catalogue (SPEC section 8): HTTP 400, own envelope code */
   invitationBlank: entry(10001, 'invitation.blank', 400),
   invitationNotExist: entry(10002, 'invitation.notExist', 400),

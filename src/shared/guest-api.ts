@@ -64,6 +64,8 @@ export interface EditionData {
   entourageCap: number;
   guestRegistrationEnabled: boolean;
   signUpClosed: boolean;
+  /** added by the server: when true a guest cannot be added without an invitation code */
+  inviteCodeRequired: boolean;
 }
 
 export interface GuestSummary {
@@ -125,4 +127,36 @@ export interface AuditEntry {
   targetId: string;
   reason: string | null;
   at: string;
+}
+
+/** data of GET qms/unit/mine (added by the server engineer) */
+export interface UnitInfo {
+  id: string;
+  /** enterprise | government | media (the unit schema's unitType) */
+  unitType: 'enterprise' | 'government' | 'media';
+  name: string;
+  /** the unit document (unit schema); may be incomplete until the unit saves it once */
+  document: Record<string, unknown>;
+  schemaVersion: number;
+  /** false until the document was saved through PUT qms/unit/mine */
+  complete: boolean;
+}
+
+/** data of GET qms/unit/overview, the company view (added by the server engineer) */
+export interface UnitOverview {
+  unit: { id: string; name: string; unitType: UnitInfo['unitType'] };
+  edition: EditionData;
+  guests: { total: number; pending: number; approved: number; rejected: number };
+  attendance: Record<AttendanceState, number>;
+  entourageTotal: number;
+}
+
+/** data of GET qms/invite-code/check (added by the server engineer) */
+export interface InviteCodeCheck {
+  code: string;
+  /** guest type the code grants (e.g. general, vip) */
+  guestType: string;
+  /** false: a guest added with this code is approved at once */
+  reviewRequired: boolean;
+  unitName: string;
 }

@@ -5,6 +5,8 @@ import * as initial from './migrations/0001-initial.js';
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-uploads': await import('./migrations/0002-uploads.js'),
+  '0003-guests': await import('./migrations/0003-guests.js'),
 };
 
 const provider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Kysely table types. Portable across SQLite and PostgreSQL on purpose: ids are text
  * (UUIDs), times are UTC ISO strings (same length, so they sort as text), booleans are 0/1.
@@ -8,6 +10,8 @@ export interface EditionTable {
   name: string;
   is_current: number;
   created_at: string;
+  /** organisers' overrides of config/edition.json as JSON (migration 0003), null = defaults */
+  settings: string | null;
 }
 
 export interface UnitTable {
@@ -19,6 +23,9 @@ export interface UnitTable {
   document: string;
   schema_version: number;
   created_at: string;
+  /** 1 once the unit-information form was saved (migration 0003, default 0) */
+  complete: Generated<number>;
+  updated_at: string | null;
 }
 
 export interface AccountTable {
@@ -79,6 +86,8 @@ export interface NoticeTable {
   /** account type the notice is for, null for everyone */
   audience: string | null;
   release_time: string;
+  /** for one unit only (migration 0003), null = everyone of the audience */
+  unit_id: string | null;
 }
 
 export interface NoticeReadTable {
@@ -93,6 +102,12 @@ export interface InvitationCodeTable {
   unit_id: string | null;
   used_by: string | null;
   created_at: string;
+  /** migration 0003: the unit (company) the code is for; null answers 10003, an unknown unit 10004 */
+  company_id: string | null;
+  /** guest type granted; null answers 10005 (general guest configuration missing) */
+  guest_type: string | null;
+  /** 1 review needed, 0 approved at once; null answers 10006 (conversion not configured) */
+  review_required: number | null;
 }
 
 export interface GuestTable {
@@ -109,6 +124,48 @@ export interface GuestTable {
   document: string;
   schema_version: number;
   created_at: string;
+  /** migration 0003 */
+  name_en: string | null;
+  /** SHA-256 of the upper-cased ID number: the duplicate check (unique per edition) */
+  id_number_hash: string | null;
+  id_number_masked: string | null;
+  guest_type: string | null;
+  reject_reason: string | null;
+  /** 'undecided' | 'attending' | 'not-attending' | 'cancelled' */
+  attendance: string | null;
+  intention: string | null;
+  intention_version: number | null;
+  itinerary: string | null;
+  itinerary_version: number | null;
+  reception: string | null;
+  reception_version: number | null;
+  updated_at: string | null;
+}
+
+export interface EntourageMemberTable {
+  id: string;
+  guest_id: string;
+  edition_id: string;
+  unit_id: string | null;
+  name: string;
+  id_number_hash: string;
+  id_number_masked: string;
+  document: string;
+  schema_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  edition_id: string;
+  actor_account_id: string;
+  actor_account: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
+  at: string;
 }
 
 export interface Database {
@@ -122,4 +179,6 @@ export interface Database {
   notice_reads: NoticeReadTable;
   invitation_codes: InvitationCodeTable;
   guests: GuestTable;
+  entourage_members: EntourageMemberTable;
+  audit_log: AuditLogTable;
 }

@@ -8,11 +8,22 @@ interface DemoFile {
   edition: { year: number; name: string };
   password: string;
   accounts: { account: string; name: string; userType: string; unitName?: string }[];
-  invitationCodes: string[];
+  invitationCodes: DemoInvitationCode[];
   notices: { title: string; content: string; audience: string | null; hoursAgo: number }[];
   /** how many of the oldest notices the enterprise demo account has already read */
   readByEnterprise: number;
 }
+
+/** company: a demo account whose unit the code is for; null = none (10003); "missing" = unknown unit (10004) */
+interface DemoInvitationCode {
+  code: string;
+  company: string | null;
+  guestType: string | null;
+  reviewRequired: boolean | null;
+}
+
+/** company id of codes whose company does not exist (catalogue 10004) */
+const MISSING_COMPANY_ID = 'company-that-does-not-exist';
 
 export interface DemoAccount {
   account: string;
@@ -49,7 +60,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
   const passwordHash = await hasher.hash(demo.password);
   const now = nowIso();
   let enterpriseId: string | null = null;
-  let enterpriseUnitId: string | null = null;
+  const unitOfAccount = new Map<string, string>();
 
   await db.transaction().execute(async (trx) => {
     for (const entry of demo.accounts) {
@@ -67,10 +78,8 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
         .insertInto('accounts')
         .values({ id: accountId, account: entry.account, name: entry.name, user_type: entry.userType, unit_id: unitId, password_hash: passwordHash, created_at: now, updated_at: now })
         .execute();
-      if (entry.userType === 'enterprise') {
-        enterpriseId = accountId;
-        enterpriseUnitId = unitId;
-      }
+      if (entry.userType === 'enterprise' && enterpriseId === null) enterpriseId = accountId;
+      if (unitId) unitOfAccount.set(entry.account, unitId);
       if (entry.userType === 'guest') {
         await trx
           .insertInto('guests')
@@ -91,8 +100,21 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
           .execute();
       }
     }
-    for (const code of demo.invitationCodes) {
-      await trx.insertInto('invitation_codes').values({ code, edition_id: editionId, unit_id: enterpriseUnitId, used_by: null, created_at: now }).execute();
+    for (const entry of demo.invitationCodes) {
+      const companyId = entry.company === null ? null : (unitOfAccount.get(entry.company) ?? MISSING_COMPANY_ID);
+      await trx
+        .insertInto('invitation_codes')
+        .values({
+          code: entry.code,
+          edition_id: editionId,
+          unit_id: companyId === MISSING_COMPANY_ID ? null : companyId,
+          company_id: companyId,
+          guest_type: entry.guestType,
+          review_required: entry.reviewRequired === null ? null : entry.reviewRequired ? 1 : 0,
+          used_by: null,
+          created_at: now,
+        })
+        .execute();
     }
     const noticeIds: string[] = [];
     for (const notice of [...demo.notices].sort((a, b) => b.hoursAgo - a.hoursAgo)) {

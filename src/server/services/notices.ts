@@ -6,9 +6,9 @@ import { nowIso } from '../time.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { SignedInAccount } from './sessions.js';
 
-/** Notices of the current edition meant for everyone or for the caller's account type. */
+/** Notices of the current edition meant for everyone, the caller's account type, or the caller's unit. */
 export class Notices {
-  /** Asked by every page header (SPEC 7), so compiled once: values are now, user type, account id. */
+  /** Asked by every page header (SPEC 7), so compiled once: values are now, user type, account id, unit id. */
   private readonly countUnread;
 
   constructor(private readonly db: Db) {
@@ -22,7 +22,9 @@ export class Notices {
       .innerJoin('editions', 'editions.id', 'notices.edition_id')
       .where('editions.is_current', '=', 1)
       .where('notices.release_time', '<=', now)
-      .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', who.userType)]));
+      .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', who.userType)]))
+      // a notice for one unit (a review decision) reaches only that unit's accounts
+      .where((eb) => eb.or([eb('notices.unit_id', 'is', null), eb('notices.unit_id', '=', who.unitId ?? '')]));
   }
 
   async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
@@ -61,6 +63,7 @@ export class Notices {
         .where('editions.is_current', '=', 1)
         .where('notices.release_time', '<=', value(0))
         .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', value(1))]))
+        .where((eb) => eb.or([eb('notices.unit_id', 'is', null), eb('notices.unit_id', '=', value(3))]))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -76,7 +79,7 @@ export class Notices {
   }
 
   async unreadCount(who: SignedInAccount): Promise<number> {
-    const [row] = await this.countUnread(nowIso(), who.userType, who.id);
+    const [row] = await this.countUnread(nowIso(), who.userType, who.id, who.unitId ?? '');
     return Number(row?.unread ?? 0);
   }
 

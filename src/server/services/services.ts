@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -7,6 +8,14 @@ import { OutboxService } from '../outbox/outbox-service.js';
 import { SmtpTransport } from '../outbox/smtp-transport.js';
 import { PasswordHasher } from '../security/password-hash.js';
 import { Accounts } from './accounts.js';
+import { Audit } from './audit.js';
+import { systemClock, type Clock } from './clock.js';
+import { Editions } from './editions.js';
+import { Entourage } from './entourage.js';
+import { GuestSteps } from './guest-steps.js';
+import { Guests } from './guests.js';
+import { Review } from './review.js';
+import { Units } from './units.js';
 import { CaptchaService } from './captcha-service.js';
 import { Menus } from './menus.js';
 import { MessageCodes } from './message-codes.js';
@@ -14,6 +23,8 @@ import { Notices } from './notices.js';
 import { OneTimeCodes } from './one-time-codes.js';
 import { Sessions } from './sessions.js';
 import { SignIn } from './sign-in.js';
+
+const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../../config/edition.json', import.meta.url));
 
 export interface Services {
   hasher: PasswordHasher;
@@ -25,10 +36,20 @@ export interface Services {
   accounts: Accounts;
   notices: Notices;
   menus: Menus;
+  editions: Editions;
+  units: Units;
+  guests: Guests;
+  guestSteps: GuestSteps;
+  entourage: Entourage;
+  review: Review;
 }
 
 export interface ServiceOptions {
   menusFile: string;
+  /** defaults of the current edition (config/edition.json unless given) */
+  editionFile?: string;
+  /** time source of deadlines (tests move it) */
+  clock?: Clock;
   /** replaces the SMS provider (a real provider plugs in here) */
   smsTransport?: MessageTransport;
 }
@@ -52,7 +73,16 @@ export function createServices(
   const captcha = new CaptchaService(codes, outbox);
   const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName);
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });
+  const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
+  const audit = new Audit(db);
+  const guests = new Guests(db, editions, config.databaseUrl !== null);
   return {
+    editions,
+    units: new Units(db, editions),
+    guests,
+    guestSteps: new GuestSteps(db, editions, guests, audit),
+    entourage: new Entourage(db, editions, guests),
+    review: new Review(db, editions, guests, audit, translator),
     hasher,
     outbox,
     captcha,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../../src/server/app.js';
+import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { Envelope } from '../../../src/shared/envelope.js';
 import type { OutboxMessage, VerifyCodeData } from '../../../src/shared/api-types.js';
@@ -26,12 +26,12 @@ export interface TestApp {
 }
 
 /** One app on one fresh database for the surrounding describe block. */
-export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}): TestApp {
+export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: BuildOptions = {}): TestApp {
   let dispose: () => Promise<void> = async () => undefined;
   const holder = {} as TestApp;
   beforeAll(async () => {
     const database = await isolatedDatabase(kind);
-    const app = await buildApp(loadConfig({ ...TEST_ENV, ...database.env, ...env }), { logger: false });
+    const app = await buildApp(loadConfig({ ...TEST_ENV, ...database.env, ...env }), { logger: false, ...options });
     holder.app = app;
     dispose = async () => {
       await app.close();

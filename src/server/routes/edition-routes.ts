@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { guestApiPaths } from '../../shared/guest-api.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { editionData } from '../http/guest-response-schemas.js';
+import { envelope } from '../http/response-schemas.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import type { EditionSettings } from '../services/editions.js';
+import { assertOrganiser } from '../services/unit-access.js';
+import { bearer, bodyOf, path } from './route-helpers.js';
+
+/** The current edition: read by everyone, changed by organisers. */
+export async function editionRoutes(app: FastifyInstance): Promise<void> {
+  const { editions, review } = app.services;
+  const tags = ['edition'];
+
+  app.get(path(guestApiPaths.currentEdition), {
+    schema: { tags, summary: 'The current edition: dates, entourage cap, registration switches (no sign-in needed)', response: envelope(editionData, 'the current edition') },
+    handler: async (request) => ok(request, await editions.current()),
+  });
+
+  app.get(path(guestApiPaths.editionSettings), {
+    schema: { tags, summary: 'Organisers: the settings of the current edition', security: bearer, response: envelope(editionData, 'the current edition') },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      noStore(reply);
+      return ok(request, await editions.current());
+    },
+  });
+
+  app.put<{ Body: EditionSettings }>(path(guestApiPaths.editionSettings), {
+    schema: { tags, summary: 'Organisers: change the settings of the current edition (audited); id, year and name sent back from GET are ignored', security: bearer, response: envelope(editionData, 'the saved edition'), ...bodyOf('edition') },
+    // the GET answer may come back as the body: its identity fields are not settings, drop them
+    preValidation: async (request) => {
+      const body = request.body as Record<string, unknown> | null;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const { id: _id, year: _year, name: _name, ...settings } = body;
+        request.body = settings as EditionSettings;
+      }
+    },
+    preHandler: authenticate,
+    handler: async (request) => ok(request, await review.updateEdition(signedIn(request), request.body)),
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { guestApiPaths } from '../../shared/guest-api.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { entourageItem, entourageList } from '../http/guest-response-schemas.js';
+import { envelope, nothing } from '../http/response-schemas.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import type { MemberDocument } from '../services/entourage.js';
+import { paramsOf, type IdParams, type MemberParams } from './guest-route-parts.js';
+import { bearer, bodyOf, path } from './route-helpers.js';
+
+/** Entourage of an approved guest (cap from the edition, closed with sign-up). */
+export async function entourageRoutes(app: FastifyInstance): Promise<void> {
+  const { entourage } = app.services;
+  const tags = ['entourage'];
+  const list = path(guestApiPaths.entourage(':id'));
+  const member = path(guestApiPaths.entourageMember(':id', ':memberId'));
+
+  app.get<{ Params: IdParams }>(list, {
+    schema: { tags, summary: "The guest's entourage (ID numbers masked in the item, full in the document)", security: bearer, response: envelope(entourageList, 'the entourage'), ...paramsOf('guest-id-params') },
+    preHandler: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await entourage.list(signedIn(request), request.params.id));
+    },
+  });
+
+  app.post<{ Params: IdParams; Body: MemberDocument }>(list, {
+    schema: { tags, summary: 'Add an entourage member ("entourage count full" at the cap)', security: bearer, response: envelope(entourageItem, 'the member'), ...paramsOf('guest-id-params'), ...bodyOf('entourage-member') },
+    preHandler: authenticate,
+    handler: async (request) => ok(request, await entourage.add(signedIn(request), request.params.id, request.body)),
+  });
+
+  app.put<{ Params: MemberParams; Body: MemberDocument }>(member, {
+    schema: { tags, summary: 'Save an entourage member', security: bearer, response: envelope(entourageItem, 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
+    preHandler: authenticate,
+    handler: async (request) => ok(request, await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body)),
+  });
+
+  app.delete<{ Params: MemberParams }>(member, {
+    schema: { tags, summary: 'Remove an entourage member', security: bearer, response: envelope(nothing, 'removed'), ...paramsOf('entourage-member-params') },
+    preHandler: authenticate,
+    handler: async (request) => {
+      await entourage.remove(signedIn(request), request.params.id, request.params.memberId);
+      return ok(request, null);
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { EntourageItem } from '../../shared/guest-api.js';
+import { AppError } from '../http/app-error.js';
+import type { Editions } from './editions.js';
+import { assertCanManageEntourage } from './guest-gates.js';
+import { isUniqueViolation } from './guest-repository.js';
+import type { Guests } from './guests.js';
+import { idNumberHash, maskIdNumber } from './id-numbers.js';
+import { versionOf } from './schema-versions.js';
+import type { SignedInAccount } from './sessions.js';
+import { filesOfUnit } from './unit-files.js';
+import { unitOf } from './unit-access.js';
+
+export interface MemberDocument {
+  nameZh: string;
+  idNumber: string;
+  photo: string;
+  businessCard?: string;
+  [field: string]: unknown;
+}
+
+/** Entourage of an approved guest, up to the edition's cap, while sign-up is open. */
+export class Entourage {
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    private readonly guests: Guests,
+  ) {}
+
+  async list(who: SignedInAccount, guestId: string): Promise<EntourageItem[]> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    return (await this.guests.detailOf(this.db, edition, await this.guests.load(this.db, edition, unitId, guestId))).entourage;
+  }
+
+  private async assertFiles(trx: Db, unitId: string, body: MemberDocument): Promise<void> {
+    const ids = [body.photo, body.businessCard].filter((id): id is string => typeof id === 'string');
+    const found = await filesOfUnit(trx, unitId, ids);
+    if (found.get(body.photo) !== 'photo') throw new AppError('uploadNewPhoto');
+    if (body.businessCard && found.get(body.businessCard) !== 'businessCard') throw new AppError('saveFailed');
+  }
+
+  async add(who: SignedInAccount, guestId: string, body: MemberDocument): Promise<EntourageItem> {
+    const unitId = unitOf(who);
+    return this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        // locked on PostgreSQL: two adds at once cannot both pass the cap
+        const guest = await this.guests.load(trx, edition, unitId, guestId, true);
+        assertCanManageEntourage(edition, guest.audit_status);
+        const { count } = await trx
+          .selectFrom('entourage_members')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('guest_id', '=', guestId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= edition.entourageCap) throw new AppError('entourageFull');
+        await this.assertFiles(trx, unitId, body);
+        const hash = idNumberHash(body.idNumber);
+        if (await this.guests.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
+        const now = this.editions.now().toISOString();
+        const id = randomUUID();
+        const masked = maskIdNumber(body.idNumber);
+        await trx
+          .insertInto('entourage_members')
+          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
+          .execute();
+        await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
+        return { id, document: body, idNumberMasked: masked };
+      }),
+    );
+  }
+
+  async update(who: SignedInAccount, guestId: string, memberId: string, body: MemberDocument): Promise<EntourageItem> {
+    const unitId = unitOf(who);
+    return this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        const guest = await this.guests.load(trx, edition, unitId, guestId, true);
+        assertCanManageEntourage(edition, guest.audit_status);
+        await this.findMember(trx, guestId, memberId);
+        await this.assertFiles(trx, unitId, body);
+        const hash = idNumberHash(body.idNumber);
+        if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
+        const masked = maskIdNumber(body.idNumber);
+        await trx
+          .updateTable('entourage_members')
+          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
+          .where('id', '=', memberId)
+          .execute();
+        return { id: memberId, document: body, idNumberMasked: masked };
+      }),
+    );
+  }
+
+  async remove(who: SignedInAccount, guestId: string, memberId: string): Promise<void> {
+    const unitId = unitOf(who);
+    await this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const guest = await this.guests.load(trx, edition, unitId, guestId, true);
+      assertCanManageEntourage(edition, guest.audit_status);
+      await this.findMember(trx, guestId, memberId);
+      await trx.deleteFrom('entourage_members').where('id', '=', memberId).execute();
+    });
+  }
+
+  private async findMember(trx: Db, guestId: string, memberId: string): Promise<void> {
+    const row = await trx.selectFrom('entourage_members').select('id').where('id', '=', memberId).where('guest_id', '=', guestId).executeTakeFirst();
+    if (!row) throw new AppError('entourageMemberNotFound');
+  }
+
+  private async unique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database, GuestTable } from '../db/tables.js';
+import type { Page } from '../../shared/api-types.js';
+import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../shared/guest-api.js';
+
+export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'withTables'>;
+
+export interface GuestListFilter {
+  editionId: string;
+  /** null: every unit (organisers' review queue) */
+  unitId: string | null;
+  status?: AuditStatus;
+  /** part of the Chinese or English name */
+  name?: string;
+}
+
+const summaryColumns = [
+  'guests.id',
+  'guests.unit_id',
+  'guests.name',
+  'guests.name_en',
+  'guests.id_number_masked',
+  'guests.audit_status',
+  'guests.reject_reason',
+  'guests.invitation_code',
+  'guests.attendance',
+  'guests.itinerary_version',
+  'guests.created_at',
+  'guests.updated_at',
+] as const;
+
+const entourageCount = (eb: ExpressionBuilder<Database, 'guests'>) =>
+  eb
+    .selectFrom('entourage_members')
+    .select((inner) => inner.fn.countAll<number | string>().as('n'))
+    .whereRef('entourage_members.guest_id', '=', 'guests.id')
+    .as('entourage_count');
+
+type SummaryRow = Pick<
+  GuestTable,
+  'id' | 'unit_id' | 'name' | 'name_en' | 'id_number_masked' | 'audit_status' | 'reject_reason' | 'invitation_code' | 'attendance' | 'itinerary_version' | 'created_at' | 'updated_at'
+> & { entourage_count: number | string | null };
+
+export function toSummary(row: SummaryRow): GuestSummary {
+  return {
+    id: row.id,
+    nameZh: row.name,
+    nameEn: row.name_en,
+    idNumberMasked: row.id_number_masked ?? '',
+    status: row.audit_status as AuditStatus,
+    rejectReason: row.reject_reason,
+    inviteCode: row.invitation_code,
+    attendance: (row.attendance ?? 'undecided') as AttendanceState,
+    entourageCount: Number(row.entourage_count ?? 0),
+    itineraryDone: row.itinerary_version !== null,
+    updatedAt: row.updated_at ?? row.created_at,
+  };
+}
+
+/** "%" and "_" typed by a user are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Queries on guests; callers pass the unit, so every read is scoped. */
+export class GuestRepository {
+  constructor(private readonly db: Db) {}
+
+  private filtered(filter: GuestListFilter, executor: Executor = this.db) {
+    let query = executor.selectFrom('guests').where('guests.edition_id', '=', filter.editionId);
+    query = filter.unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', filter.unitId);
+    if (filter.status) query = query.where('guests.audit_status', '=', filter.status);
+    if (filter.name) {
+      const pattern = likePattern(filter.name);
+      query = query.where((eb) => eb.or([sql<boolean>`${eb.ref('guests.name')} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref('guests.name_en')} like ${pattern} escape '\\'`]));
+    }
+    return query;
+  }
+
+  async page(filter: GuestListFilter, pageNum: number, pageSize: number): Promise<Page<GuestSummary & { unitId: string | null }>> {
+    const { total } = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.filtered(filter)
+      .select(summaryColumns)
+      .select(entourageCount)
+      .orderBy('guests.created_at', 'desc')
+      .orderBy('guests.id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return { records: rows.map((row) => ({ ...toSummary(row), unitId: row.unit_id })), total: Number(total), pageNum, pageSize };
+  }
+
+  async reviewPage(filter: GuestListFilter, pageNum: number, pageSize: number): Promise<Page<ReviewItem>> {
+    const page = await this.page(filter, pageNum, pageSize);
+    const unitIds = [...new Set(page.records.map((r) => r.unitId).filter((id): id is string => id !== null))];
+    const units = unitIds.length
+      ? await this.db.selectFrom('units').select(['id', 'name']).where('id', 'in', unitIds).execute()
+      : [];
+    const names = new Map(units.map((u) => [u.id, u.name]));
+    return { ...page, records: page.records.map((r) => ({ ...r, unitId: r.unitId ?? '', unitName: names.get(r.unitId ?? '') ?? '' })) };
+  }
+
+  /** One guest of the unit in the edition, or undefined (another unit's guest is "not found"). */
+  async find(executor: Executor, editionId: string, unitId: string | null, id: string, lock = false) {
+    let query = executor
+      .selectFrom('guests')
+      .selectAll('guests')
+      .select(entourageCount)
+      .where('guests.id', '=', id)
+      .where('guests.edition_id', '=', editionId);
+    query = unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', unitId);
+    // PostgreSQL: concurrent writers of one guest (entourage cap) queue on its row
+    if (lock) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  async idNumberTaken(executor: Executor, editionId: string, hash: string, except: { guestId?: string; memberId?: string } = {}): Promise<boolean> {
+    let guests = executor.selectFrom('guests').select('id').where('edition_id', '=', editionId).where('id_number_hash', '=', hash);
+    if (except.guestId) guests = guests.where('id', '!=', except.guestId);
+    let members = executor.selectFrom('entourage_members').select('id').where('edition_id', '=', editionId).where('id_number_hash', '=', hash);
+    if (except.memberId) members = members.where('id', '!=', except.memberId);
+    const [guest, member] = await Promise.all([guests.executeTakeFirst(), members.executeTakeFirst()]);
+    return guest !== undefined || member !== undefined;
+  }
+}
+
+export type GuestRow = NonNullable<Awaited<ReturnType<GuestRepository['find']>>>;
+
+/** A unique index said no: the same person was added at the same moment. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

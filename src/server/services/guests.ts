@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { Page } from '../../shared/api-types.js';
+import type { AuditStatus, EditionData, GuestDetail, GuestSummary } from '../../shared/guest-api.js';
+import { AppError } from '../http/app-error.js';
+import { shanghaiDate } from './clock.js';
+import type { Editions } from './editions.js';
+import { assertCanAddGuest, assertCanEditBasic, gatesOf } from './guest-gates.js';
+import { GuestRepository, isUniqueViolation, toSummary, type Executor, type GuestRow } from './guest-repository.js';
+import { idNumberHash, maskIdNumber } from './id-numbers.js';
+import { checkInvitationCode } from './invitation-codes.js';
+import { versionOf } from './schema-versions.js';
+import type { SignedInAccount } from './sessions.js';
+import { filesOfUnit } from './unit-files.js';
+import { schemaUnitType, unitOf } from './unit-access.js';
+
+/** The guest document as the guest schema validated it (only the fields the server reads). */
+export interface GuestDocument {
+  nameZh: string;
+  nameEn?: string;
+  idNumber: string;
+  photo: string;
+  businessCard?: string;
+  inviteCode?: string;
+  unitType?: string;
+  [field: string]: unknown;
+}
+
+export interface GuestPageQuery {
+  pageNum: number;
+  pageSize: number;
+  status?: AuditStatus;
+  name?: string;
+}
+
+/** Adding, reading and saving the basic information of a unit's guests. */
+export class Guests {
+  readonly repository: GuestRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    /** PostgreSQL: lock a guest's row while its entourage or status changes */
+    readonly lockRows: boolean,
+  ) {
+    this.repository = new GuestRepository(db);
+  }
+
+  today(): string {
+    return shanghaiDate(this.editions.now());
+  }
+
+  async page(who: SignedInAccount, query: GuestPageQuery): Promise<Page<GuestSummary>> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    const page = await this.repository.page({ editionId: edition.id, unitId, status: query.status, name: query.name }, query.pageNum, query.pageSize);
+    return { ...page, records: page.records.map(({ unitId: _unit, ...summary }) => summary) };
+  }
+
+  /** The unit's guest, or 404 whatever the id (another unit's guest included). */
+  async load(executor: Executor, edition: EditionData, unitId: string | null, id: string, lock = false): Promise<GuestRow> {
+    const row = await this.repository.find(executor, edition.id, unitId, id, lock && this.lockRows);
+    if (!row) throw new AppError('guestNotFound');
+    return row;
+  }
+
+  async detail(who: SignedInAccount, id: string): Promise<GuestDetail> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    return this.detailOf(this.db, edition, await this.load(this.db, edition, unitId, id));
+  }
+
+  async detailOf(executor: Executor, edition: EditionData, row: GuestRow): Promise<GuestDetail> {
+    const [unit, members] = await Promise.all([
+      executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),
+      executor
+        .selectFrom('entourage_members')
+        .select(['id', 'document', 'id_number_masked'])
+        .where('guest_id', '=', row.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+    ]);
+    const summary = toSummary(row);
+    return {
+      ...summary,
+      unitId: row.unit_id ?? '',
+      unitName: unit?.name ?? '',
+      schemaVersion: row.schema_version,
+      document: JSON.parse(row.document) as Record<string, unknown>,
+      intention: row.intention ? (JSON.parse(row.intention) as Record<string, unknown>) : null,
+      itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
+      reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
+      entourage: members.map((m) => ({ id: m.id, document: JSON.parse(m.document) as Record<string, unknown>, idNumberMasked: m.id_number_masked })),
+      entourageCap: edition.entourageCap,
+      gates: gatesOf(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount }),
+    };
+  }
+
+  /** Photo and business card must be files this unit uploaded. */
+  private async assertFiles(executor: Executor, unitId: string, document: GuestDocument): Promise<void> {
+    const ids = [document.photo, document.businessCard].filter((id): id is string => typeof id === 'string');
+    const found = await filesOfUnit(executor, unitId, ids);
+    // a file checked under another rule (a business card as the photo) does not count
+    if (found.get(document.photo) !== 'photo') throw new AppError('uploadNewPhoto');
+    if (document.businessCard && found.get(document.businessCard) !== 'businessCard') throw new AppError('saveFailed');
+  }
+
+  async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
+    const unitId = unitOf(who);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        assertCanAddGuest(edition);
+        const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
+        let status: AuditStatus = 'pending';
+        let guestType: string | null = null;
+        if (body.inviteCode === undefined) {
+          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty');
+        } else {
+          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode);
+          status = code.reviewRequired ? 'pending' : 'approved';
+          guestType = code.guestType;
+        }
+        await this.assertFiles(trx, unitId, body);
+        const hash = idNumberHash(body.idNumber);
+        if (await this.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
+        const now = this.editions.now().toISOString();
+        const id = randomUUID();
+        const document = { ...body, unitType: schemaUnitType(unit.unit_type) };
+        await trx
+          .insertInto('guests')
+          .values({
+            id,
+            edition_id: edition.id,
+            account_id: null,
+            unit_id: unitId,
+            name: body.nameZh,
+            name_en: body.nameEn ?? null,
+            mobile: typeof body.mobile === 'string' ? body.mobile : null,
+            email: typeof body.email === 'string' ? body.email : null,
+            audit_status: status,
+            invitation_code: body.inviteCode ?? null,
+            guest_type: guestType,
+            id_number_hash: hash,
+            id_number_masked: maskIdNumber(body.idNumber),
+            document: JSON.stringify(document),
+            schema_version: versionOf('guest'),
+            attendance: 'undecided',
+            reject_reason: null,
+            intention: null,
+            intention_version: null,
+            itinerary: null,
+            itinerary_version: null,
+            reception: null,
+            reception_version: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return toSummary({ ...(await this.load(trx, edition, unitId, id)) });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      throw error;
+    }
+  }
+
+  /**
+   * Saves the basic information of a pending or rejected guest (a rejected one goes back to
+   * review). A changed invitation code is checked again and decides the status anew.
+   */
+  async saveBasic(who: SignedInAccount, id: string, body: GuestDocument): Promise<GuestSummary> {
+    const unitId = unitOf(who);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        const row = await this.load(trx, edition, unitId, id, true);
+        assertCanEditBasic(edition, row.audit_status);
+        let status: AuditStatus = 'pending';
+        let guestType = row.guest_type;
+        if (body.inviteCode === undefined) {
+          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty');
+          guestType = null;
+        } else {
+          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode);
+          // a guest the committee rejected goes back to the committee, whatever the code says
+          status = code.reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
+          guestType = code.guestType;
+        }
+        await this.assertFiles(trx, unitId, body);
+        const hash = idNumberHash(body.idNumber);
+        if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
+        const stored = JSON.parse(row.document) as Record<string, unknown>;
+        await trx
+          .updateTable('guests')
+          .set({
+            name: body.nameZh,
+            name_en: body.nameEn ?? null,
+            mobile: typeof body.mobile === 'string' ? body.mobile : null,
+            email: typeof body.email === 'string' ? body.email : null,
+            audit_status: status,
+            reject_reason: null,
+            invitation_code: body.inviteCode ?? null,
+            guest_type: guestType,
+            id_number_hash: hash,
+            id_number_masked: maskIdNumber(body.idNumber),
+            document: JSON.stringify({ ...body, unitType: stored.unitType }),
+            schema_version: versionOf('guest'),
+            updated_at: this.editions.now().toISOString(),
+          })
+          .where('id', '=', id)
+          .execute();
+        return toSummary(await this.load(trx, edition, unitId, id));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../db/database.js';
+import type { InviteCodeCheck } from '../../shared/guest-api.js';
+import { AppError } from '../http/app-error.js';
+
+type Executor = Pick<Db, 'selectFrom'>;
+
+/**
+ * The invitation-code catalogue of SPEC 8, checked in this order:
+ * 10007 parameter absent; 10001 blank; 10002 no such code in the current edition (or a code
+ * of another company: its existence is not revealed); 10003 the code is linked to no company;
+ * 10004 the linked company does not exist; 10005 no guest type configured for the code;
+ * 10006 no conversion rule (review needed or not) configured.
+ */
+export async function checkInvitationCode(
+  executor: Executor,
+  editionId: string,
+  unitId: string,
+  code: string | undefined,
+): Promise<InviteCodeCheck> {
+  if (code === undefined) throw new AppError('invitationParameterEmpty');
+  const trimmed = code.trim();
+  if (trimmed === '') throw new AppError('invitationBlank');
+  const row = await executor
+    .selectFrom('invitation_codes')
+    .leftJoin('units', 'units.id', 'invitation_codes.company_id')
+    .select([
+      'invitation_codes.code',
+      'invitation_codes.company_id',
+      'invitation_codes.guest_type',
+      'invitation_codes.review_required',
+      'units.id as unit_id',
+      'units.name as unit_name',
+    ])
+    .where('invitation_codes.code', '=', trimmed)
+    .where('invitation_codes.edition_id', '=', editionId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('invitationNotExist');
+  if (row.company_id === null) throw new AppError('invitationNotLinked');
+  if (row.unit_id === null) throw new AppError('invitationNoCompany');
+  if (row.unit_id !== unitId) throw new AppError('invitationNotExist');
+  if (row.guest_type === null) throw new AppError('invitationGuestConfigMissing');
+  if (row.review_required === null) throw new AppError('invitationConversionMissing');
+  return { code: row.code, guestType: row.guest_type, reviewRequired: Number(row.review_required) === 1, unitName: row.unit_name ?? '' };
+}

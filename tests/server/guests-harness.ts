@@ -1,0 +1,111 @@
+/** Shared set-up of the guest-lifecycle tests: a movable clock, uploaded files, valid documents. */
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from './helpers/test-app.js';
+import { bearer, tokenFor } from './helpers/test-app.js';
+import type { EditionData, GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
+
+export const ENTERPRISE = 'enterprise@demo.example.com';
+export const ENTERPRISE2 = 'enterprise2@demo.example.com';
+export const GOVERNMENT = 'government@demo.example.com';
+export const MEDIA = 'media@demo.example.com';
+export const ORGANISER = 'organiser@demo.example.com';
+export const STAFF = 'staff@demo.example.com';
+
+export const API = '/exhibition/';
+
+/** A clock the test moves: deadlines are Asia/Shanghai dates. */
+export function movableClock(start = '2027-06-01T04:00:00.000Z') {
+  let now = new Date(start);
+  return {
+    clock: () => now,
+    set(iso: string) {
+      now = new Date(iso);
+    },
+  };
+}
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** A resident ID number with a correct GB 11643 check digit (sequence 0-999). */
+export function residentId(sequence: number, birth = '19800101'): string {
+  const body = `370202${birth}${String(sequence).padStart(3, '0')}`;
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * WEIGHTS[i]!, 0);
+  return body + '10X98765432'[sum % 11]!;
+}
+
+export async function accountRow(t: TestApp, account: string): Promise<{ id: string; unit_id: string | null }> {
+  return t.app.db.selectFrom('accounts').select(['id', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
+}
+
+/** A stored upload of the account's unit (the upload service's table), as the upload route would leave it. */
+export async function uploadedFile(t: TestApp, account: string, rule = 'photo'): Promise<string> {
+  const owner = await accountRow(t, account);
+  const id = randomUUID();
+  await t.app.db
+    .withTables<{ uploads: { id: string; owner_account_id: string; unit_id: string | null; rule_name: string; mime: string; bytes: number; width: number | null; height: number | null; original_name: string; storage_name: string; created_at: string } }>()
+    .insertInto('uploads')
+    .values({ id, owner_account_id: owner.id, unit_id: owner.unit_id, rule_name: rule, mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `${id}.jpg`, created_at: new Date().toISOString() })
+    .execute();
+  return id;
+}
+
+export function guestBody(idNumber: string, photo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    nameZh: '张三',
+    nameEn: 'Zhang San',
+    gender: 'male',
+    nationality: '中国',
+    mobile: '13812345678',
+    email: 'zhang.san@example.com',
+    position: '总经理',
+    attendanceForm: 'in-person',
+    idType: 'resident-id',
+    idNumber,
+    photo,
+    ...extra,
+  };
+}
+
+export function memberBody(idNumber: string, photo: string): Record<string, unknown> {
+  return { nameZh: '李四', gender: 'female', nationality: '中国', mobile: '13912345678', idType: 'resident-id', idNumber, photo };
+}
+
+export const itineraryBody = {
+  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
+  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+  hotel: { kind: 'designated', hotelName: '海景酒店' },
+};
+
+/** Signed-in caller with short helpers for the guest API. */
+export async function caller(t: TestApp, account: string) {
+  const token = await tokenFor(t, account);
+  const headers = { ...bearer(token), 'accept-language': 'en' };
+  return {
+    token,
+    get: <T,>(path: string) => t.call<T>({ method: 'GET', url: API + path, headers }),
+    post: <T,>(path: string, payload?: unknown) => t.call<T>({ method: 'POST', url: API + path, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    put: <T,>(path: string, payload: unknown) => t.call<T>({ method: 'PUT', url: API + path, headers, payload: payload as object }),
+    del: <T,>(path: string) => t.call<T>({ method: 'DELETE', url: API + path, headers }),
+  };
+}
+
+export type Caller = Awaited<ReturnType<typeof caller>>;
+
+export async function addGuest(c: Caller, t: TestApp, account: string, sequence: number, extra: Record<string, unknown> = {}): Promise<GuestSummary> {
+  const photo = await uploadedFile(t, account);
+  const response = await c.post<GuestSummary>('qms/guest', guestBody(residentId(sequence), photo, extra));
+  if (response.status !== 200) throw new Error(`add guest failed: ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+export async function detail(c: Caller, id: string): Promise<GuestDetail> {
+  return (await c.get<GuestDetail>(`qms/guest/${id}`)).body.data;
+}
+
+/** Organiser changes edition settings through the admin route. */
+export async function setEdition(organiser: Caller, change: Partial<EditionData>): Promise<void> {
+  const current = (await organiser.get<EditionData>('admin/edition/current')).body.data;
+  const { id: _id, year: _year, name: _name, ...settings } = { ...current, ...change };
+  const response = await organiser.put('admin/edition/current', settings);
+  if (response.status !== 200) throw new Error(`edition change failed: ${JSON.stringify(response.body)}`);
+}
