@@ -322,7 +322,9 @@ activity?: Activity
 edition?: Edition
 "entourage-member-params"?: EntourageMemberParams
 "entourage-member"?: EntourageMember
+"entrance-query"?: EntranceQuery
 "epidemic-prevention"?: EpidemicPrevention
+"file-id-params"?: FileIdParams
 "good-wishes"?: GoodWishes
 "guest-id-params"?: GuestIdParams
 "guest-page-query"?: GuestPageQuery
@@ -336,6 +338,7 @@ liaison?: Liaison
 "notice-page-query"?: NoticePageQuery
 "notice-read-query"?: NoticeReadQuery
 notice?: Notice
+"outbox-query"?: OutboxQuery
 "password-change"?: PasswordChange
 "password-reset"?: PasswordReset
 "photo-change"?: PhotoChange
@@ -643,6 +646,19 @@ governmentPosition?: string
 governmentRank?: string
 }
 /**
+ * Query string of GET center/user/basic/loginInfo and center/menu/basic/userMenuTree: `entranceTypes` (SPEC 7, the client sends 2), a digit string, optional. There is one entrance, so the server does not read it.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "EntranceQuery".
+ */
+export interface EntranceQuery {
+/**
+ * @maxLength 4
+ * @pattern ^[0-9]{1,4}$
+ */
+entranceTypes?: string
+}
+/**
  * Epidemic-prevention information of an approved guest or entourage member.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -664,6 +680,15 @@ testDate?: CalendarDate
  */
 recentTravel?: string
 remarks?: Text300
+}
+/**
+ * Path parameters of GET qms/file/{id}: the stored file's reference (as the upload answered it).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "FileIdParams".
+ */
+export interface FileIdParams {
+id: RecordId
 }
 /**
  * Message of good wishes to the summit: text, video, audio and logo. Either a logo or a wish message is required (if there is no logo, then wishMessage is required).
@@ -1030,6 +1055,18 @@ title: string
 content: string
 releaseTime?: DateTime
 read?: boolean
+}
+/**
+ * Query string of GET dev/outbox (development only). `to`: a mobile number, an e-mail address or an image code's uuid; absent = every message.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "OutboxQuery".
+ */
+export interface OutboxQuery {
+/**
+ * @maxLength 254
+ */
+to?: string
 }
 /**
  * Change the password of the signed-in account (PUT center/user/basic/changPwd). The new password differs from the old one (x-differs-from) and the confirmation matches (x-same-as). Sent as query string: all properties are strings.

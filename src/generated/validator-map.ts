@@ -12,7 +12,9 @@ import * as auditPageQuery from './validators/audit-page-query.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
+import * as entranceQuery from './validators/entrance-query.js';
 import * as epidemicPrevention from './validators/epidemic-prevention.js';
+import * as fileIdParams from './validators/file-id-params.js';
 import * as goodWishes from './validators/good-wishes.js';
 import * as guestIdParams from './validators/guest-id-params.js';
 import * as guestPageQuery from './validators/guest-page-query.js';
@@ -26,6 +28,7 @@ import * as liaison from './validators/liaison.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
 import * as noticeReadQuery from './validators/notice-read-query.js';
 import * as notice from './validators/notice.js';
+import * as outboxQuery from './validators/outbox-query.js';
 import * as passwordChange from './validators/password-change.js';
 import * as passwordReset from './validators/password-reset.js';
 import * as photoChange from './validators/photo-change.js';
@@ -48,7 +51,9 @@ import auditPageQuerySchema from './schemas/audit-page-query.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
+import entranceQuerySchema from './schemas/entrance-query.json';
 import epidemicPreventionSchema from './schemas/epidemic-prevention.json';
+import fileIdParamsSchema from './schemas/file-id-params.json';
 import goodWishesSchema from './schemas/good-wishes.json';
 import guestIdParamsSchema from './schemas/guest-id-params.json';
 import guestPageQuerySchema from './schemas/guest-page-query.json';
@@ -62,6 +67,7 @@ import liaisonSchema from './schemas/liaison.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
 import noticeReadQuerySchema from './schemas/notice-read-query.json';
 import noticeSchema from './schemas/notice.json';
+import outboxQuerySchema from './schemas/outbox-query.json';
 import passwordChangeSchema from './schemas/password-change.json';
 import passwordResetSchema from './schemas/password-reset.json';
 import photoChangeSchema from './schemas/photo-change.json';
@@ -87,7 +93,9 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
+  'entrance-query': entranceQuerySchema,
   'epidemic-prevention': epidemicPreventionSchema,
+  'file-id-params': fileIdParamsSchema,
   'good-wishes': goodWishesSchema,
   'guest-id-params': guestIdParamsSchema,
   'guest-page-query': guestPageQuerySchema,
@@ -101,6 +109,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'notice-page-query': noticePageQuerySchema,
   'notice-read-query': noticeReadQuerySchema,
   'notice': noticeSchema,
+  'outbox-query': outboxQuerySchema,
   'password-change': passwordChangeSchema,
   'password-reset': passwordResetSchema,
   'photo-change': photoChangeSchema,
@@ -127,7 +136,9 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
+  'entrance-query': entranceQuery['https://summit.example/schemas/entrance-query.json'],
   'epidemic-prevention': epidemicPrevention['https://summit.example/schemas/epidemic-prevention.json'],
+  'file-id-params': fileIdParams['https://summit.example/schemas/file-id-params.json'],
   'good-wishes': goodWishes['https://summit.example/schemas/good-wishes.json'],
   'guest-id-params': guestIdParams['https://summit.example/schemas/guest-id-params.json'],
   'guest-page-query': guestPageQuery['https://summit.example/schemas/guest-page-query.json'],
@@ -141,6 +152,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
   'notice-read-query': noticeReadQuery['https://summit.example/schemas/notice-read-query.json'],
   'notice': notice['https://summit.example/schemas/notice.json'],
+  'outbox-query': outboxQuery['https://summit.example/schemas/outbox-query.json'],
   'password-change': passwordChange['https://summit.example/schemas/password-change.json'],
   'password-reset': passwordReset['https://summit.example/schemas/password-reset.json'],
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],

@@ -95,6 +95,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // routes
   await app.register(
     async (api) => {
+      // API answers carry personal data (also the write answers): never cached, unless a
+      // route chose its own cache header
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       await api.register(signInRoutes);
       await api.register(accountRoutes);
       await api.register(sessionRoutes);

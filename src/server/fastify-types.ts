@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     language: Language;
-    /** set by the `authenticate` pre-handler */
+    /** set by the `authenticate` preValidation hook */
     account: SignedInAccount | null;
   }
 }

@@ -69,6 +69,7 @@ export const errorCatalogue = {
   entourageMemberNotFound: entry(404, 'guests.entourageNotFound'),
   guestRegistrationDisabled: entry(400, 'guests.registrationDisabled'),
   signUpClosed: entry(400, 'guests.signUpClosed'),
+  outsideRegistrationWindow: entry(400, 'guests.outsideRegistrationWindow'),
   notApproved: entry(400, 'guests.notApproved'),
   basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
   itineraryClosed: entry(400, 'guests.itineraryClosed'),

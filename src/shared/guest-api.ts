@@ -27,6 +27,8 @@ export const guestApiPaths = {
   guestAttendance: (id: string) => `qms/guest/${id}/attendance`,
   /** POST: cancels attendance (the client asks for confirmation first) */
   guestCancel: (id: string) => `qms/guest/${id}/cancel`,
+  /** PUT (body: epidemic-prevention schema): approved guests only */
+  guestEpidemic: (id: string) => `qms/guest/${id}/epidemic`,
   /** PUT (body: photo-change schema): new photo after approval, with a reason; back to review */
   guestPhoto: (id: string) => `qms/guest/${id}/photo`,
   /** GET: EntourageItem[]; POST (body: entourage-member schema) */
@@ -101,6 +103,8 @@ export interface GuestDetail extends GuestSummary {
   itinerary: Record<string, unknown> | null;
   /** set by organisers, read-only for the unit */
   reception: Record<string, unknown> | null;
+  /** epidemic-prevention information (epidemic-prevention schema), approved guests only */
+  epidemic?: Record<string, unknown> | null;
   entourage: EntourageItem[];
   entourageCap: number;
   /** which steps and actions the server allows now, so screens show the same gates */

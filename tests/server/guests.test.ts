@@ -3,10 +3,11 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { guestApiPaths, type GuestDetail, type GuestSummary, type InviteCodeCheck } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, guestBody, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, guestBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
 
 describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
-  const t = useTestApp(kind);
+  // inside the edition's registration window (config/edition.json)
+  const t = useTestApp(kind, {}, { clock: movableClock().clock });
 
   it('answers every invitation-code error of the catalogue with its code and message', async () => {
     const c = await caller(t, ENTERPRISE);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
-import { DEMO_ENTERPRISE, useTestApp } from './helpers/test-app.js';
+import { bearer, DEMO_ENTERPRISE, tokenFor, useTestApp } from './helpers/test-app.js';
 import { limits } from '../../src/server/plugins/rate-limits.js';
 
 describeEachDatabase('rate limits', (kind) => {
@@ -47,5 +47,31 @@ describeEachDatabase('rate limits', (kind) => {
       status = response.statusCode;
     }
     expect(status).toBe(429);
+  });
+
+  it('limits invitation-code checks per signed-in account and per IP', async () => {
+    const token = await tokenFor(t, 'enterprise2@demo.example.com');
+    let status = 0;
+    for (let i = 0; i <= limits.inviteCodeCheck.perSignedIn; i += 1) {
+      const response = await t.app.inject({ method: 'GET', url: '/exhibition/qms/invite-code/check?code=GUESS', remoteAddress: `10.3.0.${i + 1}`, headers: bearer(token) });
+      status = response.statusCode;
+    }
+    expect(status).toBe(429);
+    let last = 0;
+    for (let i = 0; i <= limits.inviteCodeCheck.perIp; i += 1) {
+      last = (await t.app.inject({ method: 'GET', url: '/exhibition/qms/invite-code/check?code=GUESS', remoteAddress: '10.3.1.1' })).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('limits uploads per signed-in account (face detection is costly)', async () => {
+    const token = await tokenFor(t, 'government@demo.example.com');
+    let status = 0;
+    for (let i = 0; i <= limits.upload.perSignedIn; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', remoteAddress: `10.4.0.${i + 1}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+      status = response.statusCode;
+    }
+    expect(status).toBe(429);
+    expect((await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', remoteAddress: '10.4.1.1', headers: bearer(token) })).json()).toMatchObject({ code: 429 });
   });
 });

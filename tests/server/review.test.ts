@@ -1,12 +1,13 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { NoticeItem, Page } from '../../src/shared/api-types.js';
 import type { AuditEntry, EditionData, GuestSummary, ReviewItem } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, GOVERNMENT, ORGANISER } from './guests-harness.js';
+import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, GOVERNMENT, openRegistrationWindow, ORGANISER } from './guests-harness.js';
 
 describeEachDatabase('organiser review, notices and audit log', (kind) => {
   const t = useTestApp(kind);
+  beforeAll(async () => openRegistrationWindow(t));
 
   it('keeps the console for organisers', async () => {
     const unit = await caller(t, ENTERPRISE);

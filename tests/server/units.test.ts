@@ -1,8 +1,8 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { EditionData, UnitInfo, UnitOverview } from '../../src/shared/guest-api.js';
-import { addGuest, caller, ENTERPRISE, GOVERNMENT, MEDIA, ORGANISER, STAFF } from './guests-harness.js';
+import { addGuest, caller, ENTERPRISE, GOVERNMENT, MEDIA, openRegistrationWindow, ORGANISER, STAFF } from './guests-harness.js';
 
 const enterpriseUnit = {
   unitType: 'enterprise',
@@ -19,6 +19,7 @@ const enterpriseUnit = {
 
 describeEachDatabase('unit information', (kind) => {
   const t = useTestApp(kind);
+  beforeAll(async () => openRegistrationWindow(t));
 
   it('reads and saves the enterprise variant; the name follows the document', async () => {
     const c = await caller(t, ENTERPRISE);

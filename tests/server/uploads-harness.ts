@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { installErrorHandler } from '../../src/server/http/error-handler.js';
+import { usePrecompiledValidators } from '../../src/server/http/request-validation.js';
 import { languageOf, Translator } from '../../src/server/http/translator.js';
 import { uploadRoutes } from '../../src/server/routes/upload-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData } from '../../src/server/services/demo-seed.js';
@@ -54,6 +55,7 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   app.addHook('onRequest', async (request) => {
     request.language = languageOf(request.headers['accept-language']);
   });
+  usePrecompiledValidators(app);
   installErrorHandler(app);
   await app.register(async (api) => api.register(uploadRoutes), { prefix: API_BASE });
   await app.ready();

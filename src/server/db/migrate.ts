@@ -7,6 +7,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-uploads': await import('./migrations/0002-uploads.js'),
   '0003-guests': await import('./migrations/0003-guests.js'),
+  '0004-epidemic': await import('./migrations/0004-epidemic.js'),
 };
 
 const provider: MigrationProvider = {

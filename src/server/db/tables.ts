@@ -139,6 +139,9 @@ export interface GuestTable {
   itinerary_version: number | null;
   reception: string | null;
   reception_version: number | null;
+  /** epidemic-prevention document (approved guests only) */
+  epidemic?: string | null;
+  epidemic_version?: number | null;
   updated_at: string | null;
 }
 

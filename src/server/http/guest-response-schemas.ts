@@ -57,6 +57,7 @@ export const guestDetail = object({
   intention: nullableObject,
   itinerary: nullableObject,
   reception: nullableObject,
+  epidemic: nullableObject,
   entourage: entourageList,
   entourageCap: int,
   gates: object({

@@ -38,7 +38,10 @@ export function usePrecompiledValidators(app: FastifyInstance): void {
       throw new Error(`Route schema for ${httpPart ?? 'request'} has no generated validator: ${String(name)}`);
     }
     return (data: unknown) => {
-      const result = validateDocument(name, data ?? {});
+      // a body is validated exactly as sent: `null` must not pass a schema without required
+      // fields. Bodiless routes (logout, readNotice, cancel) have no body schema at all.
+      // Query and params are absent rather than null when nothing was sent.
+      const result = validateDocument(name, httpPart === 'body' ? data : (data ?? {}));
       if (result.valid) return { value: data };
       return { error: new RequestValidationError(result.errors, httpPart ?? 'body') };
     };

@@ -4,7 +4,8 @@ import { AppError } from '../http/app-error.js';
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/;
 
 /**
- * Pre-handler of every signed-in route: no token -> "Please log in again"; unknown, expired
+ * preValidation hook of every signed-in route (before body validation, so a signed-out caller
+ * gets 401 rather than a list of fields): no token -> "Please log in again"; unknown, expired
  * or revoked token -> "verification failed, log in again". Both are 401.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {

@@ -45,13 +45,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Querystring: { oldPassword: string; password: string } }>(path(apiPaths.changePassword), {
     schema: { tags, summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session', security: bearer, response: envelope(nothing, 'changed'), ...queryOf('password-change') },
     // SPEC sends these as a query string; a JSON body with the same fields is accepted too
-    preValidation: async (request) => {
+    ...guarded(app, limits.passwordChange, authenticate, async (request) => {
       const body = request.body;
       if (body && typeof body === 'object' && Object.keys(request.query as object).length === 0) {
         request.query = body as typeof request.query;
       }
-    },
-    ...guarded(app, limits.passwordChange, authenticate),
+    }),
     handler: async (request) => {
       await accounts.changePassword(signedIn(request), request.query.oldPassword, request.query.password);
       return ok(request, null);
@@ -80,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(path(apiPaths.logout), {
     schema: { tags, summary: 'Sign out: the token is revoked', security: bearer, response: envelope(nothing, 'signed out') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       await sessions.revoke(signedIn(request).sessionId);
       noStore(reply);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope, outboxMessages } from '../http/response-schemas.js';
-import { path } from './route-helpers.js';
+import { path, queryOf } from './route-helpers.js';
 
 /**
  * Development only (absent in production): the messages "sent", newest first, codes in clear,
@@ -10,9 +10,9 @@ import { path } from './route-helpers.js';
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { to?: string } }>(path(apiPaths.devOutbox), {
-    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope(outboxMessages, 'messages, newest first') },
+    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope(outboxMessages, 'messages, newest first'), ...queryOf('outbox-query') },
     handler: async (request, reply) => {
-      const to = typeof request.query.to === 'string' ? request.query.to.trim().slice(0, 100) : '';
+      const to = request.query.to?.trim() ?? '';
       noStore(reply);
       return ok(request, await app.services.outbox.list(to || null));
     },

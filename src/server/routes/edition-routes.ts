@@ -20,7 +20,7 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(path(guestApiPaths.editionSettings), {
     schema: { tags, summary: 'Organisers: the settings of the current edition', security: bearer, response: envelope(editionData, 'the current edition') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       noStore(reply);
@@ -30,15 +30,18 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Body: EditionSettings }>(path(guestApiPaths.editionSettings), {
     schema: { tags, summary: 'Organisers: change the settings of the current edition (audited); id, year and name sent back from GET are ignored', security: bearer, response: envelope(editionData, 'the saved edition'), ...bodyOf('edition') },
-    // the GET answer may come back as the body: its identity fields are not settings, drop them
-    preValidation: async (request) => {
+    // signed in first (401 before any field list); then the GET answer may come back as the
+    // body: its identity fields are not settings, drop them
+    preValidation: [
+      authenticate,
+      async (request) => {
       const body = request.body as Record<string, unknown> | null;
       if (body && typeof body === 'object' && !Array.isArray(body)) {
         const { id: _id, year: _year, name: _name, ...settings } = body;
         request.body = settings as EditionSettings;
       }
-    },
-    preHandler: authenticate,
+      },
+    ],
     handler: async (request) => ok(request, await review.updateEdition(signedIn(request), request.body)),
   });
 }

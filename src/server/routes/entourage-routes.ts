@@ -16,8 +16,8 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
   const member = path(guestApiPaths.entourageMember(':id', ':memberId'));
 
   app.get<{ Params: IdParams }>(list, {
-    schema: { tags, summary: "The guest's entourage (ID numbers masked in the item, full in the document)", security: bearer, response: envelope(entourageList, 'the entourage'), ...paramsOf('guest-id-params') },
-    preHandler: authenticate,
+    schema: { tags, summary: "The guest's entourage (ID numbers masked, also in the document: the edit form asks for the full number again)", security: bearer, response: envelope(entourageList, 'the entourage'), ...paramsOf('guest-id-params') },
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await entourage.list(signedIn(request), request.params.id));
@@ -26,19 +26,19 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: IdParams; Body: MemberDocument }>(list, {
     schema: { tags, summary: 'Add an entourage member ("entourage count full" at the cap)', security: bearer, response: envelope(entourageItem, 'the member'), ...paramsOf('guest-id-params'), ...bodyOf('entourage-member') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await entourage.add(signedIn(request), request.params.id, request.body)),
   });
 
   app.put<{ Params: MemberParams; Body: MemberDocument }>(member, {
     schema: { tags, summary: 'Save an entourage member', security: bearer, response: envelope(entourageItem, 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body)),
   });
 
   app.delete<{ Params: MemberParams }>(member, {
     schema: { tags, summary: 'Remove an entourage member', security: bearer, response: envelope(nothing, 'removed'), ...paramsOf('entourage-member-params') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => {
       await entourage.remove(signedIn(request), request.params.id, request.params.memberId);
       return ok(request, null);

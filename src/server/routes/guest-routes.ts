@@ -19,7 +19,7 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: PageQuery & { status?: AuditStatus; name?: string } }>(path(guestApiPaths.guestPage), {
     schema: { tags, summary: "A page of the caller's unit's guests (ID numbers masked)", security: bearer, response: envelope(guestPage, 'a page of guests'), ...queryOf('guest-page-query') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { status, name } = request.query;
@@ -29,13 +29,13 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: GuestDocument }>(path(guestApiPaths.guests), {
     schema: { tags, summary: 'Add a guest: with a valid invitation code (its rule decides review), or without one (pending review)', security: bearer, response: envelope(guestSummary, 'the added guest'), ...bodyOf('guest') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await guests.add(signedIn(request), request.body)),
   });
 
   app.get<{ Params: IdParams }>(guest, {
     schema: { tags, summary: 'A guest of the caller\'s unit with its steps and gates (404 for any other id)', security: bearer, response: envelope(guestDetail, 'the guest'), ...byId },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await guests.detail(signedIn(request), request.params.id));
@@ -44,13 +44,13 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: IdParams; Body: GuestDocument }>(guest, {
     schema: { tags, summary: 'Save the basic information (pending or rejected guests; a rejected guest goes back to review)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('guest') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await guests.saveBasic(signedIn(request), request.params.id, request.body)),
   });
 
   app.delete<{ Params: IdParams }>(guest, {
     schema: { tags, summary: 'Deregister the guest (with the entourage)', security: bearer, response: envelope(nothing, 'deregistered'), ...byId },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => {
       await guestSteps.deregister(signedIn(request), request.params.id);
       return ok(request, null);
@@ -59,32 +59,38 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestIntention(':id')), {
     schema: { tags, summary: 'Save the attendance intention', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('attendance-intention') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.saveIntention(signedIn(request), request.params.id, request.body)),
   });
 
   app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestItinerary(':id')), {
     schema: { tags, summary: 'Save the itinerary (also after sign-up closes, until the itinerary deadline)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('itinerary') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.saveItinerary(signedIn(request), request.params.id, request.body)),
+  });
+
+  app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestEpidemic(':id')), {
+    schema: { tags, summary: 'Save the epidemic-prevention information (approved guests only)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('epidemic-prevention') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await guestSteps.saveEpidemic(signedIn(request), request.params.id, request.body)),
   });
 
   app.put<{ Params: IdParams; Body: { attend: boolean } }>(path(guestApiPaths.guestAttendance(':id')), {
     schema: { tags, summary: 'Confirm attendance: attend or do not attend', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('attendance-confirmation') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) =>
       ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, request.body.attend ? 'attending' : 'not-attending')),
   });
 
   app.post<{ Params: IdParams }>(path(guestApiPaths.guestCancel(':id')), {
     schema: { tags, summary: 'Cancel attendance (the client confirms first)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, 'cancelled')),
   });
 
   app.put<{ Params: IdParams; Body: { photo: string; reason: string } }>(path(guestApiPaths.guestPhoto(':id')), {
     schema: { tags, summary: 'New photo of an approved guest with a reason: back to review (audited)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('photo-change') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.changePhoto(signedIn(request), request.params.id, request.body.photo, request.body.reason)),
   });
 }

@@ -14,7 +14,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { pageNum?: string; pageSize?: string } }>(path(apiPaths.myNoticePage), {
     schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, response: envelope(noticePage, 'a page of notices'), ...queryOf('notice-page-query') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       const pageNum = Number(request.query.pageNum ?? 1);
       const pageSize = Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE);
@@ -25,7 +25,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Querystring: { id: string } }>(path(apiPaths.readNotice), {
     schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, response: envelope(nothing, 'marked read'), ...queryOf('notice-read-query') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => {
       await notices.markRead(signedIn(request), request.query.id);
       return ok(request, null);
@@ -34,7 +34,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(path(apiPaths.unreadNoticeCount), {
     schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer, response: envelope({ type: 'integer' }, 'unread count') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await notices.unreadCount(signedIn(request)));

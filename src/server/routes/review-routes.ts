@@ -16,7 +16,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: PageQuery & { status?: AuditStatus } }>(path(guestApiPaths.reviewPage), {
     schema: { tags, summary: 'Review queue across units (status defaults to pending)', security: bearer, response: envelope(reviewPage, 'a page of guests'), ...queryOf('review-page-query') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
@@ -26,19 +26,19 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: ReviewDecision }>(path(guestApiPaths.reviewDecide), {
     schema: { tags, summary: "Approve, or reject with a reason, one or many guests at once (all or nothing); each guest's unit gets a notice", security: bearer, response: envelope(decidedList, 'the decided guests'), ...bodyOf('review-decision') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await review.decide(signedIn(request), request.body)),
   });
 
   app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestReception(':id')), {
     schema: { tags, summary: 'Set the reception of a guest (read-only for the unit)', security: bearer, response: envelope(guestSummary, 'the guest'), ...paramsOf('guest-id-params'), ...bodyOf('reception') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request) => ok(request, await review.setReception(signedIn(request), request.params.id, request.body)),
   });
 
   app.get<{ Querystring: PageQuery }>(path(guestApiPaths.auditPage), {
     schema: { tags, summary: 'Audit log of the current edition, newest first (who, when, what, why)', security: bearer, response: envelope(auditPage, 'a page of entries'), ...queryOf('audit-page-query') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);

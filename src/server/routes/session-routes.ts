@@ -4,17 +4,17 @@ import type { LoginInfoData, MasterInfoData } from '../../shared/api-types.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope, loginInfoData, masterInfo, menuTree } from '../http/response-schemas.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { bearer, path } from './route-helpers.js';
+import { bearer, path, queryOf } from './route-helpers.js';
 
 /** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { menus } = app.services;
   const tags = ['session'];
 
-  // entranceTypes=2 is sent by the client (SPEC 7); there is a single entrance, so it is not read.
+  // entranceTypes=2 is sent by the client (SPEC 7): validated (entrance-query), not read: one entrance.
   app.get(path(apiPaths.loginInfo), {
-    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer, response: envelope(loginInfoData, 'login info') },
-    preHandler: authenticate,
+    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer, response: envelope(loginInfoData, 'login info'), ...queryOf('entrance-query') },
+    preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       noStore(reply);
@@ -28,8 +28,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(path(apiPaths.userMenuTree), {
-    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer, response: envelope(menuTree, 'menu tree') },
-    preHandler: authenticate,
+    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer, response: envelope(menuTree, 'menu tree'), ...queryOf('entrance-query') },
+    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, menus.treeFor(signedIn(request).userType, request.language));
@@ -38,7 +38,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(path(apiPaths.masterInfo), {
     schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer, response: envelope(masterInfo, 'master info') },
-    preHandler: authenticate,
+    preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       noStore(reply);

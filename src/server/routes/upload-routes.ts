@@ -5,14 +5,14 @@ import { uploadPaths } from '../../shared/upload-api.js';
 import { ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { guarded, limits } from '../plugins/rate-limits.js';
 import { contentDisposition } from '../uploads/file-name.js';
 import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
 import { sendUploadError } from '../uploads/upload-reply.js';
 import { largestAllowedBytes, uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import { UploadService } from '../uploads/upload-service.js';
+import { loadSchema } from '../http/schema-loader.js';
 import { bearer, path } from './route-helpers.js';
-
-const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const uploadedFileData = {
   type: 'object',
@@ -50,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       consumes: ['multipart/form-data'],
       response: envelope(uploadedFileData, 'the stored file'),
     },
-    preHandler: authenticate,
+    ...guarded(app, limits.upload, authenticate),
     handler: async (request, reply) => {
       const account = signedIn(request);
       const incoming = uploads.storage.incomingPath();
@@ -84,12 +84,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>(`/${uploadPaths.file}/:id`, {
-    schema: { tags, summary: 'A stored file: its owner, its unit or an organiser; anyone else gets 404', security: bearer },
-    preHandler: authenticate,
+    schema: { tags, summary: 'A stored file: its owner, its unit or an organiser; anyone else gets 404', security: bearer, params: loadSchema('file-id-params') },
+    preValidation: authenticate,
     handler: async (request, reply) => {
       const account = signedIn(request);
       const { id } = request.params;
-      const found = FILE_ID.test(id) ? await uploads.readable(account, id) : null;
+      const found = await uploads.readable(account, id);
       if (!found) return sendUploadError(request, reply, 'notFound');
       return reply
         .header('content-type', found.row.mime)

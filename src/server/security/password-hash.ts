@@ -25,6 +25,9 @@ function optionsFor(log2N: number, r: number, p: number): ScryptOptions {
  * (`scrypt$log2N$r$p$salt$hash`) so the cost can be raised later without breaking old hashes.
  * A semaphore bounds concurrent hashes: each needs ~128 MiB at the default cost.
  */
+/** Prefix of a stored hash no password matches (accounts that sign in with codes only). */
+export const UNUSABLE_PASSWORD_PREFIX = 'unusable$';
+
 export class PasswordHasher {
   private readonly gate: Semaphore;
   private dummyHash: Promise<string> | null = null;
@@ -45,7 +48,11 @@ export class PasswordHasher {
 
   async verify(password: string, stored: string): Promise<boolean> {
     const [algorithm, log2N, r, p, salt, key] = stored.split('$');
-    if (algorithm !== 'scrypt' || !salt || !key) return false;
+    if (algorithm !== 'scrypt' || !salt || !key) {
+      // an unusable hash (guest accounts) costs as much as a real one: no timing hint
+      await this.verifyAgainstNothing(password);
+      return false;
+    }
     const expected = Buffer.from(key, 'base64');
     const actual = await this.guarded(() =>
       scryptAsync(password, Buffer.from(salt, 'base64'), optionsFor(Number(log2N), Number(r), Number(p))),

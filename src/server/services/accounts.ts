@@ -42,7 +42,7 @@ export class Accounts {
 
   async register(input: Registration): Promise<void> {
     await this.assertFree(input.account);
-    await this.messageCodes.verify(input.account, input.code);
+    await this.messageCodes.verify(input.account, 'register', input.code);
     const passwordHash = await this.hasher.hash(input.password);
     const edition = await this.currentEditionId();
     const now = nowIso();
@@ -90,15 +90,18 @@ export class Accounts {
   async resetPassword(account: string, code: string, password: string): Promise<void> {
     const row = await this.db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
-    await this.messageCodes.verify(account, code);
+    await this.messageCodes.verify(account, 'reset-password', code);
     await this.setPassword(row.id, password);
   }
 
   /** Every session of the account ends with the password change (or reset). */
   private async setPassword(accountId: string, password: string): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
-    await this.db.updateTable('accounts').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', accountId).execute();
-    await this.sessions.revokeAllOf(accountId);
+    // both or neither: a new password with the old sessions still open must not be possible
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', accountId).execute();
+      await this.sessions.revokeAllOf(accountId, trx);
+    });
   }
 
   /** The code was sent to the new account, which proves the person holds it. */
@@ -106,7 +109,7 @@ export class Accounts {
     if (account !== who.account) throw new AppError('userNotExist');
     if (newAccount === account) throw new AppError('sameAccount');
     await this.assertFree(newAccount);
-    await this.messageCodes.verify(newAccount, code);
+    await this.messageCodes.verify(newAccount, 'change-account', code);
     await this.db.updateTable('accounts').set({ account: newAccount, updated_at: nowIso() }).where('id', '=', who.id).execute();
   }
 

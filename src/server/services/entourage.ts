@@ -6,7 +6,7 @@ import type { Editions } from './editions.js';
 import { assertCanManageEntourage } from './guest-gates.js';
 import { isUniqueViolation } from './guest-repository.js';
 import type { Guests } from './guests.js';
-import { idNumberHash, maskIdNumber } from './id-numbers.js';
+import { idNumberHash, maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
@@ -66,7 +66,7 @@ export class Entourage {
           .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
           .execute();
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return { id, document: body, idNumberMasked: masked };
+        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked };
       }),
     );
   }
@@ -88,7 +88,7 @@ export class Entourage {
           .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
           .where('id', '=', memberId)
           .execute();
-        return { id: memberId, document: body, idNumberMasked: masked };
+        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked };
       }),
     );
   }

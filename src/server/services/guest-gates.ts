@@ -34,13 +34,24 @@ export function assertCanManageEntourage(edition: EditionData, status: string): 
   if (status !== 'approved') throw new AppError('notApproved');
 }
 
+/** Epidemic-prevention information: like the entourage, only for approved guests. */
+export function assertCanEditEpidemicInfo(status: string): void {
+  if (status !== 'approved') throw new AppError('notApproved');
+}
+
 export function assertCanEditItinerary(edition: EditionData, today: string, status: string): void {
   if (today > edition.itineraryDeadline) throw new AppError('itineraryClosed', { deadline: edition.itineraryDeadline });
   if (status === 'rejected') throw new AppError('guestRejected');
 }
 
-/** Adding a guest: the service must be on and sign-up open. */
-export function assertCanAddGuest(edition: EditionData): void {
+/**
+ * Adding a guest: the service must be on, sign-up open and `today` (Asia/Shanghai date of
+ * the injectable clock) inside the edition's registration window, both ends inclusive.
+ */
+export function assertCanAddGuest(edition: EditionData, today: string): void {
   if (!edition.guestRegistrationEnabled) throw new AppError('guestRegistrationDisabled');
   if (edition.signUpClosed) throw new AppError('signUpClosed');
+  if (today < edition.registrationStart || today > edition.registrationEnd) {
+    throw new AppError('outsideRegistrationWindow', { start: edition.registrationStart, end: edition.registrationEnd });
+  }
 }

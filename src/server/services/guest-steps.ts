@@ -3,7 +3,7 @@ import type { AttendanceState, GuestSummary } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
 import type { Audit } from './audit.js';
 import type { Editions } from './editions.js';
-import { assertCanEditItinerary } from './guest-gates.js';
+import { assertCanEditEpidemicInfo, assertCanEditItinerary } from './guest-gates.js';
 import { toSummary } from './guest-repository.js';
 import type { Guests } from './guests.js';
 import { versionOf } from './schema-versions.js';
@@ -42,6 +42,19 @@ export class GuestSteps {
       assertCanEditItinerary(edition, this.guests.today(), row.audit_status);
       const now = this.editions.now().toISOString();
       await trx.updateTable('guests').set({ itinerary: JSON.stringify(itinerary), itinerary_version: versionOf('itinerary'), updated_at: now }).where('id', '=', id).execute();
+      return toSummary(await this.guests.load(trx, edition, unitId, id));
+    });
+  }
+
+  /** Approved guests only ("The guest must be approved first" otherwise). */
+  async saveEpidemic(who: SignedInAccount, id: string, epidemic: Record<string, unknown>): Promise<GuestSummary> {
+    const unitId = unitOf(who);
+    return this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const row = await this.guests.load(trx, edition, unitId, id, true);
+      assertCanEditEpidemicInfo(row.audit_status);
+      const now = this.editions.now().toISOString();
+      await trx.updateTable('guests').set({ epidemic: JSON.stringify(epidemic), epidemic_version: versionOf('epidemic-prevention'), updated_at: now }).where('id', '=', id).execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
   }

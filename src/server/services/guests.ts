@@ -5,9 +5,10 @@ import type { AuditStatus, EditionData, GuestDetail, GuestSummary } from '../../
 import { AppError } from '../http/app-error.js';
 import { shanghaiDate } from './clock.js';
 import type { Editions } from './editions.js';
+import type { GuestAccountLinks } from './guest-accounts.js';
 import { assertCanAddGuest, assertCanEditBasic, gatesOf } from './guest-gates.js';
 import { GuestRepository, isUniqueViolation, toSummary, type Executor, type GuestRow } from './guest-repository.js';
-import { idNumberHash, maskIdNumber } from './id-numbers.js';
+import { idNumberHash, maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { checkInvitationCode } from './invitation-codes.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
@@ -42,6 +43,8 @@ export class Guests {
     private readonly editions: Editions,
     /** PostgreSQL: lock a guest's row while its entourage or status changes */
     readonly lockRows: boolean,
+    /** sign-in accounts of approved guests */
+    readonly accountLinks: GuestAccountLinks,
   ) {
     this.repository = new GuestRepository(db);
   }
@@ -91,7 +94,8 @@ export class Guests {
       intention: row.intention ? (JSON.parse(row.intention) as Record<string, unknown>) : null,
       itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
       reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
-      entourage: members.map((m) => ({ id: m.id, document: JSON.parse(m.document) as Record<string, unknown>, idNumberMasked: m.id_number_masked })),
+      epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
+      entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(JSON.parse(m.document) as Record<string, unknown>), idNumberMasked: m.id_number_masked })),
       entourageCap: edition.entourageCap,
       gates: gatesOf(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount }),
     };
@@ -111,7 +115,7 @@ export class Guests {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
-        assertCanAddGuest(edition);
+        assertCanAddGuest(edition, this.today());
         const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
         let status: AuditStatus = 'pending';
         let guestType: string | null = null;
@@ -154,10 +158,14 @@ export class Guests {
             itinerary_version: null,
             reception: null,
             reception_version: null,
+            epidemic: null,
+            epidemic_version: null,
             created_at: now,
             updated_at: now,
           })
           .execute();
+        // approved at once (a code that needs no review): the guest can sign in from now on
+        if (status === 'approved') await this.accountLinks.link(trx, id);
         return toSummary({ ...(await this.load(trx, edition, unitId, id)) });
       });
     } catch (error) {
@@ -211,6 +219,7 @@ export class Guests {
           })
           .where('id', '=', id)
           .execute();
+        if (status === 'approved') await this.accountLinks.link(trx, id);
         return toSummary(await this.load(trx, edition, unitId, id));
       });
     } catch (error) {

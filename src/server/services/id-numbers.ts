@@ -15,3 +15,12 @@ export function maskIdNumber(idNumber: string): string {
   if (value.length >= 5) return `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
   return '*'.repeat(value.length);
 }
+
+/**
+ * An entourage member's document as answers show it: the ID number masked. There is no
+ * read of one member for editing, so every answer (list, detail, add, save) masks it and the
+ * edit form asks for the full number again; the full number is only ever written, never read.
+ */
+export function withMaskedIdNumber(document: Record<string, unknown>): Record<string, unknown> {
+  return typeof document.idNumber === 'string' ? { ...document, idNumber: maskIdNumber(document.idNumber) } : document;
+}

@@ -4,9 +4,9 @@ import type { Translator } from '../http/translator.js';
 import type { Language } from '../../shared/constants.js';
 import { AppError } from '../http/app-error.js';
 import { channelOf } from './account-name.js';
-import { CODE_TTL_MINUTES, type OneTimeCodes } from './one-time-codes.js';
+import { CODE_SCENES, CODE_TTL_MINUTES, type CodeScene, type OneTimeCodes } from './one-time-codes.js';
 
-export type CodeScene = 'login' | 'register' | 'reset-password' | 'change-account' | 'guest-login';
+export type { CodeScene };
 
 /** A new code for the same account only after this long. */
 const RESEND_INTERVAL_MS = 60_000;
@@ -32,10 +32,11 @@ export class MessageCodes {
     if (scene === 'guest-login' && existing?.user_type !== 'guest') throw new AppError('notAGuest');
     if (!mustExist && existing) throw new AppError(channelOf(account) === 'sms' ? 'phoneExists' : 'emailExists');
 
-    const last = await this.codes.lastIssuedAt('message', account);
+    // the resend interval holds across scenes: switching scene does not send faster
+    const last = await this.codes.lastIssuedAt(CODE_SCENES.map((s) => `message:${s}` as const), account);
     if (last && Date.now() - Date.parse(last) < RESEND_INTERVAL_MS) throw new AppError('codeSentTooOften');
 
-    const code = await this.codes.issue('message', account);
+    const code = await this.codes.issue(`message:${scene}`, account);
     const channel = channelOf(account);
     await this.outbox.send({
       channel,
@@ -47,9 +48,12 @@ export class MessageCodes {
     });
   }
 
-  /** Throws the translated "phone verification failed" (or attempts exceeded) unless the code is right. */
-  async verify(account: string, code: string): Promise<void> {
-    const result = await this.codes.check('message', account, code);
+  /**
+   * Throws the translated "phone verification failed" (or attempts exceeded) unless the code
+   * is right AND was sent for this scene.
+   */
+  async verify(account: string, scene: CodeScene, code: string): Promise<void> {
+    const result = await this.codes.check(`message:${scene}`, account, code);
     if (result === 'attempts-exceeded') throw new AppError('codeAttemptsExceeded');
     if (result !== 'ok') throw new AppError('codeInvalid');
   }

@@ -6,7 +6,11 @@ import { isoIn, monotonicIso, nowIso, MINUTE_MS } from '../time.js';
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export type CodeKind = 'captcha' | 'message';
+export type CodeScene = 'login' | 'register' | 'reset-password' | 'change-account' | 'guest-login';
+export const CODE_SCENES: readonly CodeScene[] = ['login', 'register', 'reset-password', 'change-account', 'guest-login'];
+
+/** A message code belongs to its scene: a code sent for sign-in cannot reset a password. */
+export type CodeKind = 'captcha' | `message:${CodeScene}`;
 export type CodeCheck = 'ok' | 'invalid' | 'attempts-exceeded';
 
 /**
@@ -37,12 +41,12 @@ export class OneTimeCodes {
     return code;
   }
 
-  /** When the newest code for this target was issued (for the resend interval). */
-  async lastIssuedAt(kind: CodeKind, target: string): Promise<string | null> {
+  /** When the newest code of these kinds for this target was issued (for the resend interval). */
+  async lastIssuedAt(kinds: readonly CodeKind[], target: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('one_time_codes')
       .select('created_at')
-      .where('kind', '=', kind)
+      .where('kind', 'in', kinds)
       .where('target', '=', target)
       .orderBy('created_at', 'desc')
       .limit(1)
@@ -65,15 +69,20 @@ export class OneTimeCodes {
       .limit(1)
       .executeTakeFirst();
     if (!row || row.used_at !== null || row.expires_at <= now) return 'invalid';
-    if (row.attempts >= MAX_CODE_ATTEMPTS) return 'attempts-exceeded';
+
+    // the attempt is counted BEFORE the comparison, in one conditional update: parallel
+    // guesses cannot all read "4 attempts" and all get compared
+    const counted = await this.db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', MAX_CODE_ATTEMPTS)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 0) return 'attempts-exceeded';
 
     const matches = sameDigest(row.code_hmac, codeHmac(this.secret, `${kind}:${target}`, code));
     if (!matches) {
-      await this.db
-        .updateTable('one_time_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(consumeOnFailure ? { used_at: now } : {}) }))
-        .where('id', '=', row.id)
-        .execute();
+      if (consumeOnFailure) await this.db.updateTable('one_time_codes').set({ used_at: now }).where('id', '=', row.id).execute();
       return row.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'attempts-exceeded' : 'invalid';
     }
     // the "used_at is null" condition makes two racing requests spend the code only once

@@ -51,6 +51,7 @@ export class Review {
       for (const id of decision.ids) {
         const row = await this.guests.load(trx, edition, null, id, true);
         await trx.updateTable('guests').set({ audit_status: status, reject_reason: reason, updated_at: now }).where('id', '=', id).execute();
+        if (status === 'approved') await this.guests.accountLinks.link(trx, id);
         const content = this.translator.t(DEFAULT_LANGUAGE, `server.review.${status}`, { name: row.name, reason: reason ?? '' });
         await trx
           .insertInto('notices')

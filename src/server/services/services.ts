@@ -12,6 +12,7 @@ import { Audit } from './audit.js';
 import { systemClock, type Clock } from './clock.js';
 import { Editions } from './editions.js';
 import { Entourage } from './entourage.js';
+import { GuestAccountLinks } from './guest-accounts.js';
 import { GuestSteps } from './guest-steps.js';
 import { Guests } from './guests.js';
 import { Review } from './review.js';
@@ -75,7 +76,7 @@ export function createServices(
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });
   const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db);
-  const guests = new Guests(db, editions, config.databaseUrl !== null);
+  const guests = new Guests(db, editions, config.databaseUrl !== null, new GuestAccountLinks(log));
   return {
     editions,
     units: new Units(db, editions),

@@ -94,8 +94,9 @@ export class Sessions {
     await this.db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).execute();
   }
 
-  async revokeAllOf(accountId: string): Promise<void> {
-    await this.db
+  /** `executor`: the caller's transaction (password change), else the database. */
+  async revokeAllOf(accountId: string, executor: Pick<Db, 'updateTable'> = this.db): Promise<void> {
+    await executor
       .updateTable('sessions')
       .set({ revoked_at: nowIso() })
       .where('account_id', '=', accountId)

@@ -30,7 +30,7 @@ export class SignIn {
   }
 
   async withCode(account: string, code: string): Promise<string> {
-    await this.messageCodes.verify(account, code);
+    await this.messageCodes.verify(account, 'login', code);
     const row = await this.db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
     return this.sessions.create(row.id);
@@ -38,7 +38,7 @@ export class SignIn {
 
   /** A special guest signs in with a code sent to their own mobile or e-mail. */
   async asGuest(account: string, code: string): Promise<string> {
-    await this.messageCodes.verify(account, code);
+    await this.messageCodes.verify(account, 'guest-login', code);
     const row = await this.db
       .selectFrom('accounts')
       .select(['id', 'user_type'])

@@ -1,0 +1,40 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { UNUSABLE_PASSWORD_PREFIX } from '../security/password-hash.js';
+import { nowIso } from '../time.js';
+import { normaliseAccount } from './account-name.js';
+import type { Executor } from './guest-repository.js';
+
+/**
+ * An approved guest gets a sign-in account of type `guest` for its mobile, so it can use
+ * guestLogin (a code sent to that mobile) and see only its own registration. The account has
+ * no usable password: guests sign in with codes only.
+ */
+export class GuestAccountLinks {
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** Run in the transaction that approves the guest. */
+  async link(trx: Executor, guestId: string): Promise<void> {
+    const guest = await trx.selectFrom('guests').select(['id', 'name', 'mobile', 'account_id']).where('id', '=', guestId).executeTakeFirst();
+    if (!guest || guest.account_id !== null || !guest.mobile) return;
+    const account = normaliseAccount(guest.mobile);
+    const existing = await trx.selectFrom('accounts').select(['id', 'user_type']).where('account', '=', account).executeTakeFirst();
+    let accountId: string;
+    if (existing) {
+      if (existing.user_type !== 'guest') {
+        // a unit's or organiser's account must never become a guest's sign-in
+        this.log.info({ guestId }, 'guest account not linked: the mobile belongs to a non-guest account');
+        return;
+      }
+      accountId = existing.id;
+    } else {
+      accountId = randomUUID();
+      const now = nowIso();
+      await trx
+        .insertInto('accounts')
+        .values({ id: accountId, account, name: guest.name, user_type: 'guest', unit_id: null, password_hash: `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(32).toString('base64url')}`, created_at: now, updated_at: now })
+        .execute();
+    }
+    await trx.updateTable('guests').set({ account_id: accountId }).where('id', '=', guestId).execute();
+  }
+}
