@@ -2,4 +2,5 @@
 export const declarationAliases: Record<string, string> = {
   AccountChange: 'change-account',
   PasswordChange: 'change-password',
+  EditionSettings: 'edition-settings',
 };

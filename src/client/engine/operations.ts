@@ -1,6 +1,7 @@
 import { apiPaths } from '../../shared/api-paths';
 import { http } from '../api/app-http-client';
 import { getSession } from '../session/session-store';
+import { guestOperations } from './guest-operations';
 
 type FormData = Record<string, unknown>;
 type Operation = (formData: FormData) => Promise<unknown>;
@@ -31,6 +32,7 @@ export const operations: Record<string, Operation> = {
   changePassword: (data) => http.request('put', apiPaths.changePassword, { searchParams: asSearchParams(data) }),
   changeAccount: (data) => http.request('put', apiPaths.changeAccount, { json: compact(data) }),
   currentAccount: async () => ({ account: getSession().account }),
+  ...guestOperations,
 };
 
 export function runOperation(name: string, formData: FormData): Promise<unknown> {

@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { ImageCodeWidget } from './widgets/ImageCodeWidget';
+import { lazyWidget } from './widgets/lazy-widget';
 import { MessageCodeWidget } from './widgets/MessageCodeWidget';
 import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
 
@@ -7,6 +8,9 @@ import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
 export const customWidgets: RegistryWidgetsType = {
   imageCode: ImageCodeWidget,
   messageCode: MessageCodeWidget,
+  inviteCode: lazyWidget(async () => (await import('./widgets/InviteCodeWidget')).InviteCodeWidget),
+  // files are uploaded by the widget; the form keeps the file id (ui:options.rule names the rules)
+  upload: lazyWidget(async () => (await import('./uploads/UploadWidget')).UploadWidget),
 };
 
 /**

@@ -2,8 +2,11 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/constants';
 
-/** Namespaces: `client` is the UI; `schema`/`validation` come from foundation, `server` from the server. */
-export const NAMESPACES = ['client', 'schema', 'validation', 'server'] as const;
+/**
+ * Namespaces: `client` is the UI; `schema`/`validation` come from foundation, `server` from the
+ * server; `guest` is the UI of the guest lifecycle, `upload` the upload widget's.
+ */
+export const NAMESPACES = ['client', 'schema', 'validation', 'server', 'guest', 'upload'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Loader = () => Promise<unknown>;

@@ -12,6 +12,15 @@ const Forbidden = lazyScreen(() => import('../screens/ForbiddenScreen'));
 const NotFound = lazyScreen(() => import('../screens/NotFoundScreen'));
 const ComingSoon = lazyScreen(() => import('../screens/ComingSoonScreen'));
 export const DeclaredScreen = lazyScreen(() => import('../engine/DeclaredScreen'));
+// guest lifecycle (issue 5)
+const UnitInfo = lazyScreen(() => import('../screens/unit/UnitInfoScreen'));
+const CompanyView = lazyScreen(() => import('../screens/unit/CompanyViewScreen'));
+const GuestList = lazyScreen(() => import('../screens/guests/GuestListScreen'));
+const GuestRegistration = lazyScreen(() => import('../screens/guests/GuestRegistrationScreen'));
+const GuestDetail = lazyScreen(() => import('../screens/guests/GuestDetailScreen'));
+const EntourageManagement = lazyScreen(() => import('../screens/guests/EntourageScreen'));
+const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
+const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -23,6 +32,14 @@ export const componentScreens: Record<string, ComponentType> = {
   MyNotice: NoticeList,
   NoticeDetail,
   Guide,
+  UnitInfo,
+  CompanyView,
+  GuestList,
+  GuestRegistration,
+  GuestDetail,
+  EntourageManagement,
+  ReviewQueue,
+  AuditLog,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

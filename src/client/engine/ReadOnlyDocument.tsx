@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../util/date-format';
+import { loadFormAssets } from './form-assets';
+import { resolveLocalRef, translatedUiSchema } from './ui-schema-i18n';
+import { useKeyTranslation } from '../i18n/use-key-translation';
+
+type Data = Record<string, unknown>;
+type Node = RJSFSchema & { 'x-upload'?: unknown };
+
+interface Row {
+  path: string;
+  label: string;
+  value: string;
+  depth: number;
+}
+
+/** Value as a person reads it: enum labels, yes/no, "uploaded" for file references. */
+function display(value: unknown, node: Node, ui: UiSchema, t: (key: string) => string): string {
+  if (typeof value === 'boolean') return value ? t('guest.view.yes') : t('guest.view.no');
+  if (node['x-upload'] || (node.allOf as Node[] | undefined)?.some((part) => part.$ref?.endsWith('/fileRef'))) return t('guest.view.fileUploaded');
+  // stored as UTC ISO strings, shown in Asia/Shanghai (DESIGN.md)
+  if (node.format === 'date-time' && typeof value === 'string') return formatDateTime(value) || value;
+  const enumValues = node.enum;
+  const names = ui['ui:enumNames'] as string[] | undefined;
+  if (Array.isArray(enumValues) && names) {
+    const position = enumValues.indexOf(value as never);
+    if (position >= 0 && names[position]) return names[position];
+  }
+  return String(value);
+}
+
+function rowsOf(data: unknown, schema: Node, ui: UiSchema, root: RJSFSchema, t: (key: string) => string, path: string, depth: number): Row[] {
+  const node = resolveLocalRef(schema as never, root) as Node;
+  const label = String(ui['ui:title'] ?? '');
+  if (data === undefined || data === null || data === '') return [];
+  if (Array.isArray(data)) {
+    const items = (node.items ?? {}) as Node;
+    const itemUi = (ui.items ?? {}) as UiSchema;
+    return [
+      { path, label, value: '', depth },
+      ...data.flatMap((item, index) => rowsOf(item, items, { ...itemUi, 'ui:title': `${index + 1}` }, root, t, `${path}/${index}`, depth + 1)),
+    ];
+  }
+  if (typeof data === 'object' && node.properties) {
+    const children = Object.entries(node.properties).flatMap(([name, child]) =>
+      rowsOf((data as Data)[name], child as Node, (ui[name] ?? {}) as UiSchema, root, t, `${path}/${name}`, depth + 1),
+    );
+    return depth < 0 ? children : [{ path, label, value: '', depth }, ...children];
+  }
+  return [{ path, label, value: display(data, node, ui, t), depth }];
+}
+
+/** A saved document shown read-only with the schema's translated labels (detail views, reception). */
+export function ReadOnlyDocument({ schemaName, data, hidden = [] }: { schemaName: string; data: Data; hidden?: string[] }) {
+  const t = useKeyTranslation();
+  const [schema, setSchema] = useState<RJSFSchema | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadFormAssets(schemaName).then((assets) => live && setSchema(assets.schema));
+    return () => {
+      live = false;
+    };
+  }, [schemaName]);
+  if (!schema) return <CircularProgress aria-label={t('common.loading')} />;
+  const ui = translatedUiSchema(schema);
+  const visible = Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
+  const rows = rowsOf(visible, schema as Node, ui, schema, t, '', -1);
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {rows.map((row) =>
+        row.value === '' ? (
+          <Box key={row.path} sx={{ display: 'contents' }}>
+            <Typography component="dt" sx={{ gridColumn: '1 / -1', fontWeight: 600, mt: 1, pl: row.depth * 2 }}>
+              {row.label}
+            </Typography>
+            <Box component="dd" sx={{ display: 'none' }} />
+          </Box>
+        ) : (
+          <Box key={row.path} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary" sx={{ pl: row.depth * 2 }}>
+              {row.label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }} data-field={row.path}>
+              {row.value}
+            </Typography>
+          </Box>
+        ),
+      )}
+    </Box>
+  );
+}

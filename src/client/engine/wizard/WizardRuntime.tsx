@@ -1,0 +1,217 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { ReadOnlyDocument } from '../ReadOnlyDocument';
+import { clearDraft, readDraft, writeDraft } from './draft-store';
+import { furthestReachable, missingBeforeFinish, stepAccess } from './wizard-gates';
+import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardStepDeclaration } from './wizard-types';
+import { WizardStepForm } from './WizardStepForm';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+
+type Data = Record<string, unknown>;
+
+export interface WizardRuntimeProps {
+  declaration: WizardDeclaration;
+  recordId: string | null;
+  binding: WizardBinding;
+  /** code parts for `panel` steps, by name */
+  panels?: WizardPanels;
+  /** step id to open first (from the URL); the furthest reachable step is the limit */
+  initialStep?: string | null;
+  onStepChange?: (stepId: string) => void;
+  /** the first save created the record */
+  onCreated?: (recordId: string, nextStepId: string) => void;
+  onFinish?: (recordId: string) => void;
+}
+
+function stepData(step: WizardStepDeclaration, context: WizardContext): Data {
+  const source = step.source && context.detail ? context.detail[step.source] : null;
+  return source && typeof source === 'object' ? (source as Data) : {};
+}
+
+/**
+ * Runs a wizard declaration: a stepper, one step at a time. A form step is validated and
+ * saved before the next opens (the server validates again); what is typed but not saved is
+ * kept as a draft. Gates come from the server (GuestDetail.gates) and are explained.
+ */
+export function WizardRuntime({ declaration, recordId, binding, panels = {}, initialStep, onStepChange, onCreated, onFinish }: WizardRuntimeProps) {
+  const t = useKeyTranslation();
+  const [context, setContext] = useState<WizardContext | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [finishBlocked, setFinishBlocked] = useState(false);
+  const steps = declaration.steps;
+
+  const reload = useCallback(async () => {
+    const next = await binding.load(recordId);
+    setContext(next);
+    return next;
+  }, [binding, recordId]);
+
+  useEffect(() => {
+    let live = true;
+    binding
+      .load(recordId)
+      .then((loaded) => {
+        if (!live) return;
+        setContext(loaded);
+        const limit = furthestReachable(steps, loaded.detail);
+        const wanted = steps.findIndex((step) => step.id === initialStep);
+        setIndex(wanted >= 0 && wanted <= limit ? wanted : limit);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+    // the step from the URL only matters when the record is (re)loaded
+  }, [binding, recordId, steps]);
+
+  if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
+  if (!context) return <CircularProgress aria-label={t('common.loading')} />;
+
+  const limit = furthestReachable(steps, context.detail);
+  const step = steps[index] as WizardStepDeclaration;
+  const access = stepAccess(step, context);
+  const isLast = index === steps.length - 1;
+
+  function go(to: number) {
+    setFinishBlocked(false);
+    setIndex(to);
+    const target = steps[to];
+    if (target) onStepChange?.(target.id);
+  }
+
+  async function afterSave() {
+    const loaded = await reload();
+    if (!isLast) {
+      go(index + 1);
+      return;
+    }
+    if (missingBeforeFinish(steps, loaded.detail).length) {
+      setFinishBlocked(true);
+      return;
+    }
+    if (loaded.detail) onFinish?.(loaded.detail.id);
+  }
+
+  async function saveForm(data: Data) {
+    if (!step.save) return;
+    const savedId = await binding.save(step.save, recordId, data);
+    clearDraft(declaration.id, recordId, step.id);
+    if (!recordId) {
+      const next = steps[index + 1];
+      onCreated?.(savedId, next?.id ?? step.id);
+      return;
+    }
+    await afterSave();
+  }
+
+  function next() {
+    if (isLast) {
+      const missing = missingBeforeFinish(steps, context?.detail ?? null);
+      if (missing.length) {
+        setFinishBlocked(true);
+        return;
+      }
+      if (context?.detail) onFinish?.(context.detail.id);
+      return;
+    }
+    // a step that cannot be edited (gate closed) does not hold the user back
+    if (!access.editable || index + 1 <= furthestReachable(steps, context?.detail ?? null)) go(index + 1);
+  }
+
+  const formId = `wizard-step-${step.id}`;
+  const saveLabel = isLast ? t('guest.wizard.saveAndFinish') : t('guest.wizard.saveAndNext');
+  const buttons = (
+    <Box sx={{ display: 'flex', gap: 2, mt: 3, justifyContent: 'space-between' }}>
+      <Button type="button" variant="outlined" disabled={index === 0} onClick={() => go(index - 1)} data-testid="wizard-back">
+        {t('guest.wizard.back')}
+      </Button>
+      {step.kind === 'form' && access.editable ? (
+        <Button type="submit" variant="contained" data-testid="wizard-save">
+          {saveLabel}
+        </Button>
+      ) : (
+        <Button type="button" variant="contained" onClick={next} data-testid="wizard-next">
+          {isLast ? t('guest.wizard.finish') : t('guest.wizard.next')}
+        </Button>
+      )}
+    </Box>
+  );
+
+  const Panel = step.kind === 'panel' && step.panel ? panels[step.panel] : undefined;
+  const draft = step.kind === 'form' && access.editable ? readDraft(declaration.id, recordId, step.id) : null;
+
+  return (
+    <Box data-testid="wizard" data-step={step.id}>
+      <Stepper nonLinear activeStep={index} alternativeLabel sx={{ mb: 3 }} aria-label={t('guest.wizard.progress')}>
+        {steps.map((item, itemIndex) => (
+          <Step key={item.id} completed={itemIndex < limit}>
+            <StepButton disabled={itemIndex > limit} onClick={() => go(itemIndex)} data-testid={`wizard-step-${item.id}`}>
+              {t(item.labelKey)}
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+        {t(step.labelKey)}
+      </Typography>
+      {access.reasonKey && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="wizard-gate">
+          {t(access.reasonKey, access.reasonParams)}
+        </Alert>
+      )}
+      {draft && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="wizard-draft-restored">
+          {t('guest.wizard.draftRestored')}
+        </Alert>
+      )}
+      {step.kind === 'form' && step.schema ? (
+        <WizardStepForm
+          key={`${step.id}:${recordId ?? 'new'}`}
+          formId={formId}
+          schemaName={step.schema}
+          uiSchemaName={step.uiSchema}
+          initial={{ ...stepData(step, context), ...(draft ?? {}) }}
+          readOnly={!access.editable}
+          onDraft={(data) => writeDraft(declaration.id, recordId, step.id, data)}
+          onSubmit={saveForm}
+        >
+          {buttons}
+        </WizardStepForm>
+      ) : (
+        <>
+          {Panel && context.detail && <Panel detail={context.detail} access={access} onChanged={() => void reload()} />}
+          {buttons}
+        </>
+      )}
+      {step.alsoShow && (
+        <Box sx={{ mt: 3 }} data-testid={`wizard-also-${step.alsoShow.source}`}>
+          <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+            {t(step.alsoShow.titleKey)}
+          </Typography>
+          {context.detail?.[step.alsoShow.source] ? (
+            <ReadOnlyDocument schemaName={step.alsoShow.schema} data={context.detail[step.alsoShow.source] as Data} />
+          ) : (
+            <Typography color="text.secondary">{t(step.alsoShow.emptyKey)}</Typography>
+          )}
+        </Box>
+      )}
+      {finishBlocked && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="wizard-finish-blocked" role="alert">
+          {t('guest.wizard.finishNeeds', {
+            steps: missingBeforeFinish(steps, context.detail)
+              .map((item) => t(item.labelKey))
+              .join('、'),
+          })}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { EntourageItem } from '../../../shared/guest-api';
+import { guestApi } from '../../api/guest-endpoints';
+import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import type { WizardPanelProps } from '../../engine/wizard/wizard-types';
+import { askConfirm } from '../../feedback/feedback-store';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+
+type Editing = { member: EntourageItem | null } | null;
+
+/**
+ * Entourage of one guest: list, add, edit, delete, up to the edition's cap ("full"). Used as
+ * the wizard's entourage step and by the entourage screen. The server enforces the gate and
+ * the cap again; this only shows them.
+ */
+export function EntourageManager({ detail, access, onChanged }: WizardPanelProps) {
+  const t = useKeyTranslation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const members = detail.entourage;
+  const full = detail.gates.entourageFull || members.length >= detail.entourageCap;
+
+  async function save(data: Record<string, unknown>) {
+    const member = data;
+    if (editing?.member) await guestApi.saveEntourage(detail.id, editing.member.id, member);
+    else await guestApi.addEntourage(detail.id, member);
+    setEditing(null);
+    onChanged();
+  }
+
+  async function remove(member: EntourageItem) {
+    const confirmed = await askConfirm({
+      title: t('guest.entourage.deleteTitle'),
+      message: t('guest.entourage.deleteMessage', { name: String(member.document.nameZh ?? '') }),
+      confirmLabel: t('guest.entourage.delete'),
+      cancelLabel: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    await guestApi.deleteEntourage(detail.id, member.id);
+    onChanged();
+  }
+
+  return (
+    <Box data-testid="entourage">
+      <Typography sx={{ mb: 1 }} data-testid="entourage-count">
+        {t('guest.entourage.count', { count: members.length, cap: detail.entourageCap })}
+      </Typography>
+      {access.editable && full && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="entourage-full">
+          {t('guest.entourage.full', { cap: detail.entourageCap })}
+        </Alert>
+      )}
+      {members.length > 0 && (
+        <Table size="small" aria-label={t('guest.steps.entourage')} sx={{ mb: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('guest.list.name')}</TableCell>
+              <TableCell>{t('guest.list.idNumber')}</TableCell>
+              <TableCell>{t('guest.list.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {members.map((member) => (
+              <TableRow key={member.id} data-testid="entourage-row">
+                <TableCell>{String(member.document.nameZh ?? '')}</TableCell>
+                <TableCell>{member.idNumberMasked}</TableCell>
+                <TableCell>
+                  {access.editable && (
+                    <>
+                      <Button size="small" onClick={() => setEditing({ member })}>
+                        {t('guest.entourage.edit')}
+                      </Button>
+                      <Button size="small" color="error" onClick={() => void remove(member)}>
+                        {t('guest.entourage.delete')}
+                      </Button>
+                    </>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {access.editable && !editing && (
+        <Button variant="outlined" disabled={full} onClick={() => setEditing({ member: null })} data-testid="entourage-add">
+          {t('guest.entourage.add')}
+        </Button>
+      )}
+      {editing && (
+        <Box sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+            {editing.member ? t('guest.entourage.edit') : t('guest.entourage.add')}
+          </Typography>
+          <WizardStepForm
+            key={editing.member?.id ?? 'new'}
+            formId="entourage-member-form"
+            schemaName="entourage-member"
+            initial={{ ...(editing.member?.document ?? {}) }}
+            readOnly={false}
+            onDraft={() => {}}
+            onSubmit={save}
+          >
+            <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+              <Button type="submit" variant="contained" data-testid="entourage-save">
+                {t('guest.entourage.save')}
+              </Button>
+              <Button type="button" onClick={() => setEditing(null)}>
+                {t('common.cancel')}
+              </Button>
+            </Box>
+          </WizardStepForm>
+        </Box>
+      )}
+    </Box>
+  );
+}

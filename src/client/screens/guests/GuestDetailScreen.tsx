@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { GuestDetail } from '../../../shared/guest-api';
+import { guestApi } from '../../api/guest-endpoints';
+import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { GuestActions } from './GuestActions';
+import { GuestStatus } from './GuestStatus';
+import { PhotoChangePanel } from './PhotoChangePanel';
+
+function Section({ titleKey, children, testId }: { titleKey: string; children: ReactNode; testId: string }) {
+  const t = useKeyTranslation();
+  return (
+    <Paper sx={{ p: 2, mb: 2 }} component="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <Typography component="h2" variant="h6" id={`${testId}-title`} sx={{ mb: 1 }}>
+        {t(titleKey)}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** /guests/:id: everything about one guest, read-only, reception included; photo change when approved. */
+export default function GuestDetailScreen() {
+  const t = useKeyTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState<GuestDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    guestApi.guest(id).then(setDetail).catch(() => setFailed(true));
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
+  if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
+
+  const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
+  return (
+    <Box sx={{ maxWidth: 880 }} data-testid="guest-detail">
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Typography component="h2" variant="h5">
+          {detail.nameZh}
+          {detail.nameEn ? ` / ${detail.nameEn}` : ''}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {detail.unitName} · {t(`guest.attendance.${detail.attendance}`)}
+        </Typography>
+        <GuestStatus guest={detail} />
+        <Box sx={{ mt: 1 }}>
+          <GuestActions
+            guest={detail}
+            showDetail={false}
+            onChanged={(action) => (action === 'deregister' ? navigate('/guests') : load())}
+          />
+        </Box>
+      </Paper>
+      <Section titleKey="guest.steps.basic" testId="detail-basic">
+        <ReadOnlyDocument schemaName="guest" data={detail.document} />
+        {detail.status === 'approved' && (
+          <Box sx={{ mt: 2 }}>
+            <PhotoChangePanel guestId={detail.id} onChanged={load} />
+          </Box>
+        )}
+      </Section>
+      <Section titleKey="guest.steps.intention" testId="detail-intention">
+        {detail.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
+      </Section>
+      <Section titleKey="guest.steps.entourage" testId="detail-entourage">
+        <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
+        {detail.entourage.map((member) => (
+          <Typography key={member.id}>
+            {String(member.document.nameZh ?? '')} · {member.idNumberMasked}
+          </Typography>
+        ))}
+      </Section>
+      <Section titleKey="guest.steps.itinerary" testId="detail-itinerary">
+        {detail.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
+      </Section>
+      <Section titleKey="guest.reception.title" testId="detail-reception">
+        {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+      </Section>
+    </Box>
+  );
+}

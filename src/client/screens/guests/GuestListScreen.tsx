@@ -1,0 +1,116 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { AuditStatus, GuestPage } from '../../../shared/guest-api';
+import { guestApi } from '../../api/guest-endpoints';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { GuestActions } from './GuestActions';
+import { GuestStatus } from './GuestStatus';
+
+const PAGE_SIZE = 10;
+const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
+
+/** /guests: the unit's guests of the current edition, with their status and actions. */
+export default function GuestListScreen() {
+  const t = useKeyTranslation();
+  const [pageNum, setPageNum] = useState(1);
+  const [status, setStatus] = useState<AuditStatus | ''>('');
+  const [name, setName] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState<GuestPage | null>(null);
+
+  const load = useCallback(() => {
+    guestApi
+      .guestPage({ pageNum, pageSize: PAGE_SIZE, status: status || undefined, name: query || undefined })
+      .then(setPage)
+      .catch(() => setPage({ records: [], total: 0, pageNum, pageSize: PAGE_SIZE }));
+  }, [pageNum, status, query]);
+  useEffect(load, [load]);
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Box component="form" role="search" sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPageNum(1);
+          setQuery(name.trim());
+        }}
+      >
+        <TextField size="small" label={t('guest.list.searchName')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField select size="small" label={t('guest.list.status')} value={status} sx={{ minWidth: 140 }}
+          onChange={(event) => {
+            setPageNum(1);
+            setStatus(event.target.value as AuditStatus | '');
+          }}
+        >
+          <MenuItem value="">{t('guest.list.allStatuses')}</MenuItem>
+          {STATUSES.map((item) => (
+            <MenuItem key={item} value={item}>
+              {t(`guest.status.${item}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button type="submit" variant="outlined">
+          {t('guest.list.search')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" component={RouterLink} to="/guests/new" data-testid="add-guest">
+          {t('guest.list.add')}
+        </Button>
+      </Box>
+      {page && page.records.length === 0 && <Typography sx={{ p: 2 }}>{t('guest.list.empty')}</Typography>}
+      {page && page.records.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label={t('guest.list.title')} data-testid="guest-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('guest.list.name')}</TableCell>
+                <TableCell>{t('guest.list.idNumber')}</TableCell>
+                <TableCell>{t('guest.list.status')}</TableCell>
+                <TableCell>{t('guest.list.attendance')}</TableCell>
+                <TableCell>{t('guest.list.entourage')}</TableCell>
+                <TableCell>{t('guest.list.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page.records.map((guest) => (
+                <TableRow key={guest.id} data-testid="guest-row" data-guest-id={guest.id}>
+                  <TableCell>
+                    {guest.nameZh}
+                    {guest.nameEn ? ` / ${guest.nameEn}` : ''}
+                  </TableCell>
+                  <TableCell data-testid="masked-id">{guest.idNumberMasked}</TableCell>
+                  <TableCell>
+                    <GuestStatus guest={guest} />
+                  </TableCell>
+                  <TableCell>{t(`guest.attendance.${guest.attendance}`)}</TableCell>
+                  <TableCell>{guest.entourageCount}</TableCell>
+                  <TableCell>
+                    <GuestActions guest={guest} onChanged={load} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {page && page.total > PAGE_SIZE && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
+        </Box>
+      )}
+    </Paper>
+  );
+}

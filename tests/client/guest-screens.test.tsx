@@ -1,0 +1,124 @@
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GuestSummary } from '../../src/shared/guest-api';
+import { ApiError } from '../../src/client/api/api-error';
+import { guestApi } from '../../src/client/api/guest-endpoints';
+import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
+import type { FormDeclaration } from '../../src/client/engine/screen-types';
+import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
+import GuestListScreen from '../../src/client/screens/guests/GuestListScreen';
+
+// forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  answerConfirm(false);
+});
+
+function summary(patch: Partial<GuestSummary>): GuestSummary {
+  return {
+    id: 'g1',
+    nameZh: '张三',
+    nameEn: null,
+    idNumberMasked: '370202********1234',
+    status: 'pending',
+    rejectReason: null,
+    inviteCode: null,
+    attendance: 'undecided',
+    entourageCount: 0,
+    itineraryDone: false,
+    updatedAt: '2027-05-10T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+describe('guest list', () => {
+  it('shows each status as To be approved / Approved / Not approved with the reason, and masked ID numbers', async () => {
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
+      records: [
+        summary({ id: 'a', status: 'pending' }),
+        summary({ id: 'b', status: 'approved', nameZh: '李四' }),
+        summary({ id: 'c', status: 'rejected', nameZh: '王五', rejectReason: '资料不全' }),
+      ],
+      total: 3,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    render(
+      <MemoryRouter>
+        <GuestListScreen />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByTestId('guest-row');
+    expect(rows.map((row) => row.querySelector('[data-testid^=status-]')?.textContent)).toEqual(['待审核', '审核通过', '审核未通过']);
+    expect(screen.getByTestId('reject-reason')).toHaveTextContent('原因：资料不全');
+    expect(screen.getAllByTestId('masked-id')[0]).toHaveTextContent('370202********1234');
+  });
+
+  it('cancels attendance only after the confirmation', async () => {
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [summary({})], total: 1, pageNum: 1, pageSize: 10 });
+    const cancel = vi.spyOn(guestApi, 'cancelAttendance').mockResolvedValue(null);
+    render(
+      <MemoryRouter>
+        <GuestListScreen />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByTestId('action-cancel'));
+    await waitFor(() => expect(getFeedback().confirm?.message).toBe('确定取消 张三 的参会吗？'));
+    answerConfirm(false);
+    expect(cancel).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('action-cancel'));
+    await waitFor(() => expect(getFeedback().confirm).not.toBeNull());
+    answerConfirm(true);
+    await waitFor(() => expect(cancel).toHaveBeenCalledWith('g1'));
+  });
+});
+
+describe('invitation code field', () => {
+  const declaration: FormDeclaration = {
+    id: 'test-guest',
+    kind: 'form',
+    titleKey: 'guest.steps.basic',
+    schema: 'guest',
+    submit: 'none',
+    submitLabelKey: 'common.save',
+    success: { action: 'stay' },
+  };
+
+  const catalogue: [number, string][] = [
+    [10001, '邀请码为空'],
+    [10002, '邀请码不存在'],
+    [10003, '邀请码未关联企业'],
+    [10004, '未找到企业'],
+    [10005, '未配置普通嘉宾信息'],
+    [10006, '未配置嘉宾转换信息'],
+    [10007, '参数不能为空'],
+  ];
+
+  it.each(catalogue)('shows the translated message of business code %i under the field', async (code, message) => {
+    vi.spyOn(guestApi, 'checkInviteCode').mockRejectedValue(new ApiError('status', code, 'server text', { code, msg: 'server text', data: null }));
+    render(
+      <MemoryRouter>
+        <DeclaredForm declaration={declaration} />
+      </MemoryRouter>,
+    );
+    const input = await screen.findByLabelText('邀请码', {}, { timeout: 5000 });
+    fireEvent.change(input, { target: { value: 'SOME-CODE' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(screen.getByTestId('invite-code-result')).toHaveTextContent(message));
+  });
+
+  it('says what a valid code grants', async () => {
+    vi.spyOn(guestApi, 'checkInviteCode').mockResolvedValue({ code: 'A', guestType: 'vip', reviewRequired: false, unitName: '示例跨国企业有限公司' });
+    render(
+      <MemoryRouter>
+        <DeclaredForm declaration={declaration} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(await screen.findByLabelText('邀请码', {}, { timeout: 5000 }), { target: { value: 'A' } });
+    fireEvent.click(screen.getByTestId('check-invite-code'));
+    await waitFor(() => expect(screen.getByTestId('invite-code-result')).toHaveTextContent('邀请码有效（示例跨国企业有限公司），提交后无需审核。'));
+  });
+});
