@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readDraft, writeDraft } from '../../src/client/engine/wizard/draft-store';
 import { getFeedback } from '../../src/client/feedback/feedback-store';
 import { loadSessionDetails, logout, signIn } from '../../src/client/session/session-actions';
 import { getSession, resetSession, updateSession } from '../../src/client/session/session-store';
@@ -66,6 +67,16 @@ describe('session (SPEC sections 3 and 4)', () => {
     expect(getSession()).toMatchObject({ token: undefined, roles: [], accountDelivery: false, menu: null });
     expect(window.localStorage.getItem('accountDelivery')).toBeNull();
     expect(pageLocation.replace).toHaveBeenCalledWith('/login');
+  });
+
+  it('logout drops unsaved wizard drafts (they hold personal data) and keeps other storage', async () => {
+    stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': menu });
+    await signIn('tok-3');
+    writeDraft('guest-registration', null, 'basic', { nameZh: '张三', idNumber: '370202199001011234' });
+    window.localStorage.setItem('language', 'en');
+    await logout();
+    expect(readDraft('guest-registration', null, 'basic')).toBeNull();
+    expect(window.localStorage.getItem('language')).toBe('en');
   });
 
   it('a failing session check clears the token', async () => {

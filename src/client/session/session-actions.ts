@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { UNAUTHORISED_RELOAD_MS } from '../../shared/constants';
 import { api } from '../api/endpoints';
+import { clearAllDrafts } from '../engine/wizard/draft-store';
 import { ApiError } from '../api/api-error';
 import { showToast } from '../feedback/feedback-store';
 import { ERROR_TOAST_MS } from '../../shared/constants';
@@ -71,6 +72,7 @@ export async function logout(): Promise<void> {
     // the local session ends whatever the server says
   }
   clearSession();
+  clearAllDrafts();
   // a fresh page load is the reset: routes, screens and caches of the old session are gone
   pageLocation.replace('/login');
 }

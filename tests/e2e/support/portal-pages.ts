@@ -8,9 +8,11 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
 
 /** Password sign-in on the current /login page, answering the image code from the dev outbox. */
 export async function signInWithPassword(page: Page, baseUrl: string, account: string, password: string): Promise<void> {
+  // Only the password sign-in form has the captcha id: waiting for it first makes sure the
+  // previous screen (reset password has #root_account too) is gone before typing.
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#root_uuid')?.value ?? '') !== '');
   await page.locator('#root_account').fill(account);
   await page.locator('#root_password').fill(password);
-  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#root_uuid')?.value ?? '') !== '');
   // the picture may be fetched twice (mount + refresh): read the uuid the form will send
   await page.waitForTimeout(200);
   const uuid = await page.locator('#root_uuid').inputValue();

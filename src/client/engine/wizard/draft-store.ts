@@ -45,3 +45,13 @@ export function clearDraft(wizardId: string, recordId: string | null, stepId: st
     // see writeDraft
   }
 }
+
+/** Drafts hold personal data (ID numbers): they end with the session that typed them. */
+export function clearAllDrafts(): void {
+  try {
+    const keys = Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index));
+    for (const key of keys) if (key?.startsWith(`${PREFIX}:`)) window.localStorage.removeItem(key);
+  } catch {
+    // see writeDraft
+  }
+}
