@@ -8,6 +8,7 @@ import type { Db } from '../src/server/db/database.js';
 import type { GuestTable } from '../src/server/db/tables.js';
 import { idNumberHash, maskIdNumber } from '../src/server/services/id-numbers.js';
 import { versionOf } from '../src/server/services/schema-versions.js';
+import { guestBody } from '../tests/server/helpers/guest-body.js';
 
 export const BENCH_UNITS = 500;
 export const BENCH_GUESTS = 10_000;
@@ -22,22 +23,6 @@ export function nthResidentId(n: number, areaCode = '370202'): string {
   const body = `${areaCode}${birth}${String(n % 1000).padStart(3, '0')}`;
   const sum = [...body].reduce((total, digit, i) => total + Number(digit) * WEIGHTS[i]!, 0);
   return body + '10X98765432'[sum % 11]!;
-}
-
-export function guestDocument(idNumber: string, photo: string): Record<string, unknown> {
-  return {
-    nameZh: '张三',
-    nameEn: 'Zhang San',
-    gender: 'male',
-    nationality: '中国',
-    mobile: '13812345678',
-    email: 'zhang.san@example.com',
-    position: '总经理',
-    attendanceForm: 'in-person',
-    idType: 'resident-id',
-    idNumber,
-    photo,
-  };
 }
 
 /** The demo unit plus 499 others, 20 guests each; returns the photo id the save benchmark attaches. */
@@ -74,7 +59,7 @@ export async function seedGuests(db: Db, account: string): Promise<string> {
       email: null,
       audit_status: ['pending', 'approved', 'rejected'][i % 3]!,
       invitation_code: null,
-      document: JSON.stringify(guestDocument(idNumber, photo)),
+      document: JSON.stringify(guestBody(idNumber, photo)),
       schema_version: version,
       created_at: new Date(Date.parse(now) - i * 1000).toISOString(),
       id_number_hash: idNumberHash(idNumber),

@@ -14,7 +14,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { BENCH_GUESTS, BENCH_UNITS, guestDocument, nthResidentId, seedGuests } from './guest-load.js';
+import { guestBody } from '../tests/server/helpers/guest-body.js';
+import { BENCH_GUESTS, BENCH_UNITS, nthResidentId, seedGuests } from './guest-load.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -101,7 +102,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'gues
           method: 'POST',
           headers: json,
           // every request a new person: the duplicate check would refuse a repeated ID number
-          requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(guestDocument(nthResidentId(next++), photo)) }) }],
+          requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(guestBody(nthResidentId(next++), photo)) }) }],
         }),
       ];
     }

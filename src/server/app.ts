@@ -20,6 +20,7 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
 import { editionRoutes } from './routes/edition-routes.js';
 import { entourageRoutes } from './routes/entourage-routes.js';
+import { entourageTravelRoutes } from './routes/entourage-travel-routes.js';
 import { guestRoutes } from './routes/guest-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
 import { unitRoutes } from './routes/unit-routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(unitRoutes);
       await api.register(guestRoutes);
       await api.register(entourageRoutes);
+      await api.register(entourageTravelRoutes);
       await api.register(reviewRoutes);
       await api.register(uploadRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);

@@ -44,6 +44,12 @@ export const guestApiPaths = {
   reviewDecide: 'admin/review/decide',
   /** organisers: PUT (body: reception schema) reception of a guest */
   guestReception: (id: string) => `admin/guest/${id}/reception`,
+  /** organisers: GET: GuestDetail of any guest of the current edition (the reception editor starts from it) */
+  adminGuest: (id: string) => `admin/guest/${id}`,
+  /** PUT (body: itinerary schema) itinerary of an entourage member (same gates and deadline as the guest's) */
+  entourageItinerary: (guestId: string, memberId: string) => `qms/guest/${guestId}/entourage/${memberId}/itinerary`,
+  /** organisers: PUT (body: reception schema) reception of an entourage member */
+  entourageReception: (guestId: string, memberId: string) => `admin/guest/${guestId}/entourage/${memberId}/reception`,
   /** organisers: GET ?pageNum&pageSize: audit log */
   auditPage: 'admin/audit/page',
   /** organisers: GET / PUT (body: edition schema) the current edition's settings */
@@ -91,6 +97,10 @@ export interface EntourageItem {
   id: string;
   document: Record<string, unknown>;
   idNumberMasked: string;
+  /** the member's own itinerary (itinerary schema), null until saved */
+  itinerary?: Record<string, unknown> | null;
+  /** set by organisers (reception schema), read-only for the unit */
+  reception?: Record<string, unknown> | null;
 }
 
 export interface GuestDetail extends GuestSummary {

@@ -182,6 +182,9 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await signIn(ENTERPRISE, DEMO_PASSWORD);
     await open('/guests/new');
     await waitForStep(page, 'basic');
+    // the invitation-code and upload widgets load lazily: shoot the step once they are there
+    await page.locator('#root_inviteCode').waitFor();
+    await page.locator('[data-testid=upload-photo]').waitFor();
     await record('step-basic');
     const id = await addGuest({ nameZh: '孙邀请', idNumber: residentId('37020219790202002'), mobile: '13900003333', email: 'sun@e2e.example.com', position: '董事长' }, CODE_NO_REVIEW);
 

@@ -3,7 +3,8 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { EntourageItem, GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
 import { guestApiPaths } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, guestBody, memberBody, movableClock, residentId, uploadedFile } from './guests-harness.js';
+import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, memberBody, movableClock, residentId, uploadedFile } from './guests-harness.js';
+import { guestBody } from './helpers/guest-body.js';
 
 const epidemic = { healthy: true, vaccinated: true, vaccinationDoses: 3, testResult: 'negative', testDate: '2027-06-10' };
 

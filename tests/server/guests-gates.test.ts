@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { EntourageItem, GuestSummary } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, guestBody, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import { addGuest, caller, detail, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import { guestBody } from './helpers/guest-body.js';
 
 describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (kind) => {
   const time = movableClock();

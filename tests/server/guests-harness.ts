@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './helpers/test-app.js';
 import { bearer, tokenFor } from './helpers/test-app.js';
+import { guestBody } from './helpers/guest-body.js';
 import type { EditionData, GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
 
 export const ENTERPRISE = 'enterprise@demo.example.com';
@@ -47,23 +48,6 @@ export async function uploadedFile(t: TestApp, account: string, rule = 'photo'):
     .values({ id, owner_account_id: owner.id, unit_id: owner.unit_id, rule_name: rule, mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `${id}.jpg`, created_at: new Date().toISOString() })
     .execute();
   return id;
-}
-
-export function guestBody(idNumber: string, photo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    nameZh: '张三',
-    nameEn: 'Zhang San',
-    gender: 'male',
-    nationality: '中国',
-    mobile: '13812345678',
-    email: 'zhang.san@example.com',
-    position: '总经理',
-    attendanceForm: 'in-person',
-    idType: 'resident-id',
-    idNumber,
-    photo,
-    ...extra,
-  };
 }
 
 export function memberBody(idNumber: string, photo: string): Record<string, unknown> {

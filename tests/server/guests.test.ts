@@ -3,7 +3,8 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { guestApiPaths, type GuestDetail, type GuestSummary, type InviteCodeCheck } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, guestBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import { guestBody } from './helpers/guest-body.js';
 
 describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
   // inside the edition's registration window (config/edition.json)

@@ -17,15 +17,7 @@ import { createServices } from '../../src/server/services/services.js';
 import '../../src/server/fastify-types.js';
 import type { DatabaseKind } from './helpers/databases.js';
 import { isolatedDatabase } from './helpers/databases.js';
-
-const TEST_ENV = {
-  NODE_ENV: 'test',
-  SCRYPT_LOG2N: '10',
-  RATE_LIMITS: 'false',
-  SESSION_SECRET: 'test-session-secret-test-session-secret',
-  CODE_SECRET: 'test-code-secret-test-code-secret-xx',
-  LOG_LEVEL: 'silent',
-};
+import { TEST_ENV } from './helpers/test-env.js';
 
 export interface UploadHarness {
   app: FastifyInstance;

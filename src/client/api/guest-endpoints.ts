@@ -46,11 +46,16 @@ export const guestApi = {
   saveEntourage: (guestId: string, memberId: string, member: Document) =>
     http.request<unknown>('put', paths.entourageMember(guestId, memberId), { json: compactDocument(member) }),
   deleteEntourage: (guestId: string, memberId: string) => http.request<unknown>('delete', paths.entourageMember(guestId, memberId)),
+  saveEntourageItinerary: (guestId: string, memberId: string, itinerary: Document) =>
+    http.request<EntourageItem>('put', paths.entourageItinerary(guestId, memberId), { json: itinerary }),
 
   reviewPage: (query: { pageNum: number; pageSize: number; status?: AuditStatus }) =>
     http.request<Page<ReviewItem>>('get', paths.reviewPage, { searchParams: compactDocument(query) as Record<string, string | number> }),
   reviewDecide: (decision: Document) => http.request<unknown>('post', paths.reviewDecide, { json: compactDocument(decision) }),
+  adminGuest: (id: string) => http.request<GuestDetail>('get', paths.adminGuest(id)),
   saveReception: (id: string, reception: Document) => http.request<unknown>('put', paths.guestReception(id), { json: reception }),
+  saveEntourageReception: (guestId: string, memberId: string, reception: Document) =>
+    http.request<EntourageItem>('put', paths.entourageReception(guestId, memberId), { json: reception }),
   auditPage: (pageNum: number, pageSize: number) => http.request<Page<AuditEntry>>('get', paths.auditPage, { searchParams: { pageNum, pageSize } }),
   editionSettings: () => http.request<Document>('get', paths.editionSettings),
   saveEditionSettings: (edition: Document) => http.request<unknown>('put', paths.editionSettings, { json: edition }),

@@ -3,31 +3,23 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import type { UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../api/api-error';
-import { createErrorTransformer } from './error-translation';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
+import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { runOperation } from './operations';
 import type { FormDeclaration } from './screen-types';
-import { fieldErrorsToErrorSchema } from './server-field-errors';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
-import { translatedUiSchema } from './ui-schema-i18n';
-import { customWidgets, formTemplates } from './widget-registry';
 
 type Data = Record<string, unknown>;
 
 interface Loaded extends FormAssets {
   uiSchema: UiSchema;
   initial: Data;
-}
-
-function topLevelField(property: string | undefined): string {
-  return (property ?? '').split('.').filter(Boolean)[0] ?? '';
 }
 
 function initialFromQuery(declaration: FormDeclaration, search: string): Data {
@@ -47,9 +39,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formData, setFormData] = useState<Data>({});
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [refreshNonce, setRefreshNonce] = useState(0);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -61,9 +51,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {})) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
-      // the screen shows its own title: none from the schema root
-      const uiSchema = { ...translatedUiSchema(assets.schema, baseUi), 'ui:title': '', 'ui:description': '' };
-      setLoaded({ ...assets, uiSchema, initial });
+      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial });
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => live && setLoadError(String(error)));
@@ -85,63 +73,41 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     () => ({ getFormData: () => latest.current, setField, refreshNonce }),
     [setField, refreshNonce],
   );
-  // Before the first submit only the fields the user has left show their errors.
-  const touched = useRef(new Set<string>());
-  const submitted = useRef(false);
-  const transformErrors = useMemo(() => {
-    if (!loaded) return undefined;
-    const translate = createErrorTransformer(loaded.schema);
-    return (errors: Parameters<typeof translate>[0]) =>
-      translate(errors).filter((error) => submitted.current || touched.current.has(topLevelField(error.property)));
-  }, [loaded]);
+  const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
+  const { busy, extraErrors, run } = useServerSubmission();
 
   async function submit(data: Data) {
     // hand the submitted data back as the prop, so re-renders (busy, server errors) keep it
     latest.current = data;
     setFormData(data);
-    setBusy(true);
-    setExtraErrors(undefined);
-    try {
-      const result = await runOperation(declaration.submit, data);
-      await runSuccess(declaration.success, result, location.search);
-    } catch (error) {
-      if (error instanceof ApiError && error.envelope?.fieldErrors?.length) {
-        setExtraErrors(fieldErrorsToErrorSchema(error.envelope.fieldErrors));
-      }
+    await run(
+      async () => {
+        const result = await runOperation(declaration.submit, data);
+        await runSuccess(declaration.success, result, location.search);
+      },
       // one-time codes are spent by a failed attempt: ask for a fresh image code
-      setRefreshNonce((nonce) => nonce + 1);
-    } finally {
-      setBusy(false);
-    }
+      () => setRefreshNonce((nonce) => nonce + 1),
+    );
   }
 
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!loaded) return <CircularProgress aria-label={t('common.loading')} />;
 
   return (
-    <Box
-      onSubmitCapture={() => {
-        // runs before RJSF validates the submit: from now on every error shows
-        submitted.current = true;
-      }}
-    >
+    <Box onSubmitCapture={onSubmitCapture}>
       <Form
+        {...formBasics}
         schema={loaded.schema}
         uiSchema={loaded.uiSchema}
         validator={loaded.validator}
         formData={formData}
         formContext={formContext}
-        widgets={customWidgets}
-        templates={formTemplates}
         transformErrors={transformErrors}
         extraErrors={extraErrors}
-        liveValidate="onBlur"
-        showErrorList={false}
-        noHtml5Validate
         onChange={(event) => {
           latest.current = event.formData as Data;
         }}
-        onBlur={(id) => touched.current.add(id.replace(/^root_/, '').split('_')[0] ?? '')}
+        onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}
         disabled={busy}
       >

@@ -8,6 +8,7 @@ const migrations: Record<string, Migration> = {
   '0002-uploads': await import('./migrations/0002-uploads.js'),
   '0003-guests': await import('./migrations/0003-guests.js'),
   '0004-epidemic': await import('./migrations/0004-epidemic.js'),
+  '0005-entourage-travel': await import('./migrations/0005-entourage-travel.js'),
 };
 
 const provider: MigrationProvider = {

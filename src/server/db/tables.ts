@@ -157,6 +157,12 @@ export interface EntourageMemberTable {
   schema_version: number;
   created_at: string;
   updated_at: string;
+  /** itinerary document of the member (itinerary schema), set by the unit */
+  itinerary?: string | null;
+  itinerary_version?: number | null;
+  /** reception document of the member (reception schema), set by organisers */
+  reception?: string | null;
+  reception_version?: number | null;
 }
 
 export interface AuditLogTable {

@@ -45,7 +45,12 @@ const summaryProperties = {
 
 export const guestSummary = object(summaryProperties);
 export const guestPage = pageOf(guestSummary);
-export const entourageItem = object({ id: str, document: anyObject, idNumberMasked: str });
+const entourageRequired = object({ id: str, document: anyObject, idNumberMasked: str });
+/** itinerary and reception are optional: answers of the entourage writes leave them out */
+export const entourageItem = {
+  ...entourageRequired,
+  properties: { ...(entourageRequired.properties as Schema), itinerary: nullableObject, reception: nullableObject },
+};
 export const entourageList = { type: 'array', items: entourageItem };
 
 export const guestDetail = object({

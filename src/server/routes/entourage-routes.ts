@@ -10,7 +10,7 @@ import { bearer, bodyOf, path } from './route-helpers.js';
 
 /** Entourage of an approved guest (cap from the edition, closed with sign-up). */
 export async function entourageRoutes(app: FastifyInstance): Promise<void> {
-  const { entourage } = app.services;
+  const { entourage, entourageTravel } = app.services;
   const tags = ['entourage'];
   const list = path(guestApiPaths.entourage(':id'));
   const member = path(guestApiPaths.entourageMember(':id', ':memberId'));
@@ -20,7 +20,9 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await entourage.list(signedIn(request), request.params.id));
+      // the list is scoped to the caller's unit first; then each member's itinerary and reception are added
+      const members = await entourage.list(signedIn(request), request.params.id);
+      return ok(request, await entourageTravel.membersWithTravel(request.params.id, members));
     },
   });
 

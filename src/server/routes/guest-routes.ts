@@ -13,7 +13,7 @@ const byId = paramsOf('guest-id-params');
 
 /** A unit's guests: list, add, detail, basic information, steps, attendance, photo change. */
 export async function guestRoutes(app: FastifyInstance): Promise<void> {
-  const { guests, guestSteps } = app.services;
+  const { guests, guestSteps, entourageTravel } = app.services;
   const tags = ['guests'];
   const guest = path(guestApiPaths.guest(':id'));
 
@@ -38,7 +38,8 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await guests.detail(signedIn(request), request.params.id));
+      // each member's itinerary and reception are added by the entourage-travel service
+      return ok(request, await entourageTravel.withTravel(await guests.detail(signedIn(request), request.params.id)));
     },
   });
 

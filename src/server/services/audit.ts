@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { onPage, pageOf } from '../db/paging.js';
 import type { Page } from '../../shared/api-types.js';
 import type { AuditEntry } from '../../shared/guest-api.js';
 import type { SignedInAccount } from './sessions.js';
@@ -41,22 +42,17 @@ export class Audit {
       .selectAll()
       .orderBy('at', 'desc')
       .orderBy('id')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
+      .$call(onPage(pageNum, pageSize))
       .execute();
-    return {
-      records: rows.map((row) => ({
-        id: row.id,
-        actorAccount: row.actor_account,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        reason: row.reason,
-        at: row.at,
-      })),
-      total: Number(total),
-      pageNum,
-      pageSize,
-    };
+    const records = rows.map((row) => ({
+      id: row.id,
+      actorAccount: row.actor_account,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      reason: row.reason,
+      at: row.at,
+    }));
+    return pageOf(records, total, pageNum, pageSize);
   }
 }

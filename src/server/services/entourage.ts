@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import type { EntourageItem } from '../../shared/guest-api.js';
+import type { EditionData, EntourageItem } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
 import type { Editions } from './editions.js';
 import { assertCanManageEntourage } from './guest-gates.js';
@@ -42,13 +42,8 @@ export class Entourage {
   }
 
   async add(who: SignedInAccount, guestId: string, body: MemberDocument): Promise<EntourageItem> {
-    const unitId = unitOf(who);
     return this.unique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const edition = await this.editions.current(trx);
-        // locked on PostgreSQL: two adds at once cannot both pass the cap
-        const guest = await this.guests.load(trx, edition, unitId, guestId, true);
-        assertCanManageEntourage(edition, guest.audit_status);
+      this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const { count } = await trx
           .selectFrom('entourage_members')
           .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -72,12 +67,8 @@ export class Entourage {
   }
 
   async update(who: SignedInAccount, guestId: string, memberId: string, body: MemberDocument): Promise<EntourageItem> {
-    const unitId = unitOf(who);
     return this.unique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const edition = await this.editions.current(trx);
-        const guest = await this.guests.load(trx, edition, unitId, guestId, true);
-        assertCanManageEntourage(edition, guest.audit_status);
+      this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         await this.findMember(trx, guestId, memberId);
         await this.assertFiles(trx, unitId, body);
         const hash = idNumberHash(body.idNumber);
@@ -94,13 +85,25 @@ export class Entourage {
   }
 
   async remove(who: SignedInAccount, guestId: string, memberId: string): Promise<void> {
-    const unitId = unitOf(who);
-    await this.db.transaction().execute(async (trx) => {
-      const edition = await this.editions.current(trx);
-      const guest = await this.guests.load(trx, edition, unitId, guestId, true);
-      assertCanManageEntourage(edition, guest.audit_status);
+    await this.withManageableGuest(who, guestId, async (trx) => {
       await this.findMember(trx, guestId, memberId);
       await trx.deleteFrom('entourage_members').where('id', '=', memberId).execute();
+    });
+  }
+
+  /** Runs `work` in one transaction once the caller's guest is loaded and may have its entourage changed. */
+  private async withManageableGuest<T>(
+    who: SignedInAccount,
+    guestId: string,
+    work: (trx: Db, edition: EditionData, unitId: string) => Promise<T>,
+  ): Promise<T> {
+    const unitId = unitOf(who);
+    return this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      // row-locked on PostgreSQL: two adds at once cannot both pass the cap
+      const guest = await this.guests.load(trx, edition, unitId, guestId, true);
+      assertCanManageEntourage(edition, guest.audit_status);
+      return work(trx, edition, unitId);
     });
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { onPage, pageOf } from '../db/paging.js';
 import type { NoticeItem, Page } from '../../shared/api-types.js';
 import { AppError } from '../http/app-error.js';
 import { nowIso } from '../time.js';
@@ -38,21 +39,16 @@ export class Notices {
       .select(['notices.id', 'notices.title', 'notices.content', 'notices.release_time', 'notice_reads.read_at'])
       .orderBy('notices.release_time', 'desc')
       .orderBy('notices.id')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
+      .$call(onPage(pageNum, pageSize))
       .execute();
-    return {
-      records: rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        content: row.content,
-        releaseTime: row.release_time,
-        read: row.read_at !== null,
-      })),
-      total: Number(total),
-      pageNum,
-      pageSize,
-    };
+    const records = rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      releaseTime: row.release_time,
+      read: row.read_at !== null,
+    }));
+    return pageOf(records, total, pageNum, pageSize);
   }
 
   private prepareCountUnread() {

@@ -12,6 +12,7 @@ import { Audit } from './audit.js';
 import { systemClock, type Clock } from './clock.js';
 import { Editions } from './editions.js';
 import { Entourage } from './entourage.js';
+import { EntourageTravel } from './entourage-travel.js';
 import { GuestAccountLinks } from './guest-accounts.js';
 import { GuestSteps } from './guest-steps.js';
 import { Guests } from './guests.js';
@@ -42,6 +43,7 @@ export interface Services {
   guests: Guests;
   guestSteps: GuestSteps;
   entourage: Entourage;
+  entourageTravel: EntourageTravel;
   review: Review;
 }
 
@@ -83,6 +85,7 @@ export function createServices(
     guests,
     guestSteps: new GuestSteps(db, editions, guests, audit),
     entourage: new Entourage(db, editions, guests),
+    entourageTravel: new EntourageTravel(db, editions, guests, audit),
     review: new Review(db, editions, guests, audit, translator),
     hasher,
     outbox,

@@ -5,20 +5,11 @@ import { loadConfig } from '../../../src/server/config.js';
 import type { Envelope } from '../../../src/shared/envelope.js';
 import type { OutboxMessage, VerifyCodeData } from '../../../src/shared/api-types.js';
 import { isolatedDatabase, type DatabaseKind } from './databases.js';
+import { TEST_ENV } from './test-env.js';
 
 export const DEMO_PASSWORD = 'Summit#2025';
 export const DEMO_ENTERPRISE = 'enterprise@demo.example.com';
 export const DEMO_GUEST = '13800000007';
-
-/** Cheap scrypt for tests (production default is 2^17); rate limits off unless a test wants them. */
-const TEST_ENV = {
-  NODE_ENV: 'test',
-  SCRYPT_LOG2N: '10',
-  RATE_LIMITS: 'false',
-  SESSION_SECRET: 'test-session-secret-test-session-secret',
-  CODE_SECRET: 'test-code-secret-test-code-secret-xx',
-  LOG_LEVEL: 'silent',
-};
 
 export interface TestApp {
   app: FastifyInstance;

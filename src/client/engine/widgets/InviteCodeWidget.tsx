@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { errorCatalogue } from '../../../shared/error-catalogue';
 import { ApiError } from '../../api/api-error';
 import { guestApi } from '../../api/guest-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { hasRawErrors, TextFieldWithAction, valueOfInput } from './TextFieldWithAction';
 
 type Outcome = { kind: 'valid'; key: string; params: Record<string, unknown> } | { kind: 'invalid'; key: string } | null;
 
@@ -50,39 +50,36 @@ export function InviteCodeWidget(props: WidgetProps) {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          id={props.id}
-          name={props.htmlName ?? props.id}
-          label={props.label}
-          required={props.required}
-          fullWidth
-          value={props.value ?? ''}
-          error={(props.rawErrors?.length ?? 0) > 0 || outcome?.kind === 'invalid'}
-          disabled={props.disabled}
-          slotProps={{ htmlInput: { readOnly: props.readonly, 'aria-describedby': helperId } }}
-          onChange={(event) => {
+      <TextFieldWithAction
+        widget={props}
+        // a read-only form keeps the field enabled (read-only input) and hides the check button
+        fieldProps={{
+          error: hasRawErrors(props) || outcome?.kind === 'invalid',
+          disabled: props.disabled,
+          slotProps: { htmlInput: { readOnly: props.readonly, 'aria-describedby': helperId } },
+          onChange: (event) => {
             setOutcome(null);
-            props.onChange(event.target.value === '' ? undefined : event.target.value);
-          }}
-          onBlur={(event) => {
+            props.onChange(valueOfInput(event.target.value));
+          },
+          onBlur: (event) => {
             props.onBlur(props.id, event.target.value);
             void check(event.target.value);
-          }}
-          onFocus={(event) => props.onFocus(props.id, event.target.value)}
-        />
-        {!props.readonly && (
-          <Button
-            variant="outlined"
-            onClick={() => void check(props.value)}
-            disabled={checking || props.disabled}
-            sx={{ minWidth: 120, height: 56, whiteSpace: 'nowrap' }}
-            data-testid="check-invite-code"
-          >
-            {t('guest.inviteCode.check')}
-          </Button>
-        )}
-      </Box>
+          },
+        }}
+        action={
+          !props.readonly && (
+            <Button
+              variant="outlined"
+              onClick={() => void check(props.value)}
+              disabled={checking || props.disabled}
+              sx={{ minWidth: 120, height: 56, whiteSpace: 'nowrap' }}
+              data-testid="check-invite-code"
+            >
+              {t('guest.inviteCode.check')}
+            </Button>
+          )
+        }
+      />
       <FormHelperText id={helperId} error={outcome?.kind === 'invalid'} aria-live="polite" data-testid="invite-code-result" sx={{ px: 1.75 }}>
         {outcome ? t(outcome.key, outcome.kind === 'valid' ? outcome.params : undefined) : t('guest.inviteCode.hint')}
       </FormHelperText>

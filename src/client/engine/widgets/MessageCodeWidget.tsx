@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +7,7 @@ import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { http } from '../../api/app-http-client';
 import { showToast } from '../../feedback/feedback-store';
 import type { FormRuntimeContext } from '../form-runtime-context';
+import { TextFieldWithAction } from './TextFieldWithAction';
 
 /** Seconds before a new code may be requested (the server rate-limits as well). */
 const RESEND_SECONDS = 60;
@@ -51,30 +50,20 @@ export function MessageCodeWidget(props: WidgetProps) {
   }
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <TextField
-        id={props.id}
-        name={props.htmlName ?? props.id}
-        label={props.label}
-        required={props.required}
-        fullWidth
-        value={props.value ?? ''}
-        error={(props.rawErrors?.length ?? 0) > 0}
-        disabled={props.disabled || props.readonly}
-        autoComplete="one-time-code"
-        onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
-        onBlur={(event) => props.onBlur(props.id, event.target.value)}
-        onFocus={(event) => props.onFocus(props.id, event.target.value)}
-      />
-      <Button
-        variant="outlined"
-        onClick={() => void send()}
-        disabled={sending || secondsLeft > 0}
-        sx={{ minWidth: 120, height: 56, whiteSpace: 'nowrap' }}
-        data-testid="send-code"
-      >
-        {secondsLeft > 0 ? t('form.resendIn', { seconds: secondsLeft }) : t('form.sendCode')}
-      </Button>
-    </Box>
+    <TextFieldWithAction
+      widget={props}
+      fieldProps={{ autoComplete: 'one-time-code' }}
+      action={
+        <Button
+          variant="outlined"
+          onClick={() => void send()}
+          disabled={sending || secondsLeft > 0}
+          sx={{ minWidth: 120, height: 56, whiteSpace: 'nowrap' }}
+          data-testid="send-code"
+        >
+          {secondsLeft > 0 ? t('form.resendIn', { seconds: secondsLeft }) : t('form.sendCode')}
+        </Button>
+      }
+    />
   );
 }

@@ -2,16 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import type { UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../../api/api-error';
-import { createErrorTransformer } from '../error-translation';
 import { loadFormAssets, type FormAssets } from '../form-assets';
 import type { FormRuntimeContext } from '../form-runtime-context';
-import { fieldErrorsToErrorSchema } from '../server-field-errors';
+import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from '../form-wiring';
 import { loadUiSchema } from '../ui-schema-files';
-import { translatedUiSchema } from '../ui-schema-i18n';
-import { customWidgets, formTemplates } from '../widget-registry';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 type Data = Record<string, unknown>;
@@ -31,10 +27,6 @@ export interface WizardStepFormProps {
   formId: string;
 }
 
-function topLevelField(property: string | undefined): string {
-  return (property ?? '').split('.').filter(Boolean)[0] ?? '';
-}
-
 /**
  * One wizard step: one RJSF form on the step's own (small) schema, validated by the
  * precompiled validator on blur and on submit, then by the server (field errors on fields).
@@ -44,19 +36,14 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [formData, setFormData] = useState<Data>(initial);
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const [busy, setBusy] = useState(false);
   const latest = useRef<Data>(initial);
-  const touched = useRef(new Set<string>());
-  const submitted = useRef(false);
 
   useEffect(() => {
     let live = true;
     Promise.all([loadFormAssets(schemaName), loadUiSchema(uiSchemaName ?? schemaName)])
       .then(([loaded, baseUi]) => {
         if (!live) return;
-        const uiSchema = { ...translatedUiSchema(loaded.schema, baseUi), 'ui:title': '', 'ui:description': '' };
-        setAssets({ ...loaded, uiSchema });
+        setAssets({ ...loaded, uiSchema: screenUiSchema(loaded.schema, baseUi) });
       })
       .catch(() => live && setLoadError(true));
     return () => {
@@ -71,59 +58,37 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   }, [onDraft]);
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
-  const transformErrors = useMemo(() => {
-    if (!assets) return undefined;
-    const translate = createErrorTransformer(assets.schema);
-    return (errors: Parameters<typeof translate>[0]) =>
-      translate(errors).filter((error) => submitted.current || touched.current.has(topLevelField(error.property)));
-  }, [assets]);
+  const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
+  const { busy, extraErrors, run } = useServerSubmission();
 
   async function submit(data: Data) {
     latest.current = data;
     setFormData(data);
-    setBusy(true);
-    setExtraErrors(undefined);
-    try {
-      await onSubmit(data);
-    } catch (error) {
-      if (error instanceof ApiError && error.envelope?.fieldErrors?.length) {
-        setExtraErrors(fieldErrorsToErrorSchema(error.envelope.fieldErrors));
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onSubmit(data));
   }
 
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!assets) return <CircularProgress aria-label={t('common.loading')} />;
 
   return (
-    <Box
-      onSubmitCapture={() => {
-        submitted.current = true;
-      }}
-    >
+    <Box onSubmitCapture={onSubmitCapture}>
       <Form
+        {...formBasics}
         id={formId}
         schema={assets.schema}
         uiSchema={assets.uiSchema}
         validator={assets.validator}
         formData={formData}
         formContext={formContext}
-        widgets={customWidgets}
-        templates={formTemplates}
         transformErrors={transformErrors}
         extraErrors={extraErrors}
-        liveValidate="onBlur"
-        showErrorList={false}
-        noHtml5Validate
         readonly={readOnly}
         disabled={busy}
         onChange={(event) => {
           latest.current = event.formData as Data;
           if (!readOnly) onDraft(latest.current);
         }}
-        onBlur={(id) => touched.current.add(id.replace(/^root_/, '').split('_')[0] ?? '')}
+        onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}
       >
         {children}

@@ -1,46 +1,96 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
-import type { ReviewItem } from '../../../shared/guest-api';
+import type { GuestDetail, ReviewItem } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
+/** Whose reception the form edits: the guest, or one of the guest's entourage members. */
+type Target = { kind: 'guest' } | { kind: 'member'; memberId: string };
+
 /**
- * Organisers set a guest's reception (receptionists at stations and hotels); the unit sees it
- * read-only in the wizard and the guest detail. The form replaces the whole reception.
+ * Organisers set the reception (receptionists at stations and hotels) of a guest and of each
+ * entourage member; the unit sees it read-only. The editor first reads the stored guest, so
+ * the form starts from the saved reception instead of empty; a save replaces the whole reception.
  */
 export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose: () => void }) {
   const t = useKeyTranslation();
+  const [detail, setDetail] = useState<GuestDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [target, setTarget] = useState<Target>({ kind: 'guest' });
+
+  useEffect(() => {
+    let live = true;
+    guestApi
+      .adminGuest(guest.id)
+      .then((loaded) => live && setDetail(loaded))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [guest.id]);
+
+  const member = detail && target.kind === 'member' ? detail.entourage.find((m) => m.id === target.memberId) : undefined;
+  const stored = target.kind === 'guest' ? detail?.reception : member?.reception;
+
+  async function save(data: Record<string, unknown>) {
+    if (target.kind === 'member') await guestApi.saveEntourageReception(guest.id, target.memberId, data);
+    else await guestApi.saveReception(guest.id, data);
+    showToast(t('guest.reception.saved'), 'success', ERROR_TOAST_MS);
+    onClose();
+  }
+
   return (
     <Box sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: 640 }} data-testid="reception-editor">
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        {t('guest.reception.editTitle', { name: guest.nameZh })}
+        {t('guest.reception.editTitle', { name: member ? String(member.document.nameZh ?? '') : guest.nameZh })}
       </Typography>
-      <WizardStepForm
-        key={guest.id}
-        formId="reception-form"
-        schemaName="reception"
-        initial={{}}
-        readOnly={false}
-        onDraft={() => {}}
-        onSubmit={async (data) => {
-          await guestApi.saveReception(guest.id, data);
-          showToast(t('guest.reception.saved'), 'success', ERROR_TOAST_MS);
-          onClose();
-        }}
-      >
-        <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-          <Button type="submit" variant="contained" data-testid="reception-save">
-            {t('guest.reception.save')}
+      {failed && <Alert severity="error">{t('form.loadFailed')}</Alert>}
+      {!failed && !detail && <CircularProgress aria-label={t('common.loading')} />}
+      {detail && detail.entourage.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} role="group" aria-label={t('guest.reception.whose')}>
+          <Button size="small" variant={target.kind === 'guest' ? 'contained' : 'outlined'} onClick={() => setTarget({ kind: 'guest' })} data-testid="reception-target-guest">
+            {guest.nameZh}
           </Button>
-          <Button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+          {detail.entourage.map((m) => (
+            <Button
+              key={m.id}
+              size="small"
+              variant={target.kind === 'member' && target.memberId === m.id ? 'contained' : 'outlined'}
+              onClick={() => setTarget({ kind: 'member', memberId: m.id })}
+              data-testid="reception-target-member"
+            >
+              {t('guest.reception.ofMember', { name: String(m.document.nameZh ?? '') })}
+            </Button>
+          ))}
         </Box>
-      </WizardStepForm>
+      )}
+      {detail && (
+        <WizardStepForm
+          key={`${guest.id}:${target.kind === 'member' ? target.memberId : 'guest'}`}
+          formId="reception-form"
+          schemaName="reception"
+          initial={{ ...(stored ?? {}) }}
+          readOnly={false}
+          onDraft={() => {}}
+          onSubmit={save}
+        >
+          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+            <Button type="submit" variant="contained" data-testid="reception-save">
+              {t('guest.reception.save')}
+            </Button>
+            <Button type="button" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+          </Box>
+        </WizardStepForm>
+      )}
     </Box>
   );
 }

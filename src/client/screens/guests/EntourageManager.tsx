@@ -10,9 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { EntourageItem } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
+import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import type { WizardPanelProps } from '../../engine/wizard/wizard-types';
-import { askConfirm } from '../../feedback/feedback-store';
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { askConfirm, showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 type Editing = { member: EntourageItem | null } | null;
@@ -25,6 +27,8 @@ type Editing = { member: EntourageItem | null } | null;
 export function EntourageManager({ detail, access, onChanged }: WizardPanelProps) {
   const t = useKeyTranslation();
   const [editing, setEditing] = useState<Editing>(null);
+  // the member whose itinerary is open; its own gate (canEditItinerary) outlives sign-up
+  const [travelOf, setTravelOf] = useState<EntourageItem | null>(null);
   const members = detail.entourage;
   const full = detail.gates.entourageFull || members.length >= detail.entourageCap;
 
@@ -33,6 +37,13 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
     if (editing?.member) await guestApi.saveEntourage(detail.id, editing.member.id, member);
     else await guestApi.addEntourage(detail.id, member);
     setEditing(null);
+    onChanged();
+  }
+
+  async function saveItinerary(member: EntourageItem, itinerary: Record<string, unknown>) {
+    await guestApi.saveEntourageItinerary(detail.id, member.id, itinerary);
+    showToast(t('guest.entourage.itinerarySaved'), 'success', ERROR_TOAST_MS);
+    setTravelOf(null);
     onChanged();
   }
 
@@ -73,9 +84,25 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
                 <TableCell>{String(member.document.nameZh ?? '')}</TableCell>
                 <TableCell>{member.idNumberMasked}</TableCell>
                 <TableCell>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setEditing(null);
+                      setTravelOf(member);
+                    }}
+                    data-testid="entourage-itinerary-open"
+                  >
+                    {t('guest.entourage.itinerary')}
+                  </Button>
                   {access.editable && (
                     <>
-                      <Button size="small" onClick={() => setEditing({ member })}>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setTravelOf(null);
+                          setEditing({ member });
+                        }}
+                      >
                         {t('guest.entourage.edit')}
                       </Button>
                       <Button size="small" color="error" onClick={() => void remove(member)}>
@@ -93,6 +120,48 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
         <Button variant="outlined" disabled={full} onClick={() => setEditing({ member: null })} data-testid="entourage-add">
           {t('guest.entourage.add')}
         </Button>
+      )}
+      {travelOf && (
+        <Box sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="entourage-itinerary">
+          <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+            {t('guest.entourage.itineraryTitle', { name: String(travelOf.document.nameZh ?? '') })}
+          </Typography>
+          {!detail.gates.canEditItinerary && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="entourage-itinerary-closed">
+              {t('guest.entourage.itineraryClosed')}
+            </Alert>
+          )}
+          <WizardStepForm
+            key={travelOf.id}
+            formId="entourage-itinerary-form"
+            schemaName="itinerary"
+            initial={{ ...(travelOf.itinerary ?? {}) }}
+            readOnly={!detail.gates.canEditItinerary}
+            onDraft={() => {}}
+            onSubmit={(data) => saveItinerary(travelOf, data)}
+          >
+            <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+              {detail.gates.canEditItinerary && (
+                <Button type="submit" variant="contained" data-testid="entourage-itinerary-save">
+                  {t('guest.entourage.itinerarySave')}
+                </Button>
+              )}
+              <Button type="button" onClick={() => setTravelOf(null)}>
+                {t('common.cancel')}
+              </Button>
+            </Box>
+          </WizardStepForm>
+          <Box sx={{ mt: 2 }} data-testid="entourage-reception">
+            <Typography component="h4" variant="subtitle2" sx={{ mb: 1 }}>
+              {t('guest.reception.title')}
+            </Typography>
+            {travelOf.reception ? (
+              <ReadOnlyDocument schemaName="reception" data={travelOf.reception} />
+            ) : (
+              <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
+            )}
+          </Box>
+        </Box>
       )}
       {editing && (
         <Box sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>

@@ -1,0 +1,73 @@
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../api/api-error';
+import { createErrorTransformer } from './error-translation';
+import { fieldErrorsToErrorSchema } from './server-field-errors';
+import { translatedUiSchema } from './ui-schema-i18n';
+import { customWidgets, formTemplates } from './widget-registry';
+
+/** What every schema-driven RJSF form of the app shares (screen forms and wizard steps). */
+export const formBasics = {
+  widgets: customWidgets,
+  templates: formTemplates,
+  liveValidate: 'onBlur',
+  showErrorList: false,
+  noHtml5Validate: true,
+} as const;
+
+/** The translated UI schema of a form; the screen shows its own title: none from the schema root. */
+export function screenUiSchema(schema: RJSFSchema, baseUi: UiSchema): UiSchema {
+  return { ...translatedUiSchema(schema, baseUi), 'ui:title': '', 'ui:description': '' };
+}
+
+function topLevelField(property: string | undefined): string {
+  return (property ?? '').split('.').filter(Boolean)[0] ?? '';
+}
+
+/**
+ * Before the first submit only the fields the user has left show their errors; from then on
+ * every error shows. `transformErrors` and `onBlur` go to the RJSF form, `onSubmitCapture`
+ * to an element around it.
+ */
+export function useErrorVisibility(schema: RJSFSchema | undefined) {
+  const touched = useRef(new Set<string>());
+  const submitted = useRef(false);
+  const transformErrors = useMemo(() => {
+    if (!schema) return undefined;
+    const translate = createErrorTransformer(schema);
+    return (errors: Parameters<typeof translate>[0]) =>
+      translate(errors).filter((error) => submitted.current || touched.current.has(topLevelField(error.property)));
+  }, [schema]);
+  const onBlur = useCallback((id: string) => {
+    touched.current.add(id.replace(/^root_/, '').split('_')[0] ?? '');
+  }, []);
+  // runs before RJSF validates the submit: from now on every error shows
+  const onSubmitCapture = useCallback(() => {
+    submitted.current = true;
+  }, []);
+  return { transformErrors, onBlur, onSubmitCapture };
+}
+
+/**
+ * A submission to the server: `busy` while `send` runs; a refusal with field errors puts each
+ * message on its own field (`extraErrors`), and `onFailure` runs after any refusal.
+ */
+export function useServerSubmission() {
+  const [busy, setBusy] = useState(false);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  async function run(send: () => Promise<void>, onFailure?: () => void): Promise<void> {
+    setBusy(true);
+    setExtraErrors(undefined);
+    try {
+      await send();
+    } catch (error) {
+      if (error instanceof ApiError && error.envelope?.fieldErrors?.length) {
+        setExtraErrors(fieldErrorsToErrorSchema(error.envelope.fieldErrors));
+      }
+      onFailure?.();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, extraErrors, run };
+}

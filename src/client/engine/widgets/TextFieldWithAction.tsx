@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { WidgetProps } from '@rjsf/utils';
+import type { ReactNode } from 'react';
+
+/** An emptied input clears the value, so `required` catches it. */
+export function valueOfInput(value: string): string | undefined {
+  return value === '' ? undefined : value;
+}
+
+export function hasRawErrors(props: WidgetProps): boolean {
+  return (props.rawErrors?.length ?? 0) > 0;
+}
+
+interface TextFieldWithActionProps {
+  /** the RJSF props of the field's widget */
+  widget: WidgetProps;
+  /** what sits beside the field: a send, refresh or check button */
+  action: ReactNode;
+  /** replaces parts of the standard wiring below (autoComplete, extra error states, handlers) */
+  fieldProps?: Partial<TextFieldProps>;
+}
+
+/** A code field of an RJSF form with its action to the right (image, message and invitation codes). */
+export function TextFieldWithAction({ widget, action, fieldProps }: TextFieldWithActionProps) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <TextField
+        id={widget.id}
+        name={widget.htmlName ?? widget.id}
+        label={widget.label}
+        required={widget.required}
+        fullWidth
+        value={widget.value ?? ''}
+        error={hasRawErrors(widget)}
+        disabled={widget.disabled || widget.readonly}
+        onChange={(event) => widget.onChange(valueOfInput(event.target.value))}
+        onBlur={(event) => widget.onBlur(widget.id, event.target.value)}
+        onFocus={(event) => widget.onFocus(widget.id, event.target.value)}
+        {...fieldProps}
+      />
+      {action}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { guestApiPaths } from '../../shared/guest-api.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { entourageItem, guestDetail } from '../http/guest-response-schemas.js';
+import { envelope } from '../http/response-schemas.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { paramsOf, type IdParams, type MemberParams } from './guest-route-parts.js';
+import { bearer, bodyOf, path } from './route-helpers.js';
+
+type Document = Record<string, unknown>;
+
+/**
+ * Itinerary (unit side) and reception (organisers) of entourage members, and the organisers'
+ * read of a guest, from which the reception editors start.
+ */
+export async function entourageTravelRoutes(app: FastifyInstance): Promise<void> {
+  const { entourageTravel } = app.services;
+  const byMember = paramsOf('entourage-member-params');
+
+  app.get<{ Params: IdParams }>(path(guestApiPaths.adminGuest(':id')), {
+    schema: { tags: ['admin'], summary: 'Organisers: any guest of the current edition with its steps, reception and entourage (403 for other accounts)', security: bearer, response: envelope(guestDetail, 'the guest'), ...paramsOf('guest-id-params') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await entourageTravel.adminDetail(signedIn(request), request.params.id));
+    },
+  });
+
+  app.put<{ Params: MemberParams; Body: Document }>(path(guestApiPaths.entourageItinerary(':id', ':memberId')), {
+    schema: { tags: ['entourage'], summary: "Save an entourage member's itinerary (same gate and deadline as the guest's itinerary)", security: bearer, response: envelope(entourageItem, 'the member'), ...byMember, ...bodyOf('itinerary') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await entourageTravel.saveItinerary(signedIn(request), request.params.id, request.params.memberId, request.body)),
+  });
+
+  app.put<{ Params: MemberParams; Body: Document }>(path(guestApiPaths.entourageReception(':id', ':memberId')), {
+    schema: { tags: ['admin'], summary: 'Organisers: set the reception of an entourage member (read-only for the unit)', security: bearer, response: envelope(entourageItem, 'the member'), ...byMember, ...bodyOf('reception') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await entourageTravel.setReception(signedIn(request), request.params.id, request.params.memberId, request.body)),
+  });
+}

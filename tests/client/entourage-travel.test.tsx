@@ -1,0 +1,95 @@
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EntourageItem, GuestDetail, ReviewItem } from '../../src/shared/guest-api';
+import { guestApi } from '../../src/client/api/guest-endpoints';
+import { ReceptionEditor } from '../../src/client/screens/admin/ReceptionEditor';
+import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
+
+// forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const itinerary = {
+  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
+  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+  hotel: { kind: 'designated', hotelName: '海景酒店' },
+};
+const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
+
+const member: EntourageItem = { id: 'm1', document: { nameZh: '李四' }, idNumberMasked: '370202********5678', itinerary, reception };
+
+function guest(gates: Partial<GuestDetail['gates']> = {}): GuestDetail {
+  return {
+    id: 'g1',
+    nameZh: '张三',
+    nameEn: null,
+    idNumberMasked: '370202********1234',
+    status: 'approved',
+    rejectReason: null,
+    inviteCode: null,
+    attendance: 'undecided',
+    entourageCount: 1,
+    itineraryDone: false,
+    updatedAt: '2027-05-10T00:00:00.000Z',
+    unitId: 'u1',
+    unitName: '示例跨国企业有限公司',
+    schemaVersion: 2,
+    document: { nameZh: '张三' },
+    intention: null,
+    itinerary: null,
+    reception: { hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '13700000001' }] },
+    entourage: [member],
+    entourageCap: 2,
+    gates: { canEditBasic: false, canManageEntourage: true, canEditItinerary: true, canSignUpActivities: false, canEditEpidemicInfo: true, entourageFull: false, ...gates },
+  };
+}
+
+describe('entourage itinerary', () => {
+  it("opens a member's stored itinerary, shows the reception read-only, and saves it for that member", async () => {
+    const save = vi.spyOn(guestApi, 'saveEntourageItinerary').mockResolvedValue(member);
+    const onChanged = vi.fn();
+    render(
+      <MemoryRouter>
+        <EntourageManager detail={guest()} access={{ editable: true }} onChanged={onChanged} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByTestId('entourage-itinerary-open'));
+    expect(await screen.findByText('李四 的行程')).toBeInTheDocument();
+    // the read-only document loads its schema first
+    await waitFor(() => expect(screen.getByTestId('entourage-reception')).toHaveTextContent('刘接待'));
+    fireEvent.click(await screen.findByTestId('entourage-itinerary-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledWith('g1', 'm1', expect.objectContaining({ hotel: itinerary.hotel })));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it('shows the itinerary read-only after the deadline, even when entourage management is closed', async () => {
+    render(
+      <MemoryRouter>
+        <EntourageManager detail={guest({ canEditItinerary: false, canManageEntourage: false })} access={{ editable: false }} onChanged={() => {}} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByTestId('entourage-itinerary-open'));
+    expect(await screen.findByTestId('entourage-itinerary-closed')).toHaveTextContent('已过行程修改截止日期');
+    expect(screen.queryByTestId('entourage-itinerary-save')).toBeNull();
+  });
+});
+
+describe('reception editor', () => {
+  const item = { ...guest(), unitId: 'u1', unitName: 'x' } as unknown as ReviewItem;
+
+  it('starts from the stored reception of the guest, and of a member when chosen', async () => {
+    const load = vi.spyOn(guestApi, 'adminGuest').mockResolvedValue(guest());
+    const saveMember = vi.spyOn(guestApi, 'saveEntourageReception').mockResolvedValue(member);
+    render(<ReceptionEditor guest={item} onClose={() => {}} />);
+    await waitFor(() => expect(load).toHaveBeenCalledWith('g1'));
+    await waitFor(() => expect(document.querySelector<HTMLInputElement>('#root_hotels_0_receptionistName')?.value).toBe('王接待'));
+    fireEvent.click(screen.getByTestId('reception-target-member'));
+    await waitFor(() => expect(document.querySelector<HTMLInputElement>('#root_stations_0_receptionistName')?.value).toBe('刘接待'));
+    fireEvent.click(screen.getByTestId('reception-save'));
+    await waitFor(() => expect(saveMember).toHaveBeenCalledWith('g1', 'm1', reception));
+  });
+});
