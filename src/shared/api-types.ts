@@ -1,4 +1,5 @@
 /** Response shapes shared by the server and the client (SPEC says "not shown": these are ours). */
+import type { GuestDetail } from './guest-api.js';
 
 export type AccountType =
   | 'enterprise'
@@ -87,4 +88,9 @@ export interface MasterInfoData {
   } | null;
   /** the caller's unit (enterprise, government, media accounts), else null */
   unit: { id: string; name: string; unitType: string } | null;
+  /**
+   * the caller's own registration in full (guest accounts: status, reason, documents, itinerary,
+   * reception, entourage), ID numbers masked; null when no registration of the current edition is linked
+   */
+  registration?: GuestDetail | null;
 }

@@ -1,5 +1,5 @@
 import { apiPaths } from '../../shared/api-paths';
-import type { LoginInfoData, MenuNode, NoticeItem, Page, VerifyCodeData } from '../../shared/api-types';
+import type { LoginInfoData, MasterInfoData, MenuNode, NoticeItem, Page, VerifyCodeData } from '../../shared/api-types';
 import { http } from './app-http-client';
 
 /** Typed calls of SPEC section 7 used by the client code (forms use `operations` in the engine). */
@@ -12,5 +12,5 @@ export const api = {
   myNoticePage: (pageNum: number, pageSize: number) =>
     http.request<Page<NoticeItem>>('get', apiPaths.myNoticePage, { searchParams: { pageNum, pageSize } }),
   readNotice: (id: string) => http.request<unknown>('post', apiPaths.readNotice, { searchParams: { id } }),
-  masterInfo: () => http.request<unknown>('get', apiPaths.masterInfo, { exemptFromAuthPrompt: true }),
+  masterInfo: () => http.request<MasterInfoData>('get', apiPaths.masterInfo, { exemptFromAuthPrompt: true }),
 };

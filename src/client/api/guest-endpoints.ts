@@ -1,4 +1,5 @@
-import type { Page } from '../../shared/api-types';
+import { apiPaths } from '../../shared/api-paths';
+import type { MasterInfoData, Page } from '../../shared/api-types';
 import {
   guestApiPaths as paths,
   type AuditEntry,
@@ -25,6 +26,8 @@ export function compactDocument(data: Document): Document {
 /** Typed calls of the guest-lifecycle contract (src/shared/guest-api.ts). */
 export const guestApi = {
   currentEdition: () => http.request<EditionData>('get', paths.currentEdition),
+  /** a guest account's own registration (getMasterInfo); unlike the sign-in load, an expired session prompts here */
+  ownRegistration: () => http.request<MasterInfoData>('get', apiPaths.masterInfo),
   myUnit: () => http.request<UnitInfo>('get', paths.myUnit),
   saveMyUnit: (unit: Document) => http.request<unknown>('put', paths.myUnit, { json: compactDocument(unit) }),
   unitOverview: () => http.request<UnitOverview>('get', paths.unitOverview),

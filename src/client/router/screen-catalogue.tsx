@@ -21,6 +21,7 @@ const GuestDetail = lazyScreen(() => import('../screens/guests/GuestDetailScreen
 const EntourageManagement = lazyScreen(() => import('../screens/guests/EntourageScreen'));
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
+const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -40,6 +41,7 @@ export const componentScreens: Record<string, ComponentType> = {
   EntourageManagement,
   ReviewQueue,
   AuditLog,
+  MyRegistration,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

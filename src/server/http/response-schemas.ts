@@ -2,6 +2,8 @@
  * Shapes of successful answers, for the OpenAPI document (and fast serialisation). They mirror
  * src/shared/api-types.ts; request rules live only in schemas/.
  */
+import { guestDetail } from './guest-response-schemas.js';
+
 type Schema = Record<string, unknown>;
 
 const str = { type: 'string' };
@@ -70,6 +72,7 @@ export const masterInfo = {
       properties: { id: str, name: str, mobile: nullableStr, email: nullableStr, auditStatus: str },
     },
     unit: { type: 'object', nullable: true, properties: { id: str, name: str, unitType: str } },
+    registration: { ...guestDetail, nullable: true },
   },
 };
 

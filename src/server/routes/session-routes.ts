@@ -8,7 +8,7 @@ import { bearer, path, queryOf } from './route-helpers.js';
 
 /** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
-  const { menus } = app.services;
+  const { menus, guests, entourageTravel } = app.services;
   const tags = ['session'];
 
   // entranceTypes=2 is sent by the client (SPEC 7): validated (entrance-query), not read: one entrance.
@@ -56,6 +56,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
           : null,
         unit: unit ? { id: unit.id, name: unit.name, unitType: unit.unit_type } : null,
       };
+      // guest accounts only: the full registration behind "my registration" (issue 3 part 4)
+      if (who.userType === 'guest') {
+        const own = await guests.ownDetail(who);
+        data.registration = own ? await entourageTravel.withTravel(own) : null;
+      }
       return ok(request, data);
     },
   });

@@ -39,6 +39,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     throwFileSizeLimit: false,
   });
   const uploads = new UploadService(app.db, app.config.dataDir, app.log);
+  app.addHook('onClose', async () => uploads.close());
   const tags = ['files'];
 
   app.post(path(uploadPaths.upload), {

@@ -117,6 +117,18 @@ export class GuestRepository {
     return query.executeTakeFirst();
   }
 
+  /** The guest registration linked to a sign-in account (a guest's own), newest first. */
+  async findByAccount(executor: Executor, editionId: string, accountId: string) {
+    return executor
+      .selectFrom('guests')
+      .selectAll('guests')
+      .select(entourageCount)
+      .where('guests.account_id', '=', accountId)
+      .where('guests.edition_id', '=', editionId)
+      .orderBy('guests.created_at', 'desc')
+      .executeTakeFirst();
+  }
+
   async idNumberTaken(executor: Executor, editionId: string, hash: string, except: { guestId?: string; memberId?: string } = {}): Promise<boolean> {
     let guests = executor.selectFrom('guests').select('id').where('edition_id', '=', editionId).where('id_number_hash', '=', hash);
     if (except.guestId) guests = guests.where('id', '!=', except.guestId);

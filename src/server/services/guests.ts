@@ -73,6 +73,18 @@ export class Guests {
     return this.detailOf(this.db, edition, await this.load(this.db, edition, unitId, id));
   }
 
+  /**
+   * A guest account's own registration (never another guest: looked up by the caller's account
+   * only), with the ID number of the guest document masked like the members'; null when none is linked.
+   */
+  async ownDetail(who: SignedInAccount): Promise<GuestDetail | null> {
+    const edition = await this.editions.current();
+    const row = await this.repository.findByAccount(this.db, edition.id, who.id);
+    if (!row) return null;
+    const detail = await this.detailOf(this.db, edition, row);
+    return { ...detail, document: withMaskedIdNumber(detail.document) };
+  }
+
   async detailOf(executor: Executor, edition: EditionData, row: GuestRow): Promise<GuestDetail> {
     const [unit, members] = await Promise.all([
       executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { Semaphore } from '../security/semaphore.js';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 
-/** Box of one detected face, in the pixels of the picture given to `detectFaces`. */
+/** Box of one detected face, in the pixels of the picture given to `detect`. */
 export interface FaceBox {
   x: number;
   y: number;
@@ -21,90 +19,137 @@ export interface FaceBox {
 export const FACE_INPUT_SIZE = 320;
 const SCORE_THRESHOLD = 0.5;
 
-type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.esm.js');
-
 /**
- * The part of the bundled tfjs we call. face-api's typings point at @tensorflow/tfjs-core,
- * which is bundled inside face-api rather than installed, so they are stated here.
+ * A detection takes under a second (the first one also loads the model, ~0.5 s); one still
+ * running after this is stuck, and its photo is answered "not checked".
  */
-interface TfRuntime {
-  env(): { set(flag: string, value: unknown): void };
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  io: { decodeWeights(buffer: ArrayBuffer, specs: unknown[]): unknown };
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
-}
+export const DETECTION_TIME_LIMIT_MS = 10_000;
 
-const tfOf = (faceapi: FaceApi) => faceapi.tf as unknown as TfRuntime;
-
-let loading: Promise<FaceApi> | null = null;
-
-/**
- * The CPU backend runs on the event loop (pure JS, no native binary): one detection at a time
- * keeps a burst of uploads from stalling every other request at once; a few may wait, more
- * are answered "not checked" rather than queued forever.
- */
-const detections = new Semaphore(1, 8);
-
-/**
- * face-api with its tfjs bundled (dist/face-api.esm.js), on the pure-JS CPU backend: no native
- * binary, no download, models read from the npm package. The bundle's Node platform shim needs
- * `util.TextEncoder`, which the browser build stubs out; a momentary `WorkerGlobalScope`
- * global makes tfjs pick its browser platform instead (fetch, TextEncoder and performance are
- * all globals in Node 20), and the global is removed right after the import.
- */
-async function load(): Promise<FaceApi> {
-  const global = globalThis as { WorkerGlobalScope?: unknown };
-  const hadScope = 'WorkerGlobalScope' in global;
-  if (!hadScope) global.WorkerGlobalScope = function WorkerGlobalScope() {};
-  let faceapi: FaceApi;
-  try {
-    faceapi = await import('@vladmandic/face-api/dist/face-api.esm.js');
-  } finally {
-    if (!hadScope) delete global.WorkerGlobalScope;
+/** Thrown when a detection runs past the time limit; the worker is restarted on next use. */
+export class FaceDetectionTimeoutError extends Error {
+  constructor(limitMs: number) {
+    super(`face detection took longer than ${limitMs} ms`);
   }
-  const tf = tfOf(faceapi);
-  // PROD silences tfjs' "install tfjs-node" banner and skips debug checks
-  tf.env().set('PROD', true);
-  await tf.setBackend('cpu');
-  await tf.ready();
-  const modelDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'model');
-  const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'tiny_face_detector_model-weights_manifest.json'), 'utf8')) as {
-    weights: unknown[];
-  }[];
-  const weights = fs.readFileSync(path.join(modelDir, 'tiny_face_detector_model.bin'));
-  const buffer = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength);
-  faceapi.nets.tinyFaceDetector.loadFromWeightMap(tf.io.decodeWeights(buffer, manifest.flatMap((group) => group.weights)) as never);
-  return faceapi;
 }
 
-/** Loads once; a failed load is retried at the next call (and reported as "not checked"). */
-function faceApi(): Promise<FaceApi> {
-  loading ??= load().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
+type WorkerAnswer = { id: number; boxes: FaceBox[] } | { id: number; error: string };
+
+interface Pending {
+  resolve(boxes: FaceBox[]): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
 }
+
 
 /**
- * Faces in an RGB picture (row-major, 3 bytes per pixel), best first. The caller scales the
- * picture to fit FACE_INPUT_SIZE first: detection then costs the same for any photo.
+ * Face detection in one long-lived worker thread (face-worker.mjs), started on first use; the
+ * model is loaded once there. face-api's CPU backend is pure JS and blocks its thread for most
+ * of a second per photo: on the main thread every other request would wait that long.
  */
-export async function detectFaces(rgb: Uint8Array, width: number, height: number, inputSize = FACE_INPUT_SIZE): Promise<FaceBox[]> {
-  const faceapi = await faceApi();
-  return detections.run(() => detect(faceapi, rgb, width, height, inputSize));
+export class FaceDetector {
+  /**
+   * One detection at a time (the worker has one thread anyway); a few may wait, more are
+   * answered "not checked" rather than queued forever.
+   */
+  private readonly detections = new Semaphore(1, 8);
+  private readonly pending = new Map<number, Pending>();
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private closed = false;
+
+  /** @param timeLimitMs applies to each detection when it is handed to the worker */
+  constructor(public timeLimitMs = DETECTION_TIME_LIMIT_MS) {}
+
+  /**
+   * Faces in an RGB picture (row-major, 3 bytes per pixel), best first. The caller scales the
+   * picture to fit FACE_INPUT_SIZE first: detection then costs the same for any photo. The
+   * pixels are handed to the worker (transferred, not copied): `rgb` is empty afterwards.
+   */
+  detect(rgb: Uint8Array, width: number, height: number, inputSize = FACE_INPUT_SIZE): Promise<FaceBox[]> {
+    return this.detections.run(() => this.ask(rgb, width, height, inputSize));
+  }
+
+  /** Stops the worker; detections still waiting fail (their photos are "not checked"). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop(new Error('face detector closed'));
+  }
+
+  private ask(rgb: Uint8Array, width: number, height: number, inputSize: number): Promise<FaceBox[]> {
+    if (this.closed) return Promise.reject(new Error('face detector closed'));
+    const worker = this.started();
+    // only a buffer holding exactly these pixels is transferred: a view into a larger one
+    // (Node's shared Buffer pool) would take the rest of it along
+    const whole = rgb.byteOffset === 0 && rgb.byteLength === rgb.buffer.byteLength && rgb.buffer instanceof ArrayBuffer;
+    const pixels = whole ? rgb : rgb.slice();
+    const id = this.nextId++;
+    const limitMs = this.timeLimitMs;
+    return new Promise<FaceBox[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const pending = this.settle(id);
+        if (!pending) return;
+        pending.reject(new FaceDetectionTimeoutError(limitMs));
+        // the worker is stuck on this picture: stop it, the next detection starts a new one
+        void this.stop(new Error('face detector restarted after a timeout'));
+      }, limitMs);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.ref();
+      try {
+        worker.postMessage({ id, rgb: pixels, width, height, inputSize, scoreThreshold: SCORE_THRESHOLD }, [pixels.buffer as ArrayBuffer]);
+      } catch (error) {
+        // e.g. pixels already handed over elsewhere (a detached buffer cannot be sent)
+        this.settle(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./face-worker.mjs', import.meta.url));
+    worker.on('message', (answer: WorkerAnswer) => {
+      const pending = this.settle(answer.id);
+      if (!pending) return;
+      if ('error' in answer) pending.reject(new Error(answer.error));
+      else pending.resolve(answer.boxes);
+    });
+    const lost = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failAll(error);
+    };
+    worker.on('error', (error) => lost(error));
+    worker.on('exit', (code) => lost(new Error(`face detector worker exited with code ${code}`)));
+    // an idle worker does not keep the process alive; a detection in flight does
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Removes a request from the pending ones; undefined when it was already answered. */
+  private settle(id: number): Pending | undefined {
+    const pending = this.pending.get(id);
+    if (!pending) return undefined;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    if (this.pending.size === 0) this.worker?.unref();
+    return pending;
+  }
+
+  private failAll(error: Error): void {
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
+  }
+
+  private async stop(error: Error): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.failAll(error);
+    if (worker) await worker.terminate();
+  }
 }
 
-async function detect(faceapi: FaceApi, rgb: Uint8Array, width: number, height: number, inputSize: number): Promise<FaceBox[]> {
-  const tensor = tfOf(faceapi).tensor3d(rgb, [height, width, 3], 'int32');
-  try {
-    const options = new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: SCORE_THRESHOLD });
-    const found = await faceapi.detectAllFaces(tensor as never, options);
-    return found
-      .map((d) => ({ x: d.box.x, y: d.box.y, width: d.box.width, height: d.box.height, score: d.score }))
-      .sort((a, b) => b.score - a.score);
-  } finally {
-    tensor.dispose();
-  }
+/** A detector shared by callers that own none (test fixtures); idle, it holds nothing open. */
+const shared = new FaceDetector();
+
+export function detectFaces(rgb: Uint8Array, width: number, height: number, inputSize = FACE_INPUT_SIZE): Promise<FaceBox[]> {
+  return shared.detect(rgb, width, height, inputSize);
 }

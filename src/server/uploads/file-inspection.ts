@@ -4,7 +4,7 @@ import { chooseMime, sniffMimeTypes, SNIFF_BYTES } from '../../shared/file-signa
 import { jpegDensity } from '../../shared/jpeg-density.js';
 import { BACKGROUND_SAMPLE_SIZE, measureBackground } from '../../shared/plain-background.js';
 import { faceAreaRatioOf, needsPixels, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
-import { detectFaces, FACE_INPUT_SIZE } from './face-detector.js';
+import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
 
 /**
  * Pixel cap checked on the header BEFORE anything is decoded, and given to sharp as
@@ -29,6 +29,8 @@ export interface InspectInput {
   rules: UploadRules;
   /** false: the file was cut off at the size limit; only the type and size are judged */
   complete: boolean;
+  /** runs the face detection (in its worker thread) when the rule asks about faces */
+  faceDetector: FaceDetector;
   onDetectorError?: (error: unknown) => void;
 }
 
@@ -109,7 +111,7 @@ async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<
       .raw()
       .toBuffer({ resolveWithObject: true });
     try {
-      const boxes = await detectFaces(new Uint8Array(small.data), small.info.width, small.info.height);
+      const boxes = await input.faceDetector.detect(new Uint8Array(small.data), small.info.width, small.info.height);
       facts.faceCount = boxes.length;
       facts.faceAreaRatio = faceAreaRatioOf(boxes, small.info.width, small.info.height);
     } catch (error) {

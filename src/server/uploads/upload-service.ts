@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import type { SignedInAccount } from '../services/sessions.js';
 import { nowIso } from '../time.js';
 import { sanitiseFileName } from './file-name.js';
+import { FaceDetector } from './face-detector.js';
 import { inspectFile } from './file-inspection.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
@@ -25,6 +26,7 @@ const IMAGE_INLINE = new Set(['image/jpeg', 'image/png']);
 export class UploadService {
   readonly storage: UploadStorage;
   private readonly repository: UploadRepository;
+  private readonly faceDetector = new FaceDetector();
 
   constructor(
     db: Db,
@@ -33,6 +35,11 @@ export class UploadService {
   ) {
     this.storage = new UploadStorage(dataDir);
     this.repository = new UploadRepository(db);
+  }
+
+  /** Stops the face detector's worker thread (call when the app closes). */
+  close(): Promise<void> {
+    return this.faceDetector.close();
   }
 
   /** `incoming` holds the received bytes; it is moved to storage only when every rule passes. */
@@ -46,6 +53,7 @@ export class UploadService {
       extension: extensionOf(received.fileName),
       rules,
       complete: received.complete,
+      faceDetector: this.faceDetector,
       onDetectorError: (error) => this.log.warn({ err: error }, 'face detector unavailable: face rule not checked'),
     });
     if (inspection.kind !== 'measured') {

@@ -3,27 +3,17 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { GuestDetail } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { EntourageTravelDetails } from './EntourageTravelDetails';
 import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
 import { PhotoChangePanel } from './PhotoChangePanel';
-
-function Section({ titleKey, children, testId }: { titleKey: string; children: ReactNode; testId: string }) {
-  const t = useKeyTranslation();
-  return (
-    <Paper sx={{ p: 2, mb: 2 }} component="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <Typography component="h2" variant="h6" id={`${testId}-title`} sx={{ mb: 1 }}>
-        {t(titleKey)}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { RegistrationSection } from './RegistrationSection';
 
 /** /guests/:id: everything about one guest, read-only, reception included; photo change when approved. */
 export default function GuestDetailScreen() {
@@ -61,31 +51,27 @@ export default function GuestDetailScreen() {
           />
         </Box>
       </Paper>
-      <Section titleKey="guest.steps.basic" testId="detail-basic">
+      <RegistrationSection titleKey="guest.steps.basic" testId="detail-basic">
         <ReadOnlyDocument schemaName="guest" data={detail.document} />
         {detail.status === 'approved' && (
           <Box sx={{ mt: 2 }}>
             <PhotoChangePanel guestId={detail.id} onChanged={load} />
           </Box>
         )}
-      </Section>
-      <Section titleKey="guest.steps.intention" testId="detail-intention">
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.intention" testId="detail-intention">
         {detail.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
-      </Section>
-      <Section titleKey="guest.steps.entourage" testId="detail-entourage">
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.entourage" testId="detail-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
-        {detail.entourage.map((member) => (
-          <Typography key={member.id}>
-            {String(member.document.nameZh ?? '')} · {member.idNumberMasked}
-          </Typography>
-        ))}
-      </Section>
-      <Section titleKey="guest.steps.itinerary" testId="detail-itinerary">
+        <EntourageTravelDetails members={detail.entourage} />
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.itinerary" testId="detail-itinerary">
         {detail.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
-      </Section>
-      <Section titleKey="guest.reception.title" testId="detail-reception">
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.reception.title" testId="detail-reception">
         {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
-      </Section>
+      </RegistrationSection>
     </Box>
   );
 }

@@ -1,0 +1,121 @@
+import { configure, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EntourageItem, GuestDetail } from '../../src/shared/guest-api';
+import { guestApi } from '../../src/client/api/guest-endpoints';
+import { componentScreens } from '../../src/client/router/screen-catalogue';
+import GuestDetailScreen from '../../src/client/screens/guests/GuestDetailScreen';
+import MyRegistrationScreen from '../../src/client/screens/guests/MyRegistrationScreen';
+
+// read-only documents load their schema as chunks: slow under a full parallel run
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const itinerary = {
+  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
+  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+  hotel: { kind: 'designated', hotelName: '海景酒店' },
+};
+const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
+const memberReception = { stations: [{ place: '流亭机场', receptionistName: '陈接待', receptionistPhone: '13700000001' }] };
+
+const member: EntourageItem = { id: 'm1', document: { nameZh: '李四', idNumber: '370202********5678' }, idNumberMasked: '370202********5678', itinerary: { ...itinerary, hotel: { kind: 'designated', hotelName: '随行酒店' } }, reception: memberReception };
+
+function registration(patch: Partial<GuestDetail> = {}): GuestDetail {
+  return {
+    id: 'g1',
+    nameZh: '张三',
+    nameEn: 'Zhang San',
+    idNumberMasked: '370202********1234',
+    status: 'rejected',
+    rejectReason: '照片不清晰',
+    inviteCode: null,
+    attendance: 'undecided',
+    entourageCount: 1,
+    itineraryDone: true,
+    updatedAt: '2027-05-10T00:00:00.000Z',
+    unitId: 'u1',
+    unitName: '示例跨国企业有限公司',
+    schemaVersion: 2,
+    document: { nameZh: '张三', idType: 'resident-id', idNumber: '370202********1234', position: '总经理' },
+    intention: null,
+    itinerary,
+    reception,
+    entourage: [member],
+    entourageCap: 2,
+    gates: { canEditBasic: false, canManageEntourage: false, canEditItinerary: false, canSignUpActivities: false, canEditEpidemicInfo: false, entourageFull: false },
+    ...patch,
+  };
+}
+
+describe('my registration (guest accounts)', () => {
+  it('is the screen of the MyRegistration menu key, not the coming-soon placeholder', () => {
+    expect(componentScreens.MyRegistration).toBeDefined();
+    expect(componentScreens.MyRegistration).not.toBe(componentScreens['coming-soon']);
+  });
+
+  it('shows the own registration read-only: status with reason, masked ID, itinerary, reception, entourage', async () => {
+    const load = vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({ guest: null, unit: null, registration: registration() });
+    render(<MyRegistrationScreen />);
+    expect(await screen.findByTestId('status-rejected')).toHaveTextContent('审核未通过');
+    expect(screen.getByTestId('reject-reason')).toHaveTextContent('原因：照片不清晰');
+    const basic = screen.getByTestId('mine-basic');
+    expect(await within(basic).findByText('370202********1234')).toBeInTheDocument();
+    expect(within(basic).getByText('总经理')).toBeInTheDocument();
+    expect(screen.getByTestId('mine-intention')).toHaveTextContent('尚未填写');
+    expect(await within(screen.getByTestId('mine-itinerary')).findByText('海景酒店')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('mine-reception')).findByText('刘接待')).toBeInTheDocument();
+    const entourage = screen.getByTestId('mine-entourage');
+    expect(within(entourage).getByTestId('member-masked-id')).toHaveTextContent('370202********5678');
+    expect(await within(entourage).findByText('随行酒店')).toBeInTheDocument();
+    expect(await within(entourage).findByText('陈接待')).toBeInTheDocument();
+    // read-only: no edit or action buttons
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows pending and approved as 待审核 / 审核通过 and leaves out an empty entourage', async () => {
+    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({ guest: null, unit: null, registration: registration({ status: 'approved', rejectReason: null, entourage: [], reception: null }) });
+    render(<MyRegistrationScreen />);
+    expect(await screen.findByTestId('status-approved')).toHaveTextContent('审核通过');
+    expect(screen.queryByTestId('reject-reason')).toBeNull();
+    expect(screen.queryByTestId('mine-entourage')).toBeNull();
+    expect(screen.getByTestId('mine-reception')).toHaveTextContent('接待信息由组委会安排');
+  });
+
+  it('says that no registration is linked when getMasterInfo has none', async () => {
+    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({ guest: null, unit: null, registration: null });
+    render(<MyRegistrationScreen />);
+    expect(await screen.findByTestId('no-registration')).toHaveTextContent('此账号未关联任何报名信息。');
+    expect(screen.queryByTestId('my-registration')).toBeNull();
+  });
+
+  it('says the load failed when the request fails', async () => {
+    vi.spyOn(guestApi, 'ownRegistration').mockRejectedValue(new Error('offline'));
+    render(<MyRegistrationScreen />);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByTestId('no-registration')).toBeNull();
+  });
+});
+
+describe('guest detail (unit side)', () => {
+  it("shows each entourage member's itinerary and reception read-only", async () => {
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(registration({ entourage: [member, { id: 'm2', document: { nameZh: '王五' }, idNumberMasked: '370202********9999', itinerary: null, reception: null }] }));
+    render(
+      <MemoryRouter initialEntries={['/guests/g1']}>
+        <Routes>
+          <Route path="/guests/:id" element={<GuestDetailScreen />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const members = await screen.findAllByTestId('entourage-member');
+    expect(members).toHaveLength(2);
+    expect(await within(members[0]!).findByText('随行酒店')).toBeInTheDocument();
+    expect(await within(members[0]!).findByText('陈接待')).toBeInTheDocument();
+    expect(within(members[1]!).getByTestId('member-itinerary')).toHaveTextContent('尚未填写');
+    expect(within(members[1]!).getByTestId('member-reception')).toHaveTextContent('尚未安排');
+  });
+});
