@@ -34,6 +34,16 @@ const componentRoutes: Record<string, string> = {
   '/choose': 'src/client/screens/ChooseScreen.tsx',
   '/403': 'src/client/screens/ForbiddenScreen.tsx',
   '/404': 'src/client/screens/NotFoundScreen.tsx',
+  // menu routes of config/menus.json (guest lifecycle, organisers)
+  '/unit': 'src/client/screens/unit/UnitInfoScreen.tsx',
+  '/unit/overview': 'src/client/screens/unit/CompanyViewScreen.tsx',
+  '/guests': 'src/client/screens/guests/GuestListScreen.tsx',
+  '/guests/new': 'src/client/screens/guests/GuestRegistrationScreen.tsx',
+  '/guests/:id': 'src/client/screens/guests/GuestDetailScreen.tsx',
+  '/guests/:id/entourage': 'src/client/screens/guests/EntourageScreen.tsx',
+  '/myRegistration': 'src/client/screens/guests/MyRegistrationScreen.tsx',
+  '/admin/review': 'src/client/screens/admin/ReviewQueueScreen.tsx',
+  '/admin/audit': 'src/client/screens/admin/AuditLogScreen.tsx',
 };
 
 interface Declaration {
