@@ -134,6 +134,24 @@ export type Text100 = string
  */
 export type CalendarDate = string
 /**
+ * Personal field shared by guest, entourage member and historical guest (position).
+ * @minLength 1
+ * @maxLength 100
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personPosition".
+ */
+export type PersonPosition = string
+/**
+ * Personal field shared by guest, entourage member and historical guest (rank).
+ * @minLength 1
+ * @maxLength 100
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personRank".
+ */
+export type PersonRank = string
+/**
  * @maxLength 30
  * @format landline
  * 
@@ -141,6 +159,15 @@ export type CalendarDate = string
  * via the `definition` "landline".
  */
 export type Landline = string
+/**
+ * Personal field shared by guest, entourage member and historical guest (profile).
+ * @minLength 1
+ * @maxLength 1000
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personProfile".
+ */
+export type PersonProfile = string
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "gender".
@@ -156,6 +183,15 @@ export type Gender = ("male" | "female")
  */
 export type Nationality = string
 /**
+ * Personal field shared by guest, entourage member and historical guest (placeOfBirth).
+ * @minLength 1
+ * @maxLength 100
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personPlaceOfBirth".
+ */
+export type PersonPlaceOfBirth = string
+/**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "idType".
  */
@@ -169,6 +205,15 @@ export type IdType = ("resident-id" | "passport" | "hk-macao-permit" | "taiwan-p
  * via the `definition` "idNumber".
  */
 export type IdNumber = string
+/**
+ * Personal field shared by guest, entourage member and historical guest (residence).
+ * @minLength 1
+ * @maxLength 100
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personResidence".
+ */
+export type PersonResidence = string
 /**
  * Portrait photo: JPG, 3:4, 200 KB-1 MB (the other reading of the spec is 50 KB-1.5 MB: set minBytes 51200 and maxBytes 1572864 to switch), at least 480x640 px, at least 80 dpi, face 15%-42% of the area, plain background.
  * @upload {"accept":["image/jpeg"],"extensions":["jpg","jpeg"],"minBytes":204800,"maxBytes":1048576,"maxCount":1,"minWidth":480,"minHeight":640,"aspectRatio":0.75,"minDpi":80,"faceAreaMin":0.15,"faceAreaMax":0.42,"plainBackground":true}
@@ -185,6 +230,24 @@ export type Photo = FileRef
  * via the `definition` "businessCard".
  */
 export type BusinessCard = FileRef
+/**
+ * Personal field shared by guest, entourage member and historical guest (governmentPosition).
+ * @minLength 1
+ * @maxLength 100
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personGovernmentPosition".
+ */
+export type PersonGovernmentPosition = string
+/**
+ * Personal field shared by guest, entourage member and historical guest (governmentRank).
+ * @minLength 1
+ * @maxLength 100
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "personGovernmentRank".
+ */
+export type PersonGovernmentRank = string
 /**
  * Logo file: CDR/AI/WMF/EPS under 10 MB (the other reading of the spec is ai/eps/pdf: set extensions to ["ai","eps","pdf"] and accept accordingly to switch).
  * @upload {"accept":["application/cdr","application/x-cdr","application/postscript","application/illustrator","image/x-wmf","image/wmf","application/x-msmetafile","application/eps","image/x-eps"],"extensions":["cdr","ai","wmf","eps"],"maxBytes":10485759,"maxCount":1}
@@ -599,51 +662,23 @@ memberId: RecordId
 export interface EntourageMember {
 nameZh: PersonName
 nameEn?: PersonName
-/**
- * @minLength 1
- * @maxLength 100
- */
-position?: string
-/**
- * @minLength 1
- * @maxLength 100
- */
-rank?: string
+position?: PersonPosition
+rank?: PersonRank
 mobile: Mobile
 landline?: Landline
 email?: Email
 birthday?: CalendarDate
-/**
- * @minLength 1
- * @maxLength 1000
- */
-profile?: string
+profile?: PersonProfile
 gender: Gender
 nationality: Nationality
-/**
- * @minLength 1
- * @maxLength 100
- */
-placeOfBirth?: string
+placeOfBirth?: PersonPlaceOfBirth
 idType: IdType
 idNumber: IdNumber
-/**
- * @minLength 1
- * @maxLength 100
- */
-residence?: string
+residence?: PersonResidence
 photo: Photo
 businessCard?: BusinessCard
-/**
- * @minLength 1
- * @maxLength 100
- */
-governmentPosition?: string
-/**
- * @minLength 1
- * @maxLength 100
- */
-governmentRank?: string
+governmentPosition?: PersonGovernmentPosition
+governmentRank?: PersonGovernmentRank
 }
 /**
  * Query string of GET center/user/basic/loginInfo and center/menu/basic/userMenuTree: `entranceTypes` (SPEC 7, the client sends 2), a digit string, optional. There is one entrance, so the server does not read it.
@@ -761,51 +796,23 @@ inviteCode?: InviteCode
 attendanceForm: AttendanceForm
 nameZh: PersonName
 nameEn?: PersonName
-/**
- * @minLength 1
- * @maxLength 100
- */
-position: string
-/**
- * @minLength 1
- * @maxLength 100
- */
-rank?: string
+position: PersonPosition
+rank?: PersonRank
 mobile: Mobile
 landline?: Landline
 email: Email
 birthday?: CalendarDate
-/**
- * @minLength 1
- * @maxLength 1000
- */
-profile?: string
+profile?: PersonProfile
 gender: Gender
 nationality: Nationality
-/**
- * @minLength 1
- * @maxLength 100
- */
-placeOfBirth?: string
+placeOfBirth?: PersonPlaceOfBirth
 idType: IdType
 idNumber: IdNumber
-/**
- * @minLength 1
- * @maxLength 100
- */
-residence?: string
+residence?: PersonResidence
 photo: Photo
 businessCard?: BusinessCard
-/**
- * @minLength 1
- * @maxLength 100
- */
-governmentPosition?: string
-/**
- * @minLength 1
- * @maxLength 100
- */
-governmentRank?: string
+governmentPosition?: PersonGovernmentPosition
+governmentRank?: PersonGovernmentRank
 }
 /**
  * A guest of a past session (1 to 5): the guest fields plus unit and inviter.
@@ -841,51 +848,23 @@ reason?: string
 }
 nameZh: PersonName
 nameEn?: PersonName
-/**
- * @minLength 1
- * @maxLength 100
- */
-position?: string
-/**
- * @minLength 1
- * @maxLength 100
- */
-rank?: string
+position?: PersonPosition
+rank?: PersonRank
 mobile?: Mobile
 landline?: Landline
 email?: Email
 birthday?: CalendarDate
-/**
- * @minLength 1
- * @maxLength 1000
- */
-profile?: string
+profile?: PersonProfile
 gender?: Gender
 nationality?: Nationality
-/**
- * @minLength 1
- * @maxLength 100
- */
-placeOfBirth?: string
+placeOfBirth?: PersonPlaceOfBirth
 idType?: IdType
 idNumber?: IdNumber
-/**
- * @minLength 1
- * @maxLength 100
- */
-residence?: string
+residence?: PersonResidence
 photo?: Photo
 businessCard?: BusinessCard
-/**
- * @minLength 1
- * @maxLength 100
- */
-governmentPosition?: string
-/**
- * @minLength 1
- * @maxLength 100
- */
-governmentRank?: string
+governmentPosition?: PersonGovernmentPosition
+governmentRank?: PersonGovernmentRank
 }
 /**
  * An investment project (shown to guests). investment is in RMB yuan; the client shows it in billions.
