@@ -5,6 +5,7 @@ import type { EntourageItem, GuestDetail, ReviewItem } from '../../src/shared/gu
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { ReceptionEditor } from '../../src/client/screens/admin/ReceptionEditor';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
+import { guestDetail, sampleItinerary, sampleStationReception } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -13,39 +14,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const itinerary = {
-  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
-  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
-  hotel: { kind: 'designated', hotelName: '海景酒店' },
-};
-const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
+const itinerary = sampleItinerary;
+const reception = sampleStationReception;
 
 const member: EntourageItem = { id: 'm1', document: { nameZh: '李四' }, idNumberMasked: '370202********5678', itinerary, reception };
 
 function guest(gates: Partial<GuestDetail['gates']> = {}): GuestDetail {
-  return {
-    id: 'g1',
-    nameZh: '张三',
-    nameEn: null,
-    idNumberMasked: '370202********1234',
-    status: 'approved',
-    rejectReason: null,
-    inviteCode: null,
-    attendance: 'undecided',
-    entourageCount: 1,
-    itineraryDone: false,
-    updatedAt: '2027-05-10T00:00:00.000Z',
-    unitId: 'u1',
-    unitName: '示例跨国企业有限公司',
-    schemaVersion: 2,
-    document: { nameZh: '张三' },
-    intention: null,
-    itinerary: null,
-    reception: { hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '13700000001' }] },
-    entourage: [member],
-    entourageCap: 2,
-    gates: { canEditBasic: false, canManageEntourage: true, canEditItinerary: true, canSignUpActivities: false, canEditEpidemicInfo: true, entourageFull: false, ...gates },
-  };
+  return guestDetail(
+    {
+      status: 'approved',
+      entourageCount: 1,
+      reception: { hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '13700000001' }] },
+      entourage: [member],
+    },
+    { canEditBasic: false, canManageEntourage: true, canEditEpidemicInfo: true, ...gates },
+  );
 }
 
 describe('entourage itinerary', () => {

@@ -1,13 +1,13 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GuestSummary } from '../../src/shared/guest-api';
 import { ApiError } from '../../src/client/api/api-error';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
 import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import GuestListScreen from '../../src/client/screens/guests/GuestListScreen';
+import { guestSummary } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -17,22 +17,7 @@ afterEach(() => {
   answerConfirm(false);
 });
 
-function summary(patch: Partial<GuestSummary>): GuestSummary {
-  return {
-    id: 'g1',
-    nameZh: '张三',
-    nameEn: null,
-    idNumberMasked: '370202********1234',
-    status: 'pending',
-    rejectReason: null,
-    inviteCode: null,
-    attendance: 'undecided',
-    entourageCount: 0,
-    itineraryDone: false,
-    updatedAt: '2027-05-10T00:00:00.000Z',
-    ...patch,
-  };
-}
+const summary = guestSummary;
 
 describe('guest list', () => {
   it('shows each status as To be approved / Approved / Not approved with the reason, and masked ID numbers', async () => {

@@ -1,13 +1,14 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { EditionData, GuestDetail } from '../../src/shared/guest-api';
+import type { EditionData } from '../../src/shared/guest-api';
 import { ApiError } from '../../src/client/api/api-error';
 import { furthestReachable, stepAccess } from '../../src/client/engine/wizard/wizard-gates';
 import type { WizardBinding, WizardContext } from '../../src/client/engine/wizard/wizard-types';
 import { WizardRuntime } from '../../src/client/engine/wizard/WizardRuntime';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import { findWizard } from '../../src/client/screens/guests/guest-wizard-binding';
+import { guestDetail } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -30,40 +31,7 @@ const edition: EditionData = {
   inviteCodeRequired: false,
 };
 
-function guest(patch: Partial<GuestDetail> = {}, gates: Partial<GuestDetail['gates']> = {}): GuestDetail {
-  return {
-    id: 'g1',
-    nameZh: '张三',
-    nameEn: null,
-    idNumberMasked: '370202********1234',
-    status: 'pending',
-    rejectReason: null,
-    inviteCode: null,
-    attendance: 'undecided',
-    entourageCount: 0,
-    itineraryDone: false,
-    updatedAt: '2027-05-10T00:00:00.000Z',
-    unitId: 'u1',
-    unitName: '示例跨国企业有限公司',
-    schemaVersion: 2,
-    document: { nameZh: '张三' },
-    intention: null,
-    itinerary: null,
-    reception: null,
-    entourage: [],
-    entourageCap: 2,
-    gates: {
-      canEditBasic: true,
-      canManageEntourage: false,
-      canEditItinerary: true,
-      canSignUpActivities: false,
-      canEditEpidemicInfo: false,
-      entourageFull: false,
-      ...gates,
-    },
-    ...patch,
-  };
-}
+const guest = guestDetail;
 
 /** A binding whose server holds `context`; saves are recorded and may be made to fail. */
 function fakeBinding(context: WizardContext, save: WizardBinding['save'] = async (_name, id) => id ?? 'g-new') {

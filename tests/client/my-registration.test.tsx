@@ -6,6 +6,7 @@ import { guestApi } from '../../src/client/api/guest-endpoints';
 import { componentScreens } from '../../src/client/router/screen-catalogue';
 import GuestDetailScreen from '../../src/client/screens/guests/GuestDetailScreen';
 import MyRegistrationScreen from '../../src/client/screens/guests/MyRegistrationScreen';
+import { guestDetail, sampleItinerary, sampleStationReception } from './fixtures/guest-fixtures';
 
 // read-only documents load their schema as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -14,41 +15,28 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const itinerary = {
-  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
-  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
-  hotel: { kind: 'designated', hotelName: '海景酒店' },
-};
-const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
+const itinerary = sampleItinerary;
+const reception = sampleStationReception;
 const memberReception = { stations: [{ place: '流亭机场', receptionistName: '陈接待', receptionistPhone: '13700000001' }] };
 
 const member: EntourageItem = { id: 'm1', document: { nameZh: '李四', idNumber: '370202********5678' }, idNumberMasked: '370202********5678', itinerary: { ...itinerary, hotel: { kind: 'designated', hotelName: '随行酒店' } }, reception: memberReception };
 
 function registration(patch: Partial<GuestDetail> = {}): GuestDetail {
-  return {
-    id: 'g1',
-    nameZh: '张三',
-    nameEn: 'Zhang San',
-    idNumberMasked: '370202********1234',
-    status: 'rejected',
-    rejectReason: '照片不清晰',
-    inviteCode: null,
-    attendance: 'undecided',
-    entourageCount: 1,
-    itineraryDone: true,
-    updatedAt: '2027-05-10T00:00:00.000Z',
-    unitId: 'u1',
-    unitName: '示例跨国企业有限公司',
-    schemaVersion: 2,
-    document: { nameZh: '张三', idType: 'resident-id', idNumber: '370202********1234', position: '总经理' },
-    intention: null,
-    itinerary,
-    reception,
-    entourage: [member],
-    entourageCap: 2,
-    gates: { canEditBasic: false, canManageEntourage: false, canEditItinerary: false, canSignUpActivities: false, canEditEpidemicInfo: false, entourageFull: false },
-    ...patch,
-  };
+  return guestDetail(
+    {
+      nameEn: 'Zhang San',
+      status: 'rejected',
+      rejectReason: '照片不清晰',
+      entourageCount: 1,
+      itineraryDone: true,
+      document: { nameZh: '张三', idType: 'resident-id', idNumber: '370202********1234', position: '总经理' },
+      itinerary,
+      reception,
+      entourage: [member],
+      ...patch,
+    },
+    { canEditBasic: false, canEditItinerary: false },
+  );
 }
 
 describe('my registration (guest accounts)', () => {
