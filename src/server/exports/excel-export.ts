@@ -1,0 +1,70 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One column of an exported sheet; `headerKey` is an i18n key, translated in the caller's language. */
+export interface ExportColumn<Row> {
+  headerKey: string;
+  width?: number;
+  value: (row: Row) => string | number | boolean | Date | null | undefined;
+}
+
+export interface ExportSheet<Row> {
+  /** i18n key of the sheet's tab name */
+  nameKey: string;
+  columns: ExportColumn<Row>[];
+  /** read page by page (or row by row) from the database; never the whole table in memory */
+  rows: AsyncIterable<Row>;
+}
+
+// sheets of one workbook read different row types; each sheet is consistent within itself
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySheet = ExportSheet<any>;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Streams an .xlsx workbook to the client: rows are committed as they are read (exceljs'
+ * streaming writer, shared strings off), so memory stays bounded whatever the row count.
+ * The file name is ASCII (RFC 6266 filename*), the answer never cached.
+ */
+export function sendWorkbook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileName: string,
+  sheets: AnySheet[],
+): FastifyReply {
+  const output = new PassThrough();
+  const t = (key: string) => request.server.translator.t(request.language, key);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
+  void (async () => {
+    for (const sheet of sheets) {
+      const worksheet = workbook.addWorksheet(t(sheet.nameKey).slice(0, 31));
+      worksheet.columns = sheet.columns.map((column, index) => ({ header: t(column.headerKey), key: `c${index}`, width: column.width ?? 18 }));
+      worksheet.getRow(1).font = { bold: true };
+      for await (const row of sheet.rows) {
+        worksheet.addRow(sheet.columns.map((column) => column.value(row) ?? null)).commit();
+      }
+      worksheet.commit();
+    }
+    await workbook.commit();
+  })().catch((error: unknown) => {
+    // headers are gone already: end the download broken rather than hang it
+    request.log.error({ err: error }, 'export failed');
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
+    .header('cache-control', 'no-store')
+    .send(output);
+}
+
+/** Reads a keyset- or offset-paged query page by page as one row stream. */
+export async function* pagedRows<Row>(readPage: (offset: number, limit: number) => Promise<Row[]>, pageSize = 1000): AsyncIterable<Row> {
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await readPage(offset, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+  }
+}
