@@ -26,6 +26,9 @@ export const errorCatalogue = {
   tooManyRequests: entry(429, 'errors.tooManyRequests'),
   internal: entry(500, 'errors.internal'),
   serviceUnavailable: entry(503, 'errors.serviceUnavailable'),
+  uriTooLong: entry(414, 'errors.uriTooLong'),
+  headersTooLarge: entry(431, 'errors.headersTooLarge'),
+  requestTimeout: entry(408, 'errors.requestTimeout'),
 
   /** same answer for an unknown account and a wrong password */
   invalidCredentials: entry(400, 'auth.invalidCredentials'),
