@@ -39,6 +39,14 @@ export function assertCanEditEpidemicInfo(status: string): void {
   if (status !== 'approved') throw new AppError('notApproved');
 }
 
+/**
+ * Confirming attendance ("attend") is a promise the organisers plan on: only an approved
+ * guest may give it. Saying "will not attend" stays open in every state.
+ */
+export function assertCanConfirmAttendance(status: string): void {
+  if (status !== 'approved') throw new AppError('notApproved');
+}
+
 export function assertCanEditItinerary(edition: EditionData, today: string, status: string): void {
   if (today > edition.itineraryDeadline) throw new AppError('itineraryClosed', { deadline: edition.itineraryDeadline });
   if (status === 'rejected') throw new AppError('guestRejected');
