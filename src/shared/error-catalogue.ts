@@ -76,6 +76,7 @@ export const errorCatalogue = {
   notApproved: entry(400, 'guests.notApproved'),
   basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
   itineraryClosed: entry(400, 'guests.itineraryClosed'),
+  itineraryRequired: entry(400, 'guests.itineraryRequired'),
   guestRejected: entry(400, 'guests.rejected'),
   addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
   editionDatesOrder: entry(400, 'edition.datesOrder'),

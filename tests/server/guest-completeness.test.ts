@@ -27,4 +27,15 @@ describeEachDatabase('guest attendance and completeness', (kind) => {
     await c.put(`qms/guest/${approved.id}/itinerary`, itineraryBody);
     expect((await c.put<GuestSummary>(`qms/guest/${approved.id}/attendance`, { attend: true })).body.data.attendance).toBe('attending');
   });
+
+  it('keeps a guest without an itinerary incomplete: attendance waits for it', async () => {
+    const c = await caller(t, ENTERPRISE);
+    const approved = await addGuest(c, t, ENTERPRISE, 610, { inviteCode: 'INVITE2025A' });
+    const early = await c.put(`qms/guest/${approved.id}/attendance`, { attend: true });
+    expect(early.status).toBe(400);
+    expect(early.body.msg).toBe('Please fill in the itinerary before continuing');
+    expect((await t.app.db.selectFrom('guests').select('attendance').where('id', '=', approved.id).executeTakeFirstOrThrow()).attendance).toBe('undecided');
+    expect((await c.put(`qms/guest/${approved.id}/itinerary`, itineraryBody)).status).toBe(200);
+    expect((await c.put<GuestSummary>(`qms/guest/${approved.id}/attendance`, { attend: true })).body.data.attendance).toBe('attending');
+  });
 });

@@ -64,7 +64,7 @@ export class GuestSteps {
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
       const row = await this.guests.load(trx, edition, unitId, id, true);
-      if (state === 'attending') assertCanConfirmAttendance(row.audit_status);
+      if (state === 'attending') assertCanConfirmAttendance(row.audit_status, row.itinerary_version !== null);
       await trx.updateTable('guests').set({ attendance: state, updated_at: this.editions.now().toISOString() }).where('id', '=', id).execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
