@@ -377,7 +377,11 @@ export interface AllSchemas {
 "account-change"?: AccountChange
 "account-exists-query"?: AccountExistsQuery
 "account-registration"?: AccountRegistration
+"activity-assignment"?: ActivityAssignment
+"activity-id-params"?: ActivityIdParams
+"activity-page-query"?: ActivityPageQuery
 "activity-sign-up"?: ActivitySignUp
+"activity-speech-materials"?: ActivitySpeechMaterials
 activity?: Activity
 "attendance-confirmation"?: AttendanceConfirmation
 "attendance-intention"?: AttendanceIntention
@@ -458,7 +462,50 @@ code: VerifyCode
 agreeTerms: true
 }
 /**
- * Sign-up of a guest to an activity. A speaker may attach up to 3 speech materials (zip/rar/7z, 5 MB each).
+ * Body of PUT admin/activity/{id}/assignments: the approved guests assigned to an invited activity (replaces the previous list).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityAssignment".
+ */
+export interface ActivityAssignment {
+/**
+ * @maxItems 500
+ * 
+ * @maxItems 500
+ */
+guestIds: RecordId[]
+}
+/**
+ * Path parameters of qms/activity/{id}, qms/activity/sign-up/{id} and admin/activity/{id}/...: the record's id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityIdParams".
+ */
+export interface ActivityIdParams {
+id: RecordId
+}
+/**
+ * Query string of GET qms/activity (units: one tab) and admin/activity (organisers). category is the tab; status filters organisers' list.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityPageQuery".
+ */
+export interface ActivityPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+category?: ("committee" | "recommended" | "invited" | "city")
+status?: ("draft" | "published" | "closed")
+}
+/**
+ * Sign-up of a guest (or, where the activity allows it, one of the guest's entourage members) to an activity. A speaker may attach up to 3 speech materials (zip/rar/7z, 5 MB each).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ActivitySignUp".
@@ -466,6 +513,7 @@ agreeTerms: true
 export interface ActivitySignUp {
 activityId: RecordId
 guestId: RecordId
+memberId?: RecordId
 /**
  * @minLength 1
  * @maxLength 50
@@ -476,7 +524,16 @@ speechMaterials?: SpeechMaterials
 remarks?: Text300
 }
 /**
- * An activity of the summit (organising committee, recommended, invited or city activity).
+ * Body of PUT qms/activity/sign-up/{id}/materials: a speaker's speech materials (zip/rar/7z, at most 3 files of 5 MB each, uploaded first under the speechMaterials rule).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivitySpeechMaterials".
+ */
+export interface ActivitySpeechMaterials {
+speechMaterials: SpeechMaterials
+}
+/**
+ * An activity of the summit (organising committee, recommended, invited or city activity), with its sign-up window, member limit and the guest types that see it.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Activity".
@@ -542,6 +599,15 @@ official?: boolean
  * @maxLength 100
  */
 cityActivityCategory?: string
+signUpStart?: DateTime
+signUpEnd?: DateTime
+allowEntourage?: boolean
+/**
+ * @maxItems 20
+ * 
+ * @maxItems 20
+ */
+visibleGuestTypes?: string[]
 }
 /**
  * Attendance confirmation of a guest (PUT qms/guest/{id}/attendance): attend or do not attend.

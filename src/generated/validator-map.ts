@@ -4,7 +4,11 @@ import type { SchemaName } from './registry.js';
 import * as accountChange from './validators/account-change.js';
 import * as accountExistsQuery from './validators/account-exists-query.js';
 import * as accountRegistration from './validators/account-registration.js';
+import * as activityAssignment from './validators/activity-assignment.js';
+import * as activityIdParams from './validators/activity-id-params.js';
+import * as activityPageQuery from './validators/activity-page-query.js';
 import * as activitySignUp from './validators/activity-sign-up.js';
+import * as activitySpeechMaterials from './validators/activity-speech-materials.js';
 import * as activity from './validators/activity.js';
 import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
@@ -43,7 +47,11 @@ import * as unit from './validators/unit.js';
 import accountChangeSchema from './schemas/account-change.json';
 import accountExistsQuerySchema from './schemas/account-exists-query.json';
 import accountRegistrationSchema from './schemas/account-registration.json';
+import activityAssignmentSchema from './schemas/activity-assignment.json';
+import activityIdParamsSchema from './schemas/activity-id-params.json';
+import activityPageQuerySchema from './schemas/activity-page-query.json';
 import activitySignUpSchema from './schemas/activity-sign-up.json';
+import activitySpeechMaterialsSchema from './schemas/activity-speech-materials.json';
 import activitySchema from './schemas/activity.json';
 import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
@@ -85,7 +93,11 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'account-change': accountChangeSchema,
   'account-exists-query': accountExistsQuerySchema,
   'account-registration': accountRegistrationSchema,
+  'activity-assignment': activityAssignmentSchema,
+  'activity-id-params': activityIdParamsSchema,
+  'activity-page-query': activityPageQuerySchema,
   'activity-sign-up': activitySignUpSchema,
+  'activity-speech-materials': activitySpeechMaterialsSchema,
   'activity': activitySchema,
   'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
@@ -128,7 +140,11 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'account-change': accountChange['https://summit.example/schemas/account-change.json'],
   'account-exists-query': accountExistsQuery['https://summit.example/schemas/account-exists-query.json'],
   'account-registration': accountRegistration['https://summit.example/schemas/account-registration.json'],
+  'activity-assignment': activityAssignment['https://summit.example/schemas/activity-assignment.json'],
+  'activity-id-params': activityIdParams['https://summit.example/schemas/activity-id-params.json'],
+  'activity-page-query': activityPageQuery['https://summit.example/schemas/activity-page-query.json'],
   'activity-sign-up': activitySignUp['https://summit.example/schemas/activity-sign-up.json'],
+  'activity-speech-materials': activitySpeechMaterials['https://summit.example/schemas/activity-speech-materials.json'],
   'activity': activity['https://summit.example/schemas/activity.json'],
   'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
