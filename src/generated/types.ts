@@ -257,13 +257,21 @@ export type PersonGovernmentRank = string
  */
 export type Logo = FileRef
 /**
- * Video or audio of a message of good wishes. SPEC gives no limits: 100 MB and these types are ours, change them here.
- * @upload {"accept":["video/mp4","audio/mpeg","audio/mp4","audio/wav"],"extensions":["mp4","mp3","m4a","wav"],"maxBytes":104857600,"maxCount":1}
+ * Video of a message of good wishes: MP4 or QuickTime (ftyp box), at most 100 MB. SPEC gives no limits; these are ours.
+ * @upload {"accept":["video/mp4","video/quicktime"],"extensions":["mp4","mov"],"maxBytes":104857600,"maxCount":1}
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "media".
+ * via the `definition` "wishVideo".
  */
-export type Media = FileRef
+export type WishVideo = FileRef
+/**
+ * Audio of a message of good wishes: MP3 (ID3 or MPEG frame), M4A (ftyp M4A) or WAV (RIFF WAVE), at most 20 MB. SPEC gives no limits; these are ours.
+ * @upload {"accept":["audio/mpeg","audio/mp4","audio/x-m4a","audio/wav","audio/x-wav","audio/wave"],"extensions":["mp3","m4a","wav"],"maxBytes":20971520,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "wishAudio".
+ */
+export type WishAudio = FileRef
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "auditStatus".
@@ -341,6 +349,14 @@ export type Text500 = string
  */
 export type Text1000 = string
 /**
+ * Video or audio of a message of good wishes. SPEC gives no limits: 100 MB and these types are ours, change them here.
+ * @upload {"accept":["video/mp4","audio/mpeg","audio/mp4","audio/wav"],"extensions":["mp4","mp3","m4a","wav"],"maxBytes":104857600,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export type Media = FileRef
+/**
  * @minLength 1
  * @maxLength 50
  * 
@@ -372,6 +388,14 @@ export type Text255 = string
  * via the `definition` "text10".
  */
 export type Text10 = string
+/**
+ * The other reading of SPEC 5 for the logo: ai/eps/pdf under 10 MB. Not used by any field; point the logo property's $ref here in good-wishes.json ("#/definitions/logoOtherReading") to switch readings without code.
+ * @upload {"accept":["application/illustrator","application/postscript","application/eps","image/x-eps","application/pdf"],"extensions":["ai","eps","pdf"],"maxBytes":10485759,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "logoOtherReading".
+ */
+export type LogoOtherReading = FileRef
 
 export interface AllSchemas {
 "account-change"?: AccountChange
@@ -417,6 +441,7 @@ reception?: Reception
 "sign-in-password"?: SignInPassword
 "temporary-registration"?: TemporaryRegistration
 unit?: Unit
+"wish-page-query"?: WishPageQuery
 }
 /**
  * Change the sign-in account (PUT center/user/basic/changeAccount). code is the code sent to newAccount; newAccount differs from account (x-differs-from).
@@ -792,7 +817,7 @@ export interface FileIdParams {
 id: RecordId
 }
 /**
- * Message of good wishes to the summit: text, video, audio and logo. Either a logo or a wish message is required (if there is no logo, then wishMessage is required).
+ * Message of good wishes to the summit (SPEC 1, 5): text within 300 characters, video, audio and logo. Either a logo or a wish message is required (if there is no logo, then wishMessage is required). A unit keeps one message per edition; saving again replaces it. Logo: CDR/AI/WMF/EPS under 10 MB (definitions.json logo); the other reading of SPEC (ai/eps/pdf) is kept as data in definitions.json logoOtherReading: point logo's $ref at it to switch (the server checks the logo file was uploaded under the rule the $ref names). Video and audio limits are ours (SPEC gives none): video mp4/mov up to 100 MB, audio mp3/m4a/wav up to 20 MB.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "GoodWishes".
@@ -801,11 +826,12 @@ export interface GoodWishes {
 /**
  * @minLength 1
  * @maxLength 300
+ * @pattern \S
  */
 wishMessage?: string
 logo?: Logo
-video?: Media
-audio?: Media
+video?: WishVideo
+audio?: WishAudio
 }
 /**
  * Path parameters of qms/guest/{id}/... and admin/guest/{id}/...: the guest's id.
@@ -1379,4 +1405,22 @@ hasShandongInvestment?: boolean
  * @maxLength 1000
  */
 investmentSituation?: string
+}
+/**
+ * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, newest first.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "WishPageQuery".
+ */
+export interface WishPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
 }

@@ -44,6 +44,7 @@ import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unit from './validators/unit.js';
+import * as wishPageQuery from './validators/wish-page-query.js';
 import accountChangeSchema from './schemas/account-change.json';
 import accountExistsQuerySchema from './schemas/account-exists-query.json';
 import accountRegistrationSchema from './schemas/account-registration.json';
@@ -87,6 +88,7 @@ import signInCodeSchema from './schemas/sign-in-code.json';
 import signInPasswordSchema from './schemas/sign-in-password.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
 import unitSchema from './schemas/unit.json';
+import wishPageQuerySchema from './schemas/wish-page-query.json';
 
 /** The bundled schema of each schema (labels and messages are looked up in it). */
 export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
@@ -133,6 +135,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'sign-in-password': signInPasswordSchema,
   'temporary-registration': temporaryRegistrationSchema,
   'unit': unitSchema,
+  'wish-page-query': wishPageQuerySchema,
 };
 
 /** The root validator of each schema (keyed in its module by the schema $id). */
@@ -180,4 +183,5 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'sign-in-password': signInPassword['https://summit.example/schemas/sign-in-password.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],
+  'wish-page-query': wishPageQuery['https://summit.example/schemas/wish-page-query.json'],
 };

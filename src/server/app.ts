@@ -28,6 +28,7 @@ import { unitRoutes } from './routes/unit-routes.js';
 import { uploadRoutes } from './routes/upload-routes.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { activityAdminRoutes } from './routes/activity-admin-routes.js';
+import { wishRoutes } from './routes/wish-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(uploadRoutes);
       await api.register(activityRoutes);
       await api.register(activityAdminRoutes);
+      await api.register(wishRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

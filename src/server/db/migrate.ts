@@ -10,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0004-epidemic': await import('./migrations/0004-epidemic.js'),
   '0005-entourage-travel': await import('./migrations/0005-entourage-travel.js'),
   '0006-activities': await import('./migrations/0006-activities.js'),
+  '0007-good-wishes': await import('./migrations/0007-good-wishes.js'),
 };
 
 const provider: MigrationProvider = {

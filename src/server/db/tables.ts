@@ -232,6 +232,20 @@ export interface ActivityAssignmentTable {
   created_at: string;
 }
 
+/** message of good wishes of a unit (migration 0007): one per unit and edition */
+export interface GoodWishTable {
+  id: string;
+  edition_id: string;
+  unit_id: string;
+  /** the account that saved it last */
+  account_id: string;
+  /** good-wishes document as JSON */
+  document: string;
+  schema_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   editions: EditionTable;
   units: UnitTable;
@@ -245,6 +259,7 @@ export interface Database {
   guests: GuestTable;
   entourage_members: EntourageMemberTable;
   audit_log: AuditLogTable;
+  good_wishes: GoodWishTable;
   activities: ActivityTable;
   activity_sign_ups: ActivitySignUpTable;
   activity_assignments: ActivityAssignmentTable;

@@ -16,6 +16,7 @@ import { EntourageTravel } from './entourage-travel.js';
 import { GuestAccountLinks } from './guest-accounts.js';
 import { GuestSteps } from './guest-steps.js';
 import { Guests } from './guests.js';
+import { GoodWishes } from './good-wishes.js';
 import { Review } from './review.js';
 import { Units } from './units.js';
 import { Activities } from './activities.js';
@@ -45,6 +46,7 @@ export interface Services {
   units: Units;
   guests: Guests;
   guestSteps: GuestSteps;
+  goodWishes: GoodWishes;
   entourage: Entourage;
   entourageTravel: EntourageTravel;
   review: Review;
@@ -106,5 +108,6 @@ export function createServices(
     accounts: new Accounts(db, hasher, messageCodes, sessions),
     notices: new Notices(db),
     menus: new Menus(options.menusFile, translator),
+    goodWishes: new GoodWishes(db, editions),
   };
 }
