@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { ReviewDecision, TemporaryPageQuery, TemporaryRegistration } from '../../generated/types.js';
 import type { Page } from '../../shared/api-types.js';
 import type { AuditStatus } from '../../shared/guest-api.js';
@@ -119,11 +120,11 @@ export class TemporaryRegistrations {
     if (filter.registrationType) query = query.where('registration_type', '=', filter.registrationType);
     const keyword = filter.keyword?.trim();
     if (keyword) {
-      const pattern = containing(keyword);
+      const pattern = containing(keyword.toLowerCase());
       const mobile = containing(normaliseAccount(keyword));
-      query = query.where((eb) =>
-        eb.or([eb('name', 'like', pattern), eb('mobile', 'like', mobile), eb('invite_code', 'like', pattern)]),
-      );
+      // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not
+      const like = (column: string, value: string) => sql<boolean>`lower(${sql.ref(column)}) like ${value} escape '\\'`;
+      query = query.where((eb) => eb.or([like('name', pattern), like('mobile', mobile), like('invite_code', pattern)]));
     }
     return query;
   }
