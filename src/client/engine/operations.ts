@@ -2,6 +2,7 @@ import { apiPaths } from '../../shared/api-paths';
 import { http } from '../api/app-http-client';
 import { getSession } from '../session/session-store';
 import { guestOperations } from './guest-operations';
+import { temporaryOperations } from './temporary-operations';
 
 type FormData = Record<string, unknown>;
 type Operation = (formData: FormData) => Promise<unknown>;
@@ -33,6 +34,7 @@ export const operations: Record<string, Operation> = {
   changeAccount: (data) => http.request('put', apiPaths.changeAccount, { json: compact(data) }),
   currentAccount: async () => ({ account: getSession().account }),
   ...guestOperations,
+  ...temporaryOperations,
 };
 
 export function runOperation(name: string, formData: FormData): Promise<unknown> {

@@ -22,6 +22,9 @@ const EntourageManagement = lazyScreen(() => import('../screens/guests/Entourage
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
+// temporary registration (issue 9)
+const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
+const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -42,6 +45,8 @@ export const componentScreens: Record<string, ComponentType> = {
   ReviewQueue,
   AuditLog,
   MyRegistration,
+  TemporaryReview,
+  TemporaryRecommendClosed,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

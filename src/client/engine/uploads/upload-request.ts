@@ -26,13 +26,19 @@ function authHeaders(): Record<string, string> {
  * over HTTP/1.1 in browsers, XHR's `upload.onprogress` can. The `rule` field goes first: the
  * server reads the parts in order and needs the rule before the file.
  */
-export function sendUpload(file: File, rule: string, onProgress: (percent: number) => void): { done: Promise<UploadedFile>; abort: () => void } {
+export function sendUpload(
+  file: File,
+  rule: string,
+  onProgress: (percent: number) => void,
+  /** another upload path (the open temporary-registration upload), relative to API_BASE */
+  path: string = uploadPaths.upload,
+): { done: Promise<UploadedFile>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadedFile>((resolve, reject) => {
     const form = new FormData();
     form.append('rule', rule);
     form.append('file', file, file.name);
-    xhr.open('POST', `${API_BASE}/${uploadPaths.upload}`);
+    xhr.open('POST', `${API_BASE}/${path}`);
     xhr.timeout = REQUEST_TIMEOUT_MS;
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {

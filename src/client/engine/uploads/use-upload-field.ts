@@ -33,7 +33,7 @@ const IMAGES = new Set(['image/jpeg', 'image/png']);
  * shown at once, nothing is sent), then uploaded with progress; the field value becomes the
  * returned id(s). The server checks everything again.
  */
-export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void): UploadFieldState {
+export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void, uploadPath?: string): UploadFieldState {
   const [items, setItems] = useState<UploadedItem[]>(() => ids.map((id) => ({ id, name: '', preview: null })));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [errors, setErrors] = useState<string[]>([]);
@@ -79,7 +79,7 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
     }
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const stored = await sendUpload(file, rule, (percent) => setPhase({ kind: 'uploading', percent })).done;
+      const stored = await sendUpload(file, rule, (percent) => setPhase({ kind: 'uploading', percent }), uploadPath).done;
       const preview = IMAGES.has(stored.mime) ? await readAsDataUrl(file) : null;
       const item = { id: stored.id, name: stored.name, preview };
       const current = itemsRef.current;
