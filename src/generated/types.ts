@@ -316,6 +316,22 @@ export type HotelKind = ("designated" | "recommended")
  */
 export type LoginPassword = string
 /**
+ * @minLength 1
+ * @maxLength 150
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "text150".
+ */
+export type Text150 = string
+/**
+ * @minLength 1
+ * @maxLength 500
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "text500".
+ */
+export type Text500 = string
+/**
  * Capitalised Latin words separated by single spaces (SPEC 5, temporary registration: name with capitalised English).
  * @maxLength 100
  * @format latin-person-name
@@ -332,14 +348,6 @@ export type LatinPersonName = string
  * via the `definition` "pictureJpg".
  */
 export type PictureJpg = FileRef
-/**
- * @minLength 1
- * @maxLength 500
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "text500".
- */
-export type Text500 = string
 /**
  * @minLength 1
  * @maxLength 1000
@@ -364,14 +372,6 @@ export type Media = FileRef
  * via the `definition` "text50".
  */
 export type Text50 = string
-/**
- * @minLength 1
- * @maxLength 150
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "text150".
- */
-export type Text150 = string
 /**
  * @minLength 1
  * @maxLength 255
@@ -439,6 +439,10 @@ reception?: Reception
 "send-message-code"?: SendMessageCode
 "sign-in-code"?: SignInCode
 "sign-in-password"?: SignInPassword
+"temporary-code"?: TemporaryCode
+"temporary-id-params"?: TemporaryIdParams
+"temporary-page-query"?: TemporaryPageQuery
+"temporary-recommend-invite"?: TemporaryRecommendInvite
 "temporary-registration"?: TemporaryRegistration
 unit?: Unit
 "wish-page-query"?: WishPageQuery
@@ -1273,6 +1277,69 @@ account: Account
 password: LoginPassword
 code: VerifyCode
 uuid: RecordId
+}
+/**
+ * Organisers create an invitation code for temporary registration (POST admin/temporary/codes). The code carries the event binding: no eventName answers 'no event bound', no attendanceMode 'no attendance mode', a discarded event 'event discarded'. An absent registrationType lets the code serve all three pages.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryCode".
+ */
+export interface TemporaryCode {
+code: InviteCode
+registrationType?: ("worker" | "volunteer" | "media")
+eventName?: Text100
+attendanceMode?: ("onsite" | "online")
+}
+/**
+ * Path parameters of admin/temporary/{id}: a temporary registration id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryIdParams".
+ */
+export interface TemporaryIdParams {
+id: RecordId
+}
+/**
+ * Query string of GET admin/temporary/page and admin/temporary/export (organisers): temporary registrations of the current edition, filtered by status, type and a keyword (part of the name, mobile or invitation code).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryPageQuery".
+ */
+export interface TemporaryPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+status?: AuditStatus
+registrationType?: ("worker" | "volunteer" | "media")
+/**
+ * @maxLength 100
+ */
+keyword?: string
+}
+/**
+ * Open form /tempActRecommendInvite: anyone recommends a person to be invited to a summit activity. SPEC names the page only; the fields are ours (who recommends, whom, for which activity, why). Closed (page /tempActRecommendInviteClose) once the edition's sign-up is closed or its registration window is over.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryRecommendInvite".
+ */
+export interface TemporaryRecommendInvite {
+recommenderName: PersonName
+recommenderMobile: Mobile
+recommenderOrganisation: Text150
+inviteeName: PersonName
+inviteeOrganisation: Text150
+inviteePosition: Text100
+inviteeMobile?: Mobile
+inviteeEmail?: Email
+activity: Text100
+reason: Text500
 }
 /**
  * Temporary registration of a worker, volunteer or media person (open pages /tempGroup*Register). The invitation code is required; the name is capitalised English (Latin words only, format latin-person-name).

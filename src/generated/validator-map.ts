@@ -42,6 +42,10 @@ import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
 import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
+import * as temporaryCode from './validators/temporary-code.js';
+import * as temporaryIdParams from './validators/temporary-id-params.js';
+import * as temporaryPageQuery from './validators/temporary-page-query.js';
+import * as temporaryRecommendInvite from './validators/temporary-recommend-invite.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unit from './validators/unit.js';
 import * as wishPageQuery from './validators/wish-page-query.js';
@@ -86,6 +90,10 @@ import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
 import signInCodeSchema from './schemas/sign-in-code.json';
 import signInPasswordSchema from './schemas/sign-in-password.json';
+import temporaryCodeSchema from './schemas/temporary-code.json';
+import temporaryIdParamsSchema from './schemas/temporary-id-params.json';
+import temporaryPageQuerySchema from './schemas/temporary-page-query.json';
+import temporaryRecommendInviteSchema from './schemas/temporary-recommend-invite.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
 import unitSchema from './schemas/unit.json';
 import wishPageQuerySchema from './schemas/wish-page-query.json';
@@ -133,6 +141,10 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'send-message-code': sendMessageCodeSchema,
   'sign-in-code': signInCodeSchema,
   'sign-in-password': signInPasswordSchema,
+  'temporary-code': temporaryCodeSchema,
+  'temporary-id-params': temporaryIdParamsSchema,
+  'temporary-page-query': temporaryPageQuerySchema,
+  'temporary-recommend-invite': temporaryRecommendInviteSchema,
   'temporary-registration': temporaryRegistrationSchema,
   'unit': unitSchema,
   'wish-page-query': wishPageQuerySchema,
@@ -181,6 +193,10 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],
   'sign-in-code': signInCode['https://summit.example/schemas/sign-in-code.json'],
   'sign-in-password': signInPassword['https://summit.example/schemas/sign-in-password.json'],
+  'temporary-code': temporaryCode['https://summit.example/schemas/temporary-code.json'],
+  'temporary-id-params': temporaryIdParams['https://summit.example/schemas/temporary-id-params.json'],
+  'temporary-page-query': temporaryPageQuery['https://summit.example/schemas/temporary-page-query.json'],
+  'temporary-recommend-invite': temporaryRecommendInvite['https://summit.example/schemas/temporary-recommend-invite.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],
   'wish-page-query': wishPageQuery['https://summit.example/schemas/wish-page-query.json'],

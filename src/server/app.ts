@@ -29,6 +29,7 @@ import { uploadRoutes } from './routes/upload-routes.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { activityAdminRoutes } from './routes/activity-admin-routes.js';
 import { wishRoutes } from './routes/wish-routes.js';
+import { temporaryRoutes } from './temporary/temporary-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(activityRoutes);
       await api.register(activityAdminRoutes);
       await api.register(wishRoutes);
+      await api.register(temporaryRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

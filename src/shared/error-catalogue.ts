@@ -64,6 +64,9 @@ export const errorCatalogue = {
   tempNoEvent: entry(400, 'temporary.noEvent'),
   tempNoAttendanceMode: entry(400, 'temporary.noAttendanceMode'),
   tempEventDiscarded: entry(400, 'temporary.eventDiscarded'),
+  tempRecommendClosed: entry(400, 'temporary.recommendClosed'),
+  tempPictureInvalid: entry(400, 'temporary.pictureInvalid'),
+  tempNotFound: entry(404, 'temporary.notFound'),
 
   /** units and the guest lifecycle (issue 5) */
   noAffiliatedUnit: entry(403, 'units.noAffiliatedUnit'),

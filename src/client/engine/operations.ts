@@ -3,6 +3,7 @@ import { http } from '../api/app-http-client';
 import { getSession } from '../session/session-store';
 import { guestOperations } from './guest-operations';
 import { wishOperations } from './wish-operations';
+import { temporaryOperations } from './temporary-operations';
 
 type FormData = Record<string, unknown>;
 type Operation = (formData: FormData) => Promise<unknown>;
@@ -35,6 +36,7 @@ export const operations: Record<string, Operation> = {
   currentAccount: async () => ({ account: getSession().account }),
   ...guestOperations,
   ...wishOperations,
+  ...temporaryOperations,
 };
 
 export function runOperation(name: string, formData: FormData): Promise<unknown> {

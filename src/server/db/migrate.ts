@@ -11,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0005-entourage-travel': await import('./migrations/0005-entourage-travel.js'),
   '0006-activities': await import('./migrations/0006-activities.js'),
   '0007-good-wishes': await import('./migrations/0007-good-wishes.js'),
+  '0008-temporary': await import('./migrations/0008-temporary.js'),
 };
 
 const provider: MigrationProvider = {

@@ -62,9 +62,11 @@ export function UploadWidget(props: WidgetProps) {
   const rules = uploadRulesOf(props.schema);
   const rule = typeof props.options.rule === 'string' ? props.options.rule : '';
   const multiple = props.schema.type === 'array';
+  // `ui:options.uploadPath`: an upload route of its own (the open temporary-registration one)
+  const uploadPath = typeof props.options.uploadPath === 'string' ? props.options.uploadPath : undefined;
   const input = useRef<HTMLInputElement>(null);
   const slot = useRef<number | null>(null);
-  const field = useUploadField(idsOf(props.value), rule, rules, (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)));
+  const field = useUploadField(idsOf(props.value), rule, rules, (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)), uploadPath);
   const busy = field.phase.kind !== 'idle';
   const maxCount = multiple ? (rules?.maxCount ?? Number.POSITIVE_INFINITY) : 1;
   const disabled = props.disabled || props.readonly || busy;

@@ -41,13 +41,15 @@ export function sendUpload(
   file: File,
   rule: string,
   onProgress: (percent: number, sentBytes: number, totalBytes: number) => void,
+  /** another upload path (the open temporary-registration upload), relative to API_BASE */
+  path: string = uploadPaths.upload,
 ): { done: Promise<UploadedFile>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadedFile>((resolve, reject) => {
     const form = new FormData();
     form.append('rule', rule);
     form.append('file', file, file.name);
-    xhr.open('POST', `${API_BASE}/${uploadPaths.upload}`);
+    xhr.open('POST', `${API_BASE}/${path}`);
     xhr.timeout = uploadTimeoutMs(file.size);
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {

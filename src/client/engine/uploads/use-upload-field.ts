@@ -36,7 +36,7 @@ const IMAGES = new Set(['image/jpeg', 'image/png']);
  * shown at once, nothing is sent), then uploaded with progress; the field value becomes the
  * returned id(s). The server checks everything again.
  */
-export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void): UploadFieldState {
+export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void, uploadPath?: string): UploadFieldState {
   const [items, setItems] = useState<UploadedItem[]>(() => ids.map((id) => ({ id, name: '', preview: null })));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [errors, setErrors] = useState<string[]>([]);
@@ -83,7 +83,12 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
     }
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const sending = sendUpload(file, rule, (percent, sent, total) => setPhase({ kind: 'uploading', percent, sent, total }));
+      const sending = sendUpload(
+        file,
+        rule,
+        (percent, sent, total) => setPhase({ kind: 'uploading', percent, sent, total }),
+        uploadPath,
+      );
       abortRef.current = sending.abort;
       const stored = await sending.done;
       const preview = IMAGES.has(stored.mime) ? await readAsDataUrl(file) : null;
