@@ -9,6 +9,10 @@ import * as activity from './validators/activity.js';
 import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
 import * as auditPageQuery from './validators/audit-page-query.js';
+import * as contentIdParams from './validators/content-id-params.js';
+import * as contentImport from './validators/content-import.js';
+import * as contentPageQuery from './validators/content-page-query.js';
+import * as download from './validators/download.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
@@ -40,6 +44,8 @@ import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unit from './validators/unit.js';
+import * as unofficialGuest from './validators/unofficial-guest.js';
+import * as vehicle from './validators/vehicle.js';
 import accountChangeSchema from './schemas/account-change.json';
 import accountExistsQuerySchema from './schemas/account-exists-query.json';
 import accountRegistrationSchema from './schemas/account-registration.json';
@@ -48,6 +54,10 @@ import activitySchema from './schemas/activity.json';
 import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
 import auditPageQuerySchema from './schemas/audit-page-query.json';
+import contentIdParamsSchema from './schemas/content-id-params.json';
+import contentImportSchema from './schemas/content-import.json';
+import contentPageQuerySchema from './schemas/content-page-query.json';
+import downloadSchema from './schemas/download.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
@@ -79,6 +89,8 @@ import signInCodeSchema from './schemas/sign-in-code.json';
 import signInPasswordSchema from './schemas/sign-in-password.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
 import unitSchema from './schemas/unit.json';
+import unofficialGuestSchema from './schemas/unofficial-guest.json';
+import vehicleSchema from './schemas/vehicle.json';
 
 /** The bundled schema of each schema (labels and messages are looked up in it). */
 export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
@@ -90,6 +102,10 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
   'audit-page-query': auditPageQuerySchema,
+  'content-id-params': contentIdParamsSchema,
+  'content-import': contentImportSchema,
+  'content-page-query': contentPageQuerySchema,
+  'download': downloadSchema,
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
@@ -121,6 +137,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'sign-in-password': signInPasswordSchema,
   'temporary-registration': temporaryRegistrationSchema,
   'unit': unitSchema,
+  'unofficial-guest': unofficialGuestSchema,
+  'vehicle': vehicleSchema,
 };
 
 /** The root validator of each schema (keyed in its module by the schema $id). */
@@ -133,6 +151,10 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
   'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'content-id-params': contentIdParams['https://summit.example/schemas/content-id-params.json'],
+  'content-import': contentImport['https://summit.example/schemas/content-import.json'],
+  'content-page-query': contentPageQuery['https://summit.example/schemas/content-page-query.json'],
+  'download': download['https://summit.example/schemas/download.json'],
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
@@ -164,4 +186,6 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'sign-in-password': signInPassword['https://summit.example/schemas/sign-in-password.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],
+  'unofficial-guest': unofficialGuest['https://summit.example/schemas/unofficial-guest.json'],
+  'vehicle': vehicle['https://summit.example/schemas/vehicle.json'],
 };
