@@ -8,7 +8,7 @@ import { envelope, nothing } from '../http/response-schemas.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { Downloads, type DownloadDocument } from '../services/downloads.js';
 import { assertOrganiser } from '../services/unit-access.js';
-import { contentDisposition } from '../uploads/file-name.js';
+import { attachmentDisposition } from '../uploads/download-disposition.js';
 import { UploadStorage } from '../uploads/upload-storage.js';
 import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
@@ -41,12 +41,18 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       signedIn(request);
       const file = await downloads.fileOf(request.params.id);
-      const filePath = file ? storage.pathOf(file.storage_name) : null;
-      if (!file || !filePath || !fs.existsSync(filePath)) return send(request, reply, 'notFound');
+      if (!file) return send(request, reply, 'notFound');
+      const filePath = storage.pathOf(file.storage_name);
+      try {
+        await fs.promises.access(filePath, fs.constants.R_OK);
+      } catch {
+        request.log.error({ upload: file.id }, 'published file missing');
+        return send(request, reply, 'notFound');
+      }
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(file.bytes))
-        .header('content-disposition', contentDisposition('attachment', file.original_name))
+        .header('content-disposition', attachmentDisposition(file.original_name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .header('content-security-policy', "default-src 'none'; sandbox")

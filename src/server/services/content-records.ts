@@ -9,7 +9,6 @@ import { AppError } from '../http/app-error.js';
 import { schemaVersionOf } from '../routes/route-helpers.js';
 import { nowIso } from '../time.js';
 import type { Editions } from './editions.js';
-import type { SignedInAccount } from './sessions.js';
 
 type Document = Record<string, unknown>;
 
