@@ -1447,9 +1447,9 @@ remarks?: string
  */
 export interface Vehicle {
 /**
- * Mainland plate: province character, letter, then 5 (6 for new-energy) letters/digits, optionally a suffix character (挂, 学, 港, 澳...).
+ * Mainland plate: province character, letter, then 5 letters/digits (6 for new-energy), or 4 and a suffix character (挂, 学, 警, 港, 澳...).
  * @maxLength 10
- * @pattern ^[\u4e00-\u9fa5][A-Z][A-Z0-9]{5,6}[\u4e00-\u9fa5]?$
+ * @pattern ^[\u4e00-\u9fa5][A-Z](?:[A-Z0-9]{5,6}|[A-Z0-9]{4}[\u4e00-\u9fa5])$
  */
 plateNumber: string
 vehicleType: ("sedan" | "suv" | "mpv" | "minibus" | "coach" | "truck" | "other")
