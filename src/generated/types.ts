@@ -126,6 +126,22 @@ export type ExternalLink = string
  */
 export type Text100 = string
 /**
+ * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
+ * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "importWorkbook".
+ */
+export type ImportWorkbook = FileRef
+/**
+ * A published document: PDF, Office (docx/xlsx/pptx, sniffed as ZIP), ZIP, JPG or PNG, up to 20 MB. SPEC gives no limits: these are ours.
+ * @upload {"accept":["application/pdf","application/zip","application/x-zip-compressed","image/jpeg","image/png"],"extensions":["pdf","docx","xlsx","pptx","zip","jpg","jpeg","png"],"maxBytes":20971520,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "downloadFile".
+ */
+export type DownloadFile = FileRef
+/**
  * @maxLength 10
  * @format date
  * 
@@ -410,6 +426,10 @@ activity?: Activity
 "attendance-confirmation"?: AttendanceConfirmation
 "attendance-intention"?: AttendanceIntention
 "audit-page-query"?: AuditPageQuery
+"content-id-params"?: ContentIdParams
+"content-import"?: ContentImport
+"content-page-query"?: ContentPageQuery
+download?: Download
 edition?: Edition
 "entourage-member-params"?: EntourageMemberParams
 "entourage-member"?: EntourageMember
@@ -445,6 +465,8 @@ reception?: Reception
 "temporary-recommend-invite"?: TemporaryRecommendInvite
 "temporary-registration"?: TemporaryRegistration
 unit?: Unit
+"unofficial-guest"?: UnofficialGuest
+vehicle?: Vehicle
 "wish-page-query"?: WishPageQuery
 }
 /**
@@ -716,6 +738,73 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Path parameter of the content routes (.../{id}): the record's id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ContentIdParams".
+ */
+export interface ContentIdParams {
+id: RecordId
+}
+/**
+ * Body of POST admin/historical-guest/import and admin/investment-project/import: an uploaded Excel workbook (rule importWorkbook). Every row is validated with the entity's schema; nothing is saved unless every row passes.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ContentImport".
+ */
+export interface ContentImport {
+file: ImportWorkbook
+}
+/**
+ * Query string of the content lists (downloads, historical guests, investment projects, vehicles, unofficial-activity guests). Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, no filter. session only filters historical guests, category only downloads.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ContentPageQuery".
+ */
+export interface ContentPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+keyword?: string
+/**
+ * @maxLength 1
+ * @pattern ^[1-5]$
+ */
+session?: string
+category?: ("guideline" | "agenda" | "other")
+}
+/**
+ * A file organisers publish for download (guest registration guideline, agenda). The file is an upload of rule downloadFile; units download it as an attachment.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Download".
+ */
+export interface Download {
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+title: string
+category: ("guideline" | "agenda" | "other")
+/**
+ * @minLength 1
+ * @maxLength 500
+ */
+description?: string
+file: DownloadFile
 }
 /**
  * Settings of the current edition (GET/PUT admin/edition/current). Defaults come from config/edition.json; dates are YYYY-MM-DD (the itinerary deadline is a date in Asia/Shanghai, inclusive).
@@ -1472,6 +1561,82 @@ hasShandongInvestment?: boolean
  * @maxLength 1000
  */
 investmentSituation?: string
+}
+/**
+ * A guest of an unofficial (side) activity a unit holds during the summit (SPEC 2; fields are ours, see README): who comes, to which activity, when and where, and how to reach them.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "UnofficialGuest".
+ */
+export interface UnofficialGuest {
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+activityName: string
+activityTime: DateTime
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+activityPlace: string
+nameZh: PersonName
+nameEn?: PersonName
+gender: Gender
+nationality: Nationality
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+organisation: string
+position?: PersonPosition
+mobile: Mobile
+email?: Email
+/**
+ * @minLength 1
+ * @maxLength 300
+ */
+remarks?: string
+}
+/**
+ * A vehicle a unit brings to the summit (SPEC 2 vehicle management; fields are ours, see README): what the logistics desk needs for passes, parking and the arrival plan.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Vehicle".
+ */
+export interface Vehicle {
+/**
+ * Mainland plate: province character, letter, then 5 letters/digits (6 for new-energy), or 4 and a suffix character (挂, 学, 警, 港, 澳...).
+ * @maxLength 10
+ * @pattern ^[\u4e00-\u9fa5][A-Z](?:[A-Z0-9]{5,6}|[A-Z0-9]{4}[\u4e00-\u9fa5])$
+ */
+plateNumber: string
+vehicleType: ("sedan" | "suv" | "mpv" | "minibus" | "coach" | "truck" | "other")
+/**
+ * @minimum 1
+ * @maximum 60
+ */
+seats: number
+/**
+ * @minLength 1
+ * @maxLength 20
+ */
+colour?: string
+driverName: PersonName
+driverMobile: Mobile
+arrivalTime: DateTime
+departureTime?: DateTime
+purpose: ("guest-transport" | "staff-shuttle" | "equipment" | "other")
+/**
+ * @minLength 1
+ * @maxLength 300
+ */
+passengers?: string
+/**
+ * @minLength 1
+ * @maxLength 300
+ */
+remarks?: string
 }
 /**
  * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, newest first.

@@ -13,6 +13,10 @@ import * as activity from './validators/activity.js';
 import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
 import * as auditPageQuery from './validators/audit-page-query.js';
+import * as contentIdParams from './validators/content-id-params.js';
+import * as contentImport from './validators/content-import.js';
+import * as contentPageQuery from './validators/content-page-query.js';
+import * as download from './validators/download.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
@@ -48,6 +52,8 @@ import * as temporaryPageQuery from './validators/temporary-page-query.js';
 import * as temporaryRecommendInvite from './validators/temporary-recommend-invite.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unit from './validators/unit.js';
+import * as unofficialGuest from './validators/unofficial-guest.js';
+import * as vehicle from './validators/vehicle.js';
 import * as wishPageQuery from './validators/wish-page-query.js';
 import accountChangeSchema from './schemas/account-change.json';
 import accountExistsQuerySchema from './schemas/account-exists-query.json';
@@ -61,6 +67,10 @@ import activitySchema from './schemas/activity.json';
 import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
 import auditPageQuerySchema from './schemas/audit-page-query.json';
+import contentIdParamsSchema from './schemas/content-id-params.json';
+import contentImportSchema from './schemas/content-import.json';
+import contentPageQuerySchema from './schemas/content-page-query.json';
+import downloadSchema from './schemas/download.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
@@ -96,6 +106,8 @@ import temporaryPageQuerySchema from './schemas/temporary-page-query.json';
 import temporaryRecommendInviteSchema from './schemas/temporary-recommend-invite.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
 import unitSchema from './schemas/unit.json';
+import unofficialGuestSchema from './schemas/unofficial-guest.json';
+import vehicleSchema from './schemas/vehicle.json';
 import wishPageQuerySchema from './schemas/wish-page-query.json';
 
 /** The bundled schema of each schema (labels and messages are looked up in it). */
@@ -112,6 +124,10 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
   'audit-page-query': auditPageQuerySchema,
+  'content-id-params': contentIdParamsSchema,
+  'content-import': contentImportSchema,
+  'content-page-query': contentPageQuerySchema,
+  'download': downloadSchema,
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
@@ -147,6 +163,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'temporary-recommend-invite': temporaryRecommendInviteSchema,
   'temporary-registration': temporaryRegistrationSchema,
   'unit': unitSchema,
+  'unofficial-guest': unofficialGuestSchema,
+  'vehicle': vehicleSchema,
   'wish-page-query': wishPageQuerySchema,
 };
 
@@ -164,6 +182,10 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
   'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'content-id-params': contentIdParams['https://summit.example/schemas/content-id-params.json'],
+  'content-import': contentImport['https://summit.example/schemas/content-import.json'],
+  'content-page-query': contentPageQuery['https://summit.example/schemas/content-page-query.json'],
+  'download': download['https://summit.example/schemas/download.json'],
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
@@ -199,5 +221,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'temporary-recommend-invite': temporaryRecommendInvite['https://summit.example/schemas/temporary-recommend-invite.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],
+  'unofficial-guest': unofficialGuest['https://summit.example/schemas/unofficial-guest.json'],
+  'vehicle': vehicle['https://summit.example/schemas/vehicle.json'],
   'wish-page-query': wishPageQuery['https://summit.example/schemas/wish-page-query.json'],
 };

@@ -30,6 +30,8 @@ import { activityRoutes } from './routes/activity-routes.js';
 import { activityAdminRoutes } from './routes/activity-admin-routes.js';
 import { wishRoutes } from './routes/wish-routes.js';
 import { temporaryRoutes } from './temporary/temporary-routes.js';
+import { downloadRoutes } from './routes/download-routes.js';
+import { contentRecordRoutes } from './routes/content-record-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -124,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(activityAdminRoutes);
       await api.register(wishRoutes);
       await api.register(temporaryRoutes);
+      await api.register(downloadRoutes);
+      await api.register(contentRecordRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

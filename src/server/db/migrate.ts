@@ -12,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0006-activities': await import('./migrations/0006-activities.js'),
   '0007-good-wishes': await import('./migrations/0007-good-wishes.js'),
   '0008-temporary': await import('./migrations/0008-temporary.js'),
+  '0010-content': await import('./migrations/0010-content.js'),
 };
 
 const provider: MigrationProvider = {

@@ -246,6 +246,35 @@ export interface GoodWishTable {
   updated_at: string;
 }
 
+/** A published download (migration 0010); the file is a row of `uploads`. */
+export interface DownloadTable {
+  id: string;
+  edition_id: string;
+  title: string;
+  /** 'guideline' | 'agenda' | 'other' */
+  category: string;
+  description: string | null;
+  file_id: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Schema documents of the content screens (migration 0010); `kind` is the schema name. */
+export interface ContentRecordTable {
+  id: string;
+  kind: string;
+  edition_id: string | null;
+  unit_id: string | null;
+  title: string;
+  search_text: string;
+  tag: string | null;
+  document: string;
+  schema_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   editions: EditionTable;
   units: UnitTable;
@@ -259,6 +288,8 @@ export interface Database {
   guests: GuestTable;
   entourage_members: EntourageMemberTable;
   audit_log: AuditLogTable;
+  downloads: DownloadTable;
+  content_records: ContentRecordTable;
   good_wishes: GoodWishTable;
   activities: ActivityTable;
   activity_sign_ups: ActivitySignUpTable;
