@@ -15,6 +15,7 @@ import { checkStoredRecords } from './support/stored-records.js';
 
 const SEED = runSeed();
 const REQUESTS = Number(process.env.RELIABILITY_REQUESTS || 10_000);
+const CONCURRENCY = Number(process.env.RELIABILITY_CONCURRENCY || 4);
 
 describeEachDatabase('schema-derived fuzz of every route', (kind) => {
   const t = useTestApp(kind);
@@ -33,7 +34,7 @@ describeEachDatabase('schema-derived fuzz of every route', (kind) => {
 
   it(`sends ${REQUESTS} generated requests: no 5xx, every answer an envelope, every stored record valid`, async () => {
     expect(routes.length).toBeGreaterThan(40);
-    const figures = await runFuzz(t.app, world, routes, rngFor(SEED, `fuzz-${kind}`), REQUESTS, files);
+    const figures = await runFuzz(t.app, world, routes, rngFor(SEED, `fuzz-${kind}`), REQUESTS, files, CONCURRENCY);
     printFigures(`fuzz [${kind}] ${routes.length} routes`, SEED, figures);
     const stored = await checkStoredRecords(t.app);
     console.log(

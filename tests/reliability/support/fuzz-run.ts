@@ -45,30 +45,47 @@ async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promi
   });
 }
 
-export async function runFuzz(app: FastifyInstance, world: FuzzWorld, routes: RouteInfo[], rng: Rng, total: number, files: { png: Buffer; jpeg: Buffer }): Promise<FuzzFigures> {
+/**
+ * Requests go in small concurrent batches (as a browser's parallel calls would); each batch
+ * is generated before it is sent, so the seed fixes the inputs, not the interleaving.
+ */
+export async function runFuzz(
+  app: FastifyInstance,
+  world: FuzzWorld,
+  routes: RouteInfo[],
+  rng: Rng,
+  total: number,
+  files: { png: Buffer; jpeg: Buffer },
+  concurrency = 4,
+): Promise<FuzzFigures> {
   const figures: FuzzFigures = { requests: 0, statuses: {}, perRoute: {}, failures: [], durationMs: 0 };
   const started = Date.now();
-  for (let i = 0; i < total; i += 1) {
-    if (i % 200 === 0) {
+  for (let i = 0; i < total; i += concurrency) {
+    if (i % 200 < concurrency) {
       await world.refreshPools();
       await reopenRegistration(app, world);
     }
-    // every route gets its share; write routes a little more (they change state)
-    const route = i < routes.length ? routes[i]! : rng.pick(routes);
-    const request = fuzzRequest(world, route, rng, files);
-    const response = await app.inject(request.options);
-    figures.requests += 1;
-    const status = String(response.statusCode);
-    figures.statuses[status] = (figures.statuses[status] ?? 0) + 1;
-    const perRoute = (figures.perRoute[route.key] ??= {});
-    perRoute[status] = (perRoute[status] ?? 0) + 1;
-    const problem = response.statusCode >= 500 ? `status ${status}` : binaryOk(route, response.statusCode) ? null : envelopeProblem(response);
-    if (problem) {
-      figures.failures.push({ route: route.key, caller: request.caller, label: request.label, url: String(request.options.url).slice(0, 160), status: response.statusCode, problem, body: response.body.slice(0, 200) });
-    }
-    // a fuzzed logout, password or account change may end the caller's session: start a new one
-    if (request.caller !== 'anonymous' && request.caller !== 'forged' && response.statusCode < 300 && /logout|changPwd|changeAccount|resetPwd/.test(route.path)) {
-      await world.renew(request.caller);
+    const batch = Array.from({ length: Math.min(concurrency, total - i) }, (_, k) => {
+      // every route first, then a random one each time
+      const route = i + k < routes.length ? routes[i + k]! : rng.pick(routes);
+      return { route, request: fuzzRequest(world, route, rng, files) };
+    });
+    const responses = await Promise.all(batch.map(({ request }) => app.inject(request.options)));
+    for (const [k, response] of responses.entries()) {
+      const { route, request } = batch[k]!;
+      figures.requests += 1;
+      const status = String(response.statusCode);
+      figures.statuses[status] = (figures.statuses[status] ?? 0) + 1;
+      const perRoute = (figures.perRoute[route.key] ??= {});
+      perRoute[status] = (perRoute[status] ?? 0) + 1;
+      const problem = response.statusCode >= 500 ? `status ${status}` : binaryOk(route, response.statusCode) ? null : envelopeProblem(response);
+      if (problem) {
+        figures.failures.push({ route: route.key, caller: request.caller, label: request.label, url: String(request.options.url).slice(0, 160), status: response.statusCode, problem, body: response.body.slice(0, 200) });
+      }
+      // a fuzzed logout, password or account change may end the caller's session: start a new one
+      if (request.caller !== 'anonymous' && request.caller !== 'forged' && response.statusCode < 300 && /logout|changPwd|changeAccount|resetPwd/.test(route.path)) {
+        await world.renew(request.caller);
+      }
     }
   }
   figures.durationMs = Date.now() - started;

@@ -37,7 +37,8 @@ function guessSchema(table: string, column: string): SchemaName | null {
 }
 
 /** NUL or a lone surrogate: no stored text may hold one (issue 11 part 5), in a column or inside a document. */
-const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE = { test: (value: string) => value.includes('\u0000') || LONE_SURROGATE.test(value) };
 
 function unsafeText(value: unknown): boolean {
   if (typeof value === 'string') return UNSAFE.test(value);
