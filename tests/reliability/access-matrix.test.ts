@@ -1,0 +1,170 @@
+/**
+ * The cross-unit access matrix (issue 11): every unit-scoped route called by every other
+ * account on one unit's guest, entourage member and file answers 403/404 and changes nothing;
+ * no signed-in list leaks that unit's ids; no account but an organiser reaches an organiser
+ * route; nobody without a valid session reaches a signed-in route. Routes come from the
+ * OpenAPI document, so new routes join the matrix by themselves.
+ */
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../server/helpers/databases.js';
+import { bearer, tokenFor, useTestApp, type TestApp } from '../server/helpers/test-app.js';
+import { addGuest, caller, ENTERPRISE, memberBody, movableClock, residentId, uploadedFile } from '../server/guests-harness.js';
+import { ALL_ACCOUNTS, ORGANISER } from './support/fuzz-world.js';
+import { rngFor, runSeed } from './support/prng.js';
+import { routeCatalogue, type RouteInfo } from './support/route-catalogue.js';
+import type { NameHint } from './support/schema-values.js';
+import { validBody } from './support/valid-inputs.js';
+
+const SEED = runSeed();
+
+interface Victim {
+  unitId: string;
+  guestId: string;
+  memberId: string;
+  fileId: string;
+  photoId: string;
+}
+
+async function upload(t: TestApp, token: string): Promise<string> {
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 200, g: 210, b: 220 } } }).png().toBuffer();
+  const boundary = '----matrix';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="rule"\r\n\r\nbusinessCard\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
+  return (response.json() as { data: { id: string } }).data.id;
+}
+
+/** Everything of the victim's unit (and the shared edition settings) as text, to compare. */
+async function snapshot(t: TestApp, unitId: string): Promise<string> {
+  const parts: unknown[] = [];
+  for (const table of ['units', 'guests', 'entourage_members', 'uploads']) {
+    const column = table === 'units' ? 'id' : 'unit_id';
+    parts.push((await sql`select * from ${sql.table(table)} where ${sql.ref(column)} = ${unitId} order by id`.execute(t.app.db)).rows);
+  }
+  parts.push((await sql`select * from editions order by id`.execute(t.app.db)).rows);
+  parts.push((await sql`select * from invitation_codes order by code`.execute(t.app.db)).rows);
+  parts.push((await sql`select count(*) as n from audit_log`.execute(t.app.db)).rows);
+  return JSON.stringify(parts);
+}
+
+function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, rng = rngFor(SEED, route.key)): InjectOptions {
+  const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    if (name === 'memberId') return victim.memberId;
+    return route.path.includes('/file/') ? victim.fileId : victim.guestId;
+  });
+  const body = route.body ? validBody(route, rng, hint) : undefined;
+  return { method: route.method as InjectOptions['method'], url: path, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) };
+}
+
+describeEachDatabase('cross-unit access matrix', (kind) => {
+  const time = movableClock();
+  const t = useTestApp(kind, {}, { clock: time.clock });
+  let routes: RouteInfo[] = [];
+  let victim: Victim;
+  const tokens = new Map<string, string>();
+  const cells: Record<string, number> = { crossUnit: 0, listLeaks: 0, organiserRoutes: 0, anonymous: 0 };
+
+  beforeAll(async () => {
+    routes = await routeCatalogue(t.app);
+    for (const account of ALL_ACCOUNTS) tokens.set(account, await tokenFor(t, account));
+    const owner = await caller(t, ENTERPRISE);
+    const guest = await addGuest(owner, t, ENTERPRISE, 700, { inviteCode: 'INVITE2025A' });
+    const photoId = await uploadedFile(t, ENTERPRISE);
+    const member = await owner.post<{ id: string }>(`qms/guest/${guest.id}/entourage`, memberBody(residentId(701), photoId));
+    if (member.status !== 200) throw new Error(`member: ${JSON.stringify(member.body)}`);
+    const fileId = await upload(t, owner.token);
+    const unit = await t.app.db.selectFrom('accounts').select('unit_id').where('account', '=', ENTERPRISE).executeTakeFirstOrThrow();
+    victim = { unitId: unit.unit_id!, guestId: guest.id, memberId: member.body.data.id, fileId, photoId };
+    // the owner does reach them (else a 404 below would prove nothing)
+    expect((await owner.get(`qms/guest/${guest.id}`)).status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/exhibition/qms/file/${fileId}`, headers: bearer(owner.token) })).statusCode).toBe(200);
+  });
+
+  const victimHint = (): NameHint => (name, schema) => {
+    if (name === 'id' || name === 'ids[]') return victim.guestId;
+    if (name === 'memberId') return victim.memberId;
+    if (schema['x-upload']) return name === 'photo' ? victim.photoId : victim.fileId;
+    return undefined;
+  };
+
+  it("unit-scoped routes answer 403/404 to every other account on one unit's records, and change nothing", async () => {
+    const before = await snapshot(t, victim.unitId);
+    const scoped = routes.filter((route) => route.signedIn && !route.path.includes('/admin/') && route.pathParams.length > 0);
+    expect(scoped.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const account of ALL_ACCOUNTS.filter((a) => a !== ENTERPRISE && a !== ORGANISER)) {
+      for (const route of scoped) {
+        const response = await t.app.inject(requestFor(route, victim, bearer(tokens.get(account)!), victimHint()));
+        cells.crossUnit! += 1;
+        if (![403, 404].includes(response.statusCode)) wrong.push(`${account} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(t, victim.unitId)).toBe(before);
+  });
+
+  it("no signed-in read without ids shows another unit's records", async () => {
+    const lists = routes.filter((route) => route.signedIn && route.method === 'GET' && route.pathParams.length === 0);
+    const leaks: string[] = [];
+    for (const account of ALL_ACCOUNTS.filter((a) => a !== ENTERPRISE && a !== ORGANISER)) {
+      for (const route of lists) {
+        const response = await t.app.inject({ method: 'GET', url: route.path, headers: bearer(tokens.get(account)!) });
+        cells.listLeaks! += 1;
+        for (const id of [victim.guestId, victim.memberId, victim.fileId, victim.photoId]) {
+          if (response.body.includes(id)) leaks.push(`${account} ${route.key} shows ${id}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('no account but an organiser reaches an organiser route, and nothing changes', async () => {
+    const before = await snapshot(t, victim.unitId);
+    const organiserRoutes = routes.filter((route) => route.path.includes('/admin/'));
+    expect(organiserRoutes.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const account of ALL_ACCOUNTS.filter((a) => a !== ORGANISER)) {
+      for (const route of organiserRoutes) {
+        const response = await t.app.inject(requestFor(route, victim, bearer(tokens.get(account)!), victimHint()));
+        cells.organiserRoutes! += 1;
+        if (![403, 404].includes(response.statusCode)) wrong.push(`${account} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(t, victim.unitId)).toBe(before);
+  });
+
+  it('without a valid session no signed-in route answers anything but 401, and nothing changes', async () => {
+    const before = await snapshot(t, victim.unitId);
+    // a token that was valid: signed out since
+    const revoked = await tokenFor(t, ENTERPRISE);
+    expect((await t.app.inject({ method: 'POST', url: '/exhibition/center/user/basic/logout', headers: bearer(revoked) })).statusCode).toBe(200);
+    const callers: Record<string, Record<string, string>> = {
+      anonymous: {},
+      forged: { authorization: `Bearer ${'A'.repeat(43)}` },
+      revoked: bearer(revoked),
+      malformed: { authorization: 'Bearer' },
+      basic: { authorization: 'Basic ZW50ZXJwcmlzZTpTdW1taXQjMjAyNQ==' },
+    };
+    const signedIn = routes.filter((route) => route.signedIn);
+    const wrong: string[] = [];
+    for (const [who, headers] of Object.entries(callers)) {
+      for (const route of signedIn) {
+        const response = await t.app.inject(requestFor(route, victim, headers, victimHint()));
+        cells.anonymous! += 1;
+        if (response.statusCode !== 401) wrong.push(`${who} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(t, victim.unitId)).toBe(before);
+    const total = Object.values(cells).reduce((sum, n) => sum + n, 0);
+    console.log(`access matrix [${kind}]: ${total} cells (${Object.entries(cells).map(([name, n]) => `${name} ${n}`).join(', ')}), ${routes.length} routes, ${ALL_ACCOUNTS.length} accounts, seed ${SEED}`);
+  });
+});
