@@ -77,6 +77,7 @@ export const errorCatalogue = {
   basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
   itineraryClosed: entry(400, 'guests.itineraryClosed'),
   itineraryRequired: entry(400, 'guests.itineraryRequired'),
+  guestMobileTaken: entry(409, 'guests.mobileTaken'),
   guestRejected: entry(400, 'guests.rejected'),
   addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
   editionDatesOrder: entry(400, 'edition.datesOrder'),
