@@ -29,6 +29,7 @@ export const errorCatalogue = {
   uriTooLong: entry(414, 'errors.uriTooLong'),
   headersTooLarge: entry(431, 'errors.headersTooLarge'),
   requestTimeout: entry(408, 'errors.requestTimeout'),
+  hashQueueFull: entry(429, 'errors.busyRetry'),
 
   /** same answer for an unknown account and a wrong password */
   invalidCredentials: entry(400, 'auth.invalidCredentials'),

@@ -177,6 +177,13 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** failed sign-ins per normalised account name within the current window (migration 0011) */
+export interface SignInFailureTable {
+  account: string;
+  failures: number;
+  window_start: string;
+}
+
 export interface Database {
   editions: EditionTable;
   units: UnitTable;
@@ -190,4 +197,5 @@ export interface Database {
   guests: GuestTable;
   entourage_members: EntourageMemberTable;
   audit_log: AuditLogTable;
+  sign_in_failures: SignInFailureTable;
 }
