@@ -35,6 +35,7 @@ import { contentRecordRoutes } from './routes/content-record-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
+import { scheduleUploadSweep, sweepUploadOrphans } from './services/housekeeping.js';
 import './fastify-types.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -85,7 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
-  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo) : []);
+  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo, config.dataDir) : []);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 
@@ -137,6 +138,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await purgeExpired(db);
   const stopPurge = schedulePurge(db, (error) => app.log.error({ err: error }, 'purge failed'));
   app.addHook('onClose', async () => stopPurge());
+  const swept = await sweepUploadOrphans(db, config.dataDir);
+  if (swept.removedFiles > 0) app.log.info(swept, 'orphan upload files removed');
+  const stopSweep = scheduleUploadSweep(db, config.dataDir, (error) => app.log.error({ err: error }, 'upload sweep failed'));
+  app.addHook('onClose', async () => stopSweep());
   await app.ready();
   return app;
 }

@@ -275,6 +275,13 @@ export interface ContentRecordTable {
   updated_at: string;
 }
 
+/** failed sign-ins per normalised account name within the current window (migration 0011) */
+export interface SignInFailureTable {
+  account: string;
+  failures: number;
+  window_start: string;
+}
+
 export interface Database {
   editions: EditionTable;
   units: UnitTable;
@@ -288,6 +295,7 @@ export interface Database {
   guests: GuestTable;
   entourage_members: EntourageMemberTable;
   audit_log: AuditLogTable;
+  sign_in_failures: SignInFailureTable;
   downloads: DownloadTable;
   content_records: ContentRecordTable;
   good_wishes: GoodWishTable;
