@@ -22,6 +22,9 @@ const EntourageManagement = lazyScreen(() => import('../screens/guests/Entourage
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
+// activities (issue 8)
+const ActivitySignUp = lazyScreen(() => import('../screens/activities/ActivityScreen'));
+const ActivityAdmin = lazyScreen(() => import('../screens/admin/activities/ActivityAdminScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -42,6 +45,8 @@ export const componentScreens: Record<string, ComponentType> = {
   ReviewQueue,
   AuditLog,
   MyRegistration,
+  ActivitySignUp,
+  ActivityAdmin,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,
