@@ -111,7 +111,7 @@ export default function ActivityAdminScreen() {
                       </Button>
                     )}
                     {activity.status === 'published' && (
-                      <Button size="small" color="warning" onClick={() => void change('close', activity.id)} data-testid="activity-close">
+                      <Button size="small" onClick={() => void change('close', activity.id)} data-testid="activity-close">
                         {t('activity.admin.close')}
                       </Button>
                     )}
