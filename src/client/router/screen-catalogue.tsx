@@ -27,6 +27,9 @@ const WishList = lazyScreen(() => import('../screens/admin/WishListScreen'));
 // temporary registration (issue 9)
 const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
 const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
+// activities (issue 8)
+const ActivitySignUp = lazyScreen(() => import('../screens/activities/ActivityScreen'));
+const ActivityAdmin = lazyScreen(() => import('../screens/admin/activities/ActivityAdminScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -50,6 +53,8 @@ export const componentScreens: Record<string, ComponentType> = {
   WishList,
   TemporaryReview,
   TemporaryRecommendClosed,
+  ActivitySignUp,
+  ActivityAdmin,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,
