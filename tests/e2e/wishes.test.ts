@@ -93,7 +93,7 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     await page.goto(`${portal.baseUrl}/admin/wishes`);
     const row = page.locator('[data-testid=wish-row]', { hasText: '祝峰会圆满成功！' });
     await row.waitFor();
-    await expect.poll(() => row.locator('[data-testid=wish-download-logo]').innerText()).toContain('logo.eps');
+    await expect.poll(() => row.locator('[data-testid=wish-download-logo]').textContent()).toContain('logo.eps');
     const download = page.waitForEvent('download');
     await row.locator('[data-testid=wish-download-logo]').click();
     expect((await download).suggestedFilename()).toBe('logo.eps');
@@ -109,10 +109,14 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     await page.locator('[data-testid=toast]').first().waitFor();
 
     await signIn(ENTERPRISE);
-    const photo = await api<UploadedFile>('POST', 'qms/file/upload', {
-      multipart: { rule: 'photo', file: { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await portrait() } },
-    });
-    expect(photo.code).toBe(200);
+    const buffer = await portrait();
+    // the first face detection also loads the model in its worker: on a busy machine it can
+    // pass the detector's time limit, so the upload is tried again (the photo is not the subject)
+    let photo = { code: 0 } as Envelope<UploadedFile>;
+    for (let attempt = 0; attempt < 3 && photo.code !== 200; attempt += 1) {
+      photo = await api<UploadedFile>('POST', 'qms/file/upload', { multipart: { rule: 'photo', file: { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer } } });
+    }
+    expect(photo.code, JSON.stringify(photo)).toBe(200);
     const approved = await api<GuestSummary>('POST', 'qms/guest', { data: guestBody(residentId('37020219800101201'), photo.data.id, { inviteCode: 'INVITE2025A' }) });
     expect(approved.data.status).toBe('approved');
     const pending = await api<GuestSummary>('POST', 'qms/guest', { data: guestBody(residentId('37020219800101202'), photo.data.id, { nameZh: '李四' }) });
