@@ -7,6 +7,7 @@ import { findDeclaration } from '../../src/client/engine/declaration-catalogue';
 import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
 import { operations } from '../../src/client/engine/operations';
 import type { FormDeclaration } from '../../src/client/engine/screen-types';
+import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import { registerNavigator } from '../../src/client/router/navigator';
 import { staticRoutes } from '../../src/client/router/static-routes';
 import TemporaryRecommendClosedScreen from '../../src/client/screens/temporary/TemporaryRecommendClosedScreen';
@@ -43,7 +44,7 @@ function renderDeclared(id: string) {
 
 const errorOf = (container: HTMLElement, field: string) => container.querySelector(`#root_${field}__error`)?.textContent ?? '';
 
-describe('temporary registration pages', () => {
+describe('temporary registration pages', { timeout: 30_000 }, () => {
   it('are declared screens on the SPEC routes, no longer "coming soon"', () => {
     expect(declared('temporary-worker').route).toBe('/tempGroupWorkerRegister');
     expect(declared('temporary-volunteer').route).toBe('/tempGroupVolunteerRegister');
@@ -152,7 +153,12 @@ function item(change: Partial<TemporaryItem>): TemporaryItem {
   };
 }
 
-describe('temporary registration review (organisers)', () => {
+// two forms (decision and code) load their schemas and validators as chunks: slow on a busy machine
+describe('temporary registration review (organisers)', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(temporaryApi, 'codes').mockResolvedValue([]);
+  });
+
   it('lists the registrations and approves the selected ones', async () => {
     const page = vi.spyOn(temporaryApi, 'page').mockResolvedValue({
       records: [item({}), item({ id: 't2', name: 'Anna Berg', registrationType: 'media', mediaName: 'Nordic Times' })],
@@ -188,5 +194,34 @@ describe('temporary registration review (organisers)', () => {
     fireEvent.change(within(screen.getByTestId('temporary-keyword')).getByRole('textbox'), { target: { value: ' Anna ' } });
     fireEvent.click(screen.getByTestId('temporary-search'));
     await waitFor(() => expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: 'Anna', status: 'pending' })));
+  });
+
+  it('lists the codes with their binding, creates one and discards an event after confirmation', async () => {
+    vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
+    vi.spyOn(temporaryApi, 'codes').mockResolvedValue([
+      { code: 'TEMP2025', registrationType: null, eventName: '开幕式', attendanceMode: 'onsite', eventDiscarded: false, used: 3, createdAt: '2026-11-23T02:00:00.000Z' },
+      { code: 'NOEVENT', registrationType: 'media', eventName: null, attendanceMode: null, eventDiscarded: false, used: 0, createdAt: '2026-11-23T02:00:00.000Z' },
+    ]);
+    const create = vi.spyOn(temporaryApi, 'createCode').mockResolvedValue(null);
+    const discard = vi.spyOn(temporaryApi, 'discardCode').mockResolvedValue(null);
+    render(
+      <MemoryRouter>
+        <TemporaryReviewScreen />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByTestId('temporary-code-row');
+    expect(rows[0]).toHaveTextContent('TEMP2025开幕式现场参会全部类型3');
+    expect(rows[1]).toHaveTextContent('NOEVENT未设置未设置媒体0');
+
+    const panel = screen.getByTestId('temporary-codes');
+    fireEvent.change(await within(panel).findByLabelText(/^邀请码/, { selector: 'input' }), { target: { value: 'VOL2025' } });
+    fireEvent.change(within(panel).getByLabelText(/^绑定活动/, { selector: 'input' }), { target: { value: '城市跑' } });
+    fireEvent.click(within(panel).getByTestId('temporary-code-create'));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ code: 'VOL2025', eventName: '城市跑' })));
+
+    fireEvent.click(within(rows[0]!).getByTestId('temporary-code-discard'));
+    await waitFor(() => expect(getFeedback().confirm?.message).toContain('TEMP2025'));
+    answerConfirm(true);
+    await waitFor(() => expect(discard).toHaveBeenCalledWith('TEMP2025'));
   });
 });

@@ -21,6 +21,7 @@ import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
+import { TemporaryCodesPanel } from './TemporaryCodesPanel';
 import { TemporaryPicture } from './TemporaryPicture';
 
 const PAGE_SIZE = 20;
@@ -191,6 +192,7 @@ export default function TemporaryReviewScreen() {
           </Button>
         </WizardStepForm>
       </Box>
+      <TemporaryCodesPanel />
     </Paper>
   );
 }
