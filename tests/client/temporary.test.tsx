@@ -157,6 +157,7 @@ function item(change: Partial<TemporaryItem>): TemporaryItem {
 describe('temporary registration review (organisers)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.spyOn(temporaryApi, 'codes').mockResolvedValue([]);
+    vi.spyOn(temporaryApi, 'recommendations').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 10 });
   });
 
   it('lists the registrations and approves the selected ones', async () => {
@@ -223,5 +224,30 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
     await waitFor(() => expect(getFeedback().confirm?.message).toContain('TEMP2025'));
     answerConfirm(true);
     await waitFor(() => expect(discard).toHaveBeenCalledWith('TEMP2025'));
+  });
+
+  it('shows the recommendations received', async () => {
+    vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
+    vi.spyOn(temporaryApi, 'recommendations').mockResolvedValue({
+      records: [
+        {
+          id: 'r1',
+          createdAt: '2026-11-23T02:00:00.000Z',
+          document: { recommenderName: '王芳', recommenderMobile: '13812345678', recommenderOrganisation: '青岛市商务局', inviteeName: 'John Smith', inviteeOrganisation: 'Example Corp', inviteePosition: 'CEO', activity: 'Opening forum', reason: 'Large project' },
+        },
+      ],
+      total: 1,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    render(
+      <MemoryRouter>
+        <TemporaryReviewScreen />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId('temporary-recommendation-row');
+    expect(row).toHaveTextContent('王芳 · 青岛市商务局 · 13812345678');
+    expect(row).toHaveTextContent('John Smith · Example Corp · CEO');
+    expect(row).toHaveTextContent('Opening forum');
   });
 });

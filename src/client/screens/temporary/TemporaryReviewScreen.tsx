@@ -23,6 +23,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
 import { TemporaryCodesPanel } from './TemporaryCodesPanel';
 import { TemporaryPicture } from './TemporaryPicture';
+import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
 
 const PAGE_SIZE = 20;
 const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
@@ -193,6 +194,7 @@ export default function TemporaryReviewScreen() {
         </WizardStepForm>
       </Box>
       <TemporaryCodesPanel />
+      <TemporaryRecommendationsPanel />
     </Paper>
   );
 }
