@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jpgPicture, pngPicture } from '../server/temporary-harness';
@@ -135,5 +136,17 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     await page.locator('[data-testid=temporary-status]').click();
     await page.getByRole('option', { name: '审核通过' }).click();
     await page.locator('[data-testid=temporary-row]', { hasText: 'Li Lei' }).waitFor();
+    await record('review-approved');
+
+    // the export of the current filter (approved), opened with exceljs
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=temporary-export]').click()]);
+    expect(download.suggestedFilename()).toBe('temporary-registrations.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path()) as string);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('临时注册');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Li Lei');
+    expect(sheet.getRow(2).getCell(10).value).toBe('TEMP2025');
   });
 });
