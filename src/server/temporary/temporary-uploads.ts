@@ -87,6 +87,23 @@ export class TemporaryUploads {
     return { kind: 'kept', file };
   }
 
+  /**
+   * Pictures no registration took within a day (the visitor gave up): rows and files go. A day
+   * leaves a visitor time to finish the form; a picture is claimed in the same transaction as
+   * its registration, so a claimed one is never removed.
+   */
+  async purgeUnclaimed(before: string): Promise<number> {
+    const rows = await this.db.selectFrom('temporary_uploads').select(['id', 'storage_name']).where('registration_id', 'is', null).where('created_at', '<', before).limit(500).execute();
+    let removed = 0;
+    for (const row of rows) {
+      const deleted = await this.db.deleteFrom('temporary_uploads').where('id', '=', row.id).where('registration_id', 'is', null).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) continue;
+      await this.storage.discard(this.storage.pathOf(row.storage_name));
+      removed += 1;
+    }
+    return removed;
+  }
+
   /** The stored picture of a registration (organisers only: checked by the route's caller). */
   async pictureOf(registrationId: string): Promise<{ row: TemporaryUploadTable; filePath: string } | null> {
     const row = await this.db.selectFrom('temporary_uploads').selectAll().where('registration_id', '=', registrationId).executeTakeFirst();
