@@ -8,7 +8,11 @@ import * as activitySignUp from './validators/activity-sign-up.js';
 import * as activity from './validators/activity.js';
 import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
+import * as auditFilterQuery from './validators/audit-filter-query.js';
 import * as auditPageQuery from './validators/audit-page-query.js';
+import * as consoleGuestQuery from './validators/console-guest-query.js';
+import * as consoleIdParams from './validators/console-id-params.js';
+import * as consoleUnitQuery from './validators/console-unit-query.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
@@ -21,11 +25,17 @@ import * as guestPageQuery from './validators/guest-page-query.js';
 import * as guestSignIn from './validators/guest-sign-in.js';
 import * as guest from './validators/guest.js';
 import * as historicalGuest from './validators/historical-guest.js';
+import * as hotel from './validators/hotel.js';
 import * as investmentProject from './validators/investment-project.js';
+import * as invitationCodeBatch from './validators/invitation-code-batch.js';
+import * as invitationCodePageQuery from './validators/invitation-code-page-query.js';
+import * as invitationCodeParams from './validators/invitation-code-params.js';
 import * as inviteCodeQuery from './validators/invite-code-query.js';
 import * as itinerary from './validators/itinerary.js';
 import * as liaison from './validators/liaison.js';
+import * as manifestQuery from './validators/manifest-query.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
+import * as noticePublication from './validators/notice-publication.js';
 import * as noticeReadQuery from './validators/notice-read-query.js';
 import * as notice from './validators/notice.js';
 import * as outboxQuery from './validators/outbox-query.js';
@@ -33,6 +43,7 @@ import * as passwordChange from './validators/password-change.js';
 import * as passwordReset from './validators/password-reset.js';
 import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
+import * as receptionist from './validators/receptionist.js';
 import * as reviewDecision from './validators/review-decision.js';
 import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
@@ -47,7 +58,11 @@ import activitySignUpSchema from './schemas/activity-sign-up.json';
 import activitySchema from './schemas/activity.json';
 import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
+import auditFilterQuerySchema from './schemas/audit-filter-query.json';
 import auditPageQuerySchema from './schemas/audit-page-query.json';
+import consoleGuestQuerySchema from './schemas/console-guest-query.json';
+import consoleIdParamsSchema from './schemas/console-id-params.json';
+import consoleUnitQuerySchema from './schemas/console-unit-query.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
@@ -60,11 +75,17 @@ import guestPageQuerySchema from './schemas/guest-page-query.json';
 import guestSignInSchema from './schemas/guest-sign-in.json';
 import guestSchema from './schemas/guest.json';
 import historicalGuestSchema from './schemas/historical-guest.json';
+import hotelSchema from './schemas/hotel.json';
 import investmentProjectSchema from './schemas/investment-project.json';
+import invitationCodeBatchSchema from './schemas/invitation-code-batch.json';
+import invitationCodePageQuerySchema from './schemas/invitation-code-page-query.json';
+import invitationCodeParamsSchema from './schemas/invitation-code-params.json';
 import inviteCodeQuerySchema from './schemas/invite-code-query.json';
 import itinerarySchema from './schemas/itinerary.json';
 import liaisonSchema from './schemas/liaison.json';
+import manifestQuerySchema from './schemas/manifest-query.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
+import noticePublicationSchema from './schemas/notice-publication.json';
 import noticeReadQuerySchema from './schemas/notice-read-query.json';
 import noticeSchema from './schemas/notice.json';
 import outboxQuerySchema from './schemas/outbox-query.json';
@@ -72,6 +93,7 @@ import passwordChangeSchema from './schemas/password-change.json';
 import passwordResetSchema from './schemas/password-reset.json';
 import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
+import receptionistSchema from './schemas/receptionist.json';
 import reviewDecisionSchema from './schemas/review-decision.json';
 import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
@@ -89,7 +111,11 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'activity': activitySchema,
   'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
+  'audit-filter-query': auditFilterQuerySchema,
   'audit-page-query': auditPageQuerySchema,
+  'console-guest-query': consoleGuestQuerySchema,
+  'console-id-params': consoleIdParamsSchema,
+  'console-unit-query': consoleUnitQuerySchema,
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
@@ -102,11 +128,17 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'guest-sign-in': guestSignInSchema,
   'guest': guestSchema,
   'historical-guest': historicalGuestSchema,
+  'hotel': hotelSchema,
   'investment-project': investmentProjectSchema,
+  'invitation-code-batch': invitationCodeBatchSchema,
+  'invitation-code-page-query': invitationCodePageQuerySchema,
+  'invitation-code-params': invitationCodeParamsSchema,
   'invite-code-query': inviteCodeQuerySchema,
   'itinerary': itinerarySchema,
   'liaison': liaisonSchema,
+  'manifest-query': manifestQuerySchema,
   'notice-page-query': noticePageQuerySchema,
+  'notice-publication': noticePublicationSchema,
   'notice-read-query': noticeReadQuerySchema,
   'notice': noticeSchema,
   'outbox-query': outboxQuerySchema,
@@ -114,6 +146,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'password-reset': passwordResetSchema,
   'photo-change': photoChangeSchema,
   'reception': receptionSchema,
+  'receptionist': receptionistSchema,
   'review-decision': reviewDecisionSchema,
   'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
@@ -132,7 +165,11 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'activity': activity['https://summit.example/schemas/activity.json'],
   'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
+  'audit-filter-query': auditFilterQuery['https://summit.example/schemas/audit-filter-query.json'],
   'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'console-guest-query': consoleGuestQuery['https://summit.example/schemas/console-guest-query.json'],
+  'console-id-params': consoleIdParams['https://summit.example/schemas/console-id-params.json'],
+  'console-unit-query': consoleUnitQuery['https://summit.example/schemas/console-unit-query.json'],
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
@@ -145,11 +182,17 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'guest-sign-in': guestSignIn['https://summit.example/schemas/guest-sign-in.json'],
   'guest': guest['https://summit.example/schemas/guest.json'],
   'historical-guest': historicalGuest['https://summit.example/schemas/historical-guest.json'],
+  'hotel': hotel['https://summit.example/schemas/hotel.json'],
   'investment-project': investmentProject['https://summit.example/schemas/investment-project.json'],
+  'invitation-code-batch': invitationCodeBatch['https://summit.example/schemas/invitation-code-batch.json'],
+  'invitation-code-page-query': invitationCodePageQuery['https://summit.example/schemas/invitation-code-page-query.json'],
+  'invitation-code-params': invitationCodeParams['https://summit.example/schemas/invitation-code-params.json'],
   'invite-code-query': inviteCodeQuery['https://summit.example/schemas/invite-code-query.json'],
   'itinerary': itinerary['https://summit.example/schemas/itinerary.json'],
   'liaison': liaison['https://summit.example/schemas/liaison.json'],
+  'manifest-query': manifestQuery['https://summit.example/schemas/manifest-query.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
+  'notice-publication': noticePublication['https://summit.example/schemas/notice-publication.json'],
   'notice-read-query': noticeReadQuery['https://summit.example/schemas/notice-read-query.json'],
   'notice': notice['https://summit.example/schemas/notice.json'],
   'outbox-query': outboxQuery['https://summit.example/schemas/outbox-query.json'],
@@ -157,6 +200,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'password-reset': passwordReset['https://summit.example/schemas/password-reset.json'],
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
+  'receptionist': receptionist['https://summit.example/schemas/receptionist.json'],
   'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
   'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],

@@ -25,6 +25,7 @@ import { guestRoutes } from './routes/guest-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
 import { unitRoutes } from './routes/unit-routes.js';
 import { uploadRoutes } from './routes/upload-routes.js';
+import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(entourageTravelRoutes);
       await api.register(reviewRoutes);
       await api.register(uploadRoutes);
+      await api.register(consoleRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

@@ -9,6 +9,7 @@ const migrations: Record<string, Migration> = {
   '0003-guests': await import('./migrations/0003-guests.js'),
   '0004-epidemic': await import('./migrations/0004-epidemic.js'),
   '0005-entourage-travel': await import('./migrations/0005-entourage-travel.js'),
+  '0009-console': await import('./migrations/0009-console.js'),
 };
 
 const provider: MigrationProvider = {

@@ -24,6 +24,7 @@ import { MessageCodes } from './message-codes.js';
 import { Notices } from './notices.js';
 import { OneTimeCodes } from './one-time-codes.js';
 import { Sessions } from './sessions.js';
+import { createConsoleServices, type ConsoleServices } from './console-services.js';
 import { SignIn } from './sign-in.js';
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../../config/edition.json', import.meta.url));
@@ -45,6 +46,7 @@ export interface Services {
   entourage: Entourage;
   entourageTravel: EntourageTravel;
   review: Review;
+  console: ConsoleServices;
 }
 
 export interface ServiceOptions {
@@ -96,5 +98,6 @@ export function createServices(
     accounts: new Accounts(db, hasher, messageCodes, sessions),
     notices: new Notices(db),
     menus: new Menus(options.menusFile, translator),
+    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null),
   };
 }
