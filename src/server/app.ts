@@ -32,6 +32,7 @@ import { wishRoutes } from './routes/wish-routes.js';
 import { temporaryRoutes } from './temporary/temporary-routes.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { contentRecordRoutes } from './routes/content-record-routes.js';
+import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(temporaryRoutes);
       await api.register(downloadRoutes);
       await api.register(contentRecordRoutes);
+      await api.register(consoleRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },
