@@ -22,6 +22,14 @@ const EntourageManagement = lazyScreen(() => import('../screens/guests/Entourage
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
+// content screens (issue 9)
+const Downloads = lazyScreen(() => import('../screens/content/DownloadsScreen'));
+const HistoricalGuests = lazyScreen(() => import('../screens/content/HistoricalGuestsScreen'));
+const InvestmentProjects = lazyScreen(() => import('../screens/content/InvestmentProjectsScreen'));
+const Vehicles = lazyScreen(() => import('../screens/content/VehiclesScreen'));
+const UnofficialGuests = lazyScreen(() => import('../screens/content/UnofficialGuestsScreen'));
+const AllVehicles = lazyScreen(() => import('../screens/content/AllVehiclesScreen'));
+const AllUnofficialGuests = lazyScreen(() => import('../screens/content/AllUnofficialGuestsScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -42,6 +50,13 @@ export const componentScreens: Record<string, ComponentType> = {
   ReviewQueue,
   AuditLog,
   MyRegistration,
+  Downloads,
+  HistoricalGuests,
+  InvestmentProjects,
+  Vehicles,
+  UnofficialGuests,
+  AllVehicles,
+  AllUnofficialGuests,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,
