@@ -23,6 +23,7 @@ import { editionRoutes } from './routes/edition-routes.js';
 import { entourageRoutes } from './routes/entourage-routes.js';
 import { entourageTravelRoutes } from './routes/entourage-travel-routes.js';
 import { guestRoutes } from './routes/guest-routes.js';
+import { recordUpgradeRoutes } from './routes/record-upgrade-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
 import { unitRoutes } from './routes/unit-routes.js';
 import { uploadRoutes } from './routes/upload-routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(downloadRoutes);
       await api.register(contentRecordRoutes);
       await api.register(consoleRoutes);
+      await api.register(recordUpgradeRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },
