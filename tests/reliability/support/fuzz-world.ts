@@ -22,9 +22,9 @@ export interface Person {
   token: string;
 }
 
-interface UploadsTable {
+type UploadsTable = {
   uploads: { id: string; owner_account_id: string; unit_id: string | null; rule_name: string; mime: string; bytes: number; width: number | null; height: number | null; original_name: string; storage_name: string; created_at: string };
-}
+};
 
 export interface Pools {
   guests: { id: string; unitId: string | null }[];
