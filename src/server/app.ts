@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
@@ -62,6 +63,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestTimeout: config.requestTimeoutMs,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   const { db, kind } = openDatabase(config);

@@ -119,7 +119,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // loopback unless told otherwise: a dev machine must not expose the outbox's codes to its network
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
     databaseSchema: env.DATABASE_SCHEMA || null,

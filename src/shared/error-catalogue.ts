@@ -26,6 +26,9 @@ export const errorCatalogue = {
   tooManyRequests: entry(429, 'errors.tooManyRequests'),
   internal: entry(500, 'errors.internal'),
   serviceUnavailable: entry(503, 'errors.serviceUnavailable'),
+  uriTooLong: entry(414, 'errors.uriTooLong'),
+  headersTooLarge: entry(431, 'errors.headersTooLarge'),
+  requestTimeout: entry(408, 'errors.requestTimeout'),
 
   /** same answer for an unknown account and a wrong password */
   invalidCredentials: entry(400, 'auth.invalidCredentials'),
@@ -73,6 +76,7 @@ export const errorCatalogue = {
   notApproved: entry(400, 'guests.notApproved'),
   basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
   itineraryClosed: entry(400, 'guests.itineraryClosed'),
+  itineraryRequired: entry(400, 'guests.itineraryRequired'),
   guestRejected: entry(400, 'guests.rejected'),
   addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
   editionDatesOrder: entry(400, 'edition.datesOrder'),

@@ -12,6 +12,7 @@ import type { ErrorObject } from 'ajv';
 import { rootSchemas, rootValidators } from '../generated/validator-map.js';
 import type { SchemaName } from '../generated/registry.js';
 import { keywordOf, labelKeyAt, messageKeyForAjvError, pointerForAjvError } from './validation-messages.js';
+import { UNSAFE_CHARACTER_KEY, unsafeStringPointers } from './unsafe-strings.js';
 
 export interface FieldError {
   /** JSON pointer of the failing field ('' = the whole document) */
@@ -54,6 +55,20 @@ export function fieldErrorsOf(errors: readonly ErrorObject[], rootSchema?: unkno
 export function validateDocument(name: SchemaName, data: unknown): ValidationResult {
   const validate = rootValidators[name];
   if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
+  const unsafe = unsafeStringPointers(data);
+  if (unsafe.length > 0) {
+    return { valid: false, errors: unsafe.map((pointer) => withLabel({ pointer, key: UNSAFE_CHARACTER_KEY, params: {} }, rootSchemas[name])) };
+  }
   if (validate(data)) return { valid: true };
   return { valid: false, errors: fieldErrorsOf(validate.errors ?? [], rootSchemas[name]) };
+}
+
+function withLabel(error: FieldError, rootSchema: unknown): FieldError {
+  try {
+    const label = labelKeyAt(rootSchema, error.pointer);
+    return label ? { ...error, label } : error;
+  } catch {
+    // a key that is not valid percent-encoding: no label, the message still names the problem
+    return error;
+  }
 }

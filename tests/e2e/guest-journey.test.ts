@@ -154,6 +154,12 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await saveStep();
     await page.locator('#root_arrival_number__error', { hasText: '必填' }).waitFor();
     await waitForStep(page, 'itinerary');
+    // attendance can only be confirmed for a guest with an itinerary (issue 11)
+    await fillJourney(page, 'arrival', '2027-06-17');
+    await fillJourney(page, 'return', '2027-06-21');
+    await page.locator('#root_hotel_kind-0').check();
+    await saveStep();
+    await waitForPath(page, `/guests/${guestWithoutCodeId}`);
 
     guestToRejectId = await addGuest({ nameZh: '吴驳回', idNumber: residentId('37020219850505005'), mobile: '13900005555', email: 'wu@e2e.example.com', position: '经理' });
 

@@ -96,6 +96,7 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
   it('confirms, cancels and deregisters attendance', async () => {
     const c = await caller(t, ENTERPRISE);
     const guest = await addGuest(c, t, ENTERPRISE, 130, { inviteCode: 'INVITE2025A' });
+    await c.put(`qms/guest/${guest.id}/itinerary`, itineraryBody);
     expect((await c.put<GuestSummary>(`qms/guest/${guest.id}/attendance`, { attend: true })).body.data.attendance).toBe('attending');
     expect((await c.put<GuestSummary>(`qms/guest/${guest.id}/attendance`, { attend: false })).body.data.attendance).toBe('not-attending');
     expect((await c.put(`qms/guest/${guest.id}/attendance`, { attend: 'yes' })).status).toBe(400);

@@ -32,7 +32,7 @@ describeEachDatabase('request pipeline', (kind) => {
   it('marks every API answer no-store unless the route chose a cache header', async () => {
     const c = await caller(t, ENTERPRISE);
     const guest = await addGuest(c, t, ENTERPRISE, 301);
-    const write = await t.app.inject({ method: 'PUT', url: `/exhibition/qms/guest/${guest.id}/attendance`, headers: bearer(c.token), payload: { attend: true } });
+    const write = await t.app.inject({ method: 'PUT', url: `/exhibition/qms/guest/${guest.id}/attendance`, headers: bearer(c.token), payload: { attend: false } });
     expect(write.statusCode).toBe(200);
     expect(write.headers['cache-control']).toBe('no-store');
     const edition = await t.app.inject({ method: 'GET', url: '/exhibition/qms/edition/current' });

@@ -44,12 +44,20 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
+let computed: Record<string, string> | null = null;
+
+/** The static security headers (also written by hand on answers that bypass the hooks). */
+export function securityHeaders(): Record<string, string> {
+  computed ??= helmetHeaders();
+  return computed;
+}
+
 /**
  * Helmet's headers on every response. @fastify/helmet rebuilds helmet on every request (a
  * large share of a small request's cost); our policy is static, so it is computed once.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = helmetHeaders();
+  const headers = securityHeaders();
   if (!headers['content-security-policy']) throw new Error('helmet produced no CSP');
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);

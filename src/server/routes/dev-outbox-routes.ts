@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
+import { send } from '../http/error-handler.js';
 import { envelope, outboxMessages } from '../http/response-schemas.js';
 import { path, queryOf } from './route-helpers.js';
 
@@ -11,10 +12,21 @@ import { path, queryOf } from './route-helpers.js';
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { to?: string } }>(path(apiPaths.devOutbox), {
     schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope(outboxMessages, 'messages, newest first'), ...queryOf('outbox-query') },
+    // the socket's own address, never X-Forwarded-For (a client writes that header itself)
+    onRequest: async (request, reply) => {
+      if (!isLoopback(request.raw.socket.remoteAddress)) return send(request, reply, 'notFound');
+    },
     handler: async (request, reply) => {
       const to = request.query.to?.trim() ?? '';
       noStore(reply);
       return ok(request, await app.services.outbox.list(to || null));
     },
   });
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }

@@ -39,6 +39,17 @@ export function assertCanEditEpidemicInfo(status: string): void {
   if (status !== 'approved') throw new AppError('notApproved');
 }
 
+/**
+ * Confirming attendance ("attend") is a promise the organisers plan on: only an approved
+ * guest may give it, and only a complete one: SPEC 4 "the guest must fill in the itinerary
+ * before continuing" (the wizard's last button is not the only gate). Saying "will not
+ * attend" stays open in every state.
+ */
+export function assertCanConfirmAttendance(status: string, itineraryDone: boolean): void {
+  if (status !== 'approved') throw new AppError('notApproved');
+  if (!itineraryDone) throw new AppError('itineraryRequired');
+}
+
 export function assertCanEditItinerary(edition: EditionData, today: string, status: string): void {
   if (today > edition.itineraryDeadline) throw new AppError('itineraryClosed', { deadline: edition.itineraryDeadline });
   if (status === 'rejected') throw new AppError('guestRejected');

@@ -3,7 +3,7 @@ import type { AttendanceState, GuestSummary } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
 import type { Audit } from './audit.js';
 import type { Editions } from './editions.js';
-import { assertCanEditEpidemicInfo, assertCanEditItinerary } from './guest-gates.js';
+import { assertCanConfirmAttendance, assertCanEditEpidemicInfo, assertCanEditItinerary } from './guest-gates.js';
 import { toSummary } from './guest-repository.js';
 import type { Guests } from './guests.js';
 import { versionOf } from './schema-versions.js';
@@ -63,7 +63,8 @@ export class GuestSteps {
     const unitId = unitOf(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      await this.guests.load(trx, edition, unitId, id, true);
+      const row = await this.guests.load(trx, edition, unitId, id, true);
+      if (state === 'attending') assertCanConfirmAttendance(row.audit_status, row.itinerary_version !== null);
       await trx.updateTable('guests').set({ attendance: state, updated_at: this.editions.now().toISOString() }).where('id', '=', id).execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });

@@ -11,6 +11,8 @@ export function GuestActions({ guest, onChanged, showDetail = true }: { guest: G
   const run = (action: Promise<boolean>, kind: 'attendance' | 'deregister' = 'attendance') =>
     void action.then((changed) => changed && onChanged(kind));
   const cancelled = guest.attendance === 'cancelled';
+  // the server takes "attend" only from an approved guest with an itinerary (issue 11)
+  const mayAttend = guest.status === 'approved' && guest.itineraryDone;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} data-testid={`guest-actions-${guest.id}`}>
       {showDetail && (
@@ -24,7 +26,7 @@ export function GuestActions({ guest, onChanged, showDetail = true }: { guest: G
       <Button size="small" component={RouterLink} to={`/guests/${guest.id}/entourage`}>
         {t('guest.actions.entourage')}
       </Button>
-      {!cancelled && guest.attendance !== 'attending' && (
+      {!cancelled && mayAttend && guest.attendance !== 'attending' && (
         <Button size="small" onClick={() => run(guestActions.attend(guest, true))} data-testid="action-attend">
           {t('guest.actions.attend')}
         </Button>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { useTestApp } from './helpers/test-app.js';
+import { TEST_ENV } from './helpers/test-env.js';
+
+/** Issue 11 item 7: the dev outbox hands out every code, so only the machine itself may read it. */
+describe('dev outbox on loopback only', () => {
+  const t = useTestApp('sqlite', { TRUST_PROXY: 'true' });
+  const url = '/exhibition/dev/outbox?to=13800000007';
+
+  it('answers loopback clients (IPv4, IPv6, IPv4-mapped)', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await t.app.inject({ method: 'GET', url, remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('answers 404 to anyone else, whatever X-Forwarded-For claims', async () => {
+    for (const remoteAddress of ['10.0.0.5', '192.168.1.20', 'fe80::1', '::ffff:10.0.0.5']) {
+      const response = await t.app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(response.statusCode, remoteAddress).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404, data: null });
+    }
+  });
+
+  it('listens on 127.0.0.1 unless HOST says otherwise', () => {
+    expect(loadConfig({ ...TEST_ENV, DATA_DIR: t.app.config.dataDir }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...TEST_ENV, DATA_DIR: t.app.config.dataDir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});
