@@ -69,7 +69,7 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
     }
     if (name === 'memberId') return world.memberId(rng, chosenGuest);
     if (schema['x-upload']) return world.uploadId(rng, person, name === 'photo' ? 'photo' : 'businessCard');
-    if ((name === 'inviteCode' || (name === 'code' && route.path.includes('invite'))) && world.pools.codes.length > 0 && rng.chance(0.6)) {
+    if ((name === 'inviteCode' || (name === 'code' && route.path.includes('invite'))) && world.pools.codes.length > 0 && rng.chance(0.9)) {
       return rng.pick(world.pools.codes);
     }
     if (name === 'unitType' && person && ['enterprise', 'government', 'media'].includes(person.userType) && rng.chance(0.8)) return person.userType;

@@ -34,7 +34,7 @@ export interface FuzzFigures {
 const binaryOk = (route: RouteInfo, status: number) => route.method === 'GET' && route.path.includes('/file/') && status >= 200 && status < 300;
 
 /** Fuzzed settings may close registration; reopen it now and then so guest writes keep happening. */
-async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promise<void> {
+export async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promise<void> {
   const headers = { authorization: `Bearer ${world.person(ORGANISER).token}`, 'content-type': 'application/json' };
   const current = await app.inject({ method: 'GET', url: '/exhibition/admin/edition/current', headers });
   if (current.statusCode !== 200) return;

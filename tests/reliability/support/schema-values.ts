@@ -193,6 +193,12 @@ function validObject(schema: JsonSchema, rng: Rng, hint: NameHint): Record<strin
   for (const [name, sub] of Object.entries(properties)) {
     if (required.has(name) || rng.chance(optionalShare)) out[name] = validValue(sub, rng, hint, name);
   }
+  // a confirmation field repeats its original (password / confirmPassword...)
+  for (const name of Object.keys(out)) {
+    const original = /^confirm([A-Z].*)$/.exec(name)?.[1];
+    const source = original ? original[0]!.toLowerCase() + original.slice(1) : '';
+    if (source in out && rng.chance(0.9)) out[name] = out[source];
+  }
   // if/then: the branch that applies adds its required fields and tightens its properties
   for (const conditional of conditionals(schema)) {
     const branch = (matches(conditional.if as JsonSchema, out) ? conditional.then : conditional.else) as JsonSchema | undefined;
