@@ -3,6 +3,8 @@
  * precompiled validators, types, registry).
  * `npm run codegen -- --check` (codegen:check): generate in memory and fail listing every
  * generated file that is missing, stale or left over (the drift check CI runs).
+ * `--rerecord NAME[,NAME...]|all`: record the current shape again under the current x-version
+ * (only for a version that was never released; a released one needs an x-version bump).
  * Options for tests: --schemas DIR --locales DIR --out DIR.
  */
 import path from 'node:path';
@@ -10,7 +12,7 @@ import { defaultOptions, generateAll, projectRoot, SchemaLintError, type Codegen
 import { driftMessage, findDrift, writeFiles } from './output.js';
 
 function parseArgs(argv: string[]): { check: boolean; options: CodegenOptions } {
-  const options = { ...defaultOptions };
+  const options: CodegenOptions = { ...defaultOptions };
   let check = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -19,6 +21,10 @@ function parseArgs(argv: string[]): { check: boolean; options: CodegenOptions } 
     else if (arg === '--schemas') options.schemasDir = value();
     else if (arg === '--locales') options.localesDir = value();
     else if (arg === '--out') options.outDir = value();
+    else if (arg === '--rerecord') {
+      const names = argv[++i] ?? '';
+      options.rerecord = names === 'all' ? 'all' : names.split(',').filter(Boolean);
+    }
     else throw new Error(`unknown argument ${arg}`);
   }
   return { check, options };

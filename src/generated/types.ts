@@ -126,6 +126,22 @@ export type ExternalLink = string
  */
 export type Text100 = string
 /**
+ * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
+ * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "importWorkbook".
+ */
+export type ImportWorkbook = FileRef
+/**
+ * A published document: PDF, Office (docx/xlsx/pptx, sniffed as ZIP), ZIP, JPG or PNG, up to 20 MB. SPEC gives no limits: these are ours.
+ * @upload {"accept":["application/pdf","application/zip","application/x-zip-compressed","image/jpeg","image/png"],"extensions":["pdf","docx","xlsx","pptx","zip","jpg","jpeg","png"],"maxBytes":20971520,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "downloadFile".
+ */
+export type DownloadFile = FileRef
+/**
  * @maxLength 10
  * @format date
  * 
@@ -257,13 +273,21 @@ export type PersonGovernmentRank = string
  */
 export type Logo = FileRef
 /**
- * Video or audio of a message of good wishes. SPEC gives no limits: 100 MB and these types are ours, change them here.
- * @upload {"accept":["video/mp4","audio/mpeg","audio/mp4","audio/wav"],"extensions":["mp4","mp3","m4a","wav"],"maxBytes":104857600,"maxCount":1}
+ * Video of a message of good wishes: MP4 or QuickTime (ftyp box), at most 100 MB. SPEC gives no limits; these are ours.
+ * @upload {"accept":["video/mp4","video/quicktime"],"extensions":["mp4","mov"],"maxBytes":104857600,"maxCount":1}
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "media".
+ * via the `definition` "wishVideo".
  */
-export type Media = FileRef
+export type WishVideo = FileRef
+/**
+ * Audio of a message of good wishes: MP3 (ID3 or MPEG frame), M4A (ftyp M4A) or WAV (RIFF WAVE), at most 20 MB. SPEC gives no limits; these are ours.
+ * @upload {"accept":["audio/mpeg","audio/mp4","audio/x-m4a","audio/wav","audio/x-wav","audio/wave"],"extensions":["mp3","m4a","wav"],"maxBytes":20971520,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "wishAudio".
+ */
+export type WishAudio = FileRef
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "auditStatus".
@@ -308,6 +332,22 @@ export type HotelKind = ("designated" | "recommended")
  */
 export type LoginPassword = string
 /**
+ * @minLength 1
+ * @maxLength 150
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "text150".
+ */
+export type Text150 = string
+/**
+ * @minLength 1
+ * @maxLength 500
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "text500".
+ */
+export type Text500 = string
+/**
  * Capitalised Latin words separated by single spaces (SPEC 5, temporary registration: name with capitalised English).
  * @maxLength 100
  * @format latin-person-name
@@ -326,20 +366,20 @@ export type LatinPersonName = string
 export type PictureJpg = FileRef
 /**
  * @minLength 1
- * @maxLength 500
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "text500".
- */
-export type Text500 = string
-/**
- * @minLength 1
  * @maxLength 1000
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "text1000".
  */
 export type Text1000 = string
+/**
+ * Video or audio of a message of good wishes. SPEC gives no limits: 100 MB and these types are ours, change them here.
+ * @upload {"accept":["video/mp4","audio/mpeg","audio/mp4","audio/wav"],"extensions":["mp4","mp3","m4a","wav"],"maxBytes":104857600,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export type Media = FileRef
 /**
  * @minLength 1
  * @maxLength 50
@@ -348,14 +388,6 @@ export type Text1000 = string
  * via the `definition` "text50".
  */
 export type Text50 = string
-/**
- * @minLength 1
- * @maxLength 150
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "text150".
- */
-export type Text150 = string
 /**
  * @minLength 1
  * @maxLength 255
@@ -372,16 +404,32 @@ export type Text255 = string
  * via the `definition` "text10".
  */
 export type Text10 = string
+/**
+ * The other reading of SPEC 5 for the logo: ai/eps/pdf under 10 MB. Not used by any field; point the logo property's $ref here in good-wishes.json ("#/definitions/logoOtherReading") to switch readings without code.
+ * @upload {"accept":["application/illustrator","application/postscript","application/eps","image/x-eps","application/pdf"],"extensions":["ai","eps","pdf"],"maxBytes":10485759,"maxCount":1}
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "logoOtherReading".
+ */
+export type LogoOtherReading = FileRef
 
 export interface AllSchemas {
 "account-change"?: AccountChange
 "account-exists-query"?: AccountExistsQuery
 "account-registration"?: AccountRegistration
+"activity-assignment"?: ActivityAssignment
+"activity-id-params"?: ActivityIdParams
+"activity-page-query"?: ActivityPageQuery
 "activity-sign-up"?: ActivitySignUp
+"activity-speech-materials"?: ActivitySpeechMaterials
 activity?: Activity
 "attendance-confirmation"?: AttendanceConfirmation
 "attendance-intention"?: AttendanceIntention
 "audit-page-query"?: AuditPageQuery
+"content-id-params"?: ContentIdParams
+"content-import"?: ContentImport
+"content-page-query"?: ContentPageQuery
+download?: Download
 edition?: Edition
 "entourage-member-params"?: EntourageMemberParams
 "entourage-member"?: EntourageMember
@@ -411,8 +459,15 @@ reception?: Reception
 "send-message-code"?: SendMessageCode
 "sign-in-code"?: SignInCode
 "sign-in-password"?: SignInPassword
+"temporary-code"?: TemporaryCode
+"temporary-id-params"?: TemporaryIdParams
+"temporary-page-query"?: TemporaryPageQuery
+"temporary-recommend-invite"?: TemporaryRecommendInvite
 "temporary-registration"?: TemporaryRegistration
 unit?: Unit
+"unofficial-guest"?: UnofficialGuest
+vehicle?: Vehicle
+"wish-page-query"?: WishPageQuery
 }
 /**
  * Change the sign-in account (PUT center/user/basic/changeAccount). code is the code sent to newAccount; newAccount differs from account (x-differs-from).
@@ -458,7 +513,50 @@ code: VerifyCode
 agreeTerms: true
 }
 /**
- * Sign-up of a guest to an activity. A speaker may attach up to 3 speech materials (zip/rar/7z, 5 MB each).
+ * Body of PUT admin/activity/{id}/assignments: the approved guests assigned to an invited activity (replaces the previous list).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityAssignment".
+ */
+export interface ActivityAssignment {
+/**
+ * @maxItems 500
+ * 
+ * @maxItems 500
+ */
+guestIds: RecordId[]
+}
+/**
+ * Path parameters of qms/activity/{id}, qms/activity/sign-up/{id} and admin/activity/{id}/...: the record's id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityIdParams".
+ */
+export interface ActivityIdParams {
+id: RecordId
+}
+/**
+ * Query string of GET qms/activity (units: one tab) and admin/activity (organisers). category is the tab; status filters organisers' list.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityPageQuery".
+ */
+export interface ActivityPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+category?: ("committee" | "recommended" | "invited" | "city")
+status?: ("draft" | "published" | "closed")
+}
+/**
+ * Sign-up of a guest (or, where the activity allows it, one of the guest's entourage members) to an activity. A speaker may attach up to 3 speech materials (zip/rar/7z, 5 MB each).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ActivitySignUp".
@@ -466,6 +564,7 @@ agreeTerms: true
 export interface ActivitySignUp {
 activityId: RecordId
 guestId: RecordId
+memberId?: RecordId
 /**
  * @minLength 1
  * @maxLength 50
@@ -476,7 +575,16 @@ speechMaterials?: SpeechMaterials
 remarks?: Text300
 }
 /**
- * An activity of the summit (organising committee, recommended, invited or city activity).
+ * Body of PUT qms/activity/sign-up/{id}/materials: a speaker's speech materials (zip/rar/7z, at most 3 files of 5 MB each, uploaded first under the speechMaterials rule).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivitySpeechMaterials".
+ */
+export interface ActivitySpeechMaterials {
+speechMaterials: SpeechMaterials
+}
+/**
+ * An activity of the summit (organising committee, recommended, invited or city activity), with its sign-up window, member limit and the guest types that see it.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Activity".
@@ -542,6 +650,15 @@ official?: boolean
  * @maxLength 100
  */
 cityActivityCategory?: string
+signUpStart?: DateTime
+signUpEnd?: DateTime
+allowEntourage?: boolean
+/**
+ * @maxItems 20
+ * 
+ * @maxItems 20
+ */
+visibleGuestTypes?: string[]
 }
 /**
  * Attendance confirmation of a guest (PUT qms/guest/{id}/attendance): attend or do not attend.
@@ -621,6 +738,73 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Path parameter of the content routes (.../{id}): the record's id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ContentIdParams".
+ */
+export interface ContentIdParams {
+id: RecordId
+}
+/**
+ * Body of POST admin/historical-guest/import and admin/investment-project/import: an uploaded Excel workbook (rule importWorkbook). Every row is validated with the entity's schema; nothing is saved unless every row passes.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ContentImport".
+ */
+export interface ContentImport {
+file: ImportWorkbook
+}
+/**
+ * Query string of the content lists (downloads, historical guests, investment projects, vehicles, unofficial-activity guests). Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, no filter. session only filters historical guests, category only downloads.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ContentPageQuery".
+ */
+export interface ContentPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+keyword?: string
+/**
+ * @maxLength 1
+ * @pattern ^[1-5]$
+ */
+session?: string
+category?: ("guideline" | "agenda" | "other")
+}
+/**
+ * A file organisers publish for download (guest registration guideline, agenda). The file is an upload of rule downloadFile; units download it as an attachment.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Download".
+ */
+export interface Download {
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+title: string
+category: ("guideline" | "agenda" | "other")
+/**
+ * @minLength 1
+ * @maxLength 500
+ */
+description?: string
+file: DownloadFile
 }
 /**
  * Settings of the current edition (GET/PUT admin/edition/current). Defaults come from config/edition.json; dates are YYYY-MM-DD (the itinerary deadline is a date in Asia/Shanghai, inclusive).
@@ -726,7 +910,7 @@ export interface FileIdParams {
 id: RecordId
 }
 /**
- * Message of good wishes to the summit: text, video, audio and logo. Either a logo or a wish message is required (if there is no logo, then wishMessage is required).
+ * Message of good wishes to the summit (SPEC 1, 5): text within 300 characters, video, audio and logo. Either a logo or a wish message is required (if there is no logo, then wishMessage is required). A unit keeps one message per edition; saving again replaces it. Logo: CDR/AI/WMF/EPS under 10 MB (definitions.json logo); the other reading of SPEC (ai/eps/pdf) is kept as data in definitions.json logoOtherReading: point logo's $ref at it to switch (the server checks the logo file was uploaded under the rule the $ref names). Video and audio limits are ours (SPEC gives none): video mp4/mov up to 100 MB, audio mp3/m4a/wav up to 20 MB.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "GoodWishes".
@@ -735,11 +919,12 @@ export interface GoodWishes {
 /**
  * @minLength 1
  * @maxLength 300
+ * @pattern \S
  */
 wishMessage?: string
 logo?: Logo
-video?: Media
-audio?: Media
+video?: WishVideo
+audio?: WishAudio
 }
 /**
  * Path parameters of qms/guest/{id}/... and admin/guest/{id}/...: the guest's id.
@@ -1183,6 +1368,69 @@ code: VerifyCode
 uuid: RecordId
 }
 /**
+ * Organisers create an invitation code for temporary registration (POST admin/temporary/codes). The code carries the event binding: no eventName answers 'no event bound', no attendanceMode 'no attendance mode', a discarded event 'event discarded'. An absent registrationType lets the code serve all three pages.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryCode".
+ */
+export interface TemporaryCode {
+code: InviteCode
+registrationType?: ("worker" | "volunteer" | "media")
+eventName?: Text100
+attendanceMode?: ("onsite" | "online")
+}
+/**
+ * Path parameters of admin/temporary/{id}: a temporary registration id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryIdParams".
+ */
+export interface TemporaryIdParams {
+id: RecordId
+}
+/**
+ * Query string of GET admin/temporary/page and admin/temporary/export (organisers): temporary registrations of the current edition, filtered by status, type and a keyword (part of the name, mobile or invitation code).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryPageQuery".
+ */
+export interface TemporaryPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+status?: AuditStatus
+registrationType?: ("worker" | "volunteer" | "media")
+/**
+ * @maxLength 100
+ */
+keyword?: string
+}
+/**
+ * Open form /tempActRecommendInvite: anyone recommends a person to be invited to a summit activity. SPEC names the page only; the fields are ours (who recommends, whom, for which activity, why). Closed (page /tempActRecommendInviteClose) once the edition's sign-up is closed or its registration window is over.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryRecommendInvite".
+ */
+export interface TemporaryRecommendInvite {
+recommenderName: PersonName
+recommenderMobile: Mobile
+recommenderOrganisation: Text150
+inviteeName: PersonName
+inviteeOrganisation: Text150
+inviteePosition: Text100
+inviteeMobile?: Mobile
+inviteeEmail?: Email
+activity: Text100
+reason: Text500
+}
+/**
  * Temporary registration of a worker, volunteer or media person (open pages /tempGroup*Register). The invitation code is required; the name is capitalised English (Latin words only, format latin-person-name).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1313,4 +1561,98 @@ hasShandongInvestment?: boolean
  * @maxLength 1000
  */
 investmentSituation?: string
+}
+/**
+ * A guest of an unofficial (side) activity a unit holds during the summit (SPEC 2; fields are ours, see README): who comes, to which activity, when and where, and how to reach them.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "UnofficialGuest".
+ */
+export interface UnofficialGuest {
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+activityName: string
+activityTime: DateTime
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+activityPlace: string
+nameZh: PersonName
+nameEn?: PersonName
+gender: Gender
+nationality: Nationality
+/**
+ * @minLength 1
+ * @maxLength 150
+ */
+organisation: string
+position?: PersonPosition
+mobile: Mobile
+email?: Email
+/**
+ * @minLength 1
+ * @maxLength 300
+ */
+remarks?: string
+}
+/**
+ * A vehicle a unit brings to the summit (SPEC 2 vehicle management; fields are ours, see README): what the logistics desk needs for passes, parking and the arrival plan.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Vehicle".
+ */
+export interface Vehicle {
+/**
+ * Mainland plate: province character, letter, then 5 letters/digits (6 for new-energy), or 4 and a suffix character (挂, 学, 警, 港, 澳...).
+ * @maxLength 10
+ * @pattern ^[\u4e00-\u9fa5][A-Z](?:[A-Z0-9]{5,6}|[A-Z0-9]{4}[\u4e00-\u9fa5])$
+ */
+plateNumber: string
+vehicleType: ("sedan" | "suv" | "mpv" | "minibus" | "coach" | "truck" | "other")
+/**
+ * @minimum 1
+ * @maximum 60
+ */
+seats: number
+/**
+ * @minLength 1
+ * @maxLength 20
+ */
+colour?: string
+driverName: PersonName
+driverMobile: Mobile
+arrivalTime: DateTime
+departureTime?: DateTime
+purpose: ("guest-transport" | "staff-shuttle" | "equipment" | "other")
+/**
+ * @minLength 1
+ * @maxLength 300
+ */
+passengers?: string
+/**
+ * @minLength 1
+ * @maxLength 300
+ */
+remarks?: string
+}
+/**
+ * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, newest first.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "WishPageQuery".
+ */
+export interface WishPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
 }

@@ -4,11 +4,19 @@ import type { SchemaName } from './registry.js';
 import * as accountChange from './validators/account-change.js';
 import * as accountExistsQuery from './validators/account-exists-query.js';
 import * as accountRegistration from './validators/account-registration.js';
+import * as activityAssignment from './validators/activity-assignment.js';
+import * as activityIdParams from './validators/activity-id-params.js';
+import * as activityPageQuery from './validators/activity-page-query.js';
 import * as activitySignUp from './validators/activity-sign-up.js';
+import * as activitySpeechMaterials from './validators/activity-speech-materials.js';
 import * as activity from './validators/activity.js';
 import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
 import * as auditPageQuery from './validators/audit-page-query.js';
+import * as contentIdParams from './validators/content-id-params.js';
+import * as contentImport from './validators/content-import.js';
+import * as contentPageQuery from './validators/content-page-query.js';
+import * as download from './validators/download.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
@@ -38,16 +46,31 @@ import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
 import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
+import * as temporaryCode from './validators/temporary-code.js';
+import * as temporaryIdParams from './validators/temporary-id-params.js';
+import * as temporaryPageQuery from './validators/temporary-page-query.js';
+import * as temporaryRecommendInvite from './validators/temporary-recommend-invite.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unit from './validators/unit.js';
+import * as unofficialGuest from './validators/unofficial-guest.js';
+import * as vehicle from './validators/vehicle.js';
+import * as wishPageQuery from './validators/wish-page-query.js';
 import accountChangeSchema from './schemas/account-change.json';
 import accountExistsQuerySchema from './schemas/account-exists-query.json';
 import accountRegistrationSchema from './schemas/account-registration.json';
+import activityAssignmentSchema from './schemas/activity-assignment.json';
+import activityIdParamsSchema from './schemas/activity-id-params.json';
+import activityPageQuerySchema from './schemas/activity-page-query.json';
 import activitySignUpSchema from './schemas/activity-sign-up.json';
+import activitySpeechMaterialsSchema from './schemas/activity-speech-materials.json';
 import activitySchema from './schemas/activity.json';
 import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
 import auditPageQuerySchema from './schemas/audit-page-query.json';
+import contentIdParamsSchema from './schemas/content-id-params.json';
+import contentImportSchema from './schemas/content-import.json';
+import contentPageQuerySchema from './schemas/content-page-query.json';
+import downloadSchema from './schemas/download.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
@@ -77,19 +100,34 @@ import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
 import signInCodeSchema from './schemas/sign-in-code.json';
 import signInPasswordSchema from './schemas/sign-in-password.json';
+import temporaryCodeSchema from './schemas/temporary-code.json';
+import temporaryIdParamsSchema from './schemas/temporary-id-params.json';
+import temporaryPageQuerySchema from './schemas/temporary-page-query.json';
+import temporaryRecommendInviteSchema from './schemas/temporary-recommend-invite.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
 import unitSchema from './schemas/unit.json';
+import unofficialGuestSchema from './schemas/unofficial-guest.json';
+import vehicleSchema from './schemas/vehicle.json';
+import wishPageQuerySchema from './schemas/wish-page-query.json';
 
 /** The bundled schema of each schema (labels and messages are looked up in it). */
 export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'account-change': accountChangeSchema,
   'account-exists-query': accountExistsQuerySchema,
   'account-registration': accountRegistrationSchema,
+  'activity-assignment': activityAssignmentSchema,
+  'activity-id-params': activityIdParamsSchema,
+  'activity-page-query': activityPageQuerySchema,
   'activity-sign-up': activitySignUpSchema,
+  'activity-speech-materials': activitySpeechMaterialsSchema,
   'activity': activitySchema,
   'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
   'audit-page-query': auditPageQuerySchema,
+  'content-id-params': contentIdParamsSchema,
+  'content-import': contentImportSchema,
+  'content-page-query': contentPageQuerySchema,
+  'download': downloadSchema,
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
@@ -119,8 +157,15 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'send-message-code': sendMessageCodeSchema,
   'sign-in-code': signInCodeSchema,
   'sign-in-password': signInPasswordSchema,
+  'temporary-code': temporaryCodeSchema,
+  'temporary-id-params': temporaryIdParamsSchema,
+  'temporary-page-query': temporaryPageQuerySchema,
+  'temporary-recommend-invite': temporaryRecommendInviteSchema,
   'temporary-registration': temporaryRegistrationSchema,
   'unit': unitSchema,
+  'unofficial-guest': unofficialGuestSchema,
+  'vehicle': vehicleSchema,
+  'wish-page-query': wishPageQuerySchema,
 };
 
 /** The root validator of each schema (keyed in its module by the schema $id). */
@@ -128,11 +173,19 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'account-change': accountChange['https://summit.example/schemas/account-change.json'],
   'account-exists-query': accountExistsQuery['https://summit.example/schemas/account-exists-query.json'],
   'account-registration': accountRegistration['https://summit.example/schemas/account-registration.json'],
+  'activity-assignment': activityAssignment['https://summit.example/schemas/activity-assignment.json'],
+  'activity-id-params': activityIdParams['https://summit.example/schemas/activity-id-params.json'],
+  'activity-page-query': activityPageQuery['https://summit.example/schemas/activity-page-query.json'],
   'activity-sign-up': activitySignUp['https://summit.example/schemas/activity-sign-up.json'],
+  'activity-speech-materials': activitySpeechMaterials['https://summit.example/schemas/activity-speech-materials.json'],
   'activity': activity['https://summit.example/schemas/activity.json'],
   'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
   'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'content-id-params': contentIdParams['https://summit.example/schemas/content-id-params.json'],
+  'content-import': contentImport['https://summit.example/schemas/content-import.json'],
+  'content-page-query': contentPageQuery['https://summit.example/schemas/content-page-query.json'],
+  'download': download['https://summit.example/schemas/download.json'],
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
@@ -162,6 +215,13 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],
   'sign-in-code': signInCode['https://summit.example/schemas/sign-in-code.json'],
   'sign-in-password': signInPassword['https://summit.example/schemas/sign-in-password.json'],
+  'temporary-code': temporaryCode['https://summit.example/schemas/temporary-code.json'],
+  'temporary-id-params': temporaryIdParams['https://summit.example/schemas/temporary-id-params.json'],
+  'temporary-page-query': temporaryPageQuery['https://summit.example/schemas/temporary-page-query.json'],
+  'temporary-recommend-invite': temporaryRecommendInvite['https://summit.example/schemas/temporary-recommend-invite.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],
+  'unofficial-guest': unofficialGuest['https://summit.example/schemas/unofficial-guest.json'],
+  'vehicle': vehicle['https://summit.example/schemas/vehicle.json'],
+  'wish-page-query': wishPageQuery['https://summit.example/schemas/wish-page-query.json'],
 };

@@ -26,6 +26,12 @@ import { guestRoutes } from './routes/guest-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
 import { unitRoutes } from './routes/unit-routes.js';
 import { uploadRoutes } from './routes/upload-routes.js';
+import { activityRoutes } from './routes/activity-routes.js';
+import { activityAdminRoutes } from './routes/activity-admin-routes.js';
+import { wishRoutes } from './routes/wish-routes.js';
+import { temporaryRoutes } from './temporary/temporary-routes.js';
+import { downloadRoutes } from './routes/download-routes.js';
+import { contentRecordRoutes } from './routes/content-record-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
@@ -116,6 +122,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(entourageTravelRoutes);
       await api.register(reviewRoutes);
       await api.register(uploadRoutes);
+      await api.register(activityRoutes);
+      await api.register(activityAdminRoutes);
+      await api.register(wishRoutes);
+      await api.register(temporaryRoutes);
+      await api.register(downloadRoutes);
+      await api.register(contentRecordRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

@@ -64,6 +64,9 @@ export const errorCatalogue = {
   tempNoEvent: entry(400, 'temporary.noEvent'),
   tempNoAttendanceMode: entry(400, 'temporary.noAttendanceMode'),
   tempEventDiscarded: entry(400, 'temporary.eventDiscarded'),
+  tempRecommendClosed: entry(400, 'temporary.recommendClosed'),
+  tempPictureInvalid: entry(400, 'temporary.pictureInvalid'),
+  tempNotFound: entry(404, 'temporary.notFound'),
 
   /** units and the guest lifecycle (issue 5) */
   noAffiliatedUnit: entry(403, 'units.noAffiliatedUnit'),
@@ -89,6 +92,22 @@ export const errorCatalogue = {
   invitationGuestConfigMissing: entry(10005, 'invitation.guestConfigMissing', 400),
   invitationConversionMissing: entry(10006, 'invitation.conversionMissing', 400),
   invitationParameterEmpty: entry(10007, 'invitation.parameterEmpty', 400),
+
+  /** activities (issue 8) */
+  activityNotFound: entry(404, 'activities.notFound'),
+  activitySignUpNotFound: entry(404, 'activities.signUpNotFound'),
+  activityNotOpen: entry(400, 'activities.notOpen'),
+  activitySignUpEnded: entry(400, 'activities.signUpEnded'),
+  activityClosed: entry(400, 'activities.closed'),
+  activityDeadlinePassed: entry(400, 'activities.deadlinePassed'),
+  activityGuestTypeNotAllowed: entry(400, 'activities.guestTypeNotAllowed'),
+  activityNotAssigned: entry(400, 'activities.notAssigned'),
+  activityNoEntourage: entry(400, 'activities.noEntourage'),
+  activityAlreadySignedUp: entry(409, 'activities.alreadySignedUp'),
+  activityNotASpeaker: entry(400, 'activities.notASpeaker'),
+  activitySpeechMaterialInvalid: entry(400, 'activities.speechMaterialInvalid'),
+  activityWindowOrder: entry(400, 'activities.windowOrder'),
+  activityNotInvitedCategory: entry(400, 'activities.notInvitedCategory'),
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -22,6 +22,7 @@ const WMF = ['image/wmf', 'image/x-wmf', 'application/x-msmetafile'];
 const WAV = ['audio/wav', 'audio/x-wav', 'audio/wave'];
 const MP3 = ['audio/mpeg'];
 const MP4 = ['video/mp4'];
+const QUICKTIME = ['video/quicktime'];
 const M4A = ['audio/mp4', 'audio/x-m4a'];
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
@@ -74,7 +75,12 @@ export function sniffMimeTypes(head: Uint8Array): string[] {
   if ((startsWith(head, [1, 0, 9, 0]) || startsWith(head, [2, 0, 9, 0])) && (startsWith(head, [0, 1], 4) || startsWith(head, [0, 3], 4))) {
     return WMF;
   }
-  if (ascii(head, 4, 8) === 'ftyp') return ascii(head, 8, 11) === 'M4A' ? M4A : MP4;
+  if (ascii(head, 4, 8) === 'ftyp') {
+    // the major brand names the content: "M4A " audio, "qt  " QuickTime movie, others MP4
+    const brand = ascii(head, 8, 12);
+    if (brand.startsWith('M4A')) return M4A;
+    return brand === 'qt  ' ? QUICKTIME : MP4;
+  }
   if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return MP3;
   return [];
 }

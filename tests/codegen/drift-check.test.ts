@@ -16,14 +16,14 @@ describe('drift check', () => {
   it('finds the committed src/generated up to date', async () => {
     const files = await generateAll();
     expect(driftMessage(findDrift(files, defaultOptions.outDir), projectRoot)).toBeNull();
-  });
+  }, 30_000);
 
   it('every generated file says it is generated in its first lines', async () => {
     const files = await generateAll();
     for (const [file, content] of files) {
       expect(content.slice(0, 200), file).toContain(GENERATED_MARK);
     }
-  });
+  }, 30_000);
 
   it('reports stale, missing and extra files', async () => {
     const workspace = tempWorkspace();

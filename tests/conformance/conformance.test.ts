@@ -37,7 +37,7 @@ describe('conformance runner', () => {
     const { status, stdout, stderr } = run();
     expect(stderr).toBe('');
     expect(stdout).not.toContain('FAIL ');
-    expect(lastLine(stdout)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    expect(lastLine(stdout)).toMatch(/^[1-9]\d* passed, 0 failed, [1-9]\d* skipped$/);
     expect(status).toBe(0);
   }, 60_000);
 
@@ -83,6 +83,37 @@ describe('conformance runner', () => {
     for (const [, , message] of malformed) expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n').every((line) => line.startsWith('MALFORMED '))).toBe(true);
     expect(stdout).toBe('');
+    expect(status).toBe(2);
+  }, 30_000);
+
+  it('runs JSON-Schema-Test-Suite files through the app compilation, failing false claims and refused schemas', () => {
+    const file = caseFile('suite.json', [
+      {
+        description: 'maxLength counts characters',
+        schema: { type: 'string', maxLength: 2 },
+        tests: [
+          { description: 'two characters', data: '张三', valid: true },
+          { description: 'false claim', data: 'abc', valid: true },
+        ],
+      },
+      { description: 'a format the app lacks', schema: { format: 'hostname' }, tests: [{ description: 'any', data: 'x', valid: true }] },
+    ]);
+    const { status, stdout } = run(file);
+    expect(stdout).toMatch(/FAIL .*suite\.json #0\.1: group "maxLength counts characters", test "false claim": found the data invalid, expected valid/);
+    expect(stdout).toMatch(/FAIL .*suite\.json #1\.0: .*the app's compilation refused the schema \(unknown format "hostname"/);
+    expect(lastLine(stdout)).toBe('1 passed, 2 failed');
+    expect(status).toBe(1);
+  }, 30_000);
+
+  it('reports a malformed JSON-Schema-Test-Suite file with exit status 2', () => {
+    const file = caseFile('bad-suite.json', [
+      { description: 'ok', schema: {}, tests: [{ description: 't', data: 1, valid: true }] },
+      { description: 'no tests', schema: {}, tests: [] },
+      { description: 'bad test', schema: {}, tests: [{ description: 't', data: 1, valid: 'yes' }] },
+    ]);
+    const { status, stderr } = run(file);
+    expect(stderr).toMatch(/MALFORMED .*bad-suite\.json: group #1: "tests" must be a non-empty array/);
+    expect(stderr).toMatch(/MALFORMED .*bad-suite\.json: group #2 test #0: "valid" must be true or false/);
     expect(status).toBe(2);
   }, 30_000);
 

@@ -2,6 +2,8 @@ import { apiPaths } from '../../shared/api-paths';
 import { http } from '../api/app-http-client';
 import { getSession } from '../session/session-store';
 import { guestOperations } from './guest-operations';
+import { wishOperations } from './wish-operations';
+import { temporaryOperations } from './temporary-operations';
 
 type FormData = Record<string, unknown>;
 type Operation = (formData: FormData) => Promise<unknown>;
@@ -33,6 +35,8 @@ export const operations: Record<string, Operation> = {
   changeAccount: (data) => http.request('put', apiPaths.changeAccount, { json: compact(data) }),
   currentAccount: async () => ({ account: getSession().account }),
   ...guestOperations,
+  ...wishOperations,
+  ...temporaryOperations,
 };
 
 export function runOperation(name: string, formData: FormData): Promise<unknown> {

@@ -22,6 +22,11 @@ const EntourageManagement = lazyScreen(() => import('../screens/guests/Entourage
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
+// message of good wishes (issue 8)
+const WishList = lazyScreen(() => import('../screens/admin/WishListScreen'));
+// temporary registration (issue 9)
+const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
+const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -42,6 +47,9 @@ export const componentScreens: Record<string, ComponentType> = {
   ReviewQueue,
   AuditLog,
   MyRegistration,
+  WishList,
+  TemporaryReview,
+  TemporaryRecommendClosed,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

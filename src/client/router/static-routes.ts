@@ -19,11 +19,7 @@ export const staticRoutes: StaticRoute[] = [
   { path: '/guide', screen: 'guide', titleKey: 'routes.guide', layout: 'main' },
   { path: '/privacy-policy', screen: 'privacy-policy', titleKey: 'routes.privacyPolicy', layout: 'main' },
   { path: '/choose', screen: 'choose', titleKey: 'routes.choose', layout: 'main' },
-  { path: '/tempGroupWorkerRegister', screen: 'coming-soon', titleKey: 'routes.tempGroupWorkerRegister', layout: 'main' },
-  { path: '/tempGroupVolunteerRegister', screen: 'coming-soon', titleKey: 'routes.tempGroupVolunteerRegister', layout: 'main' },
-  { path: '/tempGroupMediaRegister', screen: 'coming-soon', titleKey: 'routes.tempGroupMediaRegister', layout: 'main' },
-  { path: '/tempActRecommendInvite', screen: 'coming-soon', titleKey: 'routes.tempActRecommendInvite', layout: 'main' },
-  { path: '/tempActRecommendInviteClose', screen: 'coming-soon', titleKey: 'routes.tempActRecommendInviteClose', layout: 'main' },
+  { path: '/tempActRecommendInviteClose', screen: 'TemporaryRecommendClosed', titleKey: 'routes.tempActRecommendInviteClose', layout: 'main' },
   { path: '/403', screen: '403', titleKey: 'routes.forbidden', layout: 'main' },
   { path: '/404', screen: '404', titleKey: 'routes.notFound', layout: 'main' },
 ];

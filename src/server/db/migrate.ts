@@ -9,6 +9,10 @@ const migrations: Record<string, Migration> = {
   '0003-guests': await import('./migrations/0003-guests.js'),
   '0004-epidemic': await import('./migrations/0004-epidemic.js'),
   '0005-entourage-travel': await import('./migrations/0005-entourage-travel.js'),
+  '0006-activities': await import('./migrations/0006-activities.js'),
+  '0007-good-wishes': await import('./migrations/0007-good-wishes.js'),
+  '0008-temporary': await import('./migrations/0008-temporary.js'),
+  '0010-content': await import('./migrations/0010-content.js'),
 };
 
 const provider: MigrationProvider = {

@@ -16,8 +16,12 @@ import { EntourageTravel } from './entourage-travel.js';
 import { GuestAccountLinks } from './guest-accounts.js';
 import { GuestSteps } from './guest-steps.js';
 import { Guests } from './guests.js';
+import { GoodWishes } from './good-wishes.js';
 import { Review } from './review.js';
 import { Units } from './units.js';
+import { Activities } from './activities.js';
+import { ActivityListing } from './activity-listing.js';
+import { ActivitySignUps } from './activity-sign-ups.js';
 import { CaptchaService } from './captcha-service.js';
 import { Menus } from './menus.js';
 import { MessageCodes } from './message-codes.js';
@@ -42,9 +46,13 @@ export interface Services {
   units: Units;
   guests: Guests;
   guestSteps: GuestSteps;
+  goodWishes: GoodWishes;
   entourage: Entourage;
   entourageTravel: EntourageTravel;
   review: Review;
+  activities: Activities;
+  activityListing: ActivityListing;
+  activitySignUps: ActivitySignUps;
 }
 
 export interface ServiceOptions {
@@ -79,7 +87,11 @@ export function createServices(
   const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db);
   const guests = new Guests(db, editions, config.databaseUrl !== null, new GuestAccountLinks(log));
+  const activitySignUps = new ActivitySignUps(db, editions, guests, translator, config.databaseUrl !== null);
   return {
+    activities: new Activities(db, editions, activitySignUps, config.databaseUrl !== null),
+    activityListing: new ActivityListing(db, editions),
+    activitySignUps,
     editions,
     units: new Units(db, editions),
     guests,
@@ -96,5 +108,6 @@ export function createServices(
     accounts: new Accounts(db, hasher, messageCodes, sessions),
     notices: new Notices(db),
     menus: new Menus(options.menusFile, translator),
+    goodWishes: new GoodWishes(db, editions),
   };
 }

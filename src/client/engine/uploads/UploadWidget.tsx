@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, type ChangeEvent } from 'react';
-import { uploadRulesOf } from '../../../shared/upload-rules';
+import { formatBytes, uploadRulesOf } from '../../../shared/upload-rules';
 import { tUpload, useUploadMessages } from './upload-i18n';
 import { useUploadField, type Phase } from './use-upload-field';
 
@@ -21,16 +21,33 @@ function idsOf(value: unknown): string[] {
   return typeof value === 'string' && value !== '' ? [value] : [];
 }
 
-function PhaseBar({ phase }: { phase: Phase }) {
+function PhaseBar({ phase, label, onCancel }: { phase: Phase; label: string; onCancel: () => void }) {
   if (phase.kind === 'idle') return null;
-  const text =
-    phase.kind === 'uploading'
-      ? tUpload('upload.widget.uploading', { percent: phase.percent })
-      : tUpload(phase.stage === 'detecting' ? 'upload.widget.detecting' : 'upload.widget.checking');
+  const uploading = phase.kind === 'uploading';
+  const text = uploading
+    ? tUpload('upload.widget.uploading', { percent: phase.percent })
+    : tUpload(phase.stage === 'detecting' ? 'upload.widget.detecting' : 'upload.widget.checking');
+  // large files (video, audio) also show the bytes sent, and can be stopped
+  const sent = uploading && phase.total ? tUpload('upload.widget.sent', { sent: formatBytes(phase.sent ?? 0), total: formatBytes(phase.total) }) : '';
   return (
     <Box data-testid="upload-progress" sx={{ mt: 1 }}>
-      <LinearProgress variant={phase.kind === 'uploading' ? 'determinate' : 'indeterminate'} value={phase.kind === 'uploading' ? phase.percent : undefined} />
-      <Typography variant="caption">{text}</Typography>
+      <LinearProgress
+        variant={uploading ? 'determinate' : 'indeterminate'}
+        value={uploading ? phase.percent : undefined}
+        aria-label={tUpload('upload.widget.progressOf', { name: label })}
+        data-testid="upload-progress-bar"
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="caption" role="status">
+          {text}
+          {sent ? ` · ${sent}` : ''}
+        </Typography>
+        {uploading && (
+          <Button size="small" color="inherit" onClick={onCancel} data-testid="upload-cancel">
+            {tUpload('upload.widget.cancel')}
+          </Button>
+        )}
+      </Box>
     </Box>
   );
 }
@@ -45,9 +62,11 @@ export function UploadWidget(props: WidgetProps) {
   const rules = uploadRulesOf(props.schema);
   const rule = typeof props.options.rule === 'string' ? props.options.rule : '';
   const multiple = props.schema.type === 'array';
+  // `ui:options.uploadPath`: an upload route of its own (the open temporary-registration one)
+  const uploadPath = typeof props.options.uploadPath === 'string' ? props.options.uploadPath : undefined;
   const input = useRef<HTMLInputElement>(null);
   const slot = useRef<number | null>(null);
-  const field = useUploadField(idsOf(props.value), rule, rules, (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)));
+  const field = useUploadField(idsOf(props.value), rule, rules, (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)), uploadPath);
   const busy = field.phase.kind !== 'idle';
   const maxCount = multiple ? (rules?.maxCount ?? Number.POSITIVE_INFINITY) : 1;
   const disabled = props.disabled || props.readonly || busy;
@@ -92,7 +111,7 @@ export function UploadWidget(props: WidgetProps) {
         </Box>
       )}
       <input id={props.id} ref={input} type="file" hidden accept={acceptAttribute(rules)} onChange={onFile} data-testid="upload-input" />
-      <PhaseBar phase={field.phase} />
+      <PhaseBar phase={field.phase} label={props.label} onCancel={field.cancel} />
       {field.errors.length > 0 && (
         <Alert severity="error" sx={{ mt: 1 }} data-testid="upload-error">
           {field.errors.map((message) => (

@@ -22,21 +22,38 @@ function authHeaders(): Record<string, string> {
 }
 
 /**
+ * Slowest upload speed we still wait for (bytes per second, about 1 Mbit/s): a large video
+ * gets the time it needs on a slow line instead of the fixed request timeout.
+ */
+export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 128 * 1024;
+
+/** The request timeout (SPEC 9), longer for files that take longer at the slowest speed. */
+export function uploadTimeoutMs(bytes: number): number {
+  return Math.max(REQUEST_TIMEOUT_MS, Math.ceil((bytes / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000));
+}
+
+/**
  * POST qms/file/upload with XMLHttpRequest: fetch (and so ky) cannot report upload progress
  * over HTTP/1.1 in browsers, XHR's `upload.onprogress` can. The `rule` field goes first: the
  * server reads the parts in order and needs the rule before the file.
  */
-export function sendUpload(file: File, rule: string, onProgress: (percent: number) => void): { done: Promise<UploadedFile>; abort: () => void } {
+export function sendUpload(
+  file: File,
+  rule: string,
+  onProgress: (percent: number, sentBytes: number, totalBytes: number) => void,
+  /** another upload path (the open temporary-registration upload), relative to API_BASE */
+  path: string = uploadPaths.upload,
+): { done: Promise<UploadedFile>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadedFile>((resolve, reject) => {
     const form = new FormData();
     form.append('rule', rule);
     form.append('file', file, file.name);
-    xhr.open('POST', `${API_BASE}/${uploadPaths.upload}`);
-    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.open('POST', `${API_BASE}/${path}`);
+    xhr.timeout = uploadTimeoutMs(file.size);
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100), event.loaded, event.total);
     };
     xhr.onload = () => {
       let envelope: Envelope<UploadedFile | null> | null = null;

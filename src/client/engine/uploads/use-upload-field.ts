@@ -12,7 +12,8 @@ export interface UploadedItem {
   preview: string | null;
 }
 
-export type Phase = { kind: 'idle' } | { kind: 'checking'; stage: MeasureStage } | { kind: 'uploading'; percent: number };
+/** `sent`/`total`: bytes of the request so far (large video and audio show them) */
+export type Phase = { kind: 'idle' } | { kind: 'checking'; stage: MeasureStage } | { kind: 'uploading'; percent: number; sent?: number; total?: number };
 
 export interface UploadFieldState {
   items: UploadedItem[];
@@ -24,6 +25,8 @@ export interface UploadFieldState {
   /** checks, uploads and puts the file at `slot` (an index to replace, or null to add) */
   choose(file: File, slot: number | null): Promise<void>;
   remove(index: number): void;
+  /** stops the upload under way (nothing is kept) */
+  cancel(): void;
 }
 
 const IMAGES = new Set(['image/jpeg', 'image/png']);
@@ -33,13 +36,14 @@ const IMAGES = new Set(['image/jpeg', 'image/png']);
  * shown at once, nothing is sent), then uploaded with progress; the field value becomes the
  * returned id(s). The server checks everything again.
  */
-export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void): UploadFieldState {
+export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void, uploadPath?: string): UploadFieldState {
   const [items, setItems] = useState<UploadedItem[]>(() => ids.map((id) => ({ id, name: '', preview: null })));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [errors, setErrors] = useState<string[]>([]);
   const [notes, setNotes] = useState<string[]>([]);
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  const abortRef = useRef<(() => void) | null>(null);
 
   // pictures stored earlier: fetch a preview once (the file route needs the bearer header)
   useEffect(() => {
@@ -79,7 +83,14 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
     }
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const stored = await sendUpload(file, rule, (percent) => setPhase({ kind: 'uploading', percent })).done;
+      const sending = sendUpload(
+        file,
+        rule,
+        (percent, sent, total) => setPhase({ kind: 'uploading', percent, sent, total }),
+        uploadPath,
+      );
+      abortRef.current = sending.abort;
+      const stored = await sending.done;
       const preview = IMAGES.has(stored.mime) ? await readAsDataUrl(file) : null;
       const item = { id: stored.id, name: stored.name, preview };
       const current = itemsRef.current;
@@ -93,8 +104,13 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
       const failure = error instanceof UploadFailure ? error : null;
       setErrors(failure?.messages.length ? failure.messages : [failure?.message || tUpload('upload.widget.uploadFailed')]);
     } finally {
+      abortRef.current = null;
       setPhase({ kind: 'idle' });
     }
+  }
+
+  function cancel() {
+    abortRef.current?.();
   }
 
   function remove(index: number) {
@@ -103,5 +119,5 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
     commit(itemsRef.current.filter((_, position) => position !== index));
   }
 
-  return { items, phase, errors, notes, choose, remove };
+  return { items, phase, errors, notes, choose, remove, cancel };
 }

@@ -10,6 +10,7 @@ import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageTravelDetails } from './EntourageTravelDetails';
+import { EpidemicPreventionPanel } from './EpidemicPreventionPanel';
 import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
 import { PhotoChangePanel } from './PhotoChangePanel';
@@ -71,6 +72,9 @@ export default function GuestDetailScreen() {
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="detail-reception">
         {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+      </RegistrationSection>
+      <RegistrationSection titleKey="wish.epidemic.title" testId="detail-epidemic">
+        <EpidemicPreventionPanel guest={detail} onSaved={load} />
       </RegistrationSection>
     </Box>
   );

@@ -1,0 +1,42 @@
+import { API_BASE } from '../../shared/api-paths';
+import type { Page } from '../../shared/api-types';
+import type { AuditStatus } from '../../shared/guest-api';
+import { temporaryApiPaths as paths, type RecommendationItem, type TemporaryCodeItem, type TemporaryItem, type TemporaryReceipt, type TemporaryType } from '../../shared/temporary-api';
+import { getSession } from '../session/session-store';
+import { readToken } from '../session/token-cookie';
+import { http } from './app-http-client';
+import { compactDocument } from './guest-endpoints';
+
+type Document = Record<string, unknown>;
+
+export interface TemporaryQuery {
+  pageNum: number;
+  pageSize: number;
+  status?: AuditStatus;
+  registrationType?: TemporaryType;
+  keyword?: string;
+}
+
+/** Typed calls of the temporary-registration contract (src/shared/temporary-api.ts). */
+export const temporaryApi = {
+  register: (body: Document) => http.request<TemporaryReceipt>('post', paths.register, { json: compactDocument(body) }),
+  recommendStatus: () => http.request<{ open: boolean }>('get', paths.recommendStatus),
+  recommend: (body: Document) => http.request<{ id: string }>('post', paths.recommend, { json: compactDocument(body) }),
+  page: (query: TemporaryQuery) => http.request<Page<TemporaryItem>>('get', paths.page, { searchParams: compactDocument({ ...query }) as Record<string, string | number> }),
+  decide: (body: Document) => http.request<TemporaryItem[]>('post', paths.decide, { json: compactDocument(body) }),
+  codes: () => http.request<TemporaryCodeItem[]>('get', paths.codes),
+  recommendations: (pageNum: number, pageSize: number) => http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
+};
+
+/**
+ * A file of an organiser route (picture, export) as a Blob: those routes need the bearer header,
+ * which a plain link or <img> cannot send.
+ */
+export async function fetchAuthorisedBlob(path: string, searchParams: Record<string, string> = {}): Promise<Blob | null> {
+  const query = new URLSearchParams(searchParams).toString();
+  const token = readToken();
+  const response = await fetch(`${API_BASE}/${path}${query ? `?${query}` : ''}`, {
+    headers: { 'accept-language': getSession().language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return response.ok ? response.blob() : null;
+}

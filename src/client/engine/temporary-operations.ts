@@ -1,0 +1,22 @@
+import { temporaryApi } from '../api/temporary-endpoints';
+import { navigateTo } from '../router/navigator';
+
+type FormData = Record<string, unknown>;
+
+/**
+ * Named calls of the temporary-registration declarations (ui-schemas/screens/temporary-*.json).
+ * Each page fixes its registration type through its load call; merged into engine/operations.ts.
+ */
+export const temporaryOperations: Record<string, (formData: FormData) => Promise<unknown>> = {
+  temporaryWorker: async () => ({ registrationType: 'worker' }),
+  temporaryVolunteer: async () => ({ registrationType: 'volunteer' }),
+  temporaryMedia: async () => ({ registrationType: 'media' }),
+  temporaryRegister: (data) => temporaryApi.register(data),
+  // a closed recommendation page sends the visitor to the closed page instead of an empty form
+  temporaryRecommendOpen: async () => {
+    const { open } = await temporaryApi.recommendStatus();
+    if (!open) navigateTo('/tempActRecommendInviteClose', { replace: true });
+    return {};
+  },
+  temporaryRecommend: (data) => temporaryApi.recommend(data),
+};

@@ -1,0 +1,196 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import type { Page } from '../../../shared/api-types';
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import type { AuditStatus } from '../../../shared/guest-api';
+import { temporaryApiPaths, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
+import { fetchAuthorisedBlob, temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
+import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { showToast } from '../../feedback/feedback-store';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { formatDateTime } from '../../util/date-format';
+import { TemporaryPicture } from './TemporaryPicture';
+
+const PAGE_SIZE = 20;
+const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
+const TYPES: TemporaryType[] = ['worker', 'volunteer', 'media'];
+
+type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
+
+/** Saves a Blob under a file name (an object URL clicked as a download link). */
+function download(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * /admin/temporary: organisers search the temporary registrations, see each picture, approve or
+ * reject one or many (with a reason), and export the current filter to Excel.
+ */
+export default function TemporaryReviewScreen() {
+  const t = useKeyTranslation();
+  const [filter, setFilter] = useState<Filter>({ status: 'pending' });
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<Page<TemporaryItem> | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [formKey, setFormKey] = useState(0);
+
+  const load = useCallback(() => {
+    temporaryApi
+      .page({ ...filter, pageNum, pageSize: PAGE_SIZE })
+      .then((result) => {
+        setPage(result);
+        setSelected([]);
+      })
+      .catch(() => setPage({ records: [], total: 0, pageNum, pageSize: PAGE_SIZE }));
+  }, [filter, pageNum]);
+  useEffect(load, [load]);
+
+  const change = (next: Filter) => {
+    setPageNum(1);
+    setFilter(next);
+  };
+  const records = page?.records ?? [];
+  const allSelected = records.length > 0 && selected.length === records.length;
+  const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+
+  async function exportFilter() {
+    const params = Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Record<string, string>;
+    const blob = await fetchAuthorisedBlob(temporaryApiPaths.export, params);
+    if (blob) download(blob, 'temporary-registrations.xlsx');
+  }
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+        {t('temporary.review.title')}
+      </Typography>
+      <Box component="form" sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          change({ ...filter, keyword: keyword.trim() || undefined });
+        }}
+      >
+        <TextField select size="small" label={t('guest.list.status')} value={filter.status ?? ''} sx={{ minWidth: 140 }}
+          onChange={(event) => change({ ...filter, status: (event.target.value || undefined) as AuditStatus | undefined })}
+          data-testid="temporary-status"
+        >
+          {STATUSES.map((item) => (
+            <MenuItem key={item} value={item}>
+              {t(`guest.status.${item}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label={t('schema.fields.registrationType')} value={filter.registrationType ?? ''} sx={{ minWidth: 140 }}
+          onChange={(event) => change({ ...filter, registrationType: (event.target.value || undefined) as TemporaryType | undefined })}
+        >
+          <MenuItem value="">{t('temporary.review.allTypes')}</MenuItem>
+          {TYPES.map((item) => (
+            <MenuItem key={item} value={item}>
+              {t(`schema.enums.registrationType.${item}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} data-testid="temporary-keyword" />
+        <Button type="submit" variant="outlined" data-testid="temporary-search">
+          {t('temporary.review.search')}
+        </Button>
+        <Button variant="text" onClick={() => void exportFilter()} data-testid="temporary-export">
+          {t('temporary.review.export')}
+        </Button>
+      </Box>
+      {records.length === 0 ? (
+        <Typography sx={{ p: 2 }}>{t('temporary.review.empty')}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('temporary.review.title')} data-testid="temporary-table">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={allSelected} indeterminate={selected.length > 0 && !allSelected}
+                    onChange={() => setSelected(allSelected ? [] : records.map((item) => item.id))}
+                    slotProps={{ input: { 'aria-label': t('guest.review.selectAll') } }}
+                  />
+                </TableCell>
+                {['name', 'type', 'mobile', 'region', 'inviteCode', 'event', 'status', 'createdAt', 'actions'].map((column) => (
+                  <TableCell key={column}>{t(`temporary.review.columns.${column}`)}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {records.map((item) => (
+                <TableRow key={item.id} data-testid="temporary-row" data-id={item.id}>
+                  <TableCell padding="checkbox">
+                    <Checkbox checked={selected.includes(item.id)} onChange={() => toggle(item.id)}
+                      slotProps={{ input: { 'aria-label': t('guest.review.select', { name: item.name }) } }}
+                    />
+                  </TableCell>
+                  <TableCell>{item.name}{item.mediaName ? ` (${item.mediaName})` : ''}</TableCell>
+                  <TableCell>{t(`schema.enums.registrationType.${item.registrationType}`)}</TableCell>
+                  <TableCell>{item.mobile}</TableCell>
+                  <TableCell>{`${item.province} ${item.city}`}</TableCell>
+                  <TableCell>{item.inviteCode}</TableCell>
+                  <TableCell>{`${item.eventName} · ${t(`temporary.attendanceMode.${item.attendanceMode}`)}`}</TableCell>
+                  <TableCell data-testid="temporary-status-cell">
+                    {t(`guest.status.${item.status}`)}
+                    {item.rejectReason ? ` · ${item.rejectReason}` : ''}
+                  </TableCell>
+                  <TableCell>{formatDateTime(item.createdAt)}</TableCell>
+                  <TableCell>
+                    <TemporaryPicture id={item.id} name={item.name} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {page && page.total > PAGE_SIZE && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
+        </Box>
+      )}
+      <Box sx={{ mt: 3, maxWidth: 640 }} data-testid="temporary-decision">
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('guest.review.decide')}
+        </Typography>
+        <WizardStepForm
+          key={formKey}
+          formId="temporary-decision-form"
+          schemaName="review-decision"
+          initial={{ ids: [], decision: 'approve' }}
+          readOnly={false}
+          onDraft={() => {}}
+          onSubmit={async (data) => {
+            // the selection lives in the table; the server answers "please select attendees" for none
+            await temporaryApi.decide({ ...data, ids: selected });
+            showToast(t('guest.review.done', { count: selected.length }), 'success', ERROR_TOAST_MS);
+            setFormKey((key) => key + 1);
+            load();
+          }}
+        >
+          <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="temporary-submit">
+            {t('guest.review.submit')}
+          </Button>
+        </WizardStepForm>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Activity } from '../../generated/types.js';
+import { activityApiPaths, type ActivityCategory, type ActivityStatus, type RosterItem } from '../../shared/activity-api.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { activityPage, adminActivityDetail } from '../http/activity-response-schemas.js';
+import { envelope } from '../http/response-schemas.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { pagedRows, sendWorkbook, type ExportColumn } from '../exports/excel-export.js';
+import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
+import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
+
+const byId = paramsOf('activity-id-params');
+
+const rosterColumns: ExportColumn<RosterItem>[] = [
+  { headerKey: 'activity.export.position', width: 8, value: (row) => row.waitingPosition ?? '' },
+  { headerKey: 'activity.export.person', width: 20, value: (row) => row.personName },
+  { headerKey: 'activity.export.kind', width: 12, value: (row) => (row.memberId ? 'entourage' : 'guest') },
+  { headerKey: 'activity.export.unit', width: 30, value: (row) => row.unitName },
+  { headerKey: 'activity.export.speaker', width: 10, value: (row) => row.speaker },
+  { headerKey: 'activity.export.seatNumber', width: 12, value: (row) => row.document.seatNumber ?? '' },
+  { headerKey: 'activity.export.remarks', width: 30, value: (row) => row.document.remarks ?? '' },
+  { headerKey: 'activity.export.signedUpAt', width: 24, value: (row) => row.createdAt },
+];
+
+/** Organisers (403 for other accounts): create, edit, publish, close, assign, roster and its export. */
+export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
+  const { activities } = app.services;
+  const tags = ['admin'];
+  const one = path(activityApiPaths.adminActivity(':id'));
+
+  app.get<{ Querystring: PageQuery & { category?: ActivityCategory; status?: ActivityStatus } }>(path(activityApiPaths.adminPage), {
+    schema: { tags, summary: 'Activities of the current edition, any status', security: bearer, response: envelope(activityPage, 'a page of activities'), ...queryOf('activity-page-query') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { category, status } = request.query;
+      return ok(request, await activities.page(signedIn(request), { ...pageOf(request.query), category, status }));
+    },
+  });
+
+  app.post<{ Body: Activity }>(path(activityApiPaths.adminActivities), {
+    schema: { tags, summary: 'Create an activity (a draft until published)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...bodyOf('activity') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.create(signedIn(request), request.body)),
+  });
+
+  app.get<{ Params: IdParams }>(one, {
+    schema: { tags, summary: 'An activity with its roster, waiting list and assigned guests', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await activities.detail(signedIn(request), request.params.id));
+    },
+  });
+
+  app.put<{ Params: IdParams; Body: Activity }>(one, {
+    schema: { tags, summary: 'Edit an activity (a raised member limit promotes waiting people)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId, ...bodyOf('activity') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.update(signedIn(request), request.params.id, request.body)),
+  });
+
+  app.post<{ Params: IdParams }>(path(activityApiPaths.publish(':id')), {
+    schema: { tags, summary: 'Publish: units see the activity in its tab', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'published')),
+  });
+
+  app.post<{ Params: IdParams }>(path(activityApiPaths.close(':id')), {
+    schema: { tags, summary: 'Close: no new sign-ups (cancelling stays possible until the deadline)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'closed')),
+  });
+
+  app.put<{ Params: IdParams; Body: { guestIds: string[] } }>(path(activityApiPaths.assignments(':id')), {
+    schema: { tags, summary: 'Assign approved guests to an invited activity (replaces the list)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId, ...bodyOf('activity-assignment') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.assign(signedIn(request), request.params.id, request.body.guestIds)),
+  });
+
+  app.get<{ Params: IdParams }>(path(activityApiPaths.rosterExport(':id')), {
+    schema: { tags, summary: 'The roster as an .xlsx workbook: signed-up and waiting sheets, streamed', security: bearer, ...byId },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      const id = request.params.id;
+      await activities.exportable(signedIn(request), id);
+      const rows = (status: RosterItem['status']) =>
+        pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
+      return sendWorkbook(request, reply, `activity-roster-${id}`, [
+        { nameKey: 'activity.export.signedUpSheet', columns: rosterColumns, rows: rows('signed-up') },
+        { nameKey: 'activity.export.waitingSheet', columns: rosterColumns, rows: rows('waiting') },
+      ]);
+    },
+  });
+}

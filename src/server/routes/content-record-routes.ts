@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SchemaName } from '../../generated/registry.js';
+import { catalogueKinds, contentApiPaths as paths, unitRecordKinds, type CatalogueKind, type UnitRecordKind } from '../../shared/content-api.js';
+import type { FieldErrorItem } from '../../shared/envelope.js';
+import { contentPage, contentRecord, importResult } from '../http/content-response-schemas.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { send } from '../http/error-handler.js';
+import { envelope, nothing } from '../http/response-schemas.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { importTemplate, readImport, type ImportProblem } from '../services/content-import.js';
+import { ContentRecords } from '../services/content-records.js';
+import type { SignedInAccount } from '../services/sessions.js';
+import { assertOrganiser, unitOf } from '../services/unit-access.js';
+import { AppError } from '../http/app-error.js';
+import { UploadRepository } from '../uploads/upload-repository.js';
+import { UploadStorage } from '../uploads/upload-storage.js';
+import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
+import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
+
+type Document = Record<string, unknown>;
+type ListQuery = PageQuery & { keyword?: string; session?: string };
+
+const byId = paramsOf('content-id-params');
+const UNIT_TYPES = new Set(['enterprise', 'government', 'media']);
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const IMPORT_RULE = 'importWorkbook';
+
+/** Catalogues are read by unit accounts and organisers; other accounts have no use for them. */
+function assertCatalogueReader(who: SignedInAccount): void {
+  if (who.userType !== 'organiser' && !UNIT_TYPES.has(who.userType)) throw new AppError('forbidden');
+}
+
+function sendImportProblem(request: FastifyRequest, reply: FastifyReply, problem: ImportProblem): FastifyReply {
+  const t = (key: string, params: Record<string, unknown> = {}) => request.server.translator.t(request.language, key, params);
+  let fieldErrors: FieldErrorItem[];
+  if (problem.kind === 'rows') {
+    fieldErrors = problem.errors.map(({ row, error }) => ({
+      pointer: `/rows/${row}${error.pointer}`,
+      key: error.key,
+      message: t('content.import.rowError', { row, field: error.label ? t(error.label) : error.pointer.slice(1), message: t(error.key, error.params) }),
+    }));
+  } else {
+    const key = `content.import.${problem.kind}`;
+    fieldErrors = [{ pointer: '/file', key, message: t(key, problem) }];
+  }
+  const details = fieldErrors
+    .slice(0, 20)
+    .map((item) => item.message)
+    .join('; ');
+  return send(request, reply, 'validationFailed', { details }, { fieldErrors });
+}
+
+/**
+ * Historical guests and investment projects (organisers keep them, units read them, Excel
+ * import all-or-nothing) and vehicles and unofficial-activity guests (one unit's own rows;
+ * any other unit's id answers 404; organisers read every unit's).
+ */
+export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
+  const records = new ContentRecords(app.db, app.services.editions);
+  const uploads = new UploadRepository(app.db);
+  const storage = new UploadStorage(app.config.dataDir);
+  const tags = ['content'];
+
+  for (const kind of catalogueKinds) {
+    const schemaName = kind as SchemaName;
+    app.get<{ Querystring: ListQuery }>(path(paths.page(kind)), {
+      schema: { tags, summary: `A page of ${kind} records (units and organisers; ID numbers masked for units)`, security: bearer, response: envelope(contentPage, 'a page'), ...queryOf('content-page-query') },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        const who = signedIn(request);
+        assertCatalogueReader(who);
+        noStore(reply);
+        const { keyword, session } = request.query;
+        return ok(request, await records.page(kind, { ...pageOf(request.query), keyword, tag: session }, { mask: who.userType !== 'organiser' }));
+      },
+    });
+
+    app.post<{ Body: Document }>(path(paths.catalogue(kind)), {
+      schema: { tags, summary: `Add a ${kind} (organisers)`, security: bearer, response: envelope(contentRecord, 'the record'), ...bodyOf(schemaName) },
+      preValidation: authenticate,
+      handler: async (request) => {
+        assertOrganiser(signedIn(request));
+        return ok(request, await records.add(kind, request.body, null));
+      },
+    });
+
+    app.put<{ Params: IdParams; Body: Document }>(path(paths.catalogueRecord(kind, ':id')), {
+      schema: { tags, summary: `Change a ${kind} (organisers)`, security: bearer, response: envelope(contentRecord, 'the record'), ...byId, ...bodyOf(schemaName) },
+      preValidation: authenticate,
+      handler: async (request) => {
+        assertOrganiser(signedIn(request));
+        return ok(request, await records.save(kind, request.params.id, request.body, null));
+      },
+    });
+
+    app.delete<{ Params: IdParams }>(path(paths.catalogueRecord(kind, ':id')), {
+      schema: { tags, summary: `Delete a ${kind} (organisers)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
+      preValidation: authenticate,
+      handler: async (request) => {
+        assertOrganiser(signedIn(request));
+        await records.remove(kind, request.params.id, null);
+        return ok(request, null);
+      },
+    });
+
+    app.post<{ Body: { file: string } }>(path(paths.catalogueImport(kind)), {
+      schema: {
+        tags,
+        summary: `Import ${kind} records from an uploaded .xlsx (rule importWorkbook; row 1 names the columns as in the template): every row is validated by the ${kind} schema, and nothing is saved unless all pass (row errors in fieldErrors, pointer /rows/<excel row>/<field>)`,
+        security: bearer,
+        response: envelope(importResult, 'how many were imported'),
+        ...bodyOf('content-import'),
+      },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        const who = signedIn(request);
+        assertOrganiser(who);
+        const upload = await uploads.find(request.body.file);
+        // only the organiser's own workbook, checked as one when it was uploaded
+        if (!upload || upload.owner_account_id !== who.id || upload.rule_name !== IMPORT_RULE) {
+          return sendImportProblem(request, reply, { kind: 'fileNotFound' });
+        }
+        const outcome = await readImport(kind as CatalogueKind, storage.pathOf(upload.storage_name));
+        if (outcome.kind === 'refused') return sendImportProblem(request, reply, outcome.problem);
+        return ok(request, { imported: await records.addAll(kind, outcome.documents) });
+      },
+    });
+
+    app.get(path(paths.catalogueTemplate(kind)), {
+      schema: { tags, summary: `The ${kind} import template (.xlsx, header row only)`, security: bearer },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        assertOrganiser(signedIn(request));
+        const body = await importTemplate(kind, (key) => request.server.translator.t(request.language, key));
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${kind}-template.xlsx"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    });
+  }
+
+  for (const kind of unitRecordKinds) {
+    const schemaName = kind as SchemaName;
+    app.get<{ Querystring: ListQuery }>(path(paths.page(kind)), {
+      schema: { tags, summary: `A page of the caller's unit's ${kind} records`, security: bearer, response: envelope(contentPage, 'a page'), ...queryOf('content-page-query') },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        const unitId = unitOf(signedIn(request));
+        noStore(reply);
+        return ok(request, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { unitId }));
+      },
+    });
+
+    app.post<{ Body: Document }>(path(paths.unitRecords(kind as UnitRecordKind)), {
+      schema: { tags, summary: `Add a ${kind} of the caller's unit`, security: bearer, response: envelope(contentRecord, 'the record'), ...bodyOf(schemaName) },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await records.add(kind, request.body, unitOf(signedIn(request)))),
+    });
+
+    app.put<{ Params: IdParams; Body: Document }>(path(paths.unitRecord(kind, ':id')), {
+      schema: { tags, summary: `Change a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope(contentRecord, 'the record'), ...byId, ...bodyOf(schemaName) },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request)))),
+    });
+
+    app.delete<{ Params: IdParams }>(path(paths.unitRecord(kind, ':id')), {
+      schema: { tags, summary: `Delete a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
+      preValidation: authenticate,
+      handler: async (request) => {
+        await records.remove(kind, request.params.id, unitOf(signedIn(request)));
+        return ok(request, null);
+      },
+    });
+
+    app.get<{ Querystring: ListQuery }>(path(paths.adminPage(kind)), {
+      schema: { tags, summary: `Every unit's ${kind} records with the unit name (organisers)`, security: bearer, response: envelope(contentPage, 'a page'), ...queryOf('content-page-query') },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        assertOrganiser(signedIn(request));
+        noStore(reply);
+        return ok(request, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { withUnitName: true }));
+      },
+    });
+  }
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { SchemaName } from '../../generated/registry.js';
+import type { ContentKind, ContentRecord } from '../../shared/content-api.js';
+import type { Db } from '../db/database.js';
+import { onPage, pageOf } from '../db/paging.js';
+import type { ContentRecordTable } from '../db/tables.js';
+import { AppError } from '../http/app-error.js';
+import { schemaVersionOf } from '../routes/route-helpers.js';
+import { nowIso } from '../time.js';
+import type { Editions } from './editions.js';
+
+type Document = Record<string, unknown>;
+
+interface KindRules {
+  /** the record's display name (also what the list sorts by after the tag) */
+  title: (doc: Document) => string;
+  /** fields searched by the keyword (dotted paths into the document) */
+  searched: string[];
+  tag?: (doc: Document) => string | null;
+  /** catalogues are not tied to an edition; unit records are the current edition's */
+  perEdition: boolean;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const at = (doc: Document, path: string): unknown => path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Document)[key] : undefined), doc);
+
+export const KIND_RULES: Record<ContentKind, KindRules> = {
+  'historical-guest': {
+    title: (doc) => text(doc.nameZh),
+    searched: ['nameZh', 'nameEn', 'unitName', 'position', 'inviter.name', 'inviter.organisation'],
+    tag: (doc) => text(doc.session) || null,
+    perEdition: false,
+  },
+  'investment-project': {
+    title: (doc) => text(doc.name),
+    searched: ['name', 'area', 'industry', 'location', 'projectManager', 'cooperationMode'],
+    perEdition: false,
+  },
+  vehicle: { title: (doc) => text(doc.plateNumber), searched: ['plateNumber', 'driverName', 'driverMobile', 'passengers'], perEdition: true },
+  'unofficial-guest': { title: (doc) => text(doc.nameZh), searched: ['nameZh', 'nameEn', 'activityName', 'organisation', 'mobile'], perEdition: true },
+};
+
+export interface ContentQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  tag?: string;
+}
+
+/** Units never see whole ID numbers of other people (historical guests are anyone's guests). */
+function maskIdNumber(doc: Document): Document {
+  const id = doc.idNumber;
+  if (typeof id !== 'string' || id.length < 8) return doc;
+  return { ...doc, idNumber: `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}` };
+}
+
+/** The rows of one content table, as written by a single insert or an import. */
+export function recordRow(kind: ContentKind, doc: Document, editionId: string | null, unitId: string | null): ContentRecordTable {
+  const rules = KIND_RULES[kind];
+  const now = nowIso();
+  return {
+    id: randomUUID(),
+    kind,
+    edition_id: editionId,
+    unit_id: unitId,
+    title: rules.title(doc),
+    search_text: rules.searched.map((path) => text(at(doc, path))).join('\n').toLowerCase(),
+    tag: rules.tag?.(doc) ?? null,
+    document: JSON.stringify(doc),
+    schema_version: schemaVersionOf(kind as SchemaName),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** LIKE with the user's text taken literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Schema documents of the content screens. Access is decided by the caller (routes): a
+ * `unitId` scope makes any other unit's record answer 404, as if it did not exist.
+ */
+export class ContentRecords {
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+  ) {}
+
+  private async editionOf(kind: ContentKind): Promise<string | null> {
+    return KIND_RULES[kind].perEdition ? (await this.editions.current()).id : null;
+  }
+
+  async page(kind: ContentKind, query: ContentQuery, scope: { unitId?: string; withUnitName?: boolean; mask?: boolean }) {
+    const editionId = await this.editionOf(kind);
+    let base = this.db.selectFrom('content_records').where('content_records.kind', '=', kind);
+    base = editionId ? base.where('content_records.edition_id', '=', editionId) : base.where('content_records.edition_id', 'is', null);
+    if (scope.unitId) base = base.where('content_records.unit_id', '=', scope.unitId);
+    if (query.keyword) base = base.where(sql<boolean>`content_records.search_text like ${likePattern(query.keyword)} escape '\\'`);
+    if (query.tag) base = base.where('content_records.tag', '=', query.tag);
+    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await base
+      .leftJoin('units', 'units.id', 'content_records.unit_id')
+      .select(['content_records.id', 'content_records.document', 'content_records.created_at', 'content_records.updated_at', 'units.name as unit_name'])
+      .orderBy('content_records.tag')
+      .orderBy('content_records.created_at', 'desc')
+      .orderBy('content_records.id')
+      .$call(onPage(query.pageNum, query.pageSize))
+      .execute();
+    const records: ContentRecord[] = rows.map((row) => {
+      const doc = JSON.parse(row.document) as Document;
+      return {
+        id: row.id,
+        document: scope.mask ? maskIdNumber(doc) : doc,
+        unitName: scope.withUnitName ? (row.unit_name ?? null) : null,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
+    });
+    return pageOf(records, total, query.pageNum, query.pageSize);
+  }
+
+  async add(kind: ContentKind, doc: Document, unitId: string | null): Promise<ContentRecord> {
+    const row = recordRow(kind, doc, await this.editionOf(kind), unitId);
+    await this.db.insertInto('content_records').values(row).execute();
+    return { id: row.id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: row.updated_at };
+  }
+
+  /** Several documents at once: all rows or none. */
+  async addAll(kind: ContentKind, docs: Document[]): Promise<number> {
+    const editionId = await this.editionOf(kind);
+    const rows = docs.map((doc) => recordRow(kind, doc, editionId, null));
+    await this.db.transaction().execute(async (trx) => {
+      // chunks keep each statement under the bind-parameter limits of both databases
+      for (let i = 0; i < rows.length; i += 200) await trx.insertInto('content_records').values(rows.slice(i, i + 200)).execute();
+    });
+    return rows.length;
+  }
+
+  async save(kind: ContentKind, id: string, doc: Document, unitId: string | null): Promise<ContentRecord> {
+    const fresh = recordRow(kind, doc, null, unitId);
+    let update = this.db
+      .updateTable('content_records')
+      .set({ title: fresh.title, search_text: fresh.search_text, tag: fresh.tag, document: fresh.document, schema_version: fresh.schema_version, updated_at: fresh.updated_at })
+      .where('id', '=', id)
+      .where('kind', '=', kind);
+    if (unitId) update = update.where('unit_id', '=', unitId);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
+    const row = await this.db.selectFrom('content_records').select(['created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    return { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at };
+  }
+
+  async remove(kind: ContentKind, id: string, unitId: string | null): Promise<void> {
+    let remove = this.db.deleteFrom('content_records').where('id', '=', id).where('kind', '=', kind);
+    if (unitId) remove = remove.where('unit_id', '=', unitId);
+    const result = await remove.executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
+  }
+}

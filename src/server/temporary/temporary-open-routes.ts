@@ -1,0 +1,122 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TemporaryRecommendInvite, TemporaryRegistration } from '../../generated/types.js';
+import { temporaryApiPaths } from '../../shared/temporary-api.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { envelope } from '../http/response-schemas.js';
+import { authenticate } from '../plugins/authenticate.js';
+import { guarded, type LimitRule } from '../plugins/rate-limits.js';
+import { bodyOf, path } from '../routes/route-helpers.js';
+import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
+import { sendUploadError } from '../uploads/upload-reply.js';
+import type { TemporaryRecommendations } from './temporary-recommendations.js';
+import type { TemporaryRegistrations } from './temporary-registrations.js';
+import { createdId, recommendStatus, temporaryReceipt } from './temporary-response-schemas.js';
+import { temporaryMaxBytes, type TemporaryUploads } from './temporary-uploads.js';
+
+/**
+ * Limits of the open routes (per IP: nobody is signed in). An upload is checked in about the
+ * time of a photo without face detection; a registration is one row. A household or an office
+ * shares one address, hence not tighter.
+ */
+export const temporaryLimits = {
+  upload: { perIp: 20, windowMs: 10 * 60_000 },
+  register: { perIp: 30, windowMs: 60 * 60_000 },
+  recommend: { perIp: 20, windowMs: 60 * 60_000 },
+} satisfies Record<string, LimitRule>;
+
+/** The pages are open to signed-in users too: a valid token is recorded, a stale one ignored. */
+async function optionalAccount(request: FastifyRequest) {
+  if (!request.headers.authorization) return null;
+  try {
+    await authenticate(request);
+    return request.account;
+  } catch {
+    return null;
+  }
+}
+
+export interface OpenServices {
+  registrations: TemporaryRegistrations;
+  uploads: TemporaryUploads;
+  recommendations: TemporaryRecommendations;
+}
+
+/** Open routes (no sign-in): registration, its picture upload, the recommendation form. */
+export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenServices): Promise<void> {
+  const { registrations, uploads, recommendations } = services;
+  const tags = ['temporary'];
+
+  app.post<{ Body: TemporaryRegistration }>(path(temporaryApiPaths.register), {
+    schema: {
+      tags,
+      summary: 'Temporary registration (worker, volunteer, media), open. The invitation code binds the event and attendance mode; refusals: 10001/10002, "no event bound", "no attendance mode", "event discarded"; the picture is an id from qms/temporary/upload, used once; one registration per mobile and type.',
+      response: envelope(temporaryReceipt, 'the registration, pending review'),
+      ...bodyOf('temporary-registration'),
+    },
+    ...guarded(app, temporaryLimits.register),
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await registrations.submit(request.body, await optionalAccount(request)));
+    },
+  });
+
+  await app.register(async (uploadScope) => {
+    await uploadScope.register(multipart, {
+      limits: { fileSize: temporaryMaxBytes() + 1, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 50 },
+      throwFileSizeLimit: false,
+    });
+    uploadScope.post(path(temporaryApiPaths.upload), {
+      schema: {
+        tags,
+        summary: 'Open upload of the temporary registration picture (multipart: `rule`=pictureJpg, then `file`). JPG only, at most 1 MB, content sniffed; rate-limited per IP.',
+        consumes: ['multipart/form-data'],
+        response: envelope({ type: 'object', additionalProperties: true }, 'the stored picture'),
+      },
+      ...guarded(uploadScope, temporaryLimits.upload),
+      handler: async (request, reply) => {
+        const incoming = uploads.storage.incomingPath();
+        try {
+          let received: ReceiveResult;
+          try {
+            // whatever rule the form names, this path only takes the temporary picture
+            received = await receiveUpload(request, incoming, () => temporaryMaxBytes());
+          } catch (error) {
+            request.log.info({ err: error }, 'malformed multipart upload');
+            return sendUploadError(request, reply, 'notMultipart');
+          }
+          if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
+          let result;
+          try {
+            result = await uploads.keep(received.file, incoming, new Date().toISOString());
+          } catch (error) {
+            request.log.error({ err: error }, 'temporary picture could not be kept');
+            return sendUploadError(request, reply, 'storageFailed');
+          }
+          if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
+          noStore(reply);
+          return ok(request, result.file);
+        } finally {
+          await uploads.storage.discard(incoming);
+        }
+      },
+    });
+  });
+
+  app.get(path(temporaryApiPaths.recommendStatus), {
+    schema: { tags, summary: 'Whether /tempActRecommendInvite takes recommendations (closed with sign-up or after the registration end date)', response: envelope(recommendStatus, 'open or closed') },
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, { open: await recommendations.isOpen() });
+    },
+  });
+
+  app.post<{ Body: TemporaryRecommendInvite }>(path(temporaryApiPaths.recommend), {
+    schema: { tags, summary: 'Recommend a person to invite to an activity, open; "closed" once the page is closed', response: envelope(createdId, 'the stored recommendation'), ...bodyOf('temporary-recommend-invite') },
+    ...guarded(app, temporaryLimits.recommend),
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await recommendations.submit(request.body));
+    },
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Contract of the content screens (issue 9): downloads, the organiser catalogues (historical
+ * guests, investment projects) and the unit-scoped records (vehicles, unofficial-activity
+ * guests). SPEC 7 names no paths for these: these are ours, unit side under `qms`, organisers
+ * under `admin`. Bodies are the documents of the schemas named like the kind.
+ */
+import type { Page } from './api-types.js';
+
+/** Catalogues are kept by organisers and read by units; unit records belong to one unit. */
+export const catalogueKinds = ['historical-guest', 'investment-project'] as const;
+export const unitRecordKinds = ['vehicle', 'unofficial-guest'] as const;
+export type CatalogueKind = (typeof catalogueKinds)[number];
+export type UnitRecordKind = (typeof unitRecordKinds)[number];
+export type ContentKind = CatalogueKind | UnitRecordKind;
+
+export const contentApiPaths = {
+  /** GET ?pageNum&pageSize&keyword (&session for historical guests): a page of records */
+  page: (kind: ContentKind) => `qms/${kind}/page`,
+  /** POST (unit records, body: the kind's schema) */
+  unitRecords: (kind: UnitRecordKind) => `qms/${kind}`,
+  /** PUT / DELETE one record of the caller's unit */
+  unitRecord: (kind: UnitRecordKind, id: string) => `qms/${kind}/${id}`,
+  /** GET (organisers): every unit's records with the unit name */
+  adminPage: (kind: UnitRecordKind) => `admin/${kind}/page`,
+  /** POST (organisers, body: the kind's schema) */
+  catalogue: (kind: CatalogueKind) => `admin/${kind}`,
+  /** PUT / DELETE (organisers) */
+  catalogueRecord: (kind: CatalogueKind, id: string) => `admin/${kind}/${id}`,
+  /** POST (organisers, body: content-import schema): all rows or none */
+  catalogueImport: (kind: CatalogueKind) => `admin/${kind}/import`,
+  /** GET (organisers): an .xlsx with the import columns */
+  catalogueTemplate: (kind: CatalogueKind) => `admin/${kind}/template`,
+  /** GET ?pageNum&pageSize&keyword&category: published downloads (every signed-in account) */
+  downloadPage: 'qms/download/page',
+  /** GET: the file as an attachment */
+  downloadFile: (id: string) => `qms/download/${id}/file`,
+  /** POST (organisers, body: download schema) */
+  downloads: 'admin/download',
+  /** PUT / DELETE (organisers) */
+  download: (id: string) => `admin/download/${id}`,
+};
+
+export interface ContentRecord {
+  id: string;
+  document: Record<string, unknown>;
+  /** the owning unit's name (organiser lists of unit records), else null */
+  unitName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ContentPage = Page<ContentRecord>;
+
+export interface DownloadItem {
+  id: string;
+  title: string;
+  category: 'guideline' | 'agenda' | 'other';
+  description: string | null;
+  /** upload id (organisers edit with it) */
+  file: string;
+  fileName: string;
+  mime: string;
+  bytes: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ImportResult {
+  imported: number;
+}
+
+/** RMB yuan -> billions (10^9) for display, two decimals (investment is stored in yuan). */
+export function yuanToBillion(yuan: number): string {
+  return (yuan / 1e9).toFixed(2);
+}

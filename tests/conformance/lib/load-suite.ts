@@ -1,0 +1,23 @@
+/** Loads the shipped JSON-Schema-Test-Suite files and our own case files (for tests that run them elsewhere, e.g. in Chromium). */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseCaseFile, type ConformanceCase } from './case-file';
+import { collectCaseFiles } from './collect-files';
+import { parseSuiteFile } from './suite-file';
+import type { SuiteFile } from './suite-run';
+import { SUITE_ROOT } from './suite-skips';
+
+export const SHIPPED_CASES_DIR = fileURLToPath(new URL('../cases', import.meta.url));
+export const SHIPPED_SUITE_DIR = `${SUITE_ROOT}/draft7`;
+
+export function loadShippedSuite(): SuiteFile[] {
+  return collectCaseFiles([SHIPPED_SUITE_DIR]).map((absFile) => ({
+    file: absFile,
+    absFile,
+    groups: parseSuiteFile(absFile, JSON.parse(readFileSync(absFile, 'utf8'))),
+  }));
+}
+
+export function loadShippedCases(): { file: string; cases: ConformanceCase[] }[] {
+  return collectCaseFiles([SHIPPED_CASES_DIR]).map((file) => ({ file, cases: parseCaseFile(file, readFileSync(file, 'utf8')) }));
+}

@@ -1,0 +1,32 @@
+/** The skip list's matching rules and its staleness check (an entry that excuses nothing is an error). */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSkipList, SkipMatcher, SUITE_ROOT, suiteRelativeName } from './lib/suite-skips';
+
+describe('JSON-Schema-Test-Suite skip list', () => {
+  it('names files relative to the shipped suite folder, and nothing outside it', () => {
+    expect(suiteRelativeName(join(SUITE_ROOT, 'draft7', 'ref.json'))).toBe('draft7/ref.json');
+    expect(suiteRelativeName('/tmp/my-own/ref.json')).toBeUndefined();
+  });
+
+  it('skips a whole group or one test, and reports entries that matched nothing', () => {
+    const matcher = new SkipMatcher([
+      { file: 'draft7/a.json', group: 'g1', reason: 'whole group' },
+      { file: 'draft7/a.json', group: 'g2', test: 't2', reason: 'one test' },
+      { file: 'draft7/a.json', group: 'gone', reason: 'stale' },
+      { file: 'draft7/b.json', reason: 'other file' },
+    ]);
+    expect(matcher.reason('draft7/a.json', 'g1')).toBe('whole group');
+    expect(matcher.reason('draft7/a.json', 'g2')).toBeUndefined();
+    expect(matcher.reason('draft7/a.json', 'g2', 't1')).toBeUndefined();
+    expect(matcher.reason('draft7/a.json', 'g2', 't2')).toBe('one test');
+    expect(matcher.reason(undefined, 'g1')).toBeUndefined();
+    expect(matcher.unused(['draft7/a.json']).map((e) => e.reason)).toEqual(['stale']);
+  });
+
+  it('gives every shipped entry a reason', () => {
+    const entries = loadSkipList();
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry.reason.length).toBeGreaterThan(40);
+  });
+});
