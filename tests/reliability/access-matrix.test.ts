@@ -54,12 +54,12 @@ async function snapshot(t: TestApp, unitId: string): Promise<string> {
   return JSON.stringify(parts);
 }
 
-function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, rng = rngFor(SEED, route.key)): InjectOptions {
+function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, strict = true, rng = rngFor(SEED, route.key)): InjectOptions {
   const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     if (name === 'memberId') return victim.memberId;
     return route.path.includes('/file/') ? victim.fileId : victim.guestId;
   });
-  const body = route.body ? validBody(route, rng, hint) : undefined;
+  const body = route.body ? validBody(route, rng, hint, strict) : undefined;
   return { method: route.method as InjectOptions['method'], url: path, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) };
 }
 
@@ -90,7 +90,10 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
   const victimHint = (): NameHint => (name, schema) => {
     if (name === 'id' || name === 'ids[]') return victim.guestId;
     if (name === 'memberId') return victim.memberId;
-    if (schema['x-upload']) return name === 'photo' ? victim.photoId : victim.fileId;
+    if (schema['x-upload']) {
+      const id = name === 'photo' ? victim.photoId : victim.fileId;
+      return schema.type === 'array' ? [id] : id;
+    }
     return undefined;
   };
 
@@ -157,7 +160,8 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const wrong: string[] = [];
     for (const [who, headers] of Object.entries(callers)) {
       for (const route of signedIn) {
-        const response = await t.app.inject(requestFor(route, victim, headers, victimHint()));
+        // sign-in comes before validation: the body need not be valid here
+        const response = await t.app.inject(requestFor(route, victim, headers, victimHint(), false));
         cells.anonymous! += 1;
         if (response.statusCode !== 401) wrong.push(`${who} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }

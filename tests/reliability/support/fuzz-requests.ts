@@ -68,7 +68,10 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
       return chosenGuest;
     }
     if (name === 'memberId') return world.memberId(rng, chosenGuest);
-    if (schema['x-upload']) return world.uploadId(rng, person, name === 'photo' ? 'photo' : 'businessCard');
+    if (schema['x-upload']) {
+      const id = () => world.uploadId(rng, person, name === 'photo' ? 'photo' : name);
+      return schema.type === 'array' ? [id()] : id();
+    }
     if ((name === 'inviteCode' || (name === 'code' && route.path.includes('invite'))) && world.pools.codes.length > 0 && rng.chance(0.9)) {
       return rng.pick(world.pools.codes);
     }

@@ -30,8 +30,11 @@ export interface FuzzFigures {
   durationMs: number;
 }
 
-/** Binary answers of a file route are files, not envelopes (their errors still are). */
-const binaryOk = (route: RouteInfo, status: number) => route.method === 'GET' && route.path.includes('/file/') && status >= 200 && status < 300;
+/**
+ * A download (a stored file, an export, a template) answers its bytes, not an envelope: a 2xx
+ * with a content-disposition. Its errors are envelopes like any other answer.
+ */
+const isDownload = (status: number, headers: Record<string, unknown>) => status >= 200 && status < 300 && headers['content-disposition'] !== undefined;
 
 /** Fuzzed settings may close registration; reopen it now and then so guest writes keep happening. */
 export async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promise<void> {
@@ -86,7 +89,7 @@ export async function runFuzz(
         if (response.statusCode < 300) valid[1] += 1;
         else if (process.env.RELIABILITY_DEBUG) console.log(`valid input refused: ${route.key} [${request.caller}] ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
-      const problem = response.statusCode >= 500 ? `status ${status}` : binaryOk(route, response.statusCode) ? null : envelopeProblem(response);
+      const problem = response.statusCode >= 500 ? `status ${status}` : isDownload(response.statusCode, response.headers) ? null : envelopeProblem(response);
       if (problem) {
         figures.failures.push({ route: route.key, caller: request.caller, label: request.label, url: String(request.options.url).slice(0, 160), status: response.statusCode, problem, body: response.body.slice(0, 200) });
       }

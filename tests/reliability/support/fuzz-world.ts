@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { uploadRuleCatalogue } from '../../../src/server/uploads/upload-rule-catalogue.js';
 import { guestBody } from '../../server/helpers/guest-body.js';
 import type { Rng } from './prng.js';
 import { residentIdNumber } from './schema-values.js';
@@ -66,11 +67,13 @@ export class FuzzWorld {
     const db = this.app.db.withTables<UploadsTable>();
     for (const account of [...UNIT_ACCOUNTS, GUEST]) {
       const person = this.person(account);
-      for (let i = 0; i < perAccount; i += 1) {
+      // photos mostly, and a few of every other rule (logo, speechMaterials...)
+      const rules = [...Array.from({ length: perAccount }, () => 'photo'), ...[...uploadRuleCatalogue().keys()].filter((rule) => rule !== 'photo').flatMap((rule) => [rule, rule])];
+      for (const rule of rules) {
         const id = randomUUID();
         await db
           .insertInto('uploads')
-          .values({ id, owner_account_id: person.id, unit_id: person.unitId, rule_name: i % 4 === 3 ? 'businessCard' : 'photo', mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `seed${id.replace(/-/g, '')}`.slice(0, 43).padEnd(43, 'x'), created_at: new Date().toISOString() })
+          .values({ id, owner_account_id: person.id, unit_id: person.unitId, rule_name: rule, mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `seed${id.replace(/-/g, '')}`.slice(0, 43).padEnd(43, 'x'), created_at: new Date().toISOString() })
           .execute();
       }
     }
