@@ -85,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
-  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo) : []);
+  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo, config.dataDir) : []);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 

@@ -29,6 +29,7 @@ export const errorCatalogue = {
   uriTooLong: entry(414, 'errors.uriTooLong'),
   headersTooLarge: entry(431, 'errors.headersTooLarge'),
   requestTimeout: entry(408, 'errors.requestTimeout'),
+  hashQueueFull: entry(429, 'errors.busyRetry'),
 
   /** same answer for an unknown account and a wrong password */
   invalidCredentials: entry(400, 'auth.invalidCredentials'),
@@ -80,6 +81,7 @@ export const errorCatalogue = {
   basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
   itineraryClosed: entry(400, 'guests.itineraryClosed'),
   itineraryRequired: entry(400, 'guests.itineraryRequired'),
+  guestMobileTaken: entry(409, 'guests.mobileTaken'),
   guestRejected: entry(400, 'guests.rejected'),
   addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
   editionDatesOrder: entry(400, 'edition.datesOrder'),

@@ -13,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0007-good-wishes': await import('./migrations/0007-good-wishes.js'),
   '0008-temporary': await import('./migrations/0008-temporary.js'),
   '0010-content': await import('./migrations/0010-content.js'),
+  '0011-sign-in-failures': await import('./migrations/0011-sign-in-failures.js'),
 };
 
 const provider: MigrationProvider = {

@@ -275,6 +275,13 @@ export interface ContentRecordTable {
   updated_at: string;
 }
 
+/** failed sign-ins per normalised account name within the current window (migration 0011) */
+export interface SignInFailureTable {
+  account: string;
+  failures: number;
+  window_start: string;
+}
+
 export interface Database {
   editions: EditionTable;
   units: UnitTable;
@@ -295,4 +302,5 @@ export interface Database {
   activity_sign_ups: ActivitySignUpTable;
   activity_assignments: ActivityAssignmentTable;
   activity_visibility: ActivityVisibilityTable;
+  sign_in_failures: SignInFailureTable;
 }

@@ -68,5 +68,7 @@ export function send(
     key: entry.key,
     ...extra,
   };
+  // every 429 tells the client when to come back (the limiters set their own window)
+  if (entry.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
   return reply.status(entry.status).header('cache-control', 'no-store').send(body);
 }

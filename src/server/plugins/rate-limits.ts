@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import { normaliseAccount } from '../services/account-name.js';
+import { SignInFailures } from '../security/sign-in-failures.js';
 
 export interface LimitRule {
   /** requests per window and per IP */
@@ -11,6 +12,11 @@ export interface LimitRule {
   /** requests per window and per signed-in account (routes behind authenticate) */
   perSignedIn?: number;
   windowMs: number;
+  /**
+   * perAccount counts FAILED attempts (any 4xx but 429) in the database instead of every
+   * request in memory: a flood of other names cannot evict the counter, and a success clears it
+   */
+  accountFailuresInDb?: boolean;
 }
 
 /**
@@ -18,7 +24,8 @@ export interface LimitRule {
  * company's staff often share one address; per-account limits are the tight ones.
  */
 export const limits = {
-  signIn: { perIp: 100, perAccount: 10, windowMs: 15 * 60_000 },
+  /** ONE budget shared by password, code and guest sign-in, password reset and account change */
+  signIn: { perIp: 100, perAccount: 10, windowMs: 15 * 60_000, accountFailuresInDb: true },
   sendCode: { perIp: 50, perAccount: 5, windowMs: 15 * 60_000 },
   register: { perIp: 50, perAccount: 5, windowMs: 60 * 60_000 },
   accountQuery: { perIp: 120, windowMs: 60_000 },
@@ -47,6 +54,37 @@ function signedInKey(request: FastifyRequest): string {
 export interface GuardHooks {
   onRequest: onRequestAsyncHookHandler[];
   preHandler: preHandlerAsyncHookHandler[];
+  /** onSend, not onResponse: the counter is written before the answer leaves (no race with the next attempt) */
+  onSend: onSendAsyncHookHandler[];
+}
+
+/**
+ * Guards built per app and per rule: routes sharing a rule share its counters (one sign-in
+ * budget per IP across all the ways in, not one per route).
+ */
+const builtGuards = new WeakMap<object, Map<LimitRule, GuardHooks>>();
+
+function accountFailureGuard(app: FastifyInstance, rule: LimitRule & { perAccount: number }, reject: (reply: FastifyReply, ttl: number) => never) {
+  const failures = new SignInFailures(app.db, rule.perAccount, rule.windowMs);
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = accountKey(request);
+    if (!account) return;
+    const wait = await failures.blockedFor(account);
+    if (wait !== null) reject(reply, wait);
+  };
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const account = accountKey(request);
+    if (!account) return payload;
+    const status = reply.statusCode;
+    try {
+      if (status < 300) await failures.clear(account);
+      else if (status >= 400 && status < 500 && status !== 429) await failures.recordFailure(account);
+    } catch (error) {
+      request.log.error({ err: error }, 'sign-in failure counter not updated');
+    }
+    return payload;
+  };
+  return { preHandler, onSend };
 }
 
 type LimitResult = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
@@ -63,10 +101,21 @@ function exceededBy(result: LimitResult): number | null {
  * counters per instance; @fastify/rate-limit counts every request, not only failures.
  */
 export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
-  if (!app.config.rateLimits) return { onRequest: [], preHandler: [] };
+  if (!app.config.rateLimits) return { onRequest: [], preHandler: [], onSend: [] };
+  let perApp = builtGuards.get(app.config);
+  if (!perApp) {
+    perApp = new Map();
+    builtGuards.set(app.config, perApp);
+  }
+  const built = perApp.get(rule) ?? buildGuard(app, rule);
+  perApp.set(rule, built);
+  return built;
+}
+
+function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
   const perIp = app.createRateLimit({ max: rule.perIp, timeWindow: rule.windowMs });
   const perAccount =
-    rule.perAccount === undefined
+    rule.perAccount === undefined || rule.accountFailuresInDb
       ? null
       : app.createRateLimit({ max: rule.perAccount, timeWindow: rule.windowMs, keyGenerator: (request) => `account:${accountKey(request)}` });
   const perSignedIn =
@@ -75,6 +124,7 @@ export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHook
     reply.header('retry-after', String(ttlInSeconds));
     throw new AppError('tooManyRequests');
   };
+  const failures = rule.accountFailuresInDb && rule.perAccount !== undefined ? accountFailureGuard(app, { ...rule, perAccount: rule.perAccount }, reject) : null;
   return {
     onRequest: [
       async (request, reply) => {
@@ -82,7 +132,9 @@ export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHook
         if (wait !== null) reject(reply, wait);
       },
     ],
+    onSend: failures ? [failures.onSend] : [],
     preHandler: [
+      ...(failures ? [failures.preHandler] : []),
       ...(perAccount
         ? [
             async (request: FastifyRequest, reply: FastifyReply) => {
@@ -111,5 +163,5 @@ export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHook
  */
 export function guarded(app: FastifyInstance, rule: LimitRule, ...beforeValidation: preValidationAsyncHookHandler[]) {
   const hooks = rateLimitGuard(app, rule);
-  return { onRequest: hooks.onRequest, preValidation: beforeValidation, preHandler: hooks.preHandler };
+  return { onRequest: hooks.onRequest, preValidation: beforeValidation, preHandler: hooks.preHandler, onSend: hooks.onSend };
 }

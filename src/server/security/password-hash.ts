@@ -3,8 +3,12 @@ import type { ScryptCost } from '../config.js';
 import { AppError } from '../http/app-error.js';
 import { QueueFullError, Semaphore } from './semaphore.js';
 
-/** Hashes allowed to wait per running slot before sign-ins are answered "busy" (503). */
-const WAITING_PER_SLOT = 32;
+/**
+ * Hashes allowed to wait per running slot. Past that a sign-in is answered at once with 429
+ * and Retry-After (issue 11: 100 concurrent sign-ins gave 35 x 503 and 28 s waits): a short
+ * queue keeps the longest wait to a few hashes' time, the rest retry a moment later.
+ */
+const WAITING_PER_SLOT = 8;
 
 const KEY_LENGTH = 32;
 
@@ -64,7 +68,7 @@ export class PasswordHasher {
     try {
       return await this.gate.run(task);
     } catch (error) {
-      if (error instanceof QueueFullError) throw new AppError('serviceUnavailable');
+      if (error instanceof QueueFullError) throw new AppError('hashQueueFull');
       throw error;
     }
   }

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../security/password-hash.js';
 import { HOUR_MS, isoIn, nowIso } from '../time.js';
+import type { UploadTable } from '../uploads/upload-repository.js';
+import { newRandomName } from '../uploads/upload-storage.js';
+import { demoGuestDocument, demoUnitDocument } from './demo-documents.js';
+import { idNumberHash, maskIdNumber } from './id-numbers.js';
+import { versionOf } from './schema-versions.js';
 
 interface DemoFile {
   edition: { year: number; name: string };
@@ -50,7 +57,17 @@ export function readDemoFile(path: string): DemoFile {
  * Fills an EMPTY database (no accounts) with the demo data. Returns the demo accounts present,
  * so they are printed at every start (their password may have been changed since).
  */
-export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFile): Promise<DemoAccount[]> {
+/** A plain portrait placeholder for the demo guest's photo (the record must reference a real upload). */
+async function demoPhotoFile(dataDir: string): Promise<{ storageName: string; bytes: number }> {
+  const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 222, g: 230, b: 238 } } }).jpeg().toBuffer();
+  const storageName = newRandomName();
+  const dir = path.join(dataDir, 'uploads');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(path.join(dir, storageName), jpeg, { mode: 0o600 });
+  return { storageName, bytes: jpeg.length };
+}
+
+export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFile, dataDir?: string): Promise<DemoAccount[]> {
   const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (anyAccount) {
     const present = await db.selectFrom('accounts').select(['account', 'user_type']).where('account', 'in', demo.accounts.map((a) => a.account)).execute();
@@ -61,6 +78,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
   const now = nowIso();
   let enterpriseId: string | null = null;
   const unitOfAccount = new Map<string, string>();
+  const photo = dataDir ? await demoPhotoFile(dataDir) : null;
 
   await db.transaction().execute(async (trx) => {
     for (const entry of demo.accounts) {
@@ -70,7 +88,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
         unitId = randomUUID();
         await trx
           .insertInto('units')
-          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify({ unitName: entry.unitName }), schema_version: 1, created_at: now })
+          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify(demoUnitDocument(unitType, entry.unitName, entry.name)), schema_version: versionOf('unit'), created_at: now })
           .execute();
       }
       const accountId = randomUUID();
@@ -81,6 +99,14 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
       if (entry.userType === 'enterprise' && enterpriseId === null) enterpriseId = accountId;
       if (unitId) unitOfAccount.set(entry.account, unitId);
       if (entry.userType === 'guest') {
+        const photoId = randomUUID();
+        await trx
+          .withTables<{ uploads: UploadTable }>()
+          .insertInto('uploads')
+          .values({ id: photoId, owner_account_id: accountId, unit_id: null, rule_name: 'photo', mime: 'image/jpeg', bytes: photo?.bytes ?? 0, width: 480, height: 640, original_name: 'photo.jpg', storage_name: photo?.storageName ?? newRandomName(), created_at: now })
+          .execute();
+        const mobile = entry.account.includes('@') ? '13800000007' : entry.account;
+        const document = demoGuestDocument(entry.name, mobile, photoId);
         await trx
           .insertInto('guests')
           .values({
@@ -93,8 +119,10 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
             email: entry.account.includes('@') ? entry.account : null,
             audit_status: 'approved',
             invitation_code: null,
-            document: JSON.stringify({ name: entry.name }),
-            schema_version: 1,
+            id_number_hash: idNumberHash(String(document.idNumber)),
+            id_number_masked: maskIdNumber(String(document.idNumber)),
+            document: JSON.stringify(document),
+            schema_version: versionOf('guest'),
             created_at: now,
           })
           .execute();

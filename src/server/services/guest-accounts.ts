@@ -15,7 +15,7 @@ export class GuestAccountLinks {
 
   /** Run in the transaction that approves the guest. */
   async link(trx: Executor, guestId: string): Promise<void> {
-    const guest = await trx.selectFrom('guests').select(['id', 'name', 'mobile', 'account_id']).where('id', '=', guestId).executeTakeFirst();
+    const guest = await trx.selectFrom('guests').select(['id', 'name', 'mobile', 'account_id', 'edition_id', 'unit_id']).where('id', '=', guestId).executeTakeFirst();
     if (!guest || guest.account_id !== null || !guest.mobile) return;
     const account = normaliseAccount(guest.mobile);
     const existing = await trx.selectFrom('accounts').select(['id', 'user_type']).where('account', '=', account).executeTakeFirst();
@@ -24,6 +24,19 @@ export class GuestAccountLinks {
       if (existing.user_type !== 'guest') {
         // a unit's or organiser's account must never become a guest's sign-in
         this.log.info({ guestId }, 'guest account not linked: the mobile belongs to a non-guest account');
+        return;
+      }
+      // the account already shows a guest of another unit (older data, or a race the add check
+      // missed): a second unit's record must never take it over
+      const other = await trx
+        .selectFrom('guests')
+        .select(['unit_id'])
+        .where('account_id', '=', existing.id)
+        .where('edition_id', '=', guest.edition_id)
+        .where('id', '!=', guestId)
+        .execute();
+      if (other.some((row) => row.unit_id !== guest.unit_id)) {
+        this.log.warn({ guestId }, 'guest account not linked: the mobile signs in a guest of another unit');
         return;
       }
       accountId = existing.id;

@@ -129,6 +129,22 @@ export class GuestRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Whether a guest of ANOTHER unit (or the unit-less demo guest) of the edition has this mobile:
+   * the mobile is the guest's sign-in, so one unit must not make another unit's guest account
+   * show its record by reusing it.
+   */
+  async mobileTakenByOtherUnit(executor: Executor, editionId: string, unitId: string, mobile: string): Promise<boolean> {
+    const other = await executor
+      .selectFrom('guests')
+      .select('id')
+      .where('edition_id', '=', editionId)
+      .where('mobile', '=', mobile)
+      .where((eb) => eb.or([eb('unit_id', '!=', unitId), eb('unit_id', 'is', null)]))
+      .executeTakeFirst();
+    return other !== undefined;
+  }
+
   async idNumberTaken(executor: Executor, editionId: string, hash: string, except: { guestId?: string; memberId?: string } = {}): Promise<boolean> {
     let guests = executor.selectFrom('guests').select('id').where('edition_id', '=', editionId).where('id_number_hash', '=', hash);
     if (except.guestId) guests = guests.where('id', '!=', except.guestId);

@@ -122,6 +122,11 @@ export class Guests {
     if (document.businessCard && found.get(document.businessCard) !== 'businessCard') throw new AppError('saveFailed');
   }
 
+  private async assertMobileFree(executor: Executor, editionId: string, unitId: string, document: GuestDocument): Promise<void> {
+    if (typeof document.mobile !== 'string') return;
+    if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, document.mobile)) throw new AppError('guestMobileTaken');
+  }
+
   async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
     try {
@@ -141,6 +146,7 @@ export class Guests {
         await this.assertFiles(trx, unitId, body);
         const hash = idNumberHash(body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
+        await this.assertMobileFree(trx, edition.id, unitId, body);
         const now = this.editions.now().toISOString();
         const id = randomUUID();
         const document = { ...body, unitType: schemaUnitType(unit.unit_type) };
@@ -211,6 +217,7 @@ export class Guests {
         await this.assertFiles(trx, unitId, body);
         const hash = idNumberHash(body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
+        await this.assertMobileFree(trx, edition.id, unitId, body);
         const stored = JSON.parse(row.document) as Record<string, unknown>;
         await trx
           .updateTable('guests')

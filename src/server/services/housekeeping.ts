@@ -7,6 +7,8 @@ export async function purgeExpired(db: Db): Promise<void> {
   await db.deleteFrom('one_time_codes').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('sessions').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('sessions').where('revoked_at', '<', dayAgo).execute();
+  // sign-in failure windows last minutes; a day-old one counts for nothing
+  await db.deleteFrom('sign_in_failures').where('window_start', '<', dayAgo).execute();
 }
 
 /** Runs the purge every hour until stopped (the timer never keeps the process alive). */
