@@ -82,7 +82,7 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
   };
 }
 
-const RAW_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '123', 'true', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000) + ']'.repeat(5000), `{"x":"${'a'.repeat(2_000_000)}"}`, '{"__proto__":{"admin":true}}', '\ufeff{}'];
+const RAW_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '123', 'true', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000) + ']'.repeat(5000), `{"x":"${'a'.repeat(1_100_000)}"}`, '{"__proto__":{"admin":true}}', '\ufeff{}'];
 const BAD_PATH_PIECES = ['%', '%E0%A4%A', '%00', '%C0%AF', '..%2F..%2Fetc%2Fpasswd', '%uD800', 'a'.repeat(2000), '%2e%2e', '\u{1F600}'];
 
 export function fuzzRequest(world: FuzzWorld, route: RouteInfo, rng: Rng, files: { png: Buffer; jpeg: Buffer }): FuzzRequest {
