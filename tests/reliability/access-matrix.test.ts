@@ -22,6 +22,8 @@ const SEED = runSeed();
 
 interface Victim {
   unitId: string;
+  /** ids of the victim's records of every kind a POST without path parameters created */
+  created: string[];
   guestId: string;
   memberId: string;
   fileId: string;
@@ -41,12 +43,18 @@ async function upload(t: TestApp, token: string): Promise<string> {
   return (response.json() as { data: { id: string } }).data.id;
 }
 
-/** Everything of the victim's unit (and the shared edition settings) as text, to compare. */
+/**
+ * Everything of the victim's unit (rows of every table with a unit_id, found by introspection,
+ * so tables added later count too) and the shared settings, as text to compare.
+ */
 async function snapshot(t: TestApp, unitId: string): Promise<string> {
   const parts: unknown[] = [];
-  for (const table of ['units', 'guests', 'entourage_members', 'uploads']) {
-    const column = table === 'units' ? 'id' : 'unit_id';
-    parts.push((await sql`select * from ${sql.table(table)} where ${sql.ref(column)} = ${unitId} order by id`.execute(t.app.db)).rows);
+  parts.push((await sql`select * from units where id = ${unitId}`.execute(t.app.db)).rows);
+  const schema = t.app.config.databaseSchema;
+  const tables = (await t.app.db.introspection.getTables()).filter((table) => (!schema || table.schema === schema) && table.columns.some((c) => c.name === 'unit_id'));
+  for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
+    const rows = (await sql`select * from ${sql.table(table.name)} where unit_id = ${unitId}`.execute(t.app.db)).rows;
+    parts.push(table.name, rows.map((row) => JSON.stringify(row)).sort());
   }
   parts.push((await sql`select * from editions order by id`.execute(t.app.db)).rows);
   parts.push((await sql`select * from invitation_codes order by code`.execute(t.app.db)).rows);
@@ -54,12 +62,12 @@ async function snapshot(t: TestApp, unitId: string): Promise<string> {
   return JSON.stringify(parts);
 }
 
-function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, rng = rngFor(SEED, route.key)): InjectOptions {
+function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, strict = true, id = victim.guestId, rng = rngFor(SEED, route.key)): InjectOptions {
   const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     if (name === 'memberId') return victim.memberId;
-    return route.path.includes('/file/') ? victim.fileId : victim.guestId;
+    return route.path.includes('/file/') ? victim.fileId : id;
   });
-  const body = route.body ? validBody(route, rng, hint) : undefined;
+  const body = route.body ? validBody(route, rng, hint, strict) : undefined;
   return { method: route.method as InjectOptions['method'], url: path, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) };
 }
 
@@ -81,7 +89,21 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     if (member.status !== 200) throw new Error(`member: ${JSON.stringify(member.body)}`);
     const fileId = await upload(t, owner.token);
     const unit = await t.app.db.selectFrom('accounts').select('unit_id').where('account', '=', ENTERPRISE).executeTakeFirstOrThrow();
-    victim = { unitId: unit.unit_id!, guestId: guest.id, memberId: member.body.data.id, fileId, photoId };
+    victim = { unitId: unit.unit_id!, created: [], guestId: guest.id, memberId: member.body.data.id, fileId, photoId };
+    // one record of every other kind the unit can create (vehicles, sign-ups, wishes...)
+    const creations = routes.filter((route) => route.method === 'POST' && route.signedIn && route.body && route.pathParams.length === 0 && !route.path.includes('/admin/'));
+    const rng = rngFor(SEED, 'victim-records');
+    for (const route of creations) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await t.app.inject(requestFor(route, victim, bearer(owner.token), victimHint(), false, victim.guestId, rng));
+        const id = response.statusCode === 200 ? (response.json() as { data?: { id?: unknown } }).data?.id : undefined;
+        if (typeof id === 'string') {
+          if (id !== guest.id) victim.created.push(id);
+          break;
+        }
+        if (response.statusCode === 200) break;
+      }
+    }
     // the owner does reach them (else a 404 below would prove nothing)
     expect((await owner.get(`qms/guest/${guest.id}`)).status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/exhibition/qms/file/${fileId}`, headers: bearer(owner.token) })).statusCode).toBe(200);
@@ -90,7 +112,10 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
   const victimHint = (): NameHint => (name, schema) => {
     if (name === 'id' || name === 'ids[]') return victim.guestId;
     if (name === 'memberId') return victim.memberId;
-    if (schema['x-upload']) return name === 'photo' ? victim.photoId : victim.fileId;
+    if (schema['x-upload']) {
+      const id = name === 'photo' ? victim.photoId : victim.fileId;
+      return schema.type === 'array' ? [id] : id;
+    }
     return undefined;
   };
 
@@ -101,9 +126,12 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const wrong: string[] = [];
     for (const account of ALL_ACCOUNTS.filter((a) => a !== ENTERPRISE && a !== ORGANISER)) {
       for (const route of scoped) {
-        const response = await t.app.inject(requestFor(route, victim, bearer(tokens.get(account)!), victimHint()));
-        cells.crossUnit! += 1;
-        if (![403, 404].includes(response.statusCode)) wrong.push(`${account} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        // the guest id and the id of each other record the unit created, wherever an {id} goes
+        for (const id of route.path.includes('/file/') ? [victim.fileId] : [victim.guestId, ...victim.created]) {
+          const response = await t.app.inject(requestFor(route, victim, bearer(tokens.get(account)!), victimHint(), true, id));
+          cells.crossUnit! += 1;
+          if (![403, 404].includes(response.statusCode)) wrong.push(`${account} ${route.key} ${id} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
       }
     }
     expect(wrong).toEqual([]);
@@ -117,7 +145,7 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
       for (const route of lists) {
         const response = await t.app.inject({ method: 'GET', url: route.path, headers: bearer(tokens.get(account)!) });
         cells.listLeaks! += 1;
-        for (const id of [victim.guestId, victim.memberId, victim.fileId, victim.photoId]) {
+        for (const id of [victim.guestId, victim.memberId, victim.fileId, victim.photoId, ...victim.created]) {
           if (response.body.includes(id)) leaks.push(`${account} ${route.key} shows ${id}`);
         }
       }
@@ -157,7 +185,8 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const wrong: string[] = [];
     for (const [who, headers] of Object.entries(callers)) {
       for (const route of signedIn) {
-        const response = await t.app.inject(requestFor(route, victim, headers, victimHint()));
+        // sign-in comes before validation: the body need not be valid here
+        const response = await t.app.inject(requestFor(route, victim, headers, victimHint(), false));
         cells.anonymous! += 1;
         if (response.statusCode !== 401) wrong.push(`${who} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
@@ -165,6 +194,6 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     expect(wrong).toEqual([]);
     expect(await snapshot(t, victim.unitId)).toBe(before);
     const total = Object.values(cells).reduce((sum, n) => sum + n, 0);
-    console.log(`access matrix [${kind}]: ${total} cells (${Object.entries(cells).map(([name, n]) => `${name} ${n}`).join(', ')}), ${routes.length} routes, ${ALL_ACCOUNTS.length} accounts, seed ${SEED}`);
+    console.log(`access matrix [${kind}]: ${victim.created.length} other records of the unit, ${total} cells (${Object.entries(cells).map(([name, n]) => `${name} ${n}`).join(', ')}), ${routes.length} routes, ${ALL_ACCOUNTS.length} accounts, seed ${SEED}`);
   });
 });

@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../server/helpers/databases.js';
 import { useTestApp } from '../server/helpers/test-app.js';
 import { FuzzWorld } from './support/fuzz-world.js';
-import { printFigures, runFuzz } from './support/fuzz-run.js';
+import { printFigures, reopenRegistration, runFuzz } from './support/fuzz-run.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { routeCatalogue, type RouteInfo } from './support/route-catalogue.js';
 import { checkStoredRecords } from './support/stored-records.js';
@@ -28,6 +28,8 @@ describeEachDatabase('schema-derived fuzz of every route', (kind) => {
     world = new FuzzWorld(t.app);
     await world.signInEveryone();
     await world.seedUploadRows(12);
+    await reopenRegistration(t.app, world);
+    await world.seedGuests(4, rngFor(SEED, `seed-${kind}`));
     const picture = sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 220, g: 230, b: 240 } } });
     files = { png: await picture.clone().png().toBuffer(), jpeg: await picture.clone().jpeg().toBuffer() };
   });

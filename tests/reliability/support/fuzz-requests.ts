@@ -68,8 +68,11 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
       return chosenGuest;
     }
     if (name === 'memberId') return world.memberId(rng, chosenGuest);
-    if (schema['x-upload']) return world.uploadId(rng, person, name === 'photo' ? 'photo' : 'businessCard');
-    if ((name === 'inviteCode' || (name === 'code' && route.path.includes('invite'))) && world.pools.codes.length > 0 && rng.chance(0.6)) {
+    if (schema['x-upload']) {
+      const id = () => world.uploadId(rng, person, name === 'photo' ? 'photo' : name);
+      return schema.type === 'array' ? [id()] : id();
+    }
+    if ((name === 'inviteCode' || (name === 'code' && route.path.includes('invite'))) && world.pools.codes.length > 0 && rng.chance(0.9)) {
       return rng.pick(world.pools.codes);
     }
     if (name === 'unitType' && person && ['enterprise', 'government', 'media'].includes(person.userType) && rng.chance(0.8)) return person.userType;
@@ -79,7 +82,7 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
   };
 }
 
-const RAW_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '123', 'true', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000) + ']'.repeat(5000), `{"x":"${'a'.repeat(2_000_000)}"}`, '{"__proto__":{"admin":true}}', '\ufeff{}'];
+const RAW_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '123', 'true', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000) + ']'.repeat(5000), `{"x":"${'a'.repeat(1_100_000)}"}`, '{"__proto__":{"admin":true}}', '\ufeff{}'];
 const BAD_PATH_PIECES = ['%', '%E0%A4%A', '%00', '%C0%AF', '..%2F..%2Fetc%2Fpasswd', '%uD800', 'a'.repeat(2000), '%2e%2e', '\u{1F600}'];
 
 export function fuzzRequest(world: FuzzWorld, route: RouteInfo, rng: Rng, files: { png: Buffer; jpeg: Buffer }): FuzzRequest {

@@ -24,15 +24,20 @@ export interface FuzzFigures {
   requests: number;
   statuses: Record<string, number>;
   perRoute: Record<string, Record<string, number>>;
+  /** per route: [valid inputs sent, of which answered 2xx] (how deep the fuzz got) */
+  validAnswered: Record<string, [number, number]>;
   failures: Failure[];
   durationMs: number;
 }
 
-/** Binary answers of a file route are files, not envelopes (their errors still are). */
-const binaryOk = (route: RouteInfo, status: number) => route.method === 'GET' && route.path.includes('/file/') && status >= 200 && status < 300;
+/**
+ * A download (a stored file, an export, a template) answers its bytes, not an envelope: a 2xx
+ * with a content-disposition. Its errors are envelopes like any other answer.
+ */
+const isDownload = (status: number, headers: Record<string, unknown>) => status >= 200 && status < 300 && headers['content-disposition'] !== undefined;
 
 /** Fuzzed settings may close registration; reopen it now and then so guest writes keep happening. */
-async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promise<void> {
+export async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promise<void> {
   const headers = { authorization: `Bearer ${world.person(ORGANISER).token}`, 'content-type': 'application/json' };
   const current = await app.inject({ method: 'GET', url: '/exhibition/admin/edition/current', headers });
   if (current.statusCode !== 200) return;
@@ -58,7 +63,7 @@ export async function runFuzz(
   files: { png: Buffer; jpeg: Buffer },
   concurrency = 4,
 ): Promise<FuzzFigures> {
-  const figures: FuzzFigures = { requests: 0, statuses: {}, perRoute: {}, failures: [], durationMs: 0 };
+  const figures: FuzzFigures = { requests: 0, statuses: {}, perRoute: {}, validAnswered: {}, failures: [], durationMs: 0 };
   const started = Date.now();
   for (let i = 0; i < total; i += concurrency) {
     if (i % 200 < concurrency) {
@@ -78,7 +83,13 @@ export async function runFuzz(
       figures.statuses[status] = (figures.statuses[status] ?? 0) + 1;
       const perRoute = (figures.perRoute[route.key] ??= {});
       perRoute[status] = (perRoute[status] ?? 0) + 1;
-      const problem = response.statusCode >= 500 ? `status ${status}` : binaryOk(route, response.statusCode) ? null : envelopeProblem(response);
+      if (request.label === 'valid') {
+        const valid = (figures.validAnswered[route.key] ??= [0, 0]);
+        valid[0] += 1;
+        if (response.statusCode < 300) valid[1] += 1;
+        else if (process.env.RELIABILITY_DEBUG) console.log(`valid input refused: ${route.key} [${request.caller}] ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+      const problem = response.statusCode >= 500 ? `status ${status}` : isDownload(response.statusCode, response.headers) ? null : envelopeProblem(response);
       if (problem) {
         figures.failures.push({ route: route.key, caller: request.caller, label: request.label, url: String(request.options.url).slice(0, 160), status: response.statusCode, problem, body: response.body.slice(0, 200) });
       }
@@ -96,7 +107,8 @@ export function printFigures(title: string, seed: number, figures: FuzzFigures):
   const lines = [`${title}: seed ${seed} (replay with RELIABILITY_SEED=${seed})`, `  requests ${figures.requests} in ${(figures.durationMs / 1000).toFixed(1)} s (${Math.round(figures.requests / (figures.durationMs / 1000))}/s)`];
   lines.push(`  statuses ${Object.entries(figures.statuses).sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
   for (const [route, statuses] of Object.entries(figures.perRoute).sort()) {
-    lines.push(`    ${route.padEnd(70)} ${Object.entries(statuses).sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
+    const [valid, answered] = figures.validAnswered[route] ?? [0, 0];
+    lines.push(`    ${route.padEnd(70)} ${Object.entries(statuses).sort().map(([s, n]) => `${s}:${n}`).join(' ')}  (valid ${answered}/${valid} 2xx)`);
   }
   lines.push(`  failures ${figures.failures.length}`);
   const byKind = new Map<string, Failure[]>();

@@ -6,7 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { uploadRuleCatalogue } from '../../../src/server/uploads/upload-rule-catalogue.js';
+import { guestBody } from '../../server/helpers/guest-body.js';
 import type { Rng } from './prng.js';
+import { residentIdNumber } from './schema-values.js';
 
 export const UNIT_ACCOUNTS = ['enterprise@demo.example.com', 'enterprise2@demo.example.com', 'government@demo.example.com', 'media@demo.example.com'];
 export const ORGANISER = 'organiser@demo.example.com';
@@ -22,9 +25,9 @@ export interface Person {
   token: string;
 }
 
-interface UploadsTable {
+type UploadsTable = {
   uploads: { id: string; owner_account_id: string; unit_id: string | null; rule_name: string; mime: string; bytes: number; width: number | null; height: number | null; original_name: string; storage_name: string; created_at: string };
-}
+};
 
 export interface Pools {
   guests: { id: string; unitId: string | null }[];
@@ -64,12 +67,42 @@ export class FuzzWorld {
     const db = this.app.db.withTables<UploadsTable>();
     for (const account of [...UNIT_ACCOUNTS, GUEST]) {
       const person = this.person(account);
-      for (let i = 0; i < perAccount; i += 1) {
+      // photos mostly, and a few of every other rule (logo, speechMaterials...)
+      const rules = [...Array.from({ length: perAccount }, () => 'photo'), ...[...uploadRuleCatalogue().keys()].filter((rule) => rule !== 'photo').flatMap((rule) => [rule, rule])];
+      for (const rule of rules) {
         const id = randomUUID();
         await db
           .insertInto('uploads')
-          .values({ id, owner_account_id: person.id, unit_id: person.unitId, rule_name: i % 4 === 3 ? 'businessCard' : 'photo', mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `seed${id.replace(/-/g, '')}`.slice(0, 43).padEnd(43, 'x'), created_at: new Date().toISOString() })
+          .values({ id, owner_account_id: person.id, unit_id: person.unitId, rule_name: rule, mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `seed${id.replace(/-/g, '')}`.slice(0, 43).padEnd(43, 'x'), created_at: new Date().toISOString() })
           .execute();
+      }
+    }
+  }
+
+  /**
+   * A few guests per unit through the API (approved where the unit's invitation code grants
+   * it) with one entourage member each, so the deep routes have records to work on.
+   */
+  async seedGuests(perUnit: number, rng: Rng): Promise<void> {
+    const codes: Record<string, string | undefined> = {
+      'enterprise@demo.example.com': 'INVITE2025A',
+      'enterprise2@demo.example.com': 'ENT2-GUEST',
+      'government@demo.example.com': 'GOV-GUEST',
+      'media@demo.example.com': 'MEDIA-GUEST',
+    };
+    await this.refreshPools();
+    for (const account of UNIT_ACCOUNTS) {
+      const person = this.person(account);
+      const headers = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' };
+      const ownPhotos = this.pools.uploads.filter((u) => u.owner === person.id && u.rule === 'photo').map((u) => u.id);
+      const photo = () => rng.pick(ownPhotos);
+      for (let i = 0; i < perUnit; i += 1) {
+        const body = guestBody(residentIdNumber(rng), photo(), { ...(i % 3 === 2 || !codes[account] ? {} : { inviteCode: codes[account] }), mobile: `137${String(rng.int(0, 99_999_999)).padStart(8, '0')}` });
+        const added = await this.app.inject({ method: 'POST', url: '/exhibition/qms/guest', headers, payload: JSON.stringify(body) });
+        if (added.statusCode !== 200) throw new Error(`seed guest: ${added.body}`);
+        const guestId = (added.json() as { data: { id: string } }).data.id;
+        const member = { nameZh: '李四', gender: 'female', nationality: '中国', mobile: '13912345678', idType: 'resident-id', idNumber: residentIdNumber(rng), photo: photo() };
+        await this.app.inject({ method: 'POST', url: `/exhibition/qms/guest/${guestId}/entourage`, headers, payload: JSON.stringify(member) });
       }
     }
   }

@@ -36,7 +36,7 @@ interface OpenApiOperation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
-interface OpenApiDocument {
+export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: { schemas?: Record<string, JsonSchema> };
 }
@@ -77,7 +77,10 @@ export async function openApiDocument(app: FastifyInstance): Promise<OpenApiDocu
 }
 
 export async function routeCatalogue(app: FastifyInstance): Promise<RouteInfo[]> {
-  const document = await openApiDocument(app);
+  return routesOf(await openApiDocument(app));
+}
+
+export function routesOf(document: OpenApiDocument): RouteInfo[] {
   const components = document.components?.schemas ?? {};
   const routes: RouteInfo[] = [];
   for (const [path, operations] of Object.entries(document.paths)) {
@@ -100,20 +103,4 @@ export async function routeCatalogue(app: FastifyInstance): Promise<RouteInfo[]>
     }
   }
   return routes;
-}
-
-/** Fills `{name}` placeholders (values are URL-encoded unless `raw`). */
-export function urlOf(route: RouteInfo, params: Record<string, unknown>, query: Record<string, unknown> | null, raw = false): string {
-  const path = route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = String(params[name] ?? '');
-    return raw ? value : encodeURIComponent(value);
-  });
-  if (!query) return path;
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values) parts.push(`${encodeURIComponent(name)}=${raw ? String(item) : encodeURIComponent(String(item))}`);
-  }
-  return parts.length > 0 ? `${path}?${parts.join('&')}` : path;
 }

@@ -6,6 +6,7 @@
  */
 import { residentIdCheckChar } from '../../../src/shared/formats.js';
 import type { Rng } from './prng.js';
+import { sampleOfPattern } from './regex-sample.js';
 import type { JsonSchema } from './route-catalogue.js';
 
 /** A value for a named property chosen by the caller (ids of real records...), or undefined. */
@@ -70,7 +71,11 @@ const PATTERN_VALUES: Record<string, (rng: Rng) => string> = {
 function patternValue(pattern: string, rng: Rng, minLength: number, maxLength: number): string {
   const known = PATTERN_VALUES[pattern];
   if (known) return known(rng);
-  // an unknown pattern: try a few shapes and keep the first that matches (else the last try)
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const sample = sampleOfPattern(pattern, rng);
+    if (sample !== null && sample.length >= minLength && sample.length <= maxLength) return sample;
+  }
+  // a pattern the sampler cannot read: try a few shapes and keep the first that matches
   const regex = new RegExp(pattern, 'u');
   let candidate = '';
   for (const pool of [`${LATIN}0123456789`, '0123456789', LATIN, TEXT]) {
@@ -192,6 +197,12 @@ function validObject(schema: JsonSchema, rng: Rng, hint: NameHint): Record<strin
   const optionalShare = rng.pick([0, 0.3, 0.7, 1]);
   for (const [name, sub] of Object.entries(properties)) {
     if (required.has(name) || rng.chance(optionalShare)) out[name] = validValue(sub, rng, hint, name);
+  }
+  // a confirmation field repeats its original (password / confirmPassword...)
+  for (const name of Object.keys(out)) {
+    const original = /^confirm([A-Z].*)$/.exec(name)?.[1];
+    const source = original ? original[0]!.toLowerCase() + original.slice(1) : '';
+    if (source in out && rng.chance(0.9)) out[name] = out[source];
   }
   // if/then: the branch that applies adds its required fields and tightens its properties
   for (const conditional of conditionals(schema)) {

@@ -27,12 +27,17 @@ const KNOWN: Record<string, SchemaName> = {
   'entourage_members.document': 'entourage-member',
   'entourage_members.itinerary': 'itinerary',
   'entourage_members.reception': 'reception',
+  'temporary_recommendations.document': 'temporary-recommend-invite',
 };
+
+/** table.column -> the column of the same row that names its schema */
+const SCHEMA_BY_ROW: Record<string, string> = { 'content_records.document': 'kind' };
 
 function guessSchema(table: string, column: string): SchemaName | null {
   const known = KNOWN[`${table}.${column}`];
   if (known) return known;
-  const candidates = column === 'document' ? [table.replace(/_/g, '-'), table.replace(/_/g, '-').replace(/s$/, '')] : [column.replace(/_/g, '-')];
+  const plural = table.replace(/_/g, '-');
+  const candidates = column === 'document' ? [plural, plural.replace(/ies$/, 'y'), plural.replace(/s$/, '')] : [column.replace(/_/g, '-')];
   return (candidates.find((name) => (schemaNames as readonly string[]).includes(name)) as SchemaName | undefined) ?? null;
 }
 
@@ -61,15 +66,16 @@ export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRe
     const columns = new Set(table.columns.map((column) => column.name));
     const documentColumns = [...columns].filter((name) => (name === 'document' && columns.has('schema_version')) || columns.has(`${name}_version`));
     for (const column of documentColumns) {
-      const name = guessSchema(table.name, column);
       const where = `${table.name}.${column}`;
-      if (!name) {
+      const schemaColumn = SCHEMA_BY_ROW[where];
+      const name = schemaColumn ? null : guessSchema(table.name, column);
+      if (!name && !schemaColumn) {
         report.unmapped.push(where);
         continue;
       }
       const idColumn = columns.has('id') ? 'id' : (table.columns[0]?.name ?? 'id');
       const filter = ROW_FILTERS[where];
-      const rows = await sql<{ id: string; value: string | null }>`select ${sql.ref(idColumn)} as id, ${sql.ref(column)} as value from ${sql.table(table.name)} ${filter ? sql.raw(`where ${filter}`) : sql``}`.execute(app.db);
+      const rows = await sql<{ id: string; value: string | null; schema: string | null }>`select ${sql.ref(idColumn)} as id, ${sql.ref(column)} as value, ${schemaColumn ? sql.ref(schemaColumn) : sql`null`} as schema from ${sql.table(table.name)} ${filter ? sql.raw(`where ${filter}`) : sql``}`.execute(app.db);
       let count = 0;
       for (const row of rows.rows) {
         if (row.value === null || row.value === undefined) continue;
@@ -82,10 +88,15 @@ export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRe
           continue;
         }
         if (unsafeText(parsed)) report.invalid.push({ where, id: String(row.id), errors: 'NUL or lone surrogate inside' });
-        const result = validateDocument(name, parsed);
+        const rowSchema = name ?? row.schema;
+        if (!rowSchema || !(schemaNames as readonly string[]).includes(rowSchema)) {
+          report.invalid.push({ where, id: String(row.id), errors: `no schema named "${String(rowSchema)}"` });
+          continue;
+        }
+        const result = validateDocument(rowSchema as SchemaName, parsed);
         if (!result.valid) report.invalid.push({ where, id: String(row.id), errors: result.errors.map((e) => `${e.pointer || '/'} ${e.key}`).join('; ') });
       }
-      report.checked[`${where} (${name})`] = count;
+      report.checked[`${where} (${name ?? `by ${schemaColumn}`})`] = count;
     }
     const all = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(app.db);
     for (const row of all.rows) {
