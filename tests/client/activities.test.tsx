@@ -10,7 +10,7 @@ import type { ActivitySummary, SignUpItem, UnitActivityDetail } from '../../src/
 import { guestSummary } from './fixtures/guest-fixtures';
 
 // the detail loads the activity schema as a chunk: slow under a full parallel run
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   vi.restoreAllMocks();
