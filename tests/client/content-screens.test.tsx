@@ -71,12 +71,19 @@ describe('content screens', () => {
 
   it('shows historical guests with session and inviter, searching by session and keyword', async () => {
     signedInAs('enterprise');
-    const load = vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', inviter: { organisation: '市贸促会', name: '赵邀请' } })]));
+    const load = vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', idType: 'resident-id', idNumber: '370202********1234', inviter: { organisation: '市贸促会', name: '赵邀请', reason: '老朋友' } })]));
     inRouter(<HistoricalGuestsScreen />);
     const row = await screen.findByTestId('historical-guest-row');
     expect(row).toHaveTextContent('第 3 届');
     expect(row).toHaveTextContent('赵邀请 / 市贸促会');
     expect(screen.queryByTestId('import')).toBeNull();
+    expect(within(row).queryByText('删除')).toBeNull();
+    fireEvent.click(within(row).getByTestId('view-record'));
+    const detail = await screen.findByTestId('record-detail');
+    expect(await within(detail).findByText('370202********1234')).toBeInTheDocument();
+    expect(within(detail).getByText('老朋友')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('dialog')).getByText('关闭'));
+    await waitFor(() => expect(screen.queryByTestId('record-detail')).toBeNull());
     fireEvent.change(within(screen.getByTestId('keyword')).getByRole('textbox'), { target: { value: '王' } });
     fireEvent.click(screen.getByTestId('search'));
     await waitFor(() => expect(load).toHaveBeenLastCalledWith('historical-guest', expect.objectContaining({ keyword: '王' })));
