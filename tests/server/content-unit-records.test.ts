@@ -48,6 +48,10 @@ describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own r
     expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.find((r) => r.id === id)?.document).toMatchObject({ plateNumber: '鲁BD12345', seats: 5 });
     expect((await first.del(`qms/vehicle/${id}`)).status).toBe(200);
     expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.map((r) => r.id)).not.toContain(id);
+    // a unit's own rows are its business: not in the organisers' audit log
+    const organiser = await caller(t, ORGANISER);
+    const audit = await organiser.get<{ records: { targetId: string }[] }>('admin/audit/page?pageSize=100');
+    expect(audit.body.data.records.map((e) => e.targetId)).not.toContain(id);
   });
 
   it('validates vehicles against the schema', async () => {
