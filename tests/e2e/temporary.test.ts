@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jpgPicture, pngPicture } from '../server/temporary-harness';
-import { screenshot, seriousViolations } from './support/artefacts';
+import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { chooseFile, uploadOutcome } from './support/guest-pages';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
@@ -48,6 +48,7 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
   });
 
   afterAll(async () => {
+    console.log('axe violations by impact:', JSON.stringify(writeAxeReport()));
     await context?.close();
     await browser?.close();
     await portal?.close();
