@@ -115,6 +115,11 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     await open('/login');
     await signInWithPassword(page, portal.baseUrl, ORGANISER, DEMO_PASSWORD);
     await waitForPath(page, '/dashboard');
+    // the open pages stay open to a signed-in user
+    await open('/tempGroupVolunteerRegister');
+    await page.locator('#root_inviteCode').waitFor();
+    await waitForPath(page, '/tempGroupVolunteerRegister');
+    await open('/dashboard');
     await page.getByRole('link', { name: '临时注册审核' }).first().click();
     await waitForPath(page, '/admin/temporary');
     const row = page.locator('[data-testid=temporary-row]', { hasText: 'Li Lei' });
