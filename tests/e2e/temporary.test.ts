@@ -5,6 +5,7 @@ import { jpgPicture, pngPicture } from '../server/temporary-harness';
 import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { chooseFile, uploadOutcome } from './support/guest-pages';
+import { latestCode } from './support/outbox';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 
@@ -39,8 +40,31 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     expect(await seriousViolations(page, `temporary-${name}`)).toEqual([]);
   }
 
+  /**
+   * The recommendation page follows the edition's registration window (config/edition.json holds
+   * next year's): widened through the organisers' API so the test does not depend on today's date.
+   */
+  async function openEditionWindow(): Promise<void> {
+    const api = `${portal.baseUrl}/exhibition/`;
+    const captcha = (await (await fetch(`${api}center/front/getVerifyCode`)).json()) as { data: { uuid: string } };
+    const code = await latestCode(portal.baseUrl, captcha.data.uuid);
+    const login = (await (
+      await fetch(`${api}center/user/front/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: ORGANISER, password: DEMO_PASSWORD, code, uuid: captcha.data.uuid }),
+      })
+    ).json()) as { data: string };
+    const headers = { authorization: `Bearer ${login.data}`, 'content-type': 'application/json' };
+    const current = (await (await fetch(`${api}admin/edition/current`, { headers })).json()) as { data: Record<string, unknown> };
+    const { id: _id, year: _year, name: _name, ...settings } = current.data;
+    const saved = await fetch(`${api}admin/edition/current`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, registrationStart: '2020-01-01', registrationEnd: '2099-12-31' }) });
+    if (!saved.ok) throw new Error(`edition change failed: ${saved.status}`);
+  }
+
   beforeAll(async () => {
     [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    await openEditionWindow();
   });
 
   afterEach(async (test) => {
