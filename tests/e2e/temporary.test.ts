@@ -47,12 +47,12 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
   async function openEditionWindow(): Promise<void> {
     const api = `${portal.baseUrl}/exhibition/`;
     const captcha = (await (await fetch(`${api}center/front/getVerifyCode`)).json()) as { data: { uuid: string } };
-    const code = await latestCode(portal.baseUrl, captcha.data.uuid);
+    const answer = await latestCode(portal.baseUrl, captcha.data.uuid);
     const login = (await (
       await fetch(`${api}center/user/front/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account: ORGANISER, password: DEMO_PASSWORD, code, uuid: captcha.data.uuid }),
+        body: JSON.stringify({ account: ORGANISER, password: DEMO_PASSWORD, code: answer, uuid: captcha.data.uuid }),
       })
     ).json()) as { data: string };
     const headers = { authorization: `Bearer ${login.data}`, 'content-type': 'application/json' };
@@ -60,6 +60,9 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     const { id: _id, year: _year, name: _name, ...settings } = current.data;
     const saved = await fetch(`${api}admin/edition/current`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, registrationStart: '2020-01-01', registrationEnd: '2099-12-31' }) });
     if (!saved.ok) throw new Error(`edition change failed: ${saved.status}`);
+    // a code bound to no event: the page shows SPEC 8's "no event bound"
+    const code = await fetch(`${api}admin/temporary/codes`, { method: 'POST', headers, body: JSON.stringify({ code: 'NOEVENT1', attendanceMode: 'onsite' }) });
+    if (!code.ok) throw new Error(`code creation failed: ${code.status}`);
   }
 
   beforeAll(async () => {
@@ -92,7 +95,6 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     await chooseFile(page, 'pictureJpg', 'me.jpg', 'image/jpeg', await jpgPicture());
     expect(await uploadOutcome(page, 'pictureJpg')).toBe('accepted');
 
-    await page.locator('#root_inviteCode').fill('TEMP2025');
     await page.locator('#root_name').fill('li lei');
     await page.locator('#root_name').blur();
     await page.locator('#root_name__error').waitFor();
@@ -104,6 +106,14 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     await page.locator('#root_province').fill('山东省');
     await page.locator('#root_city').fill('青岛市');
     await page.locator('#root_residence').fill('青岛市市南区香港中路1号');
+
+    // the server's refusal reaches the visitor as a toast; nothing is kept, the picture stays usable
+    await page.locator('#root_inviteCode').fill('NOEVENT1');
+    await page.locator('[data-testid=submit]').click();
+    await page.getByText('临时登记无效：未绑定活动').waitFor();
+    await record('worker-no-event');
+
+    await page.locator('#root_inviteCode').fill('TEMP2025');
     await page.locator('[data-testid=submit]').click();
     await waitForPath(page, '/guide');
     await page.getByText('提交成功，请等待组委会审核').waitFor();
