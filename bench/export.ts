@@ -69,8 +69,13 @@ async function main(): Promise<void> {
     const token = ((await login.json()) as { data: string }).data;
 
     let peak = process.memoryUsage().rss;
+    let peakHeap = process.memoryUsage().heapUsed;
+    let peakExternal = process.memoryUsage().external;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const usage = process.memoryUsage();
+      peak = Math.max(peak, usage.rss);
+      peakHeap = Math.max(peakHeap, usage.heapUsed);
+      peakExternal = Math.max(peakExternal, usage.external);
     }, 20);
     const started = performance.now();
     const response = await fetch(`${url}/admin/console/export/guests`, { headers: { authorization: `Bearer ${token}` } });
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`guests exported: ${ROWS} (rows read back incl. header: ${rowsRead})`);
     console.log(`file size: ${mb(bytes)} MB, time: ${seconds.toFixed(1)} s`);
     console.log(`RSS before export: ${mb(baseline)} MB, peak RSS during export (server + download in one process): ${mb(peak)} MB`);
+    console.log(`peak JS heap used: ${mb(peakHeap)} MB, peak external (buffers): ${mb(peakExternal)} MB`);
     console.log(peak < LIMIT_MB * 1024 * 1024 ? `within the ${LIMIT_MB} MB bound` : `OVER the ${LIMIT_MB} MB bound`);
   } finally {
     await app.close();

@@ -22,6 +22,13 @@ const EntourageManagement = lazyScreen(() => import('../screens/guests/Entourage
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
+// organisers' console (issue 9)
+const ConsoleGuestSearch = lazyScreen(() => import('../screens/admin/GuestSearchScreen'));
+const ConsoleGuestRecord = lazyScreen(() => import('../screens/admin/GuestRecordScreen'));
+const InvitationCodes = lazyScreen(() => import('../screens/admin/InvitationCodesScreen'));
+const NoticeAdmin = lazyScreen(() => import('../screens/admin/NoticesAdminScreen'));
+const Hotels = lazyScreen(() => import('../screens/admin/HotelsScreen'));
+const Exports = lazyScreen(() => import('../screens/admin/ExportsScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -42,6 +49,12 @@ export const componentScreens: Record<string, ComponentType> = {
   ReviewQueue,
   AuditLog,
   MyRegistration,
+  ConsoleGuestSearch,
+  ConsoleGuestRecord,
+  InvitationCodes,
+  NoticeAdmin,
+  Hotels,
+  Exports,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,
