@@ -72,12 +72,20 @@ async function serve(dataDir: string): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
-  let peak = process.memoryUsage().rss;
-  const idle = peak;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  let idle = 0;
+  let peak = 0;
+  let sampler: NodeJS.Timeout | undefined;
   process.on('message', (message) => {
+    if (message === 'start') {
+      // after the sign-in: scrypt (N=2^17) briefly takes 128 MB of its own, not the export's
+      idle = process.memoryUsage().rss;
+      peak = idle;
+      sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 20);
+      process.send?.('started');
+      return;
+    }
     if (message !== 'report') return;
     clearInterval(sampler);
     process.send?.({ idle, peak: Math.max(peak, process.memoryUsage().rss) });
@@ -96,6 +104,8 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${ready.port}/exhibition`;
     const login = await fetch(`${url}/center/user/front/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: ORGANISER, password: PASSWORD, code: 'ABCD', uuid: 'bench' }) });
     const token = ((await login.json()) as { data: string }).data;
+    server.send('start');
+    await once(server, 'message');
 
     const started = performance.now();
     const response = await fetch(`${url}/admin/console/export/guests`, { headers: { authorization: `Bearer ${token}` } });
@@ -118,7 +128,7 @@ async function main(): Promise<void> {
 
     console.log(`guests exported: ${ROWS} (rows read back incl. header: ${rowsRead})`);
     console.log(`file size: ${mb(bytes)} MB, time: ${seconds.toFixed(1)} s`);
-    console.log(`server RSS idle: ${mb(memory.idle)} MB, peak during the export: ${mb(memory.peak)} MB`);
+    console.log(`server RSS before the export (after sign-in): ${mb(memory.idle)} MB, peak during the export: ${mb(memory.peak)} MB`);
     console.log(memory.peak < LIMIT_MB * 1024 * 1024 ? `within the ${LIMIT_MB} MB bound` : `OVER the ${LIMIT_MB} MB bound`);
   } finally {
     server?.kill();
