@@ -44,6 +44,14 @@ const componentRoutes: Record<string, string> = {
   '/myRegistration': 'src/client/screens/guests/MyRegistrationScreen.tsx',
   '/admin/review': 'src/client/screens/admin/ReviewQueueScreen.tsx',
   '/admin/audit': 'src/client/screens/admin/AuditLogScreen.tsx',
+  // content screens (issue 9)
+  '/downloads': 'src/client/screens/content/DownloadsScreen.tsx',
+  '/historicalGuests': 'src/client/screens/content/HistoricalGuestsScreen.tsx',
+  '/investmentProjects': 'src/client/screens/content/InvestmentProjectsScreen.tsx',
+  '/vehicles': 'src/client/screens/content/VehiclesScreen.tsx',
+  '/unofficialGuests': 'src/client/screens/content/UnofficialGuestsScreen.tsx',
+  '/admin/vehicles': 'src/client/screens/content/AllVehiclesScreen.tsx',
+  '/admin/unofficialGuests': 'src/client/screens/content/AllUnofficialGuestsScreen.tsx',
 };
 
 interface Declaration {

@@ -126,6 +126,28 @@ export type ExternalLink = string
  */
 export type Text100 = string
 /**
+ * @maxLength 10
+ * @format date
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "calendarDate".
+ */
+export type CalendarDate = string
+/**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "auditStatus".
+ */
+export type AuditStatus = ("pending" | "approved" | "rejected")
+/**
+ * @minLength 1
+ * @maxLength 32
+ * @pattern ^[A-Za-z0-9_-]+$
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "inviteCode".
+ */
+export type InviteCode = string
+/**
  * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
  * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
  * 
@@ -141,14 +163,6 @@ export type ImportWorkbook = FileRef
  * via the `definition` "downloadFile".
  */
 export type DownloadFile = FileRef
-/**
- * @maxLength 10
- * @format date
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "calendarDate".
- */
-export type CalendarDate = string
 /**
  * Personal field shared by guest, entourage member and historical guest (position).
  * @minLength 1
@@ -290,23 +304,9 @@ export type WishVideo = FileRef
 export type WishAudio = FileRef
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "auditStatus".
- */
-export type AuditStatus = ("pending" | "approved" | "rejected")
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "unitType".
  */
 export type UnitType = ("enterprise" | "government" | "media")
-/**
- * @minLength 1
- * @maxLength 32
- * @pattern ^[A-Za-z0-9_-]+$
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "inviteCode".
- */
-export type InviteCode = string
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "attendanceForm".
@@ -425,7 +425,11 @@ export interface AllSchemas {
 activity?: Activity
 "attendance-confirmation"?: AttendanceConfirmation
 "attendance-intention"?: AttendanceIntention
+"audit-filter-query"?: AuditFilterQuery
 "audit-page-query"?: AuditPageQuery
+"console-guest-query"?: ConsoleGuestQuery
+"console-id-params"?: ConsoleIdParams
+"console-unit-query"?: ConsoleUnitQuery
 "content-id-params"?: ContentIdParams
 "content-import"?: ContentImport
 "content-page-query"?: ContentPageQuery
@@ -442,11 +446,17 @@ edition?: Edition
 "guest-sign-in"?: GuestSignIn
 guest?: Guest
 "historical-guest"?: HistoricalGuest
+hotel?: Hotel
 "investment-project"?: InvestmentProject
+"invitation-code-batch"?: InvitationCodeBatch
+"invitation-code-page-query"?: InvitationCodePageQuery
+"invitation-code-params"?: InvitationCodeParams
 "invite-code-query"?: InviteCodeQuery
 itinerary?: Itinerary
 liaison?: Liaison
+"manifest-query"?: ManifestQuery
 "notice-page-query"?: NoticePageQuery
+"notice-publication"?: NoticePublication
 "notice-read-query"?: NoticeReadQuery
 notice?: Notice
 "outbox-query"?: OutboxQuery
@@ -454,6 +464,7 @@ notice?: Notice
 "password-reset"?: PasswordReset
 "photo-change"?: PhotoChange
 reception?: Reception
+receptionist?: Receptionist
 "review-decision"?: ReviewDecision
 "review-page-query"?: ReviewPageQuery
 "send-message-code"?: SendMessageCode
@@ -722,6 +733,43 @@ productShowcase?: boolean
 researchReportRelease?: boolean
 }
 /**
+ * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first, filtered by action, target type, actor account (part) and a date range (Asia/Shanghai days, inclusive).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "AuditFilterQuery".
+ */
+export interface AuditFilterQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 60
+ * @pattern ^[a-z.-]+$
+ */
+action?: string
+/**
+ * @minLength 1
+ * @maxLength 40
+ * @pattern ^[a-z-]+$
+ */
+targetType?: string
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+actor?: string
+from?: CalendarDate
+to?: CalendarDate
+}
+/**
  * Query string of GET admin/audit/page (organisers): the audit log, newest first.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -738,6 +786,59 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Query string of GET admin/console/guest/page (organisers): guests of every unit of the current edition. Every filter is optional; name and unitName match a part, inviteCode and arrivalDate (Asia/Shanghai date of the arrival leg) match exactly.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ConsoleGuestQuery".
+ */
+export interface ConsoleGuestQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+unitName?: string
+status?: AuditStatus
+inviteCode?: InviteCode
+arrivalDate?: CalendarDate
+}
+/**
+ * Path parameter of admin/console/notice/{id}, hotel/{id} and receptionist/{id}.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ConsoleIdParams".
+ */
+export interface ConsoleIdParams {
+id: RecordId
+}
+/**
+ * Query string of GET admin/console/unit/list: units of the current edition whose name contains name (at most 50, by name).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ConsoleUnitQuery".
+ */
+export interface ConsoleUnitQuery {
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+name?: string
 }
 /**
  * Path parameter of the content routes (.../{id}): the record's id.
@@ -1052,6 +1153,28 @@ governmentPosition?: PersonGovernmentPosition
 governmentRank?: PersonGovernmentRank
 }
 /**
+ * A hotel organisers keep for reception assignment (name unique in the edition).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Hotel".
+ */
+export interface Hotel {
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name: string
+/**
+ * @maxLength 200
+ */
+address?: string
+/**
+ * @maxLength 30
+ * @pattern ^[0-9+() -]*$
+ */
+phone?: string
+}
+/**
  * An investment project (shown to guests). investment is in RMB yuan; the client shows it in billions.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1106,6 +1229,65 @@ tel?: Landline
  * @maxLength 1000
  */
 suggestions?: string
+}
+/**
+ * Body of POST admin/console/invitation-code/batch: count codes bound to one company (unit) and guest type, with the review rule; optional usage cap (guests per code), last valid day (Asia/Shanghai) and note.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "InvitationCodeBatch".
+ */
+export interface InvitationCodeBatch {
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+count: number
+companyId: RecordId
+guestType: ("general" | "vip")
+reviewRequired: boolean
+/**
+ * @minimum 1
+ * @maximum 1000
+ */
+maxUses?: number
+expiresOn?: CalendarDate
+/**
+ * @maxLength 200
+ */
+note?: string
+}
+/**
+ * Query string of GET admin/console/invitation-code/page: codes of the current edition, newest first; state filters active, revoked or expired codes; code matches a part.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "InvitationCodePageQuery".
+ */
+export interface InvitationCodePageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+state?: ("active" | "revoked" | "expired" | "used-up")
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+code?: string
+}
+/**
+ * Path parameter of admin/console/invitation-code/{code}/revoke.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "InvitationCodeParams".
+ */
+export interface InvitationCodeParams {
+code: InviteCode
 }
 /**
  * Query string of GET qms/invite-code/check. No minLength or pattern on purpose: an absent code answers 10007 (parameter cannot be empty), a blank one 10001, an unknown one 10002 (the invitation-code catalogue, SPEC 8).
@@ -1174,6 +1356,21 @@ nationality: Nationality
 tel?: Landline
 }
 /**
+ * Query string of GET admin/console/export/manifest: arrivals or departures (return leg) of guests and entourage members on one Asia/Shanghai date, optionally at one station (arrival place of the arrival leg, departure place of the return leg, exact match).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ManifestQuery".
+ */
+export interface ManifestQuery {
+direction: ("arrival" | "departure")
+date: CalendarDate
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+station?: string
+}
+/**
  * Query string of GET qms/notice-announce/myNoticePage. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1190,6 +1387,36 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Body of POST admin/console/notice and PUT admin/console/notice/{id}: a notice written by organisers. audiences (account types) and unitIds narrow who gets it; both empty means everyone; both given means those account types within those units.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "NoticePublication".
+ */
+export interface NoticePublication {
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+title: string
+/**
+ * @minLength 1
+ * @maxLength 20000
+ */
+content: string
+/**
+ * @maxItems 8
+ * 
+ * @maxItems 8
+ */
+audiences: ("enterprise" | "government" | "media" | "staff" | "volunteer" | "same-period" | "guest" | "organiser")[]
+/**
+ * @maxItems 200
+ * 
+ * @maxItems 200
+ */
+unitIds: RecordId[]
 }
 /**
  * Query string of POST qms/notice-announce/readNotice: the id of the notice read.
@@ -1299,6 +1526,21 @@ export interface ReceptionPoint {
 place: Text100
 receptionistName: PersonName
 receptionistPhone: Mobile
+}
+/**
+ * A receptionist organisers keep for reception assignment (mobile unique in the edition); hotelId links the receptionist to a hotel, absent = stations.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Receptionist".
+ */
+export interface Receptionist {
+/**
+ * @minLength 1
+ * @maxLength 50
+ */
+name: string
+mobile: Mobile
+hotelId?: RecordId
 }
 /**
  * Organisers' decision on one or many guests (POST admin/review/decide): approve, or reject with a reason (1-300). At most 100 guests at once; an empty list is answered 'please select attendees' by the server.

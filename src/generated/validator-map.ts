@@ -12,7 +12,11 @@ import * as activitySpeechMaterials from './validators/activity-speech-materials
 import * as activity from './validators/activity.js';
 import * as attendanceConfirmation from './validators/attendance-confirmation.js';
 import * as attendanceIntention from './validators/attendance-intention.js';
+import * as auditFilterQuery from './validators/audit-filter-query.js';
 import * as auditPageQuery from './validators/audit-page-query.js';
+import * as consoleGuestQuery from './validators/console-guest-query.js';
+import * as consoleIdParams from './validators/console-id-params.js';
+import * as consoleUnitQuery from './validators/console-unit-query.js';
 import * as contentIdParams from './validators/content-id-params.js';
 import * as contentImport from './validators/content-import.js';
 import * as contentPageQuery from './validators/content-page-query.js';
@@ -29,11 +33,17 @@ import * as guestPageQuery from './validators/guest-page-query.js';
 import * as guestSignIn from './validators/guest-sign-in.js';
 import * as guest from './validators/guest.js';
 import * as historicalGuest from './validators/historical-guest.js';
+import * as hotel from './validators/hotel.js';
 import * as investmentProject from './validators/investment-project.js';
+import * as invitationCodeBatch from './validators/invitation-code-batch.js';
+import * as invitationCodePageQuery from './validators/invitation-code-page-query.js';
+import * as invitationCodeParams from './validators/invitation-code-params.js';
 import * as inviteCodeQuery from './validators/invite-code-query.js';
 import * as itinerary from './validators/itinerary.js';
 import * as liaison from './validators/liaison.js';
+import * as manifestQuery from './validators/manifest-query.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
+import * as noticePublication from './validators/notice-publication.js';
 import * as noticeReadQuery from './validators/notice-read-query.js';
 import * as notice from './validators/notice.js';
 import * as outboxQuery from './validators/outbox-query.js';
@@ -41,6 +51,7 @@ import * as passwordChange from './validators/password-change.js';
 import * as passwordReset from './validators/password-reset.js';
 import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
+import * as receptionist from './validators/receptionist.js';
 import * as reviewDecision from './validators/review-decision.js';
 import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
@@ -66,7 +77,11 @@ import activitySpeechMaterialsSchema from './schemas/activity-speech-materials.j
 import activitySchema from './schemas/activity.json';
 import attendanceConfirmationSchema from './schemas/attendance-confirmation.json';
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
+import auditFilterQuerySchema from './schemas/audit-filter-query.json';
 import auditPageQuerySchema from './schemas/audit-page-query.json';
+import consoleGuestQuerySchema from './schemas/console-guest-query.json';
+import consoleIdParamsSchema from './schemas/console-id-params.json';
+import consoleUnitQuerySchema from './schemas/console-unit-query.json';
 import contentIdParamsSchema from './schemas/content-id-params.json';
 import contentImportSchema from './schemas/content-import.json';
 import contentPageQuerySchema from './schemas/content-page-query.json';
@@ -83,11 +98,17 @@ import guestPageQuerySchema from './schemas/guest-page-query.json';
 import guestSignInSchema from './schemas/guest-sign-in.json';
 import guestSchema from './schemas/guest.json';
 import historicalGuestSchema from './schemas/historical-guest.json';
+import hotelSchema from './schemas/hotel.json';
 import investmentProjectSchema from './schemas/investment-project.json';
+import invitationCodeBatchSchema from './schemas/invitation-code-batch.json';
+import invitationCodePageQuerySchema from './schemas/invitation-code-page-query.json';
+import invitationCodeParamsSchema from './schemas/invitation-code-params.json';
 import inviteCodeQuerySchema from './schemas/invite-code-query.json';
 import itinerarySchema from './schemas/itinerary.json';
 import liaisonSchema from './schemas/liaison.json';
+import manifestQuerySchema from './schemas/manifest-query.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
+import noticePublicationSchema from './schemas/notice-publication.json';
 import noticeReadQuerySchema from './schemas/notice-read-query.json';
 import noticeSchema from './schemas/notice.json';
 import outboxQuerySchema from './schemas/outbox-query.json';
@@ -95,6 +116,7 @@ import passwordChangeSchema from './schemas/password-change.json';
 import passwordResetSchema from './schemas/password-reset.json';
 import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
+import receptionistSchema from './schemas/receptionist.json';
 import reviewDecisionSchema from './schemas/review-decision.json';
 import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
@@ -123,7 +145,11 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'activity': activitySchema,
   'attendance-confirmation': attendanceConfirmationSchema,
   'attendance-intention': attendanceIntentionSchema,
+  'audit-filter-query': auditFilterQuerySchema,
   'audit-page-query': auditPageQuerySchema,
+  'console-guest-query': consoleGuestQuerySchema,
+  'console-id-params': consoleIdParamsSchema,
+  'console-unit-query': consoleUnitQuerySchema,
   'content-id-params': contentIdParamsSchema,
   'content-import': contentImportSchema,
   'content-page-query': contentPageQuerySchema,
@@ -140,11 +166,17 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'guest-sign-in': guestSignInSchema,
   'guest': guestSchema,
   'historical-guest': historicalGuestSchema,
+  'hotel': hotelSchema,
   'investment-project': investmentProjectSchema,
+  'invitation-code-batch': invitationCodeBatchSchema,
+  'invitation-code-page-query': invitationCodePageQuerySchema,
+  'invitation-code-params': invitationCodeParamsSchema,
   'invite-code-query': inviteCodeQuerySchema,
   'itinerary': itinerarySchema,
   'liaison': liaisonSchema,
+  'manifest-query': manifestQuerySchema,
   'notice-page-query': noticePageQuerySchema,
+  'notice-publication': noticePublicationSchema,
   'notice-read-query': noticeReadQuerySchema,
   'notice': noticeSchema,
   'outbox-query': outboxQuerySchema,
@@ -152,6 +184,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'password-reset': passwordResetSchema,
   'photo-change': photoChangeSchema,
   'reception': receptionSchema,
+  'receptionist': receptionistSchema,
   'review-decision': reviewDecisionSchema,
   'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
@@ -181,7 +214,11 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'activity': activity['https://summit.example/schemas/activity.json'],
   'attendance-confirmation': attendanceConfirmation['https://summit.example/schemas/attendance-confirmation.json'],
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
+  'audit-filter-query': auditFilterQuery['https://summit.example/schemas/audit-filter-query.json'],
   'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'console-guest-query': consoleGuestQuery['https://summit.example/schemas/console-guest-query.json'],
+  'console-id-params': consoleIdParams['https://summit.example/schemas/console-id-params.json'],
+  'console-unit-query': consoleUnitQuery['https://summit.example/schemas/console-unit-query.json'],
   'content-id-params': contentIdParams['https://summit.example/schemas/content-id-params.json'],
   'content-import': contentImport['https://summit.example/schemas/content-import.json'],
   'content-page-query': contentPageQuery['https://summit.example/schemas/content-page-query.json'],
@@ -198,11 +235,17 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'guest-sign-in': guestSignIn['https://summit.example/schemas/guest-sign-in.json'],
   'guest': guest['https://summit.example/schemas/guest.json'],
   'historical-guest': historicalGuest['https://summit.example/schemas/historical-guest.json'],
+  'hotel': hotel['https://summit.example/schemas/hotel.json'],
   'investment-project': investmentProject['https://summit.example/schemas/investment-project.json'],
+  'invitation-code-batch': invitationCodeBatch['https://summit.example/schemas/invitation-code-batch.json'],
+  'invitation-code-page-query': invitationCodePageQuery['https://summit.example/schemas/invitation-code-page-query.json'],
+  'invitation-code-params': invitationCodeParams['https://summit.example/schemas/invitation-code-params.json'],
   'invite-code-query': inviteCodeQuery['https://summit.example/schemas/invite-code-query.json'],
   'itinerary': itinerary['https://summit.example/schemas/itinerary.json'],
   'liaison': liaison['https://summit.example/schemas/liaison.json'],
+  'manifest-query': manifestQuery['https://summit.example/schemas/manifest-query.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
+  'notice-publication': noticePublication['https://summit.example/schemas/notice-publication.json'],
   'notice-read-query': noticeReadQuery['https://summit.example/schemas/notice-read-query.json'],
   'notice': notice['https://summit.example/schemas/notice.json'],
   'outbox-query': outboxQuery['https://summit.example/schemas/outbox-query.json'],
@@ -210,6 +253,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'password-reset': passwordReset['https://summit.example/schemas/password-reset.json'],
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
+  'receptionist': receptionist['https://summit.example/schemas/receptionist.json'],
   'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
   'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],

@@ -23,6 +23,7 @@ import { editionRoutes } from './routes/edition-routes.js';
 import { entourageRoutes } from './routes/entourage-routes.js';
 import { entourageTravelRoutes } from './routes/entourage-travel-routes.js';
 import { guestRoutes } from './routes/guest-routes.js';
+import { recordUpgradeRoutes } from './routes/record-upgrade-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
 import { unitRoutes } from './routes/unit-routes.js';
 import { uploadRoutes } from './routes/upload-routes.js';
@@ -32,9 +33,11 @@ import { wishRoutes } from './routes/wish-routes.js';
 import { temporaryRoutes } from './temporary/temporary-routes.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { contentRecordRoutes } from './routes/content-record-routes.js';
+import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
+import { scheduleUploadSweep, sweepUploadOrphans } from './services/housekeeping.js';
 import './fastify-types.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -128,6 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(temporaryRoutes);
       await api.register(downloadRoutes);
       await api.register(contentRecordRoutes);
+      await api.register(consoleRoutes);
+      await api.register(recordUpgradeRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },
@@ -137,6 +142,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await purgeExpired(db);
   const stopPurge = schedulePurge(db, (error) => app.log.error({ err: error }, 'purge failed'));
   app.addHook('onClose', async () => stopPurge());
+  const swept = await sweepUploadOrphans(db, config.dataDir);
+  if (swept.removedFiles > 0) app.log.info(swept, 'orphan upload files removed');
+  const stopSweep = scheduleUploadSweep(db, config.dataDir, (error) => app.log.error({ err: error }, 'upload sweep failed'));
+  app.addHook('onClose', async () => stopSweep());
   await app.ready();
   return app;
 }

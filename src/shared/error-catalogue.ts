@@ -85,6 +85,9 @@ export const errorCatalogue = {
   guestRejected: entry(400, 'guests.rejected'),
   addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
   editionDatesOrder: entry(400, 'edition.datesOrder'),
+  /** organisers' console (issue 9) */
+  noticeAlreadyPublished: entry(409, 'console.noticeAlreadyPublished'),
+  hotelInUse: entry(409, 'console.hotelInUse'),
 
   /** invitation-code catalogue (SPEC section 8): HTTP 400, own envelope code */
   invitationBlank: entry(10001, 'invitation.blank', 400),

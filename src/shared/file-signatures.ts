@@ -48,6 +48,27 @@ function contains(bytes: Uint8Array, marker: string): boolean {
  * - a CorelDRAW X4+ file is a ZIP holding content/riffData.cdr or content/root.dat, older ones
  *   are RIFF files of form type "CDR".
  */
+/** Major brands of the ISO media files the media rule takes (MP4 video, M4A audio). */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'f4v ', 'dash', 'mmp4', 'MSNV', 'XAVC', '3gp4', '3gp5', '3gp6', '3g2a']);
+const M4A_BRANDS = new Set(['M4A ', 'M4B ', 'F4A ']);
+/** Top-level boxes that may follow `ftyp` in a real file. */
+const NEXT_BOXES = new Set(['moov', 'mdat', 'free', 'skip', 'wide', 'uuid', 'meta', 'pdin', 'moof', 'sidx', 'styp', 'prft', 'emsg', 'mfra']);
+
+/**
+ * `ftyp` at byte 4 alone is four letters anyone can write (issue 11: 100 MB of anything passed):
+ * the box must have a plausible size (16 bytes + whole 4-byte brands), a known major brand,
+ * and, when the head reaches it, a known box after it.
+ */
+function isoMediaTypes(head: Uint8Array): string[] {
+  const size = (((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0)) >>> 0;
+  if (size < 16 || size > 1024 || (size - 16) % 4 !== 0) return [];
+  const brand = ascii(head, 8, 12);
+  const types = M4A_BRANDS.has(brand) ? M4A : brand === 'qt  ' ? QUICKTIME : MP4_BRANDS.has(brand) ? MP4 : null;
+  if (!types) return [];
+  if (head.length >= size + 8 && !NEXT_BOXES.has(ascii(head, size + 4, size + 8))) return [];
+  return types;
+}
+
 export function sniffMimeTypes(head: Uint8Array): string[] {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return JPEG;
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
@@ -75,12 +96,7 @@ export function sniffMimeTypes(head: Uint8Array): string[] {
   if ((startsWith(head, [1, 0, 9, 0]) || startsWith(head, [2, 0, 9, 0])) && (startsWith(head, [0, 1], 4) || startsWith(head, [0, 3], 4))) {
     return WMF;
   }
-  if (ascii(head, 4, 8) === 'ftyp') {
-    // the major brand names the content: "M4A " audio, "qt  " QuickTime movie, others MP4
-    const brand = ascii(head, 8, 12);
-    if (brand.startsWith('M4A')) return M4A;
-    return brand === 'qt  ' ? QUICKTIME : MP4;
-  }
+  if (ascii(head, 4, 8) === 'ftyp') return isoMediaTypes(head);
   if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return MP3;
   return [];
 }

@@ -224,3 +224,44 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     expect(mine.every((s: SignUpItem) => s.status === 'signed-up')).toBe(true);
   });
 });
+
+describeEachDatabase('activities: guests leaving, organiser materials', (kind) => {
+  const t = useTestApp(kind, {}, { clock: movableClock('2027-06-01T04:00:00.000Z').clock });
+
+  it('lets a unit deregister a signed-up guest or remove a signed-up entourage member (their sign-ups go too)', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const activity = await createActivity(organiser, { name: '离开测试', allowEntourage: true });
+    const c = await caller(t, ENTERPRISE);
+    const guest = await approvedGuest(c, t, ENTERPRISE, 40, 'INVITE2025A');
+    const member = await c.post<{ id: string }>(`qms/guest/${guest}/entourage`, memberBody(residentId(41), await uploadedFile(t, ENTERPRISE)));
+    await signUp(c, activity.id, guest);
+    await signUp(c, activity.id, guest, { memberId: member.body.data.id });
+    expect((await c.del(`qms/guest/${guest}/entourage/${member.body.data.id}`)).status).toBe(200);
+    expect((await unitDetail(c, activity.id)).mySignUps.map((s) => s.guestId)).toEqual([guest]);
+    expect((await c.del(`qms/guest/${guest}`)).status).toBe(200);
+    expect((await unitDetail(c, activity.id)).mySignUps).toEqual([]);
+  });
+
+  it('releases the places of a leaving guest and promotes the first waiting person', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const activity = await createActivity(organiser, { name: '释放测试', memberLimit: 1 });
+    const first = await caller(t, ENTERPRISE);
+    const second = await caller(t, ENTERPRISE2);
+    const leaving = await approvedGuest(first, t, ENTERPRISE, 42, 'INVITE2025A');
+    const waiting = await approvedGuest(second, t, ENTERPRISE2, 43, 'ENT2-GUEST');
+    await signUp(first, activity.id, leaving);
+    expect((await signUp(second, activity.id, waiting)).body.data.status).toBe('waiting');
+    await t.app.db.transaction().execute((trx) => t.app.services.activitySignUps.releasePerson(trx, { guestId: leaving }));
+    expect((await unitDetail(second, activity.id)).mySignUps.map((s) => s.status)).toEqual(['signed-up']);
+  });
+
+  it("checks the activity's own speech materials are stored speech-material uploads", async () => {
+    const organiser = await caller(t, ORGANISER);
+    const refused = await organiser.post('admin/activity', activityBody({ speechMaterials: ['no-such-file'] }));
+    expect(refused.body.key).toBe('server.activities.speechMaterialInvalid');
+    const photo = await uploadedFile(t, ENTERPRISE);
+    expect((await organiser.post('admin/activity', activityBody({ speechMaterials: [photo] }))).body.key).toBe('server.activities.speechMaterialInvalid');
+    const material = await uploadedFile(t, ENTERPRISE, 'speechMaterials');
+    expect((await organiser.post('admin/activity', activityBody({ speechMaterials: [material] }))).status).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api-types.js';
 import type { AuditEntry } from '../../src/shared/guest-api.js';
-import type { TemporaryCodeItem, TemporaryItem } from '../../src/shared/temporary-api.js';
+import { temporaryApiPaths, type TemporaryCodeItem, type TemporaryItem } from '../../src/shared/temporary-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { API, caller, ENTERPRISE, GOVERNMENT, MEDIA, ORGANISER, STAFF, type Caller } from './guests-harness.js';
@@ -140,6 +140,18 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
     expect((await organiser.post('admin/temporary/codes/VOL2025/discard')).status).toBe(200);
     const refused = await register(t, registrationBody(await uploadedPicture(t), { inviteCode: 'VOL2025', registrationType: 'volunteer', mobile: '13600000009' }));
     expect(refused.body.key).toBe('server.temporary.eventDiscarded');
+  });
+});
+
+describeEachDatabase('temporary registration contract', (kind) => {
+  const t = useTestApp(kind);
+
+  it('documents every path of the temporary-registration contract in openapi.json', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as { paths: Record<string, unknown> };
+    for (const value of Object.values(temporaryApiPaths)) {
+      const path = typeof value === 'function' ? value('{id}') : value;
+      expect(Object.keys(doc.paths), path).toContain(`/exhibition/${path}`);
+    }
   });
 });
 

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { TemporaryUploads } from '../../src/server/temporary/temporary-uploads.js';
+import { temporaryDb } from '../../src/server/temporary/temporary-tables.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { caller, ENTERPRISE, ORGANISER, setEdition } from './guests-harness.js';
@@ -161,5 +165,25 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     } finally {
       await setEdition(organiser, { signUpClosed: false });
     }
+  });
+
+  it('removes pictures no registration took within a day, never a claimed one', async () => {
+    const unclaimed = await uploadedPicture(t);
+    const claimed = await uploadedPicture(t);
+    expect((await register(t, registrationBody(claimed, { mobile: '13712340099' }))).status).toBe(200);
+    const uploadsTable = t.app.db.withTables<{ temporary_uploads: { id: string; storage_name: string; created_at: string } }>();
+    await uploadsTable.updateTable('temporary_uploads').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('id', 'in', [unclaimed, claimed]).execute();
+    const stored = await uploadsTable.selectFrom('temporary_uploads').select(['id', 'storage_name']).where('id', 'in', [unclaimed, claimed]).execute();
+    const uploads = new TemporaryUploads(temporaryDb(t.app.db), t.app.config.dataDir, t.app.log);
+    try {
+      expect(await uploads.purgeUnclaimed(new Date(Date.now() - 24 * 3_600_000).toISOString())).toBeGreaterThanOrEqual(1);
+    } finally {
+      await uploads.close();
+    }
+    const left = await uploadsTable.selectFrom('temporary_uploads').select('id').where('id', 'in', [unclaimed, claimed]).execute();
+    expect(left.map((row) => row.id)).toEqual([claimed]);
+    const fileOf = (id: string) => path.join(t.app.config.dataDir, 'uploads', stored.find((row) => row.id === id)!.storage_name);
+    expect(fs.existsSync(fileOf(unclaimed))).toBe(false);
+    expect(fs.existsSync(fileOf(claimed))).toBe(true);
   });
 });

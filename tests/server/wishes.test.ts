@@ -138,4 +138,10 @@ describeEachDatabase('good wishes: saving, rules, organisers', (kind) => {
     const second = await organiser.get<Page<WishRecord>>(`${wishApiPaths.wishPage}?pageNum=2&pageSize=3`);
     expect(second.body.data.records).toHaveLength(1);
   });
+
+  it('documents the good-wishes paths in openapi.json', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths[`/exhibition/${wishApiPaths.myWish}`] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(Object.keys(doc.paths[`/exhibition/${wishApiPaths.wishPage}`] ?? {})).toEqual(['get']);
+  });
 });

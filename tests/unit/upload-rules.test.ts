@@ -153,6 +153,12 @@ describe('sniffing by magic bytes', () => {
     expect(sniffMimeTypes(bytes(1, 0, 9, 0, 0, 3))).toContain('application/x-msmetafile');
     expect(sniffMimeTypes(bytes(0, 0, 0, 0x20, 'ftypisom'))).toEqual(['video/mp4']);
     expect(sniffMimeTypes(bytes(0, 0, 0, 0x20, 'ftypM4A '))).toContain('audio/mp4');
+    // issue 11: "ftyp" at byte 4 is not enough
+    expect(sniffMimeTypes(bytes(0, 0, 0, 0x20, 'ftypjunk'))).toEqual([]);
+    expect(sniffMimeTypes(bytes(0x7f, 0, 0, 0x20, 'ftypisom'))).toEqual([]);
+    expect(sniffMimeTypes(bytes(0, 0, 0, 0x11, 'ftypisom'))).toEqual([]);
+    expect(sniffMimeTypes(bytes(0, 0, 0, 0x10, 'ftypisom', 0, 0, 0, 0, 0, 0, 0, 8, 'junk'))).toEqual([]);
+    expect(sniffMimeTypes(bytes(0, 0, 0, 0x10, 'ftypisom', 0, 0, 0, 0, 0, 0, 0, 8, 'moov'))).toEqual(['video/mp4']);
     expect(sniffMimeTypes(bytes('ID3', 4))).toEqual(['audio/mpeg']);
     expect(sniffMimeTypes(bytes('hello world'))).toEqual([]);
     expect(sniffMimeTypes(new Uint8Array())).toEqual([]);

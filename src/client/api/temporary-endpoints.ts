@@ -25,6 +25,8 @@ export const temporaryApi = {
   page: (query: TemporaryQuery) => http.request<Page<TemporaryItem>>('get', paths.page, { searchParams: compactDocument({ ...query }) as Record<string, string | number> }),
   decide: (body: Document) => http.request<TemporaryItem[]>('post', paths.decide, { json: compactDocument(body) }),
   codes: () => http.request<TemporaryCodeItem[]>('get', paths.codes),
+  createCode: (body: Document) => http.request<null>('post', paths.codes, { json: compactDocument(body) }),
+  discardCode: (code: string) => http.request<null>('post', paths.discardCode(encodeURIComponent(code))),
   recommendations: (pageNum: number, pageSize: number) => http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
 };
 

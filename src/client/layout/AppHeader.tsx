@@ -3,11 +3,13 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useKeyTranslation } from '../i18n/use-key-translation';
 import { Link as RouterLink } from 'react-router';
 import { logout } from '../session/session-actions';
 import { useSession } from '../session/session-store';
@@ -19,6 +21,8 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
   const { t } = useTranslation();
   const signedIn = useSession((session) => Boolean(session.token));
   const name = useSession((session) => session.name);
+  const userType = useSession((session) => session.userType);
+  const tk = useKeyTranslation();
   return (
     <AppBar position="sticky" elevation={1} component="header">
       <Toolbar variant="dense" sx={{ gap: 1 }}>
@@ -34,6 +38,10 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
         {signedIn ? (
           <>
             <NoticeBell />
+            {userType && (
+              // SPEC 6: the header names the account kind; enterprise accounts read "enterprise guest"
+              <Chip size="small" label={tk(`content.header.${userType}`)} data-testid="account-label" sx={{ color: 'inherit', borderColor: 'currentColor', display: { xs: 'none', sm: 'inline-flex' } }} variant="outlined" />
+            )}
             <Typography component="span" noWrap data-testid="user-name" sx={{ maxWidth: 160 }}>
               {name}
             </Typography>

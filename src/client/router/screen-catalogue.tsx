@@ -27,6 +27,17 @@ const WishList = lazyScreen(() => import('../screens/admin/WishListScreen'));
 // temporary registration (issue 9)
 const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
 const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
+// activities (issue 8)
+const ActivitySignUp = lazyScreen(() => import('../screens/activities/ActivityScreen'));
+const ActivityAdmin = lazyScreen(() => import('../screens/admin/activities/ActivityAdminScreen'));
+// content screens (issue 9)
+const Downloads = lazyScreen(() => import('../screens/content/DownloadsScreen'));
+const HistoricalGuests = lazyScreen(() => import('../screens/content/HistoricalGuestsScreen'));
+const InvestmentProjects = lazyScreen(() => import('../screens/content/InvestmentProjectsScreen'));
+const Vehicles = lazyScreen(() => import('../screens/content/VehiclesScreen'));
+const UnofficialGuests = lazyScreen(() => import('../screens/content/UnofficialGuestsScreen'));
+const AllVehicles = lazyScreen(() => import('../screens/content/AllVehiclesScreen'));
+const AllUnofficialGuests = lazyScreen(() => import('../screens/content/AllUnofficialGuestsScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -50,6 +61,15 @@ export const componentScreens: Record<string, ComponentType> = {
   WishList,
   TemporaryReview,
   TemporaryRecommendClosed,
+  ActivitySignUp,
+  ActivityAdmin,
+  Downloads,
+  HistoricalGuests,
+  InvestmentProjects,
+  Vehicles,
+  UnofficialGuests,
+  AllVehicles,
+  AllUnofficialGuests,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

@@ -9,36 +9,63 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useKeyTranslation } from '../i18n/use-key-translation';
+import { useSession } from '../session/session-store';
+import { actionsFor, dashboardKindOf } from './content/dashboard-actions';
 
 const STEPS = ['unit', 'guests'] as const;
+const INTRO = { member: 'content.dashboard.memberIntro', guest: 'content.dashboard.guestIntro', organiser: 'content.dashboard.organiserIntro' } as const;
 
-/** Attendance guide: sign-up is fully online in 2 steps (SPEC section 1). */
+/**
+ * Attendance guide. Unit accounts see the 2 sign-up steps (SPEC section 1); staff, volunteers,
+ * same-period attendees, guests and organisers see what their account can actually do.
+ */
 export default function DashboardScreen() {
   const { t } = useTranslation();
+  const tk = useKeyTranslation();
+  const userType = useSession((session) => session.userType);
+  const permissions = useSession((session) => session.permissions);
+  const kind = dashboardKindOf(userType);
+  const actions = actionsFor(userType, permissions);
   return (
-    <Paper sx={{ p: 3 }} data-testid="dashboard">
-      <Alert severity="info" sx={{ mb: 3 }}>
-        {t('dashboard.intro')}
+    <Paper sx={{ p: 3 }} data-testid="dashboard" data-kind={kind}>
+      <Alert severity="info" sx={{ mb: 3 }} data-testid="dashboard-intro">
+        {kind === 'unit' ? t('dashboard.intro') : tk(INTRO[kind])}
       </Alert>
-      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
-        {t('dashboard.stepsTitle')}
-      </Typography>
-      <Stepper orientation="vertical" activeStep={-1} nonLinear>
-        {STEPS.map((step, index) => (
-          <Step key={step} expanded>
-            <StepLabel>{t(`dashboard.steps.${step}.title`, { index: index + 1 })}</StepLabel>
-            <StepContent>
-              <Typography variant="body2">{t(`dashboard.steps.${step}.body`)}</Typography>
-            </StepContent>
-          </Step>
-        ))}
-      </Stepper>
-      <Box sx={{ mt: 3, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to="/guide">
+      {kind === 'unit' && (
+        <>
+          <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+            {t('dashboard.stepsTitle')}
+          </Typography>
+          <Stepper orientation="vertical" activeStep={-1} nonLinear>
+            {STEPS.map((step, index) => (
+              <Step key={step} expanded>
+                <StepLabel>{t(`dashboard.steps.${step}.title`, { index: index + 1 })}</StepLabel>
+                <StepContent>
+                  <Typography variant="body2">{t(`dashboard.steps.${step}.body`)}</Typography>
+                </StepContent>
+              </Step>
+            ))}
+          </Stepper>
+        </>
+      )}
+      {actions.length > 0 && (
+        <>
+          <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 2 }}>
+            {tk('content.dashboard.actionsTitle')}
+          </Typography>
+          <Box component="nav" aria-label={tk('content.dashboard.actionsTitle')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }} data-testid="dashboard-actions">
+            {actions.map((action, index) => (
+              <Button key={`${action.key}-${action.to}`} variant={index === 0 ? 'contained' : 'outlined'} component={RouterLink} to={action.to} data-testid={`action-${action.key}`}>
+                {tk(`content.dashboard.actions.${action.key}`)}
+              </Button>
+            ))}
+          </Box>
+        </>
+      )}
+      <Box sx={{ mt: 3 }}>
+        <Button component={RouterLink} to="/guide">
           {t('dashboard.readGuide')}
-        </Button>
-        <Button variant="outlined" component={RouterLink} to="/myNotice">
-          {t('dashboard.readNotices')}
         </Button>
       </Box>
     </Paper>

@@ -14,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0008-temporary': await import('./migrations/0008-temporary.js'),
   '0010-content': await import('./migrations/0010-content.js'),
   '0011-sign-in-failures': await import('./migrations/0011-sign-in-failures.js'),
+  '0009-console': await import('./migrations/0009-console.js'),
 };
 
 const provider: MigrationProvider = {

@@ -88,6 +88,8 @@ export interface NoticeTable {
   release_time: string;
   /** for one unit only (migration 0003), null = everyone of the audience */
   unit_id: string | null;
+  /** migration 0009: the organiser's publication this row was written for */
+  publication_id?: string | null;
 }
 
 export interface NoticeReadTable {
@@ -108,6 +110,12 @@ export interface InvitationCodeTable {
   guest_type: string | null;
   /** 1 review needed, 0 approved at once; null answers 10006 (conversion not configured) */
   review_required: number | null;
+  /** migration 0009 (organisers' console): last valid day (YYYY-MM-DD, Asia/Shanghai), guests per code, revocation time, batch */
+  expires_at?: string | null;
+  max_uses?: number | null;
+  revoked_at?: string | null;
+  batch_id?: string | null;
+  note?: string | null;
 }
 
 export interface GuestTable {
@@ -175,6 +183,48 @@ export interface AuditLogTable {
   target_id: string;
   reason: string | null;
   at: string;
+  /** migration 0009: readable target and the changed values as JSON */
+  target_label?: string | null;
+  before_value?: string | null;
+  after_value?: string | null;
+}
+
+/** migration 0009: a notice as the organiser wrote it, and whom it is for */
+export interface NoticePublicationTable {
+  id: string;
+  edition_id: string;
+  title: string;
+  content: string;
+  /** JSON array of account types, [] = every account type */
+  audiences: string;
+  /** JSON array of unit ids, [] = every unit */
+  unit_ids: string;
+  /** 'draft' | 'published' */
+  status: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** migration 0009: hotels reception assignment picks from */
+export interface HotelTable {
+  id: string;
+  edition_id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  created_at: string;
+}
+
+export interface ReceptionistTable {
+  id: string;
+  edition_id: string;
+  name: string;
+  mobile: string;
+  /** the hotel the receptionist works at, null = stations */
+  hotel_id: string | null;
+  created_at: string;
 }
 
 /** An activity (migration 0006); `document` is the activity schema's JSON. */
@@ -275,6 +325,11 @@ export interface ContentRecordTable {
   updated_at: string;
 }
 
+/** An activity (migration 0006); `document` is the activity schema's JSON. */
+/** Guest types that see an activity; none = every guest type. */
+/** message of good wishes of a unit (migration 0007): one per unit and edition */
+/** A published download (migration 0010); the file is a row of `uploads`. */
+/** Schema documents of the content screens (migration 0010); `kind` is the schema name. */
 /** failed sign-ins per normalised account name within the current window (migration 0011) */
 export interface SignInFailureTable {
   account: string;
@@ -303,4 +358,7 @@ export interface Database {
   activity_assignments: ActivityAssignmentTable;
   activity_visibility: ActivityVisibilityTable;
   sign_in_failures: SignInFailureTable;
+  notice_publications: NoticePublicationTable;
+  hotels: HotelTable;
+  receptionists: ReceptionistTable;
 }

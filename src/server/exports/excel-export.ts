@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -20,6 +21,29 @@ export interface ExportSheet<Row> {
 // sheets of one workbook read different row types; each sheet is consistent within itself
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySheet = ExportSheet<any>;
+
+/** Bytes a sheet may have waiting for compression or for the client before rows stop being read. */
+const PENDING_BYTES = 1024 * 1024;
+
+/**
+ * exceljs' streamed sheet hands its XML to the zip compressor without waiting (its StreamBuf
+ * ignores backpressure), and row.commit() is synchronous: without a pause here a slow client or
+ * a busy compressor would let the whole sheet pile up in memory. The compressor's input (the
+ * sheet stream's pipe, an internal of exceljs read defensively) and the answer stream are
+ * checked; reading resumes when they drained.
+ */
+async function pace(worksheet: unknown, output: PassThrough): Promise<void> {
+  const sink = (worksheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  for (;;) {
+    if (output.destroyed) return;
+    const waiting = sink && !sink.destroyed && sink.writableLength > PENDING_BYTES ? sink : output.writableLength > PENDING_BYTES ? output : null;
+    if (!waiting) return;
+    // a client that went away closes the answer: stop waiting for a drain that never comes
+    const closed = new AbortController();
+    await Promise.race([once(waiting, 'drain', { signal: closed.signal }), once(output, 'close', { signal: closed.signal })]).catch(() => undefined);
+    closed.abort();
+  }
+}
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -44,6 +68,7 @@ export function sendWorkbook(
       worksheet.getRow(1).font = { bold: true };
       for await (const row of sheet.rows) {
         worksheet.addRow(sheet.columns.map((column) => column.value(row) ?? null)).commit();
+        await pace(worksheet, output);
       }
       worksheet.commit();
     }

@@ -67,6 +67,20 @@ export class Activities {
     if (!order(document.startTime, document.endTime) || !order(document.signUpStart, document.signUpEnd)) throw new AppError('activityWindowOrder');
   }
 
+  /** The activity's own speech materials must be stored uploads checked under that rule. */
+  private async assertMaterials(executor: Executor, document: Activity): Promise<void> {
+    const ids = document.speechMaterials ?? [];
+    if (ids.length === 0) return;
+    const found = await executor
+      .withTables<{ uploads: { id: string; rule_name: string } }>()
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('rule_name', '=', 'speechMaterials')
+      .execute();
+    if (found.length !== new Set(ids).size) throw new AppError('activitySpeechMaterialInvalid');
+  }
+
   private columnsOf(document: Activity) {
     return {
       category: document.category,
@@ -94,6 +108,7 @@ export class Activities {
     const id = randomUUID();
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
+      await this.assertMaterials(trx, document);
       const now = this.editions.now().toISOString();
       await trx
         .insertInto('activities')
@@ -112,6 +127,7 @@ export class Activities {
       const edition = await this.editions.current(trx);
       const row = await findActivity(trx, edition.id, id, this.lockRows);
       if (!row) throw new AppError('activityNotFound');
+      await this.assertMaterials(trx, document);
       await trx
         .updateTable('activities')
         .set({ ...this.columnsOf(document), updated_at: this.editions.now().toISOString() })

@@ -173,6 +173,25 @@ export class ActivitySignUps {
   }
 
   /**
+   * Frees the places of a guest (and the guest's entourage) or of one entourage member before
+   * they are deleted, promoting waiting people. Call it inside the deleting transaction; without
+   * it the rows still go (ON DELETE CASCADE) but nobody is promoted until the next cancel.
+   */
+  async releasePerson(trx: Executor, person: { guestId: string } | { memberId: string }): Promise<void> {
+    const rows = await trx
+      .selectFrom('activity_sign_ups')
+      .select(['id', 'activity_id', 'edition_id'])
+      .where('guestId' in person ? 'guest_id' : 'member_id', '=', 'guestId' in person ? person.guestId : person.memberId)
+      .execute();
+    // always the same lock order, so two releases cannot deadlock on PostgreSQL
+    for (const activityId of [...new Set(rows.map((row) => row.activity_id))].sort()) {
+      const activity = await findActivity(trx, rows[0]!.edition_id, activityId, this.lockRows);
+      await trx.deleteFrom('activity_sign_ups').where('id', 'in', rows.filter((row) => row.activity_id === activityId).map((row) => row.id)).execute();
+      if (activity) await this.promoteWaiting(trx, activity);
+    }
+  }
+
+  /**
    * Fills free places from the waiting list in order of arrival; each promoted person's unit gets
    * a notice. Runs inside the caller's transaction, with the activity's row locked.
    */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { InviteCodeCheck } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
+import { shanghaiDate } from './clock.js';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -10,12 +11,16 @@ type Executor = Pick<Db, 'selectFrom'>;
  * of another company: its existence is not revealed); 10003 the code is linked to no company;
  * 10004 the linked company does not exist; 10005 no guest type configured for the code;
  * 10006 no conversion rule (review needed or not) configured.
+ * A code organisers revoked, past its last valid day, or used by as many guests as it allows
+ * (migration 0009) answers 10002 like an unknown one: SPEC 8 has no other code for it.
  */
 export async function checkInvitationCode(
   executor: Executor,
   editionId: string,
   unitId: string,
   code: string | undefined,
+  /** today (Asia/Shanghai) and the guest being saved, whose own use does not count */
+  use: { today?: string; exceptGuestId?: string } = {},
 ): Promise<InviteCodeCheck> {
   if (code === undefined) throw new AppError('invitationParameterEmpty');
   const trimmed = code.trim();
@@ -28,6 +33,9 @@ export async function checkInvitationCode(
       'invitation_codes.company_id',
       'invitation_codes.guest_type',
       'invitation_codes.review_required',
+      'invitation_codes.expires_at',
+      'invitation_codes.max_uses',
+      'invitation_codes.revoked_at',
       'units.id as unit_id',
       'units.name as unit_name',
     ])
@@ -38,6 +46,14 @@ export async function checkInvitationCode(
   if (row.company_id === null) throw new AppError('invitationNotLinked');
   if (row.unit_id === null) throw new AppError('invitationNoCompany');
   if (row.unit_id !== unitId) throw new AppError('invitationNotExist');
+  if (row.revoked_at) throw new AppError('invitationNotExist');
+  if (row.expires_at && row.expires_at < (use.today ?? shanghaiDate(new Date()))) throw new AppError('invitationNotExist');
+  if (row.max_uses !== null && row.max_uses !== undefined) {
+    let users = executor.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).where('edition_id', '=', editionId).where('invitation_code', '=', row.code);
+    if (use.exceptGuestId) users = users.where('id', '!=', use.exceptGuestId);
+    const { n } = await users.executeTakeFirstOrThrow();
+    if (Number(n) >= Number(row.max_uses)) throw new AppError('invitationNotExist');
+  }
   if (row.guest_type === null) throw new AppError('invitationGuestConfigMissing');
   if (row.review_required === null) throw new AppError('invitationConversionMissing');
   return { code: row.code, guestType: row.guest_type, reviewRequired: Number(row.review_required) === 1, unitName: row.unit_name ?? '' };

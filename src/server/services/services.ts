@@ -28,6 +28,7 @@ import { MessageCodes } from './message-codes.js';
 import { Notices } from './notices.js';
 import { OneTimeCodes } from './one-time-codes.js';
 import { Sessions } from './sessions.js';
+import { createConsoleServices, type ConsoleServices } from './console-services.js';
 import { SignIn } from './sign-in.js';
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../../config/edition.json', import.meta.url));
@@ -49,6 +50,7 @@ export interface Services {
   goodWishes: GoodWishes;
   entourage: Entourage;
   entourageTravel: EntourageTravel;
+  console: ConsoleServices;
   review: Review;
   activities: Activities;
   activityListing: ActivityListing;
@@ -100,6 +102,7 @@ export function createServices(
     entourageTravel: new EntourageTravel(db, editions, guests, audit),
     review: new Review(db, editions, guests, audit, translator),
     hasher,
+    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null),
     outbox,
     captcha,
     messageCodes,

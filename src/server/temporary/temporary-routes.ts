@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Audit } from '../services/audit.js';
+import { HOUR_MS, isoIn } from '../time.js';
 import { temporaryAdminRoutes } from './temporary-admin-routes.js';
 import { TemporaryCodes } from './temporary-codes.js';
 import { seedTemporaryDemo } from './temporary-demo.js';
@@ -24,6 +25,13 @@ export async function temporaryRoutes(app: FastifyInstance): Promise<void> {
   const recommendations = new TemporaryRecommendations(db, editions);
   const codes = new TemporaryCodes(db);
   if (app.config.seedDemoData) await seedTemporaryDemo(db, editions);
+
+  // unclaimed pictures older than a day, at start and then hourly (the timer never keeps the process alive)
+  const purge = () => void uploads.purgeUnclaimed(isoIn(-24 * HOUR_MS)).catch((error: unknown) => app.log.error({ err: error }, 'temporary picture purge failed'));
+  purge();
+  const timer = setInterval(purge, HOUR_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   await temporaryOpenRoutes(app, { registrations, uploads, recommendations });
   await temporaryAdminRoutes(app, { registrations, uploads, codes, recommendations, editions, audit });

@@ -26,8 +26,16 @@ export class UploadRepository {
     this.db = db.withTables<{ uploads: UploadTable }>();
   }
 
-  async insert(row: UploadTable): Promise<void> {
-    await this.db.insertInto('uploads').values(row).execute();
+  /**
+   * Inserts the row and, in the same transaction, runs `place` (the rename into storage): the
+   * row commits only once its file is in place, so a row never points at a missing file; a
+   * crash in between leaves at most an unreferenced file, which the sweep removes.
+   */
+  async insertWith(row: UploadTable, place: () => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('uploads').values(row).execute();
+      await place();
+    });
   }
 
   async find(id: string): Promise<UploadTable | undefined> {

@@ -14,7 +14,7 @@ import { inspectFile } from './file-inspection.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
-import { UploadStorage } from './upload-storage.js';
+import { newRandomName, UploadStorage } from './upload-storage.js';
 
 export type KeepResult =
   | { kind: 'kept'; file: UploadedFile }
@@ -83,10 +83,11 @@ export class UploadService {
       storage_name: '',
       created_at: nowIso(),
     };
-    row.storage_name = await this.storage.keep(incoming);
+    row.storage_name = newRandomName();
     try {
-      await this.repository.insert(row);
+      await this.repository.insertWith(row, () => this.storage.place(incoming, row.storage_name));
     } catch (error) {
+      // the transaction rolled back: the file must not stay without its row
       await this.storage.discard(this.storage.pathOf(row.storage_name));
       throw error;
     }

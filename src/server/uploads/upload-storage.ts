@@ -24,11 +24,9 @@ export class UploadStorage {
     return path.join(this.dir, `.incoming-${newRandomName()}`);
   }
 
-  /** Moves a received file to its final random name (same folder, so the rename is atomic). */
-  async keep(incoming: string): Promise<string> {
-    const name = newRandomName();
-    await fs.promises.rename(incoming, this.pathOf(name));
-    return name;
+  /** Moves a received file to its final name (same folder, so the rename is atomic). */
+  async place(incoming: string, storageName: string): Promise<void> {
+    await fs.promises.rename(incoming, this.pathOf(storageName));
   }
 
   pathOf(storageName: string): string {

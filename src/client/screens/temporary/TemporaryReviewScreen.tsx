@@ -21,7 +21,9 @@ import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
+import { TemporaryCodesPanel } from './TemporaryCodesPanel';
 import { TemporaryPicture } from './TemporaryPicture';
+import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
 
 const PAGE_SIZE = 20;
 const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
@@ -191,6 +193,8 @@ export default function TemporaryReviewScreen() {
           </Button>
         </WizardStepForm>
       </Box>
+      <TemporaryCodesPanel />
+      <TemporaryRecommendationsPanel />
     </Paper>
   );
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
+ * A deregistered guest or a removed entourage member takes their sign-ups and assignments along
+ * (ON DELETE CASCADE), so those deletions never fail on these tables.
+ *
  * Activities (issue 8): the activity document with the columns sign-up decides on, sign-ups and
  * waiting list of guests and entourage members, and organisers' assignments to invited activities.
  */
@@ -38,8 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('activity_id', 'text', (c) => c.notNull().references('activities.id'))
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))
     .addColumn('unit_id', 'text', (c) => c.notNull().references('units.id'))
-    .addColumn('guest_id', 'text', (c) => c.notNull().references('guests.id'))
-    .addColumn('member_id', 'text', (c) => c.references('entourage_members.id'))
+    .addColumn('guest_id', 'text', (c) => c.notNull().references('guests.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', (c) => c.references('entourage_members.id').onDelete('cascade'))
     // 'g:<guest id>' or 'm:<member id>': one sign-up per person and activity, also under races
     .addColumn('person_key', 'text', (c) => c.notNull())
     .addColumn('person_name', 'text', (c) => c.notNull())
@@ -61,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('activity_assignments')
     .addColumn('activity_id', 'text', (c) => c.notNull().references('activities.id'))
-    .addColumn('guest_id', 'text', (c) => c.notNull().references('guests.id'))
+    .addColumn('guest_id', 'text', (c) => c.notNull().references('guests.id').onDelete('cascade'))
     .addColumn('unit_id', 'text', (c) => c.notNull().references('units.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('activity_assignments_pk', ['activity_id', 'guest_id'])

@@ -1,0 +1,42 @@
+import type { Page } from '../../shared/api-types';
+import {
+  contentApiPaths as paths,
+  type CatalogueKind,
+  type ContentKind,
+  type ContentPage,
+  type ContentRecord,
+  type DownloadItem,
+  type ImportResult,
+  type UnitRecordKind,
+} from '../../shared/content-api';
+import { http } from './app-http-client';
+import { compactDocument } from './guest-endpoints';
+
+type Document = Record<string, unknown>;
+
+export interface ContentQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  session?: string;
+  category?: string;
+}
+
+const search = (query: ContentQuery) => ({ searchParams: compactDocument({ ...query }) as Record<string, string | number> });
+
+/** Typed calls of the content contract (src/shared/content-api.ts). */
+export const contentApi = {
+  page: (kind: ContentKind, query: ContentQuery) => http.request<ContentPage>('get', paths.page(kind), search(query)),
+  adminPage: (kind: UnitRecordKind, query: ContentQuery) => http.request<ContentPage>('get', paths.adminPage(kind), search(query)),
+  addUnitRecord: (kind: UnitRecordKind, doc: Document) => http.request<ContentRecord>('post', paths.unitRecords(kind), { json: compactDocument(doc) }),
+  saveUnitRecord: (kind: UnitRecordKind, id: string, doc: Document) => http.request<ContentRecord>('put', paths.unitRecord(kind, id), { json: compactDocument(doc) }),
+  deleteUnitRecord: (kind: UnitRecordKind, id: string) => http.request<null>('delete', paths.unitRecord(kind, id)),
+  addCatalogue: (kind: CatalogueKind, doc: Document) => http.request<ContentRecord>('post', paths.catalogue(kind), { json: compactDocument(doc) }),
+  saveCatalogue: (kind: CatalogueKind, id: string, doc: Document) => http.request<ContentRecord>('put', paths.catalogueRecord(kind, id), { json: compactDocument(doc) }),
+  deleteCatalogue: (kind: CatalogueKind, id: string) => http.request<null>('delete', paths.catalogueRecord(kind, id)),
+  importCatalogue: (kind: CatalogueKind, file: string) => http.request<ImportResult>('post', paths.catalogueImport(kind), { json: { file } }),
+  downloadPage: (query: ContentQuery) => http.request<Page<DownloadItem>>('get', paths.downloadPage, search(query)),
+  addDownload: (doc: Document) => http.request<{ id: string }>('post', paths.downloads, { json: compactDocument(doc) }),
+  saveDownload: (id: string, doc: Document) => http.request<{ id: string }>('put', paths.download(id), { json: compactDocument(doc) }),
+  deleteDownload: (id: string) => http.request<null>('delete', paths.download(id)),
+};

@@ -1,0 +1,150 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import i18next from 'i18next';
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminActivityDetail, RosterItem } from '../../../../shared/activity-api';
+import type { ReviewItem } from '../../../../shared/guest-api';
+import { activityApi } from '../../../api/activity-endpoints';
+import { guestApi } from '../../../api/guest-endpoints';
+import { showToast } from '../../../feedback/feedback-store';
+import { useKeyTranslation } from '../../../i18n/use-key-translation';
+import { formatDateTime } from '../../../util/date-format';
+
+function RosterTable({ rows, label, testId }: { rows: RosterItem[]; label: string; testId: string }) {
+  const t = useKeyTranslation();
+  if (rows.length === 0) return <Typography data-testid={`${testId}-empty`}>{t('activity.admin.nobody')}</Typography>;
+  return (
+    <Table size="small" aria-label={label} data-testid={testId}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('activity.export.position')}</TableCell>
+          <TableCell>{t('activity.export.person')}</TableCell>
+          <TableCell>{t('activity.export.unit')}</TableCell>
+          <TableCell>{t('activity.export.speaker')}</TableCell>
+          <TableCell>{t('activity.export.signedUpAt')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`${testId}-row`}>
+            <TableCell>{row.waitingPosition ?? ''}</TableCell>
+            <TableCell>{row.personName}</TableCell>
+            <TableCell>{row.unitName}</TableCell>
+            <TableCell>{row.speaker ? t('activity.common.yes') : t('activity.common.no')}</TableCell>
+            <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Roster, waiting list, the Excel export and (invited activities) the assigned guests. */
+export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const t = useKeyTranslation();
+  const [detail, setDetail] = useState<AdminActivityDetail | null>(null);
+  const [approved, setApproved] = useState<ReviewItem[]>([]);
+  const [assigned, setAssigned] = useState<string[]>([]);
+
+  const load = useCallback(() => {
+    activityApi
+      .adminActivity(id)
+      .then((result) => {
+        setDetail(result);
+        setAssigned(result.assignedGuests.map((guest) => guest.guestId));
+      })
+      .catch(onClose);
+  }, [id, onClose]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    if (detail?.category !== 'invited') return;
+    guestApi.reviewPage({ pageNum: 1, pageSize: 100, status: 'approved' }).then((page) => setApproved(page.records)).catch(() => setApproved([]));
+  }, [detail?.category]);
+
+  async function exportRoster() {
+    const blob = await activityApi.downloadRoster(id, i18next.language);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `activity-roster-${id}.xlsx`;
+    link.click();
+    URL.revokeObjectURL(url);
+  }
+
+  async function saveAssignments() {
+    await activityApi.assign(id, assigned);
+    showToast(t('activity.admin.assigned'), 'success', 3000);
+    load();
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="roster-title">
+      <DialogTitle id="roster-title">{t('activity.admin.rosterOf', { name: detail?.document.name ?? '' })}</DialogTitle>
+      <DialogContent dividers>
+        {!detail ? (
+          <CircularProgress aria-label={t('activity.common.loading')} />
+        ) : (
+          <>
+            <Typography sx={{ mb: 1 }} data-testid="roster-counts">
+              {detail.memberLimit === null
+                ? t('activity.unit.countUnlimited', { count: detail.signedUpCount })
+                : t('activity.unit.count', { count: detail.signedUpCount, limit: detail.memberLimit, waiting: detail.waitingCount })}
+            </Typography>
+            <Typography component="h2" variant="h6">
+              {t('activity.export.signedUpSheet')}
+            </Typography>
+            <RosterTable rows={detail.signedUp} label={t('activity.export.signedUpSheet')} testId="roster" />
+            <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+              {t('activity.export.waitingSheet')}
+            </Typography>
+            <RosterTable rows={detail.waiting} label={t('activity.export.waitingSheet')} testId="waiting" />
+            {detail.category === 'invited' && (
+              <Box sx={{ mt: 3 }} data-testid="assignments">
+                <Typography component="h2" variant="h6">
+                  {t('activity.fields.assignedGuests')}
+                </Typography>
+                {approved.length === 0 && <Typography>{t('activity.admin.noApproved')}</Typography>}
+                {approved.map((guest) => (
+                  <FormControlLabel
+                    key={guest.id}
+                    label={`${guest.nameZh} · ${guest.unitName}`}
+                    control={
+                      <Checkbox
+                        checked={assigned.includes(guest.id)}
+                        onChange={() => setAssigned((current) => (current.includes(guest.id) ? current.filter((item) => item !== guest.id) : [...current, guest.id]))}
+                      />
+                    }
+                  />
+                ))}
+                <Box>
+                  <Button variant="outlined" onClick={() => void saveAssignments()} data-testid="assignments-save">
+                    {t('activity.admin.saveAssignments')}
+                  </Button>
+                </Box>
+              </Box>
+            )}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void exportRoster().catch(() => showToast(t('activity.admin.exportFailed'), 'error', 4000))} data-testid="roster-export">
+          {t('activity.admin.export')}
+        </Button>
+        <Button onClick={onClose}>{t('activity.common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

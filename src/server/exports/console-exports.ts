@@ -1,0 +1,237 @@
+import type { Db } from '../db/database.js';
+import type { ManifestQuery } from '../../generated/types.js';
+import { jsonText, legDate } from '../services/console-sql.js';
+import { pagedRows, type ExportSheet } from './excel-export.js';
+
+interface Journey {
+  pickUpNeeded?: boolean;
+  transportMode?: string;
+  number?: string;
+  departureTime?: string;
+  departurePlace?: string;
+  arrivalTime?: string;
+  arrivalPlace?: string;
+}
+interface Itinerary {
+  arrival?: Journey;
+  return?: Journey;
+  hotel?: { kind?: string; hotelName?: string };
+}
+
+const itineraryOf = (text: string | null | undefined): Itinerary => (text ? (JSON.parse(text) as Itinerary) : {});
+const documentOf = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+const PAGE = 1000;
+
+/** The row type of a query builder a method returns. */
+type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> }> = Awaited<ReturnType<ReturnType<Method>['execute']>>[number];
+
+/**
+ * The console's workbooks. Every sheet reads the database page by page (pagedRows) and the
+ * writer commits each row, so memory does not grow with the row count (bench/export.ts).
+ */
+export class ConsoleExports {
+  constructor(
+    private readonly db: Db,
+    private readonly postgres: boolean,
+  ) {}
+
+  guestQuery(editionId: string) {
+    return this.db
+      .selectFrom('guests')
+      .leftJoin('units', 'units.id', 'guests.unit_id')
+      .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.mobile', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.created_at', 'units.name as unit_name'])
+      .select((eb) => eb.selectFrom('entourage_members').select((inner) => inner.fn.countAll<number | string>().as('n')).whereRef('entourage_members.guest_id', '=', 'guests.id').as('entourage_count'))
+      .where('guests.edition_id', '=', editionId)
+      .where('guests.unit_id', 'is not', null);
+  }
+
+  guests(editionId: string): ExportSheet<RowOf<ConsoleExports['guestQuery']>>[] {
+    return [
+      {
+        nameKey: 'console.export.sheets.guests',
+        rows: pagedRows((offset, limit) => this.guestQuery(editionId).orderBy('guests.created_at').orderBy('guests.id').limit(limit).offset(offset).execute(), PAGE),
+        columns: [
+          { headerKey: 'console.export.columns.name', value: (r) => r.name },
+          { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
+          { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
+          { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
+          { headerKey: 'console.export.columns.status', value: (r) => r.audit_status },
+          { headerKey: 'console.export.columns.guestType', value: (r) => r.guest_type },
+          { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
+          { headerKey: 'console.export.columns.attendance', value: (r) => r.attendance },
+          { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r) => itineraryOf(r.itinerary).arrival?.arrivalTime },
+          { headerKey: 'console.export.columns.arrivalPlace', value: (r) => itineraryOf(r.itinerary).arrival?.arrivalPlace },
+          { headerKey: 'console.export.columns.returnTime', width: 24, value: (r) => itineraryOf(r.itinerary).return?.departureTime },
+          { headerKey: 'console.export.columns.returnPlace', value: (r) => itineraryOf(r.itinerary).return?.departurePlace },
+          { headerKey: 'console.export.columns.hotel', value: (r) => itineraryOf(r.itinerary).hotel?.hotelName },
+          { headerKey: 'console.export.columns.entourageCount', value: (r) => Number(r.entourage_count ?? 0) },
+          { headerKey: 'console.export.columns.createdAt', width: 24, value: (r) => r.created_at },
+        ],
+      },
+    ];
+  }
+
+  memberQuery(editionId: string) {
+    return this.db
+      .selectFrom('entourage_members')
+      .innerJoin('guests', 'guests.id', 'entourage_members.guest_id')
+      .leftJoin('units', 'units.id', 'entourage_members.unit_id')
+      .select(['entourage_members.id', 'entourage_members.name', 'entourage_members.id_number_masked', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
+      .where('entourage_members.edition_id', '=', editionId);
+  }
+
+  entourage(editionId: string): ExportSheet<RowOf<ConsoleExports['memberQuery']>>[] {
+    return [
+      {
+        nameKey: 'console.export.sheets.entourage',
+        rows: pagedRows((offset, limit) => this.memberQuery(editionId).orderBy('entourage_members.created_at').orderBy('entourage_members.id').limit(limit).offset(offset).execute(), PAGE),
+        columns: [
+          { headerKey: 'console.export.columns.guest', value: (r) => r.guest_name },
+          { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
+          { headerKey: 'console.export.columns.name', value: (r) => r.name },
+          { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
+          { headerKey: 'console.export.columns.mobile', value: (r) => text(documentOf(r.document).mobile) },
+          { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r) => itineraryOf(r.itinerary).arrival?.arrivalTime },
+          { headerKey: 'console.export.columns.arrivalPlace', value: (r) => itineraryOf(r.itinerary).arrival?.arrivalPlace },
+          { headerKey: 'console.export.columns.returnTime', width: 24, value: (r) => itineraryOf(r.itinerary).return?.departureTime },
+          { headerKey: 'console.export.columns.returnPlace', value: (r) => itineraryOf(r.itinerary).return?.departurePlace },
+        ],
+      },
+    ];
+  }
+
+  /**
+   * Who arrives (arrival leg, arrival place) or leaves (return leg, departure place) on a day:
+   * guests first, then entourage members, each by time.
+   */
+  manifest(editionId: string, query: ManifestQuery): ExportSheet<ManifestRow>[] {
+    const leg = query.direction === 'arrival' ? 'arrival' : 'return';
+    const timeField = query.direction === 'arrival' ? 'arrivalTime' : 'departureTime';
+    const placeField = query.direction === 'arrival' ? 'arrivalPlace' : 'departurePlace';
+    const postgres = this.postgres;
+    const db = this.db;
+    async function* rows(): AsyncIterable<ManifestRow> {
+      const guests = pagedRows(
+        (offset, limit) => {
+          let q = db
+            .selectFrom('guests')
+            .leftJoin('units', 'units.id', 'guests.unit_id')
+            .select(['guests.id', 'guests.name', 'guests.mobile', 'guests.itinerary', 'units.name as unit_name'])
+            .where('guests.edition_id', '=', editionId)
+            .where('guests.unit_id', 'is not', null)
+            .where(legDate(postgres, 'guests.itinerary', leg, timeField), '=', query.date);
+          if (query.station) q = q.where(jsonPlace(postgres, 'guests.itinerary', leg, placeField), '=', query.station);
+          return q.orderBy('guests.id').limit(limit).offset(offset).execute();
+        },
+        PAGE,
+      );
+      for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: g.mobile, journey: itineraryOf(g.itinerary)[leg] ?? {} };
+      const members = pagedRows(
+        (offset, limit) => {
+          let q = db
+            .selectFrom('entourage_members')
+            .innerJoin('guests', 'guests.id', 'entourage_members.guest_id')
+            .leftJoin('units', 'units.id', 'entourage_members.unit_id')
+            .select(['entourage_members.id', 'entourage_members.name', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
+            .where('entourage_members.edition_id', '=', editionId)
+            .where(legDate(postgres, 'entourage_members.itinerary', leg, timeField), '=', query.date);
+          if (query.station) q = q.where(jsonPlace(postgres, 'entourage_members.itinerary', leg, placeField), '=', query.station);
+          return q.orderBy('entourage_members.id').limit(limit).offset(offset).execute();
+        },
+        PAGE,
+      );
+      for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: text(documentOf(m.document).mobile), journey: itineraryOf(m.itinerary)[leg] ?? {} };
+    }
+    return [
+      {
+        nameKey: query.direction === 'arrival' ? 'console.export.sheets.arrivals' : 'console.export.sheets.departures',
+        rows: rows(),
+        columns: [
+          { headerKey: 'console.export.columns.kind', value: (r) => r.kind },
+          { headerKey: 'console.export.columns.name', value: (r) => r.name },
+          { headerKey: 'console.export.columns.guest', value: (r) => r.guestName },
+          { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unitName },
+          { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
+          { headerKey: 'console.export.columns.transportMode', value: (r) => r.journey.transportMode },
+          { headerKey: 'console.export.columns.number', value: (r) => r.journey.number },
+          { headerKey: 'console.export.columns.time', width: 24, value: (r) => (query.direction === 'arrival' ? r.journey.arrivalTime : r.journey.departureTime) },
+          { headerKey: 'console.export.columns.station', value: (r) => (query.direction === 'arrival' ? r.journey.arrivalPlace : r.journey.departurePlace) },
+          { headerKey: 'console.export.columns.pickUp', value: (r) => (r.journey.pickUpNeeded === undefined ? null : r.journey.pickUpNeeded) },
+        ],
+      },
+    ];
+  }
+
+  /** The hotels with their receptionists, and the guests' stays as the units entered them. */
+  hotels(editionId: string): ExportSheet<Record<string, string | null>>[] {
+    const db = this.db;
+    return [
+      {
+        nameKey: 'console.export.sheets.hotels',
+        rows: pagedRows(
+          (offset, limit) =>
+            db
+              .selectFrom('hotels')
+              .leftJoin('receptionists', 'receptionists.hotel_id', 'hotels.id')
+              .select(['hotels.name', 'hotels.address', 'hotels.phone', 'receptionists.name as receptionist', 'receptionists.mobile as receptionist_mobile'])
+              .where('hotels.edition_id', '=', editionId)
+              .orderBy('hotels.name')
+              .orderBy('receptionists.name')
+              .limit(limit)
+              .offset(offset)
+              .execute(),
+          PAGE,
+        ),
+        columns: [
+          { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => r.name },
+          { headerKey: 'console.export.columns.address', width: 36, value: (r) => r.address },
+          { headerKey: 'console.export.columns.phone', value: (r) => r.phone },
+          { headerKey: 'console.export.columns.receptionist', value: (r) => r.receptionist },
+          { headerKey: 'console.export.columns.mobile', value: (r) => r.receptionist_mobile },
+        ],
+      },
+      {
+        nameKey: 'console.export.sheets.stays',
+        rows: pagedRows(
+          async (offset, limit) =>
+            (
+              await db
+                .selectFrom('guests')
+                .leftJoin('units', 'units.id', 'guests.unit_id')
+                .select(['guests.name', 'guests.itinerary', 'units.name as unit_name'])
+                .where('guests.edition_id', '=', editionId)
+                .where('guests.unit_id', 'is not', null)
+                .where('guests.itinerary', 'is not', null)
+                .orderBy('guests.created_at')
+                .orderBy('guests.id')
+                .limit(limit)
+                .offset(offset)
+                .execute()
+            ).map((g) => ({ name: g.name, unit_name: g.unit_name ?? null, hotel: itineraryOf(g.itinerary).hotel?.hotelName ?? null, kind: itineraryOf(g.itinerary).hotel?.kind ?? null })),
+          PAGE,
+        ),
+        columns: [
+          { headerKey: 'console.export.columns.name', value: (r) => r.name },
+          { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
+          { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => r.hotel },
+          { headerKey: 'console.export.columns.hotelKind', value: (r) => r.kind },
+        ],
+      },
+    ];
+  }
+}
+
+export interface ManifestRow {
+  kind: 'guest' | 'member';
+  name: string;
+  guestName: string;
+  unitName: string | null;
+  mobile: string | null;
+  journey: Journey;
+}
+
+function jsonPlace(postgres: boolean, column: string, leg: string, field: string) {
+  return jsonText(postgres, column, [leg, field]);
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { consoleApiPaths as paths } from '../../shared/console-api.js';
+import type { ManifestQuery } from '../../generated/types.js';
+import { sendWorkbook } from '../exports/excel-export.js';
+import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { assertOrganiser } from '../services/unit-access.js';
+import { bearer, path, queryOf } from './route-helpers.js';
+
+const xlsx = {
+  200: { description: 'an .xlsx workbook (attachment, streamed)', type: 'string', format: 'binary' },
+};
+
+/** Excel downloads of the console; access is checked before the first byte is sent. */
+export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
+  const { exports } = app.services.console;
+  const { editions } = app.services;
+  const tags = ['console'];
+  const schema = (summary: string) => ({ tags, summary, security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], response: xlsx });
+
+  app.get(path(paths.exportGuests), {
+    schema: schema('Guests of every unit (with arrival, return and hotel)'),
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      const edition = await editions.current();
+      return sendWorkbook(request, reply, 'guests', exports.guests(edition.id));
+    },
+  });
+
+  app.get(path(paths.exportEntourage), {
+    schema: schema('Entourage members with their guest, unit and itinerary'),
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      const edition = await editions.current();
+      return sendWorkbook(request, reply, 'entourage', exports.entourage(edition.id));
+    },
+  });
+
+  app.get<{ Querystring: ManifestQuery }>(path(paths.exportManifest), {
+    schema: { ...schema('Arrivals or departures of guests and entourage members on one day, optionally at one station'), ...queryOf('manifest-query') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      const edition = await editions.current();
+      return sendWorkbook(request, reply, `${request.query.direction}-${request.query.date}`, exports.manifest(edition.id, request.query));
+    },
+  });
+
+  app.get(path(paths.exportHotels), {
+    schema: schema('Hotels with their receptionists, and where the guests stay'),
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      const edition = await editions.current();
+      return sendWorkbook(request, reply, 'hotels', exports.hotels(edition.id));
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Page } from '../../shared/api-types.js';
+import type { ConsoleGuestItem, UnitChoice } from '../../shared/console-api.js';
+import type { ConsoleGuestQuery } from '../../generated/types.js';
+import { toSummary } from './guest-repository.js';
+import type { Editions } from './editions.js';
+import type { SignedInAccount } from './sessions.js';
+import { assertOrganiser } from './unit-access.js';
+import { containsPattern, legDate } from './console-sql.js';
+
+const UNIT_CHOICES = 50;
+
+/** Organisers' guest search across units (SPEC 4 console) and the unit picker of the console forms. */
+export class ConsoleGuests {
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    private readonly postgres: boolean,
+  ) {}
+
+  private filtered(editionId: string, query: ConsoleGuestQuery) {
+    let q = this.db
+      .selectFrom('guests')
+      .leftJoin('units', 'units.id', 'guests.unit_id')
+      .where('guests.edition_id', '=', editionId)
+      .where('guests.unit_id', 'is not', null);
+    if (query.status) q = q.where('guests.audit_status', '=', query.status);
+    if (query.inviteCode) q = q.where('guests.invitation_code', '=', query.inviteCode);
+    if (query.name) {
+      const pattern = containsPattern(query.name);
+      q = q.where((eb) => eb.or([sql<boolean>`${eb.ref('guests.name')} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref('guests.name_en')} like ${pattern} escape '\\'`]));
+    }
+    if (query.unitName) {
+      const pattern = containsPattern(query.unitName);
+      q = q.where(sql<boolean>`units.name like ${pattern} escape '\\'`);
+    }
+    if (query.arrivalDate) q = q.where(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime'), '=', query.arrivalDate);
+    return q;
+  }
+
+  async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
+    assertOrganiser(who);
+    const pageNum = Number(query.pageNum ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
+    const edition = await this.editions.current();
+    const { total } = await this.filtered(edition.id, query)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.filtered(edition.id, query)
+      .select([
+        'guests.id',
+        'guests.unit_id',
+        'guests.name',
+        'guests.name_en',
+        'guests.id_number_masked',
+        'guests.audit_status',
+        'guests.reject_reason',
+        'guests.invitation_code',
+        'guests.attendance',
+        'guests.itinerary_version',
+        'guests.created_at',
+        'guests.updated_at',
+        'guests.guest_type',
+        'units.name as unit_name',
+      ])
+      .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+      .select((eb) =>
+        eb
+          .selectFrom('entourage_members')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('entourage_members.guest_id', '=', 'guests.id')
+          .as('entourage_count'),
+      )
+      .orderBy('guests.created_at', 'desc')
+      .orderBy('guests.id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    const records = rows.map((row) => ({
+      ...toSummary(row),
+      unitId: row.unit_id ?? '',
+      unitName: row.unit_name ?? '',
+      guestType: row.guest_type,
+      arrivalDate: row.arrival_date,
+    }));
+    return { records, total: Number(total), pageNum, pageSize };
+  }
+
+  async units(who: SignedInAccount, name: string | undefined): Promise<UnitChoice[]> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    let q = this.db.selectFrom('units').select(['id', 'name', 'unit_type']).where('edition_id', '=', edition.id);
+    if (name) q = q.where(sql<boolean>`name like ${containsPattern(name)} escape '\\'`);
+    const rows = await q.orderBy('name').orderBy('id').limit(UNIT_CHOICES).execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, unitType: row.unit_type }));
+  }
+}

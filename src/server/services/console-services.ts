@@ -1,0 +1,29 @@
+import type { Db } from '../db/database.js';
+import { ConsoleExports } from '../exports/console-exports.js';
+import type { Audit } from './audit.js';
+import { CodesAdmin } from './codes-admin.js';
+import { ConsoleGuests } from './console-guests.js';
+import type { Editions } from './editions.js';
+import { Hotels } from './hotels.js';
+import { NoticesAdmin } from './notices-admin.js';
+
+/** The organisers' console (issue 9): one entry in Services, so the shared files change by a line. */
+export interface ConsoleServices {
+  guests: ConsoleGuests;
+  codes: CodesAdmin;
+  notices: NoticesAdmin;
+  hotels: Hotels;
+  exports: ConsoleExports;
+  audit: Audit;
+}
+
+export function createConsoleServices(db: Db, editions: Editions, audit: Audit, postgres: boolean): ConsoleServices {
+  return {
+    guests: new ConsoleGuests(db, editions, postgres),
+    codes: new CodesAdmin(db, editions, audit),
+    notices: new NoticesAdmin(db, editions, audit),
+    hotels: new Hotels(db, editions, audit),
+    exports: new ConsoleExports(db, postgres),
+    audit,
+  };
+}

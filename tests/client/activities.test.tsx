@@ -1,0 +1,152 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/client/api/api-error';
+import { activityApi } from '../../src/client/api/activity-endpoints';
+import { guestApi } from '../../src/client/api/guest-endpoints';
+import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
+import ActivityScreen from '../../src/client/screens/activities/ActivityScreen';
+import ActivityAdminScreen from '../../src/client/screens/admin/activities/ActivityAdminScreen';
+import type { ActivitySummary, SignUpItem, UnitActivityDetail } from '../../src/shared/activity-api';
+import { guestSummary } from './fixtures/guest-fixtures';
+
+// the detail loads the activity schema as a chunk: slow under a full parallel run
+configure({ asyncUtilTimeout: 15_000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  answerConfirm(false);
+});
+
+function activity(patch: Partial<ActivitySummary> = {}): ActivitySummary {
+  return {
+    id: 'a1',
+    category: 'committee',
+    status: 'published',
+    document: { name: '开幕式', category: 'committee', place: '国际会议中心', startTime: '2027-06-18T09:00:00+08:00', endTime: '2027-06-18T11:00:00+08:00', memberLimit: 1, liveLink: 'https://live.example.com/1', speaker: true },
+    memberLimit: 1,
+    signedUpCount: 0,
+    waitingCount: 0,
+    full: false,
+    signUpState: 'open',
+    updatedAt: '2027-05-10T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+function signUpItem(patch: Partial<SignUpItem> = {}): SignUpItem {
+  return {
+    id: 's1',
+    activityId: 'a1',
+    guestId: 'g1',
+    memberId: null,
+    personName: '张三',
+    status: 'signed-up',
+    waitingPosition: null,
+    speaker: false,
+    speechMaterials: [],
+    document: { activityId: 'a1', guestId: 'g1' },
+    createdAt: '2027-05-10T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+function detail(patch: Partial<UnitActivityDetail> = {}): UnitActivityDetail {
+  return { ...activity(), mySignUps: [], assignedGuestIds: [], deadline: '2027-09-28', ...patch };
+}
+
+describe('unit activity screen', () => {
+  it('has the four SPEC tabs and lists each tab with its sign-up state', { timeout: 20_000 }, async () => {
+    const page = vi.spyOn(activityApi, 'unitPage').mockImplementation(async ({ category }) => ({
+      records:
+        category === 'committee'
+          ? [activity({ id: 'a1', signUpState: 'notOpen' }), activity({ id: 'a2', full: true, signedUpCount: 1, waitingCount: 2, document: { ...activity().document, name: '参观' } })]
+          : [],
+      total: category === 'committee' ? 2 : 0,
+      pageNum: 1,
+      pageSize: 10,
+    }));
+    render(<ActivityScreen />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['组委会活动', '活动推荐', '活动指派', '地市活动']);
+    const rows = await screen.findAllByTestId('activity-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByTestId('activity-state-notOpen')).toHaveTextContent('报名尚未开始');
+    expect(within(rows[1]!).getByTestId('activity-state-full')).toHaveTextContent('已满：候补');
+    expect(rows[1]).toHaveTextContent('已报名 1 / 1，候补 2');
+    fireEvent.click(screen.getByTestId('activity-tab-invited'));
+    await waitFor(() => expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'invited' }));
+    expect(await screen.findByTestId('activity-empty')).toBeInTheDocument();
+  });
+
+  it('shows every field, the waiting place, the reason sign-up is closed, and cancels after confirmation', async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(
+      detail({
+        signUpState: 'notOpen',
+        document: { ...activity().document, signUpStart: '2027-06-10T00:00:00.000Z' },
+        mySignUps: [signUpItem(), signUpItem({ id: 's2', guestId: 'g2', personName: '李四', status: 'waiting', waitingPosition: 2 })],
+      }),
+    );
+    const cancel = vi.spyOn(activityApi, 'cancel').mockResolvedValue(null);
+    render(<ActivityScreen />);
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    const dialog = await screen.findByTestId('activity-detail');
+    expect(await within(dialog).findByText('https://live.example.com/1')).toBeInTheDocument();
+    expect(within(dialog).getByText('国际会议中心')).toBeInTheDocument();
+    expect(screen.getByTestId('activity-reason')).toHaveTextContent('报名尚未开始');
+    expect(screen.getByTestId('sign-up-open')).toBeDisabled();
+    const mine = screen.getAllByTestId('my-sign-up');
+    expect(mine.map((row) => within(row).getByTestId(/^sign-up-status-/).textContent)).toEqual(['已报名', '候补第 2 位']);
+
+    fireEvent.click(within(mine[0]!).getByTestId('sign-up-cancel'));
+    await waitFor(() => expect(getFeedback().confirm?.message).toContain('张三'));
+    answerConfirm(false);
+    expect(cancel).not.toHaveBeenCalled();
+    fireEvent.click(within(mine[0]!).getByTestId('sign-up-cancel'));
+    await waitFor(() => expect(getFeedback().confirm).not.toBeNull());
+    answerConfirm(true);
+    await waitFor(() => expect(cancel).toHaveBeenCalledWith('s1'));
+  }, 20_000);
+
+  it('shows the server reason when a sign-up is refused', async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [guestSummary({ id: 'g9', status: 'pending' })], total: 1, pageNum: 1, pageSize: 100 });
+    const signUp = vi
+      .spyOn(activityApi, 'signUp')
+      .mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
+    render(<ActivityScreen />);
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    fireEvent.click(await screen.findByTestId('sign-up-submit'));
+    await waitFor(() => expect(signUp).toHaveBeenCalled());
+    expect(signUp.mock.calls[0]![0]).toMatchObject({ activityId: 'a1', guestId: 'g9' });
+    expect(await screen.findByTestId('sign-up-reason')).toHaveTextContent('嘉宾需先审核通过');
+  }, 20_000);
+});
+
+describe('organiser activity screen', () => {
+  it('lists activities with their status and publishes a draft', { timeout: 20_000 }, async () => {
+    const page = vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity({ status: 'draft' })], total: 1, pageNum: 1, pageSize: 20 });
+    const publish = vi.spyOn(activityApi, 'publish').mockResolvedValue({ ...activity(), signedUp: [], waiting: [], assignedGuests: [] });
+    render(<ActivityAdminScreen />);
+    const row = await screen.findByTestId('admin-activity-row');
+    expect(within(row).getByTestId('admin-activity-status')).toHaveTextContent('草稿');
+    fireEvent.click(within(row).getByTestId('activity-publish'));
+    await waitFor(() => expect(publish).toHaveBeenCalledWith('a1'));
+    await waitFor(() => expect(page).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the roster and the waiting list in order', { timeout: 20_000 }, async () => {
+    vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 20 });
+    vi.spyOn(activityApi, 'adminActivity').mockResolvedValue({
+      ...activity({ signedUpCount: 1, waitingCount: 1, full: true }),
+      signedUp: [{ ...signUpItem(), unitName: '示例跨国企业有限公司' }],
+      waiting: [{ ...signUpItem({ id: 's2', personName: '李四', status: 'waiting', waitingPosition: 1 }), unitName: '示例第二企业有限公司' }],
+      assignedGuests: [],
+    });
+    render(<ActivityAdminScreen />);
+    fireEvent.click(await screen.findByTestId('activity-roster'));
+    expect(await screen.findByTestId('roster-row')).toHaveTextContent('张三示例跨国企业有限公司');
+    expect(screen.getByTestId('waiting-row')).toHaveTextContent('1李四示例第二企业有限公司');
+  });
+});

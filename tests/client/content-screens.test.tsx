@@ -1,0 +1,190 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Page } from '../../src/shared/api-types';
+import type { ContentPage, ContentRecord, DownloadItem } from '../../src/shared/content-api';
+import { contentApi } from '../../src/client/api/content-endpoints';
+import { AppHeader } from '../../src/client/layout/AppHeader';
+import { FeedbackHost } from '../../src/client/feedback/FeedbackHost';
+import { componentScreens } from '../../src/client/router/screen-catalogue';
+import DashboardScreen from '../../src/client/screens/DashboardScreen';
+import DownloadsScreen from '../../src/client/screens/content/DownloadsScreen';
+import HistoricalGuestsScreen from '../../src/client/screens/content/HistoricalGuestsScreen';
+import InvestmentProjectsScreen from '../../src/client/screens/content/InvestmentProjectsScreen';
+import VehiclesScreen from '../../src/client/screens/content/VehiclesScreen';
+import AllVehiclesScreen from '../../src/client/screens/content/AllVehiclesScreen';
+import { fileNameOf } from '../../src/client/screens/content/file-download';
+import { resetSession, updateSession } from '../../src/client/session/session-store';
+import type { AccountType } from '../../src/shared/api-types';
+
+// the record form loads its schema as a chunk: slow under a full parallel run
+configure({ asyncUtilTimeout: 10_000 });
+const SLOW = 30_000;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetSession();
+});
+
+const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, pageNum: 1, pageSize: 10 });
+const record = (document: Record<string, unknown>, extra: Partial<ContentRecord> = {}): ContentRecord => ({ id: `r-${Math.random()}`, document, unitName: null, createdAt: '2027-05-01T02:00:00.000Z', updatedAt: '2027-05-01T02:00:00.000Z', ...extra });
+const download: DownloadItem = { id: 'd1', title: '嘉宾报名指南', category: 'guideline', description: null, file: 'f1', fileName: '指南.pdf', mime: 'application/pdf', bytes: 2048, createdAt: '2027-05-01T02:00:00.000Z', updatedAt: '2027-05-01T02:00:00.000Z' };
+
+function signedInAs(userType: AccountType, permissions: string[] = []) {
+  updateSession({ token: 't', name: '张企业', userType, permissions });
+}
+
+const inRouter = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
+
+describe('content screens', () => {
+  it('are the screens of their menu keys, not the coming-soon placeholder', () => {
+    for (const key of ['Downloads', 'HistoricalGuests', 'InvestmentProjects', 'Vehicles', 'UnofficialGuests', 'AllVehicles', 'AllUnofficialGuests']) {
+      expect(componentScreens[key], key).toBeDefined();
+      expect(componentScreens[key]).not.toBe(componentScreens['coming-soon']);
+    }
+  });
+
+  it('lists downloads for a unit without publishing controls, filtered by category', async () => {
+    signedInAs('enterprise');
+    const load = vi.spyOn(contentApi, 'downloadPage').mockResolvedValue(page([download]));
+    inRouter(<DownloadsScreen />);
+    const row = await screen.findByTestId('downloads-row');
+    expect(row).toHaveTextContent('嘉宾报名指南');
+    expect(row).toHaveTextContent('指南.pdf');
+    expect(within(row).getByTestId('download')).toBeInTheDocument();
+    expect(screen.queryByTestId('add-download')).toBeNull();
+    expect(within(row).queryByText('删除')).toBeNull();
+    fireEvent.mouseDown(within(screen.getByTestId('category-filter')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: '会议日程' }));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ category: 'agenda', pageNum: 1 })));
+  }, SLOW);
+
+  it('gives organisers the publishing form with the upload field', async () => {
+    signedInAs('organiser');
+    vi.spyOn(contentApi, 'downloadPage').mockResolvedValue(page([download]));
+    inRouter(<DownloadsScreen />);
+    fireEvent.click(await screen.findByTestId('add-download'));
+    const form = await screen.findByTestId('record-form');
+    expect(await within(form).findByTestId('upload-downloadFile')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/标题/)).toBeInTheDocument();
+  }, SLOW);
+
+  it('shows historical guests with session and inviter, searching by session and keyword', async () => {
+    signedInAs('enterprise');
+    const load = vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', inviter: { organisation: '市贸促会', name: '赵邀请' } })]));
+    inRouter(<HistoricalGuestsScreen />);
+    const row = await screen.findByTestId('historical-guest-row');
+    expect(row).toHaveTextContent('第 3 届');
+    expect(row).toHaveTextContent('赵邀请 / 市贸促会');
+    expect(screen.queryByTestId('import')).toBeNull();
+    fireEvent.change(within(screen.getByTestId('keyword')).getByRole('textbox'), { target: { value: '王' } });
+    fireEvent.click(screen.getByTestId('search'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith('historical-guest', expect.objectContaining({ keyword: '王' })));
+    fireEvent.mouseDown(within(screen.getByTestId('session-filter')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: '第 5 届' }));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith('historical-guest', expect.objectContaining({ keyword: '王', session: '5' })));
+  }, SLOW);
+
+  it('shows investment in billions of yuan and gives organisers import and add', async () => {
+    signedInAs('organiser');
+    vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ name: '储能基地', area: '青岛', industry: '新能源', investment: 2_500_000_000 })]));
+    inRouter(<InvestmentProjectsScreen />);
+    expect(await screen.findByTestId('investment-project-row')).toHaveTextContent('2.50 十亿元');
+    fireEvent.click(screen.getByTestId('import'));
+    expect(await screen.findByTestId('import-dialog')).toHaveTextContent('下载导入模板');
+  }, SLOW);
+
+  it('lets a unit open the vehicle form and delete a vehicle after confirming', async () => {
+    signedInAs('enterprise');
+    const vehicle = record({ plateNumber: '鲁B12345', vehicleType: 'mpv', seats: 7, driverName: '孙司机', driverMobile: '13912345670', arrivalTime: '2027-06-17T00:00:00.000Z', purpose: 'guest-transport' }, { id: 'v1' });
+    vi.spyOn(contentApi, 'page').mockResolvedValue(page([vehicle]) as ContentPage);
+    const remove = vi.spyOn(contentApi, 'deleteUnitRecord').mockResolvedValue(null);
+    inRouter(
+      <>
+        <VehiclesScreen />
+        <FeedbackHost />
+      </>,
+    );
+    const row = await screen.findByTestId('vehicle-row');
+    expect(row).toHaveTextContent('商务车');
+    expect(row).toHaveTextContent('嘉宾接送');
+    fireEvent.click(screen.getByTestId('add-record'));
+    const form = await screen.findByTestId('record-form');
+    expect(await within(form).findByLabelText(/车牌号/)).toBeInTheDocument();
+    fireEvent.click(within(form).getByText('取消'));
+    await waitFor(() => expect(screen.queryByTestId('record-form')).toBeNull());
+    fireEvent.click(within(row).getByText('删除'));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('确定删除“鲁B12345”吗？');
+    fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('vehicle', 'v1'));
+  }, SLOW);
+
+  it('shows organisers every unit\'s vehicles with the unit name', async () => {
+    signedInAs('organiser');
+    const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ plateNumber: '鲁B12345', vehicleType: 'coach', seats: 40, purpose: 'other' }, { unitName: '示例跨国企业有限公司' })]));
+    inRouter(<AllVehiclesScreen />);
+    expect(await screen.findByTestId('all-vehicle-row')).toHaveTextContent('示例跨国企业有限公司');
+    expect(load).toHaveBeenCalledWith('vehicle', expect.objectContaining({ pageNum: 1 }));
+  });
+
+  it('reads the UTF-8 file name of an attachment', () => {
+    expect(fileNameOf(`attachment; filename="___.pdf"; filename*=UTF-8''%E6%8C%87%E5%8D%97%20%282025%29.pdf`, 'x')).toBe('指南 (2025).pdf');
+    expect(fileNameOf('attachment; filename="agenda.pdf"', 'x')).toBe('agenda.pdf');
+    expect(fileNameOf(null, 'fallback.pdf')).toBe('fallback.pdf');
+  });
+});
+
+describe('dashboard and header per account type', () => {
+  it('shows units the two steps and their unit actions', () => {
+    signedInAs('enterprise', ['unit:edit', 'guest:view', 'download:read', 'vehicle:manage', 'notice:read']);
+    inRouter(<DashboardScreen />);
+    expect(screen.getByTestId('dashboard-intro')).toHaveTextContent('2 步');
+    expect(screen.getByTestId('action-unitInfo')).toHaveAttribute('href', '/unit');
+    expect(screen.getByTestId('action-vehicles')).toHaveAttribute('href', '/vehicles');
+    expect(screen.queryByTestId('action-review')).toBeNull();
+  });
+
+  it('shows staff what they can do, not unit instructions', () => {
+    signedInAs('staff', ['notice:read', 'download:read']);
+    inRouter(<DashboardScreen />);
+    expect(screen.getByTestId('dashboard-intro')).toHaveTextContent('没有所属单位');
+    expect(screen.queryByText(/完善单位信息/)).toBeNull();
+    expect(screen.getByTestId('action-temporary')).toHaveAttribute('href', '/tempGroupWorkerRegister');
+    expect(screen.getByTestId('action-downloads')).toHaveAttribute('href', '/downloads');
+  });
+
+  it('sends volunteers to their own temporary registration and same-period attendees to none', () => {
+    signedInAs('volunteer', ['notice:read']);
+    const { unmount } = inRouter(<DashboardScreen />);
+    expect(screen.getByTestId('action-temporary')).toHaveAttribute('href', '/tempGroupVolunteerRegister');
+    unmount();
+    signedInAs('same-period', ['notice:read', 'download:read']);
+    inRouter(<DashboardScreen />);
+    expect(screen.queryByTestId('action-temporary')).toBeNull();
+    expect(screen.getByTestId('dashboard')).toHaveAttribute('data-kind', 'member');
+  });
+
+  it('shows guests their registration and organisers their desk', () => {
+    signedInAs('guest', ['notice:read', 'registration:view']);
+    const { unmount } = inRouter(<DashboardScreen />);
+    expect(screen.getByTestId('dashboard-intro')).toHaveTextContent('所在单位办理');
+    expect(screen.getByTestId('action-myRegistration')).toHaveAttribute('href', '/myRegistration');
+    unmount();
+    signedInAs('organiser', ['review:decide', 'audit:read', 'download:manage', 'history:manage']);
+    inRouter(<DashboardScreen />);
+    expect(screen.getByTestId('action-review')).toHaveAttribute('href', '/admin/review');
+    expect(screen.getByTestId('action-manageHistorical')).toHaveAttribute('href', '/historicalGuests');
+    expect(screen.queryByTestId('action-unitInfo')).toBeNull();
+  });
+
+  it('labels enterprise accounts "enterprise guest" in the header', () => {
+    signedInAs('enterprise');
+    const { unmount } = inRouter(<AppHeader />);
+    expect(screen.getByTestId('account-label')).toHaveTextContent('企业嘉宾');
+    unmount();
+    signedInAs('volunteer');
+    inRouter(<AppHeader />);
+    expect(screen.getByTestId('account-label')).toHaveTextContent('志愿者');
+  });
+});

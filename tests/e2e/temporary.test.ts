@@ -1,0 +1,152 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jpgPicture, pngPicture } from '../server/temporary-harness';
+import { screenshot, seriousViolations } from './support/artefacts';
+import { chromiumAvailable, launchChromium } from './support/chromium';
+import { chooseFile, uploadOutcome } from './support/guest-pages';
+import { signInWithPassword, waitForPath } from './support/portal-pages';
+import { startPortal, type RunningPortal } from './support/portal-server';
+
+const DEMO_PASSWORD = 'Summit#2025';
+const ORGANISER = 'organiser@demo.example.com';
+const run = chromiumAvailable();
+
+/**
+ * Temporary registration as a visitor meets it: an empty browser (no cookie, no storage) fills
+ * the worker page with the demo code TEMP2025, uploads the JPG picture through the open upload,
+ * and submits; the organiser then finds it in the review screen, sees the picture and approves.
+ */
+describe.skipIf(!run)('temporary registration in Chromium', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  async function freshPage(): Promise<void> {
+    await context?.close();
+    // bypassCSP only so axe-core can be injected; the app itself runs under the server's CSP
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true, locale: 'zh-CN' });
+    page = await context.newPage();
+  }
+
+  async function open(path: string): Promise<void> {
+    await page.goto(`${portal.baseUrl}${path}`);
+  }
+
+  async function record(name: string): Promise<void> {
+    await screenshot(page, `temporary-${name}`);
+    expect(await seriousViolations(page, `temporary-${name}`)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail' && page) await screenshot(page, `failed-temporary-${test.task.name.replace(/\W+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('registers a worker from an empty browser, picture included', async () => {
+    await freshPage();
+    await open('/tempGroupWorkerRegister');
+    await page.locator('#root_inviteCode').waitFor();
+    expect(await page.title()).toBe('工作人员临时注册 - 跨国公司领导人峰会');
+    expect(await page.locator('#root_mediaName').isVisible()).toBe(false);
+    await record('worker-empty');
+
+    // a PNG under a .jpg name is refused before anything is sent
+    await chooseFile(page, 'pictureJpg', 'me.jpg', 'image/jpeg', await pngPicture());
+    expect(await uploadOutcome(page, 'pictureJpg')).toMatch(/JPG/);
+    await chooseFile(page, 'pictureJpg', 'me.jpg', 'image/jpeg', await jpgPicture());
+    expect(await uploadOutcome(page, 'pictureJpg')).toBe('accepted');
+
+    await page.locator('#root_inviteCode').fill('TEMP2025');
+    await page.locator('#root_name').fill('li lei');
+    await page.locator('#root_name').blur();
+    await page.locator('#root_name__error').waitFor();
+    await record('worker-error');
+    await page.locator('#root_name').fill('Li Lei');
+    await page.locator('#root_mobile').fill('13712345678');
+    await page.locator('#root_email').fill('li.lei@example.com');
+    await page.locator('#root_landline').fill('0532-88886666');
+    await page.locator('#root_province').fill('山东省');
+    await page.locator('#root_city').fill('青岛市');
+    await page.locator('#root_residence').fill('青岛市市南区香港中路1号');
+    await page.locator('[data-testid=submit]').click();
+    await waitForPath(page, '/guide');
+    await page.getByText('提交成功，请等待组委会审核').waitFor();
+  });
+
+  it('shows the media page, the recommendation form and the closed page, axe clean', async () => {
+    await freshPage();
+    await open('/tempGroupMediaRegister');
+    await page.locator('#root_mediaName').waitFor();
+    await record('media');
+
+    await open('/tempActRecommendInvite');
+    await page.locator('#root_recommenderName').waitFor();
+    await record('recommend');
+    await page.locator('#root_recommenderName').fill('王芳');
+    await page.locator('#root_recommenderMobile').fill('13812345678');
+    await page.locator('#root_recommenderOrganisation').fill('青岛市商务局');
+    await page.locator('#root_inviteeName').fill('John Smith');
+    await page.locator('#root_inviteeOrganisation').fill('Example Corp');
+    await page.locator('#root_inviteePosition').fill('CEO');
+    await page.locator('#root_activity').fill('Opening forum');
+    await page.locator('#root_reason').fill('Leads a large investment project in Shandong.');
+    await page.locator('[data-testid=submit]').click();
+    await waitForPath(page, '/guide');
+
+    await open('/tempActRecommendInviteClose');
+    await page.locator('[data-testid=recommend-closed]').waitFor();
+    await record('recommend-closed');
+  });
+
+  it('lets the organiser find the registration, see the picture and approve it', async () => {
+    await freshPage();
+    await open('/login');
+    await signInWithPassword(page, portal.baseUrl, ORGANISER, DEMO_PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('link', { name: '临时注册审核' }).first().click();
+    await waitForPath(page, '/admin/temporary');
+    const row = page.locator('[data-testid=temporary-row]', { hasText: 'Li Lei' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('TEMP2025');
+    await record('review');
+
+    await row.locator('[data-testid=temporary-picture-open]').click();
+    const picture = page.locator('[data-testid=temporary-picture]');
+    await picture.waitFor();
+    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(300);
+    await record('review-picture');
+    await page.keyboard.press('Escape');
+    await picture.waitFor({ state: 'detached' });
+
+    await row.getByRole('checkbox').check();
+    await page.locator('[data-testid=temporary-submit]').click();
+    await row.waitFor({ state: 'detached' });
+    // the approved list has it
+    await page.locator('[data-testid=temporary-status]').click();
+    await page.getByRole('option', { name: '审核通过' }).click();
+    await page.locator('[data-testid=temporary-row]', { hasText: 'Li Lei' }).waitFor();
+    await record('review-approved');
+
+    // the export of the current filter (approved), opened with exceljs
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=temporary-export]').click()]);
+    expect(download.suggestedFilename()).toBe('temporary-registrations.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path()) as string);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('临时注册');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Li Lei');
+    expect(sheet.getRow(2).getCell(10).value).toBe('TEMP2025');
+  });
+});
