@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
 import type { UiSchema } from '@rjsf/utils';
+import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -11,6 +12,8 @@ import { loadFormAssets, type FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { runOperation } from './operations';
+import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
+import { RecordUpgradeNotice } from './RecordUpgradeNotice';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
@@ -20,6 +23,8 @@ type Data = Record<string, unknown>;
 interface Loaded extends FormAssets {
   uiSchema: UiSchema;
   initial: Data;
+  /** the loaded record came from an older schema version (engine/record-upgrade.ts) */
+  upgrade: RecordUpgradeData | null;
 }
 
 function initialFromQuery(declaration: FormDeclaration, search: string): Data {
@@ -51,7 +56,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {})) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
-      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial });
+      const upgrade = upgradeAttachedTo(loadedData);
+      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial, upgrade });
+      setExtraErrors(upgradeErrorSchema(upgrade));
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => live && setLoadError(String(error)));
@@ -74,7 +81,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     [setField, refreshNonce],
   );
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
-  const { busy, extraErrors, run } = useServerSubmission();
+  const { busy, extraErrors, run, setExtraErrors } = useServerSubmission();
 
   async function submit(data: Data) {
     // hand the submitted data back as the prop, so re-renders (busy, server errors) keep it
@@ -95,6 +102,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
 
   return (
     <Box onSubmitCapture={onSubmitCapture}>
+      <RecordUpgradeNotice upgrade={loaded.upgrade} />
       <Form
         {...formBasics}
         schema={loaded.schema}
