@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { UploadTable } from '../../../src/server/uploads/upload-repository';
+import { newRandomName, UploadStorage } from '../../../src/server/uploads/upload-storage';
 import { idNumberHash, maskIdNumber } from '../../../src/server/services/id-numbers';
 import { residentId } from './guest-pages';
 
@@ -17,11 +19,14 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
   const db = app.db;
   const owner = await db.selectFrom('accounts').select(['id', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
   const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
-  // the photo: a copy of the demo guest's upload row (a real file) owned by this unit
+  // the photo: a copy of the demo guest's upload (row and file) owned by this unit
   const uploads = db.withTables<{ uploads: UploadTable }>();
   const demoPhoto = await uploads.selectFrom('uploads').selectAll().where('rule_name', '=', 'photo').orderBy('created_at').executeTakeFirstOrThrow();
+  const storage = new UploadStorage(app.config.dataDir);
+  const storageName = newRandomName();
+  fs.copyFileSync(storage.pathOf(demoPhoto.storage_name), storage.pathOf(storageName));
   const photo = randomUUID();
-  await uploads.insertInto('uploads').values({ ...demoPhoto, id: photo, owner_account_id: owner.id, unit_id: owner.unit_id }).execute();
+  await uploads.insertInto('uploads').values({ ...demoPhoto, id: photo, owner_account_id: owner.id, unit_id: owner.unit_id, storage_name: storageName }).execute();
   const idNumber = residentId('37020219800101007');
   const document = {
     nameZh: '旧版嘉宾',
