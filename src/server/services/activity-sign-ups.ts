@@ -183,7 +183,8 @@ export class ActivitySignUps {
       .select(['id', 'activity_id', 'edition_id'])
       .where('guestId' in person ? 'guest_id' : 'member_id', '=', 'guestId' in person ? person.guestId : person.memberId)
       .execute();
-    for (const activityId of [...new Set(rows.map((row) => row.activity_id))]) {
+    // always the same lock order, so two releases cannot deadlock on PostgreSQL
+    for (const activityId of [...new Set(rows.map((row) => row.activity_id))].sort()) {
       const activity = await findActivity(trx, rows[0]!.edition_id, activityId, this.lockRows);
       await trx.deleteFrom('activity_sign_ups').where('id', 'in', rows.filter((row) => row.activity_id === activityId).map((row) => row.id)).execute();
       if (activity) await this.promoteWaiting(trx, activity);
