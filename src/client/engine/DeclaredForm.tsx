@@ -58,7 +58,6 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       if (!live) return;
       const upgrade = upgradeAttachedTo(loadedData);
       setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial, upgrade });
-      setExtraErrors(upgradeErrorSchema(upgrade));
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => live && setLoadError(String(error)));
@@ -81,7 +80,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     [setField, refreshNonce],
   );
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
-  const { busy, extraErrors, run, setExtraErrors } = useServerSubmission();
+  const { busy, extraErrors, run } = useServerSubmission();
 
   async function submit(data: Data) {
     // hand the submitted data back as the prop, so re-renders (busy, server errors) keep it
@@ -97,6 +96,13 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     );
   }
 
+  // an old record's flagged fields (engine/record-upgrade.ts) show until the first save attempt
+  const upgradeErrors = useMemo(() => upgradeErrorSchema(loaded?.upgrade), [loaded]);
+  const [upgradeFlagsShown, setUpgradeFlagsShown] = useState(true);
+  useEffect(() => {
+    if (busy) setUpgradeFlagsShown(false);
+  }, [busy]);
+
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!loaded) return <CircularProgress aria-label={t('common.loading')} />;
 
@@ -111,7 +117,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         formData={formData}
         formContext={formContext}
         transformErrors={transformErrors}
-        extraErrors={extraErrors}
+        extraErrors={upgradeFlagsShown ? (upgradeErrors ?? extraErrors) : extraErrors}
         onChange={(event) => {
           latest.current = event.formData as Data;
         }}

@@ -70,5 +70,5 @@ export function useServerSubmission(initial?: ErrorSchema) {
       setBusy(false);
     }
   }
-  return { busy, extraErrors, run, setExtraErrors };
+  return { busy, extraErrors, run };
 }
