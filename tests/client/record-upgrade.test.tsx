@@ -94,7 +94,7 @@ describe('an old guest record in the registration wizard', () => {
     expect(notice).toHaveTextContent('此记录按旧版表单保存');
     expect(screen.getByTestId('record-upgrade-dropped')).toHaveTextContent('中文姓名：0532-88886666');
     expect(screen.getByTestId('record-upgrade-problems')).toHaveTextContent('1 个');
-    await waitFor(() => expect(errorTextOf(container, 'nameEn')).toBe('长度不能超过 100 个字符'));
+    await waitFor(() => expect(errorTextOf(container, 'nameEn')).toBe('原内容不符合当前版本：长度不能超过 100 个字符'));
     // the form holds the upgraded document: the long value, no dropped field
     expect((container.querySelector('#root_nameEn') as HTMLInputElement).value).toBe(LONG_NAME);
     expect(errorTextOf(container, 'nameZh')).toBe('');
@@ -168,7 +168,7 @@ describe('old unit information in the unit form', () => {
     );
     expect(await screen.findByTestId('record-upgrade-dropped')).toHaveTextContent('legacyCode：QD-001');
     expect(fetchUpgrade).toHaveBeenCalled();
-    await waitFor(() => expect(errorTextOf(container, 'companyAddress')).toBe('长度不能超过 255 个字符'));
+    await waitFor(() => expect(errorTextOf(container, 'companyAddress')).toBe('原内容不符合当前版本：长度不能超过 255 个字符'));
     const address = await waitFor(() => container.querySelector('#root_companyAddress') as HTMLInputElement);
     fireEvent.change(address, { target: { value: '山东省青岛市市南区香港中路 2 号' } });
     fireEvent.click(screen.getByTestId('submit'));

@@ -53,7 +53,7 @@ describe.skipIf(!run)('an old record in Chromium (editions)', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('此记录按旧版表单保存');
     expect(await page.locator('[data-testid=record-upgrade-dropped]').textContent()).toContain(`faxNumber：${OLD_FAX}`);
-    await page.locator('#root_nameEn__error', { hasText: '长度不能超过 100 个字符' }).waitFor();
+    await page.locator('#root_nameEn__error', { hasText: '原内容不符合当前版本：长度不能超过 100 个字符' }).waitFor();
     expect(await page.locator('#root_nameEn').inputValue()).toBe(OLD_LONG_NAME);
     // the only field flagged
     expect(await page.locator('[id$=__error]').filter({ hasText: /\S/ }).count()).toBe(1);

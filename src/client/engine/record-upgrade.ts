@@ -44,10 +44,13 @@ export async function openInCurrentVersion(schemaName: string, stored: StoredRec
   return { document: upgrade.document, upgrade: changed ? upgrade : null };
 }
 
-/** The translated message of a flagged problem, as the form shows it under its field. */
+/**
+ * The translated message of a flagged problem, as the form shows it under its field until the
+ * next save attempt: it speaks of the value as saved, so it stays true once the user fixed it.
+ */
 export function problemMessage(problem: FieldError): string {
   const field = problem.label ? translateKey(problem.label) : '';
-  return translateKey(problem.key, { ...problem.params, field });
+  return translateKey('upgrade.flagged', { message: translateKey(problem.key, { ...problem.params, field }) });
 }
 
 /** The flagged problems as RJSF `extraErrors`, each on its own field. */
