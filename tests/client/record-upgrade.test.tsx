@@ -53,6 +53,15 @@ const currentGuest = {
 };
 const LONG_NAME = Array.from({ length: 30 }, () => 'Abcd').join(' ');
 
+/** The input of a field, once the lazily loaded form has rendered it. */
+function inputOf(container: HTMLElement, field: string): Promise<HTMLInputElement> {
+  return waitFor(() => {
+    const input = container.querySelector<HTMLInputElement>(`#root_${field}`);
+    if (!input) throw new Error(`no field ${field} yet`);
+    return input;
+  });
+}
+
 function errorTextOf(container: HTMLElement, field: string): string {
   return container.querySelector(`#root_${field}__error`)?.textContent ?? '';
 }
@@ -104,8 +113,7 @@ describe('an old guest record in the registration wizard', () => {
     const { save } = serve(1, { ...currentGuest, nameEn: LONG_NAME, faxNumber: '0532-88886666' });
     const { container } = renderWizard();
     await screen.findByTestId('record-upgrade-notice');
-    const nameEn = await waitFor(() => container.querySelector('#root_nameEn') as HTMLInputElement);
-    expect(nameEn).not.toBeNull();
+    const nameEn = await inputOf(container, 'nameEn');
     fireEvent.change(nameEn, { target: { value: 'Zhang San' } });
     fireEvent.blur(nameEn);
     fireEvent.click(await screen.findByTestId('wizard-save'));
@@ -169,11 +177,24 @@ describe('old unit information in the unit form', () => {
     expect(await screen.findByTestId('record-upgrade-dropped')).toHaveTextContent('legacyCode：QD-001');
     expect(fetchUpgrade).toHaveBeenCalled();
     await waitFor(() => expect(errorTextOf(container, 'companyAddress')).toBe('原内容不符合当前版本：长度不能超过 255 个字符'));
-    const address = await waitFor(() => container.querySelector('#root_companyAddress') as HTMLInputElement);
+    const address = await inputOf(container, 'companyAddress');
     fireEvent.change(address, { target: { value: '山东省青岛市市南区香港中路 2 号' } });
     fireEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(save).toHaveBeenCalled());
     expect(save.mock.calls[0]![0]).toEqual({ ...currentUnit, companyAddress: '山东省青岛市市南区香港中路 2 号' });
+  });
+
+  it('still opens the unit as stored when the upgrade call fails', async () => {
+    vi.spyOn(guestApi, 'myUnit').mockResolvedValue(stored);
+    vi.spyOn(recordUpgradeApi, 'myUnit').mockRejectedValue(new Error('offline'));
+    const { container } = render(
+      <MemoryRouter>
+        <DeclaredForm declaration={findDeclaration('unit-info-enterprise') as FormDeclaration} />
+      </MemoryRouter>,
+    );
+    const address = await inputOf(container, 'companyAddress');
+    expect(address.value).toBe(longAddress);
+    expect(screen.queryByTestId('record-upgrade-notice')).toBeNull();
   });
 
   it('does not ask for an upgrade while the unit has never saved its form', async () => {

@@ -35,11 +35,17 @@ export async function isOutdated(schemaName: string, stored: StoredRecord): Prom
 
 /**
  * The record as the form should open it: as stored when the current version takes it, else as
- * the server's upgrade route returns it.
+ * the server's upgrade route returns it. Should that call fail (the failure policy has told the
+ * user), the record still opens as stored rather than not at all.
  */
 export async function openInCurrentVersion(schemaName: string, stored: StoredRecord, fetchUpgrade: () => Promise<RecordUpgradeData>): Promise<OpenedRecord> {
   if (!(await isOutdated(schemaName, stored))) return { document: stored.document, upgrade: null };
-  const upgrade = await fetchUpgrade();
+  let upgrade: RecordUpgradeData;
+  try {
+    upgrade = await fetchUpgrade();
+  } catch {
+    return { document: stored.document, upgrade: null };
+  }
   const changed = upgrade.dropped.length > 0 || upgrade.problems.length > 0;
   return { document: upgrade.document, upgrade: changed ? upgrade : null };
 }
