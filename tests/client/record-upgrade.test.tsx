@@ -101,6 +101,7 @@ describe('an old guest record in the registration wizard', () => {
     const notice = await screen.findByTestId('record-upgrade-notice');
     expect(fetchUpgrade).toHaveBeenCalledWith('g1');
     expect(notice).toHaveTextContent('此记录按旧版表单保存');
+    expect(notice).toHaveTextContent('版本 1 → 2');
     expect(screen.getByTestId('record-upgrade-dropped')).toHaveTextContent('中文姓名：0532-88886666');
     expect(screen.getByTestId('record-upgrade-problems')).toHaveTextContent('1 个');
     await waitFor(() => expect(errorTextOf(container, 'nameEn')).toBe('原内容不符合当前版本：长度不能超过 100 个字符'));
@@ -175,6 +176,7 @@ describe('old unit information in the unit form', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByTestId('record-upgrade-dropped')).toHaveTextContent('legacyCode：QD-001');
+    expect(screen.getByTestId('record-upgrade-notice')).toHaveTextContent('此记录已不符合当前版本（版本 1）的表单规则');
     expect(fetchUpgrade).toHaveBeenCalled();
     await waitFor(() => expect(errorTextOf(container, 'companyAddress')).toBe('原内容不符合当前版本：长度不能超过 255 个字符'));
     const address = await inputOf(container, 'companyAddress');

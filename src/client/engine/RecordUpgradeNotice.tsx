@@ -17,7 +17,9 @@ export function RecordUpgradeNotice({ upgrade }: { upgrade: RecordUpgradeData | 
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="record-upgrade-notice">
       <AlertTitle>{t('upgrade.notice.title')}</AlertTitle>
-      {t('upgrade.notice.intro', { from: upgrade.fromVersion, to: upgrade.toVersion })}
+      {upgrade.fromVersion < upgrade.toVersion
+        ? t('upgrade.notice.intro', { from: upgrade.fromVersion, to: upgrade.toVersion })
+        : t('upgrade.notice.introSameVersion', { to: upgrade.toVersion })}
       {dropped.length > 0 && (
         <>
           <Box component="p" sx={{ mt: 1, mb: 0.5 }}>
