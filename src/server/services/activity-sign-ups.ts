@@ -69,6 +69,8 @@ export class ActivitySignUps {
         this.assertOpen(row, edition);
         const guest = await this.guests.load(trx, edition, unitId, body.guestId);
         if (guest.audit_status !== 'approved') throw new AppError('notApproved');
+        // SPEC 4: the itinerary comes first (the guest's gates say the same: canSignUpActivities)
+        if (guest.itinerary === null) throw new AppError('itineraryRequired');
         const visibleTo = await visibilityOf(trx, row.id);
         if (visibleTo.length > 0 && !visibleTo.includes(guest.guest_type ?? '')) throw new AppError('activityGuestTypeNotAllowed');
         if (row.category === 'invited') {

@@ -11,6 +11,7 @@ import { nowIso } from '../time.js';
 import { ContentAudit } from './content-audit.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
+import { maskIdNumber } from './id-numbers.js';
 
 type Document = Record<string, unknown>;
 
@@ -51,10 +52,11 @@ export interface ContentQuery {
 }
 
 /** Units never see whole ID numbers of other people (historical guests are anyone's guests). */
-function maskIdNumber(doc: Document): Document {
+function maskIdNumberOf(doc: Document): Document {
   const id = doc.idNumber;
-  if (typeof id !== 'string' || id.length < 8) return doc;
-  return { ...doc, idNumber: `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}` };
+  // the shared rule: short numbers are masked too (a negative mask length answered 500)
+  if (typeof id !== 'string') return doc;
+  return { ...doc, idNumber: maskIdNumber(id) };
 }
 
 /** The rows of one content table, as written by a single insert or an import. */
@@ -119,7 +121,7 @@ export class ContentRecords {
       const doc = JSON.parse(row.document) as Document;
       return {
         id: row.id,
-        document: scope.mask ? maskIdNumber(doc) : doc,
+        document: scope.mask ? maskIdNumberOf(doc) : doc,
         unitName: scope.withUnitName ? (row.unit_name ?? null) : null,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
