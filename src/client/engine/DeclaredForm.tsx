@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
 import type { UiSchema } from '@rjsf/utils';
+import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -11,6 +12,8 @@ import { loadFormAssets, type FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { runOperation } from './operations';
+import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
+import { RecordUpgradeNotice } from './RecordUpgradeNotice';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
@@ -21,6 +24,8 @@ type Data = Record<string, unknown>;
 interface Loaded extends FormAssets {
   uiSchema: UiSchema;
   initial: Data;
+  /** the loaded record came from an older schema version (engine/record-upgrade.ts) */
+  upgrade: RecordUpgradeData | null;
 }
 
 function initialFromQuery(declaration: FormDeclaration, search: string): Data {
@@ -52,7 +57,8 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {})) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
-      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial });
+      const upgrade = upgradeAttachedTo(loadedData);
+      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial, upgrade });
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => live && setLoadError(String(error)));
@@ -94,11 +100,19 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     );
   }
 
+  // an old record's flagged fields (engine/record-upgrade.ts) show until the first save attempt
+  const upgradeErrors = useMemo(() => upgradeErrorSchema(loaded?.upgrade), [loaded]);
+  const [upgradeFlagsShown, setUpgradeFlagsShown] = useState(true);
+  useEffect(() => {
+    if (busy) setUpgradeFlagsShown(false);
+  }, [busy]);
+
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!loaded) return <CircularProgress aria-label={t('common.loading')} />;
 
   return (
     <Box onSubmitCapture={onSubmitCapture}>
+      <RecordUpgradeNotice upgrade={loaded.upgrade} />
       <Form
         {...formBasics}
         schema={loaded.schema}
@@ -107,7 +121,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         formData={formData}
         formContext={formContext}
         transformErrors={transformErrors}
-        extraErrors={extraErrors}
+        extraErrors={upgradeFlagsShown ? (upgradeErrors ?? extraErrors) : extraErrors}
         onChange={(event) => {
           latest.current = event.formData as Data;
         }}

@@ -8,6 +8,8 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { ReadOnlyDocument } from '../ReadOnlyDocument';
+import { upgradeErrorSchema } from '../record-upgrade';
+import { RecordUpgradeNotice } from '../RecordUpgradeNotice';
 import { clearDraft, readDraft, writeDraft } from './draft-store';
 import { furthestReachable, missingBeforeFinish, stepAccess } from './wizard-gates';
 import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardStepDeclaration } from './wizard-types';
@@ -149,6 +151,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
 
   const Panel = step.kind === 'panel' && step.panel ? panels[step.panel] : undefined;
   const draft = step.kind === 'form' && access.editable ? readDraft(declaration.id, recordId, step.id) : null;
+  const upgrade = step.kind === 'form' && step.source ? context.upgrades?.[step.source] : undefined;
 
   return (
     <Box data-testid="wizard" data-step={step.id}>
@@ -174,6 +177,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
           {t('guest.wizard.draftRestored')}
         </Alert>
       )}
+      <RecordUpgradeNotice upgrade={upgrade} />
       {step.kind === 'form' && step.schema ? (
         <WizardStepForm
           key={`${step.id}:${recordId ?? 'new'}`}
@@ -182,6 +186,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
           uiSchemaName={step.uiSchema}
           initial={{ ...stepData(step, context), ...(draft ?? {}) }}
           readOnly={!access.editable}
+          initialErrors={access.editable ? upgradeErrorSchema(upgrade) : undefined}
           onDraft={(data) => writeDraft(declaration.id, recordId, step.id, data)}
           onSubmit={saveForm}
         >
