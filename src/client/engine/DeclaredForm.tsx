@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
 import type { UiSchema } from '@rjsf/utils';
@@ -17,7 +16,8 @@ import { RecordUpgradeNotice } from './RecordUpgradeNotice';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
-import { uploadsBusy, useUploadsBusy } from './uploads/upload-activity';
+import { uploadsBusy } from './uploads/upload-activity';
+import { UploadAwareButton } from './uploads/UploadAwareButton';
 
 type Data = Record<string, unknown>;
 
@@ -82,7 +82,6 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   );
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
   const { busy, extraErrors, run } = useServerSubmission();
-  const uploading = useUploadsBusy();
 
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)
@@ -130,9 +129,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         disabled={busy}
       >
         <Box sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" fullWidth disabled={busy || uploading} data-testid="submit">
+          <UploadAwareButton type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
             {t(declaration.submitLabelKey)}
-          </Button>
+          </UploadAwareButton>
         </Box>
       </Form>
     </Box>
