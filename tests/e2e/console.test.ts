@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
-import { fillOpenEditionWindow, waitForStep } from './support/guest-pages';
+import { portrait } from '../server/uploads-fixtures';
+import { chooseFile, fillOpenEditionWindow, fillPerson, residentId, uploadOutcome, waitForStep } from './support/guest-pages';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 
@@ -145,5 +146,23 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await page.locator('#root_inviteCode').fill(issuedCode);
     await page.locator('#root_inviteCode').blur();
     await page.locator('[data-testid=invite-code-result]', { hasText: '邀请码有效' }).waitFor();
+    // and registers a guest with it
+    const form = page.locator('[data-testid=wizard]');
+    await fillPerson(page, form, { nameZh: '控制台嘉宾', idNumber: residentId('37020219800505007'), mobile: '13900005007' });
+    await page.locator('#root_attendanceForm-0').check();
+    await chooseFile(page, 'photo', 'portrait.jpg', 'image/jpeg', await portrait());
+    expect(await uploadOutcome(page, 'photo')).toBe('accepted');
+    await page.locator('[data-testid=wizard-save]').click();
+    await waitForStep(page, 'intention');
+    await open('/guests');
+    await page.getByText('控制台嘉宾').first().waitFor();
+  });
+
+  it('the organiser sees the code used once', async () => {
+    await signIn(ORGANISER);
+    await open('/admin/codes');
+    const row = page.locator(`[data-testid=code-row][data-code="${issuedCode}"]`);
+    await row.waitFor();
+    await expect.poll(async () => row.innerText()).toMatch(/\b1\b/);
   });
 });
