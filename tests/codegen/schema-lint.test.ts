@@ -27,7 +27,7 @@ describe('schema lint', () => {
   it('passes on the real schemas', async () => {
     const files = await generateAll();
     expect(files.size).toBeGreaterThan(20);
-  });
+  }, 30_000);
 
   it('fails with a clear message for every broken rule', async () => {
     const workspace = tempWorkspace();

@@ -14,19 +14,6 @@ import { UploadService } from '../uploads/upload-service.js';
 import { loadSchema } from '../http/schema-loader.js';
 import { bearer, path } from './route-helpers.js';
 
-const uploadedFileData = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', description: 'file reference to keep in the form field' },
-    name: { type: 'string' },
-    mime: { type: 'string', description: 'sniffed from the content' },
-    bytes: { type: 'integer' },
-    width: { type: 'integer', nullable: true },
-    height: { type: 'integer', nullable: true },
-    notChecked: { type: 'array', items: { type: 'string' }, description: 'x-upload rules the server could not measure' },
-  },
-};
-
 /**
  * Uploads (issue 5 part 7). Register inside the API prefix, after the app decorations:
  * `await api.register(uploadRoutes);` in src/server/app.ts. It registers @fastify/multipart in
@@ -49,7 +36,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         'Upload one file (multipart/form-data): a `rule` field naming an x-upload rule (photo, businessCard, logo, speechMaterials, pictureJpg, media) BEFORE the `file` part. The content is sniffed and checked against the rule; refusals list every failed rule in fieldErrors.',
       security: bearer,
       consumes: ['multipart/form-data'],
-      response: envelope(uploadedFileData, 'the stored file'),
+      response: envelope('response-uploaded-file', 'the stored file'),
     },
     ...guarded(app, limits.upload, authenticate),
     handler: async (request, reply) => {
