@@ -360,13 +360,38 @@ export type ResponseEntourageList = EntourageItemAnswer[]
  */
 export type AccountType = ("enterprise" | "government" | "media" | "staff" | "volunteer" | "same-period" | "guest" | "organiser")
 /**
- * data of GET center/menu/basic/userMenuTree: MenuNode[] ({ path, name, component, redirect?, meta: { title, icon?, hidden?, affix?, permissions? }, children? })
+ * data of GET center/menu/basic/userMenuTree: the menu nodes of config/menus.json for the account type, titles translated
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ResponseMenuTree".
  */
 export type ResponseMenuTree = {
+/**
+ * route path, absolute ('/myNotice') or relative to the parent
+ */
+path: string
+/**
+ * unique route name
+ */
+name: string
+/**
+ * key of a client screen declaration ('Layout' for a parent group)
+ */
+component: string
+redirect?: string
+meta: {
+title: string
+icon?: string
+hidden?: boolean
+affix?: boolean
+permissions?: string[]
+}
+/**
+ * child nodes, of the same shape (answer schemas are not recursive: their inner shape is not listed)
+ */
+children?: {
 [k: string]: unknown | undefined
+}[]
 }[]
 /**
  * data of GET dev/outbox (development only)

@@ -52,10 +52,3 @@ export function envelope(data: Schema | `response-${string}`, description: strin
 
 export const nothing = { type: 'null', nullable: true };
 export const token = { type: 'string', description: 'session token: send as Authorization: Bearer <token>' };
-
-export const verifyCodeData = loadAnswerSchema('response-verify-code');
-export const loginInfoData = loadAnswerSchema('response-login-info');
-export const menuTree = loadAnswerSchema('response-menu-tree');
-export const noticePage = loadAnswerSchema('response-notice-page');
-export const masterInfo = loadAnswerSchema('response-master-info');
-export const outboxMessages = loadAnswerSchema('response-outbox-messages');

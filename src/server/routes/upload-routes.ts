@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { uploadPaths } from '../../shared/upload-api.js';
 import { ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { contentDisposition } from '../uploads/file-name.js';
@@ -29,7 +30,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => uploads.close());
   const tags = ['files'];
 
-  app.post(path(uploadPaths.upload), {
+  app.post<{ Reply: Answer<'response-uploaded-file'> }>(path(uploadPaths.upload), {
     schema: {
       tags,
       summary:
