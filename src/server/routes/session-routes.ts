@@ -5,6 +5,7 @@ import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { schemaUnitType } from '../services/unit-access.js';
 import { bearer, path, queryOf } from './route-helpers.js';
 
 /** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
@@ -55,7 +56,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         guest: guest
           ? { id: guest.id, name: guest.name, mobile: guest.mobile, email: guest.email, auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'] }
           : null,
-        unit: unit ? { id: unit.id, name: unit.name, unitType: unit.unit_type as NonNullable<MasterInfoData['unit']>['unitType'] } : null,
+        unit: unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null,
       };
       // guest accounts only: the full registration behind "my registration" (issue 3 part 4)
       if (who.userType === 'guest') {
