@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/conformance/**/*.test.ts', 'tests/codegen/**/*.test.ts'],
           environment: 'node',
+          // ceilings, not speed checks: codegen and Chromium runs are slow on a loaded 2-core machine
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -26,6 +29,8 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
+          // a ceiling for forms that load lazily, not a speed check (2 cores shared with the other projects)
+          testTimeout: 30_000,
         },
       },
       {

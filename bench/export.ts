@@ -1,14 +1,18 @@
 /**
- * npm run bench:export — streams the console's guest workbook of 100,000 guests (SQLite, the
- * real app on a loopback port, downloaded with fetch) and prints the peak RSS of the process
- * while it runs. Issue 9 asks for < 300 MB; this prints the figure (no timed assertion).
- * EXPORT_ROWS changes the row count.
+ * npm run bench:export — streams the console's guest workbook of 100,000 guests and prints the
+ * peak RSS of the serving process. The parent seeds a SQLite database, then forks a fresh
+ * server process on it (so seeding garbage is not counted), downloads the workbook over
+ * loopback as a client would, counts its rows with exceljs' streaming reader, and asks the
+ * server for the peak RSS it sampled. Issue 9 asks for < 300 MB; the figure is printed, never
+ * asserted. EXPORT_ROWS changes the row count.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -31,18 +35,17 @@ const itinerary = JSON.stringify({
 });
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const envFor = (dataDir: string) => ({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', LOG_LEVEL: 'silent' });
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-export-bench-'));
-  const env = { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', LOG_LEVEL: 'silent' };
-  const app = await buildApp(loadConfig(env), { logger: false });
+/** Written batch by batch, so seeding does not hold 100,000 rows in memory. */
+async function seed(dataDir: string): Promise<void> {
+  const app = await buildApp(loadConfig(envFor(dataDir)), { logger: false });
   try {
     const db = app.db;
     const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
     const unit = await db.selectFrom('accounts').select('unit_id').where('account', '=', 'enterprise@demo.example.com').executeTakeFirstOrThrow();
     const now = Date.now();
     const version = versionOf('guest');
-    // written batch by batch so the seeding itself does not hold 100,000 rows in memory
     await db.transaction().execute(async (trx) => {
       for (let start = 0; start < ROWS; start += BATCH) {
         const rows: GuestTable[] = [];
@@ -58,20 +61,52 @@ async function main(): Promise<void> {
         await trx.insertInto('guests').values(rows).execute();
       }
     });
-    global.gc?.();
-    const baseline = process.memoryUsage().rss;
+  } finally {
+    await app.close();
+  }
+}
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    const url = `http://127.0.0.1:${address.port}/exhibition`;
+/** The forked server: serves the seeded database, samples its own RSS, reports on request. */
+async function serve(dataDir: string): Promise<void> {
+  const app = await buildApp(loadConfig(envFor(dataDir)), { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  let idle = 0;
+  let peak = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  process.on('message', (message) => {
+    if (message === 'start') {
+      // after the sign-in: scrypt (N=2^17) briefly takes 128 MB of its own, not the export's
+      idle = process.memoryUsage().rss;
+      peak = idle;
+      sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 20);
+      process.send?.('started');
+      return;
+    }
+    if (message !== 'report') return;
+    clearInterval(sampler);
+    process.send?.({ idle, peak: Math.max(peak, process.memoryUsage().rss) });
+    void app.close().then(() => process.exit(0));
+  });
+  process.send?.({ port: address.port });
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-export-bench-'));
+  let server: ChildProcess | null = null;
+  try {
+    await seed(dataDir);
+    server = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, EXPORT_BENCH_SERVE: dataDir } });
+    const [ready] = (await once(server, 'message')) as [{ port: number }];
+    const url = `http://127.0.0.1:${ready.port}/exhibition`;
     const login = await fetch(`${url}/center/user/front/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: ORGANISER, password: PASSWORD, code: 'ABCD', uuid: 'bench' }) });
     const token = ((await login.json()) as { data: string }).data;
+    server.send('start');
+    await once(server, 'message');
 
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 20);
     const started = performance.now();
     const response = await fetch(`${url}/admin/console/export/guests`, { headers: { authorization: `Bearer ${token}` } });
     if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
@@ -83,23 +118,24 @@ async function main(): Promise<void> {
       if (!out.write(chunk)) await once(out, 'drain');
     }
     await new Promise<void>((resolve) => out.end(() => resolve()));
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
     const seconds = (performance.now() - started) / 1000;
+    server.send('report');
+    const [memory] = (await once(server, 'message')) as [{ idle: number; peak: number }];
 
-    // count the rows with exceljs' streaming reader (outside the measured window)
     let rowsRead = 0;
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {});
     for await (const sheet of reader) for await (const _row of sheet) rowsRead += 1;
 
     console.log(`guests exported: ${ROWS} (rows read back incl. header: ${rowsRead})`);
     console.log(`file size: ${mb(bytes)} MB, time: ${seconds.toFixed(1)} s`);
-    console.log(`RSS before export: ${mb(baseline)} MB, peak RSS during export (server + download in one process): ${mb(peak)} MB`);
-    console.log(peak < LIMIT_MB * 1024 * 1024 ? `within the ${LIMIT_MB} MB bound` : `OVER the ${LIMIT_MB} MB bound`);
+    console.log(`server RSS before the export (after sign-in): ${mb(memory.idle)} MB, peak during the export: ${mb(memory.peak)} MB`);
+    console.log(memory.peak < LIMIT_MB * 1024 * 1024 ? `within the ${LIMIT_MB} MB bound` : `OVER the ${LIMIT_MB} MB bound`);
   } finally {
-    await app.close();
+    server?.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-await main();
+const serveDir = process.env.EXPORT_BENCH_SERVE;
+if (serveDir) await serve(serveDir);
+else await main();

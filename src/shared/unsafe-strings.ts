@@ -17,18 +17,25 @@ function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** JSON pointers of every unsafe string (or object key) inside `data`. */
-export function unsafeStringPointers(data: unknown, pointer = '', found: string[] = []): string[] {
+/** Deeper than any document of ours: the walk stops there (a 5,000-deep `[[[...]]]` overflowed the stack: 500). */
+const MAX_DEPTH = 64;
+
+/** JSON pointers of every unsafe string (or object key) inside `data`; a too-deep value counts as unsafe. */
+export function unsafeStringPointers(data: unknown, pointer = '', found: string[] = [], depth = 0): string[] {
   if (found.length >= 20) return found;
+  if (depth > MAX_DEPTH) {
+    found.push(pointer);
+    return found;
+  }
   if (typeof data === 'string') {
     if (!isSafeString(data)) found.push(pointer);
   } else if (Array.isArray(data)) {
-    data.forEach((item, index) => unsafeStringPointers(item, `${pointer}/${index}`, found));
+    data.forEach((item, index) => unsafeStringPointers(item, `${pointer}/${index}`, found, depth + 1));
   } else if (data !== null && typeof data === 'object') {
     for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
       // an unsafe key cannot be named by a pointer safely: the object itself is reported
       if (!isSafeString(key)) found.push(pointer);
-      else unsafeStringPointers(value, `${pointer}/${escapeToken(key)}`, found);
+      else unsafeStringPointers(value, `${pointer}/${escapeToken(key)}`, found, depth + 1);
     }
   }
   return found;

@@ -10,7 +10,7 @@ import type { ActivitySummary, SignUpItem, UnitActivityDetail } from '../../src/
 import { guestSummary } from './fixtures/guest-fixtures';
 
 // the detail loads the activity schema as a chunk: slow under a full parallel run
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -55,7 +55,7 @@ function detail(patch: Partial<UnitActivityDetail> = {}): UnitActivityDetail {
 }
 
 describe('unit activity screen', () => {
-  it('has the four SPEC tabs and lists each tab with its sign-up state', async () => {
+  it('has the four SPEC tabs and lists each tab with its sign-up state', { timeout: 20_000 }, async () => {
     const page = vi.spyOn(activityApi, 'unitPage').mockImplementation(async ({ category }) => ({
       records:
         category === 'committee'
@@ -125,7 +125,7 @@ describe('unit activity screen', () => {
 });
 
 describe('organiser activity screen', () => {
-  it('lists activities with their status and publishes a draft', async () => {
+  it('lists activities with their status and publishes a draft', { timeout: 20_000 }, async () => {
     const page = vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity({ status: 'draft' })], total: 1, pageNum: 1, pageSize: 20 });
     const publish = vi.spyOn(activityApi, 'publish').mockResolvedValue({ ...activity(), signedUp: [], waiting: [], assignedGuests: [] });
     render(<ActivityAdminScreen />);
@@ -136,7 +136,7 @@ describe('organiser activity screen', () => {
     await waitFor(() => expect(page).toHaveBeenCalledTimes(2));
   });
 
-  it('shows the roster and the waiting list in order', async () => {
+  it('shows the roster and the waiting list in order', { timeout: 20_000 }, async () => {
     vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 20 });
     vi.spyOn(activityApi, 'adminActivity').mockResolvedValue({
       ...activity({ signedUpCount: 1, waitingCount: 1, full: true }),

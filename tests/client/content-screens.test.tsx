@@ -1,6 +1,10 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/client/api/api-error';
+import * as uploadRequest from '../../src/client/engine/uploads/upload-request';
+import { ImportDialog } from '../../src/client/screens/content/ImportDialog';
+import UnofficialGuestsScreen from '../../src/client/screens/content/UnofficialGuestsScreen';
 import type { Page } from '../../src/shared/api-types';
 import type { ContentPage, ContentRecord, DownloadItem } from '../../src/shared/content-api';
 import { contentApi } from '../../src/client/api/content-endpoints';
@@ -71,12 +75,19 @@ describe('content screens', () => {
 
   it('shows historical guests with session and inviter, searching by session and keyword', async () => {
     signedInAs('enterprise');
-    const load = vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', inviter: { organisation: '市贸促会', name: '赵邀请' } })]));
+    const load = vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', idType: 'resident-id', idNumber: '370202********1234', inviter: { organisation: '市贸促会', name: '赵邀请', reason: '老朋友' } })]));
     inRouter(<HistoricalGuestsScreen />);
     const row = await screen.findByTestId('historical-guest-row');
     expect(row).toHaveTextContent('第 3 届');
     expect(row).toHaveTextContent('赵邀请 / 市贸促会');
     expect(screen.queryByTestId('import')).toBeNull();
+    expect(within(row).queryByText('删除')).toBeNull();
+    fireEvent.click(within(row).getByTestId('view-record'));
+    const detail = await screen.findByTestId('record-detail');
+    expect(await within(detail).findByText('370202********1234')).toBeInTheDocument();
+    expect(within(detail).getByText('老朋友')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('dialog')).getByText('关闭'));
+    await waitFor(() => expect(screen.queryByTestId('record-detail')).toBeNull());
     fireEvent.change(within(screen.getByTestId('keyword')).getByRole('textbox'), { target: { value: '王' } });
     fireEvent.click(screen.getByTestId('search'));
     await waitFor(() => expect(load).toHaveBeenLastCalledWith('historical-guest', expect.objectContaining({ keyword: '王' })));
@@ -126,6 +137,44 @@ describe('content screens', () => {
     inRouter(<AllVehiclesScreen />);
     expect(await screen.findByTestId('all-vehicle-row')).toHaveTextContent('示例跨国企业有限公司');
     expect(load).toHaveBeenCalledWith('vehicle', expect.objectContaining({ pageNum: 1 }));
+  });
+
+  it('lists unofficial-activity guests with their activity', async () => {
+    signedInAs('media');
+    vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ activityName: '海洋经济对接会', activityPlace: '海天中心', activityTime: '2027-06-19T06:00:00.000Z', nameZh: '吴嘉宾', nameEn: 'Wu Jiabin', organisation: '某研究院', mobile: '13912345671' })]));
+    inRouter(<UnofficialGuestsScreen />);
+    const row = await screen.findByTestId('unofficial-guest-row');
+    expect(row).toHaveTextContent('吴嘉宾 Wu Jiabin');
+    expect(row).toHaveTextContent('海洋经济对接会 · 海天中心');
+    expect(row).toHaveTextContent('2027-06-19 14:00:00');
+  });
+
+  it('uploads the workbook, imports it and lists every refused row', async () => {
+    signedInAs('organiser');
+    const sent = vi.spyOn(uploadRequest, 'sendUpload').mockReturnValue({ done: Promise.resolve({ id: 'wb1', name: 'g.xlsx', mime: 'application/zip', bytes: 10, width: null, height: null, notChecked: [] }), abort: () => undefined });
+    const refused = new ApiError('status', 400, '参数校验失败', {
+      code: 400,
+      msg: '参数校验失败',
+      data: null,
+      fieldErrors: [
+        { pointer: '/rows/4/mobile', key: 'validation.mobile', message: '第 4 行 手机号：请输入正确的手机号' },
+        { pointer: '/rows/7/session', key: 'validation.maximum', message: '第 7 行 届次：不能大于 5' },
+      ],
+    });
+    const imported = vi.spyOn(contentApi, 'importCatalogue').mockRejectedValueOnce(refused).mockResolvedValueOnce({ imported: 12 });
+    const done = vi.fn();
+    render(<ImportDialog kind="historical-guest" onClose={() => undefined} onImported={done} />);
+    const input = screen.getByTestId('workbook-input');
+    const workbookFile = new File(['x'], 'g.xlsx');
+    fireEvent.change(input, { target: { files: [workbookFile] } });
+    const errors = await screen.findByTestId('import-errors');
+    expect(sent).toHaveBeenCalledWith(workbookFile, 'importWorkbook', expect.any(Function));
+    expect(imported).toHaveBeenCalledWith('historical-guest', 'wb1');
+    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['第 4 行 手机号：请输入正确的手机号', '第 7 行 届次：不能大于 5']);
+    expect(done).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [workbookFile] } });
+    expect(await screen.findByTestId('import-done')).toHaveTextContent('已导入 12 条记录');
+    expect(done).toHaveBeenCalledTimes(1);
   });
 
   it('reads the UTF-8 file name of an attachment', () => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDraft, writeDraft } from '../../src/client/engine/wizard/draft-store';
-import { getFeedback } from '../../src/client/feedback/feedback-store';
+import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import { loadSessionDetails, logout, signIn } from '../../src/client/session/session-actions';
 import { getSession, resetSession, updateSession } from '../../src/client/session/session-store';
-import { readToken } from '../../src/client/session/token-cookie';
+import { readToken, writeToken } from '../../src/client/session/token-cookie';
 import { abbreviateNumber } from '../../src/client/util/number-abbreviation';
 import { pageLocation } from '../../src/client/util/page-location';
 import { UNAUTHORISED_RELOAD_MS } from '../../src/shared/constants';
@@ -55,6 +55,20 @@ describe('session (SPEC sections 3 and 4)', () => {
     expect(pageLocation.reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(UNAUTHORISED_RELOAD_MS);
     expect(pageLocation.reload).toHaveBeenCalledOnce();
+  });
+
+  it('logout after the server already revoked the token (password changed) asks nothing and still ends the session', async () => {
+    vi.stubGlobal('fetch', async () =>
+      new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), { status: 401, headers: { 'content-type': 'application/json' } }),
+    );
+    writeToken('tok-revoked');
+    updateSession({ token: 'tok-revoked' });
+    await logout();
+    const asked = getFeedback().confirm;
+    if (asked) answerConfirm(false);
+    expect(asked).toBeNull();
+    expect(readToken()).toBeFalsy();
+    expect(pageLocation.replace).toHaveBeenCalledWith('/login');
   });
 
   it('logout clears token, roles and the delivery flag and goes to /login', async () => {

@@ -69,7 +69,7 @@ class FakeXhr {
   }
 }
 
-const mp4Head = () => new Uint8Array([0, 0, 0, 0x20, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, ...new Array(64).fill(0)]);
+const mp4Head = () => new Uint8Array([0, 0, 0, 0x10, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, 0, 0, 0, 8, ...new TextEncoder().encode('mdat'), ...new Array(64).fill(0)]);
 
 function renderWishForm() {
   const declaration = findDeclaration('good-wishes') as FormDeclaration;

@@ -52,9 +52,21 @@ describe.skipIf(!run)('activities in Chromium', () => {
         form.append('rule', 'photo');
         form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'portrait.jpg');
         const upload = (await (await fetch('/exhibition/qms/file/upload', { method: 'POST', headers: auth, body: form })).json()) as { data: { id: string } };
-        const guest = { nameZh, gender: 'male', nationality: '中国', mobile: '13812345678', email: 'guest@example.com', position: '总经理', idType: 'resident-id', idNumber, photo: upload.data.id, attendanceForm: 'in-person', inviteCode };
+        const guest = { nameZh, gender: 'male', nationality: '中国', mobile: `138${idNumber.slice(9, 17)}`, email: 'guest@example.com', position: '总经理', idType: 'resident-id', idNumber, photo: upload.data.id, attendanceForm: 'in-person', inviteCode };
         const answer = await fetch('/exhibition/qms/guest', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(guest) });
-        return (await answer.json()) as { code: number; data: { id: string; status: string } };
+        const created = (await answer.json()) as { code: number; data: { id: string; status: string } };
+        // SPEC 4: the itinerary comes before activity sign-up
+        if (created.code === 200) {
+          const stay = { pickUpNeeded: false, transportMode: 'train', number: 'G188', departurePlace: '北京', arrivalPlace: '青岛' };
+          const itinerary = {
+            arrival: { ...stay, departureTime: '2027-06-17T08:00:00+08:00', arrivalTime: '2027-06-17T13:00:00+08:00' },
+            return: { ...stay, departurePlace: '青岛', arrivalPlace: '北京', departureTime: '2027-06-21T08:00:00+08:00', arrivalTime: '2027-06-21T13:00:00+08:00' },
+            hotel: { kind: 'designated', hotelName: '海景酒店' },
+          };
+          const saved = await fetch(`/exhibition/qms/guest/${created.data.id}/itinerary`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(itinerary) });
+          if (!saved.ok) return { code: saved.status, data: created.data };
+        }
+        return created;
       },
       { photoBase64: photo.toString('base64'), inviteCode, nameZh, idNumber },
     );

@@ -15,7 +15,7 @@ import { addGuest, caller, ENTERPRISE, memberBody, movableClock, residentId, upl
 import { ALL_ACCOUNTS, ORGANISER } from './support/fuzz-world.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { routeCatalogue, type RouteInfo } from './support/route-catalogue.js';
-import type { NameHint } from './support/schema-values.js';
+import { validValue, type NameHint } from './support/schema-values.js';
 import { validBody } from './support/valid-inputs.js';
 
 const SEED = runSeed();
@@ -63,12 +63,22 @@ async function snapshot(t: TestApp, unitId: string): Promise<string> {
 }
 
 function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, strict = true, id = victim.guestId, rng = rngFor(SEED, route.key)): InjectOptions {
+  // the victim's ids where an id goes, valid values from the schema for anything else
+  const params = (route.params ? validValue(route.params, rng, hint) : {}) as Record<string, unknown>;
   const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     if (name === 'memberId') return victim.memberId;
-    return route.path.includes('/file/') ? victim.fileId : id;
+    if (name === 'id') return route.path.includes('/file/') ? victim.fileId : id;
+    return encodeURIComponent(String(params[name] ?? ''));
   });
+  const query = route.query ? (validValue(route.query, rng, hint) as Record<string, unknown>) : {};
+  const search = new URLSearchParams(Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => [name, String(item)]))).toString();
   const body = route.body ? validBody(route, rng, hint, strict) : undefined;
-  return { method: route.method as InjectOptions['method'], url: path, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) };
+  return {
+    method: route.method as InjectOptions['method'],
+    url: search ? `${path}?${search}` : path,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  };
 }
 
 describeEachDatabase('cross-unit access matrix', (kind) => {
@@ -94,7 +104,7 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const creations = routes.filter((route) => route.method === 'POST' && route.signedIn && route.body && route.pathParams.length === 0 && !route.path.includes('/admin/'));
     const rng = rngFor(SEED, 'victim-records');
     for (const route of creations) {
-      for (let attempt = 0; attempt < 5; attempt += 1) {
+      for (let attempt = 0; attempt < 15; attempt += 1) {
         const response = await t.app.inject(requestFor(route, victim, bearer(owner.token), victimHint(), false, victim.guestId, rng));
         const id = response.statusCode === 200 ? (response.json() as { data?: { id?: unknown } }).data?.id : undefined;
         if (typeof id === 'string') {

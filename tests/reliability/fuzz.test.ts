@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../server/helpers/databases.js';
 import { useTestApp } from '../server/helpers/test-app.js';
 import { FuzzWorld } from './support/fuzz-world.js';
-import { printFigures, reopenRegistration, runFuzz } from './support/fuzz-run.js';
+import { errorLog, printFigures, reopenRegistration, runFuzz } from './support/fuzz-run.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { routeCatalogue, type RouteInfo } from './support/route-catalogue.js';
 import { checkStoredRecords } from './support/stored-records.js';
@@ -18,7 +18,8 @@ const REQUESTS = Number(process.env.RELIABILITY_REQUESTS || 10_000);
 const CONCURRENCY = Number(process.env.RELIABILITY_CONCURRENCY || 4);
 
 describeEachDatabase('schema-derived fuzz of every route', (kind) => {
-  const t = useTestApp(kind);
+  const errors = errorLog();
+  const t = useTestApp(kind, {}, { logger: errors.logger });
   let routes: RouteInfo[] = [];
   let world: FuzzWorld;
   let files: { png: Buffer; jpeg: Buffer };
@@ -37,6 +38,7 @@ describeEachDatabase('schema-derived fuzz of every route', (kind) => {
   it(`sends ${REQUESTS} generated requests: no 5xx, every answer an envelope, every stored record valid`, async () => {
     expect(routes.length).toBeGreaterThan(40);
     const figures = await runFuzz(t.app, world, routes, rngFor(SEED, `fuzz-${kind}`), REQUESTS, files, CONCURRENCY);
+    errors.explain(figures.failures);
     printFigures(`fuzz [${kind}] ${routes.length} routes`, SEED, figures);
     const stored = await checkStoredRecords(t.app);
     console.log(

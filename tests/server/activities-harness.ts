@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Activity } from '../../src/generated/types.js';
 import type { AdminActivityDetail, SignUpItem, UnitActivityDetail } from '../../src/shared/activity-api.js';
 import type { TestApp } from './helpers/test-app.js';
-import { addGuest, type Caller } from './guests-harness.js';
+import { addGuest, itineraryBody, type Caller } from './guests-harness.js';
 
 export function activityBody(extra: Partial<Activity> = {}): Activity {
   return {
@@ -30,6 +30,8 @@ export async function createActivity(organiser: Caller, extra: Partial<Activity>
 export async function approvedGuest(c: Caller, t: TestApp, account: string, sequence: number, inviteCode: string): Promise<string> {
   const guest = await addGuest(c, t, account, sequence, { inviteCode });
   expect(guest.status).toBe('approved');
+  // SPEC 4: the itinerary comes before activity sign-up
+  expect((await c.put(`qms/guest/${guest.id}/itinerary`, itineraryBody)).status).toBe(200);
   return guest.id;
 }
 

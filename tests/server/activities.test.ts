@@ -3,7 +3,7 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page, NoticeItem } from '../../src/shared/api-types.js';
 import type { ActivitySummary, AdminActivityDetail, SignUpItem } from '../../src/shared/activity-api.js';
-import { caller, ENTERPRISE, ENTERPRISE2, MEDIA, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import { addGuest, caller, ENTERPRISE, ENTERPRISE2, MEDIA, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
 import { activityBody, approvedGuest, createActivity, signUp, unitDetail } from './activities-harness.js';
 
 describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kind) => {
@@ -91,6 +91,18 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     // another unit's guest is not found
     const other = await caller(t, ENTERPRISE2);
     expect((await signUp(other, activity.id, pending.body.data.id)).status).toBe(404);
+  });
+
+  it('refuses an approved guest without an itinerary (SPEC 4: the itinerary comes first)', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const activity = await createActivity(organiser);
+    const c = await caller(t, ENTERPRISE);
+    const guest = await addGuest(c, t, ENTERPRISE, 94, { inviteCode: 'INVITE2025A' });
+    expect(guest.status).toBe('approved');
+    const refused = await signUp(c, activity.id, guest.id);
+    expect(refused.body).toMatchObject({ code: 400, key: 'server.guests.itineraryRequired' });
+    expect((await c.put(`qms/guest/${guest.id}/itinerary`, itineraryBody)).status).toBe(200);
+    expect((await signUp(c, activity.id, guest.id)).status).toBe(200);
   });
 
   it('answers "registration not yet open" before the window and refuses after it', async () => {
@@ -242,7 +254,7 @@ describeEachDatabase('activities: guests leaving, organiser materials', (kind) =
     expect((await unitDetail(c, activity.id)).mySignUps).toEqual([]);
   });
 
-  it('releases the places of a leaving guest and promotes the first waiting person', async () => {
+  it('promotes the first waiting person when a signed-up guest is deregistered', async () => {
     const organiser = await caller(t, ORGANISER);
     const activity = await createActivity(organiser, { name: '释放测试', memberLimit: 1 });
     const first = await caller(t, ENTERPRISE);
@@ -251,7 +263,7 @@ describeEachDatabase('activities: guests leaving, organiser materials', (kind) =
     const waiting = await approvedGuest(second, t, ENTERPRISE2, 43, 'ENT2-GUEST');
     await signUp(first, activity.id, leaving);
     expect((await signUp(second, activity.id, waiting)).body.data.status).toBe('waiting');
-    await t.app.db.transaction().execute((trx) => t.app.services.activitySignUps.releasePerson(trx, { guestId: leaving }));
+    expect((await first.del(`qms/guest/${leaving}`)).status).toBe(200);
     expect((await unitDetail(second, activity.id)).mySignUps.map((s) => s.status)).toEqual(['signed-up']);
   });
 

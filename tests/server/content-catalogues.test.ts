@@ -92,6 +92,8 @@ describeEachDatabase('historical guests and investment projects', (kind) => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.imported).toBe(2);
     const imported = (await organiser.get<ContentPage>('qms/historical-guest/page?keyword=%E5%AF%BC%E5%85%A5')).body.data.records;
+    const audit = await organiser.get<{ records: { action: string; reason: string | null }[] }>('admin/audit/page?pageSize=100');
+    expect(audit.body.data.records.filter((e) => e.action === 'historical-guest.import').map((e) => e.reason)).toEqual(['2 rows']);
     expect(imported.find((r) => r.document.nameZh === '导入甲')?.document).toMatchObject({ session: 2, mobile: '13912345678', birthday: '1970-05-06', inviter: { organisation: '市政府', name: '周邀请' } });
   });
 

@@ -67,6 +67,11 @@ describeEachDatabase('downloads (guideline, agenda)', (kind) => {
     expect(renamed.body.data.records.map((r) => r.title)).toEqual(['会议日程（终版）']);
     expect((await organiser.del(`admin/download/${body.data.id}`)).status).toBe(200);
     expect((await organiser.del(`admin/download/${body.data.id}`)).status).toBe(404);
+    // every change of published content names its organiser in the audit log
+    const audit = await organiser.get<Page<{ action: string; targetId: string; actorAccount: string }>>('admin/audit/page?pageSize=100');
+    const actions = audit.body.data.records.filter((e) => e.targetId === body.data.id).map((e) => e.action);
+    expect(actions.sort()).toEqual(['download.add', 'download.delete', 'download.save']);
+    expect(audit.body.data.records.find((e) => e.targetId === body.data.id)?.actorAccount).toBe(ORGANISER);
     const unit = await caller(t, ENTERPRISE);
     expect((await rawGet(t, unit, `qms/download/${body.data.id}/file`)).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { ContentPage, ContentRecord } from '../../src/shared/content-api.js';
+import { catalogueKinds, contentApiPaths, unitRecordKinds, type ContentPage, type ContentRecord } from '../../src/shared/content-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { caller, ENTERPRISE, ENTERPRISE2, GOVERNMENT, ORGANISER, STAFF } from './guests-harness.js';
@@ -48,6 +48,10 @@ describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own r
     expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.find((r) => r.id === id)?.document).toMatchObject({ plateNumber: '鲁BD12345', seats: 5 });
     expect((await first.del(`qms/vehicle/${id}`)).status).toBe(200);
     expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.map((r) => r.id)).not.toContain(id);
+    // a unit's own rows are its business: not in the organisers' audit log
+    const organiser = await caller(t, ORGANISER);
+    const audit = await organiser.get<{ records: { targetId: string }[] }>('admin/audit/page?pageSize=100');
+    expect(audit.body.data.records.map((e) => e.targetId)).not.toContain(id);
   });
 
   it('validates vehicles against the schema', async () => {
@@ -91,5 +95,19 @@ describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own r
     const organiser = await caller(t, ORGANISER);
     expect((await organiser.get<ContentPage>('admin/unofficial-guest/page')).body.data.records.map((r) => r.id)).toContain(id);
     expect((await first.del(`qms/unofficial-guest/${id}`)).status).toBe(200);
+  });
+
+  it('documents every content path in openapi.json', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const paths = Object.keys(doc.paths);
+    const expected = [
+      contentApiPaths.downloadPage,
+      contentApiPaths.downloadFile('{id}'),
+      contentApiPaths.downloads,
+      contentApiPaths.download('{id}'),
+      ...catalogueKinds.flatMap((k) => [contentApiPaths.page(k), contentApiPaths.catalogue(k), contentApiPaths.catalogueRecord(k, '{id}'), contentApiPaths.catalogueImport(k), contentApiPaths.catalogueTemplate(k)]),
+      ...unitRecordKinds.flatMap((k) => [contentApiPaths.page(k), contentApiPaths.unitRecords(k), contentApiPaths.unitRecord(k, '{id}'), contentApiPaths.adminPage(k)]),
+    ];
+    for (const path of expected) expect(paths, path).toContain(`/exhibition/${path}`);
   });
 });

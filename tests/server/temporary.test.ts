@@ -5,13 +5,15 @@ import { TemporaryUploads } from '../../src/server/temporary/temporary-uploads.j
 import { temporaryDb } from '../../src/server/temporary/temporary-tables.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { caller, ENTERPRISE, ORGANISER, setEdition } from './guests-harness.js';
+import { caller, ENTERPRISE, openRegistrationWindow, ORGANISER, setEdition } from './guests-harness.js';
 import { bigJpg, jpgPicture, OPEN, openUpload, pngPicture, register, registrationBody, uploadedPicture } from './temporary-harness.js';
 
 describeEachDatabase('temporary registration (open pages)', (kind) => {
   const t = useTestApp(kind);
   let organiser: Awaited<ReturnType<typeof caller>>;
   beforeAll(async () => {
+    // the recommendation page follows the registration window: independent of today's date
+    await openRegistrationWindow(t);
     organiser = await caller(t, ORGANISER);
     for (const code of [
       { code: 'NOEVENT1', attendanceMode: 'onsite' },
@@ -165,6 +167,16 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     } finally {
       await setEdition(organiser, { signUpClosed: false });
     }
+    // and after the registration end date
+    const current = (await organiser.get<{ registrationStart: string; registrationEnd: string }>('admin/edition/current')).body.data;
+    await setEdition(organiser, { registrationStart: '1999-01-01', registrationEnd: '2000-01-01' });
+    try {
+      expect((await t.call<{ open: boolean }>({ method: 'GET', url: `${OPEN}recommend/status` })).body.data.open).toBe(false);
+      expect((await t.call({ method: 'POST', url: `${OPEN}recommend`, payload: recommendation })).status).toBe(400);
+    } finally {
+      await setEdition(organiser, { registrationStart: current.registrationStart, registrationEnd: current.registrationEnd });
+    }
+    expect((await t.call<{ open: boolean }>({ method: 'GET', url: `${OPEN}recommend/status` })).body.data.open).toBe(true);
   });
 
   it('removes pictures no registration took within a day, never a claimed one', async () => {

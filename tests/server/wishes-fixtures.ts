@@ -12,7 +12,7 @@ const u32le = (value: number) => {
 
 /** an ISO base-media file (mp4, mov, m4a): size, "ftyp", major brand */
 function isoMedia(brand: string, size = 4000): Buffer {
-  return pad(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), latin('ftyp'), latin(brand), Buffer.from([0, 0, 2, 0]), latin('isomiso2mp41')]), size, 0);
+  return pad(Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), latin('ftyp'), latin(brand), Buffer.from([0, 0, 2, 0]), latin('isomiso2mp41'), Buffer.from([0, 0, 0, 8]), latin('mdat')]), size, 0);
 }
 
 export const wishFiles = {

@@ -7,7 +7,9 @@ export const api = {
   verifyCode: () => http.request<VerifyCodeData>('get', apiPaths.verifyCode),
   loginInfo: () => http.request<LoginInfoData>('get', apiPaths.loginInfo, { searchParams: { entranceTypes: 2 } }),
   userMenuTree: () => http.request<MenuNode[]>('get', apiPaths.userMenuTree, { searchParams: { entranceTypes: 2 } }),
-  logout: () => http.request<unknown>('post', apiPaths.logout),
+  // a 401 here means the server already ended the session (e.g. after a password change): the
+  // logout is done, no "verification failed, log in again" dialog
+  logout: () => http.request<unknown>('post', apiPaths.logout, { exemptFromAuthPrompt: true }),
   unreadNoticeCount: () => http.request<number>('get', apiPaths.unreadNoticeCount),
   myNoticePage: (pageNum: number, pageSize: number) =>
     http.request<Page<NoticeItem>>('get', apiPaths.myNoticePage, { searchParams: { pageNum, pageSize } }),

@@ -14,6 +14,7 @@ import { runOperation } from './operations';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
+import { uploadsBusy, useUploadsBusy } from './uploads/upload-activity';
 
 type Data = Record<string, unknown>;
 
@@ -75,8 +76,11 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   );
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
   const { busy, extraErrors, run } = useServerSubmission();
+  const uploading = useUploadsBusy();
 
   async function submit(data: Data) {
+    // the file of a field still being checked is not in the data yet (Enter key included)
+    if (uploadsBusy()) return;
     // hand the submitted data back as the prop, so re-renders (busy, server errors) keep it
     latest.current = data;
     setFormData(data);
@@ -112,7 +116,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         disabled={busy}
       >
         <Box sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
+          <Button type="submit" variant="contained" fullWidth disabled={busy || uploading} data-testid="submit">
             {t(declaration.submitLabelKey)}
           </Button>
         </Box>

@@ -23,7 +23,10 @@ function display(value: unknown, node: Node, ui: UiSchema, t: (key: string) => s
   if (typeof value === 'boolean') return value ? t('guest.view.yes') : t('guest.view.no');
   if (node['x-upload'] || (node.allOf as Node[] | undefined)?.some((part) => part.$ref?.endsWith('/fileRef'))) return t('guest.view.fileUploaded');
   // stored as UTC ISO strings, shown in Asia/Shanghai (DESIGN.md)
-  if (node.format === 'date-time' && typeof value === 'string') return formatDateTime(value) || value;
+  if (node.format === 'date-time' && typeof value === 'string') {
+    const shown = formatDateTime(value);
+    return shown ? `${shown} (${t('client.timeZone.shanghai')})` : value;
+  }
   const enumValues = node.enum;
   const names = ui['ui:enumNames'] as string[] | undefined;
   if (Array.isArray(enumValues) && names) {

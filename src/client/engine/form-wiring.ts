@@ -4,6 +4,7 @@ import { ApiError } from '../api/api-error';
 import { createErrorTransformer } from './error-translation';
 import { fieldErrorsToErrorSchema } from './server-field-errors';
 import { translatedUiSchema } from './ui-schema-i18n';
+import { translateRjsfString } from './rjsf-strings';
 import { customWidgets, formTemplates } from './widget-registry';
 
 /** What every schema-driven RJSF form of the app shares (screen forms and wizard steps). */
@@ -13,6 +14,7 @@ export const formBasics = {
   liveValidate: 'onBlur',
   showErrorList: false,
   noHtml5Validate: true,
+  translateString: translateRjsfString,
 } as const;
 
 /** The translated UI schema of a form; the screen shows its own title: none from the schema root. */

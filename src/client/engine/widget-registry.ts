@@ -3,6 +3,7 @@ import { ImageCodeWidget } from './widgets/ImageCodeWidget';
 import { lazyWidget } from './widgets/lazy-widget';
 import { MessageCodeWidget } from './widgets/MessageCodeWidget';
 import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
+import { ShanghaiDateTimeWidget } from './widgets/ShanghaiDateTimeWidget';
 
 /** Custom widgets by name, merged into the theme's widgets (UI schemas use `ui:widget`). */
 export const customWidgets: RegistryWidgetsType = {
@@ -11,6 +12,8 @@ export const customWidgets: RegistryWidgetsType = {
   inviteCode: lazyWidget(async () => (await import('./widgets/InviteCodeWidget')).InviteCodeWidget),
   // files are uploaded by the widget; the form keeps the file id (ui:options.rule names the rules)
   upload: lazyWidget(async () => (await import('./uploads/UploadWidget')).UploadWidget),
+  // `ui:widget: datetime` and `format: date-time` both land here: Asia/Shanghai wall times
+  DateTimeWidget: ShanghaiDateTimeWidget,
 };
 
 /**

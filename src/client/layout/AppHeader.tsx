@@ -31,7 +31,9 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
             <MenuIcon />
           </IconButton>
         )}
-        <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, fontSize: { xs: 16, md: 20 } }}>
+        {/* 390 px phones: only the title may shrink (ellipsis); the controls keep their width and
+            never wrap per character, and drop their words for their icons */}
+        <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: 16, md: 20 } }}>
           {t('app.title')}
         </Typography>
         <LanguageSelector />
@@ -40,18 +42,29 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
             <NoticeBell />
             {userType && (
               // SPEC 6: the header names the account kind; enterprise accounts read "enterprise guest"
-              <Chip size="small" label={tk(`content.header.${userType}`)} data-testid="account-label" sx={{ color: 'inherit', borderColor: 'currentColor', display: { xs: 'none', sm: 'inline-flex' } }} variant="outlined" />
+              <Chip size="small" label={tk(`content.header.${userType}`)} data-testid="account-label" sx={{ color: 'inherit', borderColor: 'currentColor', flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }} variant="outlined" />
             )}
-            <Typography component="span" noWrap data-testid="user-name" sx={{ maxWidth: 160 }}>
+            <Typography component="span" noWrap data-testid="user-name" sx={{ maxWidth: 160, flexShrink: 1, minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
               {name}
             </Typography>
-            <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} data-testid="logout">
-              {t('header.logout')}
+            <Button
+              color="inherit"
+              startIcon={<LogoutIcon />}
+              onClick={() => void logout()}
+              aria-label={t('header.logout')}
+              data-testid="logout"
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+            >
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('header.logout')}
+              </Box>
             </Button>
           </>
         ) : (
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {t('header.haveAccount')}{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('header.haveAccount')}{' '}
+            </Box>
             <Link component={RouterLink} to="/login" color="inherit" underline="always" data-testid="go-login">
               {t('header.goLogin')}
             </Link>

@@ -36,6 +36,7 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
         aria-haspopup="menu"
         aria-label={`${LANGUAGE_NAMES[language]} (${t('language.select')})`}
         data-testid="language-selector"
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
       >
         {LANGUAGE_NAMES[language]}
       </Button>

@@ -38,6 +38,13 @@ const Vehicles = lazyScreen(() => import('../screens/content/VehiclesScreen'));
 const UnofficialGuests = lazyScreen(() => import('../screens/content/UnofficialGuestsScreen'));
 const AllVehicles = lazyScreen(() => import('../screens/content/AllVehiclesScreen'));
 const AllUnofficialGuests = lazyScreen(() => import('../screens/content/AllUnofficialGuestsScreen'));
+// organisers' console (issue 9)
+const ConsoleGuestSearch = lazyScreen(() => import('../screens/admin/GuestSearchScreen'));
+const ConsoleGuestRecord = lazyScreen(() => import('../screens/admin/GuestRecordScreen'));
+const InvitationCodes = lazyScreen(() => import('../screens/admin/InvitationCodesScreen'));
+const NoticeAdmin = lazyScreen(() => import('../screens/admin/NoticesAdminScreen'));
+const Hotels = lazyScreen(() => import('../screens/admin/HotelsScreen'));
+const Exports = lazyScreen(() => import('../screens/admin/ExportsScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -70,6 +77,12 @@ export const componentScreens: Record<string, ComponentType> = {
   UnofficialGuests,
   AllVehicles,
   AllUnofficialGuests,
+  ConsoleGuestSearch,
+  ConsoleGuestRecord,
+  InvitationCodes,
+  NoticeAdmin,
+  Hotels,
+  Exports,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

@@ -240,9 +240,6 @@ export interface ActivityTable {
   /** null = no limit */
   member_limit: number | null;
   sign_up_start: string | null;
-  notice_publications: NoticePublicationTable;
-  hotels: HotelTable;
-  receptionists: ReceptionistTable;
   sign_up_end: string | null;
   allow_entourage: number;
   document: string;
@@ -329,103 +326,10 @@ export interface ContentRecordTable {
 }
 
 /** An activity (migration 0006); `document` is the activity schema's JSON. */
-export interface ActivityTable {
-  id: string;
-  edition_id: string;
-  /** 'committee' | 'recommended' | 'invited' | 'city': the unit screen's tab */
-  category: string;
-  /** 'draft' | 'published' | 'closed' */
-  status: string;
-  name: string;
-  start_time: string;
-  /** null = no limit */
-  member_limit: number | null;
-  sign_up_start: string | null;
-  sign_up_end: string | null;
-  allow_entourage: number;
-  document: string;
-  schema_version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ActivitySignUpTable {
-  id: string;
-  activity_id: string;
-  edition_id: string;
-  unit_id: string;
-  guest_id: string;
-  member_id: string | null;
-  person_key: string;
-  person_name: string;
-  /** 'signed-up' | 'waiting' */
-  status: string;
-  seq: number;
-  speaker: number;
-  /** JSON array of upload ids (speechMaterials rule) */
-  speech_materials: string | null;
-  document: string;
-  schema_version: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /** Guest types that see an activity; none = every guest type. */
-export interface ActivityVisibilityTable {
-  activity_id: string;
-  guest_type: string;
-}
-
-export interface ActivityAssignmentTable {
-  activity_id: string;
-  guest_id: string;
-  unit_id: string;
-  created_at: string;
-}
-
 /** message of good wishes of a unit (migration 0007): one per unit and edition */
-export interface GoodWishTable {
-  id: string;
-  edition_id: string;
-  unit_id: string;
-  /** the account that saved it last */
-  account_id: string;
-  /** good-wishes document as JSON */
-  document: string;
-  schema_version: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /** A published download (migration 0010); the file is a row of `uploads`. */
-export interface DownloadTable {
-  id: string;
-  edition_id: string;
-  title: string;
-  /** 'guideline' | 'agenda' | 'other' */
-  category: string;
-  description: string | null;
-  file_id: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
-
 /** Schema documents of the content screens (migration 0010); `kind` is the schema name. */
-export interface ContentRecordTable {
-  id: string;
-  kind: string;
-  edition_id: string | null;
-  unit_id: string | null;
-  title: string;
-  search_text: string;
-  tag: string | null;
-  document: string;
-  schema_version: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /** failed sign-ins per normalised account name within the current window (migration 0011) */
 export interface SignInFailureTable {
   account: string;
@@ -454,11 +358,7 @@ export interface Database {
   activity_assignments: ActivityAssignmentTable;
   activity_visibility: ActivityVisibilityTable;
   sign_in_failures: SignInFailureTable;
-  downloads: DownloadTable;
-  content_records: ContentRecordTable;
-  good_wishes: GoodWishTable;
-  activities: ActivityTable;
-  activity_sign_ups: ActivitySignUpTable;
-  activity_assignments: ActivityAssignmentTable;
-  activity_visibility: ActivityVisibilityTable;
+  notice_publications: NoticePublicationTable;
+  hotels: HotelTable;
+  receptionists: ReceptionistTable;
 }

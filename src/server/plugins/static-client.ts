@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../shared/api-paths.js';
 import { send } from '../http/error-handler.js';
+import { registerFavicon } from './favicon.js';
 
 /**
  * Serves the built client (vite outDir) on the API's port. Unknown GETs outside the API get
@@ -27,6 +28,7 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
       },
     });
   }
+  await registerFavicon(app);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`);
     // a missing file (a stale chunk after a deploy) must fail as a 404, not come back as HTML

@@ -79,8 +79,9 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: `Add a ${kind} (organisers)`, security: bearer, response: envelope(contentRecord, 'the record'), ...bodyOf(schemaName) },
       preValidation: authenticate,
       handler: async (request) => {
-        assertOrganiser(signedIn(request));
-        return ok(request, await records.add(kind, request.body, null));
+        const who = signedIn(request);
+        assertOrganiser(who);
+        return ok(request, await records.add(kind, request.body, null, who));
       },
     });
 
@@ -88,8 +89,9 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: `Change a ${kind} (organisers)`, security: bearer, response: envelope(contentRecord, 'the record'), ...byId, ...bodyOf(schemaName) },
       preValidation: authenticate,
       handler: async (request) => {
-        assertOrganiser(signedIn(request));
-        return ok(request, await records.save(kind, request.params.id, request.body, null));
+        const who = signedIn(request);
+        assertOrganiser(who);
+        return ok(request, await records.save(kind, request.params.id, request.body, null, who));
       },
     });
 
@@ -97,8 +99,9 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: `Delete a ${kind} (organisers)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
       preValidation: authenticate,
       handler: async (request) => {
-        assertOrganiser(signedIn(request));
-        await records.remove(kind, request.params.id, null);
+        const who = signedIn(request);
+        assertOrganiser(who);
+        await records.remove(kind, request.params.id, null, who);
         return ok(request, null);
       },
     });
@@ -122,7 +125,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         }
         const outcome = await readImport(kind as CatalogueKind, storage.pathOf(upload.storage_name));
         if (outcome.kind === 'refused') return sendImportProblem(request, reply, outcome.problem);
-        return ok(request, { imported: await records.addAll(kind, outcome.documents) });
+        return ok(request, { imported: await records.addAll(kind, outcome.documents, who, upload.id) });
       },
     });
 

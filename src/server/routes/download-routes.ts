@@ -74,8 +74,9 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Change a download (organisers)', security: bearer, response: envelope(idOnly, 'the saved download'), ...byId, ...bodyOf('download') },
     preValidation: authenticate,
     handler: async (request) => {
-      assertOrganiser(signedIn(request));
-      return ok(request, await downloads.save(request.params.id, request.body));
+      const who = signedIn(request);
+      assertOrganiser(who);
+      return ok(request, await downloads.save(who, request.params.id, request.body));
     },
   });
 
@@ -83,8 +84,9 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Withdraw a download (organisers)', security: bearer, response: envelope(nothing, 'withdrawn'), ...byId },
     preValidation: authenticate,
     handler: async (request) => {
-      assertOrganiser(signedIn(request));
-      await downloads.remove(request.params.id);
+      const who = signedIn(request);
+      assertOrganiser(who);
+      await downloads.remove(who, request.params.id);
       return ok(request, null);
     },
   });

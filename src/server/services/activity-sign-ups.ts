@@ -69,6 +69,8 @@ export class ActivitySignUps {
         this.assertOpen(row, edition);
         const guest = await this.guests.load(trx, edition, unitId, body.guestId);
         if (guest.audit_status !== 'approved') throw new AppError('notApproved');
+        // SPEC 4: the itinerary comes first (the guest's gates say the same: canSignUpActivities)
+        if (guest.itinerary === null) throw new AppError('itineraryRequired');
         const visibleTo = await visibilityOf(trx, row.id);
         if (visibleTo.length > 0 && !visibleTo.includes(guest.guest_type ?? '')) throw new AppError('activityGuestTypeNotAllowed');
         if (row.category === 'invited') {
@@ -183,7 +185,8 @@ export class ActivitySignUps {
       .select(['id', 'activity_id', 'edition_id'])
       .where('guestId' in person ? 'guest_id' : 'member_id', '=', 'guestId' in person ? person.guestId : person.memberId)
       .execute();
-    for (const activityId of [...new Set(rows.map((row) => row.activity_id))]) {
+    // always the same lock order, so two releases cannot deadlock on PostgreSQL
+    for (const activityId of [...new Set(rows.map((row) => row.activity_id))].sort()) {
       const activity = await findActivity(trx, rows[0]!.edition_id, activityId, this.lockRows);
       await trx.deleteFrom('activity_sign_ups').where('id', 'in', rows.filter((row) => row.activity_id === activityId).map((row) => row.id)).execute();
       if (activity) await this.promoteWaiting(trx, activity);

@@ -8,7 +8,10 @@ import type { ContentRecordTable } from '../db/tables.js';
 import { AppError } from '../http/app-error.js';
 import { schemaVersionOf } from '../routes/route-helpers.js';
 import { nowIso } from '../time.js';
+import { ContentAudit } from './content-audit.js';
 import type { Editions } from './editions.js';
+import type { SignedInAccount } from './sessions.js';
+import { maskIdNumber } from './id-numbers.js';
 
 type Document = Record<string, unknown>;
 
@@ -49,10 +52,11 @@ export interface ContentQuery {
 }
 
 /** Units never see whole ID numbers of other people (historical guests are anyone's guests). */
-function maskIdNumber(doc: Document): Document {
+function maskIdNumberOf(doc: Document): Document {
   const id = doc.idNumber;
-  if (typeof id !== 'string' || id.length < 8) return doc;
-  return { ...doc, idNumber: `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}` };
+  // the shared rule: short numbers are masked too (a negative mask length answered 500)
+  if (typeof id !== 'string') return doc;
+  return { ...doc, idNumber: maskIdNumber(id) };
 }
 
 /** The rows of one content table, as written by a single insert or an import. */
@@ -84,10 +88,14 @@ export function likePattern(keyword: string): string {
  * `unitId` scope makes any other unit's record answer 404, as if it did not exist.
  */
 export class ContentRecords {
+  private readonly audit: ContentAudit;
+
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
-  ) {}
+  ) {
+    this.audit = new ContentAudit(db, editions);
+  }
 
   private async editionOf(kind: ContentKind): Promise<string | null> {
     return KIND_RULES[kind].perEdition ? (await this.editions.current()).id : null;
@@ -113,7 +121,7 @@ export class ContentRecords {
       const doc = JSON.parse(row.document) as Document;
       return {
         id: row.id,
-        document: scope.mask ? maskIdNumber(doc) : doc,
+        document: scope.mask ? maskIdNumberOf(doc) : doc,
         unitName: scope.withUnitName ? (row.unit_name ?? null) : null,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
@@ -122,41 +130,51 @@ export class ContentRecords {
     return pageOf(records, total, query.pageNum, query.pageSize);
   }
 
-  async add(kind: ContentKind, doc: Document, unitId: string | null): Promise<ContentRecord> {
+  /** `who` is the organiser changing a catalogue (audited), null for a unit's own rows. */
+  async add(kind: ContentKind, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
     const row = recordRow(kind, doc, await this.editionOf(kind), unitId);
-    await this.db.insertInto('content_records').values(row).execute();
+    await this.audit.run(who, kind, 'add', async (executor) => {
+      await executor.insertInto('content_records').values(row).execute();
+      return { value: null, targetId: row.id };
+    });
     return { id: row.id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: row.updated_at };
   }
 
-  /** Several documents at once: all rows or none. */
-  async addAll(kind: ContentKind, docs: Document[]): Promise<number> {
+  /** Several documents at once: all rows or none (one transaction, one audit entry). */
+  async addAll(kind: ContentKind, docs: Document[], who: SignedInAccount, workbookId: string): Promise<number> {
     const editionId = await this.editionOf(kind);
     const rows = docs.map((doc) => recordRow(kind, doc, editionId, null));
-    await this.db.transaction().execute(async (trx) => {
+    await this.audit.run(who, kind, 'import', async (executor) => {
       // chunks keep each statement under the bind-parameter limits of both databases
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto('content_records').values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200) await executor.insertInto('content_records').values(rows.slice(i, i + 200)).execute();
+      return { value: null, targetId: workbookId, reason: `${rows.length} rows` };
     });
     return rows.length;
   }
 
-  async save(kind: ContentKind, id: string, doc: Document, unitId: string | null): Promise<ContentRecord> {
+  async save(kind: ContentKind, id: string, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
     const fresh = recordRow(kind, doc, null, unitId);
-    let update = this.db
-      .updateTable('content_records')
-      .set({ title: fresh.title, search_text: fresh.search_text, tag: fresh.tag, document: fresh.document, schema_version: fresh.schema_version, updated_at: fresh.updated_at })
-      .where('id', '=', id)
-      .where('kind', '=', kind);
-    if (unitId) update = update.where('unit_id', '=', unitId);
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
-    const row = await this.db.selectFrom('content_records').select(['created_at']).where('id', '=', id).executeTakeFirstOrThrow();
-    return { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at };
+    return this.audit.run(who, kind, 'save', async (executor) => {
+      let update = executor
+        .updateTable('content_records')
+        .set({ title: fresh.title, search_text: fresh.search_text, tag: fresh.tag, document: fresh.document, schema_version: fresh.schema_version, updated_at: fresh.updated_at })
+        .where('id', '=', id)
+        .where('kind', '=', kind);
+      if (unitId) update = update.where('unit_id', '=', unitId);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
+      const row = await executor.selectFrom('content_records').select(['created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id };
+    });
   }
 
-  async remove(kind: ContentKind, id: string, unitId: string | null): Promise<void> {
-    let remove = this.db.deleteFrom('content_records').where('id', '=', id).where('kind', '=', kind);
-    if (unitId) remove = remove.where('unit_id', '=', unitId);
-    const result = await remove.executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
+  async remove(kind: ContentKind, id: string, unitId: string | null, who: SignedInAccount | null = null): Promise<void> {
+    await this.audit.run(who, kind, 'delete', async (executor) => {
+      let remove = executor.deleteFrom('content_records').where('id', '=', id).where('kind', '=', kind);
+      if (unitId) remove = remove.where('unit_id', '=', unitId);
+      const result = await remove.executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
+      return { value: null, targetId: id };
+    });
   }
 }

@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.js';
 import { RequestValidationError } from '../http/request-validation.js';
 import type { UploadTable } from '../uploads/upload-repository.js';
 import { nowIso } from '../time.js';
+import { ContentAudit } from './content-audit.js';
 import { likePattern } from './content-records.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
@@ -24,12 +25,14 @@ export const DOWNLOAD_RULE = 'downloadFile';
 /** Published downloads of the current edition; files stay rows of the upload service. */
 export class Downloads {
   private readonly db;
+  private readonly audit: ContentAudit;
 
   constructor(
     db: Db,
     private readonly editions: Editions,
   ) {
     this.db = db.withTables<{ uploads: UploadTable }>();
+    this.audit = new ContentAudit(db, editions);
   }
 
   async page(query: { pageNum: number; pageSize: number; keyword?: string; category?: string }) {
@@ -83,27 +86,34 @@ export class Downloads {
     const edition = await this.editions.current();
     const now = nowIso();
     const id = randomUUID();
-    await this.db
-      .insertInto('downloads')
-      .values({ id, edition_id: edition.id, title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, created_by: who.id, created_at: now, updated_at: now })
-      .execute();
-    return { id };
+    return this.audit.run(who, 'download', 'add', async (executor) => {
+      await executor
+        .insertInto('downloads')
+        .values({ id, edition_id: edition.id, title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, created_by: who.id, created_at: now, updated_at: now })
+        .execute();
+      return { value: { id }, targetId: id };
+    });
   }
 
-  async save(id: string, doc: DownloadDocument): Promise<{ id: string }> {
+  async save(who: SignedInAccount, id: string, doc: DownloadDocument): Promise<{ id: string }> {
     await this.assertFile(doc.file);
-    const result = await this.db
-      .updateTable('downloads')
-      .set({ title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, updated_at: nowIso() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
-    return { id };
+    return this.audit.run(who, 'download', 'save', async (executor) => {
+      const result = await executor
+        .updateTable('downloads')
+        .set({ title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, updated_at: nowIso() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
+      return { value: { id }, targetId: id };
+    });
   }
 
-  async remove(id: string): Promise<void> {
-    const result = await this.db.deleteFrom('downloads').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
+  async remove(who: SignedInAccount, id: string): Promise<void> {
+    await this.audit.run(who, 'download', 'delete', async (executor) => {
+      const result = await executor.deleteFrom('downloads').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
+      return { value: null, targetId: id };
+    });
   }
 
   /** The upload behind a download of the current edition, or null. */

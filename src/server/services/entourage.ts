@@ -11,6 +11,7 @@ import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
 import { unitOf } from './unit-access.js';
+import type { ActivitySignUps } from './activity-sign-ups.js';
 
 export interface MemberDocument {
   nameZh: string;
@@ -26,6 +27,8 @@ export class Entourage {
     private readonly db: Db,
     private readonly editions: Editions,
     private readonly guests: Guests,
+    /** frees the member's activity places (promoting waiting people) before the member goes */
+    private readonly activityPlaces?: Pick<ActivitySignUps, 'releasePerson'>,
   ) {}
 
   async list(who: SignedInAccount, guestId: string): Promise<EntourageItem[]> {
@@ -87,6 +90,7 @@ export class Entourage {
   async remove(who: SignedInAccount, guestId: string, memberId: string): Promise<void> {
     await this.withManageableGuest(who, guestId, async (trx) => {
       await this.findMember(trx, guestId, memberId);
+      await this.activityPlaces?.releasePerson(trx, { memberId });
       await trx.deleteFrom('entourage_members').where('id', '=', memberId).execute();
     });
   }

@@ -10,6 +10,7 @@ import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
 import { unitOf } from './unit-access.js';
+import type { ActivitySignUps } from './activity-sign-ups.js';
 
 /** The steps after the basic information: intention, itinerary, attendance, photo change, deregistration. */
 export class GuestSteps {
@@ -18,6 +19,8 @@ export class GuestSteps {
     private readonly editions: Editions,
     private readonly guests: Guests,
     private readonly audit: Audit,
+    /** frees the guest's activity places (promoting waiting people) before the guest goes */
+    private readonly activityPlaces?: Pick<ActivitySignUps, 'releasePerson'>,
   ) {}
 
   async saveIntention(who: SignedInAccount, id: string, intention: Record<string, unknown>): Promise<GuestSummary> {
@@ -76,6 +79,7 @@ export class GuestSteps {
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
       await this.guests.load(trx, edition, unitId, id, true);
+      await this.activityPlaces?.releasePerson(trx, { guestId: id });
       await trx.deleteFrom('entourage_members').where('guest_id', '=', id).execute();
       await trx.deleteFrom('guests').where('id', '=', id).execute();
       await this.audit.record(trx, who, { editionId: edition.id, action: 'guest.deregister', targetType: 'guest', targetId: id, reason: null, at: this.editions.now().toISOString() });

@@ -44,7 +44,13 @@ export async function sweepUploadOrphans(db: Db, dataDir: string, now: Date = ne
     return { removedFiles: 0, removedBytes: 0 };
   }
   const rows = await db.withTables<{ uploads: UploadTable }>().selectFrom('uploads').select('storage_name').execute();
-  const referenced = new Set(rows.map((row) => row.storage_name));
+  // temporary-registration pictures share the folder (migration 0008)
+  const temporaryRows = await db
+    .withTables<{ temporary_uploads: { storage_name: string } }>()
+    .selectFrom('temporary_uploads')
+    .select('storage_name')
+    .execute();
+  const referenced = new Set([...rows, ...temporaryRows].map((row) => row.storage_name));
   const result: SweepResult = { removedFiles: 0, removedBytes: 0 };
   for (const name of names) {
     if (referenced.has(name)) continue;

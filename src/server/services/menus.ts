@@ -28,10 +28,24 @@ export class Menus {
     return name ? this.file.menuSets[name] : undefined;
   }
 
+  /**
+   * A title may have a wording per account type (`server.menuByType.<type>.<leaf>`): a
+   * government unit's overview is not a "company" view.
+   */
+  private titleFor(key: string, userType: AccountType, language: Language): string {
+    const leaf = key.startsWith('server.menu.') ? key.slice('server.menu.'.length) : null;
+    if (leaf) {
+      const specificKey = `server.menuByType.${userType}.${leaf}`;
+      const specific = this.translator.t(language, specificKey);
+      if (specific !== specificKey) return specific;
+    }
+    return this.translator.t(language, key);
+  }
+
   treeFor(userType: AccountType, language: Language): MenuNode[] {
     const translate = (node: MenuNode): MenuNode => ({
       ...node,
-      meta: { ...node.meta, title: this.translator.t(language, node.meta.title) },
+      meta: { ...node.meta, title: this.titleFor(node.meta.title, userType, language) },
       ...(node.children ? { children: node.children.map(translate) } : {}),
     });
     return (this.setFor(userType)?.menus ?? []).map(translate);

@@ -49,6 +49,9 @@ export class Review {
       const edition = await this.editions.current(trx);
       const now = this.editions.now().toISOString();
       const decided: GuestSummary[] = [];
+      // rows are locked in one order (sorted ids) before any is changed: two batches that share
+      // guests, listed in different orders, wait for each other instead of deadlocking (PostgreSQL)
+      for (const id of [...new Set(decision.ids)].sort()) await this.guests.load(trx, edition, null, id, true);
       for (const id of decision.ids) {
         const row = await this.guests.load(trx, edition, null, id, true);
         await trx.updateTable('guests').set({ audit_status: status, reject_reason: reason, updated_at: now }).where('id', '=', id).execute();

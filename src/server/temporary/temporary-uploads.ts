@@ -10,7 +10,7 @@ import { sanitiseFileName } from '../uploads/file-name.js';
 import type { ReceivedFile } from '../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../uploads/upload-service.js';
-import { UploadStorage } from '../uploads/upload-storage.js';
+import { UploadStorage, newRandomName } from '../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
 /** The one rule the open upload takes: the temporary registration's JPG picture. */
@@ -72,16 +72,15 @@ export class TemporaryUploads {
       width: facts.width,
       height: facts.height,
       original_name: sanitiseFileName(received.fileName),
-      storage_name: await this.storage.keep(incoming),
+      storage_name: newRandomName(),
       created_at: at,
       registration_id: null,
     };
-    try {
-      await this.db.insertInto('temporary_uploads').values(row).execute();
-    } catch (error) {
-      await this.storage.discard(this.storage.pathOf(row.storage_name));
-      throw error;
-    }
+    // the row and the rename commit together: a crash leaves either both or an `.incoming-*` file the sweep removes
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('temporary_uploads').values(row).execute();
+      await this.storage.place(incoming, row.storage_name);
+    });
     const notChecked = notCheckedOf(outcomes).map((outcome) => outcome.rule);
     const file: UploadedFile = { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked };
     return { kind: 'kept', file };

@@ -18,6 +18,8 @@ export interface Failure {
   status: number;
   problem: string;
   body: string;
+  /** for a 5xx: the error the server logged for that request id */
+  cause?: string;
 }
 
 export interface FuzzFigures {
@@ -103,6 +105,36 @@ export async function runFuzz(
   return figures;
 }
 
+/**
+ * Collects the errors the app logs (pino JSON lines at level error), by request id, so a 5xx
+ * in the report says what broke. Pass `logger` to the app.
+ */
+export function errorLog() {
+  const causes = new Map<string, string>();
+  const stream = {
+    write(line: string) {
+      try {
+        const entry = JSON.parse(line) as { level?: number; reqId?: string; err?: { type?: string; message?: string; stack?: string } };
+        if ((entry.level ?? 0) >= 50 && entry.reqId && entry.err) {
+          const frame = entry.err.stack?.split('\n').find((l) => l.includes('/src/'))?.trim() ?? '';
+          causes.set(entry.reqId, `${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''} ${frame}`.slice(0, 300));
+        }
+      } catch {
+        // not a JSON line
+      }
+    },
+  };
+  return {
+    logger: { level: 'error', stream },
+    explain(failures: Failure[]) {
+      for (const failure of failures) {
+        const requestId = /"requestId":"([^"]+)"/.exec(failure.body)?.[1];
+        if (requestId && causes.has(requestId)) failure.cause = causes.get(requestId);
+      }
+    },
+  };
+}
+
 export function printFigures(title: string, seed: number, figures: FuzzFigures): void {
   const lines = [`${title}: seed ${seed} (replay with RELIABILITY_SEED=${seed})`, `  requests ${figures.requests} in ${(figures.durationMs / 1000).toFixed(1)} s (${Math.round(figures.requests / (figures.durationMs / 1000))}/s)`];
   lines.push(`  statuses ${Object.entries(figures.statuses).sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
@@ -119,6 +151,8 @@ export function printFigures(title: string, seed: number, figures: FuzzFigures):
   for (const [kind, failures] of byKind) {
     const first = failures[0]!;
     lines.push(`    ${failures.length} x ${kind}; e.g. [${first.caller}] ${first.label} ${first.url} -> ${first.body.replace(/\s+/g, ' ').slice(0, 140)}`);
+    const causes = [...new Set(failures.map((failure) => failure.cause).filter(Boolean))];
+    for (const cause of causes.slice(0, 3)) lines.push(`      cause: ${cause}`);
   }
   console.log(lines.join('\n'));
 }

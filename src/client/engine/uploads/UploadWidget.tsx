@@ -9,6 +9,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { formatBytes, uploadRulesOf } from '../../../shared/upload-rules';
 import { tUpload, useUploadMessages } from './upload-i18n';
 import { useUploadField, type Phase } from './use-upload-field';
+import { useReportUploadBusy } from './upload-activity';
 
 /** `accept` of the file input: the rule's extensions and types (a hint only; content is checked). */
 function acceptAttribute(rules: ReturnType<typeof uploadRulesOf>): string | undefined {
@@ -68,6 +69,7 @@ export function UploadWidget(props: WidgetProps) {
   const slot = useRef<number | null>(null);
   const field = useUploadField(idsOf(props.value), rule, rules, (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)), uploadPath);
   const busy = field.phase.kind !== 'idle';
+  useReportUploadBusy(busy);
   const maxCount = multiple ? (rules?.maxCount ?? Number.POSITIVE_INFINITY) : 1;
   const disabled = props.disabled || props.readonly || busy;
 

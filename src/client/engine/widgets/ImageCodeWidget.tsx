@@ -17,15 +17,19 @@ export function ImageCodeWidget(props: WidgetProps) {
   const [image, setImage] = useState<string>('');
   const { setField } = context;
 
+  const codeField = props.name;
   const refresh = useCallback(async () => {
     try {
       const captcha = await api.verifyCode();
       setImage(captcha.img);
+      // a new picture makes the typed answer worthless (it was spent by the failed sign-in)
+      const typed = context.getFormData()[codeField];
+      if (typeof typed === 'string' && typed !== '') setField(codeField, undefined);
       setField(uuidField, captcha.uuid);
     } catch {
       setImage('');
     }
-  }, [setField, uuidField]);
+  }, [setField, uuidField, codeField, context]);
 
   useEffect(() => {
     void refresh();

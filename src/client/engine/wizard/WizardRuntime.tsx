@@ -13,6 +13,7 @@ import { furthestReachable, missingBeforeFinish, stepAccess } from './wizard-gat
 import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardStepDeclaration } from './wizard-types';
 import { WizardStepForm } from './WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { useUploadsBusy } from '../uploads/upload-activity';
 
 type Data = Record<string, unknown>;
 
@@ -46,6 +47,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
   const [failed, setFailed] = useState(false);
   const [index, setIndex] = useState(0);
   const [finishBlocked, setFinishBlocked] = useState(false);
+  const uploading = useUploadsBusy();
   const steps = declaration.steps;
 
   const reload = useCallback(async () => {
@@ -134,7 +136,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
         {t('guest.wizard.back')}
       </Button>
       {step.kind === 'form' && access.editable ? (
-        <Button type="submit" variant="contained" data-testid="wizard-save">
+        <Button type="submit" variant="contained" disabled={uploading} data-testid="wizard-save">
           {saveLabel}
         </Button>
       ) : (

@@ -9,6 +9,7 @@ import type { FormRuntimeContext } from '../form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from '../form-wiring';
 import { loadUiSchema } from '../ui-schema-files';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { uploadsBusy } from '../uploads/upload-activity';
 
 type Data = Record<string, unknown>;
 
@@ -62,6 +63,8 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const { busy, extraErrors, run } = useServerSubmission();
 
   async function submit(data: Data) {
+    // the file of a field still being checked is not in the data yet (Enter key included)
+    if (uploadsBusy()) return;
     latest.current = data;
     setFormData(data);
     await run(() => onSubmit(data));

@@ -91,6 +91,8 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
                 key={`${guestId}/${memberId}`}
                 formId="activity-sign-up-form"
                 schemaName="activity-sign-up"
+                // only speaker activities ask for the speaker flag and speech materials
+                uiSchemaName={activity.document.speaker ? 'activity-sign-up' : 'activity-sign-up-plain'}
                 initial={{ activityId: activity.id, guestId }}
                 readOnly={false}
                 onDraft={() => setReason(null)}

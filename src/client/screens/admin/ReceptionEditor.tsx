@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { GuestDetail, ReviewItem } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ReceptionPicker, type ReceptionPoint } from './ReceptionPicker';
 
 /** Whose reception the form edits: the guest, or one of the guest's entourage members. */
 type Target = { kind: 'guest' } | { kind: 'member'; memberId: string };
@@ -24,6 +25,18 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
   const [detail, setDetail] = useState<GuestDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [target, setTarget] = useState<Target>({ kind: 'guest' });
+  // a receptionist picked from the organisers' list is added to what is typed so far (the form restarts from it)
+  const typed = useRef<Record<string, unknown> | null>(null);
+  const [picked, setPicked] = useState<{ data: Record<string, unknown>; round: number } | null>(null);
+  useEffect(() => {
+    typed.current = null;
+    setPicked(null);
+  }, [target]);
+  const addPicked = (kind: 'hotels' | 'stations', point: ReceptionPoint) => {
+    const base = typed.current ?? picked?.data ?? { ...(stored ?? {}) };
+    const list = Array.isArray(base[kind]) ? (base[kind] as unknown[]) : [];
+    setPicked({ data: { ...base, [kind]: [...list, point] }, round: (picked?.round ?? 0) + 1 });
+  };
 
   useEffect(() => {
     let live = true;
@@ -71,14 +84,17 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
           ))}
         </Box>
       )}
+      {detail && <ReceptionPicker onPick={addPicked} />}
       {detail && (
         <WizardStepForm
-          key={`${guest.id}:${target.kind === 'member' ? target.memberId : 'guest'}`}
+          key={`${guest.id}:${target.kind === 'member' ? target.memberId : 'guest'}:${picked?.round ?? 0}`}
           formId="reception-form"
           schemaName="reception"
-          initial={{ ...(stored ?? {}) }}
+          initial={picked?.data ?? { ...(stored ?? {}) }}
           readOnly={false}
-          onDraft={() => {}}
+          onDraft={(data) => {
+            typed.current = data;
+          }}
           onSubmit={save}
         >
           <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>

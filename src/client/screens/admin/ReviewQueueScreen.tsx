@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Page } from '../../../shared/api-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { AuditStatus, ReviewItem } from '../../../shared/guest-api';
@@ -115,6 +116,9 @@ export default function ReviewQueueScreen() {
                 </TableCell>
                 <TableCell>{formatDateTime(item.updatedAt)}</TableCell>
                 <TableCell>
+                  <Button size="small" component={RouterLink} to={`/admin/guests/${item.id}`} data-testid="record-open">
+                    {t('console.record.open')}
+                  </Button>
                   <Button size="small" onClick={() => setReceptionOf(item)} data-testid="reception-open">
                     {t('guest.reception.edit')}
                   </Button>

@@ -9,6 +9,7 @@ import { askConfirm, showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { useSession } from '../../session/session-store';
 import { ImportDialog } from './ImportDialog';
+import { RecordDetailDialog } from './RecordDetailDialog';
 import { RecordFormDialog } from './RecordFormDialog';
 import { RecordTable, type Column } from './RecordTable';
 import { SearchBar } from './SearchBar';
@@ -36,6 +37,7 @@ export function CatalogueScreen({ config, filter, filters }: { config: Catalogue
   const { page, setPageNum, reload } = usePaged((query) => contentApi.page(config.kind, query), { keyword: keyword || undefined, ...filters });
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
+  const [viewing, setViewing] = useState<ContentRecord | null>(null);
 
   async function save(data: Record<string, unknown>) {
     if (editing?.record) await contentApi.saveCatalogue(config.kind, editing.record.id, data);
@@ -82,20 +84,23 @@ export function CatalogueScreen({ config, filter, filters }: { config: Catalogue
         columns={config.columns}
         onPage={setPageNum}
         testId={config.kind}
-        actions={
-          organiser
-            ? (record) => (
-                <>
-                  <Button size="small" onClick={() => setEditing({ record })}>
-                    {t('content.common.edit')}
-                  </Button>
-                  <Button size="small" color="error" onClick={() => void remove(record)}>
-                    {t('content.common.delete')}
-                  </Button>
-                </>
-              )
-            : undefined
-        }
+        actions={(record) => (
+          <>
+            <Button size="small" onClick={() => setViewing(record)} data-testid="view-record">
+              {t('content.common.detail')}
+            </Button>
+            {organiser && (
+              <>
+                <Button size="small" onClick={() => setEditing({ record })}>
+                  {t('content.common.edit')}
+                </Button>
+                <Button size="small" color="error" onClick={() => void remove(record)}>
+                  {t('content.common.delete')}
+                </Button>
+              </>
+            )}
+          </>
+        )}
       />
       {editing && (
         <RecordFormDialog
@@ -105,6 +110,10 @@ export function CatalogueScreen({ config, filter, filters }: { config: Catalogue
           onSubmit={save}
           onClose={() => setEditing(null)}
         />
+      )}
+      {viewing && (
+        // pictures are file ids: the read view leaves them out rather than show a bare id
+        <RecordDetailDialog title={config.nameOf(viewing)} schemaName={config.kind} data={viewing.document} hidden={['photo', 'businessCard']} onClose={() => setViewing(null)} />
       )}
       {importing && <ImportDialog kind={config.kind} onClose={() => setImporting(false)} onImported={reload} />}
     </Paper>

@@ -81,6 +81,7 @@ export default function DownloadsScreen() {
           label={t('content.fields.category')}
           value={filters.category}
           sx={{ minWidth: 180 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) => setFilters((current) => ({ ...current, category: event.target.value }))}
           data-testid="category-filter"
         >

@@ -29,7 +29,7 @@ export default function HistoricalGuestsScreen() {
     ],
   };
   const filter = (
-    <TextField select size="small" label={t('content.historical.session')} value={session} sx={{ minWidth: 140 }} onChange={(event) => setSession(event.target.value)} data-testid="session-filter">
+    <TextField select size="small" label={t('content.historical.session')} value={session} sx={{ minWidth: 140 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(event) => setSession(event.target.value)} data-testid="session-filter">
       <MenuItem value="">{t('content.common.allSessions')}</MenuItem>
       {SESSIONS.map((value) => (
         <MenuItem key={value} value={value}>

@@ -72,9 +72,10 @@ export default function GuestListScreen() {
         </Button>
       </Box>
       {page && page.records.length === 0 && <Typography sx={{ p: 2 }}>{t('guest.list.empty')}</Typography>}
+      {/* phones scroll the table sideways instead of squeezing its columns */}
       {page && page.records.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label={t('guest.list.title')} data-testid="guest-table">
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('guest.list.title')} data-testid="guest-table" sx={{ minWidth: 760, '& th, & td': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('guest.list.name')}</TableCell>

@@ -72,7 +72,7 @@ export function TemporaryCodesPanel() {
                     {code.eventDiscarded ? (
                       t('temporary.codes.discarded')
                     ) : (
-                      <Button size="small" color="warning" onClick={() => void discard(code.code)} data-testid="temporary-code-discard">
+                      <Button size="small" color="error" onClick={() => void discard(code.code)} data-testid="temporary-code-discard">
                         {t('temporary.codes.discard')}
                       </Button>
                     )}

@@ -35,6 +35,8 @@ export default function CompanyViewScreen() {
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!overview) return <CircularProgress aria-label={t('common.loading')} />;
   const { unit, edition, guests, attendance } = overview;
+  // the edition's stored name is free text (the demo's is English): the sentence uses the
+  // summit's name in the UI language
   return (
     <Box sx={{ maxWidth: 880 }} data-testid="company-view">
       <Paper sx={{ p: 2, mb: 2 }}>
@@ -43,7 +45,7 @@ export default function CompanyViewScreen() {
         </Typography>
         <Typography color="text.secondary">{t(`schema.enums.unitType.${unit.unitType}`)}</Typography>
         <Typography sx={{ mt: 1 }}>
-          {t('guest.overview.edition', { name: edition.name, start: edition.conferenceStart, end: edition.conferenceEnd, deadline: edition.itineraryDeadline })}
+          {t('guest.overview.edition', { name: `${edition.year} ${t('app.summitName')}`, start: edition.conferenceStart, end: edition.conferenceEnd, deadline: edition.itineraryDeadline })}
         </Typography>
         {edition.signUpClosed && (
           <Alert severity="info" sx={{ mt: 1 }}>

@@ -1,0 +1,70 @@
+import { API_BASE } from '../../shared/api-paths';
+import type { Page } from '../../shared/api-types';
+import {
+  consoleApiPaths as paths,
+  type AuditLogItem,
+  type ConsoleGuestItem,
+  type HotelItem,
+  type InvitationCodeItem,
+  type NoticePublicationItem,
+  type ReceptionistItem,
+  type UnitChoice,
+} from '../../shared/console-api';
+import { getSession } from '../session/session-store';
+import { readToken } from '../session/token-cookie';
+import { http } from './app-http-client';
+import { compactDocument } from './guest-endpoints';
+
+type Document = Record<string, unknown>;
+type Query = Record<string, string | number | undefined>;
+
+const search = (query: Query) => compactDocument(query) as Record<string, string | number>;
+
+/** Typed calls of the organisers' console (src/shared/console-api.ts). */
+export const consoleApi = {
+  guestSearch: (query: Query) => http.request<Page<ConsoleGuestItem>>('get', paths.guestSearch, { searchParams: search(query) }),
+  units: (name?: string) => http.request<UnitChoice[]>('get', paths.units, { searchParams: search({ name }) }),
+  codePage: (query: Query) => http.request<Page<InvitationCodeItem>>('get', paths.codePage, { searchParams: search(query) }),
+  createCodes: (batch: Document) => http.request<string[]>('post', paths.codeBatch, { json: compactDocument(batch) }),
+  revokeCode: (code: string) => http.request<null>('post', paths.codeRevoke(code)),
+  noticePage: (pageNum: number, pageSize: number) => http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: { pageNum, pageSize } }),
+  createNotice: (notice: Document) => http.request<NoticePublicationItem>('post', paths.notices, { json: notice }),
+  saveNotice: (id: string, notice: Document) => http.request<NoticePublicationItem>('put', paths.notice(id), { json: notice }),
+  deleteNotice: (id: string) => http.request<null>('delete', paths.notice(id)),
+  publishNotice: (id: string) => http.request<NoticePublicationItem>('post', paths.noticePublish(id)),
+  hotels: () => http.request<HotelItem[]>('get', paths.hotels),
+  saveHotel: (id: string | null, hotel: Document) =>
+    id ? http.request<HotelItem>('put', paths.hotel(id), { json: compactDocument(hotel) }) : http.request<HotelItem>('post', paths.hotels, { json: compactDocument(hotel) }),
+  deleteHotel: (id: string) => http.request<null>('delete', paths.hotel(id)),
+  receptionists: () => http.request<ReceptionistItem[]>('get', paths.receptionists),
+  saveReceptionist: (id: string | null, receptionist: Document) =>
+    id
+      ? http.request<ReceptionistItem>('put', paths.receptionist(id), { json: compactDocument(receptionist) })
+      : http.request<ReceptionistItem>('post', paths.receptionists, { json: compactDocument(receptionist) }),
+  deleteReceptionist: (id: string) => http.request<null>('delete', paths.receptionist(id)),
+  auditPage: (query: Query) => http.request<Page<AuditLogItem>>('get', paths.auditPage, { searchParams: search(query) }),
+};
+
+/**
+ * Downloads a workbook: the route needs the bearer header, so the file is fetched and handed to
+ * the browser as a blob link. Returns false when the server refused (its message is in the envelope).
+ */
+export async function downloadExport(path: string, query: Query, fileName: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const token = readToken();
+  const url = new URL(`${API_BASE}/${path}`, window.location.origin);
+  for (const [name, value] of Object.entries(search(query))) url.searchParams.set(name, String(value));
+  const response = await fetch(url, { headers: { 'accept-language': getSession().language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { msg?: string } | null;
+    return { ok: false, message: body?.msg ?? response.statusText };
+  }
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `${fileName}.xlsx`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  return { ok: true };
+}

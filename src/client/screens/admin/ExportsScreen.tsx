@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { consoleApiPaths as paths } from '../../../shared/console-api';
+import { downloadExport } from '../../api/console-endpoints';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+
+/** /admin/exports: Excel workbooks streamed by the server (guests, entourage, manifests, hotels). */
+export default function ExportsScreen() {
+  const t = useKeyTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [direction, setDirection] = useState<'arrival' | 'departure'>('arrival');
+  const [date, setDate] = useState('');
+  const [station, setStation] = useState('');
+
+  const download = async (path: string, query: Record<string, string | undefined>, fileName: string) => {
+    setBusy(true);
+    setError('');
+    try {
+      const result = await downloadExport(path, query, fileName);
+      if (!result.ok) setError(result.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 760 }}>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Paper sx={{ p: 2 }} component="section" aria-labelledby="exports-lists-title">
+        <Typography component="h2" variant="h6" id="exports-lists-title" sx={{ mb: 1 }}>
+          {t('console.exports.lists')}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportGuests, {}, 'guests')} data-testid="export-guests">
+            {t('console.exports.guests')}
+          </Button>
+          <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportEntourage, {}, 'entourage')} data-testid="export-entourage">
+            {t('console.exports.entourage')}
+          </Button>
+          <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportHotels, {}, 'hotels')} data-testid="export-hotels">
+            {t('console.exports.hotels')}
+          </Button>
+        </Box>
+      </Paper>
+      <Paper sx={{ p: 2 }} component="section" aria-labelledby="exports-manifest-title">
+        <Typography component="h2" variant="h6" id="exports-manifest-title" sx={{ mb: 1 }}>
+          {t('console.schema.titles.manifestQuery')}
+        </Typography>
+        <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void download(paths.exportManifest, { direction, date, station: station.trim() || undefined }, `${direction}-${date}`);
+          }}
+        >
+          <TextField select size="small" label={t('console.schema.fields.direction')} value={direction} onChange={(event) => setDirection(event.target.value as 'arrival' | 'departure')} sx={{ minWidth: 140 }}>
+            <MenuItem value="arrival">{t('console.schema.enums.direction.arrival')}</MenuItem>
+            <MenuItem value="departure">{t('console.schema.enums.direction.departure')}</MenuItem>
+          </TextField>
+          <TextField size="small" type="date" required label={t('console.schema.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} data-testid="manifest-date" />
+          <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <Button type="submit" variant="contained" disabled={busy || !date} data-testid="export-manifest">
+            {t('console.exports.download')}
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { GuestDetail } from '../../../shared/guest-api';
+import { guestApi } from '../../api/guest-endpoints';
+import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
+import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { EntourageTravelDetails } from '../guests/EntourageTravelDetails';
+import { GuestStatus } from '../guests/GuestStatus';
+import { RegistrationSection } from '../guests/RegistrationSection';
+
+/** The guest's photo as a picture (the file route needs the bearer header, so it comes as a data: URL). */
+function GuestPhoto({ fileId, name }: { fileId: string; name: string }) {
+  const t = useKeyTranslation();
+  const [src, setSrc] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    fetchFileAsDataUrl(fileId)
+      .then((file) => live && setSrc(file?.dataUrl ?? null))
+      .catch(() => live && setSrc(null));
+    return () => {
+      live = false;
+    };
+  }, [fileId]);
+  if (src === undefined) return <CircularProgress size={24} aria-label={t('common.loading')} />;
+  if (src === null) return <Typography color="text.secondary">{t('console.record.photoMissing')}</Typography>;
+  return <Box component="img" src={src} alt={t('console.record.photoOf', { name })} data-testid="record-photo" sx={{ maxWidth: 180, maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }} />;
+}
+
+/** /admin/guests/:id: a guest's full record for organisers (from the search or the review queue). */
+export default function GuestRecordScreen() {
+  const t = useKeyTranslation();
+  const { id = '' } = useParams();
+  const [detail, setDetail] = useState<GuestDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    guestApi
+      .adminGuest(id)
+      .then((loaded) => live && setDetail(loaded))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
+  if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
+  const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
+  const photo = typeof detail.document.photo === 'string' ? detail.document.photo : null;
+  return (
+    <Box sx={{ maxWidth: 880 }} data-testid="guest-record">
+      <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 3, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        {photo && <GuestPhoto fileId={photo} name={detail.nameZh} />}
+        <Box>
+          <Typography component="h2" variant="h5">
+            {detail.nameZh}
+            {detail.nameEn ? ` / ${detail.nameEn}` : ''}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {detail.unitName} · {t(`guest.attendance.${detail.attendance}`)}
+            {detail.inviteCode ? ` · ${t('guest.review.inviteCode')} ${detail.inviteCode}` : ''}
+          </Typography>
+          <GuestStatus guest={detail} />
+          <Box sx={{ mt: 1 }}>
+            <Button component={RouterLink} to="/admin/guests" size="small">
+              {t('console.record.back')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+      <RegistrationSection titleKey="guest.steps.basic" testId="record-basic">
+        <ReadOnlyDocument schemaName="guest" data={detail.document} />
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.intention" testId="record-intention">
+        {detail.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.itinerary" testId="record-itinerary">
+        {detail.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
+        <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
+        <EntourageTravelDetails members={detail.entourage} />
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.reception.title" testId="record-reception">
+        {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+      </RegistrationSection>
+    </Box>
+  );
+}

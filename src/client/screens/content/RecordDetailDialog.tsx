@@ -1,0 +1,25 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+
+/** One record read-only, every field with the schema's label (the units' read view). */
+export function RecordDetailDialog({ title, schemaName, data, hidden, onClose }: { title: string; schemaName: string; data: Record<string, unknown>; hidden?: string[]; onClose: () => void }) {
+  const t = useKeyTranslation();
+  const id = useId().replace(/:/g, '');
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent data-testid="record-detail">
+        <ReadOnlyDocument schemaName={schemaName} data={data} hidden={hidden} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('content.common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
+import { chromiumAvailable, launchChromium } from './support/chromium';
+import { fillOpenEditionWindow, waitForStep } from './support/guest-pages';
+import { signInWithPassword, waitForPath } from './support/portal-pages';
+import { startPortal, type RunningPortal } from './support/portal-server';
+
+const DEMO_PASSWORD = 'Summit#2025';
+const ENTERPRISE = 'enterprise@demo.example.com';
+const ORGANISER = 'organiser@demo.example.com';
+/** config/demo-data.json: the demo enterprise's unit */
+const ENTERPRISE_UNIT = '示例跨国企业有限公司';
+const run = chromiumAvailable();
+
+describe.skipIf(!run)('organiser console in Chromium', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let issuedCode = '';
+  let unreadBefore = 0;
+
+  async function signIn(account: string): Promise<void> {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true, locale: 'zh-CN', acceptDownloads: true });
+    page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/login`);
+    await signInWithPassword(page, portal.baseUrl, account, DEMO_PASSWORD);
+    await waitForPath(page, '/dashboard');
+  }
+
+  async function open(path: string): Promise<void> {
+    await page.goto(`${portal.baseUrl}${path}`);
+  }
+
+  /** Screenshot plus axe-core: serious and critical violations fail the step. */
+  async function record(name: string): Promise<void> {
+    await screenshot(page, `console-${name}`);
+    expect(await seriousViolations(page, `console-${name}`)).toEqual([]);
+  }
+
+  /** The unread count the header bell announces (its accessible name). */
+  async function unreadCount(): Promise<number> {
+    const link = page.locator('[data-testid=notice-link]');
+    await link.waitFor();
+    await page.waitForTimeout(500);
+    const label = (await link.getAttribute('aria-label')) ?? '';
+    const match = /(\d+)/.exec(label);
+    return match ? Number(match[1]) : 0;
+  }
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail' && page) await screenshot(page, `failed-console-${test.task.name.replace(/\W+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    writeAxeReport();
+    await context?.close();
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('the unit starts with a known unread count', async () => {
+    await signIn(ENTERPRISE);
+    unreadBefore = await unreadCount();
+  });
+
+  it('the organiser opens registration and issues an invitation code for the unit', async () => {
+    await signIn(ORGANISER);
+    await open('/admin/edition');
+    await fillOpenEditionWindow(page);
+    await page.locator('[data-testid=submit]').click();
+    await page.locator('[data-testid=toast]').first().waitFor();
+
+    await open('/admin/codes');
+    const company = page.locator('[data-testid=codes-company] input');
+    await company.fill('示例跨国');
+    await page.getByRole('option', { name: ENTERPRISE_UNIT }).click();
+    await page.locator('#root_count').fill('2');
+    await record('codes');
+    await page.locator('[data-testid=codes-submit]').click();
+    const created = page.locator('[data-testid=codes-created] pre');
+    await created.waitFor();
+    const codes = (await created.innerText()).split('\n').filter(Boolean);
+    expect(codes).toHaveLength(2);
+    issuedCode = codes[0]!;
+    await page.locator(`[data-testid=code-row][data-code="${issuedCode}"]`).waitFor();
+  });
+
+  it('the organiser writes and publishes a notice to enterprise accounts', async () => {
+    await open('/admin/notices');
+    await page.locator('#root_title').fill('控制台测试通知');
+    await page.locator('#root_content').fill('请各企业核对嘉宾行程。');
+    await page.getByRole('checkbox', { name: '企业' }).check();
+    await record('notices');
+    await page.locator('[data-testid=notice-save]').click();
+    const draft = page.locator('[data-testid=notice-row][data-status=draft]', { hasText: '控制台测试通知' });
+    await draft.waitFor();
+    await draft.locator('[data-testid=notice-publish]').click();
+    await page.getByRole('dialog').getByRole('button', { name: '发布' }).click();
+    await page.locator('[data-testid=notice-row][data-status=published]', { hasText: '控制台测试通知' }).waitFor();
+  });
+
+  it('the organiser downloads the guest export and it opens as a workbook', async () => {
+    await open('/admin/exports');
+    await record('exports');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-guests]').click()]);
+    const file = await download.path();
+    expect(download.suggestedFilename()).toBe('guests.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('嘉宾');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toContain('邀请码');
+  });
+
+  it('the other console screens are axe clean', async () => {
+    await open('/admin/guests');
+    await page.locator('[data-testid=search-submit]').waitFor();
+    await record('guest-search');
+    await open('/admin/hotels');
+    await page.locator('[data-testid=hotel-add]').waitFor();
+    await record('hotels');
+    await open('/admin/audit');
+    await page.locator('[data-testid=audit-row]').first().waitFor();
+    await record('audit');
+  });
+
+  it("the notice reaches the unit's unread dot, and the unit uses the code in the guest form", async () => {
+    await signIn(ENTERPRISE);
+    expect(await unreadCount()).toBe(unreadBefore + 1);
+    await page.locator('[data-testid=unread-dot]').waitFor({ state: 'attached' });
+    await open('/myNotice');
+    await page.getByText('控制台测试通知').first().waitFor();
+
+    await open('/guests/new');
+    await waitForStep(page, 'basic');
+    await page.locator('#root_inviteCode').fill(issuedCode);
+    await page.locator('#root_inviteCode').blur();
+    await page.locator('[data-testid=invite-code-result]', { hasText: '邀请码有效' }).waitFor();
+  });
+});
