@@ -79,12 +79,13 @@ export function findEnumCopies(files: string[], enums: Map<string, string>): str
 
 /**
  * Copies in the feature routes and screens that were being finished while the core routes were
- * converted (activities, content, console, temporary registration): to convert next, then delete
+ * converted (activities, content, console and its exports, temporary registration): to convert next, then delete
  * the entry. One entry per copy (file, then the schema enum it repeats).
  */
 const STILL_TO_CONVERT = [
   'src/client/screens/activities/activity-tabs.ts repeats the enum of schemas/activity-page-query.json #/properties/category',
   'src/client/screens/admin/activities/ActivityAdminScreen.tsx repeats the enum of schemas/activity-page-query.json #/properties/status',
+  'src/client/screens/admin/ExportsScreen.tsx repeats the enum of schemas/manifest-query.json #/properties/direction',
   'src/client/screens/content/DownloadsScreen.tsx repeats the enum of schemas/content-page-query.json #/properties/category',
   'src/client/screens/temporary/TemporaryReviewScreen.tsx repeats the enum of schemas/definitions.json #/definitions/auditStatus',
   'src/client/screens/temporary/TemporaryReviewScreen.tsx repeats the enum of schemas/temporary-code.json #/properties/registrationType',
