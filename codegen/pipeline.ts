@@ -11,6 +11,8 @@ import { readLocaleKeys, readSchemaSources, type JsonSchema } from './schema-fil
 import { generateTypes } from './types.js';
 import { compileValidatorModule } from './validators.js';
 import { GENERATED_MARK } from './marks.js';
+import { collectCodeNames } from './code-names.js';
+import { lintDeclarations, readDeclarations, readUiSchemaNames } from './declaration-lint.js';
 import { checkVersionRecords, VERSIONS_DIR, type BundledSchema } from './versions.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +26,10 @@ export interface CodegenOptions {
   outDir: string;
   /** where src/shared lives (the generated validators import formats and helpers from it) */
   sharedDir: string;
+  /** ui-schemas/ (screen declarations in its screens/ folder) */
+  uiSchemasDir: string;
+  /** where the code names declarations refer to live (operations, saves, panels; gates in sharedDir) */
+  clientDir: string;
   /** schemas (or 'all') whose current x-version may be recorded again (a version never released) */
   rerecord?: readonly string[] | 'all';
 }
@@ -33,6 +39,8 @@ export const defaultOptions: CodegenOptions = {
   localesDir: path.join(projectRoot, 'locales'),
   outDir: path.join(projectRoot, 'src/generated'),
   sharedDir: path.join(projectRoot, 'src/shared'),
+  uiSchemasDir: path.join(projectRoot, 'ui-schemas'),
+  clientDir: path.join(projectRoot, 'src/client'),
 };
 
 export class SchemaLintError extends Error {
@@ -49,6 +57,15 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
     en: readLocaleKeys(options.localesDir, 'en'),
   };
   const problems = lintSchemas({ sources: [definitions, ...schemas], localeKeys });
+  problems.push(
+    ...lintDeclarations({
+      declarations: readDeclarations(path.join(options.uiSchemasDir, 'screens')),
+      schemaNames: new Set(schemas.map((source) => source.name)),
+      uiSchemaNames: readUiSchemaNames(options.uiSchemasDir),
+      codeNames: collectCodeNames(options.clientDir, options.sharedDir),
+      localeKeys,
+    }),
+  );
   if (problems.length > 0) throw new SchemaLintError(problems);
 
   const files = new Map<string, string>();

@@ -8,6 +8,8 @@ import type { FieldError } from './validation.js';
 export const recordUpgradePaths = {
   /** GET: RecordUpgradeData of a guest of the caller's unit (404 for any other id) */
   guest: (id: string) => `qms/record-upgrade/guest/${id}`,
+  /** GET: RecordUpgradeData of the caller's unit information (save it with PUT qms/unit/mine) */
+  myUnit: 'qms/record-upgrade/unit/mine',
 } as const;
 
 export interface DroppedFieldData {

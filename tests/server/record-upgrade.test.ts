@@ -66,8 +66,37 @@ describeEachDatabase('record upgrade: an old guest record edited in the current 
     expect(status).toBe(404);
   });
 
+  it("lists the unit information's dropped fields and problems, and saves it once fixed", async () => {
+    const c = await caller(t, ENTERPRISE);
+    const unit = {
+      unitType: 'enterprise',
+      orgNameZh: '示例跨国企业有限公司',
+      socialCreditCode: '91370200MA3C123456',
+      companyAddress: '山东省青岛市市南区香港中路 1 号',
+      enterpriseType: '外商独资',
+      contactName: '张企业',
+      contactGender: 'male',
+      contactMobile: '13812345678',
+      contactEmail: 'contact@example.com',
+      nationality: '中国',
+    };
+    const { contactEmail: _email, ...withoutEmail } = unit;
+    const old = { ...withoutEmail, faxNumber: '0532-88886666' };
+    const account = await t.app.db.selectFrom('accounts').select('unit_id').where('account', '=', ENTERPRISE).executeTakeFirstOrThrow();
+    await t.app.db.updateTable('units').set({ document: JSON.stringify(old), schema_version: 0, complete: 1 }).where('id', '=', account.unit_id ?? '').execute();
+
+    const upgrade = (await c.get<RecordUpgradeData>(recordUpgradePaths.myUnit)).body.data;
+    expect(upgrade).toMatchObject({ kind: 'unit', fromVersion: 0, toVersion: versionOf('unit') });
+    expect(upgrade.dropped).toEqual([{ pointer: '/faxNumber', value: '0532-88886666' }]);
+    expect(upgrade.problems.map((p) => p.pointer)).toEqual(['/contactEmail']);
+    expect((await c.put('qms/unit/mine', old)).status).toBe(400);
+    expect((await c.put('qms/unit/mine', { ...upgrade.document, contactEmail: 'contact@example.com' })).status).toBe(200);
+    expect((await c.get<RecordUpgradeData>(recordUpgradePaths.myUnit)).body.data).toMatchObject({ dropped: [], problems: [] });
+  });
+
   it('is documented in openapi.json', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/exhibition/qms/record-upgrade/guest/{id}');
+    expect(Object.keys(doc.paths)).toContain('/exhibition/qms/record-upgrade/unit/mine');
   });
 });

@@ -26,7 +26,7 @@ describeEachDatabase('organiser review, notices and audit log', (kind) => {
     const second = await caller(t, ENTERPRISE2);
     const a = await addGuest(first, t, ENTERPRISE, 200);
     const b = await addGuest(first, t, ENTERPRISE, 201);
-    const c = await addGuest(second, t, ENTERPRISE2, 202);
+    const c = await addGuest(second, t, ENTERPRISE2, 202, { mobile: '13812340202' }); // another unit: its own guest's mobile
     const organiser = await caller(t, ORGANISER);
 
     const queue = await organiser.get<Page<ReviewItem>>('admin/review/page?pageSize=100');

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
 import type { UiSchema } from '@rjsf/utils';
+import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -11,16 +11,21 @@ import { loadFormAssets, type FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { runOperation } from './operations';
+import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
+import { RecordUpgradeNotice } from './RecordUpgradeNotice';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
-import { uploadsBusy, useUploadsBusy } from './uploads/upload-activity';
+import { uploadsBusy } from './uploads/upload-activity';
+import { UploadAwareButton } from './uploads/UploadAwareButton';
 
 type Data = Record<string, unknown>;
 
 interface Loaded extends FormAssets {
   uiSchema: UiSchema;
   initial: Data;
+  /** the loaded record came from an older schema version (engine/record-upgrade.ts) */
+  upgrade: RecordUpgradeData | null;
 }
 
 function initialFromQuery(declaration: FormDeclaration, search: string): Data {
@@ -52,7 +57,8 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {})) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
-      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial });
+      const upgrade = upgradeAttachedTo(loadedData);
+      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial, upgrade });
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => live && setLoadError(String(error)));
@@ -76,7 +82,6 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   );
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
   const { busy, extraErrors, run } = useServerSubmission();
-  const uploading = useUploadsBusy();
 
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)
@@ -94,11 +99,19 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     );
   }
 
+  // an old record's flagged fields (engine/record-upgrade.ts) show until the first save attempt
+  const upgradeErrors = useMemo(() => upgradeErrorSchema(loaded?.upgrade), [loaded]);
+  const [upgradeFlagsShown, setUpgradeFlagsShown] = useState(true);
+  useEffect(() => {
+    if (busy) setUpgradeFlagsShown(false);
+  }, [busy]);
+
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!loaded) return <CircularProgress aria-label={t('common.loading')} />;
 
   return (
     <Box onSubmitCapture={onSubmitCapture}>
+      <RecordUpgradeNotice upgrade={loaded.upgrade} />
       <Form
         {...formBasics}
         schema={loaded.schema}
@@ -107,7 +120,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         formData={formData}
         formContext={formContext}
         transformErrors={transformErrors}
-        extraErrors={extraErrors}
+        extraErrors={upgradeFlagsShown ? (upgradeErrors ?? extraErrors) : extraErrors}
         onChange={(event) => {
           latest.current = event.formData as Data;
         }}
@@ -116,9 +129,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         disabled={busy}
       >
         <Box sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" fullWidth disabled={busy || uploading} data-testid="submit">
+          <UploadAwareButton type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
             {t(declaration.submitLabelKey)}
-          </Button>
+          </UploadAwareButton>
         </Box>
       </Form>
     </Box>

@@ -52,11 +52,12 @@ export function useErrorVisibility(schema: RJSFSchema | undefined) {
 
 /**
  * A submission to the server: `busy` while `send` runs; a refusal with field errors puts each
- * message on its own field (`extraErrors`), and `onFailure` runs after any refusal.
+ * message on its own field (`extraErrors`), and `onFailure` runs after any refusal. `initial`
+ * errors (an old record's flagged fields) show until the first submission.
  */
-export function useServerSubmission() {
+export function useServerSubmission(initial?: ErrorSchema) {
   const [busy, setBusy] = useState(false);
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>(initial);
   async function run(send: () => Promise<void>, onFailure?: () => void): Promise<void> {
     setBusy(true);
     setExtraErrors(undefined);

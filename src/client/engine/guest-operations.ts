@@ -1,5 +1,7 @@
 import { guestApi } from '../api/guest-endpoints';
+import { recordUpgradeApi } from '../api/record-upgrade-endpoints';
 import { loadFormAssets } from './form-assets';
+import { attachUpgrade, openInCurrentVersion } from './record-upgrade';
 
 type FormData = Record<string, unknown>;
 
@@ -16,9 +18,11 @@ async function fieldsOf(schemaName: string, data: FormData): Promise<FormData> {
  */
 export const guestOperations: Record<string, (formData: FormData) => Promise<unknown>> = {
   // the unit's type decides the variant; the stored document may be incomplete until saved once
+  // (a saved one from an older schema version opens in the current one, engine/record-upgrade.ts)
   myUnit: async () => {
     const unit = await guestApi.myUnit();
-    return fieldsOf('unit', { ...unit.document, unitType: unit.unitType });
+    const opened = unit.complete ? await openInCurrentVersion('unit', unit, () => recordUpgradeApi.myUnit()) : { document: unit.document, upgrade: null };
+    return attachUpgrade(await fieldsOf('unit', { ...opened.document, unitType: unit.unitType }), opened.upgrade);
   },
   saveMyUnit: (data) => guestApi.saveMyUnit(data),
   editionSettings: async () => fieldsOf('edition', await guestApi.editionSettings()),

@@ -7,7 +7,7 @@ import type { Language } from '../../shared/constants';
  * server; `guest` is the UI of the guest lifecycle, `upload` the upload widget's; `activity`,
  * `content` (wishes, downloads, history, projects), `temporary` and `console` (organisers) follow.
  */
-export const NAMESPACES = ['client', 'schema', 'validation', 'server', 'guest', 'upload', 'activity', 'content', 'temporary', 'console', 'wish'] as const;
+export const NAMESPACES = ['client', 'schema', 'validation', 'server', 'guest', 'upload', 'activity', 'content', 'temporary', 'console', 'wish', 'upgrade'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Loader = () => Promise<unknown>;

@@ -3,10 +3,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +12,7 @@ import type { NoticeItem, Page } from '../../shared/api-types';
 import { api } from '../api/endpoints';
 import { formatDateTime } from '../util/date-format';
 import { TimeAgoText } from '../util/TimeAgoText';
+import { PagePagination } from '../util/PagePagination';
 
 const PAGE_SIZE = 10;
 
@@ -63,11 +62,7 @@ export default function NoticeListScreen() {
           ))}
         </List>
       )}
-      {page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page.total} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
     </Paper>
   );
 }

@@ -36,7 +36,7 @@ const recordUpgrade = {
  * (edition-migration.ts). Read-only: the record changes only when the usual save route saves it.
  */
 export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
-  const { guests } = app.services;
+  const { guests, units } = app.services;
 
   app.get<{ Params: IdParams }>(path(recordUpgradePaths.guest(':id')), {
     schema: {
@@ -52,6 +52,25 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
       const guest = await guests.detail(signedIn(request), request.params.id);
       const upgrade = upgradeDocument(guest.document, guest.schemaVersion, currentEdition('guest'));
       const data: RecordUpgradeData = { kind: 'guest', id: guest.id, ...upgrade, document: upgrade.document as Record<string, unknown> };
+      return ok(request, data);
+    },
+  });
+
+  app.get(path(recordUpgradePaths.myUnit), {
+    schema: {
+      tags: ['units'],
+      summary: "The caller's unit information as the current unit schema can hold it: dropped fields and what must change",
+      security: bearer,
+      response: envelope(recordUpgrade, 'the unit record in the current version'),
+    },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const unit = await units.mine(signedIn(request));
+      // a unit that never saved its form holds only the registration stub: it starts in the current version
+      const fromVersion = unit.complete ? unit.schemaVersion : currentEdition('unit').version;
+      const upgrade = upgradeDocument(unit.document, fromVersion, currentEdition('unit'));
+      const data: RecordUpgradeData = { kind: 'unit', id: unit.id, ...upgrade, document: upgrade.document as Record<string, unknown> };
       return ok(request, data);
     },
   });

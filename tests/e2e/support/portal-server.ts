@@ -9,6 +9,8 @@ import { loadConfig } from '../../../src/server/config';
 export interface RunningPortal {
   baseUrl: string;
   close: () => Promise<void>;
+  /** the running app, for tests that put a row in its database first (an old record) */
+  app: FastifyInstance;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function startPortal(): Promise<RunningPortal> {
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
     close: async () => {
       await app.close();
       rmSync(root, { recursive: true, force: true });

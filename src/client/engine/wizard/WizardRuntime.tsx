@@ -8,12 +8,14 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { ReadOnlyDocument } from '../ReadOnlyDocument';
+import { upgradeErrorSchema } from '../record-upgrade';
+import { RecordUpgradeNotice } from '../RecordUpgradeNotice';
 import { clearDraft, readDraft, writeDraft } from './draft-store';
 import { furthestReachable, missingBeforeFinish, stepAccess } from './wizard-gates';
 import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardStepDeclaration } from './wizard-types';
 import { WizardStepForm } from './WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { useUploadsBusy } from '../uploads/upload-activity';
+import { UploadAwareButton } from '../uploads/UploadAwareButton';
 
 type Data = Record<string, unknown>;
 
@@ -47,7 +49,6 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
   const [failed, setFailed] = useState(false);
   const [index, setIndex] = useState(0);
   const [finishBlocked, setFinishBlocked] = useState(false);
-  const uploading = useUploadsBusy();
   const steps = declaration.steps;
 
   const reload = useCallback(async () => {
@@ -136,9 +137,9 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
         {t('guest.wizard.back')}
       </Button>
       {step.kind === 'form' && access.editable ? (
-        <Button type="submit" variant="contained" disabled={uploading} data-testid="wizard-save">
+        <UploadAwareButton type="submit" variant="contained" data-testid="wizard-save">
           {saveLabel}
-        </Button>
+        </UploadAwareButton>
       ) : (
         <Button type="button" variant="contained" onClick={next} data-testid="wizard-next">
           {isLast ? t('guest.wizard.finish') : t('guest.wizard.next')}
@@ -149,6 +150,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
 
   const Panel = step.kind === 'panel' && step.panel ? panels[step.panel] : undefined;
   const draft = step.kind === 'form' && access.editable ? readDraft(declaration.id, recordId, step.id) : null;
+  const upgrade = step.kind === 'form' && step.source ? context.upgrades?.[step.source] : undefined;
 
   return (
     <Box data-testid="wizard" data-step={step.id}>
@@ -174,6 +176,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
           {t('guest.wizard.draftRestored')}
         </Alert>
       )}
+      <RecordUpgradeNotice upgrade={upgrade} />
       {step.kind === 'form' && step.schema ? (
         <WizardStepForm
           key={`${step.id}:${recordId ?? 'new'}`}
@@ -182,6 +185,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
           uiSchemaName={step.uiSchema}
           initial={{ ...stepData(step, context), ...(draft ?? {}) }}
           readOnly={!access.editable}
+          initialErrors={access.editable ? upgradeErrorSchema(upgrade) : undefined}
           onDraft={(data) => writeDraft(declaration.id, recordId, step.id, data)}
           onSubmit={saveForm}
         >

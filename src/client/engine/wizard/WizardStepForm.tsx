@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
-import type { UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadFormAssets, type FormAssets } from '../form-assets';
 import type { FormRuntimeContext } from '../form-runtime-context';
@@ -26,13 +26,15 @@ export interface WizardStepFormProps {
   children: ReactNode;
   /** the form id, so buttons outside can submit it */
   formId: string;
+  /** errors shown on their fields from the start (an old record's flagged fields) */
+  initialErrors?: ErrorSchema;
 }
 
 /**
  * One wizard step: one RJSF form on the step's own (small) schema, validated by the
  * precompiled validator on blur and on submit, then by the server (field errors on fields).
  */
-export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onSubmit, children, formId }: WizardStepFormProps) {
+export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onSubmit, children, formId, initialErrors }: WizardStepFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -60,7 +62,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
-  const { busy, extraErrors, run } = useServerSubmission();
+  const { busy, extraErrors, run } = useServerSubmission(initialErrors);
 
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)

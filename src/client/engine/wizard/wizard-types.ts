@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EditionData, GuestDetail } from '../../../shared/guest-api';
+import type { RecordUpgradeData } from '../../../shared/record-upgrade-api';
 
 export type GateName = keyof GuestDetail['gates'];
 type Document = Record<string, unknown>;
@@ -42,6 +43,8 @@ export interface WizardContext {
   edition: EditionData;
   /** null while the record does not exist yet (first step of a new guest) */
   detail: GuestDetail | null;
+  /** parts of the record opened from an older schema version (engine/record-upgrade.ts), by step source */
+  upgrades?: Partial<Record<NonNullable<WizardStepDeclaration['source']>, RecordUpgradeData>>;
 }
 
 /**

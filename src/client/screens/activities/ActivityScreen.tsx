@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
@@ -19,6 +17,7 @@ import { formatDateTime } from '../../util/date-format';
 import { ActivityDetailDialog } from './ActivityDetailDialog';
 import { ActivityStateChip } from './ActivityStateChip';
 import { ACTIVITY_TABS } from './activity-tabs';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 10;
 
@@ -101,11 +100,7 @@ export default function ActivityScreen() {
           </TableBody>
         </Table>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       {openId && (
         <ActivityDetailDialog
           id={openId}

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,6 +14,7 @@ import type { AuditLogItem } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
 
@@ -118,11 +118,7 @@ export default function AuditLogScreen() {
           </TableBody>
         </Table>
       )}
-      {page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page.total} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
     </Paper>
   );
 }

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,6 +16,7 @@ import type { ConsoleGuestItem } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { GuestStatus } from '../guests/GuestStatus';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['', 'pending', 'approved', 'rejected'] as const;
@@ -120,11 +120,7 @@ export default function GuestSearchScreen() {
           </TableBody>
         </Table>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
     </Paper>
   );
 }

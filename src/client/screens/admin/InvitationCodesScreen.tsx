@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,6 +20,7 @@ import { askConfirm, showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
 import { UnitPicker } from './UnitPicker';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
 const STATES: (CodeState | '')[] = ['', 'active', 'used-up', 'expired', 'revoked'];
@@ -143,11 +143,7 @@ export default function InvitationCodesScreen() {
             </TableBody>
           </Table>
         )}
-        {page && page.total > PAGE_SIZE && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-            <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-          </Box>
-        )}
+        <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       </Paper>
     </Box>
   );

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +17,7 @@ import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
 import { downloadStoredFile } from './wish-file-download';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
 const FILE_FIELDS = ['logo', 'video', 'audio'] as const;
@@ -86,11 +86,7 @@ export default function WishListScreen() {
           </TableBody>
         </Table>
       )}
-      {page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page.total} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
     </Paper>
   );
 }

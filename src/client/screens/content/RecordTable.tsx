@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../shared/api-types';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { PagePagination } from '../../util/PagePagination';
 
 export interface Column<Row> {
   /** i18n key of the header */
@@ -56,9 +55,7 @@ export function RecordTable<Row extends { id: string }>({ label, page, columns, 
         </Table>
       </TableContainer>
       {page.total > page.pageSize && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / page.pageSize)} page={page.pageNum} onChange={(_event, value) => onPage(value)} />
-        </Box>
+        <PagePagination total={page.total} pageSize={page.pageSize} page={page.pageNum} onChange={onPage} />
       )}
     </>
   );

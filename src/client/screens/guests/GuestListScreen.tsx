@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,6 +18,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
 import { auditStatuses } from '../../../shared/schema-enums';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 10;
 const STATUSES = auditStatuses;
@@ -108,11 +108,7 @@ export default function GuestListScreen() {
           </Table>
         </TableContainer>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
     </Paper>
   );
 }

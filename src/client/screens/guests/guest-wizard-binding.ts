@@ -1,4 +1,5 @@
 import { guestApi } from '../../api/guest-endpoints';
+import { openGuestInCurrentVersion } from './guest-record-upgrade';
 import { findDeclaration } from '../../engine/declaration-catalogue';
 import type { WizardBinding, WizardDeclaration } from '../../engine/wizard/wizard-types';
 
@@ -34,7 +35,7 @@ const saves: Record<string, (recordId: string | null, data: Document) => Promise
 export const guestWizardBinding: WizardBinding = {
   load: async (recordId) => {
     const [edition, detail] = await Promise.all([guestApi.currentEdition(), recordId ? guestApi.guest(recordId) : Promise.resolve(null)]);
-    return { edition, detail };
+    return detail ? { edition, ...(await openGuestInCurrentVersion(detail)) } : { edition, detail };
   },
   save: (saveName, recordId, data) => {
     const save = saves[saveName];

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +12,7 @@ import type { TemporaryRecommendInvite } from '../../../generated/types';
 import { temporaryApi } from '../../api/temporary-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 10;
 
@@ -59,11 +59,7 @@ export function TemporaryRecommendationsPanel() {
           </Table>
         </Box>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
     </Box>
   );
 }

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,6 +23,7 @@ import { formatDateTime } from '../../util/date-format';
 import { TemporaryCodesPanel } from './TemporaryCodesPanel';
 import { TemporaryPicture } from './TemporaryPicture';
 import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
+import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
 const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
@@ -164,11 +164,7 @@ export default function TemporaryReviewScreen() {
           </Table>
         </Box>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       <Box sx={{ mt: 3, maxWidth: 640 }} data-testid="temporary-decision">
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
           {t('guest.review.decide')}

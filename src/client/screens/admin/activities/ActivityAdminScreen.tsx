@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../../util/date-format';
 import { ACTIVITY_TABS } from '../../activities/activity-tabs';
 import { ActivityFormDialog } from './ActivityFormDialog';
 import { ActivityRosterDialog } from './ActivityRosterDialog';
+import { PagePagination } from '../../../util/PagePagination';
 
 const PAGE_SIZE = 20;
 const STATUSES: ActivityStatus[] = ['draft', 'published', 'closed'];
@@ -125,11 +125,7 @@ export default function ActivityAdminScreen() {
           </TableBody>
         </Table>
       )}
-      {page && page.total > PAGE_SIZE && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(page.total / PAGE_SIZE)} page={pageNum} onChange={(_event, value) => setPageNum(value)} />
-        </Box>
-      )}
+      <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       {editing && (
         <ActivityFormDialog
           activity={editing === 'new' ? null : editing}

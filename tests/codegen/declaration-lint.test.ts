@@ -1,0 +1,89 @@
+/**
+ * Screen declarations are checked by codegen: the shipped ones pass, and each kind of broken
+ * reference or shape (on a temp copy of ui-schemas/) fails codegen naming file, pointer and name.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateAll, SchemaLintError } from '../../codegen/pipeline.js';
+import { collectCodeNames } from '../../codegen/code-names.js';
+import { defaultOptions } from '../../codegen/pipeline.js';
+import { editJson, tempWorkspace } from './helpers.js';
+
+const workspace = tempWorkspace();
+const uiSchemasDir = path.join(workspace.dir, 'ui-schemas');
+const screen = (id: string): string => path.join(uiSchemasDir, 'screens', `${id}.json`);
+let problems: string[] = [];
+
+type Json = Record<string, unknown>;
+
+beforeAll(async () => {
+  fs.cpSync(defaultOptions.uiSchemasDir, uiSchemasDir, { recursive: true });
+  editJson(screen('register'), (d) => {
+    d.submit = 'registr'; // operation typo
+    d.titleKey = 'routes.no-such-title'; // i18n key missing
+    d.uiSchema = 'no-such-ui-schema';
+  });
+  editJson(screen('change-password'), (d) => {
+    d.schema = 'pasword-change'; // schema typo
+  });
+  editJson(screen('reset-password'), (d) => {
+    d.success = { action: 'navigate' }; // navigate without `to`
+    d.submit = 'no-such-operation';
+  });
+  editJson(screen('login'), (d) => {
+    (d.tabs as Json[])[1] = { labelKey: 'login.codeTab', screen: 'sign-in-kode-form' };
+  });
+  editJson(screen('guest-registration'), (d) => {
+    const steps = d.steps as Json[];
+    (steps[0] as Json).save = 'saveGuestBasik';
+    (steps[0] as Json).editableWhen = 'canEditEverything';
+    (steps[2] as Json).panel = 'entourag';
+  });
+  editJson(screen('edition-settings'), (d) => {
+    d.submitLabel = 'common.save'; // unknown property (a typo of submitLabelKey)
+  });
+  try {
+    await generateAll({ ...workspace.options, uiSchemasDir });
+  } catch (error) {
+    if (!(error instanceof SchemaLintError)) throw error;
+    problems = error.problems;
+  }
+}, 60_000);
+afterAll(() => workspace.cleanup());
+
+describe('screen declaration lint', () => {
+  it('passes the shipped declarations', async () => {
+    await expect(generateAll(workspace.options)).resolves.toBeInstanceOf(Map);
+  }, 60_000);
+
+  it.each([
+    ['register.json: /submit names operation "registr", which does not exist'],
+    ['register.json: /titleKey names i18n key "routes.no-such-title", missing in locales/zh-CN'],
+    ['register.json: /titleKey names i18n key "routes.no-such-title", missing in locales/en'],
+    ['register.json: /uiSchema names uiSchema "no-such-ui-schema", which does not exist'],
+    ['change-password.json: /schema names schema "pasword-change", which does not exist'],
+    ['reset-password.json: /success must have required property \'to\''],
+    ['login.json: /tabs/1/screen names screen "sign-in-kode-form", which does not exist'],
+    ['guest-registration.json: /steps/0/save names save "saveGuestBasik", which does not exist'],
+    ['guest-registration.json: /steps/0/editableWhen names gate "canEditEverything", which does not exist'],
+    ['guest-registration.json: /steps/2/panel names panel "entourag", which does not exist'],
+    ['edition-settings.json: / must NOT have additional properties "submitLabel"'],
+  ])('fails on a broken declaration: %s', (expected) => {
+    expect(problems.some((p) => p.includes(expected)), problems.join('\n')).toBe(true);
+  });
+
+  it('reports the shape errors of a file first (its references are checked once its shape is right)', () => {
+    const ofFile = problems.filter((p) => p.includes('reset-password.json'));
+    expect(ofFile.length).toBeGreaterThan(0);
+    expect(ofFile.some((p) => p.includes('no-such-operation'))).toBe(false);
+  });
+
+  it('reads operations, saves, panels and gates from the code', () => {
+    const names = collectCodeNames(defaultOptions.clientDir, defaultOptions.sharedDir);
+    expect(names.operations).toContain('register');
+    expect(names.saves).toContain('saveGuestBasic');
+    expect(names.panels).toContain('entourage');
+    expect(names.gates).toContain('canEditBasic');
+  });
+});

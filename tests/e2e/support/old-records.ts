@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { UploadTable } from '../../../src/server/uploads/upload-repository';
+import { newRandomName, UploadStorage } from '../../../src/server/uploads/upload-storage';
+import { idNumberHash, maskIdNumber } from '../../../src/server/services/id-numbers';
+import { residentId } from './guest-pages';
+
+/** 100 is the current personName limit: this one is 149 characters, a valid name otherwise */
+export const OLD_LONG_NAME = Array.from({ length: 30 }, () => 'Abcd').join(' ');
+export const OLD_FAX = '0532-88886666';
+
+/**
+ * A guest of `account`'s unit as an older guest schema (version 1) stored it: a field the
+ * current version dropped (faxNumber) and an English name over today's limit. Written straight
+ * into the running app's database, the way an edition change leaves stored records behind.
+ */
+export async function storeOldGuest(app: FastifyInstance, account: string): Promise<string> {
+  const db = app.db;
+  const owner = await db.selectFrom('accounts').select(['id', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
+  const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
+  // the photo: a copy of the demo guest's upload (row and file) owned by this unit
+  const uploads = db.withTables<{ uploads: UploadTable }>();
+  const demoPhoto = await uploads.selectFrom('uploads').selectAll().where('rule_name', '=', 'photo').orderBy('created_at').executeTakeFirstOrThrow();
+  const storage = new UploadStorage(app.config.dataDir);
+  const storageName = newRandomName();
+  fs.copyFileSync(storage.pathOf(demoPhoto.storage_name), storage.pathOf(storageName));
+  const photo = randomUUID();
+  await uploads.insertInto('uploads').values({ ...demoPhoto, id: photo, owner_account_id: owner.id, unit_id: owner.unit_id, storage_name: storageName }).execute();
+  const idNumber = residentId('37020219800101007');
+  const document = {
+    nameZh: '旧版嘉宾',
+    nameEn: OLD_LONG_NAME,
+    gender: 'male',
+    nationality: '中国',
+    mobile: '13800000123',
+    email: 'old-guest@e2e.example.com',
+    position: '总经理',
+    attendanceForm: 'in-person',
+    idType: 'resident-id',
+    idNumber,
+    photo,
+    unitType: 'enterprise',
+    faxNumber: OLD_FAX,
+  };
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('guests')
+    .values({
+      id,
+      edition_id: edition.id,
+      account_id: null,
+      unit_id: owner.unit_id,
+      name: document.nameZh,
+      name_en: document.nameEn,
+      mobile: document.mobile,
+      email: document.email,
+      audit_status: 'pending',
+      invitation_code: null,
+      guest_type: null,
+      id_number_hash: idNumberHash(idNumber),
+      id_number_masked: maskIdNumber(idNumber),
+      document: JSON.stringify(document),
+      schema_version: 1,
+      attendance: 'undecided',
+      reject_reason: null,
+      intention: null,
+      intention_version: null,
+      itinerary: null,
+      itinerary_version: null,
+      reception: null,
+      reception_version: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** The stored guest row: its schema version and document. */
+export async function storedGuest(app: FastifyInstance, id: string): Promise<{ schemaVersion: number; document: Record<string, unknown> }> {
+  const row = await app.db.selectFrom('guests').select(['schema_version', 'document']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { schemaVersion: Number(row.schema_version), document: JSON.parse(row.document) as Record<string, unknown> };
+}
