@@ -89,5 +89,21 @@ export function collectCodeNames(clientDir: string, sharedDir: string): CodeName
     const source = parse(file, /\bgates\??\s*:\s*\{/);
     if (source) visit(source);
   }
+  // the guest's gates are answer data described by the schemas (a `gates` object in
+  // schemas/definitions.json guestDetailAnswer); src/shared only aliases the generated type
+  const schemasDir = path.resolve(sharedDir, '../../schemas');
+  const collectGates = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const properties = key === 'gates' ? (value as { properties?: unknown } | null)?.properties : undefined;
+      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.gates.add(name);
+      collectGates(value);
+    }
+  };
+  if (fs.existsSync(schemasDir)) {
+    for (const file of fs.readdirSync(schemasDir).filter((f) => f.endsWith('.json'))) {
+      collectGates(JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8')) as unknown);
+    }
+  }
   return names;
 }

@@ -6,6 +6,9 @@
  * (x-i18n, x-enum-i18n, x-messages) present in BOTH locales, every schema and every property
  * labelled (x-i18n on it or on the definition it refers to), x-enum-i18n parallel to enum,
  * x-upload made of known rules, x-same-as/x-differs-from naming an existing sibling.
+ * Answer schemas (`x-response: true`, the response-*.json files and the response* definitions)
+ * describe what the server writes, never what a user types: they need no maxLength, no labels
+ * and no title key (nothing is validated or rendered from them); everything else still applies.
  */
 import Ajv from 'ajv';
 import { schemaFormatNames } from '../src/shared/schema-formats.js';
@@ -61,6 +64,15 @@ function checkUpload(upload: unknown, where: string, problems: string[]): void {
   }
 }
 
+/** Every subschema of the `x-response: true` subtrees of a schema (answer shapes). */
+export function responseParts(schema: JsonSchema): Set<JsonSchema> {
+  const parts = new Set<JsonSchema>();
+  walkSchema(schema, (sub) => {
+    if (sub['x-response'] === true && !parts.has(sub)) walkSchema(sub, (inner) => void parts.add(inner));
+  });
+  return parts;
+}
+
 export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
   const problems: string[] = [];
   const ajv = addSchemaKeywords(new Ajv({ strict: false, validateFormats: false }));
@@ -87,6 +99,7 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
   };
 
   for (const { file, name, schema } of sources) {
+    const answerParts = responseParts(schema);
     const at = (pointer: string): string => `schemas/${file} ${pointer}`;
     if (!ajv.validateSchema(schema)) {
       problems.push(`schemas/${file}: not a valid draft-07 schema: ${ajv.errorsText(ajv.errors)}`);
@@ -102,14 +115,14 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
       if (other) problems.push(`schemas/${file}: $id "${id}" is also used by schemas/${other}`);
       ids.set(id, file);
     }
-    if (name !== 'definitions' && typeof schema['x-i18n'] !== 'string') problems.push(`schemas/${file}: x-i18n (title key) is missing`);
+    if (name !== 'definitions' && !answerParts.has(schema) && typeof schema['x-i18n'] !== 'string') problems.push(`schemas/${file}: x-i18n (title key) is missing`);
     if (!Number.isInteger(schema['x-version']) || (schema['x-version'] as number) < 1) {
       problems.push(`schemas/${file}: x-version must be an integer >= 1`);
     }
 
     walkSchema(schema, (sub, pointer) => {
       if (pointer !== '#' && typeof sub.$id === 'string') problems.push(`${at(pointer)}: nested $id is not allowed`);
-      if (typeIncludesString(sub) && sub.maxLength === undefined && sub.enum === undefined && sub.const === undefined) {
+      if (!answerParts.has(sub) && typeIncludesString(sub) && sub.maxLength === undefined && sub.enum === undefined && sub.const === undefined) {
         problems.push(`${at(pointer)}: string without maxLength`);
       }
       if (sub.format !== undefined && !knownFormats.has(String(sub.format))) {
@@ -137,7 +150,7 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
       if (sub['x-upload'] !== undefined) checkUpload(sub['x-upload'], at(pointer), problems);
       const properties = (sub.properties ?? {}) as Record<string, JsonSchema>;
       for (const [prop, propSchema] of Object.entries(properties)) {
-        if (!pointer.includes('/if') && labelOf(propSchema) === undefined && !pointer.includes('/then') && !pointer.includes('/else')) {
+        if (!answerParts.has(sub) && !pointer.includes('/if') && labelOf(propSchema) === undefined && !pointer.includes('/then') && !pointer.includes('/else')) {
           problems.push(`${at(pointer)}/properties/${prop}: no label (x-i18n here or on the referenced definition)`);
         }
         for (const keyword of SIBLING_KEYWORDS) {

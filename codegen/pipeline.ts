@@ -78,7 +78,9 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
     schema: bundleSchema(source.schema, shared, source.name),
   }));
   // editions: a shape change needs an x-version bump; each published version stays on record
-  const records = checkVersionRecords(bundledSchemas, path.join(options.outDir, VERSIONS_DIR), options.rerecord);
+  // answer schemas (x-response) describe no stored record: nothing to keep per version
+  const stored = bundledSchemas.filter((source) => source.schema['x-response'] !== true);
+  const records = checkVersionRecords(stored, path.join(options.outDir, VERSIONS_DIR), options.rerecord);
   if (records.problems.length > 0) throw new SchemaLintError(records.problems);
   for (const [file, content] of records.files) files.set(file, content);
   for (const { schema: bundled, ...source } of bundledSchemas) {

@@ -332,6 +332,83 @@ export type HotelKind = ("designated" | "recommended")
  */
 export type LoginPassword = string
 /**
+ * Attendance of a registered guest (set by the attendance steps, not a form field).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "attendanceState".
+ */
+export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
+/**
+ * the guests just decided
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseDecidedList".
+ */
+export type ResponseDecidedList = GuestSummaryAnswer[]
+/**
+ * the entourage of a guest
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseEntourageList".
+ */
+export type ResponseEntourageList = EntourageItemAnswer[]
+/**
+ * Every account type: the self-registering ones (userType) plus guest and organiser accounts.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "accountType".
+ */
+export type AccountType = ("enterprise" | "government" | "media" | "staff" | "volunteer" | "same-period" | "guest" | "organiser")
+/**
+ * data of GET center/menu/basic/userMenuTree: the menu nodes of config/menus.json for the account type, titles translated
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseMenuTree".
+ */
+export type ResponseMenuTree = {
+/**
+ * route path, absolute ('/myNotice') or relative to the parent
+ */
+path: string
+/**
+ * unique route name
+ */
+name: string
+/**
+ * key of a client screen declaration ('Layout' for a parent group)
+ */
+component: string
+redirect?: string
+meta: {
+title: string
+icon?: string
+hidden?: boolean
+affix?: boolean
+permissions?: string[]
+}
+/**
+ * child nodes, of the same shape (answer schemas are not recursive: their inner shape is not listed)
+ */
+children?: {
+[k: string]: unknown | undefined
+}[]
+}[]
+/**
+ * data of GET dev/outbox (development only)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseOutboxMessages".
+ */
+export type ResponseOutboxMessages = {
+id: string
+channel: ("sms" | "email" | "captcha")
+to: string
+code: (string | null)
+subject: (string | null)
+body: string
+createdAt: string
+}[]
+/**
  * @minLength 1
  * @maxLength 150
  * 
@@ -465,6 +542,25 @@ notice?: Notice
 "photo-change"?: PhotoChange
 reception?: Reception
 receptionist?: Receptionist
+"response-audit-page"?: ResponseAuditPage
+"response-decided-list"?: ResponseDecidedList
+"response-edition"?: ResponseEdition
+"response-entourage-item"?: ResponseEntourageItem
+"response-entourage-list"?: ResponseEntourageList
+"response-guest-detail"?: ResponseGuestDetail
+"response-guest-page"?: ResponseGuestPage
+"response-guest-summary"?: ResponseGuestSummary
+"response-invite-code-check"?: ResponseInviteCodeCheck
+"response-login-info"?: ResponseLoginInfo
+"response-master-info"?: ResponseMasterInfo
+"response-menu-tree"?: ResponseMenuTree
+"response-notice-page"?: ResponseNoticePage
+"response-outbox-messages"?: ResponseOutboxMessages
+"response-review-page"?: ResponseReviewPage
+"response-unit-info"?: ResponseUnitInfo
+"response-unit-overview"?: ResponseUnitOverview
+"response-uploaded-file"?: ResponseUploadedFile
+"response-verify-code"?: ResponseVerifyCode
 "review-decision"?: ReviewDecision
 "review-page-query"?: ReviewPageQuery
 "send-message-code"?: SendMessageCode
@@ -1543,6 +1639,525 @@ mobile: Mobile
 hotelId?: RecordId
 }
 /**
+ * a page of the audit log
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseAuditPage".
+ */
+export interface ResponseAuditPage {
+records: {
+id: string
+actorAccount: string
+action: string
+targetType: string
+targetId: string
+reason: (string | null)
+at: string
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A guest in lists and write answers (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "guestSummaryAnswer".
+ */
+export interface GuestSummaryAnswer {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+}
+/**
+ * The current edition (answer part).
+ */
+export interface ResponseEdition {
+id: string
+year: number
+name: string
+/**
+ * YYYY-MM-DD
+ */
+registrationStart: string
+registrationEnd: string
+itineraryDeadline: string
+conferenceStart: string
+conferenceEnd: string
+entourageCap: number
+guestRegistrationEnabled: boolean
+signUpClosed: boolean
+/**
+ * when true a guest cannot be added without an invitation code
+ */
+inviteCodeRequired: boolean
+}
+/**
+ * An entourage member (answer part).
+ */
+export interface ResponseEntourageItem {
+id: string
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+idNumberMasked: string
+/**
+ * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
+ */
+itinerary?: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * set by organisers (reception schema); left out by the entourage writes
+ */
+reception?: ({
+[k: string]: unknown | undefined
+} | null)
+}
+/**
+ * An entourage member (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "entourageItemAnswer".
+ */
+export interface EntourageItemAnswer {
+id: string
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+idNumberMasked: string
+/**
+ * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
+ */
+itinerary?: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * set by organisers (reception schema); left out by the entourage writes
+ */
+reception?: ({
+[k: string]: unknown | undefined
+} | null)
+}
+/**
+ * A guest with its steps and gates (answer part): the summary's properties and more.
+ */
+export interface ResponseGuestDetail {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+unitId: string
+unitName: string
+schemaVersion: number
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * attendance-intention document
+ */
+intention: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * itinerary document
+ */
+itinerary: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * reception document, set by organisers
+ */
+reception: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * epidemic-prevention document, approved guests only
+ */
+epidemic?: ({
+[k: string]: unknown | undefined
+} | null)
+entourage: EntourageItemAnswer[]
+entourageCap: number
+/**
+ * which steps and actions the server allows now, so screens show the same gates
+ */
+gates: {
+canEditBasic: boolean
+canManageEntourage: boolean
+canEditItinerary: boolean
+canSignUpActivities: boolean
+canEditEpidemicInfo: boolean
+entourageFull: boolean
+}
+}
+/**
+ * a page of guests
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseGuestPage".
+ */
+export interface ResponseGuestPage {
+records: GuestSummaryAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A guest in lists and write answers (answer part).
+ */
+export interface ResponseGuestSummary {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+}
+/**
+ * data of GET qms/invite-code/check
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseInviteCodeCheck".
+ */
+export interface ResponseInviteCodeCheck {
+code: string
+/**
+ * guest type the code grants (e.g. general, vip)
+ */
+guestType: string
+/**
+ * false: a guest added with this code is approved at once
+ */
+reviewRequired: boolean
+unitName: string
+}
+/**
+ * data of GET center/user/basic/loginInfo
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseLoginInfo".
+ */
+export interface ResponseLoginInfo {
+user: {
+id: string
+account: string
+name: string
+userType: AccountType
+unitId: (string | null)
+}
+types: AccountType[]
+permissions: string[]
+}
+/**
+ * data of GET qms/group-participant-link-info/front/getMasterInfo
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseMasterInfo".
+ */
+export interface ResponseMasterInfo {
+/**
+ * the caller's own guest registration (special-guest accounts), else null
+ */
+guest: ({
+id: string
+name: string
+mobile: (string | null)
+email: (string | null)
+auditStatus: AuditStatus
+} | null)
+/**
+ * the caller's unit (enterprise, government, media accounts), else null
+ */
+unit: ({
+id: string
+name: string
+unitType: UnitType
+} | null)
+/**
+ * the caller's own registration in full (guest accounts), ID numbers masked; null when none is linked
+ */
+registration?: (GuestDetailAnswer | null)
+}
+/**
+ * A guest with its steps and gates (answer part): the summary's properties and more.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "guestDetailAnswer".
+ */
+export interface GuestDetailAnswer {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+unitId: string
+unitName: string
+schemaVersion: number
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * attendance-intention document
+ */
+intention: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * itinerary document
+ */
+itinerary: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * reception document, set by organisers
+ */
+reception: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * epidemic-prevention document, approved guests only
+ */
+epidemic?: ({
+[k: string]: unknown | undefined
+} | null)
+entourage: EntourageItemAnswer[]
+entourageCap: number
+/**
+ * which steps and actions the server allows now, so screens show the same gates
+ */
+gates: {
+canEditBasic: boolean
+canManageEntourage: boolean
+canEditItinerary: boolean
+canSignUpActivities: boolean
+canEditEpidemicInfo: boolean
+entourageFull: boolean
+}
+}
+/**
+ * data of GET qms/notice-announce/myNoticePage
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseNoticePage".
+ */
+export interface ResponseNoticePage {
+records: {
+id: string
+title: string
+content: string
+/**
+ * UTC ISO string
+ */
+releaseTime: string
+read: boolean
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * a page of the review queue
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseReviewPage".
+ */
+export interface ResponseReviewPage {
+records: ReviewItemAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A guest in the review queue (answer part): the summary's properties and the unit.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "reviewItemAnswer".
+ */
+export interface ReviewItemAnswer {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+unitId: string
+unitName: string
+}
+/**
+ * data of GET qms/unit/mine
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUnitInfo".
+ */
+export interface ResponseUnitInfo {
+id: string
+unitType: UnitType
+name: string
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+schemaVersion: number
+/**
+ * false until the document was saved through PUT qms/unit/mine
+ */
+complete: boolean
+}
+/**
+ * data of GET qms/unit/overview (company view)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUnitOverview".
+ */
+export interface ResponseUnitOverview {
+unit: {
+id: string
+name: string
+unitType: UnitType
+}
+edition: EditionAnswer
+guests: {
+total: number
+pending: number
+approved: number
+rejected: number
+}
+attendance: {
+undecided: number
+attending: number
+"not-attending": number
+cancelled: number
+}
+entourageTotal: number
+}
+/**
+ * The current edition (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "editionAnswer".
+ */
+export interface EditionAnswer {
+id: string
+year: number
+name: string
+/**
+ * YYYY-MM-DD
+ */
+registrationStart: string
+registrationEnd: string
+itineraryDeadline: string
+conferenceStart: string
+conferenceEnd: string
+entourageCap: number
+guestRegistrationEnabled: boolean
+signUpClosed: boolean
+/**
+ * when true a guest cannot be added without an invitation code
+ */
+inviteCodeRequired: boolean
+}
+/**
+ * the stored file of an upload
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUploadedFile".
+ */
+export interface ResponseUploadedFile {
+/**
+ * file reference to keep in the form field
+ */
+id: string
+name: string
+/**
+ * sniffed from the content
+ */
+mime: string
+bytes: number
+width: (number | null)
+height: (number | null)
+/**
+ * x-upload rules the server could not measure
+ */
+notChecked?: string[]
+}
+/**
+ * data of GET center/front/getVerifyCode
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseVerifyCode".
+ */
+export interface ResponseVerifyCode {
+/**
+ * id to send back with the answer
+ */
+uuid: string
+/**
+ * data:image/png;base64,...
+ */
+img: string
+}
+/**
  * Organisers' decision on one or many guests (POST admin/review/decide): approve, or reject with a reason (1-300). At most 100 guests at once; an empty list is answered 'please select attendees' by the server.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1897,4 +2512,148 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * The current edition (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseEdition".
+ */
+export interface EditionAnswer1 {
+id: string
+year: number
+name: string
+/**
+ * YYYY-MM-DD
+ */
+registrationStart: string
+registrationEnd: string
+itineraryDeadline: string
+conferenceStart: string
+conferenceEnd: string
+entourageCap: number
+guestRegistrationEnabled: boolean
+signUpClosed: boolean
+/**
+ * when true a guest cannot be added without an invitation code
+ */
+inviteCodeRequired: boolean
+}
+/**
+ * An entourage member (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseEntourageItem".
+ */
+export interface EntourageItemAnswer1 {
+id: string
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+idNumberMasked: string
+/**
+ * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
+ */
+itinerary?: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * set by organisers (reception schema); left out by the entourage writes
+ */
+reception?: ({
+[k: string]: unknown | undefined
+} | null)
+}
+/**
+ * A guest with its steps and gates (answer part): the summary's properties and more.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseGuestDetail".
+ */
+export interface GuestDetailAnswer1 {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+unitId: string
+unitName: string
+schemaVersion: number
+/**
+ * a stored document of the schema named in the description
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * attendance-intention document
+ */
+intention: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * itinerary document
+ */
+itinerary: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * reception document, set by organisers
+ */
+reception: ({
+[k: string]: unknown | undefined
+} | null)
+/**
+ * epidemic-prevention document, approved guests only
+ */
+epidemic?: ({
+[k: string]: unknown | undefined
+} | null)
+entourage: EntourageItemAnswer[]
+entourageCap: number
+/**
+ * which steps and actions the server allows now, so screens show the same gates
+ */
+gates: {
+canEditBasic: boolean
+canManageEntourage: boolean
+canEditItinerary: boolean
+canSignUpActivities: boolean
+canEditEpidemicInfo: boolean
+entourageFull: boolean
+}
+}
+/**
+ * A guest in lists and write answers (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseGuestSummary".
+ */
+export interface GuestSummaryAnswer1 {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
 }

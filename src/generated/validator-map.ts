@@ -52,6 +52,25 @@ import * as passwordReset from './validators/password-reset.js';
 import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
 import * as receptionist from './validators/receptionist.js';
+import * as responseAuditPage from './validators/response-audit-page.js';
+import * as responseDecidedList from './validators/response-decided-list.js';
+import * as responseEdition from './validators/response-edition.js';
+import * as responseEntourageItem from './validators/response-entourage-item.js';
+import * as responseEntourageList from './validators/response-entourage-list.js';
+import * as responseGuestDetail from './validators/response-guest-detail.js';
+import * as responseGuestPage from './validators/response-guest-page.js';
+import * as responseGuestSummary from './validators/response-guest-summary.js';
+import * as responseInviteCodeCheck from './validators/response-invite-code-check.js';
+import * as responseLoginInfo from './validators/response-login-info.js';
+import * as responseMasterInfo from './validators/response-master-info.js';
+import * as responseMenuTree from './validators/response-menu-tree.js';
+import * as responseNoticePage from './validators/response-notice-page.js';
+import * as responseOutboxMessages from './validators/response-outbox-messages.js';
+import * as responseReviewPage from './validators/response-review-page.js';
+import * as responseUnitInfo from './validators/response-unit-info.js';
+import * as responseUnitOverview from './validators/response-unit-overview.js';
+import * as responseUploadedFile from './validators/response-uploaded-file.js';
+import * as responseVerifyCode from './validators/response-verify-code.js';
 import * as reviewDecision from './validators/review-decision.js';
 import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
@@ -117,6 +136,25 @@ import passwordResetSchema from './schemas/password-reset.json';
 import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
 import receptionistSchema from './schemas/receptionist.json';
+import responseAuditPageSchema from './schemas/response-audit-page.json';
+import responseDecidedListSchema from './schemas/response-decided-list.json';
+import responseEditionSchema from './schemas/response-edition.json';
+import responseEntourageItemSchema from './schemas/response-entourage-item.json';
+import responseEntourageListSchema from './schemas/response-entourage-list.json';
+import responseGuestDetailSchema from './schemas/response-guest-detail.json';
+import responseGuestPageSchema from './schemas/response-guest-page.json';
+import responseGuestSummarySchema from './schemas/response-guest-summary.json';
+import responseInviteCodeCheckSchema from './schemas/response-invite-code-check.json';
+import responseLoginInfoSchema from './schemas/response-login-info.json';
+import responseMasterInfoSchema from './schemas/response-master-info.json';
+import responseMenuTreeSchema from './schemas/response-menu-tree.json';
+import responseNoticePageSchema from './schemas/response-notice-page.json';
+import responseOutboxMessagesSchema from './schemas/response-outbox-messages.json';
+import responseReviewPageSchema from './schemas/response-review-page.json';
+import responseUnitInfoSchema from './schemas/response-unit-info.json';
+import responseUnitOverviewSchema from './schemas/response-unit-overview.json';
+import responseUploadedFileSchema from './schemas/response-uploaded-file.json';
+import responseVerifyCodeSchema from './schemas/response-verify-code.json';
 import reviewDecisionSchema from './schemas/review-decision.json';
 import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
@@ -185,6 +223,25 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'photo-change': photoChangeSchema,
   'reception': receptionSchema,
   'receptionist': receptionistSchema,
+  'response-audit-page': responseAuditPageSchema,
+  'response-decided-list': responseDecidedListSchema,
+  'response-edition': responseEditionSchema,
+  'response-entourage-item': responseEntourageItemSchema,
+  'response-entourage-list': responseEntourageListSchema,
+  'response-guest-detail': responseGuestDetailSchema,
+  'response-guest-page': responseGuestPageSchema,
+  'response-guest-summary': responseGuestSummarySchema,
+  'response-invite-code-check': responseInviteCodeCheckSchema,
+  'response-login-info': responseLoginInfoSchema,
+  'response-master-info': responseMasterInfoSchema,
+  'response-menu-tree': responseMenuTreeSchema,
+  'response-notice-page': responseNoticePageSchema,
+  'response-outbox-messages': responseOutboxMessagesSchema,
+  'response-review-page': responseReviewPageSchema,
+  'response-unit-info': responseUnitInfoSchema,
+  'response-unit-overview': responseUnitOverviewSchema,
+  'response-uploaded-file': responseUploadedFileSchema,
+  'response-verify-code': responseVerifyCodeSchema,
   'review-decision': reviewDecisionSchema,
   'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
@@ -254,6 +311,25 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
   'receptionist': receptionist['https://summit.example/schemas/receptionist.json'],
+  'response-audit-page': responseAuditPage['https://summit.example/schemas/response-audit-page.json'],
+  'response-decided-list': responseDecidedList['https://summit.example/schemas/response-decided-list.json'],
+  'response-edition': responseEdition['https://summit.example/schemas/response-edition.json'],
+  'response-entourage-item': responseEntourageItem['https://summit.example/schemas/response-entourage-item.json'],
+  'response-entourage-list': responseEntourageList['https://summit.example/schemas/response-entourage-list.json'],
+  'response-guest-detail': responseGuestDetail['https://summit.example/schemas/response-guest-detail.json'],
+  'response-guest-page': responseGuestPage['https://summit.example/schemas/response-guest-page.json'],
+  'response-guest-summary': responseGuestSummary['https://summit.example/schemas/response-guest-summary.json'],
+  'response-invite-code-check': responseInviteCodeCheck['https://summit.example/schemas/response-invite-code-check.json'],
+  'response-login-info': responseLoginInfo['https://summit.example/schemas/response-login-info.json'],
+  'response-master-info': responseMasterInfo['https://summit.example/schemas/response-master-info.json'],
+  'response-menu-tree': responseMenuTree['https://summit.example/schemas/response-menu-tree.json'],
+  'response-notice-page': responseNoticePage['https://summit.example/schemas/response-notice-page.json'],
+  'response-outbox-messages': responseOutboxMessages['https://summit.example/schemas/response-outbox-messages.json'],
+  'response-review-page': responseReviewPage['https://summit.example/schemas/response-review-page.json'],
+  'response-unit-info': responseUnitInfo['https://summit.example/schemas/response-unit-info.json'],
+  'response-unit-overview': responseUnitOverview['https://summit.example/schemas/response-unit-overview.json'],
+  'response-uploaded-file': responseUploadedFile['https://summit.example/schemas/response-uploaded-file.json'],
+  'response-verify-code': responseVerifyCode['https://summit.example/schemas/response-verify-code.json'],
   'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
   'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],

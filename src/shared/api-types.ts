@@ -1,40 +1,24 @@
 /** Response shapes shared by the server and the client (SPEC says "not shown": these are ours). */
-import type { GuestDetail } from './guest-api.js';
+import type {
+  AccountType as GeneratedAccountType,
+  ResponseLoginInfo,
+  ResponseMasterInfo,
+  ResponseNoticePage,
+  ResponseOutboxMessages,
+  ResponseVerifyCode,
+} from '../generated/types.js';
 
-export type AccountType =
-  | 'enterprise'
-  | 'government'
-  | 'media'
-  | 'staff'
-  | 'volunteer'
-  | 'same-period'
-  | 'guest'
-  | 'organiser';
+/** every account type (definitions.json accountType) */
+export type AccountType = GeneratedAccountType;
 
 /** data of GET center/front/getVerifyCode */
-export interface VerifyCodeData {
-  /** id to send back with the answer */
-  uuid: string;
-  /** data URL of a PNG image */
-  img: string;
-}
+export type VerifyCodeData = ResponseVerifyCode;
 
 /** data of GET center/user/basic/loginInfo */
-export interface LoginInfoData {
-  user: {
-    id: string;
-    account: string;
-    name: string;
-    userType: AccountType;
-    unitId: string | null;
-  };
-  /** account types of the user (header label etc.) */
-  types: AccountType[];
-  permissions: string[];
-}
+export type LoginInfoData = ResponseLoginInfo;
 
-/** one node of GET center/menu/basic/userMenuTree */
-export interface MenuNode {
+/** one node of GET center/menu/basic/userMenuTree (a type, not an interface: it must fit the answer schema's loose `children`) */
+export type MenuNode = {
   /** route path, absolute ('/myNotice') or relative to the parent */
   path: string;
   /** unique route name */
@@ -44,7 +28,7 @@ export interface MenuNode {
   redirect?: string;
   meta: { title: string; icon?: string; hidden?: boolean; affix?: boolean; permissions?: string[] };
   children?: MenuNode[];
-}
+};
 
 /** data of GET qms/notice-announce/myNoticePage */
 export interface Page<T> {
@@ -54,43 +38,11 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export interface NoticeItem {
-  id: string;
-  title: string;
-  content: string;
-  /** UTC ISO string */
-  releaseTime: string;
-  read: boolean;
-}
+/** one notice of GET qms/notice-announce/myNoticePage */
+export type NoticeItem = ResponseNoticePage['records'][number];
 
 /** one message of GET dev/outbox (development only) */
-export interface OutboxMessage {
-  id: string;
-  channel: 'sms' | 'email' | 'captcha';
-  /** mobile, e-mail address, or the captcha uuid */
-  to: string;
-  /** the one-time code or captcha answer, in clear (dev outbox only) */
-  code: string | null;
-  subject: string | null;
-  body: string;
-  createdAt: string;
-}
+export type OutboxMessage = ResponseOutboxMessages[number];
 
-/** data of GET qms/group-participant-link-info/front/getMasterInfo (added by the server engineer) */
-export interface MasterInfoData {
-  /** the caller's own guest registration (special-guest accounts), else null */
-  guest: {
-    id: string;
-    name: string;
-    mobile: string | null;
-    email: string | null;
-    auditStatus: 'pending' | 'approved' | 'rejected';
-  } | null;
-  /** the caller's unit (enterprise, government, media accounts), else null */
-  unit: { id: string; name: string; unitType: string } | null;
-  /**
-   * the caller's own registration in full (guest accounts: status, reason, documents, itinerary,
-   * reception, entourage), ID numbers masked; null when no registration of the current edition is linked
-   */
-  registration?: GuestDetail | null;
-}
+/** data of GET qms/group-participant-link-info/front/getMasterInfo */
+export type MasterInfoData = ResponseMasterInfo;

@@ -4,7 +4,20 @@
  * under the `qms` service (unit side) and `admin` (organisers). Bodies are the documents of
  * the named schemas in schemas/; every path is documented in openapi.json.
  */
-import type { Page } from './api-types.js';
+import type {
+  AttendanceState as GeneratedAttendanceState,
+  AuditStatus as GeneratedAuditStatus,
+  ResponseAuditPage,
+  ResponseEdition,
+  ResponseEntourageItem,
+  ResponseGuestDetail,
+  ResponseGuestPage,
+  ResponseGuestSummary,
+  ResponseInviteCodeCheck,
+  ResponseUnitInfo,
+  ResponseUnitOverview,
+  ReviewItemAnswer,
+} from '../generated/types.js';
 
 export const guestApiPaths = {
   /** GET: the current edition (dates, cap, switches) */
@@ -56,121 +69,20 @@ export const guestApiPaths = {
   editionSettings: 'admin/edition/current',
 } as const;
 
-export type AuditStatus = 'pending' | 'approved' | 'rejected';
-export type AttendanceState = 'undecided' | 'attending' | 'not-attending' | 'cancelled';
+/** Answer shapes: the schemas in schemas/response-*.json (and definitions.json), generated into src/generated/types.ts. */
+export type AuditStatus = GeneratedAuditStatus;
+export type AttendanceState = GeneratedAttendanceState;
 
-export interface EditionData {
-  id: string;
-  year: number;
-  name: string;
-  /** dates as YYYY-MM-DD */
-  registrationStart: string;
-  registrationEnd: string;
-  itineraryDeadline: string;
-  conferenceStart: string;
-  conferenceEnd: string;
-  entourageCap: number;
-  guestRegistrationEnabled: boolean;
-  signUpClosed: boolean;
-  /** added by the server: when true a guest cannot be added without an invitation code */
-  inviteCodeRequired: boolean;
-}
-
-export interface GuestSummary {
-  id: string;
-  nameZh: string;
-  nameEn: string | null;
-  /** masked, e.g. 370202********1234 */
-  idNumberMasked: string;
-  status: AuditStatus;
-  rejectReason: string | null;
-  inviteCode: string | null;
-  attendance: AttendanceState;
-  entourageCount: number;
-  itineraryDone: boolean;
-  updatedAt: string;
-}
-
-export type GuestPage = Page<GuestSummary>;
-
-export interface EntourageItem {
-  id: string;
-  document: Record<string, unknown>;
-  idNumberMasked: string;
-  /** the member's own itinerary (itinerary schema), null until saved */
-  itinerary?: Record<string, unknown> | null;
-  /** set by organisers (reception schema), read-only for the unit */
-  reception?: Record<string, unknown> | null;
-}
-
-export interface GuestDetail extends GuestSummary {
-  unitId: string;
-  unitName: string;
-  schemaVersion: number;
-  /** the guest document (guest schema) */
-  document: Record<string, unknown>;
-  intention: Record<string, unknown> | null;
-  itinerary: Record<string, unknown> | null;
-  /** set by organisers, read-only for the unit */
-  reception: Record<string, unknown> | null;
-  /** epidemic-prevention information (epidemic-prevention schema), approved guests only */
-  epidemic?: Record<string, unknown> | null;
-  entourage: EntourageItem[];
-  entourageCap: number;
-  /** which steps and actions the server allows now, so screens show the same gates */
-  gates: {
-    canEditBasic: boolean;
-    canManageEntourage: boolean;
-    canEditItinerary: boolean;
-    canSignUpActivities: boolean;
-    canEditEpidemicInfo: boolean;
-    entourageFull: boolean;
-  };
-}
-
-export interface ReviewItem extends GuestSummary {
-  unitId: string;
-  unitName: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  actorAccount: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason: string | null;
-  at: string;
-}
-
-/** data of GET qms/unit/mine (added by the server engineer) */
-export interface UnitInfo {
-  id: string;
-  /** enterprise | government | media (the unit schema's unitType) */
-  unitType: 'enterprise' | 'government' | 'media';
-  name: string;
-  /** the unit document (unit schema); may be incomplete until the unit saves it once */
-  document: Record<string, unknown>;
-  schemaVersion: number;
-  /** false until the document was saved through PUT qms/unit/mine */
-  complete: boolean;
-}
-
-/** data of GET qms/unit/overview, the company view (added by the server engineer) */
-export interface UnitOverview {
-  unit: { id: string; name: string; unitType: UnitInfo['unitType'] };
-  edition: EditionData;
-  guests: { total: number; pending: number; approved: number; rejected: number };
-  attendance: Record<AttendanceState, number>;
-  entourageTotal: number;
-}
-
-/** data of GET qms/invite-code/check (added by the server engineer) */
-export interface InviteCodeCheck {
-  code: string;
-  /** guest type the code grants (e.g. general, vip) */
-  guestType: string;
-  /** false: a guest added with this code is approved at once */
-  reviewRequired: boolean;
-  unitName: string;
-}
+export type EditionData = ResponseEdition;
+export type GuestSummary = ResponseGuestSummary;
+export type GuestPage = ResponseGuestPage;
+export type EntourageItem = ResponseEntourageItem;
+export type GuestDetail = ResponseGuestDetail;
+export type ReviewItem = ReviewItemAnswer;
+export type AuditEntry = ResponseAuditPage['records'][number];
+/** data of GET qms/unit/mine */
+export type UnitInfo = ResponseUnitInfo;
+/** data of GET qms/unit/overview, the company view */
+export type UnitOverview = ResponseUnitOverview;
+/** data of GET qms/invite-code/check */
+export type InviteCodeCheck = ResponseInviteCodeCheck;

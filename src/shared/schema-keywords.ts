@@ -8,7 +8,8 @@
  * matches", "new differs from old" and "new account differs" are data in the schema):
  * - `x-same-as: "<sibling>"`: the value must equal the sibling's value.
  * - `x-differs-from: "<sibling>"`: the value must not equal the sibling's value.
- * Annotation keywords (no validation): x-version, x-i18n, x-enum-i18n, x-messages, x-upload.
+ * Annotation keywords (no validation): x-version, x-i18n, x-enum-i18n, x-messages, x-upload,
+ * x-response (marks a server answer schema: see codegen/lint.ts).
  */
 import type { KeywordDefinition, KeywordCxt } from 'ajv';
 import { _ } from 'ajv';
@@ -36,7 +37,7 @@ export const validationKeywords: KeywordDefinition[] = [
   siblingComparison('x-differs-from', true),
 ];
 
-export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload'] as const;
+export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload', 'x-response'] as const;
 
 export const customKeywordNames: string[] = [...validationKeywords.map((k) => String(k.keyword)), ...annotationKeywords];
 

@@ -5,9 +5,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { userTypes } from '../../shared/schema-enums';
 
 /** Account types a visitor can register (SPEC section 2, registration choice). */
-const REGISTRABLE_TYPES = ['enterprise', 'media', 'government', 'staff', 'volunteer', 'same-period'] as const;
+const REGISTRABLE_TYPES = userTypes;
 
 export default function ChooseScreen() {
   const { t } = useTranslation();

@@ -24,3 +24,28 @@ export function schemaNameOf(schema: unknown): string | null {
   if (typeof id !== 'string' || !id.startsWith(SCHEMA_ID_PREFIX)) return null;
   return id.slice(SCHEMA_ID_PREFIX.length).replace(/\.json$/, '');
 }
+
+/**
+ * An answer schema (`schemas/response-*.json`) ready for a route's `response`: the bundled
+ * schema with its `#/definitions/...` parts put in place and without `$id`/`$schema`, so it can
+ * sit inside the envelope (fast-json-stringify and the OpenAPI document read it as it is).
+ */
+export function loadAnswerSchema(name: `response-${string}`): Record<string, unknown> {
+  const { definitions = {}, ...root } = loadSchema(name) as { definitions?: Record<string, unknown> };
+  const inline = (node: unknown, depth: number): unknown => {
+    if (depth > 32) throw new Error(`schemas/${name}.json: answer schemas may not be recursive`);
+    if (Array.isArray(node)) return node.map((item) => inline(item, depth + 1));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/definitions/')) {
+      return inline(definitions[ref.slice('#/definitions/'.length)], depth + 1);
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$id' || key === '$schema' || key === '$comment' || key.startsWith('x-')) continue;
+      out[key] = inline(value, depth + 1);
+    }
+    return out;
+  };
+  return inline(root, 0) as Record<string, unknown>;
+}

@@ -2,28 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { normaliseAccount } from '../services/account-name.js';
 import { bearer, bodyOf, path, queryOf, schemaVersionOf } from './route-helpers.js';
-
-interface RegistrationBody {
-  userType: string;
-  account: string;
-  name: string;
-  unitName?: string;
-  password: string;
-  confirmPassword: string;
-  code: string;
-  agreeTerms: true;
-}
 
 /** Registration, password change/reset, account change, logout. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { accounts, sessions } = app.services;
   const tags = ['account'];
 
-  app.post<{ Body: RegistrationBody }>(path(apiPaths.register), {
+  app.post<{ Body: SchemaData<'account-registration'>; Reply: PlainAnswer<null> }>(path(apiPaths.register), {
     schema: { tags, summary: 'Register an account (code from anonMsgCode with scene register)', response: envelope(nothing, 'registered'), ...bodyOf('account-registration') },
     ...guarded(app, limits.register),
     handler: async (request) => {
@@ -42,7 +32,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Querystring: { oldPassword: string; password: string } }>(path(apiPaths.changePassword), {
+  app.put<{ Querystring: SchemaData<'password-change'>; Reply: PlainAnswer<null> }>(path(apiPaths.changePassword), {
     schema: { tags, summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session', security: bearer, response: envelope(nothing, 'changed'), ...queryOf('password-change') },
     // SPEC sends these as a query string; a JSON body with the same fields is accepted too
     ...guarded(app, limits.passwordChange, authenticate, async (request) => {
@@ -57,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Body: { account: string; newAccount: string; code: string } }>(path(apiPaths.changeAccount), {
+  app.put<{ Body: SchemaData<'account-change'>; Reply: PlainAnswer<null> }>(path(apiPaths.changeAccount), {
     schema: { tags, summary: 'Change the sign-in account (code sent to the new account, scene change-account)', security: bearer, response: envelope(nothing, 'changed'), ...bodyOf('account-change') },
     ...guarded(app, limits.signIn, authenticate),
     handler: async (request) => {
@@ -67,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Body: { account: string; code: string; password: string } }>(path(apiPaths.resetPassword), {
+  app.put<{ Body: SchemaData<'password-reset'>; Reply: PlainAnswer<null> }>(path(apiPaths.resetPassword), {
     schema: { tags, summary: 'Reset a forgotten password with a code (scene reset-password); ends every session', response: envelope(nothing, 'reset'), ...bodyOf('password-reset') },
     ...guarded(app, limits.signIn),
     handler: async (request) => {
@@ -77,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post(path(apiPaths.logout), {
+  app.post<{ Reply: PlainAnswer<null> }>(path(apiPaths.logout), {
     schema: { tags, summary: 'Sign out: the token is revoked', security: bearer, response: envelope(nothing, 'signed out') },
     preValidation: authenticate,
     handler: async (request, reply) => {

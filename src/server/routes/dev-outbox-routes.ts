@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { send } from '../http/error-handler.js';
-import { envelope, outboxMessages } from '../http/response-schemas.js';
+import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { path, queryOf } from './route-helpers.js';
 
 /**
@@ -10,8 +11,8 @@ import { path, queryOf } from './route-helpers.js';
  * including every image-code answer (channel 'captcha', to = its uuid).
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { to?: string } }>(path(apiPaths.devOutbox), {
-    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope(outboxMessages, 'messages, newest first'), ...queryOf('outbox-query') },
+  app.get<{ Querystring: SchemaData<'outbox-query'>; Reply: Answer<'response-outbox-messages'> }>(path(apiPaths.devOutbox), {
+    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope('response-outbox-messages', 'messages, newest first'), ...queryOf('outbox-query') },
     // the socket's own address, never X-Forwarded-For (a client writes that header itself)
     onRequest: async (request, reply) => {
       if (!isLoopback(request.raw.socket.remoteAddress)) return send(request, reply, 'notFound');

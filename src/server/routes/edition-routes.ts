@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { editionData } from '../http/guest-response-schemas.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import type { EditionSettings } from '../services/editions.js';
 import { assertOrganiser } from '../services/unit-access.js';
@@ -13,13 +13,13 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
   const { editions, review } = app.services;
   const tags = ['edition'];
 
-  app.get(path(guestApiPaths.currentEdition), {
-    schema: { tags, summary: 'The current edition: dates, entourage cap, registration switches (no sign-in needed)', response: envelope(editionData, 'the current edition') },
+  app.get<{ Reply: Answer<'response-edition'> }>(path(guestApiPaths.currentEdition), {
+    schema: { tags, summary: 'The current edition: dates, entourage cap, registration switches (no sign-in needed)', response: envelope('response-edition', 'the current edition') },
     handler: async (request) => ok(request, await editions.current()),
   });
 
-  app.get(path(guestApiPaths.editionSettings), {
-    schema: { tags, summary: 'Organisers: the settings of the current edition', security: bearer, response: envelope(editionData, 'the current edition') },
+  app.get<{ Reply: Answer<'response-edition'> }>(path(guestApiPaths.editionSettings), {
+    schema: { tags, summary: 'Organisers: the settings of the current edition', security: bearer, response: envelope('response-edition', 'the current edition') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
@@ -28,8 +28,8 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Body: EditionSettings }>(path(guestApiPaths.editionSettings), {
-    schema: { tags, summary: 'Organisers: change the settings of the current edition (audited); id, year and name sent back from GET are ignored', security: bearer, response: envelope(editionData, 'the saved edition'), ...bodyOf('edition') },
+  app.put<{ Body: EditionSettings; Reply: Answer<'response-edition'> }>(path(guestApiPaths.editionSettings), {
+    schema: { tags, summary: 'Organisers: change the settings of the current edition (audited); id, year and name sent back from GET are ignored', security: bearer, response: envelope('response-edition', 'the saved edition'), ...bodyOf('edition') },
     // signed in first (401 before any field list); then the GET answer may come back as the
     // body: its identity fields are not settings, drop them
     preValidation: [

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { entourageItem, entourageList } from '../http/guest-response-schemas.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import type { MemberDocument } from '../services/entourage.js';
-import { paramsOf, type IdParams, type MemberParams } from './guest-route-parts.js';
+import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
 
 /** Entourage of an approved guest (cap from the edition, closed with sign-up). */
@@ -15,8 +14,8 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
   const list = path(guestApiPaths.entourage(':id'));
   const member = path(guestApiPaths.entourageMember(':id', ':memberId'));
 
-  app.get<{ Params: IdParams }>(list, {
-    schema: { tags, summary: "The guest's entourage (ID numbers masked, also in the document: the edit form asks for the full number again)", security: bearer, response: envelope(entourageList, 'the entourage'), ...paramsOf('guest-id-params') },
+  app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-entourage-list'> }>(list, {
+    schema: { tags, summary: "The guest's entourage (ID numbers masked, also in the document: the edit form asks for the full number again)", security: bearer, response: envelope('response-entourage-list', 'the entourage'), ...paramsOf('guest-id-params') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -26,19 +25,19 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Params: IdParams; Body: MemberDocument }>(list, {
-    schema: { tags, summary: 'Add an entourage member ("entourage count full" at the cap)', security: bearer, response: envelope(entourageItem, 'the member'), ...paramsOf('guest-id-params'), ...bodyOf('entourage-member') },
+  app.post<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(list, {
+    schema: { tags, summary: 'Add an entourage member ("entourage count full" at the cap)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('guest-id-params'), ...bodyOf('entourage-member') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await entourage.add(signedIn(request), request.params.id, request.body)),
   });
 
-  app.put<{ Params: MemberParams; Body: MemberDocument }>(member, {
-    schema: { tags, summary: 'Save an entourage member', security: bearer, response: envelope(entourageItem, 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
+  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(member, {
+    schema: { tags, summary: 'Save an entourage member', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body)),
   });
 
-  app.delete<{ Params: MemberParams }>(member, {
+  app.delete<{ Params: SchemaData<'entourage-member-params'>; Reply: PlainAnswer<null> }>(member, {
     schema: { tags, summary: 'Remove an entourage member', security: bearer, response: envelope(nothing, 'removed'), ...paramsOf('entourage-member-params') },
     preValidation: authenticate,
     handler: async (request) => {

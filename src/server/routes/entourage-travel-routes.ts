@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { entourageItem, guestDetail } from '../http/guest-response-schemas.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { paramsOf, type IdParams, type MemberParams } from './guest-route-parts.js';
+import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
-
-type Document = Record<string, unknown>;
 
 /**
  * Itinerary (unit side) and reception (organisers) of entourage members, and the organisers'
@@ -17,8 +15,8 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
   const { entourageTravel } = app.services;
   const byMember = paramsOf('entourage-member-params');
 
-  app.get<{ Params: IdParams }>(path(guestApiPaths.adminGuest(':id')), {
-    schema: { tags: ['admin'], summary: 'Organisers: any guest of the current edition with its steps, reception and entourage (403 for other accounts)', security: bearer, response: envelope(guestDetail, 'the guest'), ...paramsOf('guest-id-params') },
+  app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(path(guestApiPaths.adminGuest(':id')), {
+    schema: { tags: ['admin'], summary: 'Organisers: any guest of the current edition with its steps, reception and entourage (403 for other accounts)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...paramsOf('guest-id-params') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -26,14 +24,14 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
     },
   });
 
-  app.put<{ Params: MemberParams; Body: Document }>(path(guestApiPaths.entourageItinerary(':id', ':memberId')), {
-    schema: { tags: ['entourage'], summary: "Save an entourage member's itinerary (same gate and deadline as the guest's itinerary)", security: bearer, response: envelope(entourageItem, 'the member'), ...byMember, ...bodyOf('itinerary') },
+  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'itinerary'>; Reply: Answer<'response-entourage-item'> }>(path(guestApiPaths.entourageItinerary(':id', ':memberId')), {
+    schema: { tags: ['entourage'], summary: "Save an entourage member's itinerary (same gate and deadline as the guest's itinerary)", security: bearer, response: envelope('response-entourage-item', 'the member'), ...byMember, ...bodyOf('itinerary') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await entourageTravel.saveItinerary(signedIn(request), request.params.id, request.params.memberId, request.body)),
   });
 
-  app.put<{ Params: MemberParams; Body: Document }>(path(guestApiPaths.entourageReception(':id', ':memberId')), {
-    schema: { tags: ['admin'], summary: 'Organisers: set the reception of an entourage member (read-only for the unit)', security: bearer, response: envelope(entourageItem, 'the member'), ...byMember, ...bodyOf('reception') },
+  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-entourage-item'> }>(path(guestApiPaths.entourageReception(':id', ':memberId')), {
+    schema: { tags: ['admin'], summary: 'Organisers: set the reception of an entourage member (read-only for the unit)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...byMember, ...bodyOf('reception') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await entourageTravel.setReception(signedIn(request), request.params.id, request.params.memberId, request.body)),
   });

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuditStatus } from '../../shared/guest-api.js';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { guestDetail, guestPage, guestSummary } from '../http/guest-response-schemas.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import type { GuestDocument } from '../services/guests.js';
-import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
+import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
 const byId = paramsOf('guest-id-params');
@@ -17,8 +15,8 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['guests'];
   const guest = path(guestApiPaths.guest(':id'));
 
-  app.get<{ Querystring: PageQuery & { status?: AuditStatus; name?: string } }>(path(guestApiPaths.guestPage), {
-    schema: { tags, summary: "A page of the caller's unit's guests (ID numbers masked)", security: bearer, response: envelope(guestPage, 'a page of guests'), ...queryOf('guest-page-query') },
+  app.get<{ Querystring: SchemaData<'guest-page-query'>; Reply: Answer<'response-guest-page'> }>(path(guestApiPaths.guestPage), {
+    schema: { tags, summary: "A page of the caller's unit's guests (ID numbers masked)", security: bearer, response: envelope('response-guest-page', 'a page of guests'), ...queryOf('guest-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -27,14 +25,14 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: GuestDocument }>(path(guestApiPaths.guests), {
-    schema: { tags, summary: 'Add a guest: with a valid invitation code (its rule decides review), or without one (pending review)', security: bearer, response: envelope(guestSummary, 'the added guest'), ...bodyOf('guest') },
+  app.post<{ Body: SchemaData<'guest'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guests), {
+    schema: { tags, summary: 'Add a guest: with a valid invitation code (its rule decides review), or without one (pending review)', security: bearer, response: envelope('response-guest-summary', 'the added guest'), ...bodyOf('guest') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guests.add(signedIn(request), request.body)),
   });
 
-  app.get<{ Params: IdParams }>(guest, {
-    schema: { tags, summary: 'A guest of the caller\'s unit with its steps and gates (404 for any other id)', security: bearer, response: envelope(guestDetail, 'the guest'), ...byId },
+  app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(guest, {
+    schema: { tags, summary: 'A guest of the caller\'s unit with its steps and gates (404 for any other id)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...byId },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -43,13 +41,13 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: IdParams; Body: GuestDocument }>(guest, {
-    schema: { tags, summary: 'Save the basic information (pending or rejected guests; a rejected guest goes back to review)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('guest') },
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'guest'>; Reply: Answer<'response-guest-summary'> }>(guest, {
+    schema: { tags, summary: 'Save the basic information (pending or rejected guests; a rejected guest goes back to review)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('guest') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guests.saveBasic(signedIn(request), request.params.id, request.body)),
   });
 
-  app.delete<{ Params: IdParams }>(guest, {
+  app.delete<{ Params: SchemaData<'guest-id-params'>; Reply: PlainAnswer<null> }>(guest, {
     schema: { tags, summary: 'Deregister the guest (with the entourage)', security: bearer, response: envelope(nothing, 'deregistered'), ...byId },
     preValidation: authenticate,
     handler: async (request) => {
@@ -58,39 +56,39 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestIntention(':id')), {
-    schema: { tags, summary: 'Save the attendance intention', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('attendance-intention') },
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'attendance-intention'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestIntention(':id')), {
+    schema: { tags, summary: 'Save the attendance intention', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('attendance-intention') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.saveIntention(signedIn(request), request.params.id, request.body)),
   });
 
-  app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestItinerary(':id')), {
-    schema: { tags, summary: 'Save the itinerary (also after sign-up closes, until the itinerary deadline)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('itinerary') },
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'itinerary'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestItinerary(':id')), {
+    schema: { tags, summary: 'Save the itinerary (also after sign-up closes, until the itinerary deadline)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('itinerary') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.saveItinerary(signedIn(request), request.params.id, request.body)),
   });
 
-  app.put<{ Params: IdParams; Body: Record<string, unknown> }>(path(guestApiPaths.guestEpidemic(':id')), {
-    schema: { tags, summary: 'Save the epidemic-prevention information (approved guests only)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('epidemic-prevention') },
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'epidemic-prevention'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestEpidemic(':id')), {
+    schema: { tags, summary: 'Save the epidemic-prevention information (approved guests only)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('epidemic-prevention') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.saveEpidemic(signedIn(request), request.params.id, request.body)),
   });
 
-  app.put<{ Params: IdParams; Body: { attend: boolean } }>(path(guestApiPaths.guestAttendance(':id')), {
-    schema: { tags, summary: 'Confirm attendance: attend or do not attend', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('attendance-confirmation') },
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'attendance-confirmation'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestAttendance(':id')), {
+    schema: { tags, summary: 'Confirm attendance: attend or do not attend', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('attendance-confirmation') },
     preValidation: authenticate,
     handler: async (request) =>
       ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, request.body.attend ? 'attending' : 'not-attending')),
   });
 
-  app.post<{ Params: IdParams }>(path(guestApiPaths.guestCancel(':id')), {
-    schema: { tags, summary: 'Cancel attendance (the client confirms first)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId },
+  app.post<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestCancel(':id')), {
+    schema: { tags, summary: 'Cancel attendance (the client confirms first)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, 'cancelled')),
   });
 
-  app.put<{ Params: IdParams; Body: { photo: string; reason: string } }>(path(guestApiPaths.guestPhoto(':id')), {
-    schema: { tags, summary: 'New photo of an approved guest with a reason: back to review (audited)', security: bearer, response: envelope(guestSummary, 'the saved guest'), ...byId, ...bodyOf('photo-change') },
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'photo-change'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestPhoto(':id')), {
+    schema: { tags, summary: 'New photo of an approved guest with a reason: back to review (audited)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('photo-change') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.changePhoto(signedIn(request), request.params.id, request.body.photo, request.body.reason)),
   });

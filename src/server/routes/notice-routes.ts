@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
-import { envelope, noticePage, nothing } from '../http/response-schemas.js';
+import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { bearer, path, queryOf } from './route-helpers.js';
 
@@ -12,8 +13,8 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   const { notices } = app.services;
   const tags = ['notices'];
 
-  app.get<{ Querystring: { pageNum?: string; pageSize?: string } }>(path(apiPaths.myNoticePage), {
-    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, response: envelope(noticePage, 'a page of notices'), ...queryOf('notice-page-query') },
+  app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-page'> }>(path(apiPaths.myNoticePage), {
+    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, response: envelope('response-notice-page', 'a page of notices'), ...queryOf('notice-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const pageNum = Number(request.query.pageNum ?? 1);
@@ -23,7 +24,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Querystring: { id: string } }>(path(apiPaths.readNotice), {
+  app.post<{ Querystring: SchemaData<'notice-read-query'>; Reply: PlainAnswer<null> }>(path(apiPaths.readNotice), {
     schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, response: envelope(nothing, 'marked read'), ...queryOf('notice-read-query') },
     preValidation: authenticate,
     handler: async (request) => {
@@ -32,7 +33,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(path(apiPaths.unreadNoticeCount), {
+  app.get<{ Reply: PlainAnswer<number> }>(path(apiPaths.unreadNoticeCount), {
     schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer, response: envelope({ type: 'integer' }, 'unread count') },
     preValidation: authenticate,
     handler: async (request, reply) => {

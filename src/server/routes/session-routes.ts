@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import type { LoginInfoData, MasterInfoData } from '../../shared/api-types.js';
 import { ok, noStore } from '../http/envelope-reply.js';
-import { envelope, loginInfoData, masterInfo, menuTree } from '../http/response-schemas.js';
+import { envelope } from '../http/response-schemas.js';
+import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { schemaUnitType } from '../services/unit-access.js';
 import { bearer, path, queryOf } from './route-helpers.js';
 
 /** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
@@ -12,8 +14,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['session'];
 
   // entranceTypes=2 is sent by the client (SPEC 7): validated (entrance-query), not read: one entrance.
-  app.get(path(apiPaths.loginInfo), {
-    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer, response: envelope(loginInfoData, 'login info'), ...queryOf('entrance-query') },
+  app.get<{ Reply: Answer<'response-login-info'> }>(path(apiPaths.loginInfo), {
+    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer, response: envelope('response-login-info', 'login info'), ...queryOf('entrance-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
@@ -27,8 +29,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(path(apiPaths.userMenuTree), {
-    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer, response: envelope(menuTree, 'menu tree'), ...queryOf('entrance-query') },
+  app.get<{ Reply: Answer<'response-menu-tree'> }>(path(apiPaths.userMenuTree), {
+    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer, response: envelope('response-menu-tree', 'menu tree'), ...queryOf('entrance-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -36,8 +38,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(path(apiPaths.masterInfo), {
-    schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer, response: envelope(masterInfo, 'master info') },
+  app.get<{ Reply: Answer<'response-master-info'> }>(path(apiPaths.masterInfo), {
+    schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer, response: envelope('response-master-info', 'master info') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
@@ -54,7 +56,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         guest: guest
           ? { id: guest.id, name: guest.name, mobile: guest.mobile, email: guest.email, auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'] }
           : null,
-        unit: unit ? { id: unit.id, name: unit.name, unitType: unit.unit_type } : null,
+        unit: unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null,
       };
       // guest accounts only: the full registration behind "my registration" (issue 3 part 4)
       if (who.userType === 'guest') {

@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
-import { envelope, nothing, token, verifyCodeData } from '../http/response-schemas.js';
+import { envelope, nothing, token } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { normaliseAccount } from '../services/account-name.js';
-import type { CodeScene } from '../services/message-codes.js';
 import { bodyOf, path, queryOf } from './route-helpers.js';
-
-interface AccountCode {
-  account: string;
-  code: string;
-}
 
 /** Image code, account check, message codes and the three ways to sign in (SPEC 7). */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const { captcha, messageCodes, signIn, accounts } = app.services;
   const tags = ['sign-in'];
 
-  app.get(path(apiPaths.verifyCode), {
-    schema: { tags, summary: 'Image code (PNG data URL) and its uuid', response: envelope(verifyCodeData, 'the image code') },
+  app.get<{ Reply: Answer<'response-verify-code'> }>(path(apiPaths.verifyCode), {
+    schema: { tags, summary: 'Image code (PNG data URL) and its uuid', response: envelope('response-verify-code', 'the image code') },
     ...guarded(app, limits.captcha),
     handler: async (request, reply) => {
       noStore(reply);
@@ -26,13 +21,13 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: { account: string } }>(path(apiPaths.accountExists), {
+  app.get<{ Querystring: SchemaData<'account-exists-query'>; Reply: PlainAnswer<boolean> }>(path(apiPaths.accountExists), {
     schema: { tags, summary: 'Whether an account exists (data: boolean)', response: envelope({ type: 'boolean' }, 'true when the account exists'), ...queryOf('account-exists-query') },
     ...guarded(app, limits.accountQuery),
     handler: async (request) => ok(request, await accounts.exists(normaliseAccount(request.query.account))),
   });
 
-  app.post<{ Body: { account: string; scene?: CodeScene } }>(path(apiPaths.sendMessageCode), {
+  app.post<{ Body: SchemaData<'send-message-code'>; Reply: PlainAnswer<null> }>(path(apiPaths.sendMessageCode), {
     schema: { tags, summary: 'Send a 4-character code by SMS or e-mail (channel follows the account)', response: envelope(nothing, 'code sent'), ...bodyOf('send-message-code') },
     ...guarded(app, limits.sendCode),
     handler: async (request) => {
@@ -41,7 +36,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: { account: string; password: string; code: string; uuid: string } }>(path(apiPaths.login), {
+  app.post<{ Body: SchemaData<'sign-in-password'>; Reply: PlainAnswer<string> }>(path(apiPaths.login), {
     schema: { tags, summary: 'Password sign-in; data is the token', response: envelope(token, 'signed in'), ...bodyOf('sign-in-password') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
@@ -51,7 +46,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: AccountCode }>(path(apiPaths.securityCodeLogin), {
+  app.post<{ Body: SchemaData<'sign-in-code'>; Reply: PlainAnswer<string> }>(path(apiPaths.securityCodeLogin), {
     schema: { tags, summary: 'Sign-in with an SMS/e-mail code; data is the token', response: envelope(token, 'signed in'), ...bodyOf('sign-in-code') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
@@ -60,7 +55,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: AccountCode }>(path(apiPaths.guestLogin), {
+  app.post<{ Body: SchemaData<'guest-sign-in'>; Reply: PlainAnswer<string> }>(path(apiPaths.guestLogin), {
     schema: { tags, summary: 'Special-guest sign-in with a code; data is the token', response: envelope(token, 'signed in'), ...bodyOf('guest-sign-in') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {

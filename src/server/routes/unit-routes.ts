@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { inviteCodeCheck, unitInfo, unitOverview } from '../http/guest-response-schemas.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { checkInvitationCode } from '../services/invitation-codes.js';
 import { unitOf } from '../services/unit-access.js';
-import type { UnitDocument } from '../services/units.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
 /** Unit information, the company view and the invitation-code check (unit accounts only). */
@@ -15,8 +14,8 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
   const { units, editions } = app.services;
   const tags = ['unit'];
 
-  app.get(path(guestApiPaths.myUnit), {
-    schema: { tags, summary: "The caller's unit information (403 for accounts without an affiliated unit)", security: bearer, response: envelope(unitInfo, 'the unit') },
+  app.get<{ Reply: Answer<'response-unit-info'> }>(path(guestApiPaths.myUnit), {
+    schema: { tags, summary: "The caller's unit information (403 for accounts without an affiliated unit)", security: bearer, response: envelope('response-unit-info', 'the unit') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -24,14 +23,14 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Body: UnitDocument }>(path(guestApiPaths.myUnit), {
-    schema: { tags, summary: "Save the caller's unit information (the unit type must be the account's)", security: bearer, response: envelope(unitInfo, 'the saved unit'), ...bodyOf('unit') },
+  app.put<{ Body: SchemaData<'unit'>; Reply: Answer<'response-unit-info'> }>(path(guestApiPaths.myUnit), {
+    schema: { tags, summary: "Save the caller's unit information (the unit type must be the account's)", security: bearer, response: envelope('response-unit-info', 'the saved unit'), ...bodyOf('unit') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await units.save(signedIn(request), request.body)),
   });
 
-  app.get(path(guestApiPaths.unitOverview), {
-    schema: { tags, summary: 'Company view: guests by status and attendance, entourage total', security: bearer, response: envelope(unitOverview, 'the overview') },
+  app.get<{ Reply: Answer<'response-unit-overview'> }>(path(guestApiPaths.unitOverview), {
+    schema: { tags, summary: 'Company view: guests by status and attendance, entourage total', security: bearer, response: envelope('response-unit-overview', 'the overview') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -39,8 +38,8 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: { code?: string } }>(path(guestApiPaths.checkInviteCode), {
-    schema: { tags, summary: 'Check an invitation code: business errors 10001-10007 (HTTP 400), else the guest type it grants', security: bearer, response: envelope(inviteCodeCheck, 'the code is valid'), ...queryOf('invite-code-query') },
+  app.get<{ Querystring: SchemaData<'invite-code-query'>; Reply: Answer<'response-invite-code-check'> }>(path(guestApiPaths.checkInviteCode), {
+    schema: { tags, summary: 'Check an invitation code: business errors 10001-10007 (HTTP 400), else the guest type it grants', security: bearer, response: envelope('response-invite-code-check', 'the code is valid'), ...queryOf('invite-code-query') },
     ...guarded(app, limits.inviteCodeCheck, authenticate),
     handler: async (request) => {
       const unitId = unitOf(signedIn(request));

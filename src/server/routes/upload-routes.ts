@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { uploadPaths } from '../../shared/upload-api.js';
 import { ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { contentDisposition } from '../uploads/file-name.js';
@@ -13,19 +14,6 @@ import { largestAllowedBytes, uploadRulesNamed } from '../uploads/upload-rule-ca
 import { UploadService } from '../uploads/upload-service.js';
 import { loadSchema } from '../http/schema-loader.js';
 import { bearer, path } from './route-helpers.js';
-
-const uploadedFileData = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', description: 'file reference to keep in the form field' },
-    name: { type: 'string' },
-    mime: { type: 'string', description: 'sniffed from the content' },
-    bytes: { type: 'integer' },
-    width: { type: 'integer', nullable: true },
-    height: { type: 'integer', nullable: true },
-    notChecked: { type: 'array', items: { type: 'string' }, description: 'x-upload rules the server could not measure' },
-  },
-};
 
 /**
  * Uploads (issue 5 part 7). Register inside the API prefix, after the app decorations:
@@ -42,14 +30,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => uploads.close());
   const tags = ['files'];
 
-  app.post(path(uploadPaths.upload), {
+  app.post<{ Reply: Answer<'response-uploaded-file'> }>(path(uploadPaths.upload), {
     schema: {
       tags,
       summary:
         'Upload one file (multipart/form-data): a `rule` field naming an x-upload rule (photo, businessCard, logo, speechMaterials, pictureJpg, media) BEFORE the `file` part. The content is sniffed and checked against the rule; refusals list every failed rule in fieldErrors.',
       security: bearer,
       consumes: ['multipart/form-data'],
-      response: envelope(uploadedFileData, 'the stored file'),
+      response: envelope('response-uploaded-file', 'the stored file'),
     },
     ...guarded(app, limits.upload, authenticate),
     handler: async (request, reply) => {

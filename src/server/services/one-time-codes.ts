@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { codeHmac, randomCode, sameDigest } from '../security/codes.js';
 import { isoIn, monotonicIso, nowIso, MINUTE_MS } from '../time.js';
+import { codeScenes, type CodeScene } from '../../shared/schema-enums.js';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export type CodeScene = 'login' | 'register' | 'reset-password' | 'change-account' | 'guest-login';
-export const CODE_SCENES: readonly CodeScene[] = ['login', 'register', 'reset-password', 'change-account', 'guest-login'];
+export type { CodeScene };
+export const CODE_SCENES = codeScenes;
 
 /** A message code belongs to its scene: a code sent for sign-in cannot reset a password. */
 export type CodeKind = 'captcha' | `message:${CodeScene}`;

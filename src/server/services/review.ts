@@ -12,10 +12,11 @@ import type { Guests } from './guests.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
+import type { ReviewDecision as ReviewDecisionBody } from '../../generated/types.js';
 
 export interface ReviewDecision {
   ids: string[];
-  decision: 'approve' | 'reject';
+  decision: ReviewDecisionBody['decision'];
   reason?: string;
 }
 

@@ -1,18 +1,20 @@
 import { AppError } from '../http/app-error.js';
 import type { SignedInAccount } from './sessions.js';
+import type { UnitType } from '../../generated/types.js';
+import { unitTypes } from '../../shared/schema-enums.js';
 
 /** Account types that maintain a unit (SPEC 6); the others have no affiliated enterprise. */
-const UNIT_ACCOUNT_TYPES = new Set(['enterprise', 'government', 'media']);
+const UNIT_ACCOUNT_TYPES = new Set<string>(unitTypes);
 
 /** unit_type column (as registration stores it) -> unitType of the unit schema */
-const SCHEMA_UNIT_TYPES: Record<string, 'enterprise' | 'government' | 'media'> = {
+const SCHEMA_UNIT_TYPES: Record<string, UnitType> = {
   company: 'enterprise',
   enterprise: 'enterprise',
   government: 'government',
   media: 'media',
 };
 
-export function schemaUnitType(column: string): 'enterprise' | 'government' | 'media' {
+export function schemaUnitType(column: string): UnitType {
   return SCHEMA_UNIT_TYPES[column] ?? 'enterprise';
 }
 

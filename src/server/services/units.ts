@@ -5,10 +5,11 @@ import type { Editions } from './editions.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { schemaUnitType, unitOf } from './unit-access.js';
+import type { UnitType } from '../../generated/types.js';
 
 /** The unit document as the unit schema validated it (the fields the server reads). */
 export interface UnitDocument {
-  unitType: 'enterprise' | 'government' | 'media';
+  unitType: UnitType;
   orgNameZh: string;
   [field: string]: unknown;
 }

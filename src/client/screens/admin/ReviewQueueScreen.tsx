@@ -22,10 +22,11 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
 import { GuestStatus } from '../guests/GuestStatus';
 import { ReceptionEditor } from './ReceptionEditor';
+import { auditStatuses } from '../../../shared/schema-enums';
 import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
-const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
+const STATUSES = auditStatuses;
 
 /**
  * /admin/review: the organisers' review queue across units. Select one or many guests, then

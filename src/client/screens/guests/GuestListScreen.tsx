@@ -17,10 +17,11 @@ import { guestApi } from '../../api/guest-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
+import { auditStatuses } from '../../../shared/schema-enums';
 import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 10;
-const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
+const STATUSES = auditStatuses;
 
 /** /guests: the unit's guests of the current edition, with their status and actions. */
 export default function GuestListScreen() {

@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import DeclaredScreen from '../../engine/DeclaredScreen';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { useSession } from '../../session/session-store';
+import { unitTypes } from '../../../shared/schema-enums';
 
 /** Account types that belong to a unit of that type: each has its own variant of the unit form. */
-const VARIANTS = ['enterprise', 'government', 'media'] as const;
+const VARIANTS = unitTypes;
 
 /**
  * /unit: the unit information form (one unit schema; the enterprise, government or media
