@@ -63,7 +63,7 @@ describe('guest registration wizard runtime', () => {
     // later steps cannot be opened before the guest exists
     expect(screen.getByTestId('wizard-step-intention')).toBeDisabled();
     expect(screen.getByTestId('wizard-step-itinerary')).toBeDisabled();
-    expect(await screen.findByLabelText(/邀请码/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/邀请码/, {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it('opens a saved guest at the first step not done yet, never beyond it', async () => {

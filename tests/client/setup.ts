@@ -7,7 +7,11 @@ const hasDom = typeof document !== 'undefined';
 
 // Real locales (zh-CN, the default) so tests see what users see.
 beforeAll(async () => {
-  if (hasDom) await setupI18n('zh-CN');
+  if (!hasDom) return;
+  await setupI18n('zh-CN');
+  // lazy widgets load their chunks on first use; on a loaded 2-core machine that can take seconds
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
 });
 
 afterEach(async () => {
