@@ -148,7 +148,7 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await page.locator('[data-testid=invite-code-result]', { hasText: '邀请码有效' }).waitFor();
     // and registers a guest with it
     const form = page.locator('[data-testid=wizard]');
-    await fillPerson(page, form, { nameZh: '控制台嘉宾', idNumber: residentId('37020219800505007'), mobile: '13900005007' });
+    await fillPerson(page, form, { nameZh: '控制台嘉宾', idNumber: residentId('37020219800505007'), mobile: '13900005007', email: 'console.guest@example.com', position: '总经理' });
     await page.locator('#root_attendanceForm-0').check();
     await chooseFile(page, 'photo', 'portrait.jpg', 'image/jpeg', await portrait());
     expect(await uploadOutcome(page, 'photo')).toBe('accepted');
