@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import { extensionOf } from '../../shared/file-signatures.js';
 import type { UploadedFile } from '../../shared/upload-api.js';
-import { checkUpload, failuresOf, formatBytes, notCheckedOf } from '../../shared/upload-rules.js';
 import { FaceDetector } from '../uploads/face-detector.js';
-import { inspectFile } from '../uploads/file-inspection.js';
+import { checkReceivedFile } from '../uploads/check-received.js';
 import { sanitiseFileName } from '../uploads/file-name.js';
 import type { ReceivedFile } from '../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
@@ -44,26 +42,17 @@ export class TemporaryUploads {
   async keep(received: ReceivedFile, incoming: string, at: string): Promise<KeepResult> {
     const rules = uploadRulesNamed(TEMPORARY_RULE);
     if (!rules) throw new Error(`upload rule ${TEMPORARY_RULE} missing from the schemas`);
-    const inspection = await inspectFile({
-      filePath: incoming,
-      bytes: received.bytes,
-      extension: extensionOf(received.fileName),
+    const checked = await checkReceivedFile({
+      received,
+      incoming,
       rules,
-      complete: received.complete,
       faceDetector: this.faceDetector,
-      onDetectorError: (error) => this.log.warn({ err: error }, 'face detector unavailable'),
+      log: this.log,
+      cutOffMaxBytes: temporaryMaxBytes(),
+      rejectedError: 'photoRejected',
     });
-    if (inspection.kind !== 'measured') {
-      const params = inspection.kind === 'pixelCap' ? { width: inspection.width, height: inspection.height } : {};
-      return { kind: 'refused', error: inspection.kind, failures: [], params };
-    }
-    const outcomes = checkUpload(rules, inspection.facts);
-    const failures = failuresOf(outcomes);
-    if (!received.complete && failures.length === 0) {
-      failures.push({ rule: 'maxBytes', status: 'failed', key: 'upload.rules.fileTooBig', params: { max: formatBytes(temporaryMaxBytes()) } });
-    }
-    if (failures.length > 0) return { kind: 'refused', error: 'photoRejected', failures, params: {} };
-    const { facts } = inspection;
+    if (checked.kind === 'refused') return checked;
+    const { facts, notChecked } = checked;
     const row: TemporaryUploadTable = {
       id: randomUUID(),
       rule_name: TEMPORARY_RULE,
@@ -76,12 +65,12 @@ export class TemporaryUploads {
       created_at: at,
       registration_id: null,
     };
-    // the row and the rename commit together: a crash leaves either both or an `.incoming-*` file the sweep removes
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('temporary_uploads').values(row).execute();
-      await this.storage.place(incoming, row.storage_name);
-    });
-    const notChecked = notCheckedOf(outcomes).map((outcome) => outcome.rule);
+    await this.storage.placeWithRow(incoming, row.storage_name, (place) =>
+      this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('temporary_uploads').values(row).execute();
+        await place();
+      }),
+    );
     const file: UploadedFile = { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked };
     return { kind: 'kept', file };
   }

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import { extensionOf } from '../../shared/file-signatures.js';
 import type { UploadedFile } from '../../shared/upload-api.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
-import { checkUpload, failuresOf, formatBytes, needsPixels, notCheckedOf, type RuleOutcome } from '../../shared/upload-rules.js';
+import { needsPixels, type RuleOutcome } from '../../shared/upload-rules.js';
 import type { Db } from '../db/database.js';
 import type { SignedInAccount } from '../services/sessions.js';
 import { nowIso } from '../time.js';
 import { sanitiseFileName } from './file-name.js';
 import { FaceDetector } from './face-detector.js';
-import { inspectFile } from './file-inspection.js';
+import { checkReceivedFile } from './check-received.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
@@ -46,30 +45,17 @@ export class UploadService {
   async keep(account: SignedInAccount, received: ReceivedFile, incoming: string): Promise<KeepResult> {
     const rules = received.rule ? uploadRulesNamed(received.rule) : null;
     if (!rules) return { kind: 'refused', error: 'unknownRule', failures: [], params: { rule: received.rule ?? '' } };
-    const photo = needsPixels(rules);
-    const inspection = await inspectFile({
-      filePath: incoming,
-      bytes: received.bytes,
-      extension: extensionOf(received.fileName),
+    const checked = await checkReceivedFile({
+      received,
+      incoming,
       rules,
-      complete: received.complete,
       faceDetector: this.faceDetector,
-      onDetectorError: (error) => this.log.warn({ err: error }, 'face detector unavailable: face rule not checked'),
+      log: this.log,
+      cutOffMaxBytes: largestAllowedBytes(),
+      rejectedError: needsPixels(rules) ? 'photoRejected' : 'fileRejected',
     });
-    if (inspection.kind !== 'measured') {
-      const params = inspection.kind === 'pixelCap' ? { width: inspection.width, height: inspection.height } : {};
-      return { kind: 'refused', error: inspection.kind, failures: [], params };
-    }
-    const outcomes = checkUpload(rules, inspection.facts);
-    const failures = failuresOf(outcomes);
-    if (!received.complete && failures.length === 0) {
-      // cut off by the parser's cap although the rule states no maxBytes: too big all the same
-      failures.push({ rule: 'maxBytes', status: 'failed', key: 'upload.rules.fileTooBig', params: { max: formatBytes(largestAllowedBytes()) } });
-    }
-    if (failures.length > 0) {
-      return { kind: 'refused', error: photo ? 'photoRejected' : 'fileRejected', failures, params: {} };
-    }
-    const { facts } = inspection;
+    if (checked.kind === 'refused') return checked;
+    const { facts, notChecked } = checked;
     const row: UploadTable = {
       id: randomUUID(),
       owner_account_id: account.id,
@@ -80,18 +66,10 @@ export class UploadService {
       width: facts.width,
       height: facts.height,
       original_name: sanitiseFileName(received.fileName),
-      storage_name: '',
+      storage_name: newRandomName(),
       created_at: nowIso(),
     };
-    row.storage_name = newRandomName();
-    try {
-      await this.repository.insertWith(row, () => this.storage.place(incoming, row.storage_name));
-    } catch (error) {
-      // the transaction rolled back: the file must not stay without its row
-      await this.storage.discard(this.storage.pathOf(row.storage_name));
-      throw error;
-    }
-    const notChecked = notCheckedOf(outcomes).map((outcome) => outcome.rule);
+    await this.storage.placeWithRow(incoming, row.storage_name, (place) => this.repository.insertWith(row, place));
     return {
       kind: 'kept',
       file: { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked },

@@ -29,6 +29,20 @@ export class UploadStorage {
     await fs.promises.rename(incoming, this.pathOf(storageName));
   }
 
+  /**
+   * Moves a received file into place inside the caller's transaction, which inserts its row: a
+   * crash leaves either both or an `.incoming-*` file the sweep removes, and a rollback after the
+   * move takes the placed file away again.
+   */
+  async placeWithRow(incoming: string, storageName: string, transact: (place: () => Promise<void>) => Promise<void>): Promise<void> {
+    try {
+      await transact(() => this.place(incoming, storageName));
+    } catch (error) {
+      await this.discard(this.pathOf(storageName));
+      throw error;
+    }
+  }
+
   pathOf(storageName: string): string {
     if (!STORAGE_NAME.test(storageName)) throw new Error('invalid storage name');
     return path.join(this.dir, storageName);

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { extensionOf } from '../../shared/file-signatures.js';
+import type { UploadErrorName } from '../../shared/upload-errors.js';
+import { checkUpload, failuresOf, formatBytes, notCheckedOf, type MeasuredFile, type RuleOutcome, type UploadRules } from '../../shared/upload-rules.js';
+import type { FaceDetector } from './face-detector.js';
+import { inspectFile } from './file-inspection.js';
+import type { ReceivedFile } from './receive-upload.js';
+
+export type CheckedFile =
+  | { kind: 'passed'; facts: MeasuredFile; notChecked: string[] }
+  | { kind: 'refused'; error: UploadErrorName; failures: RuleOutcome[]; params: Record<string, unknown> };
+
+export interface CheckInput {
+  received: ReceivedFile;
+  /** where the received bytes are */
+  incoming: string;
+  rules: UploadRules;
+  faceDetector: FaceDetector;
+  log: FastifyBaseLogger;
+  /** the size named when the parser cut the file off although no rule failed */
+  cutOffMaxBytes: number;
+  /** the error a rule failure is answered with */
+  rejectedError: UploadErrorName;
+}
+
+/** Inspects a received file and checks it against its rules: what every upload path does before it keeps a file. */
+export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile> {
+  const { received, rules } = input;
+  const inspection = await inspectFile({
+    filePath: input.incoming,
+    bytes: received.bytes,
+    extension: extensionOf(received.fileName),
+    rules,
+    complete: received.complete,
+    faceDetector: input.faceDetector,
+    onDetectorError: (error) => input.log.warn({ err: error }, 'face detector unavailable: face rule not checked'),
+  });
+  if (inspection.kind !== 'measured') {
+    const params = inspection.kind === 'pixelCap' ? { width: inspection.width, height: inspection.height } : {};
+    return { kind: 'refused', error: inspection.kind, failures: [], params };
+  }
+  const outcomes = checkUpload(rules, inspection.facts);
+  const failures = failuresOf(outcomes);
+  if (!received.complete && failures.length === 0) {
+    // cut off by the parser's cap although the rule states no maxBytes: too big all the same
+    failures.push({ rule: 'maxBytes', status: 'failed', key: 'upload.rules.fileTooBig', params: { max: formatBytes(input.cutOffMaxBytes) } });
+  }
+  if (failures.length > 0) return { kind: 'refused', error: input.rejectedError, failures, params: {} };
+  return { kind: 'passed', facts: inspection.facts, notChecked: notCheckedOf(outcomes).map((outcome) => outcome.rule) };
+}
