@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Page } from '../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../generated/types.js';
-import { toSummary } from './guest-repository.js';
+import { entourageCount, summaryColumns, toSummary } from './guest-repository.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
@@ -48,30 +48,9 @@ export class ConsoleGuests {
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
     const rows = await this.filtered(edition.id, query)
-      .select([
-        'guests.id',
-        'guests.unit_id',
-        'guests.name',
-        'guests.name_en',
-        'guests.id_number_masked',
-        'guests.audit_status',
-        'guests.reject_reason',
-        'guests.invitation_code',
-        'guests.attendance',
-        'guests.itinerary_version',
-        'guests.created_at',
-        'guests.updated_at',
-        'guests.guest_type',
-        'units.name as unit_name',
-      ])
+      .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
       .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
-      .select((eb) =>
-        eb
-          .selectFrom('entourage_members')
-          .select((inner) => inner.fn.countAll<number | string>().as('n'))
-          .whereRef('entourage_members.guest_id', '=', 'guests.id')
-          .as('entourage_count'),
-      )
+      .select(entourageCount)
       .orderBy('guests.created_at', 'desc')
       .orderBy('guests.id')
       .limit(pageSize)

@@ -15,7 +15,8 @@ export interface GuestListFilter {
   name?: string;
 }
 
-const summaryColumns = [
+/** the columns `toSummary` reads (with `entourageCount`) */
+export const summaryColumns = [
   'guests.id',
   'guests.unit_id',
   'guests.name',
@@ -30,7 +31,7 @@ const summaryColumns = [
   'guests.updated_at',
 ] as const;
 
-const entourageCount = (eb: ExpressionBuilder<Database, 'guests'>) =>
+export const entourageCount = (eb: ExpressionBuilder<Database, 'guests'>) =>
   eb
     .selectFrom('entourage_members')
     .select((inner) => inner.fn.countAll<number | string>().as('n'))
