@@ -394,6 +394,13 @@ children?: {
 }[]
 }[]
 /**
+ * the caller's unit's message of good wishes, null when none yet
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseMyWish".
+ */
+export type ResponseMyWish = (WishRecordAnswer | null)
+/**
  * data of GET dev/outbox (development only)
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -542,6 +549,8 @@ notice?: Notice
 "photo-change"?: PhotoChange
 reception?: Reception
 receptionist?: Receptionist
+"response-activity-page"?: ResponseActivityPage
+"response-admin-activity-detail"?: ResponseAdminActivityDetail
 "response-audit-page"?: ResponseAuditPage
 "response-decided-list"?: ResponseDecidedList
 "response-edition"?: ResponseEdition
@@ -554,13 +563,18 @@ receptionist?: Receptionist
 "response-login-info"?: ResponseLoginInfo
 "response-master-info"?: ResponseMasterInfo
 "response-menu-tree"?: ResponseMenuTree
+"response-my-wish"?: ResponseMyWish
 "response-notice-page"?: ResponseNoticePage
 "response-outbox-messages"?: ResponseOutboxMessages
 "response-review-page"?: ResponseReviewPage
+"response-sign-up-item"?: ResponseSignUpItem
+"response-unit-activity-detail"?: ResponseUnitActivityDetail
 "response-unit-info"?: ResponseUnitInfo
 "response-unit-overview"?: ResponseUnitOverview
 "response-uploaded-file"?: ResponseUploadedFile
 "response-verify-code"?: ResponseVerifyCode
+"response-wish-page"?: ResponseWishPage
+"response-wish-record"?: ResponseWishRecord
 "review-decision"?: ReviewDecision
 "review-page-query"?: ReviewPageQuery
 "send-message-code"?: SendMessageCode
@@ -1639,6 +1653,132 @@ mobile: Mobile
 hotelId?: RecordId
 }
 /**
+ * a page of activities
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseActivityPage".
+ */
+export interface ResponseActivityPage {
+records: ActivitySummaryAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * An activity in lists (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "activitySummaryAnswer".
+ */
+export interface ActivitySummaryAnswer {
+id: string
+/**
+ * the tab (activity schema category)
+ */
+category: ("committee" | "recommended" | "invited" | "city")
+status: ("draft" | "published" | "closed")
+/**
+ * the activity document (activity schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * null: no limit
+ */
+memberLimit: (number | null)
+signedUpCount: number
+waitingCount: number
+/**
+ * signedUpCount >= memberLimit: new sign-ups go to the waiting list
+ */
+full: boolean
+/**
+ * where the sign-up stands for units: notOpen before the window, ended after it, closed by organisers, deadlinePassed after the edition's deadline (cancelling is possible except after the deadline)
+ */
+signUpState: ("open" | "notOpen" | "ended" | "closed" | "deadlinePassed")
+updatedAt: string
+}
+/**
+ * an activity with its roster, waiting list and assigned guests
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseAdminActivityDetail".
+ */
+export interface ResponseAdminActivityDetail {
+id: string
+/**
+ * the tab (activity schema category)
+ */
+category: ("committee" | "recommended" | "invited" | "city")
+status: ("draft" | "published" | "closed")
+/**
+ * the activity document (activity schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * null: no limit
+ */
+memberLimit: (number | null)
+signedUpCount: number
+waitingCount: number
+/**
+ * signedUpCount >= memberLimit: new sign-ups go to the waiting list
+ */
+full: boolean
+/**
+ * where the sign-up stands for units: notOpen before the window, ended after it, closed by organisers, deadlinePassed after the edition's deadline (cancelling is possible except after the deadline)
+ */
+signUpState: ("open" | "notOpen" | "ended" | "closed" | "deadlinePassed")
+updatedAt: string
+signedUp: RosterItemAnswer[]
+/**
+ * in waiting-list order
+ */
+waiting: RosterItemAnswer[]
+assignedGuests: {
+guestId: string
+name: string
+unitName: string
+}[]
+}
+/**
+ * A sign-up or waiting place in the organisers' roster (answer part): the sign-up's properties and the unit.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "rosterItemAnswer".
+ */
+export interface RosterItemAnswer {
+id: string
+activityId: string
+guestId: string
+/**
+ * the entourage member, null for the guest
+ */
+memberId: (string | null)
+personName: string
+status: ("signed-up" | "waiting")
+/**
+ * 1-based place on the waiting list, null when signed up
+ */
+waitingPosition: (number | null)
+speaker: boolean
+/**
+ * file ids (upload rule speechMaterials)
+ */
+speechMaterials: string[]
+/**
+ * the sign-up document (activity-sign-up schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+createdAt: string
+unitName: string
+}
+/**
  * a page of the audit log
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1986,6 +2126,37 @@ entourageFull: boolean
 }
 }
 /**
+ * A unit's message of good wishes (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "wishRecordAnswer".
+ */
+export interface WishRecordAnswer {
+id: string
+unitId: string
+unitName: string
+/**
+ * the good-wishes document
+ */
+document: {
+[k: string]: unknown | undefined
+}
+schemaVersion: number
+/**
+ * stored files by field (logo, video, audio): download from qms/file/{id}
+ */
+files: {
+[k: string]: {
+id: string
+name: string
+mime: string
+bytes: number
+} | undefined
+}
+createdAt: string
+updatedAt: string
+}
+/**
  * data of GET qms/notice-announce/myNoticePage
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -2041,6 +2212,116 @@ itineraryDone: boolean
 updatedAt: string
 unitId: string
 unitName: string
+}
+/**
+ * A sign-up or waiting place (answer part).
+ */
+export interface ResponseSignUpItem {
+id: string
+activityId: string
+guestId: string
+/**
+ * the entourage member, null for the guest
+ */
+memberId: (string | null)
+personName: string
+status: ("signed-up" | "waiting")
+/**
+ * 1-based place on the waiting list, null when signed up
+ */
+waitingPosition: (number | null)
+speaker: boolean
+/**
+ * file ids (upload rule speechMaterials)
+ */
+speechMaterials: string[]
+/**
+ * the sign-up document (activity-sign-up schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+createdAt: string
+}
+/**
+ * an activity with the caller's unit's sign-ups and waiting places
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUnitActivityDetail".
+ */
+export interface ResponseUnitActivityDetail {
+id: string
+/**
+ * the tab (activity schema category)
+ */
+category: ("committee" | "recommended" | "invited" | "city")
+status: ("draft" | "published" | "closed")
+/**
+ * the activity document (activity schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * null: no limit
+ */
+memberLimit: (number | null)
+signedUpCount: number
+waitingCount: number
+/**
+ * signedUpCount >= memberLimit: new sign-ups go to the waiting list
+ */
+full: boolean
+/**
+ * where the sign-up stands for units: notOpen before the window, ended after it, closed by organisers, deadlinePassed after the edition's deadline (cancelling is possible except after the deadline)
+ */
+signUpState: ("open" | "notOpen" | "ended" | "closed" | "deadlinePassed")
+updatedAt: string
+/**
+ * the caller's unit's sign-ups and waiting places for this activity
+ */
+mySignUps: SignUpItemAnswer[]
+/**
+ * guests of the caller's unit assigned to it (invited activities)
+ */
+assignedGuestIds: string[]
+/**
+ * the edition's last day for sign-up and cancelling (YYYY-MM-DD, Asia/Shanghai)
+ */
+deadline: string
+}
+/**
+ * A sign-up or waiting place (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "signUpItemAnswer".
+ */
+export interface SignUpItemAnswer {
+id: string
+activityId: string
+guestId: string
+/**
+ * the entourage member, null for the guest
+ */
+memberId: (string | null)
+personName: string
+status: ("signed-up" | "waiting")
+/**
+ * 1-based place on the waiting list, null when signed up
+ */
+waitingPosition: (number | null)
+speaker: boolean
+/**
+ * file ids (upload rule speechMaterials)
+ */
+speechMaterials: string[]
+/**
+ * the sign-up document (activity-sign-up schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+createdAt: string
 }
 /**
  * data of GET qms/unit/mine
@@ -2156,6 +2437,46 @@ uuid: string
  * data:image/png;base64,...
  */
 img: string
+}
+/**
+ * a page of messages of good wishes, last saved first
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseWishPage".
+ */
+export interface ResponseWishPage {
+records: WishRecordAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A unit's message of good wishes (answer part).
+ */
+export interface ResponseWishRecord {
+id: string
+unitId: string
+unitName: string
+/**
+ * the good-wishes document
+ */
+document: {
+[k: string]: unknown | undefined
+}
+schemaVersion: number
+/**
+ * stored files by field (logo, video, audio): download from qms/file/{id}
+ */
+files: {
+[k: string]: {
+id: string
+name: string
+mime: string
+bytes: number
+} | undefined
+}
+createdAt: string
+updatedAt: string
 }
 /**
  * Organisers' decision on one or many guests (POST admin/review/decide): approve, or reject with a reason (1-300). At most 100 guests at once; an empty list is answered 'please select attendees' by the server.
@@ -2655,5 +2976,69 @@ inviteCode: (string | null)
 attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
+updatedAt: string
+}
+/**
+ * A sign-up or waiting place (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseSignUpItem".
+ */
+export interface SignUpItemAnswer1 {
+id: string
+activityId: string
+guestId: string
+/**
+ * the entourage member, null for the guest
+ */
+memberId: (string | null)
+personName: string
+status: ("signed-up" | "waiting")
+/**
+ * 1-based place on the waiting list, null when signed up
+ */
+waitingPosition: (number | null)
+speaker: boolean
+/**
+ * file ids (upload rule speechMaterials)
+ */
+speechMaterials: string[]
+/**
+ * the sign-up document (activity-sign-up schema)
+ */
+document: {
+[k: string]: unknown | undefined
+}
+createdAt: string
+}
+/**
+ * A unit's message of good wishes (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseWishRecord".
+ */
+export interface WishRecordAnswer1 {
+id: string
+unitId: string
+unitName: string
+/**
+ * the good-wishes document
+ */
+document: {
+[k: string]: unknown | undefined
+}
+schemaVersion: number
+/**
+ * stored files by field (logo, video, audio): download from qms/file/{id}
+ */
+files: {
+[k: string]: {
+id: string
+name: string
+mime: string
+bytes: number
+} | undefined
+}
+createdAt: string
 updatedAt: string
 }

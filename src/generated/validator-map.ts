@@ -52,6 +52,8 @@ import * as passwordReset from './validators/password-reset.js';
 import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
 import * as receptionist from './validators/receptionist.js';
+import * as responseActivityPage from './validators/response-activity-page.js';
+import * as responseAdminActivityDetail from './validators/response-admin-activity-detail.js';
 import * as responseAuditPage from './validators/response-audit-page.js';
 import * as responseDecidedList from './validators/response-decided-list.js';
 import * as responseEdition from './validators/response-edition.js';
@@ -64,13 +66,18 @@ import * as responseInviteCodeCheck from './validators/response-invite-code-chec
 import * as responseLoginInfo from './validators/response-login-info.js';
 import * as responseMasterInfo from './validators/response-master-info.js';
 import * as responseMenuTree from './validators/response-menu-tree.js';
+import * as responseMyWish from './validators/response-my-wish.js';
 import * as responseNoticePage from './validators/response-notice-page.js';
 import * as responseOutboxMessages from './validators/response-outbox-messages.js';
 import * as responseReviewPage from './validators/response-review-page.js';
+import * as responseSignUpItem from './validators/response-sign-up-item.js';
+import * as responseUnitActivityDetail from './validators/response-unit-activity-detail.js';
 import * as responseUnitInfo from './validators/response-unit-info.js';
 import * as responseUnitOverview from './validators/response-unit-overview.js';
 import * as responseUploadedFile from './validators/response-uploaded-file.js';
 import * as responseVerifyCode from './validators/response-verify-code.js';
+import * as responseWishPage from './validators/response-wish-page.js';
+import * as responseWishRecord from './validators/response-wish-record.js';
 import * as reviewDecision from './validators/review-decision.js';
 import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
@@ -136,6 +143,8 @@ import passwordResetSchema from './schemas/password-reset.json';
 import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
 import receptionistSchema from './schemas/receptionist.json';
+import responseActivityPageSchema from './schemas/response-activity-page.json';
+import responseAdminActivityDetailSchema from './schemas/response-admin-activity-detail.json';
 import responseAuditPageSchema from './schemas/response-audit-page.json';
 import responseDecidedListSchema from './schemas/response-decided-list.json';
 import responseEditionSchema from './schemas/response-edition.json';
@@ -148,13 +157,18 @@ import responseInviteCodeCheckSchema from './schemas/response-invite-code-check.
 import responseLoginInfoSchema from './schemas/response-login-info.json';
 import responseMasterInfoSchema from './schemas/response-master-info.json';
 import responseMenuTreeSchema from './schemas/response-menu-tree.json';
+import responseMyWishSchema from './schemas/response-my-wish.json';
 import responseNoticePageSchema from './schemas/response-notice-page.json';
 import responseOutboxMessagesSchema from './schemas/response-outbox-messages.json';
 import responseReviewPageSchema from './schemas/response-review-page.json';
+import responseSignUpItemSchema from './schemas/response-sign-up-item.json';
+import responseUnitActivityDetailSchema from './schemas/response-unit-activity-detail.json';
 import responseUnitInfoSchema from './schemas/response-unit-info.json';
 import responseUnitOverviewSchema from './schemas/response-unit-overview.json';
 import responseUploadedFileSchema from './schemas/response-uploaded-file.json';
 import responseVerifyCodeSchema from './schemas/response-verify-code.json';
+import responseWishPageSchema from './schemas/response-wish-page.json';
+import responseWishRecordSchema from './schemas/response-wish-record.json';
 import reviewDecisionSchema from './schemas/review-decision.json';
 import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
@@ -223,6 +237,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'photo-change': photoChangeSchema,
   'reception': receptionSchema,
   'receptionist': receptionistSchema,
+  'response-activity-page': responseActivityPageSchema,
+  'response-admin-activity-detail': responseAdminActivityDetailSchema,
   'response-audit-page': responseAuditPageSchema,
   'response-decided-list': responseDecidedListSchema,
   'response-edition': responseEditionSchema,
@@ -235,13 +251,18 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-login-info': responseLoginInfoSchema,
   'response-master-info': responseMasterInfoSchema,
   'response-menu-tree': responseMenuTreeSchema,
+  'response-my-wish': responseMyWishSchema,
   'response-notice-page': responseNoticePageSchema,
   'response-outbox-messages': responseOutboxMessagesSchema,
   'response-review-page': responseReviewPageSchema,
+  'response-sign-up-item': responseSignUpItemSchema,
+  'response-unit-activity-detail': responseUnitActivityDetailSchema,
   'response-unit-info': responseUnitInfoSchema,
   'response-unit-overview': responseUnitOverviewSchema,
   'response-uploaded-file': responseUploadedFileSchema,
   'response-verify-code': responseVerifyCodeSchema,
+  'response-wish-page': responseWishPageSchema,
+  'response-wish-record': responseWishRecordSchema,
   'review-decision': reviewDecisionSchema,
   'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
@@ -311,6 +332,8 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
   'receptionist': receptionist['https://summit.example/schemas/receptionist.json'],
+  'response-activity-page': responseActivityPage['https://summit.example/schemas/response-activity-page.json'],
+  'response-admin-activity-detail': responseAdminActivityDetail['https://summit.example/schemas/response-admin-activity-detail.json'],
   'response-audit-page': responseAuditPage['https://summit.example/schemas/response-audit-page.json'],
   'response-decided-list': responseDecidedList['https://summit.example/schemas/response-decided-list.json'],
   'response-edition': responseEdition['https://summit.example/schemas/response-edition.json'],
@@ -323,13 +346,18 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-login-info': responseLoginInfo['https://summit.example/schemas/response-login-info.json'],
   'response-master-info': responseMasterInfo['https://summit.example/schemas/response-master-info.json'],
   'response-menu-tree': responseMenuTree['https://summit.example/schemas/response-menu-tree.json'],
+  'response-my-wish': responseMyWish['https://summit.example/schemas/response-my-wish.json'],
   'response-notice-page': responseNoticePage['https://summit.example/schemas/response-notice-page.json'],
   'response-outbox-messages': responseOutboxMessages['https://summit.example/schemas/response-outbox-messages.json'],
   'response-review-page': responseReviewPage['https://summit.example/schemas/response-review-page.json'],
+  'response-sign-up-item': responseSignUpItem['https://summit.example/schemas/response-sign-up-item.json'],
+  'response-unit-activity-detail': responseUnitActivityDetail['https://summit.example/schemas/response-unit-activity-detail.json'],
   'response-unit-info': responseUnitInfo['https://summit.example/schemas/response-unit-info.json'],
   'response-unit-overview': responseUnitOverview['https://summit.example/schemas/response-unit-overview.json'],
   'response-uploaded-file': responseUploadedFile['https://summit.example/schemas/response-uploaded-file.json'],
   'response-verify-code': responseVerifyCode['https://summit.example/schemas/response-verify-code.json'],
+  'response-wish-page': responseWishPage['https://summit.example/schemas/response-wish-page.json'],
+  'response-wish-record': responseWishRecord['https://summit.example/schemas/response-wish-record.json'],
   'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
   'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],

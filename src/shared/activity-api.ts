@@ -3,7 +3,17 @@
  * (SPEC names none): units under `qms`, organisers under `admin`. Bodies are documents of the
  * named schemas in schemas/ (activity, activity-sign-up, activity-assignment, activity-speech-materials).
  */
-import type { Activity, ActivitySignUp } from '../generated/types.js';
+import activityPageQuery from '../generated/schemas/activity-page-query.json';
+import type {
+  Activity,
+  ActivitySignUp,
+  ActivitySummaryAnswer,
+  ResponseAdminActivityDetail,
+  ResponseUnitActivityDetail,
+  RosterItemAnswer,
+  SignUpItemAnswer,
+} from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 export const activityApiPaths = {
   /** GET ?category&pageNum&pageSize: one tab of the published activities the unit may see */
@@ -32,64 +42,34 @@ export const activityApiPaths = {
   rosterExport: (id: string) => `admin/activity/${id}/roster/export`,
 } as const;
 
-export type ActivityCategory = Activity['category'];
-export type ActivityStatus = 'draft' | 'published' | 'closed';
-export type SignUpStatus = 'signed-up' | 'waiting';
+/**
+ * Answer shapes: the schemas in schemas/response-*activity*.json and response-sign-up-item.json
+ * (parts in definitions.json), generated into src/generated/types.ts. The answer schemas keep the
+ * stored documents open; here they are narrowed to the schema they were saved under.
+ */
+type DocumentOf<Schema> = { [Key in keyof Schema]: Schema[Key] };
+type WithDocument<Answer, Schema> = Omit<Answer, 'document'> & { document: DocumentOf<Schema> };
 
+export type ActivitySummary = WithDocument<ActivitySummaryAnswer, Activity>;
+export type ActivityCategory = ActivitySummary['category'];
+export type ActivityStatus = ActivitySummary['status'];
 /**
  * Where the activity's sign-up stands for units right now: `notOpen` before the window
  * ("registration not yet open"), `ended` after it, `closed` by organisers, `deadlinePassed`
  * after the edition's deadline (September 28); cancelling is possible except after the deadline.
  */
-export type SignUpState = 'open' | 'notOpen' | 'ended' | 'closed' | 'deadlinePassed';
+export type SignUpState = ActivitySummary['signUpState'];
 
-export interface ActivitySummary {
-  id: string;
-  category: ActivityCategory;
-  status: ActivityStatus;
-  document: Activity;
-  memberLimit: number | null;
-  signedUpCount: number;
-  waitingCount: number;
-  /** signedUpCount >= memberLimit: new sign-ups go to the waiting list */
-  full: boolean;
-  signUpState: SignUpState;
-  updatedAt: string;
-}
+export type SignUpItem = WithDocument<SignUpItemAnswer, ActivitySignUp>;
+export type SignUpStatus = SignUpItem['status'];
+export type RosterItem = WithDocument<RosterItemAnswer, ActivitySignUp>;
 
-export interface SignUpItem {
-  id: string;
-  activityId: string;
-  guestId: string;
-  memberId: string | null;
-  personName: string;
-  status: SignUpStatus;
-  /** 1-based place on the waiting list, null when signed up */
-  waitingPosition: number | null;
-  speaker: boolean;
-  speechMaterials: string[];
-  document: ActivitySignUp;
-  createdAt: string;
-}
-
-export interface UnitActivityDetail extends ActivitySummary {
-  /** the caller's unit's sign-ups and waiting places for this activity */
-  mySignUps: SignUpItem[];
-  /** guests of the caller's unit assigned to it (invited activities) */
-  assignedGuestIds: string[];
-  /** the edition's last day for sign-up and cancelling (YYYY-MM-DD, Asia/Shanghai) */
-  deadline: string;
-}
-
-export interface RosterItem extends SignUpItem {
-  unitName: string;
-}
-
-export interface AdminActivityDetail extends ActivitySummary {
-  signedUp: RosterItem[];
-  waiting: RosterItem[];
-  assignedGuests: { guestId: string; name: string; unitName: string }[];
-}
+export type UnitActivityDetail = WithDocument<Omit<ResponseUnitActivityDetail, 'mySignUps'> & { mySignUps: SignUpItem[] }, Activity>;
+export type AdminActivityDetail = WithDocument<Omit<ResponseAdminActivityDetail, 'signedUp' | 'waiting'> & { signedUp: RosterItem[]; waiting: RosterItem[] }, Activity>;
 
 /** Result of a sign-up: signed up at once, or on the waiting list at `waitingPosition`. */
 export type SignUpResult = SignUpItem;
+
+/** The tabs (categories) and statuses, in schema order (activity-page-query schema). */
+export const activityCategories = enumAt<ActivityCategory>(activityPageQuery, '/properties/category');
+export const activityStatuses = enumAt<ActivityStatus>(activityPageQuery, '/properties/status');

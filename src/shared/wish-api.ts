@@ -4,7 +4,7 @@
  * The body is the good-wishes schema document; files are ids of the upload service
  * (qms/file/upload with the rules logo, wishVideo, wishAudio), downloaded from qms/file/{id}.
  */
-import type { Page } from './api-types.js';
+import type { ResponseWishPage, WishRecordAnswer } from '../generated/types.js';
 
 export const wishApiPaths = {
   /** GET: the caller's unit's message (null when none); PUT (body: good-wishes schema): saves it */
@@ -13,25 +13,8 @@ export const wishApiPaths = {
   wishPage: 'admin/wish/page',
 } as const;
 
+/** Answer shapes: schemas/response-wish-*.json and response-my-wish.json (wishRecordAnswer in definitions.json). */
+export type WishRecord = WishRecordAnswer;
 /** A file a message refers to, as the upload service stored it. */
-export interface WishFile {
-  id: string;
-  name: string;
-  mime: string;
-  bytes: number;
-}
-
-export interface WishRecord {
-  id: string;
-  unitId: string;
-  unitName: string;
-  /** the good-wishes document */
-  document: Record<string, unknown>;
-  schemaVersion: number;
-  /** the files of the document by field (logo, video, audio) */
-  files: Record<string, WishFile>;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type WishPage = Page<WishRecord>;
+export type WishFile = NonNullable<WishRecord['files'][string]>;
+export type WishPage = ResponseWishPage;

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Activity } from '../../generated/types.js';
-import { activityApiPaths, type ActivityCategory, type ActivityStatus, type RosterItem } from '../../shared/activity-api.js';
+import { activityApiPaths, type RosterItem } from '../../shared/activity-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { activityPage, adminActivityDetail } from '../http/activity-response-schemas.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { pagedRows, sendWorkbook, type ExportColumn } from '../exports/excel-export.js';
-import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
+import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
 const byId = paramsOf('activity-id-params');
@@ -28,8 +27,8 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['admin'];
   const one = path(activityApiPaths.adminActivity(':id'));
 
-  app.get<{ Querystring: PageQuery & { category?: ActivityCategory; status?: ActivityStatus } }>(path(activityApiPaths.adminPage), {
-    schema: { tags, summary: 'Activities of the current edition, any status', security: bearer, response: envelope(activityPage, 'a page of activities'), ...queryOf('activity-page-query') },
+  app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.adminPage), {
+    schema: { tags, summary: 'Activities of the current edition, any status', security: bearer, response: envelope('response-activity-page', 'a page of activities'), ...queryOf('activity-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -38,14 +37,14 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: Activity }>(path(activityApiPaths.adminActivities), {
-    schema: { tags, summary: 'Create an activity (a draft until published)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...bodyOf('activity') },
+  app.post<{ Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.adminActivities), {
+    schema: { tags, summary: 'Create an activity (a draft until published)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...bodyOf('activity') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.create(signedIn(request), request.body)),
   });
 
-  app.get<{ Params: IdParams }>(one, {
-    schema: { tags, summary: 'An activity with its roster, waiting list and assigned guests', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId },
+  app.get<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(one, {
+    schema: { tags, summary: 'An activity with its roster, waiting list and assigned guests', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -53,31 +52,31 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: IdParams; Body: Activity }>(one, {
-    schema: { tags, summary: 'Edit an activity (a raised member limit promotes waiting people)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId, ...bodyOf('activity') },
+  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(one, {
+    schema: { tags, summary: 'Edit an activity (a raised member limit promotes waiting people)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId, ...bodyOf('activity') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.update(signedIn(request), request.params.id, request.body)),
   });
 
-  app.post<{ Params: IdParams }>(path(activityApiPaths.publish(':id')), {
-    schema: { tags, summary: 'Publish: units see the activity in its tab', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId },
+  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.publish(':id')), {
+    schema: { tags, summary: 'Publish: units see the activity in its tab', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'published')),
   });
 
-  app.post<{ Params: IdParams }>(path(activityApiPaths.close(':id')), {
-    schema: { tags, summary: 'Close: no new sign-ups (cancelling stays possible until the deadline)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId },
+  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.close(':id')), {
+    schema: { tags, summary: 'Close: no new sign-ups (cancelling stays possible until the deadline)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'closed')),
   });
 
-  app.put<{ Params: IdParams; Body: { guestIds: string[] } }>(path(activityApiPaths.assignments(':id')), {
-    schema: { tags, summary: 'Assign approved guests to an invited activity (replaces the list)', security: bearer, response: envelope(adminActivityDetail, 'the activity'), ...byId, ...bodyOf('activity-assignment') },
+  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity-assignment'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.assignments(':id')), {
+    schema: { tags, summary: 'Assign approved guests to an invited activity (replaces the list)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId, ...bodyOf('activity-assignment') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.assign(signedIn(request), request.params.id, request.body.guestIds)),
   });
 
-  app.get<{ Params: IdParams }>(path(activityApiPaths.rosterExport(':id')), {
+  app.get<{ Params: SchemaData<'activity-id-params'> }>(path(activityApiPaths.rosterExport(':id')), {
     schema: { tags, summary: 'The roster as an .xlsx workbook: signed-up and waiting sheets, streamed', security: bearer, ...byId },
     preValidation: authenticate,
     handler: async (request, reply) => {

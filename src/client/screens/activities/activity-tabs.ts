@@ -1,4 +1,4 @@
-import type { ActivityCategory } from '../../../shared/activity-api';
+import { activityCategories } from '../../../shared/activity-api';
 
 /** The four SPEC tabs, in the order the unit screen shows them. */
-export const ACTIVITY_TABS: ActivityCategory[] = ['committee', 'recommended', 'invited', 'city'];
+export const ACTIVITY_TABS = activityCategories;

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '../../../../shared/api-types';
-import type { ActivityCategory, ActivityStatus, ActivitySummary } from '../../../../shared/activity-api';
+import { activityStatuses, type ActivityCategory, type ActivityStatus, type ActivitySummary } from '../../../../shared/activity-api';
 import { activityApi } from '../../../api/activity-endpoints';
 import { useKeyTranslation } from '../../../i18n/use-key-translation';
 import { formatDateTime } from '../../../util/date-format';
@@ -21,7 +21,7 @@ import { ActivityRosterDialog } from './ActivityRosterDialog';
 import { PagePagination } from '../../../util/PagePagination';
 
 const PAGE_SIZE = 20;
-const STATUSES: ActivityStatus[] = ['draft', 'published', 'closed'];
+const STATUSES = activityStatuses;
 const ALL = '';
 
 /** /admin/activities: organisers create, edit, publish and close activities; roster, waiting list, assignment, export. */
