@@ -25,6 +25,9 @@ function routes(app: FastifyInstance): void {
   app.get<{ Reply: Answer<'response-unit-info'> }>('/null', { handler: async () => ({ code: 200, msg: 'ok', data: null }) });
   // @ts-expect-error a plain answer of the wrong kind
   app.get<{ Reply: PlainAnswer<null> }>('/plain', { handler: async () => ({ code: 200, msg: 'ok', data: 'x' }) });
+  // @ts-expect-error an activity detail without the unit's part of it (deadline)
+  app.get<{ Reply: Answer<'response-unit-activity-detail'> }>('/activity', { handler: async () => ({ code: 200, msg: 'ok', data: { ...activity, mySignUps: [], assignedGuestIds: [] } }) });
+  app.get<{ Reply: Answer<'response-unit-activity-detail'> }>('/activity-right', { handler: async () => ({ code: 200, msg: 'ok', data: { ...activity, mySignUps: [], assignedGuestIds: [], deadline: '2027-09-28' } }) });
   // request parts follow the request schemas too
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: PlainAnswer<string> }>('/params/:id', {
     handler: async (request) => {
@@ -46,6 +49,19 @@ const summary: SchemaData<'response-guest-summary'> = {
   attendance: 'undecided',
   entourageCount: 0,
   itineraryDone: false,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const activity: SchemaData<'response-activity-page'>['records'][number] = {
+  id: 'a1',
+  category: 'committee',
+  status: 'published',
+  document: { name: '开幕式' },
+  memberLimit: null,
+  signedUpCount: 0,
+  waitingCount: 0,
+  full: false,
+  signUpState: 'open',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
