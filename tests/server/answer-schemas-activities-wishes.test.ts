@@ -3,7 +3,10 @@
  * response-sign-up-item, response-*wish*): real answers, with a waiting place, assigned guests and
  * stored files in them, pass the generated answer validators, and openapi.json shows the shapes.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import activityPage from '../../src/generated/schemas/response-activity-page.json';
+import activityPageQuery from '../../src/generated/schemas/activity-page-query.json';
+import { enumAt } from '../../src/shared/schema-enums.js';
 import { rootValidators } from '../../src/generated/validator-map.js';
 import type { SchemaName } from '../../src/generated/registry.js';
 import type { AdminActivityDetail } from '../../src/shared/activity-api.js';
@@ -22,6 +25,15 @@ function conforms(name: SchemaName, data: unknown): void {
 
 type OpenApiSchema = { properties?: Record<string, OpenApiSchema>; anyOf?: OpenApiSchema[]; items?: OpenApiSchema; enum?: unknown[] };
 type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: OpenApiSchema }> }> }>> };
+
+describe('activity answer enums', () => {
+  it('are the ones the activity-page-query schema filters by (the answer schema repeats them in JSON)', () => {
+    for (const property of ['category', 'status']) {
+      const answer = enumAt(activityPage, `/definitions/activitySummaryAnswer/properties/${property}`);
+      expect(answer, property).toEqual(enumAt(activityPageQuery, `/properties/${property}`));
+    }
+  });
+});
 
 describeEachDatabase('answer schemas: activities and good wishes', (kind) => {
   const time = movableClock('2027-06-01T04:00:00.000Z');
