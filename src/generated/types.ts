@@ -409,6 +409,34 @@ body: string
 createdAt: string
 }[]
 /**
+ * the temporary-registration codes with their binding and usage
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryCodes".
+ */
+export type ResponseTemporaryCodes = {
+code: string
+/**
+ * registrationType of the temporary-code schema; null: any page
+ */
+registrationType: (string | null)
+eventName: (string | null)
+attendanceMode: (string | null)
+eventDiscarded: boolean
+/**
+ * registrations made with the code
+ */
+used: number
+createdAt: string
+}[]
+/**
+ * the temporary registrations just decided
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryDecidedList".
+ */
+export type ResponseTemporaryDecidedList = TemporaryItemAnswer[]
+/**
  * @minLength 1
  * @maxLength 150
  * 
@@ -556,7 +584,15 @@ receptionist?: Receptionist
 "response-menu-tree"?: ResponseMenuTree
 "response-notice-page"?: ResponseNoticePage
 "response-outbox-messages"?: ResponseOutboxMessages
+"response-record-upgrade"?: ResponseRecordUpgrade
 "response-review-page"?: ResponseReviewPage
+"response-temporary-codes"?: ResponseTemporaryCodes
+"response-temporary-decided-list"?: ResponseTemporaryDecidedList
+"response-temporary-page"?: ResponseTemporaryPage
+"response-temporary-receipt"?: ResponseTemporaryReceipt
+"response-temporary-recommend-status"?: ResponseTemporaryRecommendStatus
+"response-temporary-recommendation-page"?: ResponseTemporaryRecommendationPage
+"response-temporary-recommendation-receipt"?: ResponseTemporaryRecommendationReceipt
 "response-unit-info"?: ResponseUnitInfo
 "response-unit-overview"?: ResponseUnitOverview
 "response-uploaded-file"?: ResponseUploadedFile
@@ -2007,6 +2043,57 @@ pageNum: number
 pageSize: number
 }
 /**
+ * a stored record as the current version of its schema can hold it
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseRecordUpgrade".
+ */
+export interface ResponseRecordUpgrade {
+/**
+ * guest, unit or entourage
+ */
+kind: string
+id: string
+/**
+ * schema version the record was saved under
+ */
+fromVersion: number
+/**
+ * current schema version (the one the form and the save use)
+ */
+toVersion: number
+/**
+ * the record without the fields the current version dropped: edit and save this
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * fields the current version no longer has (show them as a note; they are not saved again)
+ * 
+ * Items: a dropped field: its pointer, its label key and the stored value
+ */
+dropped: {
+pointer: string
+/**
+ * i18n key of the label in the version the record was saved under, when known
+ */
+label?: string
+value: unknown
+}[]
+/**
+ * what the current version rejects in document, by field pointer (flag these on the form)
+ */
+problems: {
+pointer: string
+key: string
+params: {
+[k: string]: unknown | undefined
+}
+label?: string
+}[]
+}
+/**
  * a page of the review queue
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -2041,6 +2128,106 @@ itineraryDone: boolean
 updatedAt: string
 unitId: string
 unitName: string
+}
+/**
+ * A temporary registration in the organisers' list and decision answers (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "temporaryItemAnswer".
+ */
+export interface TemporaryItemAnswer {
+id: string
+/**
+ * registrationType of the temporary-registration schema
+ */
+registrationType: string
+name: string
+mobile: string
+province: string
+city: string
+email: (string | null)
+landline: (string | null)
+residence: (string | null)
+mediaName: (string | null)
+inviteCode: string
+eventName: string
+attendanceMode: string
+/**
+ * read it at admin/temporary/{id}/picture
+ */
+pictureId: string
+status: AuditStatus
+rejectReason: (string | null)
+createdAt: string
+}
+/**
+ * a page of temporary registrations
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryPage".
+ */
+export interface ResponseTemporaryPage {
+records: TemporaryItemAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * a temporary registration just submitted, pending review
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryReceipt".
+ */
+export interface ResponseTemporaryReceipt {
+id: string
+status: AuditStatus
+/**
+ * bound by the invitation code
+ */
+eventName: string
+/**
+ * bound by the invitation code
+ */
+attendanceMode: string
+}
+/**
+ * whether /tempActRecommendInvite takes recommendations
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryRecommendStatus".
+ */
+export interface ResponseTemporaryRecommendStatus {
+open: boolean
+}
+/**
+ * a page of recommendations received through /tempActRecommendInvite
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryRecommendationPage".
+ */
+export interface ResponseTemporaryRecommendationPage {
+records: {
+id: string
+/**
+ * a stored temporary-recommend-invite document
+ */
+document: {
+[k: string]: unknown | undefined
+}
+createdAt: string
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * the stored recommendation
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryRecommendationReceipt".
+ */
+export interface ResponseTemporaryRecommendationReceipt {
+id: string
 }
 /**
  * data of GET qms/unit/mine

@@ -37,6 +37,21 @@ export class Entourage {
     return (await this.guests.detailOf(this.db, edition, await this.guests.load(this.db, edition, unitId, guestId))).entourage;
   }
 
+  /** A member of the caller's unit's guest as stored (full ID number) with its schema version: what the record upgrade reads. */
+  async stored(who: SignedInAccount, guestId: string, memberId: string): Promise<{ id: string; document: Record<string, unknown>; schemaVersion: number }> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    await this.guests.load(this.db, edition, unitId, guestId);
+    const row = await this.db
+      .selectFrom('entourage_members')
+      .select(['id', 'document', 'schema_version'])
+      .where('id', '=', memberId)
+      .where('guest_id', '=', guestId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('entourageMemberNotFound');
+    return { id: row.id, document: JSON.parse(row.document) as Record<string, unknown>, schemaVersion: row.schema_version };
+  }
+
   private async assertFiles(trx: Db, unitId: string, body: MemberDocument): Promise<void> {
     const ids = [body.photo, body.businessCard].filter((id): id is string => typeof id === 'string');
     const found = await filesOfUnit(trx, unitId, ids);

@@ -14,7 +14,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '../../../shared/api-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { AuditStatus } from '../../../shared/guest-api';
-import { temporaryApiPaths, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
+import { auditStatuses } from '../../../shared/schema-enums';
+import { temporaryApiPaths, temporaryTypes, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
 import { fetchAuthorisedBlob, temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
@@ -26,8 +27,6 @@ import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
 import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
-const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
-const TYPES: TemporaryType[] = ['worker', 'volunteer', 'media'];
 
 type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
 
@@ -94,7 +93,7 @@ export default function TemporaryReviewScreen() {
           onChange={(event) => change({ ...filter, status: (event.target.value || undefined) as AuditStatus | undefined })}
           data-testid="temporary-status"
         >
-          {STATUSES.map((item) => (
+          {auditStatuses.map((item) => (
             <MenuItem key={item} value={item}>
               {t(`guest.status.${item}`)}
             </MenuItem>
@@ -104,7 +103,7 @@ export default function TemporaryReviewScreen() {
           onChange={(event) => change({ ...filter, registrationType: (event.target.value || undefined) as TemporaryType | undefined })}
         >
           <MenuItem value="">{t('temporary.review.allTypes')}</MenuItem>
-          {TYPES.map((item) => (
+          {temporaryTypes.map((item) => (
             <MenuItem key={item} value={item}>
               {t(`schema.enums.registrationType.${item}`)}
             </MenuItem>
