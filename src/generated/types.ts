@@ -1752,6 +1752,10 @@ document: {
 }
 idNumberMasked: string
 /**
+ * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
+ */
+schemaVersion?: number
+/**
  * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
  */
 itinerary?: ({
@@ -1779,6 +1783,10 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+/**
+ * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
+ */
+schemaVersion?: number
 /**
  * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
  */
@@ -2741,6 +2749,10 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+/**
+ * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
+ */
+schemaVersion?: number
 /**
  * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
  */

@@ -38,6 +38,9 @@ describeEachDatabase('record upgrade: an old entourage member edited in the curr
     const { guestId, memberId, idNumber } = await oldMember(501);
     const stored = JSON.parse((await t.app.db.selectFrom('entourage_members').select('document').where('id', '=', memberId).executeTakeFirstOrThrow()).document) as Record<string, unknown>;
     expect((await c.put(`qms/guest/${guestId}/entourage/${memberId}`, stored)).status).toBe(400);
+    // the list tells the client which version each member was saved under
+    const listed = await c.get<EntourageItem[]>(`qms/guest/${guestId}/entourage`);
+    expect(listed.body.data.find((m) => m.id === memberId)?.schemaVersion).toBe(1);
 
     const { status, body } = await c.get<RecordUpgradeData>(recordUpgradePaths.entourageMember(guestId, memberId));
     expect(status).toBe(200);
@@ -56,6 +59,7 @@ describeEachDatabase('record upgrade: an old entourage member edited in the curr
     const row = await t.app.db.selectFrom('entourage_members').select(['document', 'schema_version']).where('id', '=', memberId).executeTakeFirstOrThrow();
     expect(row.schema_version).toBe(versionOf('entourage-member'));
     expect(JSON.parse(row.document)).not.toHaveProperty('guestId');
+    expect(saved.body.data.schemaVersion).toBe(versionOf('entourage-member'));
     const again = (await c.get<RecordUpgradeData>(recordUpgradePaths.entourageMember(guestId, memberId))).body.data;
     expect(again).toMatchObject({ fromVersion: versionOf('entourage-member'), dropped: [], problems: [] });
   });

@@ -79,7 +79,7 @@ export class Entourage {
           .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
           .execute();
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked };
+        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
@@ -97,7 +97,7 @@ export class Entourage {
           .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
           .where('id', '=', memberId)
           .execute();
-        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked };
+        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
