@@ -14,7 +14,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '../../../shared/api-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { AuditStatus } from '../../../shared/guest-api';
+import temporaryPageQuery from '../../../generated/schemas/temporary-page-query.json';
 import { auditStatuses } from '../../../shared/schema-enums';
+import { limitAt } from '../../../shared/schema-limits';
 import { temporaryApiPaths, temporaryTypes, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
 import { fetchAuthorisedBlob, temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
@@ -27,6 +29,7 @@ import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
 import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
+const KEYWORD_MAX_LENGTH = limitAt(temporaryPageQuery, '/properties/keyword', 'maxLength');
 
 type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
 
@@ -109,7 +112,7 @@ export default function TemporaryReviewScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} data-testid="temporary-keyword" />
+        <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }} data-testid="temporary-keyword" />
         <Button type="submit" variant="outlined" data-testid="temporary-search">
           {t('temporary.review.search')}
         </Button>
