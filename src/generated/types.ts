@@ -416,6 +416,34 @@ body: string
 createdAt: string
 }[]
 /**
+ * the temporary-registration codes with their binding and usage
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryCodes".
+ */
+export type ResponseTemporaryCodes = {
+code: string
+/**
+ * registrationType of the temporary-code schema; null: any page
+ */
+registrationType: (string | null)
+eventName: (string | null)
+attendanceMode: (string | null)
+eventDiscarded: boolean
+/**
+ * registrations made with the code
+ */
+used: number
+createdAt: string
+}[]
+/**
+ * the temporary registrations just decided
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryDecidedList".
+ */
+export type ResponseTemporaryDecidedList = TemporaryItemAnswer[]
+/**
  * @minLength 1
  * @maxLength 150
  * 
@@ -566,8 +594,16 @@ receptionist?: Receptionist
 "response-my-wish"?: ResponseMyWish
 "response-notice-page"?: ResponseNoticePage
 "response-outbox-messages"?: ResponseOutboxMessages
+"response-record-upgrade"?: ResponseRecordUpgrade
 "response-review-page"?: ResponseReviewPage
 "response-sign-up-item"?: ResponseSignUpItem
+"response-temporary-codes"?: ResponseTemporaryCodes
+"response-temporary-decided-list"?: ResponseTemporaryDecidedList
+"response-temporary-page"?: ResponseTemporaryPage
+"response-temporary-receipt"?: ResponseTemporaryReceipt
+"response-temporary-recommend-status"?: ResponseTemporaryRecommendStatus
+"response-temporary-recommendation-page"?: ResponseTemporaryRecommendationPage
+"response-temporary-recommendation-receipt"?: ResponseTemporaryRecommendationReceipt
 "response-unit-activity-detail"?: ResponseUnitActivityDetail
 "response-unit-info"?: ResponseUnitInfo
 "response-unit-overview"?: ResponseUnitOverview
@@ -1856,6 +1892,10 @@ document: {
 }
 idNumberMasked: string
 /**
+ * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
+ */
+schemaVersion?: number
+/**
  * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
  */
 itinerary?: ({
@@ -1883,6 +1923,10 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+/**
+ * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
+ */
+schemaVersion?: number
 /**
  * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
  */
@@ -2178,6 +2222,57 @@ pageNum: number
 pageSize: number
 }
 /**
+ * a stored record as the current version of its schema can hold it
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseRecordUpgrade".
+ */
+export interface ResponseRecordUpgrade {
+/**
+ * guest, unit or entourage
+ */
+kind: string
+id: string
+/**
+ * schema version the record was saved under
+ */
+fromVersion: number
+/**
+ * current schema version (the one the form and the save use)
+ */
+toVersion: number
+/**
+ * the record without the fields the current version dropped: edit and save this
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * fields the current version no longer has (show them as a note; they are not saved again)
+ * 
+ * Items: a dropped field: its pointer, its label key and the stored value
+ */
+dropped: {
+pointer: string
+/**
+ * i18n key of the label in the version the record was saved under, when known
+ */
+label?: string
+value: unknown
+}[]
+/**
+ * what the current version rejects in document, by field pointer (flag these on the form)
+ */
+problems: {
+pointer: string
+key: string
+params: {
+[k: string]: unknown | undefined
+}
+label?: string
+}[]
+}
+/**
  * a page of the review queue
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -2242,6 +2337,106 @@ document: {
 [k: string]: unknown | undefined
 }
 createdAt: string
+}
+/**
+ * A temporary registration in the organisers' list and decision answers (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "temporaryItemAnswer".
+ */
+export interface TemporaryItemAnswer {
+id: string
+/**
+ * registrationType of the temporary-registration schema
+ */
+registrationType: string
+name: string
+mobile: string
+province: string
+city: string
+email: (string | null)
+landline: (string | null)
+residence: (string | null)
+mediaName: (string | null)
+inviteCode: string
+eventName: string
+attendanceMode: string
+/**
+ * read it at admin/temporary/{id}/picture
+ */
+pictureId: string
+status: AuditStatus
+rejectReason: (string | null)
+createdAt: string
+}
+/**
+ * a page of temporary registrations
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryPage".
+ */
+export interface ResponseTemporaryPage {
+records: TemporaryItemAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * a temporary registration just submitted, pending review
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryReceipt".
+ */
+export interface ResponseTemporaryReceipt {
+id: string
+status: AuditStatus
+/**
+ * bound by the invitation code
+ */
+eventName: string
+/**
+ * bound by the invitation code
+ */
+attendanceMode: string
+}
+/**
+ * whether /tempActRecommendInvite takes recommendations
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryRecommendStatus".
+ */
+export interface ResponseTemporaryRecommendStatus {
+open: boolean
+}
+/**
+ * a page of recommendations received through /tempActRecommendInvite
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryRecommendationPage".
+ */
+export interface ResponseTemporaryRecommendationPage {
+records: {
+id: string
+/**
+ * a stored temporary-recommend-invite document
+ */
+document: {
+[k: string]: unknown | undefined
+}
+createdAt: string
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * the stored recommendation
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseTemporaryRecommendationReceipt".
+ */
+export interface ResponseTemporaryRecommendationReceipt {
+id: string
 }
 /**
  * an activity with the caller's unit's sign-ups and waiting places
@@ -2875,6 +3070,10 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+/**
+ * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
+ */
+schemaVersion?: number
 /**
  * the member's own itinerary (itinerary schema), null until saved; left out by the entourage writes
  */

@@ -69,8 +69,16 @@ import * as responseMenuTree from './validators/response-menu-tree.js';
 import * as responseMyWish from './validators/response-my-wish.js';
 import * as responseNoticePage from './validators/response-notice-page.js';
 import * as responseOutboxMessages from './validators/response-outbox-messages.js';
+import * as responseRecordUpgrade from './validators/response-record-upgrade.js';
 import * as responseReviewPage from './validators/response-review-page.js';
 import * as responseSignUpItem from './validators/response-sign-up-item.js';
+import * as responseTemporaryCodes from './validators/response-temporary-codes.js';
+import * as responseTemporaryDecidedList from './validators/response-temporary-decided-list.js';
+import * as responseTemporaryPage from './validators/response-temporary-page.js';
+import * as responseTemporaryReceipt from './validators/response-temporary-receipt.js';
+import * as responseTemporaryRecommendStatus from './validators/response-temporary-recommend-status.js';
+import * as responseTemporaryRecommendationPage from './validators/response-temporary-recommendation-page.js';
+import * as responseTemporaryRecommendationReceipt from './validators/response-temporary-recommendation-receipt.js';
 import * as responseUnitActivityDetail from './validators/response-unit-activity-detail.js';
 import * as responseUnitInfo from './validators/response-unit-info.js';
 import * as responseUnitOverview from './validators/response-unit-overview.js';
@@ -160,8 +168,16 @@ import responseMenuTreeSchema from './schemas/response-menu-tree.json';
 import responseMyWishSchema from './schemas/response-my-wish.json';
 import responseNoticePageSchema from './schemas/response-notice-page.json';
 import responseOutboxMessagesSchema from './schemas/response-outbox-messages.json';
+import responseRecordUpgradeSchema from './schemas/response-record-upgrade.json';
 import responseReviewPageSchema from './schemas/response-review-page.json';
 import responseSignUpItemSchema from './schemas/response-sign-up-item.json';
+import responseTemporaryCodesSchema from './schemas/response-temporary-codes.json';
+import responseTemporaryDecidedListSchema from './schemas/response-temporary-decided-list.json';
+import responseTemporaryPageSchema from './schemas/response-temporary-page.json';
+import responseTemporaryReceiptSchema from './schemas/response-temporary-receipt.json';
+import responseTemporaryRecommendStatusSchema from './schemas/response-temporary-recommend-status.json';
+import responseTemporaryRecommendationPageSchema from './schemas/response-temporary-recommendation-page.json';
+import responseTemporaryRecommendationReceiptSchema from './schemas/response-temporary-recommendation-receipt.json';
 import responseUnitActivityDetailSchema from './schemas/response-unit-activity-detail.json';
 import responseUnitInfoSchema from './schemas/response-unit-info.json';
 import responseUnitOverviewSchema from './schemas/response-unit-overview.json';
@@ -254,8 +270,16 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-my-wish': responseMyWishSchema,
   'response-notice-page': responseNoticePageSchema,
   'response-outbox-messages': responseOutboxMessagesSchema,
+  'response-record-upgrade': responseRecordUpgradeSchema,
   'response-review-page': responseReviewPageSchema,
   'response-sign-up-item': responseSignUpItemSchema,
+  'response-temporary-codes': responseTemporaryCodesSchema,
+  'response-temporary-decided-list': responseTemporaryDecidedListSchema,
+  'response-temporary-page': responseTemporaryPageSchema,
+  'response-temporary-receipt': responseTemporaryReceiptSchema,
+  'response-temporary-recommend-status': responseTemporaryRecommendStatusSchema,
+  'response-temporary-recommendation-page': responseTemporaryRecommendationPageSchema,
+  'response-temporary-recommendation-receipt': responseTemporaryRecommendationReceiptSchema,
   'response-unit-activity-detail': responseUnitActivityDetailSchema,
   'response-unit-info': responseUnitInfoSchema,
   'response-unit-overview': responseUnitOverviewSchema,
@@ -349,8 +373,16 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-my-wish': responseMyWish['https://summit.example/schemas/response-my-wish.json'],
   'response-notice-page': responseNoticePage['https://summit.example/schemas/response-notice-page.json'],
   'response-outbox-messages': responseOutboxMessages['https://summit.example/schemas/response-outbox-messages.json'],
+  'response-record-upgrade': responseRecordUpgrade['https://summit.example/schemas/response-record-upgrade.json'],
   'response-review-page': responseReviewPage['https://summit.example/schemas/response-review-page.json'],
   'response-sign-up-item': responseSignUpItem['https://summit.example/schemas/response-sign-up-item.json'],
+  'response-temporary-codes': responseTemporaryCodes['https://summit.example/schemas/response-temporary-codes.json'],
+  'response-temporary-decided-list': responseTemporaryDecidedList['https://summit.example/schemas/response-temporary-decided-list.json'],
+  'response-temporary-page': responseTemporaryPage['https://summit.example/schemas/response-temporary-page.json'],
+  'response-temporary-receipt': responseTemporaryReceipt['https://summit.example/schemas/response-temporary-receipt.json'],
+  'response-temporary-recommend-status': responseTemporaryRecommendStatus['https://summit.example/schemas/response-temporary-recommend-status.json'],
+  'response-temporary-recommendation-page': responseTemporaryRecommendationPage['https://summit.example/schemas/response-temporary-recommendation-page.json'],
+  'response-temporary-recommendation-receipt': responseTemporaryRecommendationReceipt['https://summit.example/schemas/response-temporary-recommendation-receipt.json'],
   'response-unit-activity-detail': responseUnitActivityDetail['https://summit.example/schemas/response-unit-activity-detail.json'],
   'response-unit-info': responseUnitInfo['https://summit.example/schemas/response-unit-info.json'],
   'response-unit-overview': responseUnitOverview['https://summit.example/schemas/response-unit-overview.json'],

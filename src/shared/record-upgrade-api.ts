@@ -3,28 +3,17 @@
  * current schema version can hold it, the fields that version drops (shown as a note) and what
  * it still rejects (flagged on the fields). Saving `document` after fixing `problems` works.
  */
-import type { FieldError } from './validation.js';
+import type { ResponseRecordUpgrade } from '../generated/types.js';
 
 export const recordUpgradePaths = {
   /** GET: RecordUpgradeData of a guest of the caller's unit (404 for any other id) */
   guest: (id: string) => `qms/record-upgrade/guest/${id}`,
   /** GET: RecordUpgradeData of the caller's unit information (save it with PUT qms/unit/mine) */
   myUnit: 'qms/record-upgrade/unit/mine',
+  /** GET: RecordUpgradeData of an entourage member of a guest of the caller's unit (save it with PUT qms/guest/{guestId}/entourage/{memberId}) */
+  entourageMember: (guestId: string, memberId: string) => `qms/record-upgrade/guest/${guestId}/entourage/${memberId}`,
 } as const;
 
-export interface DroppedFieldData {
-  pointer: string;
-  /** i18n key of the label in the version the record was saved under, when known */
-  label?: string;
-  value: unknown;
-}
-
-export interface RecordUpgradeData {
-  kind: string;
-  id: string;
-  fromVersion: number;
-  toVersion: number;
-  document: Record<string, unknown>;
-  dropped: DroppedFieldData[];
-  problems: FieldError[];
-}
+/** The answer of the record-upgrade routes (schemas/response-record-upgrade.json). */
+export type RecordUpgradeData = ResponseRecordUpgrade;
+export type DroppedFieldData = ResponseRecordUpgrade['dropped'][number];

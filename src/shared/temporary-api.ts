@@ -3,7 +3,15 @@
  * the pages only; these paths are ours: `qms/temporary/*` is open (no sign-in), `admin/temporary/*`
  * is the organisers' console.
  */
-import type { AuditStatus } from './guest-api.js';
+import temporaryRegistrationSchema from '../generated/schemas/temporary-registration.json';
+import type {
+  ResponseTemporaryCodes,
+  ResponseTemporaryReceipt,
+  ResponseTemporaryRecommendationPage,
+  TemporaryItemAnswer,
+  TemporaryRegistration,
+} from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 export const temporaryApiPaths = {
   /** POST (body: temporary-registration schema), open; signed-in callers are recorded */
@@ -30,47 +38,12 @@ export const temporaryApiPaths = {
   recommendations: 'admin/temporary/recommendations',
 } as const;
 
-export type TemporaryType = 'worker' | 'volunteer' | 'media';
+/** Registration types of the three open pages (the temporary-registration schema's enum). */
+export type TemporaryType = TemporaryRegistration['registrationType'];
+export const temporaryTypes = enumAt<TemporaryType>(temporaryRegistrationSchema, '/properties/registrationType');
 
-export interface TemporaryItem {
-  id: string;
-  registrationType: TemporaryType;
-  name: string;
-  mobile: string;
-  province: string;
-  city: string;
-  email: string | null;
-  landline: string | null;
-  residence: string | null;
-  mediaName: string | null;
-  inviteCode: string;
-  eventName: string;
-  attendanceMode: string;
-  pictureId: string;
-  status: AuditStatus;
-  rejectReason: string | null;
-  createdAt: string;
-}
-
-export interface TemporaryCodeItem {
-  code: string;
-  registrationType: TemporaryType | null;
-  eventName: string | null;
-  attendanceMode: string | null;
-  eventDiscarded: boolean;
-  used: number;
-  createdAt: string;
-}
-
-export interface TemporaryReceipt {
-  id: string;
-  status: AuditStatus;
-  eventName: string;
-  attendanceMode: string;
-}
-
-export interface RecommendationItem {
-  id: string;
-  document: Record<string, unknown>;
-  createdAt: string;
-}
+/** Answer shapes: schemas/response-temporary-*.json. */
+export type TemporaryItem = TemporaryItemAnswer;
+export type TemporaryCodeItem = ResponseTemporaryCodes[number];
+export type TemporaryReceipt = ResponseTemporaryReceipt;
+export type RecommendationItem = ResponseTemporaryRecommendationPage['records'][number];

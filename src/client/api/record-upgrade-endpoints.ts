@@ -5,4 +5,5 @@ import { http } from './app-http-client';
 export const recordUpgradeApi = {
   guest: (id: string) => http.request<RecordUpgradeData>('get', paths.guest(id)),
   myUnit: () => http.request<RecordUpgradeData>('get', paths.myUnit),
+  entourageMember: (guestId: string, memberId: string) => http.request<RecordUpgradeData>('get', paths.entourageMember(guestId, memberId)),
 };

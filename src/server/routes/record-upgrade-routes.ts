@@ -1,67 +1,70 @@
 import type { FastifyInstance } from 'fastify';
+import type { SchemaName } from '../../generated/registry.js';
 import { recordUpgradePaths, type RecordUpgradeData } from '../../shared/record-upgrade-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { upgradeDocument } from '../services/edition-migration.js';
+import { withMaskedIdNumber } from '../services/id-numbers.js';
 import { currentEdition } from '../services/schema-versions.js';
-import { paramsOf, type IdParams } from './guest-route-parts.js';
+import { paramsOf } from './guest-route-parts.js';
 import { bearer, path } from './route-helpers.js';
 
-const anyObject = { type: 'object', additionalProperties: true };
-const recordUpgrade = {
-  type: 'object',
-  required: ['kind', 'id', 'fromVersion', 'toVersion', 'document', 'dropped', 'problems'],
-  properties: {
-    kind: { type: 'string' },
-    id: { type: 'string' },
-    fromVersion: { type: 'integer', description: 'schema version the record was saved under' },
-    toVersion: { type: 'integer', description: 'current schema version (the one the form and the save use)' },
-    document: { ...anyObject, description: 'the record without the fields the current version dropped: edit and save this' },
-    dropped: {
-      type: 'array',
-      description: 'fields the current version no longer has (show them as a note; they are not saved again)',
-      items: { type: 'object', properties: { pointer: { type: 'string' }, label: { type: 'string' }, value: {} } },
-    },
-    problems: {
-      type: 'array',
-      description: 'what the current version rejects in document, by field pointer (flag these on the form)',
-      items: { type: 'object', properties: { pointer: { type: 'string' }, key: { type: 'string' }, params: anyObject, label: { type: 'string' } } },
-    },
-  },
-};
+/** A stored record as the current version of its schema can hold it. */
+function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
+  const upgrade = upgradeDocument(document, fromVersion, currentEdition(schema));
+  return { kind, id, ...upgrade, document: upgrade.document as Record<string, unknown> };
+}
 
 /**
  * Opening a record saved under an older schema version for editing in the current one
  * (edition-migration.ts). Read-only: the record changes only when the usual save route saves it.
  */
 export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
-  const { guests, units } = app.services;
+  const { guests, units, entourage } = app.services;
 
-  app.get<{ Params: IdParams }>(path(recordUpgradePaths.guest(':id')), {
+  app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.guest(':id')), {
     schema: {
       tags: ['guests'],
       summary: "A guest of the caller's unit as the current guest schema can hold it: dropped fields and what must change (404 for any other id)",
       security: bearer,
-      response: envelope(recordUpgrade, 'the guest record in the current version'),
+      response: envelope('response-record-upgrade', 'the guest record in the current version'),
       ...paramsOf('guest-id-params'),
     },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const guest = await guests.detail(signedIn(request), request.params.id);
-      const upgrade = upgradeDocument(guest.document, guest.schemaVersion, currentEdition('guest'));
-      const data: RecordUpgradeData = { kind: 'guest', id: guest.id, ...upgrade, document: upgrade.document as Record<string, unknown> };
-      return ok(request, data);
+      return ok(request, upgraded('guest', 'guest', guest.id, guest.document, guest.schemaVersion));
     },
   });
 
-  app.get(path(recordUpgradePaths.myUnit), {
+  app.get<{ Params: SchemaData<'entourage-member-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.entourageMember(':id', ':memberId')), {
+    schema: {
+      tags: ['entourage'],
+      summary:
+        "An entourage member of a guest of the caller's unit as the current entourage-member schema can hold it: dropped fields and what must change (ID number masked as in the entourage list; 404 for any other id)",
+      security: bearer,
+      response: envelope('response-record-upgrade', 'the entourage member record in the current version'),
+      ...paramsOf('entourage-member-params'),
+    },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
+      // checked with the full number; answered masked, as the entourage list does (the form asks for it again)
+      const upgrade = upgraded('entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
+      return ok(request, { ...upgrade, document: withMaskedIdNumber(upgrade.document) });
+    },
+  });
+
+  app.get<{ Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.myUnit), {
     schema: {
       tags: ['units'],
       summary: "The caller's unit information as the current unit schema can hold it: dropped fields and what must change",
       security: bearer,
-      response: envelope(recordUpgrade, 'the unit record in the current version'),
+      response: envelope('response-record-upgrade', 'the unit record in the current version'),
     },
     preValidation: authenticate,
     handler: async (request, reply) => {
@@ -69,9 +72,7 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
       const unit = await units.mine(signedIn(request));
       // a unit that never saved its form holds only the registration stub: it starts in the current version
       const fromVersion = unit.complete ? unit.schemaVersion : currentEdition('unit').version;
-      const upgrade = upgradeDocument(unit.document, fromVersion, currentEdition('unit'));
-      const data: RecordUpgradeData = { kind: 'unit', id: unit.id, ...upgrade, document: upgrade.document as Record<string, unknown> };
-      return ok(request, data);
+      return ok(request, upgraded('unit', 'unit', unit.id, unit.document, fromVersion));
     },
   });
 }

@@ -99,13 +99,14 @@ export class EntourageTravel {
   private async member(executor: Executor, memberId: string): Promise<EntourageItem> {
     const row = await executor
       .selectFrom('entourage_members')
-      .select(['id', 'document', 'id_number_masked', 'itinerary', 'reception'])
+      .select(['id', 'document', 'id_number_masked', 'schema_version', 'itinerary', 'reception'])
       .where('id', '=', memberId)
       .executeTakeFirstOrThrow();
     return {
       id: row.id,
       document: withMaskedIdNumber(JSON.parse(row.document) as Document),
       idNumberMasked: row.id_number_masked,
+      schemaVersion: row.schema_version,
       itinerary: parsed(row.itinerary),
       reception: parsed(row.reception),
     };

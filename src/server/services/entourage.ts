@@ -37,6 +37,21 @@ export class Entourage {
     return (await this.guests.detailOf(this.db, edition, await this.guests.load(this.db, edition, unitId, guestId))).entourage;
   }
 
+  /** A member of the caller's unit's guest as stored (full ID number) with its schema version: what the record upgrade reads. */
+  async stored(who: SignedInAccount, guestId: string, memberId: string): Promise<{ id: string; document: Record<string, unknown>; schemaVersion: number }> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    await this.guests.load(this.db, edition, unitId, guestId);
+    const row = await this.db
+      .selectFrom('entourage_members')
+      .select(['id', 'document', 'schema_version'])
+      .where('id', '=', memberId)
+      .where('guest_id', '=', guestId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('entourageMemberNotFound');
+    return { id: row.id, document: JSON.parse(row.document) as Record<string, unknown>, schemaVersion: row.schema_version };
+  }
+
   private async assertFiles(trx: Db, unitId: string, body: MemberDocument): Promise<void> {
     const ids = [body.photo, body.businessCard].filter((id): id is string => typeof id === 'string');
     const found = await filesOfUnit(trx, unitId, ids);
@@ -64,7 +79,7 @@ export class Entourage {
           .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
           .execute();
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked };
+        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
@@ -82,7 +97,7 @@ export class Entourage {
           .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
           .where('id', '=', memberId)
           .execute();
-        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked };
+        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
       }),
     );
   }

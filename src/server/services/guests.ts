@@ -90,7 +90,7 @@ export class Guests {
       executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),
       executor
         .selectFrom('entourage_members')
-        .select(['id', 'document', 'id_number_masked'])
+        .select(['id', 'document', 'id_number_masked', 'schema_version'])
         .where('guest_id', '=', row.id)
         .orderBy('created_at')
         .orderBy('id')
@@ -107,7 +107,7 @@ export class Guests {
       itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
       reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
-      entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(JSON.parse(m.document) as Record<string, unknown>), idNumberMasked: m.id_number_masked })),
+      entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(JSON.parse(m.document) as Record<string, unknown>), idNumberMasked: m.id_number_masked, schemaVersion: m.schema_version })),
       entourageCap: edition.entourageCap,
       gates: gatesOf(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount }),
     };

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ReviewDecision, TemporaryCode, TemporaryIdParams, TemporaryPageQuery } from '../../generated/types.js';
 import { temporaryApiPaths, type TemporaryItem } from '../../shared/temporary-api.js';
 import { sendWorkbook, pagedRows, type ExportColumn } from '../exports/excel-export.js';
 import { AppError } from '../http/app-error.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { pageOf, paramsOf } from '../routes/guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../routes/route-helpers.js';
@@ -16,7 +16,6 @@ import { contentDisposition } from '../uploads/file-name.js';
 import type { TemporaryCodes } from './temporary-codes.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 import type { TemporaryRegistrations } from './temporary-registrations.js';
-import { recommendationPage, temporaryCodeList, temporaryList, temporaryPage } from './temporary-response-schemas.js';
 import type { TemporaryUploads } from './temporary-uploads.js';
 
 export interface AdminServices {
@@ -51,8 +50,8 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   const { registrations, uploads, codes, recommendations, editions, audit } = services;
   const tags = ['admin'];
 
-  app.get<{ Querystring: TemporaryPageQuery }>(path(temporaryApiPaths.page), {
-    schema: { tags, summary: 'Temporary registrations of the current edition, newest first; filter by status, type, keyword (name, mobile, code)', security: bearer, response: envelope(temporaryPage, 'a page'), ...queryOf('temporary-page-query') },
+  app.get<{ Querystring: SchemaData<'temporary-page-query'>; Reply: Answer<'response-temporary-page'> }>(path(temporaryApiPaths.page), {
+    schema: { tags, summary: 'Temporary registrations of the current edition, newest first; filter by status, type, keyword (name, mobile, code)', security: bearer, response: envelope('response-temporary-page', 'a page'), ...queryOf('temporary-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -61,13 +60,13 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.post<{ Body: ReviewDecision }>(path(temporaryApiPaths.decide), {
-    schema: { tags, summary: 'Approve, or reject with a reason, one or many temporary registrations (all or nothing, audited)', security: bearer, response: envelope(temporaryList, 'the decided registrations'), ...bodyOf('review-decision') },
+  app.post<{ Body: SchemaData<'review-decision'>; Reply: Answer<'response-temporary-decided-list'> }>(path(temporaryApiPaths.decide), {
+    schema: { tags, summary: 'Approve, or reject with a reason, one or many temporary registrations (all or nothing, audited)', security: bearer, response: envelope('response-temporary-decided-list', 'the decided registrations'), ...bodyOf('review-decision') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await registrations.decide(signedIn(request), request.body)),
   });
 
-  app.get<{ Params: TemporaryIdParams }>(`/${temporaryApiPaths.picture(':id')}`, {
+  app.get<{ Params: SchemaData<'temporary-id-params'> }>(`/${temporaryApiPaths.picture(':id')}`, {
     schema: { tags, summary: 'The picture of a temporary registration (organisers only)', security: bearer, ...paramsOf('temporary-id-params') },
     preValidation: authenticate,
     handler: async (request, reply) => {
@@ -85,7 +84,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.get<{ Querystring: TemporaryPageQuery }>(path(temporaryApiPaths.export), {
+  app.get<{ Querystring: SchemaData<'temporary-page-query'> }>(path(temporaryApiPaths.export), {
     schema: { tags, summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page', security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ...queryOf('temporary-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
@@ -94,8 +93,8 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.get(path(temporaryApiPaths.codes), {
-    schema: { tags, summary: 'Temporary-registration codes of the current edition with their binding and usage', security: bearer, response: envelope(temporaryCodeList, 'the codes') },
+  app.get<{ Reply: Answer<'response-temporary-codes'> }>(path(temporaryApiPaths.codes), {
+    schema: { tags, summary: 'Temporary-registration codes of the current edition with their binding and usage', security: bearer, response: envelope('response-temporary-codes', 'the codes') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
@@ -104,7 +103,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.post<{ Body: TemporaryCode }>(path(temporaryApiPaths.codes), {
+  app.post<{ Body: SchemaData<'temporary-code'>; Reply: PlainAnswer<null> }>(path(temporaryApiPaths.codes), {
     schema: { tags, summary: 'Create a temporary-registration code bound to an event and an attendance mode (409 when it exists)', security: bearer, response: envelope(nothing, 'created'), ...bodyOf('temporary-code') },
     preValidation: authenticate,
     handler: async (request) => {
@@ -118,7 +117,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.post<{ Params: TemporaryIdParams }>(`/${temporaryApiPaths.discardCode(':id')}`, {
+  app.post<{ Params: SchemaData<'temporary-id-params'>; Reply: PlainAnswer<null> }>(`/${temporaryApiPaths.discardCode(':id')}`, {
     schema: { tags, summary: "Discard the code's event: registrations with it answer \"event discarded\"", security: bearer, response: envelope(nothing, 'discarded'), ...paramsOf('temporary-id-params') },
     preValidation: authenticate,
     handler: async (request) => {
@@ -131,8 +130,8 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.get<{ Querystring: { pageNum?: string; pageSize?: string } }>(path(temporaryApiPaths.recommendations), {
-    schema: { tags, summary: 'Recommendations received through /tempActRecommendInvite, newest first', security: bearer, response: envelope(recommendationPage, 'a page'), ...queryOf('audit-page-query') },
+  app.get<{ Querystring: SchemaData<'audit-page-query'>; Reply: Answer<'response-temporary-recommendation-page'> }>(path(temporaryApiPaths.recommendations), {
+    schema: { tags, summary: 'Recommendations received through /tempActRecommendInvite, newest first', security: bearer, response: envelope('response-temporary-recommendation-page', 'a page'), ...queryOf('audit-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

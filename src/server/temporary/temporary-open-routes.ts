@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TemporaryRecommendInvite, TemporaryRegistration } from '../../generated/types.js';
 import { temporaryApiPaths } from '../../shared/temporary-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate } from '../plugins/authenticate.js';
 import { guarded, type LimitRule } from '../plugins/rate-limits.js';
 import { bodyOf, path } from '../routes/route-helpers.js';
@@ -11,7 +11,6 @@ import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js'
 import { sendUploadError } from '../uploads/upload-reply.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 import type { TemporaryRegistrations } from './temporary-registrations.js';
-import { createdId, recommendStatus, temporaryReceipt } from './temporary-response-schemas.js';
 import { temporaryMaxBytes, type TemporaryUploads } from './temporary-uploads.js';
 
 /**
@@ -47,11 +46,11 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
   const { registrations, uploads, recommendations } = services;
   const tags = ['temporary'];
 
-  app.post<{ Body: TemporaryRegistration }>(path(temporaryApiPaths.register), {
+  app.post<{ Body: SchemaData<'temporary-registration'>; Reply: Answer<'response-temporary-receipt'> }>(path(temporaryApiPaths.register), {
     schema: {
       tags,
       summary: 'Temporary registration (worker, volunteer, media), open. The invitation code binds the event and attendance mode; refusals: 10001/10002, "no event bound", "no attendance mode", "event discarded"; the picture is an id from qms/temporary/upload, used once; one registration per mobile and type.',
-      response: envelope(temporaryReceipt, 'the registration, pending review'),
+      response: envelope('response-temporary-receipt', 'the registration, pending review'),
       ...bodyOf('temporary-registration'),
     },
     ...guarded(app, temporaryLimits.register),
@@ -66,12 +65,12 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
       limits: { fileSize: temporaryMaxBytes() + 1, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 50 },
       throwFileSizeLimit: false,
     });
-    uploadScope.post(path(temporaryApiPaths.upload), {
+    uploadScope.post<{ Reply: Answer<'response-uploaded-file'> }>(path(temporaryApiPaths.upload), {
       schema: {
         tags,
         summary: 'Open upload of the temporary registration picture (multipart: `rule`=pictureJpg, then `file`). JPG only, at most 1 MB, content sniffed; rate-limited per IP.',
         consumes: ['multipart/form-data'],
-        response: envelope({ type: 'object', additionalProperties: true }, 'the stored picture'),
+        response: envelope('response-uploaded-file', 'the stored picture'),
       },
       ...guarded(uploadScope, temporaryLimits.upload),
       handler: async (request, reply) => {
@@ -103,16 +102,16 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
     });
   });
 
-  app.get(path(temporaryApiPaths.recommendStatus), {
-    schema: { tags, summary: 'Whether /tempActRecommendInvite takes recommendations (closed with sign-up or after the registration end date)', response: envelope(recommendStatus, 'open or closed') },
+  app.get<{ Reply: Answer<'response-temporary-recommend-status'> }>(path(temporaryApiPaths.recommendStatus), {
+    schema: { tags, summary: 'Whether /tempActRecommendInvite takes recommendations (closed with sign-up or after the registration end date)', response: envelope('response-temporary-recommend-status', 'open or closed') },
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, { open: await recommendations.isOpen() });
     },
   });
 
-  app.post<{ Body: TemporaryRecommendInvite }>(path(temporaryApiPaths.recommend), {
-    schema: { tags, summary: 'Recommend a person to invite to an activity, open; "closed" once the page is closed', response: envelope(createdId, 'the stored recommendation'), ...bodyOf('temporary-recommend-invite') },
+  app.post<{ Body: SchemaData<'temporary-recommend-invite'>; Reply: Answer<'response-temporary-recommendation-receipt'> }>(path(temporaryApiPaths.recommend), {
+    schema: { tags, summary: 'Recommend a person to invite to an activity, open; "closed" once the page is closed', response: envelope('response-temporary-recommendation-receipt', 'the stored recommendation'), ...bodyOf('temporary-recommend-invite') },
     ...guarded(app, temporaryLimits.recommend),
     handler: async (request, reply) => {
       noStore(reply);

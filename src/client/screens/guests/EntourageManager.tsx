@@ -9,15 +9,20 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { EntourageItem } from '../../../shared/guest-api';
+import type { RecordUpgradeData } from '../../../shared/record-upgrade-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
+import { upgradeErrorSchema } from '../../engine/record-upgrade';
+import { RecordUpgradeNotice } from '../../engine/RecordUpgradeNotice';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import type { WizardPanelProps } from '../../engine/wizard/wizard-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { askConfirm, showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { openMemberInCurrentVersion } from './entourage-record-upgrade';
 
-type Editing = { member: EntourageItem | null } | null;
+/** The member being edited (null: a new one), its document as the form opens it, and the upgrade note of an older record. */
+type Editing = { member: EntourageItem | null; document: Record<string, unknown>; upgrade: RecordUpgradeData | null } | null;
 
 /**
  * Entourage of one guest: list, add, edit, delete, up to the edition's cap ("full"). Used as
@@ -38,6 +43,12 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
     else await guestApi.addEntourage(detail.id, member);
     setEditing(null);
     onChanged();
+  }
+
+  async function edit(member: EntourageItem) {
+    setTravelOf(null);
+    const opened = await openMemberInCurrentVersion(detail.id, member);
+    setEditing({ member, document: opened.document, upgrade: opened.upgrade });
   }
 
   async function saveItinerary(member: EntourageItem, itinerary: Record<string, unknown>) {
@@ -98,10 +109,7 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
                     <>
                       <Button
                         size="small"
-                        onClick={() => {
-                          setTravelOf(null);
-                          setEditing({ member });
-                        }}
+                        onClick={() => void edit(member)}
                       >
                         {t('guest.entourage.edit')}
                       </Button>
@@ -117,7 +125,7 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
         </Table>
       )}
       {access.editable && !editing && (
-        <Button variant="outlined" disabled={full} onClick={() => setEditing({ member: null })} data-testid="entourage-add">
+        <Button variant="outlined" disabled={full} onClick={() => setEditing({ member: null, document: {}, upgrade: null })} data-testid="entourage-add">
           {t('guest.entourage.add')}
         </Button>
       )}
@@ -168,11 +176,13 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
           <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
             {editing.member ? t('guest.entourage.edit') : t('guest.entourage.add')}
           </Typography>
+          <RecordUpgradeNotice upgrade={editing.upgrade} />
           <WizardStepForm
             key={editing.member?.id ?? 'new'}
             formId="entourage-member-form"
             schemaName="entourage-member"
-            initial={{ ...(editing.member?.document ?? {}) }}
+            initial={{ ...editing.document }}
+            initialErrors={upgradeErrorSchema(editing.upgrade)}
             readOnly={false}
             onDraft={() => {}}
             onSubmit={save}

@@ -14,7 +14,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '../../../shared/api-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { AuditStatus } from '../../../shared/guest-api';
-import { temporaryApiPaths, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
+import temporaryPageQuery from '../../../generated/schemas/temporary-page-query.json';
+import { auditStatuses } from '../../../shared/schema-enums';
+import { limitAt } from '../../../shared/schema-limits';
+import { temporaryApiPaths, temporaryTypes, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
 import { fetchAuthorisedBlob, temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
@@ -26,8 +29,7 @@ import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
 import { PagePagination } from '../../util/PagePagination';
 
 const PAGE_SIZE = 20;
-const STATUSES: AuditStatus[] = ['pending', 'approved', 'rejected'];
-const TYPES: TemporaryType[] = ['worker', 'volunteer', 'media'];
+const KEYWORD_MAX_LENGTH = limitAt(temporaryPageQuery, '/properties/keyword', 'maxLength');
 
 type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
 
@@ -94,7 +96,7 @@ export default function TemporaryReviewScreen() {
           onChange={(event) => change({ ...filter, status: (event.target.value || undefined) as AuditStatus | undefined })}
           data-testid="temporary-status"
         >
-          {STATUSES.map((item) => (
+          {auditStatuses.map((item) => (
             <MenuItem key={item} value={item}>
               {t(`guest.status.${item}`)}
             </MenuItem>
@@ -104,13 +106,13 @@ export default function TemporaryReviewScreen() {
           onChange={(event) => change({ ...filter, registrationType: (event.target.value || undefined) as TemporaryType | undefined })}
         >
           <MenuItem value="">{t('temporary.review.allTypes')}</MenuItem>
-          {TYPES.map((item) => (
+          {temporaryTypes.map((item) => (
             <MenuItem key={item} value={item}>
               {t(`schema.enums.registrationType.${item}`)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} data-testid="temporary-keyword" />
+        <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }} data-testid="temporary-keyword" />
         <Button type="submit" variant="outlined" data-testid="temporary-search">
           {t('temporary.review.search')}
         </Button>
