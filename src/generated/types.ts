@@ -561,6 +561,7 @@ receptionist?: Receptionist
 "response-unit-overview"?: ResponseUnitOverview
 "response-uploaded-file"?: ResponseUploadedFile
 "response-verify-code"?: ResponseVerifyCode
+"response-wish-page"?: ResponseWishPage
 "review-decision"?: ReviewDecision
 "review-page-query"?: ReviewPageQuery
 "send-message-code"?: SendMessageCode
@@ -2156,6 +2157,45 @@ uuid: string
  * data:image/png;base64,...
  */
 img: string
+}
+/**
+ * a page of messages of good wishes, last saved first
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseWishPage".
+ */
+export interface ResponseWishPage {
+/**
+ * Items: A unit's message of good wishes (answer part).
+ */
+records: {
+id: string
+unitId: string
+unitName: string
+/**
+ * the good-wishes document
+ */
+document: {
+[k: string]: unknown | undefined
+}
+schemaVersion: number
+/**
+ * stored files by field (logo, video, audio): download from qms/file/{id}
+ */
+files: {
+[k: string]: {
+id: string
+name: string
+mime: string
+bytes: number
+} | undefined
+}
+createdAt: string
+updatedAt: string
+}[]
+total: number
+pageNum: number
+pageSize: number
 }
 /**
  * Organisers' decision on one or many guests (POST admin/review/decide): approve, or reject with a reason (1-300). At most 100 guests at once; an empty list is answered 'please select attendees' by the server.

@@ -71,6 +71,7 @@ import * as responseUnitInfo from './validators/response-unit-info.js';
 import * as responseUnitOverview from './validators/response-unit-overview.js';
 import * as responseUploadedFile from './validators/response-uploaded-file.js';
 import * as responseVerifyCode from './validators/response-verify-code.js';
+import * as responseWishPage from './validators/response-wish-page.js';
 import * as reviewDecision from './validators/review-decision.js';
 import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
@@ -155,6 +156,7 @@ import responseUnitInfoSchema from './schemas/response-unit-info.json';
 import responseUnitOverviewSchema from './schemas/response-unit-overview.json';
 import responseUploadedFileSchema from './schemas/response-uploaded-file.json';
 import responseVerifyCodeSchema from './schemas/response-verify-code.json';
+import responseWishPageSchema from './schemas/response-wish-page.json';
 import reviewDecisionSchema from './schemas/review-decision.json';
 import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
@@ -242,6 +244,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-unit-overview': responseUnitOverviewSchema,
   'response-uploaded-file': responseUploadedFileSchema,
   'response-verify-code': responseVerifyCodeSchema,
+  'response-wish-page': responseWishPageSchema,
   'review-decision': reviewDecisionSchema,
   'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
@@ -330,6 +333,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-unit-overview': responseUnitOverview['https://summit.example/schemas/response-unit-overview.json'],
   'response-uploaded-file': responseUploadedFile['https://summit.example/schemas/response-uploaded-file.json'],
   'response-verify-code': responseVerifyCode['https://summit.example/schemas/response-verify-code.json'],
+  'response-wish-page': responseWishPage['https://summit.example/schemas/response-wish-page.json'],
   'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
   'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],

@@ -7,4 +7,5 @@ export const declarationAliases: Record<string, string> = {
   'notice/myNotice': 'notice-list',
   myNotice: 'notice-list',
   AuditLog: 'audit-log',
+  WishList: 'wish-list',
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { auditCells } from './audit-cells';
+import { wishCells } from './wish-cells';
 
 /**
  * Cells a list declaration names with `format: "cell"`: what one field and a format cannot
@@ -7,4 +8,5 @@ import { auditCells } from './audit-cells';
  */
 export const listCells: Record<string, (row: Record<string, unknown>) => ReactNode> = {
   ...auditCells,
+  ...wishCells,
 };

@@ -1,5 +1,6 @@
 import { api } from '../api/endpoints';
 import { consoleApi } from '../api/console-endpoints';
+import { wishApi } from '../api/wish-endpoints';
 
 type ListQuery = Record<string, unknown>;
 
@@ -21,4 +22,5 @@ function searchOf(query: ListQuery): Record<string, string> {
 export const listOperations = {
   myNoticePage: (query: ListQuery) => api.myNoticePage(pageNumber(query.pageNum, 1), pageNumber(query.pageSize, 10)),
   consoleAuditPage: (query: ListQuery) => consoleApi.auditPage(searchOf(query)),
+  wishPage: (query: ListQuery) => wishApi.wishPage({ pageNum: pageNumber(query.pageNum, 1), pageSize: pageNumber(query.pageSize, 20) }),
 };

@@ -20,8 +20,6 @@ const GuestDetail = lazyScreen(() => import('../screens/guests/GuestDetailScreen
 const EntourageManagement = lazyScreen(() => import('../screens/guests/EntourageScreen'));
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
-// message of good wishes (issue 8)
-const WishList = lazyScreen(() => import('../screens/admin/WishListScreen'));
 // temporary registration (issue 9)
 const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
 const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
@@ -61,7 +59,6 @@ export const componentScreens: Record<string, ComponentType> = {
   EntourageManagement,
   ReviewQueue,
   MyRegistration,
-  WishList,
   TemporaryReview,
   TemporaryRecommendClosed,
   ActivitySignUp,
