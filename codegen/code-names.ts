@@ -1,6 +1,6 @@
 /**
  * Names that screen declarations refer to but that live in code: operations (variables named
- * `*operations`), wizard save calls (`*saves`), panels (`*panels`) in src/client, and the server
+ * `*operations`), wizard save calls (`*saves`), panels (`*panels`), list cells (`*cells`) in src/client, and the server
  * gates (members of a `gates: { ... }` type in src/shared). Read with the TypeScript parser
  * from the sources, so codegen needs neither a build nor the browser modules.
  */
@@ -13,6 +13,7 @@ export interface CodeNames {
   saves: Set<string>;
   panels: Set<string>;
   gates: Set<string>;
+  cells: Set<string>;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -31,7 +32,7 @@ function parse(file: string, mention: RegExp): ts.SourceFile | undefined {
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 }
 
-const CATALOGUE_MENTION = /(operations|saves|panels)\b/i;
+const CATALOGUE_MENTION = /(operations|saves|panels|cells)\b/i;
 
 function nameOf(name: ts.PropertyName): string | undefined {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
@@ -58,10 +59,11 @@ const CATALOGUES: [keyof Omit<CodeNames, 'gates'>, RegExp][] = [
   ['operations', /operations$/i],
   ['saves', /saves$/i],
   ['panels', /panels$/i],
+  ['cells', /cells$/i],
 ];
 
 export function collectCodeNames(clientDir: string, sharedDir: string): CodeNames {
-  const names: CodeNames = { operations: new Set(), saves: new Set(), panels: new Set(), gates: new Set() };
+  const names: CodeNames = { operations: new Set(), saves: new Set(), panels: new Set(), gates: new Set(), cells: new Set() };
   for (const file of sourceFiles(clientDir)) {
     const visit = (node: ts.Node): void => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {

@@ -3,13 +3,15 @@
  * pass typecheck and only fail on screen. Codegen checks them: the shape against
  * screen-declaration.schema.json, ids and routes unique, the file named after the id, and every
  * name a declaration uses must exist: schemas, UI schemas (ui-schemas/<name>.json), operations,
- * wizard save calls, panels and gates in code (code-names.ts), tab screens, and i18n keys in
- * both languages.
+ * wizard save calls, panels, gates and list cells in code (code-names.ts), tab screens, and
+ * i18n keys in both languages. List declarations: see list-declaration-lint.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import type { CodeNames } from './code-names.js';
+import { lintListDeclaration } from './list-declaration-lint.js';
+import type { JsonSchema } from './schema-files.js';
 
 const declarationSchema = JSON.parse(fs.readFileSync(new URL('./screen-declaration.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const validateShape = new Ajv({ allErrors: true, strict: false }).compile(declarationSchema);
@@ -22,6 +24,9 @@ export interface DeclarationSource {
 export interface DeclarationLintInput {
   declarations: DeclarationSource[];
   schemaNames: Set<string>;
+  /** source schemas by name and schemas/definitions.json#/definitions: what list columns read */
+  schemas?: Map<string, JsonSchema>;
+  definitions?: Record<string, JsonSchema>;
   uiSchemaNames: Set<string>;
   codeNames: CodeNames;
   /** 'namespace.path.to.key' per language */
@@ -56,16 +61,18 @@ function keyExists(key: string, keys: Set<string>): boolean {
   return keys.has(`client.${key}`) || keys.has(key);
 }
 
-type Reference = 'schema' | 'uiSchema' | 'operation' | 'save' | 'panel' | 'gate' | 'screen' | 'i18n';
+type Reference = 'schema' | 'uiSchema' | 'operation' | 'save' | 'panel' | 'gate' | 'cell' | 'screen' | 'i18n';
 
 const REFERENCE_OF_KEY: Record<string, Reference> = {
   schema: 'schema',
+  itemSchema: 'schema',
   uiSchema: 'uiSchema',
   load: 'operation',
   submit: 'operation',
   save: 'save',
   panel: 'panel',
   editableWhen: 'gate',
+  cell: 'cell',
   screen: 'screen',
 };
 
@@ -125,6 +132,7 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     save: (name) => input.codeNames.saves.has(name),
     panel: (name) => input.codeNames.panels.has(name),
     gate: (name) => input.codeNames.gates.has(name),
+    cell: (name) => input.codeNames.cells.has(name),
     screen: (name) => ids.has(name),
   };
   const whereDefined: Record<Exclude<Reference, 'i18n'>, string> = {
@@ -134,6 +142,7 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     save: 'src/client (a variable named *saves)',
     panel: 'src/client (a variable named *panels)',
     gate: 'src/shared (a `gates: { ... }` type)',
+    cell: 'src/client (a variable named *cells)',
     screen: 'ui-schemas/screens',
   };
   for (const { where, declaration } of valid) {
@@ -147,6 +156,9 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
       } else if (!exists[kind](name)) {
         problems.push(`${where}: ${pointer} names ${kind} "${name}", which does not exist in ${whereDefined[kind]}`);
       }
+    }
+    if (declaration.kind === 'list' && input.schemas) {
+      problems.push(...lintListDeclaration(where, declaration, { schemas: input.schemas, definitions: input.definitions ?? {}, localeKeys: input.localeKeys, keyExists }));
     }
   }
   return problems;

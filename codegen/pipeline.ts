@@ -61,6 +61,8 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
     ...lintDeclarations({
       declarations: readDeclarations(path.join(options.uiSchemasDir, 'screens')),
       schemaNames: new Set(schemas.map((source) => source.name)),
+      schemas: new Map(schemas.map((source) => [source.name, source.schema])),
+      definitions: (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>,
       uiSchemaNames: readUiSchemaNames(options.uiSchemasDir),
       codeNames: collectCodeNames(options.clientDir, options.sharedDir),
       localeKeys,

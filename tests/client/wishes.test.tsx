@@ -8,7 +8,7 @@ import { findDeclaration } from '../../src/client/engine/declaration-catalogue';
 import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
 import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { sendUpload, uploadTimeoutMs } from '../../src/client/engine/uploads/upload-request';
-import WishListScreen from '../../src/client/screens/admin/WishListScreen';
+import DeclaredScreen from '../../src/client/engine/DeclaredScreen';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -177,7 +177,11 @@ describe('organisers: messages of good wishes', () => {
     const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('%!PS', { status: 200 }));
     // jsdom has no object URLs
     Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
-    render(<WishListScreen />);
+    render(
+      <MemoryRouter>
+        <DeclaredScreen id="WishList" />
+      </MemoryRouter>,
+    );
     const rows = await screen.findAllByTestId('wish-row');
     expect(rows[0]).toHaveTextContent('示例跨国企业有限公司');
     expect(rows[0]).toHaveTextContent('2027-06-01 12:00:00');

@@ -12,6 +12,8 @@ import { editJson, tempWorkspace } from './helpers.js';
 
 const workspace = tempWorkspace();
 const uiSchemasDir = path.join(workspace.dir, 'ui-schemas');
+// the shipped declarations are checked against workspace.options: break schemas on a copy of their own
+const schemasDir = path.join(workspace.dir, 'schemas-broken');
 const screen = (id: string): string => path.join(uiSchemasDir, 'screens', `${id}.json`);
 let problems: string[] = [];
 
@@ -19,6 +21,7 @@ type Json = Record<string, unknown>;
 
 beforeAll(async () => {
   fs.cpSync(defaultOptions.uiSchemasDir, uiSchemasDir, { recursive: true });
+  fs.cpSync(defaultOptions.schemasDir, schemasDir, { recursive: true });
   editJson(screen('register'), (d) => {
     d.submit = 'registr'; // operation typo
     d.titleKey = 'routes.no-such-title'; // i18n key missing
@@ -43,8 +46,26 @@ beforeAll(async () => {
   editJson(screen('edition-settings'), (d) => {
     d.submitLabel = 'common.save'; // unknown property (a typo of submitLabelKey)
   });
+  editJson(screen('notice-list'), (d) => {
+    (d.columns as Json[])[0] = { field: 'titel', labelKey: 'schema.fields.noticeTitle' }; // not a property of the item
+    d.rowLink = '/myNotice/:noticeId'; // route parameter the row does not have
+    d.emptyKey = 'notices.nothing';
+    d.load = 'myNoticePag';
+  });
+  editJson(screen('audit-log'), (d) => {
+    d.query = { schema: 'audit-filtr-query', submitLabelKey: 'console.search.submit' };
+    (d.columns as Json[])[3] = { labelKey: 'guest.audit.target', format: 'cell', cell: 'auditTarjet' };
+  });
+  // an action the locales have no text for, under either prefix of the audit log's label column
+  editJson(path.join(schemasDir, 'response-audit-page.json'), (d) => {
+    const items = ((d.properties as Json).records as Json).items as Json;
+    ((items.properties as Json).action as Json).enum = ['guest.approve', 'guest.vanish'];
+  });
+  const list = (id: string, extra: Json) => ({ id, kind: 'list', titleKey: 'routes.notice', load: 'myNoticePage', itemSchema: 'response-notice-page', columns: [{ field: 'title', labelKey: 'schema.fields.noticeTitle' }], emptyKey: 'notices.empty', ...extra });
+  fs.writeFileSync(screen('list-no-item-schema'), JSON.stringify(list('list-no-item-schema', { itemSchema: 'response-notise-page' })));
+  fs.writeFileSync(screen('list-boolean-texts'), JSON.stringify(list('list-boolean-texts', { columns: [{ field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read' }] })));
   try {
-    await generateAll({ ...workspace.options, uiSchemasDir });
+    await generateAll({ ...workspace.options, uiSchemasDir, schemasDir });
   } catch (error) {
     if (!(error instanceof SchemaLintError)) throw error;
     problems = error.problems;
@@ -69,6 +90,15 @@ describe('screen declaration lint', () => {
     ['guest-registration.json: /steps/0/editableWhen names gate "canEditEverything", which does not exist'],
     ['guest-registration.json: /steps/2/panel names panel "entourag", which does not exist'],
     ['edition-settings.json: / must NOT have additional properties "submitLabel"'],
+    ['notice-list.json: /columns/0/field "titel" is not a property of the item schema response-notice-page'],
+    ['notice-list.json: /rowLink parameter ":noticeId" is not a property of the item schema response-notice-page'],
+    ['notice-list.json: /emptyKey names i18n key "notices.nothing", missing in locales/zh-CN'],
+    ['notice-list.json: /load names operation "myNoticePag", which does not exist'],
+    ['audit-log.json: /query/schema names schema "audit-filtr-query", which does not exist'],
+    ['audit-log.json: /columns/3/cell names cell "auditTarjet", which does not exist'],
+    ['audit-log.json: /columns/2 has no text for the value "guest.vanish" of action in locales/en'],
+    ['list-no-item-schema.json: /itemSchema names schema "response-notise-page", which does not exist'],
+    ['list-boolean-texts.json: /columns/0 must have required property \'falseKey\''],
   ])('fails on a broken declaration: %s', (expected) => {
     expect(problems.some((p) => p.includes(expected)), problems.join('\n')).toBe(true);
   });
@@ -85,5 +115,6 @@ describe('screen declaration lint', () => {
     expect(names.saves).toContain('saveGuestBasic');
     expect(names.panels).toContain('entourage');
     expect(names.gates).toContain('canEditBasic');
+    expect(names.cells).toContain('auditChanges');
   });
 });

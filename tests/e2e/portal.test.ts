@@ -192,14 +192,14 @@ describe.skipIf(!run)('portal in Chromium', () => {
     await page.locator('[data-testid=notice-list]').waitFor();
     await screenshot(page, 'notices');
     expect(await seriousViolations(page, 'notices')).toEqual([]);
-    while ((await page.locator('[data-testid=notice-unread]').count()) > 0) {
-      await page.locator('[data-testid=notice-unread]').first().click();
+    while ((await page.locator('[data-testid=read-false]').count()) > 0) {
+      await page.locator('[data-testid=read-false]').first().click();
       await page.locator('[data-testid=notice-detail]').waitFor();
       await page.getByRole('link', { name: '返回列表' }).click();
       await page.locator('[data-testid=notice-list]').waitFor();
     }
     await page.locator('[data-testid=unread-dot]').waitFor({ state: 'detached' });
-    await page.locator('[data-testid=notice-list]').first().click();
+    await page.locator('[data-testid=notice-list-row]').first().click();
     await page.locator('[data-testid=notice-detail]').waitFor();
     await screenshot(page, 'notice-detail');
     expect(await seriousViolations(page, 'notice-detail')).toEqual([]);

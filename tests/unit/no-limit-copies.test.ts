@@ -230,9 +230,6 @@ export function findLimitCopies(files: string[], limits: Limits): string[] {
  * One entry per copy (file, then the limit it repeats).
  */
 const KNOWN_COPIES = [
-  'src/client/screens/admin/AuditLogScreen.tsx repeats maxLength 60 of "action"',
-  'src/client/screens/admin/AuditLogScreen.tsx repeats maxLength 40 of "targetType"',
-  'src/client/screens/admin/AuditLogScreen.tsx repeats maxLength 100 of "actor"',
   'src/client/screens/admin/ExportsScreen.tsx repeats maxLength 100 of "station"',
   'src/client/screens/admin/GuestSearchScreen.tsx repeats maxLength 100 of "name"',
   'src/client/screens/admin/GuestSearchScreen.tsx repeats maxLength 200 of "unitName"',

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { findDeclaration } from './declaration-catalogue';
 import { DeclaredForm } from './DeclaredForm';
+import { DeclaredList } from './DeclaredList';
 import type { ScreenDeclaration, TabsDeclaration } from './screen-types';
 
 function DeclarationLinks({ links }: { links: { labelKey: string; to: string }[] | undefined }) {
@@ -47,6 +48,7 @@ function TabsScreen({ declaration }: { declaration: TabsDeclaration }) {
 
 function DeclaredScreenBody({ declaration }: { declaration: ScreenDeclaration }) {
   if (declaration.kind === 'tabs') return <TabsScreen declaration={declaration} />;
+  if (declaration.kind === 'list') return <DeclaredList declaration={declaration} />;
   return (
     <>
       <DeclaredForm declaration={declaration} />
@@ -55,10 +57,12 @@ function DeclaredScreenBody({ declaration }: { declaration: ScreenDeclaration })
   );
 }
 
-/** Renders a declared screen by id (forms and tabs of forms): the page body, without chrome. */
+/** Renders a declared screen by id (forms, tabs of forms, lists): the page body, without chrome. */
 export default function DeclaredScreen({ id }: { id: string }) {
   const declaration = findDeclaration(id);
   if (!declaration) throw new Error(`no screen declaration "${id}"`);
+  // a table uses the layout's full width
+  if (declaration.kind === 'list') return <DeclaredList declaration={declaration} />;
   // forms read best at a limited width, also inside the wide common layout
   return (
     <Box sx={{ maxWidth: 640 }}>

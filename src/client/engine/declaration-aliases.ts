@@ -3,4 +3,9 @@ export const declarationAliases: Record<string, string> = {
   AccountChange: 'change-account',
   PasswordChange: 'change-password',
   EditionSettings: 'edition-settings',
+  MyNotice: 'notice-list',
+  'notice/myNotice': 'notice-list',
+  myNotice: 'notice-list',
+  AuditLog: 'audit-log',
+  WishList: 'wish-list',
 };

@@ -2,6 +2,7 @@ import { apiPaths } from '../../shared/api-paths';
 import { http } from '../api/app-http-client';
 import { getSession } from '../session/session-store';
 import { guestOperations } from './guest-operations';
+import { listOperations } from './list-operations';
 import { wishOperations } from './wish-operations';
 import { temporaryOperations } from './temporary-operations';
 
@@ -37,6 +38,7 @@ export const operations: Record<string, Operation> = {
   ...guestOperations,
   ...wishOperations,
   ...temporaryOperations,
+  ...listOperations,
 };
 
 export function runOperation(name: string, formData: FormData): Promise<unknown> {

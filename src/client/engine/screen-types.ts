@@ -45,4 +45,41 @@ export interface TabsDeclaration extends DeclarationBase {
   links?: { labelKey: string; to: string }[];
 }
 
-export type ScreenDeclaration = FormDeclaration | TabsDeclaration;
+/** How a list cell shows its value (absent: the value as text). */
+/** date-time-ago: the time and how long ago it was */
+export type ListColumnFormat = 'date-time' | 'date-time-ago' | 'label' | 'boolean' | 'cell';
+
+export interface ListColumn {
+  /** property of the item schema shown in the cell (a `cell` may go without) */
+  field?: string;
+  labelKey: string;
+  format?: ListColumnFormat;
+  /** label: the value's text is the first of `<prefix>.<value>` that exists, else the value */
+  labelPrefixes?: string[];
+  /** boolean: texts of true and false */
+  trueKey?: string;
+  falseKey?: string;
+  /** cell: name in engine/list-cells.tsx, for what a column cannot say (several fields, buttons) */
+  cell?: string;
+}
+
+export interface ListDeclaration extends DeclarationBase {
+  kind: 'list';
+  /** operation receiving the query (filters + pageNum + pageSize) and answering a page { records, total, pageNum, pageSize } */
+  load: string;
+  /** answer schema of the page (its records' items) or of one row: the columns' fields */
+  itemSchema: string;
+  /** query schema of the load call; its fields other than pageNum/pageSize form the filter bar */
+  query?: { schema: string; uiSchema?: string; submitLabelKey: string };
+  columns: ListColumn[];
+  /** a row opens this route; `:name` is filled from the row's field `name` */
+  rowLink?: string;
+  emptyKey: string;
+  /** message when the load fails (default list.loadFailed) */
+  errorKey?: string;
+  pageSize?: number;
+  /** data-testid of the table; rows are `<testId>-row` */
+  testId?: string;
+}
+
+export type ScreenDeclaration = FormDeclaration | TabsDeclaration | ListDeclaration;

@@ -6,7 +6,6 @@ const Dashboard = lazyScreen(() => import('../screens/DashboardScreen'));
 const Guide = lazyScreen(() => import('../screens/GuideScreen'));
 const PrivacyPolicy = lazyScreen(() => import('../screens/PrivacyPolicyScreen'));
 const Choose = lazyScreen(() => import('../screens/ChooseScreen'));
-const NoticeList = lazyScreen(() => import('../screens/NoticeListScreen'));
 const NoticeDetail = lazyScreen(() => import('../screens/NoticeDetailScreen'));
 const Forbidden = lazyScreen(() => import('../screens/ForbiddenScreen'));
 const NotFound = lazyScreen(() => import('../screens/NotFoundScreen'));
@@ -20,10 +19,7 @@ const GuestRegistration = lazyScreen(() => import('../screens/guests/GuestRegist
 const GuestDetail = lazyScreen(() => import('../screens/guests/GuestDetailScreen'));
 const EntourageManagement = lazyScreen(() => import('../screens/guests/EntourageScreen'));
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
-const AuditLog = lazyScreen(() => import('../screens/admin/AuditLogScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
-// message of good wishes (issue 8)
-const WishList = lazyScreen(() => import('../screens/admin/WishListScreen'));
 // temporary registration (issue 9)
 const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
 const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
@@ -53,7 +49,6 @@ const Exports = lazyScreen(() => import('../screens/admin/ExportsScreen'));
 export const componentScreens: Record<string, ComponentType> = {
   // keys of config/menus.json
   Dashboard,
-  MyNotice: NoticeList,
   NoticeDetail,
   Guide,
   UnitInfo,
@@ -63,9 +58,7 @@ export const componentScreens: Record<string, ComponentType> = {
   GuestDetail,
   EntourageManagement,
   ReviewQueue,
-  AuditLog,
   MyRegistration,
-  WishList,
   TemporaryReview,
   TemporaryRecommendClosed,
   ActivitySignUp,
@@ -90,8 +83,6 @@ export const componentScreens: Record<string, ComponentType> = {
   'guide/index': Guide,
   'privacy-policy': PrivacyPolicy,
   choose: Choose,
-  'notice/myNotice': NoticeList,
-  myNotice: NoticeList,
   'notice/detail': NoticeDetail,
   '403': Forbidden,
   'error/403': Forbidden,

@@ -1,6 +1,6 @@
 /**
  * Routes the client always has (SPEC section 2). Menu routes from the server come on top;
- * form screens with a `route` in their declaration (ui-schemas/screens) are added as well.
+ * declared screens with a `route` (ui-schemas/screens, e.g. /myNotice) are added as well.
  */
 export interface StaticRoute {
   path: string;
@@ -14,7 +14,6 @@ export interface StaticRoute {
 
 export const staticRoutes: StaticRoute[] = [
   { path: '/dashboard', screen: 'dashboard', titleKey: 'routes.dashboard', layout: 'main' },
-  { path: '/myNotice', screen: 'notice/myNotice', titleKey: 'routes.notice', layout: 'main' },
   { path: '/myNotice/:id', screen: 'notice/detail', titleKey: 'routes.noticeDetail', layout: 'main' },
   { path: '/guide', screen: 'guide', titleKey: 'routes.guide', layout: 'main' },
   { path: '/privacy-policy', screen: 'privacy-policy', titleKey: 'routes.privacyPolicy', layout: 'main' },

@@ -28,7 +28,9 @@ export default function NoticeDetailScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const location = useLocation();
-  const passed = (location.state as { notice?: NoticeItem } | null)?.notice;
+  // the notice bell passes `notice`, the declared notice list its `row`
+  const state = location.state as { notice?: NoticeItem; row?: NoticeItem } | null;
+  const passed = state?.notice ?? state?.row;
   const [notice, setNotice] = useState<NoticeItem | undefined>(passed?.id === id ? passed : undefined);
 
   useEffect(() => {

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { auditCells } from './audit-cells';
+import { wishCells } from './wish-cells';
+
+/**
+ * Cells a list declaration names with `format: "cell"`: what one field and a format cannot
+ * show (several fields in one cell). A new one is a line here; codegen checks the names.
+ */
+export const listCells: Record<string, (row: Record<string, unknown>) => ReactNode> = {
+  ...auditCells,
+  ...wishCells,
+};

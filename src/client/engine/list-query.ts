@@ -1,0 +1,35 @@
+/**
+ * A declared list keeps its filters and page in the query string, so back and forward (and a
+ * reload) show the same page. Only the query schema's own fields are read from it.
+ */
+export const PAGING_FIELDS: ReadonlySet<string> = new Set(['pageNum', 'pageSize']);
+
+export interface ListQuery {
+  filters: Record<string, string>;
+  pageNum: number;
+}
+
+export function readListQuery(search: URLSearchParams, filterFields: readonly string[]): ListQuery {
+  const filters: Record<string, string> = {};
+  for (const field of filterFields) {
+    const value = search.get(field);
+    if (value) filters[field] = value;
+  }
+  const pageNum = Number(search.get('pageNum'));
+  return { filters, pageNum: Number.isInteger(pageNum) && pageNum > 0 ? pageNum : 1 };
+}
+
+/** Blank filters are left out; page 1 is the default and is left out too. */
+export function listQueryParams({ filters, pageNum }: ListQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [field, value] of Object.entries(filters)) {
+    const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+    if (text) params[field] = text;
+  }
+  if (pageNum > 1) params.pageNum = String(pageNum);
+  return params;
+}
+
+export function filterFieldsOf(schema: { properties?: Record<string, unknown> } | undefined): string[] {
+  return Object.keys(schema?.properties ?? {}).filter((field) => !PAGING_FIELDS.has(field));
+}

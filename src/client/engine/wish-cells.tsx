@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { ERROR_TOAST_MS } from '../../shared/constants';
+import { formatBytes } from '../../shared/upload-rules';
+import type { WishFile } from '../../shared/wish-api';
+import { showToast } from '../feedback/feedback-store';
+import { translateKey as t } from '../i18n/translate-key';
+import { downloadStoredFile } from './wish-file-download';
+
+type Row = Record<string, unknown>;
+
+const FILE_FIELDS = ['logo', 'video', 'audio'] as const;
+
+async function download(file: WishFile) {
+  if (!(await downloadStoredFile(file.id, file.name))) showToast(t('wish.list.downloadFailed'), 'error', ERROR_TOAST_MS);
+}
+
+/** Cells of the organisers' list of good wishes (list declaration `cell`). */
+export const wishCells = {
+  /** the message from the document; a message of files only says so */
+  wishMessage: (row: Row) => {
+    const message = (row.document as Record<string, unknown> | undefined)?.wishMessage;
+    return typeof message === 'string' ? message : t('wish.list.noMessage');
+  },
+  /** a download button per stored file, with its size */
+  wishFiles: (row: Row) => {
+    const files = (row.files ?? {}) as Partial<Record<string, WishFile>>;
+    return FILE_FIELDS.map((field) => [field, files[field]] as const).map(([field, file]) =>
+      file ? (
+        <Box key={field}>
+          <Button size="small" onClick={() => void download(file)} data-testid={`wish-download-${field}`}>
+            {t('wish.list.download', { field: t(`wish.fields.${field}`), name: file.name })}
+          </Button>
+          <Typography component="span" variant="caption">
+            {formatBytes(file.bytes)}
+          </Typography>
+        </Box>
+      ) : null,
+    );
+  },
+};

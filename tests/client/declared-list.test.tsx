@@ -1,0 +1,137 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/client/api/api-error';
+import { findDeclaration } from '../../src/client/engine/declaration-catalogue';
+import { DeclaredList } from '../../src/client/engine/DeclaredList';
+import { operations } from '../../src/client/engine/operations';
+import type { ListDeclaration } from '../../src/client/engine/screen-types';
+
+type Row = Record<string, unknown>;
+const page = (records: Row[], total = records.length, pageSize = 10) => ({ records, total, pageNum: 1, pageSize });
+
+const load = vi.fn<(query: Record<string, unknown>) => Promise<unknown>>();
+operations.testListPage = (query) => load(query);
+
+/** A list of notices as a declaration; `extra` changes parts of it. */
+function declaration(extra: Partial<ListDeclaration> = {}): ListDeclaration {
+  return {
+    id: 'test-list',
+    kind: 'list',
+    titleKey: 'routes.notice',
+    load: 'testListPage',
+    itemSchema: 'response-notice-page',
+    pageSize: 10,
+    testId: 'test-list',
+    columns: [
+      { field: 'title', labelKey: 'schema.fields.noticeTitle' },
+      { field: 'releaseTime', labelKey: 'schema.fields.releaseTime', format: 'date-time' },
+      { field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read', falseKey: 'notices.unread' },
+      { field: 'kind', labelKey: 'guest.audit.action', format: 'label', labelPrefixes: ['guest.audit.actions'] },
+    ],
+    rowLink: '/notices/:id',
+    emptyKey: 'notices.empty',
+    ...extra,
+  };
+}
+
+function WhereAmI() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderList(list: ListDeclaration, at = '/list') {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <Routes>
+        <Route path="/list" element={<DeclaredList declaration={list} />} />
+        <Route path="/notices/:id" element={<p>notice page</p>} />
+      </Routes>
+      <WhereAmI />
+    </MemoryRouter>,
+  );
+}
+
+/** The shipped audit log declaration (a filter form of its query schema), loading from the spy. */
+const auditLog = (): ListDeclaration => ({ ...(findDeclaration('audit-log') as ListDeclaration), load: 'testListPage' });
+
+const notice = (id: string, extra: Row = {}): Row => ({ id, title: `通知 ${id}`, content: '', releaseTime: '2027-06-01T04:00:00.000Z', read: false, ...extra });
+
+describe('declared list (kind "list")', () => {
+  afterEach(() => load.mockReset());
+
+  it('shows the declared columns, each in its format, and opens a row by its link', async () => {
+    load.mockResolvedValue(page([notice('n1', { read: true, kind: 'guest.approve' }), notice('n2', { kind: 'no.such-action' })]));
+    renderList(declaration());
+    const rows = await screen.findAllByTestId('test-list-row');
+    const table = screen.getByTestId('test-list');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['标题', '发布时间', '状态', '操作']);
+    expect(rows[0]).toHaveTextContent('通知 n1');
+    expect(rows[0]).toHaveTextContent('2027-06-01 12:00:00');
+    expect(within(rows[0]!).getByTestId('read-true')).toHaveTextContent('已读');
+    expect(within(rows[1]!).getByTestId('read-false')).toHaveTextContent('未读');
+    // a value with a text shows the text; one without shows as the server names it
+    expect(rows[0]).toHaveTextContent('审核通过');
+    expect(rows[1]).toHaveTextContent('no.such-action');
+    expect(load).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+
+    fireEvent.click(within(rows[1]!).getByText('未读'));
+    expect(await screen.findByText('notice page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/notices/n2');
+  });
+
+  it('sends the filters of the query form with the load call and keeps them in the URL', async () => {
+    load.mockResolvedValue(page([{ id: 'a1', at: '2027-06-01T04:00:00.000Z', actorAccount: 'organiser@demo.example.com', action: 'guest.approve', targetType: 'guest', targetId: 'g1', targetLabel: '张三', reason: null, before: { status: 'pending' }, after: { status: 'approved' } }]));
+    renderList(auditLog(), '/list?actor=old&pageNum=2&notAFilter=1');
+    const row = await screen.findByTestId('audit-row');
+    // only the query schema's own fields are read from the URL
+    expect(load).toHaveBeenLastCalledWith({ actor: 'old', pageNum: 2, pageSize: 20 });
+    expect(row).toHaveTextContent('审核通过');
+    expect(row).toHaveTextContent('嘉宾: 张三');
+    expect(row).toHaveTextContent('status: pending → approved');
+
+    const actor = await screen.findByLabelText(/操作人/);
+    expect(actor).toHaveValue('old');
+    fireEvent.change(actor, { target: { value: 'organiser' } });
+    fireEvent.change(screen.getByLabelText(/^操作$/), { target: { value: 'guest.approve' } });
+    fireEvent.click(screen.getByTestId('list-filter-submit'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ actor: 'organiser', action: 'guest.approve', pageNum: 1, pageSize: 20 }));
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/list\?(?=.*actor=organiser)(?=.*action=guest\.approve)/);
+    expect(screen.getByTestId('location').textContent).not.toMatch(/pageNum/);
+  });
+
+  it('refuses a filter its query schema refuses, with the translated message, and does not load', async () => {
+    load.mockResolvedValue(page([]));
+    renderList(auditLog());
+    await screen.findByTestId('audit-empty');
+    const calls = load.mock.calls.length;
+    fireEvent.change(screen.getByLabelText(/^操作$/), { target: { value: 'NOT VALID' } });
+    fireEvent.click(screen.getByTestId('list-filter-submit'));
+    await waitFor(() => expect(document.querySelector('#root_action__error')?.textContent).toMatch(/格式不正确/));
+    expect(load.mock.calls.length).toBe(calls);
+  });
+
+  it('pages through the answer with the page switcher', async () => {
+    load.mockResolvedValue(page([notice('n1')], 25));
+    renderList(declaration());
+    await screen.findByTestId('test-list-row');
+    fireEvent.click(screen.getByRole('button', { name: /page 3|第 3 页|3/ }));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ pageNum: 3, pageSize: 10 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/list?pageNum=3');
+  });
+
+  it('shows the empty-state text when the page has no rows', async () => {
+    load.mockResolvedValue(page([]));
+    renderList(declaration());
+    expect(await screen.findByTestId('test-list-empty')).toHaveTextContent('暂无通知公告');
+    expect(screen.queryByTestId('test-list')).toBeNull();
+  });
+
+  it('shows the translated failure when the load call fails', async () => {
+    load.mockRejectedValue(new ApiError('status', 500, 'Internal Server Error'));
+    renderList(declaration());
+    expect(await screen.findByRole('alert')).toHaveTextContent('列表加载失败，请刷新页面重试');
+    renderList(declaration({ errorKey: 'form.loadFailed' }));
+    expect(await screen.findByText('表单加载失败，请刷新页面重试')).toBeInTheDocument();
+  });
+});
