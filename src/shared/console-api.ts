@@ -3,7 +3,9 @@
  * `admin/console/` (403 for every account but organisers). Bodies and queries are the schemas
  * of the same name in schemas/ (types in src/generated/types.ts).
  */
+import manifestQuery from '../generated/schemas/manifest-query.json';
 import type {
+  ManifestQuery,
   ResponseCodePage,
   ResponseConsoleAuditPage,
   ResponseConsoleGuestPage,
@@ -12,6 +14,7 @@ import type {
   ResponseReceptionist,
   ResponseUnitChoices,
 } from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 export const consoleApiPaths = {
   /** GET ?console-guest-query: guests of every unit (name, unit, status, code, arrival date) */
@@ -58,3 +61,7 @@ export type NoticePublicationItem = ResponseNoticePublication;
 export type HotelItem = ResponseHotel;
 export type ReceptionistItem = ResponseReceptionist;
 export type AuditLogItem = ResponseConsoleAuditPage['records'][number];
+
+/** Arrivals or departures (GET ?manifest-query), the values of the schema. */
+export type ManifestDirection = ManifestQuery['direction'];
+export const manifestDirections = enumAt<ManifestDirection>(manifestQuery, '/properties/direction');

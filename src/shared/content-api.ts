@@ -4,7 +4,9 @@
  * guests). SPEC 7 names no paths for these: these are ours, unit side under `qms`, organisers
  * under `admin`. Bodies are the documents of the schemas named like the kind.
  */
+import download from '../generated/schemas/download.json';
 import type { ResponseContentPage, ResponseContentRecord, ResponseDownloadPage, ResponseImportResult } from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 /** Catalogues are kept by organisers and read by units; unit records belong to one unit. */
 export const catalogueKinds = ['historical-guest', 'investment-project'] as const;
@@ -45,6 +47,7 @@ export type ContentRecord = ResponseContentRecord;
 export type ContentPage = ResponseContentPage;
 export type DownloadItem = ResponseDownloadPage['records'][number];
 export type DownloadCategory = DownloadItem['category'];
+export const downloadCategories = enumAt<DownloadCategory>(download, '/properties/category');
 export type ImportResult = ResponseImportResult;
 
 /** RMB yuan -> billions (10^9) for display, two decimals (investment is stored in yuan). */

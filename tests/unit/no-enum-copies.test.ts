@@ -85,18 +85,11 @@ export function findEnumCopies(files: string[], enums: Map<string, string>): str
 const STILL_TO_CONVERT = [
   'src/client/screens/activities/activity-tabs.ts repeats the enum of schemas/activity-page-query.json #/properties/category',
   'src/client/screens/admin/activities/ActivityAdminScreen.tsx repeats the enum of schemas/activity-page-query.json #/properties/status',
-  'src/client/screens/admin/ExportsScreen.tsx repeats the enum of schemas/manifest-query.json #/properties/direction',
-  'src/client/screens/content/DownloadsScreen.tsx repeats the enum of schemas/content-page-query.json #/properties/category',
   'src/client/screens/temporary/TemporaryReviewScreen.tsx repeats the enum of schemas/definitions.json #/definitions/auditStatus',
   'src/client/screens/temporary/TemporaryReviewScreen.tsx repeats the enum of schemas/temporary-code.json #/properties/registrationType',
   'src/server/http/activity-response-schemas.ts repeats the enum of schemas/activity-page-query.json #/properties/category',
   'src/server/http/activity-response-schemas.ts repeats the enum of schemas/activity-page-query.json #/properties/status',
-  'src/server/http/console-response-schemas.ts repeats the enum of schemas/invitation-code-page-query.json #/properties/state',
-  'src/server/http/content-response-schemas.ts repeats the enum of schemas/content-page-query.json #/properties/category',
-  'src/server/routes/content-record-routes.ts repeats the enum of schemas/definitions.json #/definitions/unitType',
   'src/shared/activity-api.ts repeats the enum of schemas/activity-page-query.json #/properties/status',
-  'src/shared/console-api.ts repeats the enum of schemas/invitation-code-page-query.json #/properties/state',
-  'src/shared/content-api.ts repeats the enum of schemas/content-page-query.json #/properties/category',
   'src/shared/temporary-api.ts repeats the enum of schemas/temporary-code.json #/properties/registrationType',
 ];
 
