@@ -339,6 +339,13 @@ export type LoginPassword = string
  */
 export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
 /**
+ * the codes just created
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseCreatedCodes".
+ */
+export type ResponseCreatedCodes = string[]
+/**
  * the guests just decided
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -352,6 +359,13 @@ export type ResponseDecidedList = GuestSummaryAnswer[]
  * via the `definition` "ResponseEntourageList".
  */
 export type ResponseEntourageList = EntourageItemAnswer[]
+/**
+ * hotels of the current edition, by name
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseHotelList".
+ */
+export type ResponseHotelList = HotelAnswer[]
 /**
  * Every account type: the self-registering ones (userType) plus guest and organiser accounts.
  * 
@@ -416,6 +430,13 @@ body: string
 createdAt: string
 }[]
 /**
+ * receptionists of the current edition, by name
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseReceptionistList".
+ */
+export type ResponseReceptionistList = ReceptionistAnswer[]
+/**
  * the temporary-registration codes with their binding and usage
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -443,6 +464,17 @@ createdAt: string
  * via the `definition` "ResponseTemporaryDecidedList".
  */
 export type ResponseTemporaryDecidedList = TemporaryItemAnswer[]
+/**
+ * units of the current edition to pick from (at most 50)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUnitChoices".
+ */
+export type ResponseUnitChoices = {
+id: string
+name: string
+unitType: string
+}[]
 /**
  * @minLength 1
  * @maxLength 150
@@ -580,20 +612,35 @@ receptionist?: Receptionist
 "response-activity-page"?: ResponseActivityPage
 "response-admin-activity-detail"?: ResponseAdminActivityDetail
 "response-audit-page"?: ResponseAuditPage
+"response-code-page"?: ResponseCodePage
+"response-console-audit-page"?: ResponseConsoleAuditPage
+"response-console-guest-page"?: ResponseConsoleGuestPage
+"response-content-page"?: ResponseContentPage
+"response-content-record"?: ResponseContentRecord
+"response-created-codes"?: ResponseCreatedCodes
 "response-decided-list"?: ResponseDecidedList
+"response-download-page"?: ResponseDownloadPage
 "response-edition"?: ResponseEdition
 "response-entourage-item"?: ResponseEntourageItem
 "response-entourage-list"?: ResponseEntourageList
 "response-guest-detail"?: ResponseGuestDetail
 "response-guest-page"?: ResponseGuestPage
 "response-guest-summary"?: ResponseGuestSummary
+"response-hotel-list"?: ResponseHotelList
+"response-hotel"?: ResponseHotel
+"response-import-result"?: ResponseImportResult
 "response-invite-code-check"?: ResponseInviteCodeCheck
 "response-login-info"?: ResponseLoginInfo
 "response-master-info"?: ResponseMasterInfo
 "response-menu-tree"?: ResponseMenuTree
 "response-my-wish"?: ResponseMyWish
 "response-notice-page"?: ResponseNoticePage
+"response-notice-publication-page"?: ResponseNoticePublicationPage
+"response-notice-publication"?: ResponseNoticePublication
 "response-outbox-messages"?: ResponseOutboxMessages
+"response-receptionist-list"?: ResponseReceptionistList
+"response-receptionist"?: ResponseReceptionist
+"response-record-id"?: ResponseRecordId
 "response-record-upgrade"?: ResponseRecordUpgrade
 "response-review-page"?: ResponseReviewPage
 "response-sign-up-item"?: ResponseSignUpItem
@@ -605,6 +652,7 @@ receptionist?: Receptionist
 "response-temporary-recommendation-page"?: ResponseTemporaryRecommendationPage
 "response-temporary-recommendation-receipt"?: ResponseTemporaryRecommendationReceipt
 "response-unit-activity-detail"?: ResponseUnitActivityDetail
+"response-unit-choices"?: ResponseUnitChoices
 "response-unit-info"?: ResponseUnitInfo
 "response-unit-overview"?: ResponseUnitOverview
 "response-uploaded-file"?: ResponseUploadedFile
@@ -1835,6 +1883,159 @@ pageNum: number
 pageSize: number
 }
 /**
+ * a page of invitation codes with usage and state
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseCodePage".
+ */
+export interface ResponseCodePage {
+records: {
+code: string
+companyId: (string | null)
+companyName: (string | null)
+guestType: (string | null)
+reviewRequired: (boolean | null)
+/**
+ * guests added with the code
+ */
+usedCount: number
+maxUses: (number | null)
+/**
+ * last valid day (Asia/Shanghai), null = no end
+ */
+expiresOn: (string | null)
+revokedAt: (string | null)
+state: ("active" | "revoked" | "expired" | "used-up")
+note: (string | null)
+createdAt: string
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * a page of the audit log with readable targets and before/after values
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseConsoleAuditPage".
+ */
+export interface ResponseConsoleAuditPage {
+/**
+ * Items: before and after are the target's values around the change, any JSON value
+ */
+records: {
+id: string
+actorAccount: string
+action: string
+targetType: string
+targetId: string
+/**
+ * readable target (guest name, code, hotel name...), null for older entries
+ */
+targetLabel: (string | null)
+reason: (string | null)
+before: unknown
+after: unknown
+at: string
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * a page of guests of every unit (organisers' search)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseConsoleGuestPage".
+ */
+export interface ResponseConsoleGuestPage {
+records: (ReviewItemAnswer & {
+guestType: (string | null)
+/**
+ * YYYY-MM-DD of the arrival leg, null without itinerary
+ */
+arrivalDate: (string | null)
+})[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A guest in the review queue (answer part): the summary's properties and the unit.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "reviewItemAnswer".
+ */
+export interface ReviewItemAnswer {
+id: string
+nameZh: string
+nameEn: (string | null)
+/**
+ * masked, e.g. 370202********1234
+ */
+idNumberMasked: string
+status: AuditStatus
+rejectReason: (string | null)
+inviteCode: (string | null)
+attendance: AttendanceState
+entourageCount: number
+itineraryDone: boolean
+updatedAt: string
+unitId: string
+unitName: string
+}
+/**
+ * a page of content records
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseContentPage".
+ */
+export interface ResponseContentPage {
+records: ContentRecordAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A content record: historical guest, investment project, vehicle or unofficial-activity guest (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "contentRecordAnswer".
+ */
+export interface ContentRecordAnswer {
+id: string
+/**
+ * the document of the kind's schema
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * the owning unit's name (organiser lists of unit records), else null
+ */
+unitName: (string | null)
+createdAt: string
+updatedAt: string
+}
+/**
+ * A content record: historical guest, investment project, vehicle or unofficial-activity guest (answer part).
+ */
+export interface ResponseContentRecord {
+id: string
+/**
+ * the document of the kind's schema
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * the owning unit's name (organiser lists of unit records), else null
+ */
+unitName: (string | null)
+createdAt: string
+updatedAt: string
+}
+/**
  * A guest in lists and write answers (answer part).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1855,6 +2056,32 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+}
+/**
+ * a page of the published downloads, newest first
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseDownloadPage".
+ */
+export interface ResponseDownloadPage {
+records: {
+id: string
+title: string
+category: ("guideline" | "agenda" | "other")
+description: (string | null)
+/**
+ * upload id (organisers edit with it)
+ */
+file: string
+fileName: string
+mime: string
+bytes: number
+createdAt: string
+updatedAt: string
+}[]
+total: number
+pageNum: number
+pageSize: number
 }
 /**
  * The current edition (answer part).
@@ -2035,6 +2262,36 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+}
+/**
+ * A hotel of the current edition (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "hotelAnswer".
+ */
+export interface HotelAnswer {
+id: string
+name: string
+address: (string | null)
+phone: (string | null)
+}
+/**
+ * A hotel of the current edition (answer part).
+ */
+export interface ResponseHotel {
+id: string
+name: string
+address: (string | null)
+phone: (string | null)
+}
+/**
+ * how many records the import added
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseImportResult".
+ */
+export interface ResponseImportResult {
+imported: number
 }
 /**
  * data of GET qms/invite-code/check
@@ -2222,6 +2479,99 @@ pageNum: number
 pageSize: number
 }
 /**
+ * a page of the notices organisers wrote, newest first
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseNoticePublicationPage".
+ */
+export interface ResponseNoticePublicationPage {
+records: NoticePublicationAnswer[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * A notice organisers wrote (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "noticePublicationAnswer".
+ */
+export interface NoticePublicationAnswer {
+id: string
+title: string
+content: string
+/**
+ * account types it is for (empty: everyone)
+ */
+audiences: string[]
+/**
+ * units it is for (empty: every unit)
+ */
+unitIds: string[]
+status: ("draft" | "published")
+createdAt: string
+publishedAt: (string | null)
+/**
+ * accounts that opened it (published only)
+ */
+readCount: number
+}
+/**
+ * A notice organisers wrote (answer part).
+ */
+export interface ResponseNoticePublication {
+id: string
+title: string
+content: string
+/**
+ * account types it is for (empty: everyone)
+ */
+audiences: string[]
+/**
+ * units it is for (empty: every unit)
+ */
+unitIds: string[]
+status: ("draft" | "published")
+createdAt: string
+publishedAt: (string | null)
+/**
+ * accounts that opened it (published only)
+ */
+readCount: number
+}
+/**
+ * A receptionist with their hotel (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "receptionistAnswer".
+ */
+export interface ReceptionistAnswer {
+id: string
+name: string
+mobile: string
+hotelId: (string | null)
+hotelName: (string | null)
+}
+/**
+ * A receptionist with their hotel (answer part).
+ */
+export interface ResponseReceptionist {
+id: string
+name: string
+mobile: string
+hotelId: (string | null)
+hotelName: (string | null)
+}
+/**
+ * the id of the record just written
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseRecordId".
+ */
+export interface ResponseRecordId {
+id: string
+}
+/**
  * a stored record as the current version of its schema can hold it
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -2283,30 +2633,6 @@ records: ReviewItemAnswer[]
 total: number
 pageNum: number
 pageSize: number
-}
-/**
- * A guest in the review queue (answer part): the summary's properties and the unit.
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "reviewItemAnswer".
- */
-export interface ReviewItemAnswer {
-id: string
-nameZh: string
-nameEn: (string | null)
-/**
- * masked, e.g. 370202********1234
- */
-idNumberMasked: string
-status: AuditStatus
-rejectReason: (string | null)
-inviteCode: (string | null)
-attendance: AttendanceState
-entourageCount: number
-itineraryDone: boolean
-updatedAt: string
-unitId: string
-unitName: string
 }
 /**
  * A sign-up or waiting place (answer part).
@@ -3030,6 +3356,27 @@ pageNum?: string
 pageSize?: string
 }
 /**
+ * A content record: historical guest, investment project, vehicle or unofficial-activity guest (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseContentRecord".
+ */
+export interface ContentRecordAnswer1 {
+id: string
+/**
+ * the document of the kind's schema
+ */
+document: {
+[k: string]: unknown | undefined
+}
+/**
+ * the owning unit's name (organiser lists of unit records), else null
+ */
+unitName: (string | null)
+createdAt: string
+updatedAt: string
+}
+/**
  * The current edition (answer part).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -3176,6 +3523,57 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+}
+/**
+ * A hotel of the current edition (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseHotel".
+ */
+export interface HotelAnswer1 {
+id: string
+name: string
+address: (string | null)
+phone: (string | null)
+}
+/**
+ * A notice organisers wrote (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseNoticePublication".
+ */
+export interface NoticePublicationAnswer1 {
+id: string
+title: string
+content: string
+/**
+ * account types it is for (empty: everyone)
+ */
+audiences: string[]
+/**
+ * units it is for (empty: every unit)
+ */
+unitIds: string[]
+status: ("draft" | "published")
+createdAt: string
+publishedAt: (string | null)
+/**
+ * accounts that opened it (published only)
+ */
+readCount: number
+}
+/**
+ * A receptionist with their hotel (answer part).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseReceptionist".
+ */
+export interface ReceptionistAnswer1 {
+id: string
+name: string
+mobile: string
+hotelId: (string | null)
+hotelName: (string | null)
 }
 /**
  * A sign-up or waiting place (answer part).

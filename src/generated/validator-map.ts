@@ -55,20 +55,35 @@ import * as receptionist from './validators/receptionist.js';
 import * as responseActivityPage from './validators/response-activity-page.js';
 import * as responseAdminActivityDetail from './validators/response-admin-activity-detail.js';
 import * as responseAuditPage from './validators/response-audit-page.js';
+import * as responseCodePage from './validators/response-code-page.js';
+import * as responseConsoleAuditPage from './validators/response-console-audit-page.js';
+import * as responseConsoleGuestPage from './validators/response-console-guest-page.js';
+import * as responseContentPage from './validators/response-content-page.js';
+import * as responseContentRecord from './validators/response-content-record.js';
+import * as responseCreatedCodes from './validators/response-created-codes.js';
 import * as responseDecidedList from './validators/response-decided-list.js';
+import * as responseDownloadPage from './validators/response-download-page.js';
 import * as responseEdition from './validators/response-edition.js';
 import * as responseEntourageItem from './validators/response-entourage-item.js';
 import * as responseEntourageList from './validators/response-entourage-list.js';
 import * as responseGuestDetail from './validators/response-guest-detail.js';
 import * as responseGuestPage from './validators/response-guest-page.js';
 import * as responseGuestSummary from './validators/response-guest-summary.js';
+import * as responseHotelList from './validators/response-hotel-list.js';
+import * as responseHotel from './validators/response-hotel.js';
+import * as responseImportResult from './validators/response-import-result.js';
 import * as responseInviteCodeCheck from './validators/response-invite-code-check.js';
 import * as responseLoginInfo from './validators/response-login-info.js';
 import * as responseMasterInfo from './validators/response-master-info.js';
 import * as responseMenuTree from './validators/response-menu-tree.js';
 import * as responseMyWish from './validators/response-my-wish.js';
 import * as responseNoticePage from './validators/response-notice-page.js';
+import * as responseNoticePublicationPage from './validators/response-notice-publication-page.js';
+import * as responseNoticePublication from './validators/response-notice-publication.js';
 import * as responseOutboxMessages from './validators/response-outbox-messages.js';
+import * as responseReceptionistList from './validators/response-receptionist-list.js';
+import * as responseReceptionist from './validators/response-receptionist.js';
+import * as responseRecordId from './validators/response-record-id.js';
 import * as responseRecordUpgrade from './validators/response-record-upgrade.js';
 import * as responseReviewPage from './validators/response-review-page.js';
 import * as responseSignUpItem from './validators/response-sign-up-item.js';
@@ -80,6 +95,7 @@ import * as responseTemporaryRecommendStatus from './validators/response-tempora
 import * as responseTemporaryRecommendationPage from './validators/response-temporary-recommendation-page.js';
 import * as responseTemporaryRecommendationReceipt from './validators/response-temporary-recommendation-receipt.js';
 import * as responseUnitActivityDetail from './validators/response-unit-activity-detail.js';
+import * as responseUnitChoices from './validators/response-unit-choices.js';
 import * as responseUnitInfo from './validators/response-unit-info.js';
 import * as responseUnitOverview from './validators/response-unit-overview.js';
 import * as responseUploadedFile from './validators/response-uploaded-file.js';
@@ -154,20 +170,35 @@ import receptionistSchema from './schemas/receptionist.json';
 import responseActivityPageSchema from './schemas/response-activity-page.json';
 import responseAdminActivityDetailSchema from './schemas/response-admin-activity-detail.json';
 import responseAuditPageSchema from './schemas/response-audit-page.json';
+import responseCodePageSchema from './schemas/response-code-page.json';
+import responseConsoleAuditPageSchema from './schemas/response-console-audit-page.json';
+import responseConsoleGuestPageSchema from './schemas/response-console-guest-page.json';
+import responseContentPageSchema from './schemas/response-content-page.json';
+import responseContentRecordSchema from './schemas/response-content-record.json';
+import responseCreatedCodesSchema from './schemas/response-created-codes.json';
 import responseDecidedListSchema from './schemas/response-decided-list.json';
+import responseDownloadPageSchema from './schemas/response-download-page.json';
 import responseEditionSchema from './schemas/response-edition.json';
 import responseEntourageItemSchema from './schemas/response-entourage-item.json';
 import responseEntourageListSchema from './schemas/response-entourage-list.json';
 import responseGuestDetailSchema from './schemas/response-guest-detail.json';
 import responseGuestPageSchema from './schemas/response-guest-page.json';
 import responseGuestSummarySchema from './schemas/response-guest-summary.json';
+import responseHotelListSchema from './schemas/response-hotel-list.json';
+import responseHotelSchema from './schemas/response-hotel.json';
+import responseImportResultSchema from './schemas/response-import-result.json';
 import responseInviteCodeCheckSchema from './schemas/response-invite-code-check.json';
 import responseLoginInfoSchema from './schemas/response-login-info.json';
 import responseMasterInfoSchema from './schemas/response-master-info.json';
 import responseMenuTreeSchema from './schemas/response-menu-tree.json';
 import responseMyWishSchema from './schemas/response-my-wish.json';
 import responseNoticePageSchema from './schemas/response-notice-page.json';
+import responseNoticePublicationPageSchema from './schemas/response-notice-publication-page.json';
+import responseNoticePublicationSchema from './schemas/response-notice-publication.json';
 import responseOutboxMessagesSchema from './schemas/response-outbox-messages.json';
+import responseReceptionistListSchema from './schemas/response-receptionist-list.json';
+import responseReceptionistSchema from './schemas/response-receptionist.json';
+import responseRecordIdSchema from './schemas/response-record-id.json';
 import responseRecordUpgradeSchema from './schemas/response-record-upgrade.json';
 import responseReviewPageSchema from './schemas/response-review-page.json';
 import responseSignUpItemSchema from './schemas/response-sign-up-item.json';
@@ -179,6 +210,7 @@ import responseTemporaryRecommendStatusSchema from './schemas/response-temporary
 import responseTemporaryRecommendationPageSchema from './schemas/response-temporary-recommendation-page.json';
 import responseTemporaryRecommendationReceiptSchema from './schemas/response-temporary-recommendation-receipt.json';
 import responseUnitActivityDetailSchema from './schemas/response-unit-activity-detail.json';
+import responseUnitChoicesSchema from './schemas/response-unit-choices.json';
 import responseUnitInfoSchema from './schemas/response-unit-info.json';
 import responseUnitOverviewSchema from './schemas/response-unit-overview.json';
 import responseUploadedFileSchema from './schemas/response-uploaded-file.json';
@@ -256,20 +288,35 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-activity-page': responseActivityPageSchema,
   'response-admin-activity-detail': responseAdminActivityDetailSchema,
   'response-audit-page': responseAuditPageSchema,
+  'response-code-page': responseCodePageSchema,
+  'response-console-audit-page': responseConsoleAuditPageSchema,
+  'response-console-guest-page': responseConsoleGuestPageSchema,
+  'response-content-page': responseContentPageSchema,
+  'response-content-record': responseContentRecordSchema,
+  'response-created-codes': responseCreatedCodesSchema,
   'response-decided-list': responseDecidedListSchema,
+  'response-download-page': responseDownloadPageSchema,
   'response-edition': responseEditionSchema,
   'response-entourage-item': responseEntourageItemSchema,
   'response-entourage-list': responseEntourageListSchema,
   'response-guest-detail': responseGuestDetailSchema,
   'response-guest-page': responseGuestPageSchema,
   'response-guest-summary': responseGuestSummarySchema,
+  'response-hotel-list': responseHotelListSchema,
+  'response-hotel': responseHotelSchema,
+  'response-import-result': responseImportResultSchema,
   'response-invite-code-check': responseInviteCodeCheckSchema,
   'response-login-info': responseLoginInfoSchema,
   'response-master-info': responseMasterInfoSchema,
   'response-menu-tree': responseMenuTreeSchema,
   'response-my-wish': responseMyWishSchema,
   'response-notice-page': responseNoticePageSchema,
+  'response-notice-publication-page': responseNoticePublicationPageSchema,
+  'response-notice-publication': responseNoticePublicationSchema,
   'response-outbox-messages': responseOutboxMessagesSchema,
+  'response-receptionist-list': responseReceptionistListSchema,
+  'response-receptionist': responseReceptionistSchema,
+  'response-record-id': responseRecordIdSchema,
   'response-record-upgrade': responseRecordUpgradeSchema,
   'response-review-page': responseReviewPageSchema,
   'response-sign-up-item': responseSignUpItemSchema,
@@ -281,6 +328,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-temporary-recommendation-page': responseTemporaryRecommendationPageSchema,
   'response-temporary-recommendation-receipt': responseTemporaryRecommendationReceiptSchema,
   'response-unit-activity-detail': responseUnitActivityDetailSchema,
+  'response-unit-choices': responseUnitChoicesSchema,
   'response-unit-info': responseUnitInfoSchema,
   'response-unit-overview': responseUnitOverviewSchema,
   'response-uploaded-file': responseUploadedFileSchema,
@@ -359,20 +407,35 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-activity-page': responseActivityPage['https://summit.example/schemas/response-activity-page.json'],
   'response-admin-activity-detail': responseAdminActivityDetail['https://summit.example/schemas/response-admin-activity-detail.json'],
   'response-audit-page': responseAuditPage['https://summit.example/schemas/response-audit-page.json'],
+  'response-code-page': responseCodePage['https://summit.example/schemas/response-code-page.json'],
+  'response-console-audit-page': responseConsoleAuditPage['https://summit.example/schemas/response-console-audit-page.json'],
+  'response-console-guest-page': responseConsoleGuestPage['https://summit.example/schemas/response-console-guest-page.json'],
+  'response-content-page': responseContentPage['https://summit.example/schemas/response-content-page.json'],
+  'response-content-record': responseContentRecord['https://summit.example/schemas/response-content-record.json'],
+  'response-created-codes': responseCreatedCodes['https://summit.example/schemas/response-created-codes.json'],
   'response-decided-list': responseDecidedList['https://summit.example/schemas/response-decided-list.json'],
+  'response-download-page': responseDownloadPage['https://summit.example/schemas/response-download-page.json'],
   'response-edition': responseEdition['https://summit.example/schemas/response-edition.json'],
   'response-entourage-item': responseEntourageItem['https://summit.example/schemas/response-entourage-item.json'],
   'response-entourage-list': responseEntourageList['https://summit.example/schemas/response-entourage-list.json'],
   'response-guest-detail': responseGuestDetail['https://summit.example/schemas/response-guest-detail.json'],
   'response-guest-page': responseGuestPage['https://summit.example/schemas/response-guest-page.json'],
   'response-guest-summary': responseGuestSummary['https://summit.example/schemas/response-guest-summary.json'],
+  'response-hotel-list': responseHotelList['https://summit.example/schemas/response-hotel-list.json'],
+  'response-hotel': responseHotel['https://summit.example/schemas/response-hotel.json'],
+  'response-import-result': responseImportResult['https://summit.example/schemas/response-import-result.json'],
   'response-invite-code-check': responseInviteCodeCheck['https://summit.example/schemas/response-invite-code-check.json'],
   'response-login-info': responseLoginInfo['https://summit.example/schemas/response-login-info.json'],
   'response-master-info': responseMasterInfo['https://summit.example/schemas/response-master-info.json'],
   'response-menu-tree': responseMenuTree['https://summit.example/schemas/response-menu-tree.json'],
   'response-my-wish': responseMyWish['https://summit.example/schemas/response-my-wish.json'],
   'response-notice-page': responseNoticePage['https://summit.example/schemas/response-notice-page.json'],
+  'response-notice-publication-page': responseNoticePublicationPage['https://summit.example/schemas/response-notice-publication-page.json'],
+  'response-notice-publication': responseNoticePublication['https://summit.example/schemas/response-notice-publication.json'],
   'response-outbox-messages': responseOutboxMessages['https://summit.example/schemas/response-outbox-messages.json'],
+  'response-receptionist-list': responseReceptionistList['https://summit.example/schemas/response-receptionist-list.json'],
+  'response-receptionist': responseReceptionist['https://summit.example/schemas/response-receptionist.json'],
+  'response-record-id': responseRecordId['https://summit.example/schemas/response-record-id.json'],
   'response-record-upgrade': responseRecordUpgrade['https://summit.example/schemas/response-record-upgrade.json'],
   'response-review-page': responseReviewPage['https://summit.example/schemas/response-review-page.json'],
   'response-sign-up-item': responseSignUpItem['https://summit.example/schemas/response-sign-up-item.json'],
@@ -384,6 +447,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-temporary-recommendation-page': responseTemporaryRecommendationPage['https://summit.example/schemas/response-temporary-recommendation-page.json'],
   'response-temporary-recommendation-receipt': responseTemporaryRecommendationReceipt['https://summit.example/schemas/response-temporary-recommendation-receipt.json'],
   'response-unit-activity-detail': responseUnitActivityDetail['https://summit.example/schemas/response-unit-activity-detail.json'],
+  'response-unit-choices': responseUnitChoices['https://summit.example/schemas/response-unit-choices.json'],
   'response-unit-info': responseUnitInfo['https://summit.example/schemas/response-unit-info.json'],
   'response-unit-overview': responseUnitOverview['https://summit.example/schemas/response-unit-overview.json'],
   'response-uploaded-file': responseUploadedFile['https://summit.example/schemas/response-uploaded-file.json'],

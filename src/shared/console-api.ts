@@ -3,7 +3,18 @@
  * `admin/console/` (403 for every account but organisers). Bodies and queries are the schemas
  * of the same name in schemas/ (types in src/generated/types.ts).
  */
-import type { ReviewItem } from './guest-api.js';
+import manifestQuery from '../generated/schemas/manifest-query.json';
+import type {
+  ManifestQuery,
+  ResponseCodePage,
+  ResponseConsoleAuditPage,
+  ResponseConsoleGuestPage,
+  ResponseHotel,
+  ResponseNoticePublication,
+  ResponseReceptionist,
+  ResponseUnitChoices,
+} from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 export const consoleApiPaths = {
   /** GET ?console-guest-query: guests of every unit (name, unit, status, code, arrival date) */
@@ -41,75 +52,16 @@ export const consoleApiPaths = {
   auditPage: 'admin/console/audit/page',
 } as const;
 
-export interface ConsoleGuestItem extends ReviewItem {
-  guestType: string | null;
-  /** YYYY-MM-DD of the arrival leg, null without itinerary */
-  arrivalDate: string | null;
-}
+/** Answer shapes: the schemas in schemas/response-*.json (and definitions.json), generated into src/generated/types.ts. */
+export type ConsoleGuestItem = ResponseConsoleGuestPage['records'][number];
+export type UnitChoice = ResponseUnitChoices[number];
+export type InvitationCodeItem = ResponseCodePage['records'][number];
+export type CodeState = InvitationCodeItem['state'];
+export type NoticePublicationItem = ResponseNoticePublication;
+export type HotelItem = ResponseHotel;
+export type ReceptionistItem = ResponseReceptionist;
+export type AuditLogItem = ResponseConsoleAuditPage['records'][number];
 
-export interface UnitChoice {
-  id: string;
-  name: string;
-  unitType: string;
-}
-
-export type CodeState = 'active' | 'revoked' | 'expired' | 'used-up';
-
-export interface InvitationCodeItem {
-  code: string;
-  companyId: string | null;
-  companyName: string | null;
-  guestType: string | null;
-  reviewRequired: boolean | null;
-  /** guests added with the code */
-  usedCount: number;
-  maxUses: number | null;
-  /** last valid day (Asia/Shanghai), null = no end */
-  expiresOn: string | null;
-  revokedAt: string | null;
-  state: CodeState;
-  note: string | null;
-  createdAt: string;
-}
-
-export interface NoticePublicationItem {
-  id: string;
-  title: string;
-  content: string;
-  audiences: string[];
-  unitIds: string[];
-  status: 'draft' | 'published';
-  createdAt: string;
-  publishedAt: string | null;
-  /** accounts that opened it (published only) */
-  readCount: number;
-}
-
-export interface HotelItem {
-  id: string;
-  name: string;
-  address: string | null;
-  phone: string | null;
-}
-
-export interface ReceptionistItem {
-  id: string;
-  name: string;
-  mobile: string;
-  hotelId: string | null;
-  hotelName: string | null;
-}
-
-export interface AuditLogItem {
-  id: string;
-  actorAccount: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  /** readable target (guest name, code, hotel name...), null for older entries */
-  targetLabel: string | null;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
+/** Arrivals or departures (GET ?manifest-query), the values of the schema. */
+export type ManifestDirection = ManifestQuery['direction'];
+export const manifestDirections = enumAt<ManifestDirection>(manifestQuery, '/properties/direction');

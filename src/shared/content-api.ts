@@ -4,7 +4,9 @@
  * guests). SPEC 7 names no paths for these: these are ours, unit side under `qms`, organisers
  * under `admin`. Bodies are the documents of the schemas named like the kind.
  */
-import type { Page } from './api-types.js';
+import download from '../generated/schemas/download.json';
+import type { ResponseContentPage, ResponseContentRecord, ResponseDownloadPage, ResponseImportResult } from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 /** Catalogues are kept by organisers and read by units; unit records belong to one unit. */
 export const catalogueKinds = ['historical-guest', 'investment-project'] as const;
@@ -40,34 +42,13 @@ export const contentApiPaths = {
   download: (id: string) => `admin/download/${id}`,
 };
 
-export interface ContentRecord {
-  id: string;
-  document: Record<string, unknown>;
-  /** the owning unit's name (organiser lists of unit records), else null */
-  unitName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type ContentPage = Page<ContentRecord>;
-
-export interface DownloadItem {
-  id: string;
-  title: string;
-  category: 'guideline' | 'agenda' | 'other';
-  description: string | null;
-  /** upload id (organisers edit with it) */
-  file: string;
-  fileName: string;
-  mime: string;
-  bytes: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ImportResult {
-  imported: number;
-}
+/** Answer shapes: the schemas in schemas/response-*.json (and definitions.json), generated into src/generated/types.ts. */
+export type ContentRecord = ResponseContentRecord;
+export type ContentPage = ResponseContentPage;
+export type DownloadItem = ResponseDownloadPage['records'][number];
+export type DownloadCategory = DownloadItem['category'];
+export const downloadCategories = enumAt<DownloadCategory>(download, '/properties/category');
+export type ImportResult = ResponseImportResult;
 
 /** RMB yuan -> billions (10^9) for display, two decimals (investment is stored in yuan). */
 export function yuanToBillion(yuan: number): string {

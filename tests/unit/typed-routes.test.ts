@@ -2,6 +2,8 @@
  * Route answers are typed from the answer schemas (schemas/response-*.json): a handler returning a
  * shape its answer schema does not have is a typecheck error. The `@ts-expect-error` lines below
  * are that proof: `npm run typecheck` fails if any of them stops being an error.
+ * Enum values are written `as const`: a plain literal widens to string inside Fastify's overloads and
+ * would be refused even when it is a valid value.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -20,9 +22,13 @@ function routes(app: FastifyInstance): void {
   // @ts-expect-error a property has the wrong type
   app.get<{ Reply: Check }>('/wrong-type', { schema, handler: async () => ({ code: 200, msg: 'ok', data: { ...data, reviewRequired: 'no' } }) });
   // @ts-expect-error a value outside the schema's enum (auditStatus)
-  app.get<{ Reply: Answer<'response-guest-summary'> }>('/enum', { handler: async () => ({ code: 200, msg: 'ok', data: { ...summary, status: 'maybe' } }) });
+  app.get<{ Reply: Answer<'response-guest-summary'> }>('/enum', { handler: async () => ({ code: 200, msg: 'ok', data: { ...summary, status: 'maybe' as const } }) });
   // @ts-expect-error null where the schema has no null
   app.get<{ Reply: Answer<'response-unit-info'> }>('/null', { handler: async () => ({ code: 200, msg: 'ok', data: null }) });
+  // @ts-expect-error a console answer missing the hotel's name (response-hotel-list)
+  app.get<{ Reply: Answer<'response-hotel-list'> }>('/console', { handler: async () => ({ code: 200, msg: 'ok', data: [{ id: 'h1', address: null, phone: null }] }) });
+  // @ts-expect-error a code state outside the schema's enum (response-code-page)
+  app.get<{ Reply: Answer<'response-code-page'> }>('/code-state', { handler: async () => ({ code: 200, msg: 'ok', data: { records: [{ ...code, state: 'paused' as const }], total: 1, pageNum: 1, pageSize: 20 } }) });
   // @ts-expect-error a plain answer of the wrong kind
   app.get<{ Reply: PlainAnswer<null> }>('/plain', { handler: async () => ({ code: 200, msg: 'ok', data: 'x' }) });
   // @ts-expect-error an activity detail without the unit's part of it (deadline)
@@ -37,6 +43,21 @@ function routes(app: FastifyInstance): void {
     },
   });
 }
+
+const code: SchemaData<'response-code-page'>['records'][number] = {
+  code: 'ABCD1234',
+  companyId: null,
+  companyName: null,
+  guestType: null,
+  reviewRequired: null,
+  usedCount: 0,
+  maxUses: null,
+  expiresOn: null,
+  revokedAt: null,
+  state: 'active',
+  note: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 const summary: SchemaData<'response-guest-summary'> = {
   id: 'g1',

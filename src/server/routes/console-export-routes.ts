@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { consoleApiPaths as paths } from '../../shared/console-api.js';
-import type { ManifestQuery } from '../../generated/types.js';
 import { sendWorkbook } from '../exports/excel-export.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import type { SchemaData } from '../http/typed-route.js';
 import { assertOrganiser } from '../services/unit-access.js';
 import { bearer, path, queryOf } from './route-helpers.js';
 
@@ -10,7 +10,10 @@ const xlsx = {
   200: { description: 'an .xlsx workbook (attachment, streamed)', type: 'string', format: 'binary' },
 };
 
-/** Excel downloads of the console; access is checked before the first byte is sent. */
+/**
+ * Excel downloads of the console; access is checked before the first byte is sent. The replies
+ * are streamed workbooks, not envelopes: only the query is typed.
+ */
 export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
   const { exports } = app.services.console;
   const { editions } = app.services;
@@ -37,7 +40,7 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: ManifestQuery }>(path(paths.exportManifest), {
+  app.get<{ Querystring: SchemaData<'manifest-query'> }>(path(paths.exportManifest), {
     schema: { ...schema('Arrivals or departures of guests and entourage members on one day, optionally at one station'), ...queryOf('manifest-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {

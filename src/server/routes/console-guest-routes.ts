@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { consoleApiPaths as paths } from '../../shared/console-api.js';
-import type { AuditFilterQuery, ConsoleGuestQuery, ConsoleUnitQuery } from '../../generated/types.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { auditLogPage, consoleGuestPage, unitChoices } from '../http/console-response-schemas.js';
 import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { assertOrganiser } from '../services/unit-access.js';
 import { bearer, path, queryOf } from './route-helpers.js';
@@ -13,8 +12,8 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
   const { console: consoleServices, editions } = app.services;
   const tags = ['console'];
 
-  app.get<{ Querystring: ConsoleGuestQuery }>(path(paths.guestSearch), {
-    schema: { tags, summary: 'Guests of every unit: name, unit name (parts), status, invitation code, arrival date; paged (403 for other accounts)', security: bearer, response: envelope(consoleGuestPage, 'a page of guests'), ...queryOf('console-guest-query') },
+  app.get<{ Querystring: SchemaData<'console-guest-query'>; Reply: Answer<'response-console-guest-page'> }>(path(paths.guestSearch), {
+    schema: { tags, summary: 'Guests of every unit: name, unit name (parts), status, invitation code, arrival date; paged (403 for other accounts)', security: bearer, response: envelope('response-console-guest-page', 'a page of guests'), ...queryOf('console-guest-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -22,8 +21,8 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: ConsoleUnitQuery }>(path(paths.units), {
-    schema: { tags, summary: 'Units of the current edition to pick from (name part, at most 50)', security: bearer, response: envelope(unitChoices, 'units'), ...queryOf('console-unit-query') },
+  app.get<{ Querystring: SchemaData<'console-unit-query'>; Reply: Answer<'response-unit-choices'> }>(path(paths.units), {
+    schema: { tags, summary: 'Units of the current edition to pick from (name part, at most 50)', security: bearer, response: envelope('response-unit-choices', 'units'), ...queryOf('console-unit-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -31,8 +30,8 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: AuditFilterQuery }>(path(paths.auditPage), {
-    schema: { tags, summary: 'Audit log with readable targets and before/after values, filtered by action, target type, operator and days', security: bearer, response: envelope(auditLogPage, 'a page of entries'), ...queryOf('audit-filter-query') },
+  app.get<{ Querystring: SchemaData<'audit-filter-query'>; Reply: Answer<'response-console-audit-page'> }>(path(paths.auditPage), {
+    schema: { tags, summary: 'Audit log with readable targets and before/after values, filtered by action, target type, operator and days', security: bearer, response: envelope('response-console-audit-page', 'a page of entries'), ...queryOf('audit-filter-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { consoleApiPaths as paths } from '../../shared/console-api.js';
-import type { Hotel, Receptionist } from '../../generated/types.js';
 import { noStore, ok } from '../http/envelope-reply.js';
-import { hotelItem, hotelList, receptionistItem, receptionistList } from '../http/console-response-schemas.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { paramsOf, type IdParams } from './guest-route-parts.js';
+import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
 
 /** Hotels and receptionists organisers keep; the reception editor picks from them. */
@@ -14,25 +13,25 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['console'];
   const byId = paramsOf('console-id-params');
 
-  app.get(path(paths.hotels), {
-    schema: { tags, summary: 'Hotels of the current edition, by name', security: bearer, response: envelope(hotelList, 'hotels') },
+  app.get<{ Reply: Answer<'response-hotel-list'> }>(path(paths.hotels), {
+    schema: { tags, summary: 'Hotels of the current edition, by name', security: bearer, response: envelope('response-hotel-list', 'hotels') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await hotels.hotels(signedIn(request)));
     },
   });
-  app.post<{ Body: Hotel }>(path(paths.hotels), {
-    schema: { tags, summary: 'Add a hotel (409 if the name exists)', security: bearer, response: envelope(hotelItem, 'the hotel'), ...bodyOf('hotel') },
+  app.post<{ Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(path(paths.hotels), {
+    schema: { tags, summary: 'Add a hotel (409 if the name exists)', security: bearer, response: envelope('response-hotel', 'the hotel'), ...bodyOf('hotel') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), null, request.body)),
   });
-  app.put<{ Params: IdParams; Body: Hotel }>(path(paths.hotel(':id')), {
-    schema: { tags, summary: 'Change a hotel', security: bearer, response: envelope(hotelItem, 'the hotel'), ...byId, ...bodyOf('hotel') },
+  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(path(paths.hotel(':id')), {
+    schema: { tags, summary: 'Change a hotel', security: bearer, response: envelope('response-hotel', 'the hotel'), ...byId, ...bodyOf('hotel') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), request.params.id, request.body)),
   });
-  app.delete<{ Params: IdParams }>(path(paths.hotel(':id')), {
+  app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.hotel(':id')), {
     schema: { tags, summary: 'Delete a hotel (409 while receptionists work there)', security: bearer, response: envelope(nothing, 'deleted'), ...byId },
     preValidation: authenticate,
     handler: async (request) => {
@@ -41,25 +40,25 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(path(paths.receptionists), {
-    schema: { tags, summary: 'Receptionists of the current edition, by name, with their hotel', security: bearer, response: envelope(receptionistList, 'receptionists') },
+  app.get<{ Reply: Answer<'response-receptionist-list'> }>(path(paths.receptionists), {
+    schema: { tags, summary: 'Receptionists of the current edition, by name, with their hotel', security: bearer, response: envelope('response-receptionist-list', 'receptionists') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await hotels.receptionists(signedIn(request)));
     },
   });
-  app.post<{ Body: Receptionist }>(path(paths.receptionists), {
-    schema: { tags, summary: 'Add a receptionist (409 if the mobile exists)', security: bearer, response: envelope(receptionistItem, 'the receptionist'), ...bodyOf('receptionist') },
+  app.post<{ Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(path(paths.receptionists), {
+    schema: { tags, summary: 'Add a receptionist (409 if the mobile exists)', security: bearer, response: envelope('response-receptionist', 'the receptionist'), ...bodyOf('receptionist') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), null, request.body)),
   });
-  app.put<{ Params: IdParams; Body: Receptionist }>(path(paths.receptionist(':id')), {
-    schema: { tags, summary: 'Change a receptionist', security: bearer, response: envelope(receptionistItem, 'the receptionist'), ...byId, ...bodyOf('receptionist') },
+  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(path(paths.receptionist(':id')), {
+    schema: { tags, summary: 'Change a receptionist', security: bearer, response: envelope('response-receptionist', 'the receptionist'), ...byId, ...bodyOf('receptionist') },
     preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), request.params.id, request.body)),
   });
-  app.delete<{ Params: IdParams }>(path(paths.receptionist(':id')), {
+  app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.receptionist(':id')), {
     schema: { tags, summary: 'Delete a receptionist (receptions already assigned keep the name and phone)', security: bearer, response: envelope(nothing, 'deleted'), ...byId },
     preValidation: authenticate,
     handler: async (request) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SchemaName } from '../../generated/registry.js';
-import { catalogueKinds, contentApiPaths as paths, unitRecordKinds, type CatalogueKind, type UnitRecordKind } from '../../shared/content-api.js';
+import { catalogueKinds, contentApiPaths as paths, unitRecordKinds, type CatalogueKind, type ContentKind, type UnitRecordKind } from '../../shared/content-api.js';
 import type { FieldErrorItem } from '../../shared/envelope.js';
-import { contentPage, contentRecord, importResult } from '../http/content-response-schemas.js';
+import { unitTypes } from '../../shared/schema-enums.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { send } from '../http/error-handler.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { importTemplate, readImport, type ImportProblem } from '../services/content-import.js';
 import { ContentRecords } from '../services/content-records.js';
@@ -14,14 +14,16 @@ import { assertOrganiser, unitOf } from '../services/unit-access.js';
 import { AppError } from '../http/app-error.js';
 import { UploadRepository } from '../uploads/upload-repository.js';
 import { UploadStorage } from '../uploads/upload-storage.js';
-import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
+import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
-type Document = Record<string, unknown>;
-type ListQuery = PageQuery & { keyword?: string; session?: string };
+/** The document of one of the kinds (each kind's body follows the schema named like it). */
+type DocumentOf<Kind extends ContentKind> = Kind extends ContentKind ? SchemaData<Kind> : never;
+type ById = SchemaData<'content-id-params'>;
+type ListQuery = SchemaData<'content-page-query'>;
 
 const byId = paramsOf('content-id-params');
-const UNIT_TYPES = new Set(['enterprise', 'government', 'media']);
+const UNIT_TYPES = new Set<string>(unitTypes);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const IMPORT_RULE = 'importWorkbook';
 
@@ -30,7 +32,8 @@ function assertCatalogueReader(who: SignedInAccount): void {
   if (who.userType !== 'organiser' && !UNIT_TYPES.has(who.userType)) throw new AppError('forbidden');
 }
 
-function sendImportProblem(request: FastifyRequest, reply: FastifyReply, problem: ImportProblem): FastifyReply {
+/** Sends the refusal and waits until it is out, so a typed handler ends with no value of its own. */
+async function sendImportProblem(request: FastifyRequest, reply: FastifyReply, problem: ImportProblem): Promise<void> {
   const t = (key: string, params: Record<string, unknown> = {}) => request.server.translator.t(request.language, key, params);
   let fieldErrors: FieldErrorItem[];
   if (problem.kind === 'rows') {
@@ -47,7 +50,7 @@ function sendImportProblem(request: FastifyRequest, reply: FastifyReply, problem
     .slice(0, 20)
     .map((item) => item.message)
     .join('; ');
-  return send(request, reply, 'validationFailed', { details }, { fieldErrors });
+  await send(request, reply, 'validationFailed', { details }, { fieldErrors });
 }
 
 /**
@@ -62,9 +65,8 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['content'];
 
   for (const kind of catalogueKinds) {
-    const schemaName = kind as SchemaName;
-    app.get<{ Querystring: ListQuery }>(path(paths.page(kind)), {
-      schema: { tags, summary: `A page of ${kind} records (units and organisers; ID numbers masked for units)`, security: bearer, response: envelope(contentPage, 'a page'), ...queryOf('content-page-query') },
+    app.get<{ Querystring: ListQuery; Reply: Answer<'response-content-page'> }>(path(paths.page(kind)), {
+      schema: { tags, summary: `A page of ${kind} records (units and organisers; ID numbers masked for units)`, security: bearer, response: envelope('response-content-page', 'a page'), ...queryOf('content-page-query') },
       preValidation: authenticate,
       handler: async (request, reply) => {
         const who = signedIn(request);
@@ -75,8 +77,8 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.post<{ Body: Document }>(path(paths.catalogue(kind)), {
-      schema: { tags, summary: `Add a ${kind} (organisers)`, security: bearer, response: envelope(contentRecord, 'the record'), ...bodyOf(schemaName) },
+    app.post<{ Body: DocumentOf<CatalogueKind>; Reply: Answer<'response-content-record'> }>(path(paths.catalogue(kind)), {
+      schema: { tags, summary: `Add a ${kind} (organisers)`, security: bearer, response: envelope('response-content-record', 'the record'), ...bodyOf(kind) },
       preValidation: authenticate,
       handler: async (request) => {
         const who = signedIn(request);
@@ -85,8 +87,8 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.put<{ Params: IdParams; Body: Document }>(path(paths.catalogueRecord(kind, ':id')), {
-      schema: { tags, summary: `Change a ${kind} (organisers)`, security: bearer, response: envelope(contentRecord, 'the record'), ...byId, ...bodyOf(schemaName) },
+    app.put<{ Params: ById; Body: DocumentOf<CatalogueKind>; Reply: Answer<'response-content-record'> }>(path(paths.catalogueRecord(kind, ':id')), {
+      schema: { tags, summary: `Change a ${kind} (organisers)`, security: bearer, response: envelope('response-content-record', 'the record'), ...byId, ...bodyOf(kind) },
       preValidation: authenticate,
       handler: async (request) => {
         const who = signedIn(request);
@@ -95,7 +97,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.delete<{ Params: IdParams }>(path(paths.catalogueRecord(kind, ':id')), {
+    app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.catalogueRecord(kind, ':id')), {
       schema: { tags, summary: `Delete a ${kind} (organisers)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
       preValidation: authenticate,
       handler: async (request) => {
@@ -106,12 +108,12 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.post<{ Body: { file: string } }>(path(paths.catalogueImport(kind)), {
+    app.post<{ Body: SchemaData<'content-import'>; Reply: Answer<'response-import-result'> }>(path(paths.catalogueImport(kind)), {
       schema: {
         tags,
         summary: `Import ${kind} records from an uploaded .xlsx (rule importWorkbook; row 1 names the columns as in the template): every row is validated by the ${kind} schema, and nothing is saved unless all pass (row errors in fieldErrors, pointer /rows/<excel row>/<field>)`,
         security: bearer,
-        response: envelope(importResult, 'how many were imported'),
+        response: envelope('response-import-result', 'how many were imported'),
         ...bodyOf('content-import'),
       },
       preValidation: authenticate,
@@ -123,12 +125,13 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         if (!upload || upload.owner_account_id !== who.id || upload.rule_name !== IMPORT_RULE) {
           return sendImportProblem(request, reply, { kind: 'fileNotFound' });
         }
-        const outcome = await readImport(kind as CatalogueKind, storage.pathOf(upload.storage_name));
+        const outcome = await readImport(kind, storage.pathOf(upload.storage_name));
         if (outcome.kind === 'refused') return sendImportProblem(request, reply, outcome.problem);
         return ok(request, { imported: await records.addAll(kind, outcome.documents, who, upload.id) });
       },
     });
 
+    // a file download: the reply is the workbook itself, no envelope to type
     app.get(path(paths.catalogueTemplate(kind)), {
       schema: { tags, summary: `The ${kind} import template (.xlsx, header row only)`, security: bearer },
       preValidation: authenticate,
@@ -145,9 +148,8 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
   }
 
   for (const kind of unitRecordKinds) {
-    const schemaName = kind as SchemaName;
-    app.get<{ Querystring: ListQuery }>(path(paths.page(kind)), {
-      schema: { tags, summary: `A page of the caller's unit's ${kind} records`, security: bearer, response: envelope(contentPage, 'a page'), ...queryOf('content-page-query') },
+    app.get<{ Querystring: ListQuery; Reply: Answer<'response-content-page'> }>(path(paths.page(kind)), {
+      schema: { tags, summary: `A page of the caller's unit's ${kind} records`, security: bearer, response: envelope('response-content-page', 'a page'), ...queryOf('content-page-query') },
       preValidation: authenticate,
       handler: async (request, reply) => {
         const unitId = unitOf(signedIn(request));
@@ -156,19 +158,19 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.post<{ Body: Document }>(path(paths.unitRecords(kind as UnitRecordKind)), {
-      schema: { tags, summary: `Add a ${kind} of the caller's unit`, security: bearer, response: envelope(contentRecord, 'the record'), ...bodyOf(schemaName) },
+    app.post<{ Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(path(paths.unitRecords(kind)), {
+      schema: { tags, summary: `Add a ${kind} of the caller's unit`, security: bearer, response: envelope('response-content-record', 'the record'), ...bodyOf(kind) },
       preValidation: authenticate,
       handler: async (request) => ok(request, await records.add(kind, request.body, unitOf(signedIn(request)))),
     });
 
-    app.put<{ Params: IdParams; Body: Document }>(path(paths.unitRecord(kind, ':id')), {
-      schema: { tags, summary: `Change a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope(contentRecord, 'the record'), ...byId, ...bodyOf(schemaName) },
+    app.put<{ Params: ById; Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(path(paths.unitRecord(kind, ':id')), {
+      schema: { tags, summary: `Change a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope('response-content-record', 'the record'), ...byId, ...bodyOf(kind) },
       preValidation: authenticate,
       handler: async (request) => ok(request, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request)))),
     });
 
-    app.delete<{ Params: IdParams }>(path(paths.unitRecord(kind, ':id')), {
+    app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.unitRecord(kind, ':id')), {
       schema: { tags, summary: `Delete a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
       preValidation: authenticate,
       handler: async (request) => {
@@ -177,8 +179,8 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.get<{ Querystring: ListQuery }>(path(paths.adminPage(kind)), {
-      schema: { tags, summary: `Every unit's ${kind} records with the unit name (organisers)`, security: bearer, response: envelope(contentPage, 'a page'), ...queryOf('content-page-query') },
+    app.get<{ Querystring: ListQuery; Reply: Answer<'response-content-page'> }>(path(paths.adminPage(kind)), {
+      schema: { tags, summary: `Every unit's ${kind} records with the unit name (organisers)`, security: bearer, response: envelope('response-content-page', 'a page'), ...queryOf('content-page-query') },
       preValidation: authenticate,
       handler: async (request, reply) => {
         assertOrganiser(signedIn(request));

@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { contentApiPaths as paths } from '../../shared/content-api.js';
-import { downloadPage, idOnly } from '../http/content-response-schemas.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { send } from '../http/error-handler.js';
 import { envelope, nothing } from '../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { Downloads, type DownloadDocument } from '../services/downloads.js';
+import { Downloads } from '../services/downloads.js';
 import { assertOrganiser } from '../services/unit-access.js';
 import { attachmentDisposition } from '../uploads/download-disposition.js';
 import { UploadStorage } from '../uploads/upload-storage.js';
-import { pageOf, paramsOf, type IdParams, type PageQuery } from './guest-route-parts.js';
+import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
 const byId = paramsOf('content-id-params');
+type ById = SchemaData<'content-id-params'>;
 
 /**
  * Downloads (guest registration guideline, agenda): organisers publish uploads checked by the
@@ -24,8 +25,8 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const storage = new UploadStorage(app.config.dataDir);
   const tags = ['content'];
 
-  app.get<{ Querystring: PageQuery & { keyword?: string; category?: string } }>(path(paths.downloadPage), {
-    schema: { tags, summary: 'A page of the published downloads (newest first)', security: bearer, response: envelope(downloadPage, 'a page of downloads'), ...queryOf('content-page-query') },
+  app.get<{ Querystring: SchemaData<'content-page-query'>; Reply: Answer<'response-download-page'> }>(path(paths.downloadPage), {
+    schema: { tags, summary: 'A page of the published downloads (newest first)', security: bearer, response: envelope('response-download-page', 'a page of downloads'), ...queryOf('content-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       signedIn(request);
@@ -35,7 +36,8 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Params: IdParams }>(path(paths.downloadFile(':id')), {
+  // streams the file itself: no envelope, so the reply stays untyped
+  app.get<{ Params: ById }>(path(paths.downloadFile(':id')), {
     schema: { tags, summary: 'The published file as an attachment (RFC 6266/5987 file name); 404 for anything else', security: bearer, ...byId },
     preValidation: authenticate,
     handler: async (request, reply) => {
@@ -60,8 +62,8 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: DownloadDocument }>(path(paths.downloads), {
-    schema: { tags, summary: 'Publish a download (organisers; the file is an upload of rule downloadFile)', security: bearer, response: envelope(idOnly, 'the new download'), ...bodyOf('download') },
+  app.post<{ Body: SchemaData<'download'>; Reply: Answer<'response-record-id'> }>(path(paths.downloads), {
+    schema: { tags, summary: 'Publish a download (organisers; the file is an upload of rule downloadFile)', security: bearer, response: envelope('response-record-id', 'the new download'), ...bodyOf('download') },
     preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
@@ -70,8 +72,8 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: IdParams; Body: DownloadDocument }>(path(paths.download(':id')), {
-    schema: { tags, summary: 'Change a download (organisers)', security: bearer, response: envelope(idOnly, 'the saved download'), ...byId, ...bodyOf('download') },
+  app.put<{ Params: ById; Body: SchemaData<'download'>; Reply: Answer<'response-record-id'> }>(path(paths.download(':id')), {
+    schema: { tags, summary: 'Change a download (organisers)', security: bearer, response: envelope('response-record-id', 'the saved download'), ...byId, ...bodyOf('download') },
     preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
@@ -80,7 +82,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.delete<{ Params: IdParams }>(path(paths.download(':id')), {
+  app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.download(':id')), {
     schema: { tags, summary: 'Withdraw a download (organisers)', security: bearer, response: envelope(nothing, 'withdrawn'), ...byId },
     preValidation: authenticate,
     handler: async (request) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Download } from '../../generated/types.js';
 import type { DownloadItem } from '../../shared/content-api.js';
 import type { Db } from '../db/database.js';
 import { onPage, pageOf } from '../db/paging.js';
@@ -12,12 +13,8 @@ import { likePattern } from './content-records.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 
-export interface DownloadDocument {
-  title: string;
-  category: DownloadItem['category'];
-  description?: string;
-  file: string;
-}
+/** A download as organisers write it (schemas/download.json). */
+export type DownloadDocument = Download;
 
 /** The upload rule a published file must have been checked against. */
 export const DOWNLOAD_RULE = 'downloadFile';

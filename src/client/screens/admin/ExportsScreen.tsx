@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { consoleApiPaths as paths } from '../../../shared/console-api';
+import { consoleApiPaths as paths, manifestDirections, type ManifestDirection } from '../../../shared/console-api';
 import { downloadExport } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
@@ -15,7 +15,7 @@ export default function ExportsScreen() {
   const t = useKeyTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [direction, setDirection] = useState<'arrival' | 'departure'>('arrival');
+  const [direction, setDirection] = useState<ManifestDirection>('arrival');
   const [date, setDate] = useState('');
   const [station, setStation] = useState('');
 
@@ -59,9 +59,12 @@ export default function ExportsScreen() {
             void download(paths.exportManifest, { direction, date, station: station.trim() || undefined }, `${direction}-${date}`);
           }}
         >
-          <TextField select size="small" label={t('console.schema.fields.direction')} value={direction} onChange={(event) => setDirection(event.target.value as 'arrival' | 'departure')} sx={{ minWidth: 140 }}>
-            <MenuItem value="arrival">{t('console.schema.enums.direction.arrival')}</MenuItem>
-            <MenuItem value="departure">{t('console.schema.enums.direction.departure')}</MenuItem>
+          <TextField select size="small" label={t('console.schema.fields.direction')} value={direction} onChange={(event) => setDirection(event.target.value as ManifestDirection)} sx={{ minWidth: 140 }}>
+            {manifestDirections.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`console.schema.enums.direction.${value}`)}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField size="small" type="date" required label={t('console.schema.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} data-testid="manifest-date" />
           <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />

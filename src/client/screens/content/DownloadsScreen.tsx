@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
-import { contentApiPaths, type DownloadItem } from '../../../shared/content-api';
+import { contentApiPaths, downloadCategories, type DownloadItem } from '../../../shared/content-api';
 import { formatBytes } from '../../../shared/upload-rules';
 import { contentApi } from '../../api/content-endpoints';
 import { askConfirm, showToast } from '../../feedback/feedback-store';
@@ -18,7 +18,6 @@ import { RecordTable, type Column } from './RecordTable';
 import { SearchBar } from './SearchBar';
 import { usePaged } from './use-paged';
 
-const CATEGORIES = ['guideline', 'agenda', 'other'] as const;
 type Editing = { item: DownloadItem | null } | null;
 
 /** /downloads: the guideline, the agenda and other published files; organisers publish them here too. */
@@ -86,7 +85,7 @@ export default function DownloadsScreen() {
           data-testid="category-filter"
         >
           <MenuItem value="">{t('content.common.allCategories')}</MenuItem>
-          {CATEGORIES.map((category) => (
+          {downloadCategories.map((category) => (
             <MenuItem key={category} value={category}>
               {t(`content.enums.category.${category}`)}
             </MenuItem>

@@ -1,0 +1,23 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as consoleEndpoints from '../../src/client/api/console-endpoints';
+import ExportsScreen from '../../src/client/screens/admin/ExportsScreen';
+import { consoleApiPaths } from '../../src/shared/console-api';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('exports screen', () => {
+  it('offers the directions of manifest-query and downloads the chosen one', async () => {
+    const download = vi.spyOn(consoleEndpoints, 'downloadExport').mockResolvedValue({ ok: true });
+    render(<ExportsScreen />);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['接站', '送站']);
+    fireEvent.click(screen.getByRole('option', { name: '送站' }));
+    fireEvent.change(screen.getByTestId('manifest-date').querySelector('input')!, { target: { value: '2027-06-17' } });
+    fireEvent.click(screen.getByTestId('export-manifest'));
+    await waitFor(() => expect(download).toHaveBeenCalledWith(consoleApiPaths.exportManifest, { direction: 'departure', date: '2027-06-17', station: undefined }, 'departure-2027-06-17'));
+  });
+});
