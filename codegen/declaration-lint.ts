@@ -2,14 +2,16 @@
  * Screen declarations (ui-schemas/screens/*.json) are data the client runs; a typo in one would
  * pass typecheck and only fail on screen. Codegen checks them: the shape against
  * screen-declaration.schema.json, ids and routes unique, the file named after the id, and every
- * name a declaration uses must exist: schemas, UI schemas (ui-schemas/<name>.json), operations,
- * wizard save calls, panels and gates in code (code-names.ts), tab screens, and i18n keys in
- * both languages.
+ * name a declaration uses must exist: schemas (a wizard's context too), UI schemas
+ * (ui-schemas/<name>.json), operations, wizard save calls and panels in code (code-names.ts), tab
+ * screens, and i18n keys in both languages. Wizard sources and gates are checked against the
+ * wizard's context schema, route params against the route (declaration-context-lint.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import type { CodeNames } from './code-names.js';
+import { lintRouteParams, lintWizardContext, type SchemaOf } from './declaration-context-lint.js';
 
 const declarationSchema = JSON.parse(fs.readFileSync(new URL('./screen-declaration.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const validateShape = new Ajv({ allErrors: true, strict: false }).compile(declarationSchema);
@@ -22,6 +24,8 @@ export interface DeclarationSource {
 export interface DeclarationLintInput {
   declarations: DeclarationSource[];
   schemaNames: Set<string>;
+  /** a schema's content, bundled (a wizard's sources and gates are its properties) */
+  schemaOf: SchemaOf;
   uiSchemaNames: Set<string>;
   codeNames: CodeNames;
   /** 'namespace.path.to.key' per language */
@@ -56,16 +60,16 @@ function keyExists(key: string, keys: Set<string>): boolean {
   return keys.has(`client.${key}`) || keys.has(key);
 }
 
-type Reference = 'schema' | 'uiSchema' | 'operation' | 'save' | 'panel' | 'gate' | 'screen' | 'i18n';
+type Reference = 'schema' | 'uiSchema' | 'operation' | 'save' | 'panel' | 'screen' | 'i18n';
 
 const REFERENCE_OF_KEY: Record<string, Reference> = {
   schema: 'schema',
+  context: 'schema',
   uiSchema: 'uiSchema',
   load: 'operation',
   submit: 'operation',
   save: 'save',
   panel: 'panel',
-  editableWhen: 'gate',
   screen: 'screen',
 };
 
@@ -118,13 +122,19 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     valid.push({ where, declaration: record });
   }
 
+  // a form without a route of its own is shown on the route of the tabs screen holding it
+  const tabRoutes = new Map<string, string>();
+  for (const { declaration } of valid) {
+    if (declaration.kind !== 'tabs' || typeof declaration.route !== 'string') continue;
+    for (const tab of declaration.tabs as { screen: string }[]) tabRoutes.set(tab.screen, declaration.route);
+  }
+
   const exists: Record<Exclude<Reference, 'i18n'>, (name: string) => boolean> = {
     schema: (name) => input.schemaNames.has(name),
     uiSchema: (name) => input.uiSchemaNames.has(name),
     operation: (name) => input.codeNames.operations.has(name),
     save: (name) => input.codeNames.saves.has(name),
     panel: (name) => input.codeNames.panels.has(name),
-    gate: (name) => input.codeNames.gates.has(name),
     screen: (name) => ids.has(name),
   };
   const whereDefined: Record<Exclude<Reference, 'i18n'>, string> = {
@@ -133,7 +143,6 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     operation: 'src/client (a variable named *operations)',
     save: 'src/client (a variable named *saves)',
     panel: 'src/client (a variable named *panels)',
-    gate: 'src/shared (a `gates: { ... }` type)',
     screen: 'ui-schemas/screens',
   };
   for (const { where, declaration } of valid) {
@@ -147,6 +156,11 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
       } else if (!exists[kind](name)) {
         problems.push(`${where}: ${pointer} names ${kind} "${name}", which does not exist in ${whereDefined[kind]}`);
       }
+    }
+    if (declaration.kind === 'wizard') problems.push(...lintWizardContext(where, declaration, input.schemaOf));
+    if (declaration.kind === 'form') {
+      const route = typeof declaration.route === 'string' ? declaration.route : tabRoutes.get(String(declaration.id));
+      problems.push(...lintRouteParams(where, declaration, route, input.codeNames.operationParams));
     }
   }
   return problems;
