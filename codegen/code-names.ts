@@ -1,8 +1,9 @@
 /**
  * Names that screen declarations refer to but that live in code: operations (variables named
- * `*operations`), wizard save calls (`*saves`), panels (`*panels`), list cells (`*cells`) in src/client, and the server
- * gates (members of a `gates: { ... }` type in src/shared). Read with the TypeScript parser
- * from the sources, so codegen needs neither a build nor the browser modules.
+ * `*operations`), wizard save calls (`*saves`), panels (`*panels`) and list cells (`*cells`) in
+ * src/client, and the route params each operation reads (its destructured second parameter). Read
+ * with the TypeScript parser from the sources, so codegen needs neither a build nor the browser modules.
+ * (Wizard gates are properties of the wizard's context schema, checked by declaration-lint.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,12 @@ export interface CodeNames {
   operations: Set<string>;
   saves: Set<string>;
   panels: Set<string>;
-  gates: Set<string>;
   cells: Set<string>;
+  /**
+   * Route params an operation reads, by operation: the names destructured from its second
+   * parameter (`(data, { id }) => ...`); null when it takes the params whole (not checkable).
+   */
+  operationParams: Map<string, string[] | null>;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -55,15 +60,38 @@ function objectKeys(literal: ts.ObjectLiteralExpression): string[] {
   });
 }
 
-const CATALOGUES: [keyof Omit<CodeNames, 'gates'>, RegExp][] = [
+const CATALOGUES: [keyof Omit<CodeNames, 'operationParams'>, RegExp][] = [
   ['operations', /operations$/i],
   ['saves', /saves$/i],
   ['panels', /panels$/i],
   ['cells', /cells$/i],
 ];
 
-export function collectCodeNames(clientDir: string, sharedDir: string): CodeNames {
-  const names: CodeNames = { operations: new Set(), saves: new Set(), panels: new Set(), gates: new Set(), cells: new Set() };
+/** The route params an operation's function reads (undefined: it reads none). */
+function routeParamsOf(property: ts.ObjectLiteralElementLike): string[] | null | undefined {
+  const fn = ts.isPropertyAssignment(property) ? unwrap(property.initializer) : property;
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isMethodDeclaration(fn)) return undefined;
+  const params = fn.parameters[1]?.name;
+  if (!params) return undefined;
+  if (ts.isObjectBindingPattern(params)) {
+    return params.elements.flatMap((element) => {
+      const name = element.propertyName ?? element.name;
+      return ts.isIdentifier(name) || ts.isStringLiteral(name) ? [name.text] : [];
+    });
+  }
+  return ts.isIdentifier(params) && params.text.startsWith('_') ? undefined : null;
+}
+
+function collectOperationParams(literal: ts.ObjectLiteralExpression, into: Map<string, string[] | null>): void {
+  for (const property of literal.properties) {
+    const name = property.name ? nameOf(property.name as ts.PropertyName) : undefined;
+    const params = routeParamsOf(property);
+    if (name && params !== undefined) into.set(name, params);
+  }
+}
+
+export function collectCodeNames(clientDir: string): CodeNames {
+  const names: CodeNames = { operations: new Set(), saves: new Set(), panels: new Set(), cells: new Set(), operationParams: new Map() };
   for (const file of sourceFiles(clientDir)) {
     const visit = (node: ts.Node): void => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
@@ -71,41 +99,13 @@ export function collectCodeNames(clientDir: string, sharedDir: string): CodeName
         const catalogue = CATALOGUES.find(([, pattern]) => pattern.test((node.name as ts.Identifier).text));
         if (catalogue && ts.isObjectLiteralExpression(initializer)) {
           for (const key of objectKeys(initializer)) names[catalogue[0]].add(key);
+          if (catalogue[0] === 'operations') collectOperationParams(initializer, names.operationParams);
         }
       }
       ts.forEachChild(node, visit);
     };
     const source = parse(file, CATALOGUE_MENTION);
     if (source) visit(source);
-  }
-  for (const file of sourceFiles(sharedDir)) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isPropertySignature(node) && nameOf(node.name) === 'gates' && node.type && ts.isTypeLiteralNode(node.type)) {
-        for (const member of node.type.members) {
-          const name = member.name ? nameOf(member.name) : undefined;
-          if (name) names.gates.add(name);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    const source = parse(file, /\bgates\??\s*:\s*\{/);
-    if (source) visit(source);
-  }
-  // the guest's gates are answer data described by the schemas (a `gates` object in
-  // schemas/definitions.json guestDetailAnswer); src/shared only aliases the generated type
-  const schemasDir = path.resolve(sharedDir, '../../schemas');
-  const collectGates = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      const properties = key === 'gates' ? (value as { properties?: unknown } | null)?.properties : undefined;
-      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) names.gates.add(name);
-      collectGates(value);
-    }
-  };
-  if (fs.existsSync(schemasDir)) {
-    for (const file of fs.readdirSync(schemasDir).filter((f) => f.endsWith('.json'))) {
-      collectGates(JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8')) as unknown);
-    }
   }
   return names;
 }

@@ -2,9 +2,11 @@
  * Screen declarations (ui-schemas/screens/*.json) are data the client runs; a typo in one would
  * pass typecheck and only fail on screen. Codegen checks them: the shape against
  * screen-declaration.schema.json, ids and routes unique, the file named after the id, and every
- * name a declaration uses must exist: schemas, UI schemas (ui-schemas/<name>.json), operations,
- * wizard save calls, panels, gates and list cells in code (code-names.ts), tab screens, and
- * i18n keys in both languages. List declarations: see list-declaration-lint.ts.
+ * name a declaration uses must exist: schemas (a wizard's context too), UI schemas
+ * (ui-schemas/<name>.json), operations, wizard save calls, panels and list cells in code
+ * (code-names.ts), tab screens, and i18n keys in both languages. Wizard sources and gates are
+ * checked against the wizard's context schema, route params against the route
+ * (declaration-context-lint.ts); list declarations in list-declaration-lint.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import Ajv from 'ajv';
 import type { CodeNames } from './code-names.js';
 import { lintListDeclaration } from './list-declaration-lint.js';
 import type { JsonSchema } from './schema-files.js';
+import { lintRouteParams, lintWizardContext, type SchemaOf } from './declaration-context-lint.js';
 
 const declarationSchema = JSON.parse(fs.readFileSync(new URL('./screen-declaration.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const validateShape = new Ajv({ allErrors: true, strict: false }).compile(declarationSchema);
@@ -25,8 +28,10 @@ export interface DeclarationLintInput {
   declarations: DeclarationSource[];
   schemaNames: Set<string>;
   /** source schemas by name and schemas/definitions.json#/definitions: what list columns read */
-  schemas?: Map<string, JsonSchema>;
-  definitions?: Record<string, JsonSchema>;
+  schemas: Map<string, JsonSchema>;
+  definitions: Record<string, JsonSchema>;
+  /** a schema's content, bundled (a wizard's sources and gates are its properties) */
+  schemaOf: SchemaOf;
   uiSchemaNames: Set<string>;
   codeNames: CodeNames;
   /** 'namespace.path.to.key' per language */
@@ -61,17 +66,17 @@ function keyExists(key: string, keys: Set<string>): boolean {
   return keys.has(`client.${key}`) || keys.has(key);
 }
 
-type Reference = 'schema' | 'uiSchema' | 'operation' | 'save' | 'panel' | 'gate' | 'cell' | 'screen' | 'i18n';
+type Reference = 'schema' | 'uiSchema' | 'operation' | 'save' | 'panel' | 'cell' | 'screen' | 'i18n';
 
 const REFERENCE_OF_KEY: Record<string, Reference> = {
   schema: 'schema',
   itemSchema: 'schema',
+  context: 'schema',
   uiSchema: 'uiSchema',
   load: 'operation',
   submit: 'operation',
   save: 'save',
   panel: 'panel',
-  editableWhen: 'gate',
   cell: 'cell',
   screen: 'screen',
 };
@@ -125,13 +130,19 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     valid.push({ where, declaration: record });
   }
 
+  // a form without a route of its own is shown on the route of the tabs screen holding it
+  const tabRoutes = new Map<string, string>();
+  for (const { declaration } of valid) {
+    if (declaration.kind !== 'tabs' || typeof declaration.route !== 'string') continue;
+    for (const tab of declaration.tabs as { screen: string }[]) tabRoutes.set(tab.screen, declaration.route);
+  }
+
   const exists: Record<Exclude<Reference, 'i18n'>, (name: string) => boolean> = {
     schema: (name) => input.schemaNames.has(name),
     uiSchema: (name) => input.uiSchemaNames.has(name),
     operation: (name) => input.codeNames.operations.has(name),
     save: (name) => input.codeNames.saves.has(name),
     panel: (name) => input.codeNames.panels.has(name),
-    gate: (name) => input.codeNames.gates.has(name),
     cell: (name) => input.codeNames.cells.has(name),
     screen: (name) => ids.has(name),
   };
@@ -141,7 +152,6 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     operation: 'src/client (a variable named *operations)',
     save: 'src/client (a variable named *saves)',
     panel: 'src/client (a variable named *panels)',
-    gate: 'src/shared (a `gates: { ... }` type)',
     cell: 'src/client (a variable named *cells)',
     screen: 'ui-schemas/screens',
   };
@@ -157,8 +167,13 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
         problems.push(`${where}: ${pointer} names ${kind} "${name}", which does not exist in ${whereDefined[kind]}`);
       }
     }
-    if (declaration.kind === 'list' && input.schemas) {
-      problems.push(...lintListDeclaration(where, declaration, { schemas: input.schemas, definitions: input.definitions ?? {}, localeKeys: input.localeKeys, keyExists }));
+    if (declaration.kind === 'list') {
+      problems.push(...lintListDeclaration(where, declaration, { schemas: input.schemas, definitions: input.definitions, localeKeys: input.localeKeys, keyExists }));
+    }
+    if (declaration.kind === 'wizard') problems.push(...lintWizardContext(where, declaration, input.schemaOf));
+    if (declaration.kind === 'form') {
+      const route = typeof declaration.route === 'string' ? declaration.route : tabRoutes.get(String(declaration.id));
+      problems.push(...lintRouteParams(where, declaration, route, input.codeNames.operationParams));
     }
   }
   return problems;

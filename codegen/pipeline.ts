@@ -28,7 +28,7 @@ export interface CodegenOptions {
   sharedDir: string;
   /** ui-schemas/ (screen declarations in its screens/ folder) */
   uiSchemasDir: string;
-  /** where the code names declarations refer to live (operations, saves, panels; gates in sharedDir) */
+  /** where the code names declarations refer to live (operations, saves, panels) */
   clientDir: string;
   /** schemas (or 'all') whose current x-version may be recorded again (a version never released) */
   rerecord?: readonly string[] | 'all';
@@ -56,6 +56,7 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
     'zh-CN': readLocaleKeys(options.localesDir, 'zh-CN'),
     en: readLocaleKeys(options.localesDir, 'en'),
   };
+  const shared = (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>;
   const problems = lintSchemas({ sources: [definitions, ...schemas], localeKeys });
   problems.push(
     ...lintDeclarations({
@@ -63,15 +64,23 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
       schemaNames: new Set(schemas.map((source) => source.name)),
       schemas: new Map(schemas.map((source) => [source.name, source.schema])),
       definitions: (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>,
+      schemaOf: (name) => {
+        const source = schemas.find((candidate) => candidate.name === name);
+        if (!source) return undefined;
+        try {
+          return bundleSchema(source.schema, shared, source.name);
+        } catch {
+          return undefined; // a broken $ref: lintSchemas reports it
+        }
+      },
       uiSchemaNames: readUiSchemaNames(options.uiSchemasDir),
-      codeNames: collectCodeNames(options.clientDir, options.sharedDir),
+      codeNames: collectCodeNames(options.clientDir),
       localeKeys,
     }),
   );
   if (problems.length > 0) throw new SchemaLintError(problems);
 
   const files = new Map<string, string>();
-  const shared = (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>;
   const validatorsDir = path.join(options.outDir, 'validators');
   const importBase = path.relative(validatorsDir, options.sharedDir).split(path.sep).join('/');
   const bundledSchemas: BundledSchema[] = schemas.map((source) => ({

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/client/api/api-error';
 import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
@@ -32,6 +32,16 @@ operations.testServerRejects = async () => {
     data: null,
     fieldErrors: [{ pointer: '/account', key: 'validation.account', message: '该账号已停用（服务器）' }],
   });
+};
+
+const paramsSeen = vi.fn();
+operations.testLoadWithParams = async (_data, params) => {
+  paramsSeen('load', params);
+  return { account: '13800000007' };
+};
+operations.testSubmitWithParams = async (data, params) => {
+  paramsSeen('submit', params, data);
+  return 'ok';
 };
 
 function renderForm(submit: string) {
@@ -93,5 +103,25 @@ describe('form runtime (screen declaration -> RJSF form)', () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(errorTextOf(container, 'account')).toBe('该账号已停用（服务器）'));
     expect(errorTextOf(container, 'code')).toBe('');
+  });
+});
+
+describe('form runtime on a route with params', () => {
+  it('hands the route params to the load and submit operations', async () => {
+    const onRoute: FormDeclaration = { ...declaration('testSubmitWithParams'), route: '/things/:thingId/code', load: 'testLoadWithParams' };
+    const { container } = render(
+      <MemoryRouter initialEntries={['/things/t-42/code']}>
+        <Routes>
+          <Route path={onRoute.route} element={<DeclaredForm declaration={onRoute} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByDisplayValue('13800000007')).toBeInTheDocument();
+    expect(paramsSeen).toHaveBeenCalledWith('load', { thingId: 't-42' });
+    fireEvent.change(container.querySelector('#root_code') as HTMLInputElement, { target: { value: 'AB12' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(paramsSeen).toHaveBeenCalledWith('submit', { thingId: 't-42' }, { account: '13800000007', code: 'AB12' }));
+    // the load ran once: a re-render with the same params does not reload the form
+    expect(paramsSeen.mock.calls.filter(([what]) => what === 'load')).toHaveLength(1);
   });
 });

@@ -3,11 +3,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { EditionData } from '../../src/shared/guest-api';
 import { ApiError } from '../../src/client/api/api-error';
-import { furthestReachable, stepAccess } from '../../src/client/engine/wizard/wizard-gates';
-import type { WizardBinding, WizardContext } from '../../src/client/engine/wizard/wizard-types';
+import type { GuestDetail } from '../../src/shared/guest-api';
+import { furthestReachable } from '../../src/client/engine/wizard/wizard-gates';
+import type { WizardBinding } from '../../src/client/engine/wizard/wizard-types';
 import { WizardRuntime } from '../../src/client/engine/wizard/WizardRuntime';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
-import { findWizard } from '../../src/client/screens/guests/guest-wizard-binding';
+import { findWizard, guestWizardBinding } from '../../src/client/screens/guests/guest-wizard-binding';
+import { guestStepAccess as stepAccess, guestStepDone, type GuestWizardContext } from '../../src/client/screens/guests/guest-wizard-gates';
 import { guestDetail } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
@@ -33,14 +35,16 @@ const edition: EditionData = {
 
 const guest = guestDetail;
 
-/** A binding whose server holds `context`; saves are recorded and may be made to fail. */
-function fakeBinding(context: WizardContext, save: WizardBinding['save'] = async (_name, id) => id ?? 'g-new') {
+type GuestBinding = WizardBinding<GuestDetail, GuestWizardContext>;
+
+/** A binding whose server holds `context` (the guest's own rules, as the real binding); saves are recorded and may be made to fail. */
+function fakeBinding(context: GuestWizardContext, save: GuestBinding['save'] = async (_name, id) => id ?? 'g-new') {
   const saveSpy = vi.fn(save);
-  const binding: WizardBinding = { load: vi.fn(async () => context), save: saveSpy };
+  const binding: GuestBinding = { ...guestWizardBinding, load: vi.fn(async () => context), save: saveSpy };
   return { binding, saveSpy };
 }
 
-function renderWizard(binding: WizardBinding, recordId: string | null, extra: Partial<Parameters<typeof WizardRuntime>[0]> = {}) {
+function renderWizard(binding: GuestBinding, recordId: string | null, extra: Partial<Parameters<typeof WizardRuntime<GuestDetail, GuestWizardContext>>[0]> = {}) {
   return render(
     <MemoryRouter>
       <WizardRuntime declaration={declaration} recordId={recordId} binding={binding} panels={{ entourage: EntourageManager }} {...extra} />
@@ -84,7 +88,7 @@ describe('guest registration wizard runtime', () => {
   });
 
   it('saves a valid step and moves on to the next one', async () => {
-    const context: WizardContext = { edition, detail: guest() };
+    const context: GuestWizardContext = { edition, detail: guest() };
     const { binding, saveSpy } = fakeBinding(context, async (_name, id) => {
       context.detail = guest({ intention: {} });
       return id ?? '';
@@ -168,10 +172,10 @@ describe('guest registration wizard runtime', () => {
 describe('wizard gates (pure)', () => {
   const steps = declaration.steps;
   it('reaches as far as the first step not saved', () => {
-    expect(furthestReachable(steps, null)).toBe(0);
-    expect(furthestReachable(steps, guest())).toBe(1);
-    expect(furthestReachable(steps, guest({ intention: {} }))).toBe(3);
-    expect(furthestReachable(steps, guest({ intention: {}, itineraryDone: true }))).toBe(3);
+    expect(furthestReachable(steps, null, guestStepDone)).toBe(0);
+    expect(furthestReachable(steps, guest(), guestStepDone)).toBe(1);
+    expect(furthestReachable(steps, guest({ intention: {} }), guestStepDone)).toBe(3);
+    expect(furthestReachable(steps, guest({ intention: {}, itineraryDone: true }), guestStepDone)).toBe(3);
   });
 
   it('follows the server gates and the edition switches', () => {

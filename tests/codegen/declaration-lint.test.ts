@@ -41,7 +41,21 @@ beforeAll(async () => {
     const steps = d.steps as Json[];
     (steps[0] as Json).save = 'saveGuestBasik';
     (steps[0] as Json).editableWhen = 'canEditEverything';
+    (steps[1] as Json).source = 'intentions'; // not a property of response-guest-detail
     (steps[2] as Json).panel = 'entourag';
+    ((steps[3] as Json).alsoShow as Json).source = 'receptions';
+  });
+  // a wizard whose context schema does not exist, and one that names none
+  const wizard = JSON.parse(fs.readFileSync(screen('guest-registration'), 'utf8')) as Json;
+  fs.writeFileSync(screen('broken-context-wizard'), JSON.stringify({ ...wizard, id: 'broken-context-wizard', context: 'response-guest-detial' }));
+  const { context: _context, ...noContext } = wizard;
+  fs.writeFileSync(screen('no-context-wizard'), JSON.stringify({ ...noContext, id: 'no-context-wizard' }));
+  // route params: a form whose operations read `id` on a route without it, and a navigate target needing one
+  editJson(screen('guest-epidemic'), (d) => {
+    d.route = '/guests/epidemic';
+  });
+  editJson(screen('good-wishes'), (d) => {
+    d.success = { action: 'navigate', to: '/guests/:guestId' };
   });
   editJson(screen('edition-settings'), (d) => {
     d.submitLabel = 'common.save'; // unknown property (a typo of submitLabelKey)
@@ -57,7 +71,7 @@ beforeAll(async () => {
     (d.columns as Json[])[3] = { labelKey: 'guest.audit.target', format: 'cell', cell: 'auditTarjet' };
   });
   // an action the locales have no text for, under either prefix of the audit log's label column
-  editJson(path.join(schemasDir, 'response-audit-page.json'), (d) => {
+  editJson(path.join(schemasDir, 'response-console-audit-page.json'), (d) => {
     const items = ((d.properties as Json).records as Json).items as Json;
     ((items.properties as Json).action as Json).enum = ['guest.approve', 'guest.vanish'];
   });
@@ -87,7 +101,15 @@ describe('screen declaration lint', () => {
     ['reset-password.json: /success must have required property \'to\''],
     ['login.json: /tabs/1/screen names screen "sign-in-kode-form", which does not exist'],
     ['guest-registration.json: /steps/0/save names save "saveGuestBasik", which does not exist'],
-    ['guest-registration.json: /steps/0/editableWhen names gate "canEditEverything", which does not exist'],
+    ['guest-registration.json: /steps/0/editableWhen names gate "canEditEverything", which the context schema "response-guest-detail" does not declare in its gates'],
+    ['guest-registration.json: /steps/1/source names "intentions", which is not a property of the context schema "response-guest-detail"'],
+    ['guest-registration.json: /steps/3/alsoShow/source names "receptions", which is not a property of the context schema "response-guest-detail"'],
+    ['broken-context-wizard.json: /context names schema "response-guest-detial", which does not exist'],
+    ['no-context-wizard.json: / must have required property \'context\''],
+    ['guest-epidemic.json: /load operation "guestEpidemic" reads route param "id", which route "/guests/epidemic" does not have'],
+    ['guest-epidemic.json: /submit operation "saveGuestEpidemic" reads route param "id", which route "/guests/epidemic" does not have'],
+    ['guest-epidemic.json: /success/to uses route param "id", which route "/guests/epidemic" does not have'],
+    ['good-wishes.json: /success/to uses route param "guestId"'],
     ['guest-registration.json: /steps/2/panel names panel "entourag", which does not exist'],
     ['edition-settings.json: / must NOT have additional properties "submitLabel"'],
     ['notice-list.json: /columns/0/field "titel" is not a property of the item schema response-notice-page'],
@@ -109,12 +131,14 @@ describe('screen declaration lint', () => {
     expect(ofFile.some((p) => p.includes('no-such-operation'))).toBe(false);
   });
 
-  it('reads operations, saves, panels and gates from the code', () => {
-    const names = collectCodeNames(defaultOptions.clientDir, defaultOptions.sharedDir);
+  it('reads operations, saves, panels and the route params operations read from the code', () => {
+    const names = collectCodeNames(defaultOptions.clientDir);
     expect(names.operations).toContain('register');
     expect(names.saves).toContain('saveGuestBasic');
     expect(names.panels).toContain('entourage');
-    expect(names.gates).toContain('canEditBasic');
     expect(names.cells).toContain('auditChanges');
+    expect(names.operationParams.get('saveGuestEpidemic')).toEqual(['id']);
+    // an operation reading no params has no entry (it fits any route)
+    expect(names.operationParams.has('register')).toBe(false);
   });
 });

@@ -130,13 +130,16 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     await record('epidemic-gated');
 
     await page.goto(`${portal.baseUrl}/guests/${approved.data.id}`);
+    // the form is a declared screen on the guest's own route; saving comes back to the guest
     await page.locator('[data-testid=epidemic-edit]').click();
-    await page.locator('[data-testid=epidemic-submit]').waitFor();
+    await page.waitForURL(`**/guests/${approved.data.id}/epidemic`);
+    await page.locator('[data-testid=submit]').waitFor();
     await record('epidemic-form');
     await page.locator('#root_healthy-0').check();
     await page.locator('#root_testResult-0').check();
     await page.locator('#root_remarks').fill('无发热症状');
-    await page.locator('[data-testid=epidemic-submit]').click();
+    await page.locator('[data-testid=submit]').click();
+    await page.waitForURL(`**/guests/${approved.data.id}`);
     await page.locator('[data-testid=epidemic-view]', { hasText: '无发热症状' }).waitFor({ timeout: 15_000 });
     await record('epidemic-saved');
   });

@@ -6,7 +6,7 @@ import type { UiSchema } from '@rjsf/utils';
 import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
@@ -38,10 +38,16 @@ function initialFromQuery(declaration: FormDeclaration, search: string): Data {
   return data;
 }
 
-/** Renders a form screen declaration: schema + UI schema + load/submit operations. */
+/**
+ * Renders a form screen declaration: schema + UI schema + load/submit operations. The operations
+ * get the route's params (a form on /guests/:id/epidemic saves guest `id`).
+ */
 export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const params = useParams();
+  // outside a route useParams gives a new empty object each render: the effect follows the values
+  const paramsKey = JSON.stringify(params);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formData, setFormData] = useState<Data>({});
@@ -54,7 +60,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         loadFormAssets(declaration.schema),
         loadUiSchema(declaration.uiSchema ?? declaration.schema),
       ]);
-      const loadedData = declaration.load ? ((await runOperation(declaration.load, {})) as Data) : {};
+      const loadedData = declaration.load ? ((await runOperation(declaration.load, {}, params)) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
       const upgrade = upgradeAttachedTo(loadedData);
@@ -65,8 +71,8 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     return () => {
       live = false;
     };
-    // the declaration decides the form; the query only seeds it once
-  }, [declaration]);
+    // the declaration and the route's params decide the form; the query only seeds it once
+  }, [declaration, paramsKey]);
 
   // The form keeps its own state while the user types; `formData` only changes when code sets a
   // field (the captcha id). Re-rendering the form on every change made RJSF drop a submit
@@ -91,8 +97,8 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     setFormData(data);
     await run(
       async () => {
-        const result = await runOperation(declaration.submit, data);
-        await runSuccess(declaration.success, result, location.search);
+        const result = await runOperation(declaration.submit, data, params);
+        await runSuccess(declaration.success, result, location.search, params);
       },
       // one-time codes are spent by a failed attempt: ask for a fresh image code
       () => setRefreshNonce((nonce) => nonce + 1),

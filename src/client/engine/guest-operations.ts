@@ -2,8 +2,7 @@ import { guestApi } from '../api/guest-endpoints';
 import { recordUpgradeApi } from '../api/record-upgrade-endpoints';
 import { loadFormAssets } from './form-assets';
 import { attachUpgrade, openInCurrentVersion } from './record-upgrade';
-
-type FormData = Record<string, unknown>;
+import type { FormData, Operation } from './operation-types';
 
 /** Keeps the fields the named schema knows (answers carry ids and names the forms do not edit). */
 async function fieldsOf(schemaName: string, data: FormData): Promise<FormData> {
@@ -16,7 +15,7 @@ async function fieldsOf(schemaName: string, data: FormData): Promise<FormData> {
  * Named calls of the guest-lifecycle form declarations (ui-schemas/screens): unit
  * information and the organisers' edition settings. Merged into engine/operations.ts.
  */
-export const guestOperations: Record<string, (formData: FormData) => Promise<unknown>> = {
+export const guestOperations: Record<string, Operation> = {
   // the unit's type decides the variant; the stored document may be incomplete until saved once
   // (a saved one from an older schema version opens in the current one, engine/record-upgrade.ts)
   myUnit: async () => {

@@ -5,9 +5,7 @@ import { guestOperations } from './guest-operations';
 import { listOperations } from './list-operations';
 import { wishOperations } from './wish-operations';
 import { temporaryOperations } from './temporary-operations';
-
-type FormData = Record<string, unknown>;
-type Operation = (formData: FormData) => Promise<unknown>;
+import type { FormData, Operation, RouteParams } from './operation-types';
 
 /** Query values travel as strings (the server's query schemas expect strings). */
 function asSearchParams(formData: FormData): Record<string, string> {
@@ -41,8 +39,8 @@ export const operations: Record<string, Operation> = {
   ...listOperations,
 };
 
-export function runOperation(name: string, formData: FormData): Promise<unknown> {
+export function runOperation(name: string, formData: FormData, params: RouteParams = {}): Promise<unknown> {
   const operation = operations[name];
   if (!operation) return Promise.reject(new Error(`unknown operation "${name}"`));
-  return operation(formData);
+  return operation(formData, params);
 }

@@ -4,10 +4,16 @@ import { showToast } from '../feedback/feedback-store';
 import { safeRedirectTarget } from '../router/guard-rules';
 import { navigateTo } from '../router/navigator';
 import { logout, signIn } from '../session/session-actions';
+import type { RouteParams } from './operation-types';
 import type { SuccessBehaviour } from './screen-types';
 
+/** `/guests/:id` with the form's route params filled in (codegen checked the route has them). */
+function withParams(to: string, params: RouteParams): string {
+  return to.replace(/:([A-Za-z0-9_]+)/g, (whole, name: string) => (params[name] !== undefined ? encodeURIComponent(params[name]) : whole));
+}
+
 /** What a declared form does after its submit operation succeeded. */
-export async function runSuccess(behaviour: SuccessBehaviour, result: unknown, search: string): Promise<void> {
+export async function runSuccess(behaviour: SuccessBehaviour, result: unknown, search: string, params: RouteParams = {}): Promise<void> {
   if (behaviour.toastKey) showToast(i18next.t(behaviour.toastKey), 'success', ERROR_TOAST_MS);
   switch (behaviour.action) {
     case 'signIn': {
@@ -21,7 +27,7 @@ export async function runSuccess(behaviour: SuccessBehaviour, result: unknown, s
       await logout();
       return;
     case 'navigate':
-      navigateTo(behaviour.to ?? '/');
+      navigateTo(withParams(behaviour.to ?? '/', params));
       return;
     case 'stay':
       return;

@@ -1,13 +1,12 @@
 import { temporaryApi } from '../api/temporary-endpoints';
 import { navigateTo } from '../router/navigator';
-
-type FormData = Record<string, unknown>;
+import type { Operation } from './operation-types';
 
 /**
  * Named calls of the temporary-registration declarations (ui-schemas/screens/temporary-*.json).
  * Each page fixes its registration type through its load call; merged into engine/operations.ts.
  */
-export const temporaryOperations: Record<string, (formData: FormData) => Promise<unknown>> = {
+export const temporaryOperations: Record<string, Operation> = {
   temporaryWorker: async () => ({ registrationType: 'worker' }),
   temporaryVolunteer: async () => ({ registrationType: 'volunteer' }),
   temporaryMedia: async () => ({ registrationType: 'media' }),

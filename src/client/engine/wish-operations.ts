@@ -1,10 +1,16 @@
+import { guestApi } from '../api/guest-endpoints';
 import { wishApi } from '../api/wish-endpoints';
+import { requiredParam, type Operation } from './operation-types';
 
-type FormData = Record<string, unknown>;
-
-/** Named calls of the good-wishes form declaration (ui-schemas/screens/good-wishes.json). Merged into engine/operations.ts. */
-export const wishOperations: Record<string, (formData: FormData) => Promise<unknown>> = {
+/**
+ * Named calls of the good-wishes and guest-epidemic form declarations (ui-schemas/screens).
+ * Merged into engine/operations.ts.
+ */
+export const wishOperations: Record<string, Operation> = {
   // no message yet: an empty form
   myWish: async () => (await wishApi.myWish())?.document ?? {},
   saveMyWish: (data) => wishApi.saveMyWish(data),
+  // the epidemic-prevention information of the guest on the route (/guests/:id/epidemic)
+  guestEpidemic: async (_data, { id }) => (await guestApi.guest(requiredParam(id, 'id'))).epidemic ?? {},
+  saveGuestEpidemic: (data, { id }) => wishApi.saveEpidemic(requiredParam(id, 'id'), data),
 };

@@ -11,20 +11,20 @@ import { ReadOnlyDocument } from '../ReadOnlyDocument';
 import { upgradeErrorSchema } from '../record-upgrade';
 import { RecordUpgradeNotice } from '../RecordUpgradeNotice';
 import { clearDraft, readDraft, writeDraft } from './draft-store';
-import { furthestReachable, missingBeforeFinish, stepAccess } from './wizard-gates';
-import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardStepDeclaration } from './wizard-types';
+import { furthestReachable, gateAccess, missingBeforeFinish, recordPart, sourceSaved } from './wizard-gates';
+import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardRecord, WizardStepDeclaration } from './wizard-types';
 import { WizardStepForm } from './WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { UploadAwareButton } from '../uploads/UploadAwareButton';
 
 type Data = Record<string, unknown>;
 
-export interface WizardRuntimeProps {
+export interface WizardRuntimeProps<TRecord extends WizardRecord, TContext extends WizardContext<TRecord>> {
   declaration: WizardDeclaration;
   recordId: string | null;
-  binding: WizardBinding;
+  binding: WizardBinding<TRecord, TContext>;
   /** code parts for `panel` steps, by name */
-  panels?: WizardPanels;
+  panels?: WizardPanels<TRecord>;
   /** step id to open first (from the URL); the furthest reachable step is the limit */
   initialStep?: string | null;
   onStepChange?: (stepId: string) => void;
@@ -34,22 +34,34 @@ export interface WizardRuntimeProps {
 }
 
 function stepData(step: WizardStepDeclaration, context: WizardContext): Data {
-  const source = step.source && context.detail ? context.detail[step.source] : null;
+  const source = recordPart(context.detail, step.source);
   return source && typeof source === 'object' ? (source as Data) : {};
 }
 
 /**
  * Runs a wizard declaration: a stepper, one step at a time. A form step is validated and
  * saved before the next opens (the server validates again); what is typed but not saved is
- * kept as a draft. Gates come from the server (GuestDetail.gates) and are explained.
+ * kept as a draft. The record is described by the declaration's context schema; its gates
+ * come from the server (the record's `gates`) and the binding explains them.
  */
-export function WizardRuntime({ declaration, recordId, binding, panels = {}, initialStep, onStepChange, onCreated, onFinish }: WizardRuntimeProps) {
+export function WizardRuntime<TRecord extends WizardRecord, TContext extends WizardContext<TRecord>>({
+  declaration,
+  recordId,
+  binding,
+  panels = {},
+  initialStep,
+  onStepChange,
+  onCreated,
+  onFinish,
+}: WizardRuntimeProps<TRecord, TContext>) {
   const t = useKeyTranslation();
-  const [context, setContext] = useState<WizardContext | null>(null);
+  const [context, setContext] = useState<TContext | null>(null);
   const [failed, setFailed] = useState(false);
   const [index, setIndex] = useState(0);
   const [finishBlocked, setFinishBlocked] = useState(false);
   const steps = declaration.steps;
+  const done = binding.stepDone ?? sourceSaved;
+  const stepAccess = binding.access ?? gateAccess;
 
   const reload = useCallback(async () => {
     const next = await binding.load(recordId);
@@ -64,7 +76,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
       .then((loaded) => {
         if (!live) return;
         setContext(loaded);
-        const limit = furthestReachable(steps, loaded.detail);
+        const limit = furthestReachable(steps, loaded.detail, done);
         const wanted = steps.findIndex((step) => step.id === initialStep);
         setIndex(wanted >= 0 && wanted <= limit ? wanted : limit);
       })
@@ -73,12 +85,12 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
       live = false;
     };
     // the step from the URL only matters when the record is (re)loaded
-  }, [binding, recordId, steps]);
+  }, [binding, recordId, steps, done]);
 
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!context) return <CircularProgress aria-label={t('common.loading')} />;
 
-  const limit = furthestReachable(steps, context.detail);
+  const limit = furthestReachable(steps, context.detail, done);
   const step = steps[index] as WizardStepDeclaration;
   const access = stepAccess(step, context);
   const isLast = index === steps.length - 1;
@@ -96,7 +108,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
       go(index + 1);
       return;
     }
-    if (missingBeforeFinish(steps, loaded.detail).length) {
+    if (missingBeforeFinish(steps, loaded.detail, done).length) {
       setFinishBlocked(true);
       return;
     }
@@ -117,7 +129,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
 
   function next() {
     if (isLast) {
-      const missing = missingBeforeFinish(steps, context?.detail ?? null);
+      const missing = missingBeforeFinish(steps, context?.detail ?? null, done);
       if (missing.length) {
         setFinishBlocked(true);
         return;
@@ -126,7 +138,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
       return;
     }
     // a step that cannot be edited (gate closed) does not hold the user back
-    if (!access.editable || index + 1 <= furthestReachable(steps, context?.detail ?? null)) go(index + 1);
+    if (!access.editable || index + 1 <= furthestReachable(steps, context?.detail ?? null, done)) go(index + 1);
   }
 
   const formId = `wizard-step-${step.id}`;
@@ -202,8 +214,8 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
           <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
             {t(step.alsoShow.titleKey)}
           </Typography>
-          {context.detail?.[step.alsoShow.source] ? (
-            <ReadOnlyDocument schemaName={step.alsoShow.schema} data={context.detail[step.alsoShow.source] as Data} />
+          {recordPart(context.detail, step.alsoShow.source) ? (
+            <ReadOnlyDocument schemaName={step.alsoShow.schema} data={recordPart(context.detail, step.alsoShow.source) as Data} />
           ) : (
             <Typography color="text.secondary">{t(step.alsoShow.emptyKey)}</Typography>
           )}
@@ -212,7 +224,7 @@ export function WizardRuntime({ declaration, recordId, binding, panels = {}, ini
       {finishBlocked && (
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="wizard-finish-blocked" role="alert">
           {t('guest.wizard.finishNeeds', {
-            steps: missingBeforeFinish(steps, context.detail)
+            steps: missingBeforeFinish(steps, context.detail, done)
               .map((item) => t(item.labelKey))
               .join('、'),
           })}

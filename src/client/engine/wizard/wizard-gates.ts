@@ -1,76 +1,38 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { DISPLAY_TIME_ZONE } from '../../../shared/constants';
-import type { GuestDetail } from '../../../shared/guest-api';
-import type { WizardContext, WizardStepDeclaration } from './wizard-types';
+import type { StepAccess, WizardContext, WizardRecord, WizardStepDeclaration } from './wizard-types';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+export type StepDone<TRecord extends WizardRecord> = (step: WizardStepDeclaration, detail: TRecord | null) => boolean;
 
-/** Today as YYYY-MM-DD in Asia/Shanghai: the edition's dates are dates there (as on the server). */
-export function todayInShanghai(now: Date = new Date()): string {
-  return dayjs(now).tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD');
+/** A part of the record by its context-schema property name. */
+export function recordPart(detail: WizardRecord | null, name: string | undefined): unknown {
+  return name && detail ? (detail as unknown as Record<string, unknown>)[name] : undefined;
 }
 
-export interface StepAccess {
-  /** the user may edit and save the step */
-  editable: boolean;
-  /** why not (client namespace key), with its parameters */
-  reasonKey?: string;
-  reasonParams?: Record<string, unknown>;
+/** Whether the server opened the named gate of the record (a closed or unknown gate is shut). */
+export function gateOpen(detail: WizardRecord, gate: string): boolean {
+  return (detail.gates as Record<string, unknown> | undefined)?.[gate] === true;
 }
 
-/** Whether the step's part of the record has been saved (drives how far the stepper lets you jump). */
-export function stepDone(step: WizardStepDeclaration, detail: GuestDetail | null): boolean {
+/** Default: a form step is done once its part of the record is saved; panels once the record exists. */
+export function sourceSaved(step: WizardStepDeclaration, detail: WizardRecord | null): boolean {
   if (!detail) return false;
-  if (step.source === 'document') return true;
-  if (step.source === 'intention') return detail.intention !== null;
-  if (step.source === 'itinerary') return detail.itineraryDone || detail.itinerary !== null;
-  // panels (entourage) are optional: done once the record exists
-  return true;
+  if (!step.source) return true;
+  const part = recordPart(detail, step.source);
+  return part !== null && part !== undefined;
+}
+
+/** Default: a new record may be started; a saved one follows the step's gate (the server decides). */
+export function gateAccess(step: WizardStepDeclaration, { detail }: WizardContext): StepAccess {
+  if (!detail || !step.editableWhen) return { editable: true };
+  return { editable: gateOpen(detail, step.editableWhen) };
 }
 
 /** Index of the furthest step the user may open: the first step not done yet (or the last). */
-export function furthestReachable(steps: WizardStepDeclaration[], detail: GuestDetail | null): number {
-  const firstOpen = steps.findIndex((step) => !stepDone(step, detail));
+export function furthestReachable<TRecord extends WizardRecord>(steps: WizardStepDeclaration[], detail: TRecord | null, done: StepDone<TRecord> = sourceSaved): number {
+  const firstOpen = steps.findIndex((step) => !done(step, detail));
   return firstOpen === -1 ? steps.length - 1 : firstOpen;
 }
 
-/**
- * The gates of GuestDetail.gates as the screens show them: the server decides, the client
- * only explains. A new record depends on the edition's switches alone.
- */
-export function stepAccess(step: WizardStepDeclaration, { edition, detail }: WizardContext, today = todayInShanghai()): StepAccess {
-  if (!detail) {
-    if (!edition.guestRegistrationEnabled) return { editable: false, reasonKey: 'guest.gates.registrationDisabled' };
-    if (edition.signUpClosed) return { editable: false, reasonKey: 'guest.gates.signUpClosed' };
-    if (today < edition.registrationStart || today > edition.registrationEnd) {
-      return {
-        editable: false,
-        reasonKey: 'guest.gates.outsideWindow',
-        reasonParams: { start: edition.registrationStart, end: edition.registrationEnd },
-      };
-    }
-    if (edition.inviteCodeRequired) return { editable: true, reasonKey: 'guest.gates.inviteCodeRequired' };
-    return { editable: true };
-  }
-  if (!step.editableWhen || detail.gates[step.editableWhen]) return { editable: true };
-  switch (step.editableWhen) {
-    case 'canManageEntourage':
-      if (detail.status !== 'approved') return { editable: false, reasonKey: `guest.gates.needsApproval.${detail.status}` };
-      return { editable: false, reasonKey: 'guest.gates.signUpClosed' };
-    case 'canEditItinerary':
-      if (detail.status === 'rejected') return { editable: false, reasonKey: 'guest.gates.rejected' };
-      return { editable: false, reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { date: edition.itineraryDeadline } };
-    default:
-      if (edition.signUpClosed) return { editable: false, reasonKey: 'guest.gates.signUpClosed' };
-      if (detail.status === 'approved') return { editable: false, reasonKey: 'guest.gates.approvedLocked' };
-      return { editable: false, reasonKey: 'guest.gates.locked' };
-  }
-}
-
 /** The wizard may finish once every step marked requiredToFinish is done. */
-export function missingBeforeFinish(steps: WizardStepDeclaration[], detail: GuestDetail | null): WizardStepDeclaration[] {
-  return steps.filter((step) => step.requiredToFinish && !stepDone(step, detail));
+export function missingBeforeFinish<TRecord extends WizardRecord>(steps: WizardStepDeclaration[], detail: TRecord | null, done: StepDone<TRecord> = sourceSaved): WizardStepDeclaration[] {
+  return steps.filter((step) => step.requiredToFinish && !done(step, detail));
 }

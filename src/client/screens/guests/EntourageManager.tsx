@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { EntourageItem } from '../../../shared/guest-api';
+import type { EntourageItem, GuestDetail } from '../../../shared/guest-api';
 import type { RecordUpgradeData } from '../../../shared/record-upgrade-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
@@ -29,7 +29,7 @@ type Editing = { member: EntourageItem | null; document: Record<string, unknown>
  * the wizard's entourage step and by the entourage screen. The server enforces the gate and
  * the cap again; this only shows them.
  */
-export function EntourageManager({ detail, access, onChanged }: WizardPanelProps) {
+export function EntourageManager({ detail, access, onChanged }: WizardPanelProps<GuestDetail>) {
   const t = useKeyTranslation();
   const [editing, setEditing] = useState<Editing>(null);
   // the member whose itinerary is open; its own gate (canEditItinerary) outlives sign-up

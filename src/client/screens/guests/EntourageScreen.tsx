@@ -6,16 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { guestApi } from '../../api/guest-endpoints';
-import { stepAccess } from '../../engine/wizard/wizard-gates';
-import type { WizardContext } from '../../engine/wizard/wizard-types';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageManager } from './EntourageManager';
+import { guestStepAccess, type GuestWizardContext } from './guest-wizard-gates';
 
 /** /guests/:id/entourage: the entourage of one guest, with the same gate as the wizard step. */
 export default function EntourageScreen() {
   const t = useKeyTranslation();
   const { id = '' } = useParams();
-  const [context, setContext] = useState<WizardContext | null>(null);
+  const [context, setContext] = useState<GuestWizardContext | null>(null);
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(() => {
@@ -27,7 +26,7 @@ export default function EntourageScreen() {
 
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!context?.detail) return <CircularProgress aria-label={t('common.loading')} />;
-  const access = stepAccess({ id: 'entourage', labelKey: '', kind: 'panel', editableWhen: 'canManageEntourage' }, context);
+  const access = guestStepAccess({ id: 'entourage', labelKey: '', kind: 'panel', editableWhen: 'canManageEntourage' }, context);
   return (
     <Paper sx={{ p: 2, maxWidth: 880 }}>
       <Typography component="h2" variant="h6" sx={{ mb: 2 }}>

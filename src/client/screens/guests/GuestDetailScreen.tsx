@@ -74,7 +74,7 @@ export default function GuestDetailScreen() {
         {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
       </RegistrationSection>
       <RegistrationSection titleKey="wish.epidemic.title" testId="detail-epidemic">
-        <EpidemicPreventionPanel guest={detail} onSaved={load} />
+        <EpidemicPreventionPanel guest={detail} />
       </RegistrationSection>
     </Box>
   );

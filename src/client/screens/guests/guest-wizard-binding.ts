@@ -2,6 +2,8 @@ import { guestApi } from '../../api/guest-endpoints';
 import { openGuestInCurrentVersion } from './guest-record-upgrade';
 import { findDeclaration } from '../../engine/declaration-catalogue';
 import type { WizardBinding, WizardDeclaration } from '../../engine/wizard/wizard-types';
+import type { GuestDetail } from '../../../shared/guest-api';
+import { guestStepAccess, guestStepDone, type GuestWizardContext } from './guest-wizard-gates';
 
 type Document = Record<string, unknown>;
 
@@ -32,7 +34,7 @@ const saves: Record<string, (recordId: string | null, data: Document) => Promise
 };
 
 /** The wizard's link to the real API (src/shared/guest-api.ts). */
-export const guestWizardBinding: WizardBinding = {
+export const guestWizardBinding: WizardBinding<GuestDetail, GuestWizardContext> = {
   load: async (recordId) => {
     const [edition, detail] = await Promise.all([guestApi.currentEdition(), recordId ? guestApi.guest(recordId) : Promise.resolve(null)]);
     return detail ? { edition, ...(await openGuestInCurrentVersion(detail)) } : { edition, detail };
@@ -41,6 +43,8 @@ export const guestWizardBinding: WizardBinding = {
     const save = saves[saveName];
     return save ? save(recordId, data) : Promise.reject(new Error(`unknown wizard save "${saveName}"`));
   },
+  stepDone: guestStepDone,
+  access: guestStepAccess,
 };
 
 /** A wizard declaration from ui-schemas/screens (the catalogue holds every declaration kind). */
