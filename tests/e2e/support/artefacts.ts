@@ -22,8 +22,24 @@ interface AxeViolation {
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const report: Record<string, { url: string; violations: { id: string; impact: string | null; help: string; targets: unknown[] }[] }> = {};
 
+/**
+ * Waits until the page's finite CSS transitions and animations have ended (a toast fading in,
+ * a dialog growing): axe measures colours as drawn, so a half-opaque toast would fail the
+ * contrast rule that the settled toast passes. Endless ones (spinners) are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined); // still moving after 10 s: axe judges the page as it is
+}
+
 /** Runs axe-core on the page as it is and records the violations under `screen`. */
 export async function runAxe(page: Page, screen: string): Promise<AxeViolation[]> {
+  await settleTransitions(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
