@@ -12,6 +12,8 @@ const page = (records: Row[], total = records.length, pageSize = 10) => ({ recor
 
 const load = vi.fn<(query: Record<string, unknown>) => Promise<unknown>>();
 operations.testListPage = (query) => load(query);
+const loadOfUnit = vi.fn<(query: Record<string, unknown>, unitId: string | undefined) => Promise<unknown>>();
+operations.testUnitListPage = (query, { unitId }) => loadOfUnit(query, unitId);
 
 /** A list of notices as a declaration; `extra` changes parts of it. */
 function declaration(extra: Partial<ListDeclaration> = {}): ListDeclaration {
@@ -133,5 +135,18 @@ describe('declared list (kind "list")', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('列表加载失败，请刷新页面重试');
     renderList(declaration({ errorKey: 'form.loadFailed' }));
     expect(await screen.findByText('表单加载失败，请刷新页面重试')).toBeInTheDocument();
+  });
+
+  it("gives its load operation the params of the route it is shown on", async () => {
+    loadOfUnit.mockResolvedValue(page([notice('n1')]));
+    render(
+      <MemoryRouter initialEntries={['/units/u7/notices']}>
+        <Routes>
+          <Route path="/units/:unitId/notices" element={<DeclaredList declaration={declaration({ load: 'testUnitListPage' })} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('test-list-row')).toHaveTextContent('通知 n1');
+    expect(loadOfUnit).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 }, 'u7');
   });
 });
