@@ -124,7 +124,7 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
 
   it('the other console screens are axe clean', async () => {
     await open('/admin/guests');
-    await page.locator('[data-testid=search-submit]').waitFor();
+    await page.locator('[data-testid=list-filter-submit]').waitFor();
     await record('guest-search');
     await open('/admin/hotels');
     await page.locator('[data-testid=hotel-add]').waitFor();

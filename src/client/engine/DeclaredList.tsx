@@ -108,6 +108,11 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
       )}
       {loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
       {loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
+      {page && declaration.totalKey && (
+        <Typography sx={{ mb: 1 }} data-testid={`${testId}-total`}>
+          {t(declaration.totalKey, { count: page.total })}
+        </Typography>
+      )}
       {page && page.records.length === 0 && (
         <Typography sx={{ p: 2 }} data-testid={`${testId}-empty`}>
           {t(declaration.emptyKey)}
