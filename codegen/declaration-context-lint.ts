@@ -68,8 +68,8 @@ export function routeParamNames(route: string): string[] {
 }
 
 /**
- * `route` is the path the form is shown on: its own, or that of the tabs screen holding it
- * (undefined: nowhere routed, so it may read no params).
+ * `route` is the path the form or list is shown on: its own, or that of the tabs screen holding
+ * it (undefined: nowhere routed, so it may read no params).
  */
 export function lintRouteParams(where: string, declaration: Json, route: string | undefined, operationParams: Map<string, string[] | null>): string[] {
   const problems: string[] = [];

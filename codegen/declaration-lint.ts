@@ -171,7 +171,8 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
       problems.push(...lintListDeclaration(where, declaration, { schemas: input.schemas, definitions: input.definitions, localeKeys: input.localeKeys, keyExists }));
     }
     if (declaration.kind === 'wizard') problems.push(...lintWizardContext(where, declaration, input.schemaOf));
-    if (declaration.kind === 'form') {
+    // a list's load gets the route params like a form's operations: its route must have those it reads
+    if (declaration.kind === 'form' || declaration.kind === 'list') {
       const route = typeof declaration.route === 'string' ? declaration.route : tabRoutes.get(String(declaration.id));
       problems.push(...lintRouteParams(where, declaration, route, input.codeNames.operationParams));
     }

@@ -6,11 +6,28 @@
 
 export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum';
 
-/** The limit `keyword` of the subschema at a JSON pointer of a bundled schema ('/properties/keyword'). */
-export function limitAt(schema: unknown, pointer: string, keyword: LimitKeyword): number {
+type Node = Record<string, unknown> | undefined;
+
+/** The node at a JSON pointer ('/properties/keyword') of a bundled schema. */
+function nodeAt(schema: unknown, pointer: string): Node {
   let node: unknown = schema;
-  for (const token of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[token];
-  const value = (node as Partial<Record<LimitKeyword, unknown>> | undefined)?.[keyword];
+  for (const token of pointer.split('/').slice(1)) node = (node as Node)?.[token];
+  return node as Node;
+}
+
+/**
+ * The limit `keyword` of the subschema at a JSON pointer of a bundled schema ('/properties/keyword').
+ * A property that refers to a definition of the bundle (`"$ref": "#/definitions/inviteCode"`)
+ * takes the definition's limit unless it sets its own.
+ */
+export function limitAt(schema: unknown, pointer: string, keyword: LimitKeyword): number {
+  const seen = new Set<string>();
+  let node = nodeAt(schema, pointer);
+  while (node && typeof node[keyword] !== 'number' && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !seen.has(node.$ref)) {
+    seen.add(node.$ref);
+    node = nodeAt(schema, node.$ref.slice(1));
+  }
+  const value = node?.[keyword];
   if (typeof value !== 'number') throw new Error(`no ${keyword} at ${pointer}`);
   return value;
 }

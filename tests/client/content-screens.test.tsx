@@ -16,7 +16,8 @@ import DownloadsScreen from '../../src/client/screens/content/DownloadsScreen';
 import HistoricalGuestsScreen from '../../src/client/screens/content/HistoricalGuestsScreen';
 import InvestmentProjectsScreen from '../../src/client/screens/content/InvestmentProjectsScreen';
 import VehiclesScreen from '../../src/client/screens/content/VehiclesScreen';
-import AllVehiclesScreen from '../../src/client/screens/content/AllVehiclesScreen';
+import DeclaredScreen from '../../src/client/engine/DeclaredScreen';
+import { findDeclaration } from '../../src/client/engine/declaration-catalogue';
 import { fileNameOf } from '../../src/client/screens/content/file-download';
 import { resetSession, updateSession } from '../../src/client/session/session-store';
 import type { AccountType } from '../../src/shared/api-types';
@@ -42,10 +43,13 @@ const inRouter = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryR
 
 describe('content screens', () => {
   it('are the screens of their menu keys, not the coming-soon placeholder', () => {
-    for (const key of ['Downloads', 'HistoricalGuests', 'InvestmentProjects', 'Vehicles', 'UnofficialGuests', 'AllVehicles', 'AllUnofficialGuests']) {
+    for (const key of ['Downloads', 'HistoricalGuests', 'InvestmentProjects', 'Vehicles', 'UnofficialGuests']) {
       expect(componentScreens[key], key).toBeDefined();
       expect(componentScreens[key]).not.toBe(componentScreens['coming-soon']);
     }
+    // the organisers' overviews are declared lists
+    expect(findDeclaration('AllVehicles')?.id).toBe('all-vehicles');
+    expect(findDeclaration('AllUnofficialGuests')?.id).toBe('all-unofficial-guests');
   });
 
   it('lists downloads for a unit without publishing controls, filtered by category', async () => {
@@ -134,10 +138,29 @@ describe('content screens', () => {
   it('shows organisers every unit\'s vehicles with the unit name', async () => {
     signedInAs('organiser');
     const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ plateNumber: '鲁B12345', vehicleType: 'coach', seats: 40, purpose: 'other' }, { unitName: '示例跨国企业有限公司' })]));
-    inRouter(<AllVehiclesScreen />);
-    expect(await screen.findByTestId('all-vehicle-row')).toHaveTextContent('示例跨国企业有限公司');
-    expect(load).toHaveBeenCalledWith('vehicle', expect.objectContaining({ pageNum: 1 }));
-  });
+    inRouter(<DeclaredScreen id="AllVehicles" />);
+    const row = await screen.findByTestId('all-vehicle-row');
+    expect(row).toHaveTextContent('示例跨国企业有限公司');
+    expect(row).toHaveTextContent('鲁B12345');
+    expect(row).toHaveTextContent('40');
+    expect(load).toHaveBeenCalledWith('vehicle', { pageNum: 1, pageSize: 10, keyword: undefined });
+    // the keyword is its only filter (the query schema's other fields are the downloads' and history's)
+    expect(screen.queryByLabelText('届次')).toBeNull();
+    fireEvent.change(await screen.findByLabelText('关键词'), { target: { value: '鲁B' } });
+    fireEvent.click(screen.getByTestId('list-filter-submit'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith('vehicle', { pageNum: 1, pageSize: 10, keyword: '鲁B' }));
+  }, SLOW);
+
+  it("shows organisers every unit's unofficial-activity guests with their activity", async () => {
+    signedInAs('organiser');
+    const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ activityName: '海洋经济对接会', activityPlace: '海天中心', nameZh: '吴嘉宾', nameEn: 'Wu Jiabin', organisation: '某研究院', mobile: '13912345671' }, { unitName: '示例传媒' })]));
+    inRouter(<DeclaredScreen id="AllUnofficialGuests" />);
+    const row = await screen.findByTestId('all-unofficial-guest-row');
+    expect(row).toHaveTextContent('示例传媒');
+    expect(row).toHaveTextContent('吴嘉宾 Wu Jiabin');
+    expect(row).toHaveTextContent('海洋经济对接会 · 海天中心');
+    expect(load).toHaveBeenCalledWith('unofficial-guest', expect.objectContaining({ pageNum: 1 }));
+  }, SLOW);
 
   it('lists unofficial-activity guests with their activity', async () => {
     signedInAs('media');

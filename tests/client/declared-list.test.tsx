@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleGuestItem } from '../../src/shared/console-api';
 import { ApiError } from '../../src/client/api/api-error';
+import { consoleApi } from '../../src/client/api/console-endpoints';
 import { findDeclaration } from '../../src/client/engine/declaration-catalogue';
 import { DeclaredList } from '../../src/client/engine/DeclaredList';
 import { operations } from '../../src/client/engine/operations';
@@ -12,6 +14,8 @@ const page = (records: Row[], total = records.length, pageSize = 10) => ({ recor
 
 const load = vi.fn<(query: Record<string, unknown>) => Promise<unknown>>();
 operations.testListPage = (query) => load(query);
+const loadOfUnit = vi.fn<(query: Record<string, unknown>, unitId: string | undefined) => Promise<unknown>>();
+operations.testUnitListPage = (query, { unitId }) => loadOfUnit(query, unitId);
 
 /** A list of notices as a declaration; `extra` changes parts of it. */
 function declaration(extra: Partial<ListDeclaration> = {}): ListDeclaration {
@@ -58,7 +62,10 @@ const auditLog = (): ListDeclaration => ({ ...(findDeclaration('audit-log') as L
 const notice = (id: string, extra: Row = {}): Row => ({ id, title: `通知 ${id}`, content: '', releaseTime: '2027-06-01T04:00:00.000Z', read: false, ...extra });
 
 describe('declared list (kind "list")', () => {
-  afterEach(() => load.mockReset());
+  afterEach(() => {
+    load.mockReset();
+    vi.restoreAllMocks();
+  });
 
   it('shows the declared columns, each in its format, and opens a row by its link', async () => {
     load.mockResolvedValue(page([notice('n1', { read: true, kind: 'guest.approve' }), notice('n2', { kind: 'no.such-action' })]));
@@ -133,5 +140,51 @@ describe('declared list (kind "list")', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('列表加载失败，请刷新页面重试');
     renderList(declaration({ errorKey: 'form.loadFailed' }));
     expect(await screen.findByText('表单加载失败，请刷新页面重试')).toBeInTheDocument();
+  });
+
+  it("gives its load operation the params of the route it is shown on", async () => {
+    loadOfUnit.mockResolvedValue(page([notice('n1')]));
+    render(
+      <MemoryRouter initialEntries={['/units/u7/notices']}>
+        <Routes>
+          <Route path="/units/:unitId/notices" element={<DeclaredList declaration={declaration({ load: 'testUnitListPage' })} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('test-list-row')).toHaveTextContent('通知 n1');
+    expect(loadOfUnit).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 }, 'u7');
+  });
+
+  it("is the organisers' guest search: total, name and status cells, filters of the query schema, a row opens the record", async () => {
+    const guest = { id: 'g1', nameZh: '张三', nameEn: 'Zhang San', idNumberMasked: '3702**********0011', status: 'rejected', rejectReason: '照片不清晰', inviteCode: 'CODE-1', attendance: 'pending', entourageCount: 0, itineraryDone: true, updatedAt: '2027-06-01T04:00:00.000Z', unitId: 'u1', unitName: '示例跨国企业有限公司', guestType: null, arrivalDate: '2027-06-18' } as unknown as ConsoleGuestItem;
+    const search = vi.spyOn(consoleApi, 'guestSearch').mockResolvedValue({ records: [guest], total: 21, pageNum: 1, pageSize: 20 });
+    const list = findDeclaration('ConsoleGuestSearch') as ListDeclaration;
+    render(
+      <MemoryRouter initialEntries={['/admin/guests']}>
+        <Routes>
+          <Route path="/admin/guests" element={<DeclaredList declaration={list} />} />
+          <Route path="/admin/guests/:id" element={<p>guest record</p>} />
+        </Routes>
+        <WhereAmI />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId('search-row');
+    expect(screen.getByTestId('search-total')).toHaveTextContent('共 21 位嘉宾');
+    expect(row).toHaveTextContent('张三 / Zhang San');
+    expect(row).toHaveTextContent('示例跨国企业有限公司');
+    expect(within(row).getByTestId('status-rejected')).toBeInTheDocument();
+    expect(within(row).getByTestId('reject-reason')).toHaveTextContent('照片不清晰');
+    expect(row).toHaveTextContent('CODE-1');
+    expect(row).toHaveTextContent('2027-06-18');
+    expect(search).toHaveBeenLastCalledWith({ pageNum: '1', pageSize: '20' });
+
+    const unitName = await screen.findByLabelText(/^单位/);
+    fireEvent.change(unitName, { target: { value: '示例' } });
+    fireEvent.click(screen.getByTestId('list-filter-submit'));
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith({ unitName: '示例', pageNum: '1', pageSize: '20' }));
+
+    fireEvent.click(within(screen.getByTestId('search-row')).getByText('张三 / Zhang San'));
+    expect(await screen.findByText('guest record')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/guests/g1');
   });
 });

@@ -78,6 +78,9 @@ beforeAll(async () => {
   const list = (id: string, extra: Json) => ({ id, kind: 'list', titleKey: 'routes.notice', load: 'myNoticePage', itemSchema: 'response-notice-page', columns: [{ field: 'title', labelKey: 'schema.fields.noticeTitle' }], emptyKey: 'notices.empty', ...extra });
   fs.writeFileSync(screen('list-no-item-schema'), JSON.stringify(list('list-no-item-schema', { itemSchema: 'response-notise-page' })));
   fs.writeFileSync(screen('list-boolean-texts'), JSON.stringify(list('list-boolean-texts', { columns: [{ field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read' }] })));
+  // a list's load reads route params like a form's operations: on a route without `id` it fails, on one with it passes
+  fs.writeFileSync(screen('list-route-params'), JSON.stringify(list('list-route-params', { route: '/lists/plain', load: 'guestEpidemic' })));
+  fs.writeFileSync(screen('list-with-route-param'), JSON.stringify(list('list-with-route-param', { route: '/lists/:id', load: 'guestEpidemic' })));
   try {
     await generateAll({ ...workspace.options, uiSchemasDir, schemasDir });
   } catch (error) {
@@ -121,8 +124,13 @@ describe('screen declaration lint', () => {
     ['audit-log.json: /columns/2 has no text for the value "guest.vanish" of action in locales/en'],
     ['list-no-item-schema.json: /itemSchema names schema "response-notise-page", which does not exist'],
     ['list-boolean-texts.json: /columns/0 must have required property \'falseKey\''],
+    ['list-route-params.json: /load operation "guestEpidemic" reads route param "id", which route "/lists/plain" does not have'],
   ])('fails on a broken declaration: %s', (expected) => {
     expect(problems.some((p) => p.includes(expected)), problems.join('\n')).toBe(true);
+  });
+
+  it('lets a list read the route params its own route has', () => {
+    expect(problems.filter((p) => p.includes('list-with-route-param.json'))).toEqual([]);
   });
 
   it('reports the shape errors of a file first (its references are checked once its shape is right)', () => {

@@ -124,8 +124,13 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
 
   it('the other console screens are axe clean', async () => {
     await open('/admin/guests');
-    await page.locator('[data-testid=search-submit]').waitFor();
+    await page.locator('[data-testid=search-total]').waitFor();
+    await page.locator('[data-testid=list-filter-submit]').waitFor();
     await record('guest-search');
+    // the organisers' overviews of the units' vehicles and unofficial-activity guests are declared lists
+    await open('/admin/vehicles');
+    await page.locator('[data-testid=all-vehicle-row], [data-testid=all-vehicle-empty]').first().waitFor();
+    await record('all-vehicles');
     await open('/admin/hotels');
     await page.locator('[data-testid=hotel-add]').waitFor();
     await record('hotels');

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../shared/api-types';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { PagePagination } from '../util/PagePagination';
@@ -48,6 +48,9 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
   const t = useKeyTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
+  // the list's own route params (/units/:unitId/vehicles): its load operation destructures them
+  const routeParams = useParams();
+  const routeKey = JSON.stringify(routeParams);
   // undefined while the query schema loads: the filters in the URL are read against it
   const [filterAssets, setFilterAssets] = useState<FilterAssets | null | undefined>(declaration.query ? undefined : null);
   const [loading, setLoading] = useState<Loading>({ status: 'loading', page: null });
@@ -71,14 +74,14 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
     if (filterAssets === undefined) return;
     let live = true;
     setLoading((current) => ({ status: 'loading', page: current.status === 'failed' ? null : current.page }));
-    runOperation(declaration.load, { ...query.filters, pageNum: query.pageNum, pageSize })
+    runOperation(declaration.load, { ...query.filters, pageNum: query.pageNum, pageSize }, routeParams)
       .then((page) => live && setLoading({ status: 'loaded', page: page as Page<Row> }))
       .catch(() => live && setLoading({ status: 'failed' }));
     return () => {
       live = false;
     };
-    // queryKey stands for `query` (a new object on every render of the same URL)
-  }, [declaration, queryKey, filterAssets, pageSize]);
+    // queryKey and routeKey stand for `query` and `routeParams` (new objects on every render of the same URL)
+  }, [declaration, queryKey, routeKey, filterAssets, pageSize]);
 
   const goTo = (next: { filters?: Record<string, string>; pageNum: number }) =>
     setSearchParams(listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum }));
@@ -105,6 +108,11 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
       )}
       {loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
       {loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
+      {page && declaration.totalKey && (
+        <Typography sx={{ mb: 1 }} data-testid={`${testId}-total`}>
+          {t(declaration.totalKey, { count: page.total })}
+        </Typography>
+      )}
       {page && page.records.length === 0 && (
         <Typography sx={{ p: 2 }} data-testid={`${testId}-empty`}>
           {t(declaration.emptyKey)}

@@ -8,4 +8,7 @@ export const declarationAliases: Record<string, string> = {
   myNotice: 'notice-list',
   AuditLog: 'audit-log',
   WishList: 'wish-list',
+  ConsoleGuestSearch: 'console-guest-search',
+  AllVehicles: 'all-vehicles',
+  AllUnofficialGuests: 'all-unofficial-guests',
 };

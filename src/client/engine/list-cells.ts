@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { auditCells } from './audit-cells';
+import { contentCells } from '../screens/content/content-cells';
+import { guestCells } from './guest-cells';
 import { wishCells } from './wish-cells';
 
 /**
@@ -8,5 +10,7 @@ import { wishCells } from './wish-cells';
  */
 export const listCells: Record<string, (row: Record<string, unknown>) => ReactNode> = {
   ...auditCells,
+  ...guestCells,
+  ...contentCells,
   ...wishCells,
 };

@@ -77,6 +77,8 @@ export interface ListDeclaration extends DeclarationBase {
   emptyKey: string;
   /** message when the load fails (default list.loadFailed) */
   errorKey?: string;
+  /** text above the table with the answer's total as `{{count}}` (absent: no total shown) */
+  totalKey?: string;
   pageSize?: number;
   /** data-testid of the table; rows are `<testId>-row` */
   testId?: string;

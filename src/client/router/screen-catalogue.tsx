@@ -32,10 +32,7 @@ const HistoricalGuests = lazyScreen(() => import('../screens/content/HistoricalG
 const InvestmentProjects = lazyScreen(() => import('../screens/content/InvestmentProjectsScreen'));
 const Vehicles = lazyScreen(() => import('../screens/content/VehiclesScreen'));
 const UnofficialGuests = lazyScreen(() => import('../screens/content/UnofficialGuestsScreen'));
-const AllVehicles = lazyScreen(() => import('../screens/content/AllVehiclesScreen'));
-const AllUnofficialGuests = lazyScreen(() => import('../screens/content/AllUnofficialGuestsScreen'));
 // organisers' console (issue 9)
-const ConsoleGuestSearch = lazyScreen(() => import('../screens/admin/GuestSearchScreen'));
 const ConsoleGuestRecord = lazyScreen(() => import('../screens/admin/GuestRecordScreen'));
 const InvitationCodes = lazyScreen(() => import('../screens/admin/InvitationCodesScreen'));
 const NoticeAdmin = lazyScreen(() => import('../screens/admin/NoticesAdminScreen'));
@@ -68,9 +65,6 @@ export const componentScreens: Record<string, ComponentType> = {
   InvestmentProjects,
   Vehicles,
   UnofficialGuests,
-  AllVehicles,
-  AllUnofficialGuests,
-  ConsoleGuestSearch,
   ConsoleGuestRecord,
   InvitationCodes,
   NoticeAdmin,

@@ -9,6 +9,10 @@ import { useState } from 'react';
 import { consoleApiPaths as paths, manifestDirections, type ManifestDirection } from '../../../shared/console-api';
 import { downloadExport } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import manifestQuery from '../../../generated/schemas/manifest-query.json';
+import { limitAt } from '../../../shared/schema-limits';
+
+const STATION_MAX_LENGTH = limitAt(manifestQuery, '/properties/station', 'maxLength');
 
 /** /admin/exports: Excel workbooks streamed by the server (guests, entourage, manifests, hotels). */
 export default function ExportsScreen() {
@@ -67,7 +71,7 @@ export default function ExportsScreen() {
             ))}
           </TextField>
           <TextField size="small" type="date" required label={t('console.schema.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} data-testid="manifest-date" />
-          <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: STATION_MAX_LENGTH } }} />
           <Button type="submit" variant="contained" disabled={busy || !date} data-testid="export-manifest">
             {t('console.exports.download')}
           </Button>

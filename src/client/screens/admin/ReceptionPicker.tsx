@@ -6,6 +6,11 @@ import { useEffect, useState } from 'react';
 import type { ReceptionistItem } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import receptionSchema from '../../../generated/schemas/reception.json';
+import { limitAt } from '../../../shared/schema-limits';
+
+// the station typed here becomes the place of a reception point
+const PLACE_MAX_LENGTH = limitAt(receptionSchema, '/definitions/receptionPoint/properties/place', 'maxLength');
 
 export interface ReceptionPoint {
   place: string;
@@ -52,7 +57,7 @@ export function ReceptionPicker({ onPick }: { onPick: (kind: 'hotels' | 'station
           </MenuItem>
         ))}
       </TextField>
-      {atStation && <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />}
+      {atStation && <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: PLACE_MAX_LENGTH } }} />}
       <Button size="small" variant="outlined" disabled={!person || (atStation && station.trim() === '')} onClick={pick} data-testid="reception-pick">
         {t('console.reception.add')}
       </Button>

@@ -3,6 +3,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import contentPageQuery from '../../../generated/schemas/content-page-query.json';
+import { limitAt } from '../../../shared/schema-limits';
+
+const KEYWORD_MAX_LENGTH = limitAt(contentPageQuery, '/properties/keyword', 'maxLength');
 
 /** Keyword search (submitted with the button or Enter), plus any filters and buttons given. */
 export function SearchBar({ onSearch, children, actions }: { onSearch: (keyword: string) => void; children?: ReactNode; actions?: ReactNode }) {
@@ -18,7 +22,7 @@ export function SearchBar({ onSearch, children, actions }: { onSearch: (keyword:
         onSearch(keyword.trim());
       }}
     >
-      <TextField size="small" label={t('content.fields.keyword')} value={keyword} slotProps={{ htmlInput: { maxLength: 100 } }} onChange={(event) => setKeyword(event.target.value)} data-testid="keyword" />
+      <TextField size="small" label={t('content.fields.keyword')} value={keyword} slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }} onChange={(event) => setKeyword(event.target.value)} data-testid="keyword" />
       {children}
       <Button type="submit" variant="outlined" data-testid="search">
         {t('content.common.search')}

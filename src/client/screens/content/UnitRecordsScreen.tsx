@@ -90,17 +90,3 @@ export function UnitRecordsScreen({ config }: { config: UnitRecordsConfig }) {
     </Paper>
   );
 }
-
-/** Organisers: every unit's records of a kind, read-only, with the unit's name. */
-export function AllUnitRecordsScreen({ config }: { config: UnitRecordsConfig }) {
-  const t = useKeyTranslation();
-  const [keyword, setKeyword] = useState('');
-  const { page, setPageNum } = usePaged((query) => contentApi.adminPage(config.kind, query), { keyword: keyword || undefined });
-  const columns: Column<ContentRecord>[] = [{ label: 'content.common.unit', value: (record) => record.unitName ?? '' }, ...config.columns];
-  return (
-    <Paper sx={{ p: 2 }}>
-      <SearchBar onSearch={setKeyword} />
-      <RecordTable label={t(config.title)} page={page} columns={columns} onPage={setPageNum} testId={`all-${config.kind}`} />
-    </Paper>
-  );
-}

@@ -19,9 +19,12 @@ import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
 import { auditStatuses } from '../../../shared/schema-enums';
 import { PagePagination } from '../../util/PagePagination';
+import guestPageQuery from '../../../generated/schemas/guest-page-query.json';
+import { limitAt } from '../../../shared/schema-limits';
 
 const PAGE_SIZE = 10;
 const STATUSES = auditStatuses;
+const NAME_MAX_LENGTH = limitAt(guestPageQuery, '/properties/name', 'maxLength');
 
 /** /guests: the unit's guests of the current edition, with their status and actions. */
 export default function GuestListScreen() {
@@ -49,7 +52,7 @@ export default function GuestListScreen() {
           setQuery(name.trim());
         }}
       >
-        <TextField size="small" label={t('guest.list.searchName')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField size="small" label={t('guest.list.searchName')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }} />
         <TextField select size="small" label={t('guest.list.status')} value={status} sx={{ minWidth: 140 }}
           onChange={(event) => {
             setPageNum(1);
