@@ -67,9 +67,9 @@ async function inBrowser<T, A>(fn: (arg: A) => T, arg: A): Promise<T> {
 describe.skipIf(!hasChromium)('conformance verdicts: Chromium and Node agree', () => {
   it('on every shipped JSON-Schema-Test-Suite test that is not skipped', async () => {
     const runnable = plan.tests.filter((t) => t.compiled?.moduleFile !== undefined);
-    expect(runnable.length).toBeGreaterThan(200);
+    expect(runnable.length).toBeGreaterThan(400);
     // both the official suite's files and our own draft-06/07 keyword groups are compared
-    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/')).length).toBeGreaterThan(1000);
+    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/')).length).toBeGreaterThan(200);
     expect(runnable.filter((t) => t.file.includes('/draft7-keywords/')).length).toBeGreaterThan(200);
     const node = (await nodeVerdicts(plan)).filter((v): v is boolean => v !== undefined);
     const browserVerdicts = await inBrowser(
