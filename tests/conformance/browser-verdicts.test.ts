@@ -1,6 +1,7 @@
 /**
  * Browser and server agree on every shipped case. The JSON-Schema-Test-Suite groups are compiled
- * once (the app's standalone compilation, suite-compile.ts); Node imports those modules, and
+ * once (the app's standalone compilation, suite-compile.ts), the official suite's files and our
+ * own draft-06/07 keyword groups (draft7-keywords/) alike; Node imports those modules, and
  * Chromium runs an esbuild bundle of the very same files. Our own case files go the same way:
  * the bundle holds check-case.ts with the app's generated validators and shared formats, and
  * both sides must give the same answer (same validity, same failing pointers) for each case.
@@ -66,7 +67,10 @@ async function inBrowser<T, A>(fn: (arg: A) => T, arg: A): Promise<T> {
 describe.skipIf(!hasChromium)('conformance verdicts: Chromium and Node agree', () => {
   it('on every shipped JSON-Schema-Test-Suite test that is not skipped', async () => {
     const runnable = plan.tests.filter((t) => t.compiled?.moduleFile !== undefined);
-    expect(runnable.length).toBeGreaterThan(200);
+    expect(runnable.length).toBeGreaterThan(400);
+    // both the official suite's files and our own draft-06/07 keyword groups are compared
+    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/')).length).toBeGreaterThan(200);
+    expect(runnable.filter((t) => t.file.includes('/draft7-keywords/')).length).toBeGreaterThan(200);
     const node = (await nodeVerdicts(plan)).filter((v): v is boolean => v !== undefined);
     const browserVerdicts = await inBrowser(
       (tests: { module: string; key: string; data: unknown }[]) => {

@@ -117,6 +117,24 @@ describe('conformance runner', () => {
     expect(status).toBe(2);
   }, 30_000);
 
+  it("runs the project's own draft-06/07 keyword groups through the app compilation, with their skip list", () => {
+    const { status, stdout, stderr } = run(join(root, 'tests', 'conformance', 'draft7-keywords', 'groups'));
+    expect(stderr).toBe('');
+    expect(stdout).not.toContain('FAIL ');
+    // the skipped tests are the groups ajv strict mode refuses (draft7-keywords/skip-list.json)
+    expect(lastLine(stdout)).toMatch(/^(?:[2-9]\d\d|\d{4,}) passed, 0 failed, [1-9]\d* skipped$/);
+    expect(status).toBe(0);
+  }, 60_000);
+
+  it('the same draft-06/07 groups, copied outside the suite folders, report the refused schemas as failures', () => {
+    const file = caseFile('if-alone.json', [
+      { description: 'if without then or else', schema: { if: { const: 0 } }, tests: [{ description: 'any', data: 1, valid: true }] },
+    ]);
+    const { status, stdout } = run(file);
+    expect(stdout).toMatch(/FAIL .*if-alone\.json #0\.0: .*refused the schema \(strict mode: "if" without "then" and "else" is ignored\)/);
+    expect(status).toBe(1);
+  }, 30_000);
+
   it('reports a missing path as malformed', () => {
     const { status, stderr } = run(join(tmp, 'does-not-exist.json'));
     expect(stderr).toMatch(/MALFORMED .*does-not-exist\.json: no such file or folder/);

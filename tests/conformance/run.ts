@@ -9,6 +9,7 @@ import { runConformance } from './lib/run-conformance';
 const DEFAULT_PATHS = [
   fileURLToPath(new URL('./cases', import.meta.url)),
   fileURLToPath(new URL('./json-schema-test-suite/draft7', import.meta.url)),
+  fileURLToPath(new URL('./draft7-keywords/groups', import.meta.url)),
 ];
 
 const args = process.argv.slice(2);

@@ -1,12 +1,20 @@
 /** The skip list's matching rules and its staleness check (an entry that excuses nothing is an error). */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSkipList, SkipMatcher, SUITE_ROOT, suiteRelativeName } from './lib/suite-skips';
+import { loadSkipList, OWN_SUITE_ROOT, SkipMatcher, SUITE_ROOT, suiteRelativeName } from './lib/suite-skips';
 
 describe('JSON-Schema-Test-Suite skip list', () => {
-  it('names files relative to the shipped suite folder, and nothing outside it', () => {
-    expect(suiteRelativeName(join(SUITE_ROOT, 'draft7', 'ref.json'))).toBe('draft7/ref.json');
+  it('names files of both suite folders relative to tests/conformance, and nothing outside them', () => {
+    expect(suiteRelativeName(join(SUITE_ROOT, 'draft7', 'ref.json'))).toBe('json-schema-test-suite/draft7/ref.json');
+    expect(suiteRelativeName(join(OWN_SUITE_ROOT, 'groups', 'const.json'))).toBe('draft7-keywords/groups/const.json');
     expect(suiteRelativeName('/tmp/my-own/ref.json')).toBeUndefined();
+    expect(suiteRelativeName(join(SUITE_ROOT, '..', 'cases', 'guest.json'))).toBeUndefined();
+  });
+
+  it('reads the skip list of each suite folder, naming files as suiteRelativeName does', () => {
+    const files = new Set(loadSkipList().map((entry) => entry.file));
+    expect(files).toContain('json-schema-test-suite/draft7/ref.json');
+    expect(files).toContain('draft7-keywords/groups/if-then-else.json');
   });
 
   it('skips a whole group or one test, and reports entries that matched nothing', () => {

@@ -5,13 +5,14 @@ import { parseCaseFile, type ConformanceCase } from './case-file';
 import { collectCaseFiles } from './collect-files';
 import { parseSuiteFile } from './suite-file';
 import type { SuiteFile } from './suite-run';
-import { SUITE_ROOT } from './suite-skips';
+import { OWN_SUITE_ROOT, SUITE_ROOT } from './suite-skips';
 
 export const SHIPPED_CASES_DIR = fileURLToPath(new URL('../cases', import.meta.url));
-export const SHIPPED_SUITE_DIR = `${SUITE_ROOT}/draft7`;
+/** The official suite's draft7 files and our own draft-06/07 keyword groups. */
+export const SHIPPED_SUITE_DIRS = [`${SUITE_ROOT}/draft7`, `${OWN_SUITE_ROOT}/groups`];
 
 export function loadShippedSuite(): SuiteFile[] {
-  return collectCaseFiles([SHIPPED_SUITE_DIR]).map((absFile) => ({
+  return collectCaseFiles(SHIPPED_SUITE_DIRS).map((absFile) => ({
     file: absFile,
     absFile,
     groups: parseSuiteFile(absFile, JSON.parse(readFileSync(absFile, 'utf8'))),

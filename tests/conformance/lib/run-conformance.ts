@@ -75,7 +75,7 @@ export async function runConformance(paths: string[], output: Output): Promise<n
     const plan = planSuite(suiteFiles, suiteFiles.length > 0 ? loadSkipList() : [], compileDir);
     if (plan.staleSkips.length > 0) {
       for (const entry of plan.staleSkips) {
-        output.err(`MALFORMED skip-list.json: entry matches no test (${JSON.stringify(entry)})`);
+        output.err(`MALFORMED ${entry.list ?? 'skip-list.json'}: entry matches no test (${JSON.stringify({ ...entry, list: undefined })})`);
       }
       return EXIT_MALFORMED;
     }

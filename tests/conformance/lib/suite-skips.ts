@@ -1,39 +1,53 @@
 /**
- * The explained skip list of the JSON-Schema-Test-Suite files
- * (tests/conformance/json-schema-test-suite/skip-list.json). An entry names a file (relative to
- * that folder), optionally one group and one test by description, and says why it does not
- * apply to the app. An entry that matches nothing in a file being run is itself an error, so the
- * list cannot silently outlive the cases it excuses.
+ * The explained skip lists of the shipped files in the JSON-Schema-Test-Suite format: one
+ * `skip-list.json` in each suite folder (SUITE_FOLDERS: the official suite's files and our own
+ * draft-06/07 keyword groups). An entry names a file (relative to its list's folder), optionally
+ * one group and one test by description, and says why it does not apply to the app. An entry
+ * that matches nothing in a file being run is itself an error, so a list cannot silently outlive
+ * the cases it excuses. Files outside these folders (a tester's own) have no skips.
  */
 import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SUITE_ROOT = fileURLToPath(new URL('../json-schema-test-suite', import.meta.url));
-const SKIP_LIST_FILE = `${SUITE_ROOT}/skip-list.json`;
+const CONFORMANCE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Official suite files, shipped unchanged (see its SOURCE.md). */
+export const SUITE_ROOT = join(CONFORMANCE_ROOT, 'json-schema-test-suite');
+/** The project's own groups for draft-06/07 keywords, in the suite's format (see its README.md). */
+export const OWN_SUITE_ROOT = join(CONFORMANCE_ROOT, 'draft7-keywords');
+export const SUITE_FOLDERS = [SUITE_ROOT, OWN_SUITE_ROOT];
 
 export interface SkipEntry {
+  /** relative to tests/conformance, e.g. "json-schema-test-suite/draft7/ref.json" */
   file: string;
   group?: string;
   test?: string;
   reason: string;
+  /** the skip-list.json the entry comes from (for messages) */
+  list?: string;
+}
+
+function loadOneSkipList(folder: string): SkipEntry[] {
+  const listFile = join(folder, 'skip-list.json');
+  const raw = JSON.parse(readFileSync(listFile, 'utf8')) as unknown;
+  if (!Array.isArray(raw)) throw new Error(`${listFile}: must be an array`);
+  for (const entry of raw as SkipEntry[]) {
+    if (typeof entry.file !== 'string' || typeof entry.reason !== 'string' || entry.reason.trim() === '') {
+      throw new Error(`${listFile}: every entry needs "file" and a non-empty "reason" (${JSON.stringify(entry)})`);
+    }
+  }
+  const prefix = relative(CONFORMANCE_ROOT, folder).split(sep).join('/');
+  return (raw as SkipEntry[]).map((entry) => ({ ...entry, file: `${prefix}/${entry.file}`, list: relative(process.cwd(), listFile) }));
 }
 
 export function loadSkipList(): SkipEntry[] {
-  const raw = JSON.parse(readFileSync(SKIP_LIST_FILE, 'utf8')) as unknown;
-  if (!Array.isArray(raw)) throw new Error(`${SKIP_LIST_FILE}: must be an array`);
-  for (const entry of raw as SkipEntry[]) {
-    if (typeof entry.file !== 'string' || typeof entry.reason !== 'string' || entry.reason.trim() === '') {
-      throw new Error(`${SKIP_LIST_FILE}: every entry needs "file" and a non-empty "reason" (${JSON.stringify(entry)})`);
-    }
-  }
-  return raw as SkipEntry[];
+  return SUITE_FOLDERS.flatMap(loadOneSkipList);
 }
 
-/** The file's name as the skip list writes it, or undefined for a file outside the shipped suite. */
+/** The file's name as the skip lists are matched (relative to tests/conformance), or undefined outside the suite folders. */
 export function suiteRelativeName(absFile: string): string | undefined {
-  const rel = relative(SUITE_ROOT, absFile);
-  return rel.startsWith('..') ? undefined : rel.split(sep).join('/');
+  const inside = SUITE_FOLDERS.some((folder) => !relative(folder, absFile).startsWith('..'));
+  return inside ? relative(CONFORMANCE_ROOT, absFile).split(sep).join('/') : undefined;
 }
 
 export class SkipMatcher {
