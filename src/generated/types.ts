@@ -2105,6 +2105,26 @@ signUpClosed: boolean
  * when true a guest cannot be added without an invitation code
  */
 inviteCodeRequired: boolean
+addGuestGate: GateDecision
+}
+/**
+ * One gate the server decided (answer part): open or not and, when shut (or open with a condition), the i18n key of guest.gates.* saying why.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "gateDecision".
+ */
+export interface GateDecision {
+open: boolean
+/**
+ * @pattern ^guest\.gates\.[A-Za-z.]+$
+ */
+reasonKey?: string
+/**
+ * the values the reason's text interpolates (dates as YYYY-MM-DD, counts)
+ */
+reasonParams?: {
+[k: string]: string | number | undefined
+}
 }
 /**
  * An entourage member (answer part).
@@ -2230,6 +2250,35 @@ canEditItinerary: boolean
 canSignUpActivities: boolean
 canEditEpidemicInfo: boolean
 entourageFull: boolean
+}
+/**
+ * why each shut gate of `gates` is shut (entourageFull: why it is raised); a gate that is open has no entry. Decided with the gates, by the rule every write enforces
+ */
+gateReasons: {
+canEditBasic?: GateReason
+canManageEntourage?: GateReason
+canEditItinerary?: GateReason
+canSignUpActivities?: GateReason
+canEditEpidemicInfo?: GateReason
+entourageFull?: GateReason
+}
+}
+/**
+ * Why the server keeps a gate shut (answer part): an i18n key of guest.gates.* both locales translate, and its values. The same decision refuses the write, so the reason shown is the reason a save would fail.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "gateReason".
+ */
+export interface GateReason {
+/**
+ * @pattern ^guest\.gates\.[A-Za-z.]+$
+ */
+reasonKey: string
+/**
+ * the values the reason's text interpolates (dates as YYYY-MM-DD, counts)
+ */
+reasonParams?: {
+[k: string]: string | number | undefined
 }
 }
 /**
@@ -2424,6 +2473,17 @@ canEditItinerary: boolean
 canSignUpActivities: boolean
 canEditEpidemicInfo: boolean
 entourageFull: boolean
+}
+/**
+ * why each shut gate of `gates` is shut (entourageFull: why it is raised); a gate that is open has no entry. Decided with the gates, by the rule every write enforces
+ */
+gateReasons: {
+canEditBasic?: GateReason
+canManageEntourage?: GateReason
+canEditItinerary?: GateReason
+canSignUpActivities?: GateReason
+canEditEpidemicInfo?: GateReason
+entourageFull?: GateReason
 }
 }
 /**
@@ -2918,6 +2978,7 @@ signUpClosed: boolean
  * when true a guest cannot be added without an invitation code
  */
 inviteCodeRequired: boolean
+addGuestGate: GateDecision
 }
 /**
  * the stored file of an upload
@@ -3401,6 +3462,7 @@ signUpClosed: boolean
  * when true a guest cannot be added without an invitation code
  */
 inviteCodeRequired: boolean
+addGuestGate: GateDecision
 }
 /**
  * An entourage member (answer part).
@@ -3500,6 +3562,17 @@ canEditItinerary: boolean
 canSignUpActivities: boolean
 canEditEpidemicInfo: boolean
 entourageFull: boolean
+}
+/**
+ * why each shut gate of `gates` is shut (entourageFull: why it is raised); a gate that is open has no entry. Decided with the gates, by the rule every write enforces
+ */
+gateReasons: {
+canEditBasic?: GateReason
+canManageEntourage?: GateReason
+canEditItinerary?: GateReason
+canSignUpActivities?: GateReason
+canEditEpidemicInfo?: GateReason
+entourageFull?: GateReason
 }
 }
 /**

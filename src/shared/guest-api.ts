@@ -7,6 +7,7 @@
 import type {
   AttendanceState as GeneratedAttendanceState,
   AuditStatus as GeneratedAuditStatus,
+  GateDecision as GeneratedGateDecision,
   ResponseAuditPage,
   ResponseEdition,
   ResponseEntourageItem,
@@ -73,7 +74,12 @@ export const guestApiPaths = {
 export type AuditStatus = GeneratedAuditStatus;
 export type AttendanceState = GeneratedAttendanceState;
 
-export type EditionData = ResponseEdition;
+/** The edition's settings as the server keeps them. */
+export type EditionData = Omit<ResponseEdition, 'addGuestGate'>;
+/** The edition as answers send it: its settings and the add-guest gate the server decided today. */
+export type EditionAnswer = ResponseEdition;
+/** A gate the server decided: open or not, and the guest.gates.* key saying why. */
+export type GateDecision = GeneratedGateDecision;
 export type GuestSummary = ResponseGuestSummary;
 export type GuestPage = ResponseGuestPage;
 export type EntourageItem = ResponseEntourageItem;

@@ -4,7 +4,7 @@ import {
   guestApiPaths as paths,
   type AuditEntry,
   type AuditStatus,
-  type EditionData,
+  type EditionAnswer,
   type EntourageItem,
   type GuestDetail,
   type GuestPage,
@@ -25,7 +25,7 @@ export function compactDocument(data: Document): Document {
 
 /** Typed calls of the guest-lifecycle contract (src/shared/guest-api.ts). */
 export const guestApi = {
-  currentEdition: () => http.request<EditionData>('get', paths.currentEdition),
+  currentEdition: () => http.request<EditionAnswer>('get', paths.currentEdition),
   /** a guest account's own registration (getMasterInfo); unlike the sign-in load, an expired session prompts here */
   ownRegistration: () => http.request<MasterInfoData>('get', apiPaths.masterInfo),
   myUnit: () => http.request<UnitInfo>('get', paths.myUnit),

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Db } from '../db/database.js';
-import type { EditionData } from '../../shared/guest-api.js';
+import type { EditionAnswer, EditionData } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
-import type { Clock } from './clock.js';
+import { shanghaiDate, type Clock } from './clock.js';
+import { decideAddGuest, gateDecisionAnswer } from './guest-gates.js';
 
 /** The organiser-editable part of an edition (schema `edition`). */
 export type EditionSettings = Omit<EditionData, 'id' | 'year' | 'name'>;
@@ -33,6 +34,11 @@ export class Editions {
 
   now(): Date {
     return this.clock();
+  }
+
+  /** The edition as answers send it: with whether a guest may be added today, and why not. */
+  answer(edition: EditionData): EditionAnswer {
+    return { ...edition, addGuestGate: gateDecisionAnswer(decideAddGuest(edition, shanghaiDate(this.now()))) };
   }
 
   async current(executor: Executor = this.db): Promise<EditionData> {

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { EditionData, EntourageItem } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
 import type { Editions } from './editions.js';
-import { assertCanManageEntourage } from './guest-gates.js';
+import { assertCanManageEntourage, assertEntourageRoom } from './guest-gates.js';
 import { isUniqueViolation } from './guest-repository.js';
 import type { Guests } from './guests.js';
 import { idNumberHash, maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
@@ -67,7 +67,7 @@ export class Entourage {
           .select((eb) => eb.fn.countAll<number | string>().as('count'))
           .where('guest_id', '=', guestId)
           .executeTakeFirstOrThrow();
-        if (Number(count) >= edition.entourageCap) throw new AppError('entourageFull');
+        assertEntourageRoom(edition, Number(count));
         await this.assertFiles(trx, unitId, body);
         const hash = idNumberHash(body.idNumber);
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');

@@ -1,4 +1,5 @@
-import type { EditionData, GuestDetail } from '../../shared/guest-api.js';
+import type { EditionData, GateDecision, GuestDetail } from '../../shared/guest-api.js';
+import type { ErrorName } from '../../shared/error-catalogue.js';
 import { AppError } from '../http/app-error.js';
 
 export interface GateInput {
@@ -7,36 +8,123 @@ export interface GateInput {
   entourageCount: number;
 }
 
+export type GateName = keyof GuestDetail['gates'];
+type ReasonParams = Record<string, string | number>;
+
+/** Why a gate is shut: the text the screens show (guest.gates.*) and the error a write gets. */
+interface Closed {
+  open: false;
+  reasonKey: string;
+  reasonParams?: ReasonParams;
+  error: ErrorName;
+}
+/** An open gate may still carry a note (adding a guest: "an invitation code is required"). */
+interface Open {
+  open: true;
+  reasonKey?: string;
+  reasonParams?: ReasonParams;
+}
+export type Decision = Open | Closed;
+
+const OPEN: Open = { open: true };
+
+function closed(error: ErrorName, reasonKey: string, reasonParams?: ReasonParams): Closed {
+  return reasonParams ? { open: false, reasonKey, reasonParams, error } : { open: false, reasonKey, error };
+}
+
+/** The first shut condition in order, or open: the order is the order a write checks them. */
+function firstClosed(...conditions: Array<Closed | false>): Decision {
+  return conditions.find((condition): condition is Closed => condition !== false) ?? OPEN;
+}
+
+const approvalFirst = (status: string, reasonKey: string): Closed | false => status !== 'approved' && closed('notApproved', reasonKey);
+const signUpOpen = (edition: EditionData): Closed | false => edition.signUpClosed && closed('signUpClosed', 'guest.gates.signUpClosed');
+const beforeDeadline = (edition: EditionData, today: string): Closed | false =>
+  today > edition.itineraryDeadline && closed('itineraryClosed', 'guest.gates.itineraryDeadline', { deadline: edition.itineraryDeadline });
+
 /**
- * What the server allows now for one guest; the same answer is sent to the screens
- * (GuestDetail.gates) and enforced by every write. `today` is the Asia/Shanghai date.
+ * Every gate of one guest, decided once: the answer (GuestDetail.gates and gateReasons) and
+ * each write (the assert* wrappers below) read the same decision, so a gate shown shut and a
+ * write refused cannot disagree. `today` is the Asia/Shanghai date. `entourageFull` is a flag,
+ * not a permission: its decision is "room for one more member".
  */
-export function gatesOf(edition: EditionData, today: string, guest: GateInput): GuestDetail['gates'] {
-  const approved = guest.status === 'approved';
-  const beforeDeadline = today <= edition.itineraryDeadline;
+export function decideGuestGates(edition: EditionData, today: string, guest: GateInput): Record<GateName, Decision> {
   return {
-    canEditBasic: !edition.signUpClosed && !approved,
-    canManageEntourage: approved && !edition.signUpClosed,
-    canEditItinerary: guest.status !== 'rejected' && beforeDeadline,
-    canSignUpActivities: approved && guest.itineraryDone && beforeDeadline,
-    canEditEpidemicInfo: approved,
-    entourageFull: guest.entourageCount >= edition.entourageCap,
+    canEditBasic: decideBasic(edition, guest.status),
+    canManageEntourage: decideEntourage(edition, guest.status),
+    canEditItinerary: decideItinerary(edition, today, guest.status),
+    canSignUpActivities: firstClosed(
+      approvalFirst(guest.status, 'guest.gates.activitiesNeedApproval'),
+      !guest.itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst'),
+      beforeDeadline(edition, today),
+    ),
+    canEditEpidemicInfo: decideEpidemicInfo(guest.status),
+    entourageFull: decideEntourageRoom(edition, guest.entourageCount),
   };
 }
 
+function decideBasic(edition: EditionData, status: string): Decision {
+  return firstClosed(signUpOpen(edition), status === 'approved' && closed('basicInfoLocked', 'guest.gates.approvedLocked'));
+}
+
+function decideEntourage(edition: EditionData, status: string): Decision {
+  return firstClosed(signUpOpen(edition), approvalFirst(status, `guest.gates.needsApproval.${status}`));
+}
+
+function decideItinerary(edition: EditionData, today: string, status: string): Decision {
+  return firstClosed(beforeDeadline(edition, today), status === 'rejected' && closed('guestRejected', 'guest.gates.rejected'));
+}
+
+function decideEpidemicInfo(status: string): Decision {
+  return firstClosed(approvalFirst(status, 'guest.gates.epidemicNeedsApproval'));
+}
+
+function decideEntourageRoom(edition: EditionData, entourageCount: number): Decision {
+  return firstClosed(entourageCount >= edition.entourageCap && closed('entourageFull', 'guest.gates.entourageFull', { cap: edition.entourageCap }));
+}
+
+/** GuestDetail.gates: the booleans (entourageFull is raised when there is no room). */
+export function gatesOf(decisions: Record<GateName, Decision>): GuestDetail['gates'] {
+  const { entourageFull, ...permissions } = decisions;
+  const open = Object.fromEntries(Object.entries(permissions).map(([gate, decision]) => [gate, decision.open])) as Omit<GuestDetail['gates'], 'entourageFull'>;
+  return { ...open, entourageFull: !entourageFull.open };
+}
+
+/** GuestDetail.gateReasons: for each shut gate, why (the error code stays on the server). */
+export function gateReasonsOf(decisions: Record<GateName, Decision>): GuestDetail['gateReasons'] {
+  const reasons: GuestDetail['gateReasons'] = {};
+  for (const [gate, decision] of Object.entries(decisions) as Array<[GateName, Decision]>) {
+    if (!decision.open) reasons[gate] = decision.reasonParams ? { reasonKey: decision.reasonKey, reasonParams: decision.reasonParams } : { reasonKey: decision.reasonKey };
+  }
+  return reasons;
+}
+
+/** A decision as the answer sends it (edition.addGuestGate). */
+export function gateDecisionAnswer(decision: Decision): GateDecision {
+  const { open, reasonKey, reasonParams } = decision;
+  return { open, ...(reasonKey ? { reasonKey } : {}), ...(reasonParams ? { reasonParams } : {}) };
+}
+
+/** Refuses a write whose gate is shut, with the error of the reason the screens show. */
+export function enforce(decision: Decision): void {
+  if (!decision.open) throw new AppError(decision.error, decision.reasonParams ?? {});
+}
+
 export function assertCanEditBasic(edition: EditionData, status: string): void {
-  if (edition.signUpClosed) throw new AppError('signUpClosed');
-  if (status === 'approved') throw new AppError('basicInfoLocked');
+  enforce(decideBasic(edition, status));
 }
 
 export function assertCanManageEntourage(edition: EditionData, status: string): void {
-  if (edition.signUpClosed) throw new AppError('signUpClosed');
-  if (status !== 'approved') throw new AppError('notApproved');
+  enforce(decideEntourage(edition, status));
 }
 
 /** Epidemic-prevention information: like the entourage, only for approved guests. */
 export function assertCanEditEpidemicInfo(status: string): void {
-  if (status !== 'approved') throw new AppError('notApproved');
+  enforce(decideEpidemicInfo(status));
+}
+
+export function assertEntourageRoom(edition: EditionData, entourageCount: number): void {
+  enforce(decideEntourageRoom(edition, entourageCount));
 }
 
 /**
@@ -46,23 +134,28 @@ export function assertCanEditEpidemicInfo(status: string): void {
  * attend" stays open in every state.
  */
 export function assertCanConfirmAttendance(status: string, itineraryDone: boolean): void {
-  if (status !== 'approved') throw new AppError('notApproved');
-  if (!itineraryDone) throw new AppError('itineraryRequired');
+  enforce(firstClosed(approvalFirst(status, 'guest.gates.activitiesNeedApproval'), !itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst')));
 }
 
 export function assertCanEditItinerary(edition: EditionData, today: string, status: string): void {
-  if (today > edition.itineraryDeadline) throw new AppError('itineraryClosed', { deadline: edition.itineraryDeadline });
-  if (status === 'rejected') throw new AppError('guestRejected');
+  enforce(decideItinerary(edition, today, status));
 }
 
 /**
  * Adding a guest: the service must be on, sign-up open and `today` (Asia/Shanghai date of
- * the injectable clock) inside the edition's registration window, both ends inclusive.
+ * the injectable clock) inside the edition's registration window, both ends inclusive. Open,
+ * it still says when an invitation code is required (the add refuses a guest without one).
  */
+export function decideAddGuest(edition: EditionData, today: string): Decision {
+  const decision = firstClosed(
+    !edition.guestRegistrationEnabled && closed('guestRegistrationDisabled', 'guest.gates.registrationDisabled'),
+    signUpOpen(edition),
+    (today < edition.registrationStart || today > edition.registrationEnd) &&
+      closed('outsideRegistrationWindow', 'guest.gates.outsideWindow', { start: edition.registrationStart, end: edition.registrationEnd }),
+  );
+  return decision.open && edition.inviteCodeRequired ? { open: true, reasonKey: 'guest.gates.inviteCodeRequired' } : decision;
+}
+
 export function assertCanAddGuest(edition: EditionData, today: string): void {
-  if (!edition.guestRegistrationEnabled) throw new AppError('guestRegistrationDisabled');
-  if (edition.signUpClosed) throw new AppError('signUpClosed');
-  if (today < edition.registrationStart || today > edition.registrationEnd) {
-    throw new AppError('outsideRegistrationWindow', { start: edition.registrationStart, end: edition.registrationEnd });
-  }
+  enforce(decideAddGuest(edition, today));
 }

@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.js';
 import { shanghaiDate } from './clock.js';
 import type { Editions } from './editions.js';
 import type { GuestAccountLinks } from './guest-accounts.js';
-import { assertCanAddGuest, assertCanEditBasic, gatesOf } from './guest-gates.js';
+import { assertCanAddGuest, assertCanEditBasic, decideGuestGates, gateReasonsOf, gatesOf } from './guest-gates.js';
 import { GuestRepository, isUniqueViolation, toSummary, type Executor, type GuestRow } from './guest-repository.js';
 import { idNumberHash, maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { checkInvitationCode } from './invitation-codes.js';
@@ -109,7 +109,7 @@ export class Guests {
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
       entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(JSON.parse(m.document) as Record<string, unknown>), idNumberMasked: m.id_number_masked, schemaVersion: m.schema_version })),
       entourageCap: edition.entourageCap,
-      gates: gatesOf(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount }),
+      ...answerGates(decideGuestGates(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount })),
     };
   }
 
@@ -246,4 +246,9 @@ export class Guests {
       throw error;
     }
   }
+}
+
+/** The gates and why the shut ones are shut, from one decision. */
+function answerGates(decisions: ReturnType<typeof decideGuestGates>): Pick<GuestDetail, 'gates' | 'gateReasons'> {
+  return { gates: gatesOf(decisions), gateReasons: gateReasonsOf(decisions) };
 }

@@ -77,6 +77,6 @@ export class Units {
       const state = (row.attendance ?? 'undecided') as AttendanceState;
       if (state in attendance) attendance[state] += n;
     }
-    return { unit: { id: unit.id, name: unit.name, unitType: unit.unitType }, edition, guests, attendance, entourageTotal: Number(entourageTotal) };
+    return { unit: { id: unit.id, name: unit.name, unitType: unit.unitType }, edition: this.editions.answer(edition), guests, attendance, entourageTotal: Number(entourageTotal) };
   }
 }

@@ -12,6 +12,14 @@ export function gateOpen(detail: WizardRecord, gate: string): boolean {
   return (detail.gates as Record<string, unknown> | undefined)?.[gate] === true;
 }
 
+/** Why the server shut the named gate, when the record sends `gateReasons` (the convention). */
+export function gateReason(detail: WizardRecord, gate: string): Pick<StepAccess, 'reasonKey' | 'reasonParams'> {
+  const reason = (detail.gateReasons as Record<string, { reasonKey?: unknown; reasonParams?: unknown } | undefined> | undefined)?.[gate];
+  if (typeof reason?.reasonKey !== 'string') return {};
+  const params = reason.reasonParams;
+  return params && typeof params === 'object' ? { reasonKey: reason.reasonKey, reasonParams: params as Record<string, unknown> } : { reasonKey: reason.reasonKey };
+}
+
 /** Default: a form step is done once its part of the record is saved; panels once the record exists. */
 export function sourceSaved(step: WizardStepDeclaration, detail: WizardRecord | null): boolean {
   if (!detail) return false;
@@ -20,10 +28,14 @@ export function sourceSaved(step: WizardStepDeclaration, detail: WizardRecord | 
   return part !== null && part !== undefined;
 }
 
-/** Default: a new record may be started; a saved one follows the step's gate (the server decides). */
+/**
+ * Default: a new record may be started; a saved one follows the step's gate, and a shut gate
+ * says why when the server sent its reason (the server decides both).
+ */
 export function gateAccess(step: WizardStepDeclaration, { detail }: WizardContext): StepAccess {
   if (!detail || !step.editableWhen) return { editable: true };
-  return { editable: gateOpen(detail, step.editableWhen) };
+  if (gateOpen(detail, step.editableWhen)) return { editable: true };
+  return { editable: false, ...gateReason(detail, step.editableWhen) };
 }
 
 /** Index of the furthest step the user may open: the first step not done yet (or the last). */

@@ -44,6 +44,8 @@ export interface WizardRecord {
   id: string;
   /** the server's decisions (open or shut) by gate name */
   gates?: object;
+  /** by convention, why the server shut a gate: { [gate]: { reasonKey, reasonParams? } } */
+  gateReasons?: object;
 }
 
 /** What the runtime knows about the record being edited. */

@@ -36,6 +36,7 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
   const [travelOf, setTravelOf] = useState<EntourageItem | null>(null);
   const members = detail.entourage;
   const full = detail.gates.entourageFull || members.length >= detail.entourageCap;
+  const itineraryShut = detail.gateReasons.canEditItinerary;
 
   async function save(data: Record<string, unknown>) {
     const member = data;
@@ -136,7 +137,7 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
           </Typography>
           {!detail.gates.canEditItinerary && (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="entourage-itinerary-closed">
-              {t('guest.entourage.itineraryClosed')}
+              {itineraryShut ? t(itineraryShut.reasonKey, itineraryShut.reasonParams) : t('guest.entourage.itineraryClosed')}
             </Alert>
           )}
           <WizardStepForm

@@ -7,21 +7,22 @@ import type { GuestDetail } from '../../../shared/guest-api';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
-type Guest = Pick<GuestDetail, 'id' | 'status' | 'rejectReason' | 'epidemic' | 'gates'>;
+type Guest = Pick<GuestDetail, 'id' | 'status' | 'rejectReason' | 'epidemic' | 'gates' | 'gateReasons'>;
 
 /**
  * Epidemic-prevention information of a guest (SPEC 4: approved guests only). The gate is the
- * server's (`gates.canEditEpidemicInfo`); when it is shut the panel says why, with the server's
- * own message and the review status. Editing is the declared form on /guests/:id/epidemic
+ * server's (`gates.canEditEpidemicInfo`); when it is shut the panel says why with the server's
+ * reason (`gateReasons.canEditEpidemicInfo`) and the review status. Editing is the declared form on /guests/:id/epidemic
  * (ui-schemas/screens/guest-epidemic.json), which comes back here once saved.
  */
 export function EpidemicPreventionPanel({ guest }: { guest: Guest }) {
   const t = useKeyTranslation();
 
   if (!guest.gates.canEditEpidemicInfo) {
+    const reason = guest.gateReasons.canEditEpidemicInfo;
     return (
       <Alert severity="info" data-testid="epidemic-gated">
-        <div>{t('server.guests.notApproved')}</div>
+        {reason && <div>{t(reason.reasonKey, reason.reasonParams)}</div>}
         <div>{t('wish.epidemic.status', { status: t(`guest.status.${guest.status}`) })}</div>
         {guest.status === 'rejected' && guest.rejectReason && <div>{t('wish.epidemic.reason', { reason: guest.rejectReason })}</div>}
       </Alert>

@@ -47,9 +47,9 @@ export default function CompanyViewScreen() {
         <Typography sx={{ mt: 1 }}>
           {t('guest.overview.edition', { name: `${edition.year} ${t('app.summitName')}`, start: edition.conferenceStart, end: edition.conferenceEnd, deadline: edition.itineraryDeadline })}
         </Typography>
-        {edition.signUpClosed && (
-          <Alert severity="info" sx={{ mt: 1 }}>
-            {t('guest.gates.signUpClosed')}
+        {!edition.addGuestGate.open && edition.addGuestGate.reasonKey && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="overview-add-guest-gate">
+            {t(edition.addGuestGate.reasonKey, edition.addGuestGate.reasonParams)}
           </Alert>
         )}
       </Paper>
