@@ -1,7 +1,7 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { EditionData } from '../../src/shared/guest-api';
+import type { EditionAnswer } from '../../src/shared/guest-api';
 import { ApiError } from '../../src/client/api/api-error';
 import type { GuestDetail } from '../../src/shared/guest-api';
 import { furthestReachable } from '../../src/client/engine/wizard/wizard-gates';
@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const declaration = findWizard('guest-registration');
 
-const edition: EditionData = {
+const edition: EditionAnswer = {
   id: 'e1',
   year: 2027,
   name: '2027',
@@ -31,6 +31,7 @@ const edition: EditionData = {
   guestRegistrationEnabled: true,
   signUpClosed: false,
   inviteCodeRequired: false,
+  addGuestGate: { open: true },
 };
 
 const guest = guestDetail;
@@ -149,14 +150,14 @@ describe('guest registration wizard runtime', () => {
   });
 
   it('shows sign-up closed for a new guest, with a read-only form', async () => {
-    const { binding } = fakeBinding({ edition: { ...edition, signUpClosed: true }, detail: null });
+    const { binding } = fakeBinding({ edition: { ...edition, signUpClosed: true, addGuestGate: { open: false, reasonKey: 'guest.gates.signUpClosed' } }, detail: null });
     renderWizard(binding, null);
     expect(await screen.findByTestId('wizard-gate')).toHaveTextContent('报名已结束');
     expect(screen.queryByTestId('wizard-save')).toBeNull();
   });
 
   it('keeps the itinerary read-only after the deadline and will not finish without one', async () => {
-    const detail = guest({ intention: {} }, { canEditItinerary: false });
+    const detail = guest({ intention: {} }, { canEditItinerary: false }, { canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } } });
     const { binding } = fakeBinding({ edition, detail });
     const onFinish = vi.fn();
     renderWizard(binding, 'g1', { initialStep: 'itinerary', onFinish });
@@ -178,20 +179,19 @@ describe('wizard gates (pure)', () => {
     expect(furthestReachable(steps, guest({ intention: {}, itineraryDone: true }), guestStepDone)).toBe(3);
   });
 
-  it('follows the server gates and the edition switches', () => {
+  it('shows the server gates with the server reasons, deriving none', () => {
     const entourage = steps[2]!;
-    expect(stepAccess(entourage, { edition, detail: guest({ status: 'rejected' }) })).toMatchObject({
-      editable: false,
-      reasonKey: 'guest.gates.needsApproval.rejected',
+    // a reason the client could not derive from status and edition: the server's word is shown
+    const rejected = guest({ status: 'rejected' }, {}, { canManageEntourage: { reasonKey: 'guest.gates.signUpClosed' } });
+    expect(stepAccess(entourage, { edition, detail: rejected })).toEqual({ editable: false, reasonKey: 'guest.gates.signUpClosed' });
+    expect(stepAccess(entourage, { edition, detail: guest({ status: 'approved' }, { canManageEntourage: true }) })).toEqual({ editable: true });
+    const outside = { open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: '2027-05-06', end: '2027-07-31' } };
+    // the edition's switches say "open": the server's decision wins
+    expect(stepAccess(steps[0]!, { edition: { ...edition, addGuestGate: outside }, detail: null })).toEqual({ editable: false, reasonKey: outside.reasonKey, reasonParams: outside.reasonParams });
+    expect(stepAccess(steps[0]!, { edition: { ...edition, addGuestGate: { open: true, reasonKey: 'guest.gates.inviteCodeRequired' } }, detail: null })).toEqual({
+      editable: true,
+      reasonKey: 'guest.gates.inviteCodeRequired',
     });
-    expect(stepAccess(entourage, { edition, detail: guest({ status: 'approved' }, { canManageEntourage: true }) }).editable).toBe(true);
-    const window = { ...edition, registrationStart: '2027-05-06', registrationEnd: '2027-07-31' };
-    expect(stepAccess(steps[0]!, { edition: window, detail: null }, '2027-05-05')).toMatchObject({ editable: false, reasonKey: 'guest.gates.outsideWindow' });
-    expect(stepAccess(steps[0]!, { edition: window, detail: null }, '2027-05-06').editable).toBe(true);
-    expect(stepAccess(steps[0]!, { edition: window, detail: null }, '2027-08-01').editable).toBe(false);
-    expect(stepAccess(steps[0]!, { edition: { ...edition, guestRegistrationEnabled: false }, detail: null })).toMatchObject({
-      editable: false,
-      reasonKey: 'guest.gates.registrationDisabled',
-    });
+    expect(stepAccess(steps[0]!, { edition, detail: null })).toEqual({ editable: true });
   });
 });

@@ -7,7 +7,7 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EditionData, UnitInfo } from '../../src/shared/guest-api';
+import type { EditionAnswer, UnitInfo } from '../../src/shared/guest-api';
 import type { RecordUpgradeData } from '../../src/shared/record-upgrade-api';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { recordUpgradeApi } from '../../src/client/api/record-upgrade-endpoints';
@@ -23,7 +23,7 @@ import { guestDetail } from './fixtures/guest-fixtures';
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30000 });
 
-const edition: EditionData = {
+const edition: EditionAnswer = {
   id: 'e1',
   year: 2027,
   name: '2027',
@@ -36,6 +36,7 @@ const edition: EditionData = {
   guestRegistrationEnabled: true,
   signUpClosed: false,
   inviteCodeRequired: false,
+  addGuestGate: { open: true },
 };
 
 /** a guest document the current guest schema accepts */
