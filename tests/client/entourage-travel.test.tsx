@@ -19,7 +19,7 @@ const reception = sampleStationReception;
 
 const member: EntourageItem = { id: 'm1', document: { nameZh: '李四' }, idNumberMasked: '370202********5678', itinerary, reception };
 
-function guest(gates: Partial<GuestDetail['gates']> = {}): GuestDetail {
+function guest(gates: Partial<GuestDetail['gates']> = {}, reasons: GuestDetail['gateReasons'] = {}): GuestDetail {
   return guestDetail(
     {
       status: 'approved',
@@ -28,6 +28,7 @@ function guest(gates: Partial<GuestDetail['gates']> = {}): GuestDetail {
       entourage: [member],
     },
     { canEditBasic: false, canManageEntourage: true, canEditEpidemicInfo: true, ...gates },
+    reasons,
   );
 }
 
@@ -52,11 +53,16 @@ describe('entourage itinerary', () => {
   it('shows the itinerary read-only after the deadline, even when entourage management is closed', async () => {
     render(
       <MemoryRouter>
-        <EntourageManager detail={guest({ canEditItinerary: false, canManageEntourage: false })} access={{ editable: false }} onChanged={() => {}} />
+        <EntourageManager
+          detail={guest({ canEditItinerary: false, canManageEntourage: false }, { canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } } })}
+          access={{ editable: false }}
+          onChanged={() => {}}
+        />
       </MemoryRouter>,
     );
     fireEvent.click(screen.getByTestId('entourage-itinerary-open'));
-    expect(await screen.findByTestId('entourage-itinerary-closed')).toHaveTextContent('已过行程修改截止日期');
+    // the server's reason, with the server's date
+    expect(await screen.findByTestId('entourage-itinerary-closed')).toHaveTextContent('行程信息修改已于 2027-09-28 截止');
     expect(screen.queryByTestId('entourage-itinerary-save')).toBeNull();
   });
 });

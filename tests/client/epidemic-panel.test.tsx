@@ -37,21 +37,29 @@ function renderEpidemicForm(guestId: string) {
   );
 }
 
+const approvalFirst = { canEditEpidemicInfo: { reasonKey: 'guest.gates.epidemicNeedsApproval' } };
+
 describe('epidemic-prevention panel', () => {
   it('is shut until the guest is approved, saying why and the review status', () => {
-    const { rerender } = inRouter(<EpidemicPreventionPanel guest={guestDetail({ status: 'pending' })} />);
+    const { rerender } = inRouter(<EpidemicPreventionPanel guest={guestDetail({ status: 'pending' }, {}, approvalFirst)} />);
     const gated = screen.getByTestId('epidemic-gated');
-    expect(gated).toHaveTextContent('嘉宾审核通过后才能进行此操作');
+    expect(gated).toHaveTextContent('嘉宾审核通过后才能填写防疫信息');
     expect(gated).toHaveTextContent('当前审核状态：待审核');
     expect(screen.queryByTestId('epidemic-edit')).toBeNull();
 
     rerender(
       <MemoryRouter>
-        <EpidemicPreventionPanel guest={guestDetail({ status: 'rejected', rejectReason: '证件照片不清晰' })} />
+        <EpidemicPreventionPanel guest={guestDetail({ status: 'rejected', rejectReason: '证件照片不清晰' }, {}, approvalFirst)} />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('epidemic-gated')).toHaveTextContent('当前审核状态：审核未通过');
     expect(screen.getByTestId('epidemic-gated')).toHaveTextContent('原因：证件照片不清晰');
+  });
+
+  it('says the reason the server gave, not one the client derives', () => {
+    inRouter(<EpidemicPreventionPanel guest={guestDetail({ status: 'pending' }, {}, { canEditEpidemicInfo: { reasonKey: 'guest.gates.signUpClosed' } })} />);
+    expect(screen.getByTestId('epidemic-gated')).toHaveTextContent('报名已结束');
+    expect(screen.getByTestId('epidemic-gated')).not.toHaveTextContent('嘉宾审核通过后才能填写防疫信息');
   });
 
   it('shows the saved information of an approved guest and links to the guest\'s epidemic form', async () => {
@@ -62,7 +70,7 @@ describe('epidemic-prevention panel', () => {
   });
 
   it('is a section of the guest detail', async () => {
-    vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ status: 'pending' }));
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ status: 'pending' }, {}, approvalFirst));
     render(
       <MemoryRouter initialEntries={['/guests/g1']}>
         <Routes>
@@ -72,7 +80,7 @@ describe('epidemic-prevention panel', () => {
     );
     const section = await screen.findByTestId('detail-epidemic');
     expect(section).toHaveTextContent('防疫信息');
-    expect(section).toHaveTextContent('嘉宾审核通过后才能进行此操作');
+    expect(section).toHaveTextContent('嘉宾审核通过后才能填写防疫信息');
   });
 });
 

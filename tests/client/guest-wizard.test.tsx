@@ -132,7 +132,8 @@ describe('guest registration wizard runtime', () => {
   });
 
   it('explains the entourage gate until the guest is approved', async () => {
-    const { binding } = fakeBinding({ edition, detail: guest({ intention: {} }) });
+    const detail = guest({ intention: {} }, {}, { canManageEntourage: { reasonKey: 'guest.gates.needsApproval.pending' } });
+    const { binding } = fakeBinding({ edition, detail });
     renderWizard(binding, 'g1', { initialStep: 'entourage' });
     expect(await currentStep()).toBe('entourage');
     expect(screen.getByTestId('wizard-gate').textContent).toContain('审核通过后才能管理随行人员');

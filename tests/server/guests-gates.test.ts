@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import type { EntourageItem, GuestSummary } from '../../src/shared/guest-api.js';
+import type { EditionAnswer, EntourageItem, GuestSummary } from '../../src/shared/guest-api.js';
 import { addGuest, caller, detail, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 
@@ -91,6 +91,51 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
       time.set('2027-06-01T04:00:00.000Z');
       await setEdition(organiser, { signUpClosed: false });
     }
+  });
+
+  it('sends each shut gate with its reason, and a write behind it is refused with the matching error', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const c = await caller(t, ENTERPRISE);
+    const pending = await addGuest(c, t, ENTERPRISE, 190);
+    expect((await detail(c, pending.id)).gateReasons).toEqual({
+      canManageEntourage: { reasonKey: 'guest.gates.needsApproval.pending' },
+      canSignUpActivities: { reasonKey: 'guest.gates.activitiesNeedApproval' },
+      canEditEpidemicInfo: { reasonKey: 'guest.gates.epidemicNeedsApproval' },
+    });
+    const epidemic = await c.put(`qms/guest/${pending.id}/epidemic`, { healthy: true, testResult: 'negative' });
+    expect(epidemic.body.key).toBe('server.guests.notApproved');
+
+    const approved = await addGuest(c, t, ENTERPRISE, 191, { inviteCode: 'INVITE2025A' });
+    expect((await detail(c, approved.id)).gateReasons.canEditBasic).toEqual({ reasonKey: 'guest.gates.approvedLocked' });
+    expect((await c.put(`qms/guest/${approved.id}`, guestBody(residentId(191), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.basicInfoLocked');
+
+    await setEdition(organiser, { signUpClosed: true });
+    time.set('2027-09-29T04:00:00.000Z');
+    try {
+      const shut = await detail(c, approved.id);
+      expect(shut.gateReasons).toMatchObject({
+        canManageEntourage: { reasonKey: 'guest.gates.signUpClosed' },
+        canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } },
+      });
+      expect((await c.post(`qms/guest/${approved.id}/entourage`, memberBody(residentId(192), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.signUpClosed');
+      expect((await c.put(`qms/guest/${approved.id}/itinerary`, itineraryBody)).body.key).toBe('server.guests.itineraryClosed');
+      // the add-guest gate rides on the edition answer, decided by the same rule the add enforces
+      const edition = (await c.get<EditionAnswer>('qms/edition/current')).body.data;
+      expect(edition.addGuestGate).toEqual({ open: false, reasonKey: 'guest.gates.signUpClosed' });
+      expect((await c.post('qms/guest', guestBody(residentId(193), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.signUpClosed');
+    } finally {
+      time.set('2027-06-01T04:00:00.000Z');
+      await setEdition(organiser, { signUpClosed: false });
+    }
+    await setEdition(organiser, { registrationEnd: '2027-05-31' });
+    try {
+      const edition = (await c.get<EditionAnswer>('qms/edition/current')).body.data;
+      expect(edition.addGuestGate).toEqual({ open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: edition.registrationStart, end: '2027-05-31' } });
+      expect((await c.post('qms/guest', guestBody(residentId(194), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.outsideRegistrationWindow');
+    } finally {
+      await setEdition(organiser, { registrationEnd: '2027-07-31' });
+    }
+    expect((await c.get<EditionAnswer>('qms/edition/current')).body.data.addGuestGate.open).toBe(true);
   });
 
   it('confirms, cancels and deregisters attendance', async () => {
