@@ -15,6 +15,7 @@ interface Message {
   wish: Record<string, unknown> | null;
   owner: string;
   gates: { canWrite: boolean };
+  gateReasons?: { canWrite?: { reasonKey: string; reasonParams?: Record<string, string | number> } };
 }
 
 const declaration: WizardDeclaration = {
@@ -50,6 +51,12 @@ describe('wizard runtime on a record that is not a guest', () => {
     expect(screen.getByTestId('wizard-step-owner')).toBeDisabled();
     await screen.findByLabelText(/祝福语/, {}, { timeout: 15_000 });
     expect(screen.queryByTestId('wizard-save')).toBeNull();
+  }, 20_000);
+
+  it('says why a gate is shut when the record sends the reason beside its gates (the convention)', async () => {
+    const reason = { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } };
+    renderWizard({ id: 'm1', wish: null, owner: '示例单位', gates: { canWrite: false }, gateReasons: { canWrite: reason } });
+    expect(await screen.findByTestId('wizard-gate')).toHaveTextContent('行程信息修改已于 2027-09-28 截止');
   }, 20_000);
 
   it('saves a part through the binding while its gate is open and hands panels the record', async () => {
