@@ -7,6 +7,7 @@ import {
   assertCanEditEpidemicInfo,
   assertCanEditItinerary,
   assertCanManageEntourage,
+  assertCanSignUpActivities,
   assertEntourageRoom,
   decideAddGuest,
   decideGuestGates,
@@ -116,16 +117,20 @@ describe('guest rules', () => {
       'guest.gates.itineraryDeadline': 'itineraryClosed',
       'guest.gates.rejected': 'guestRejected',
       'guest.gates.entourageFull': 'entourageFull',
+      'guest.gates.activitiesDeadline': 'activityDeadlinePassed',
+      'guest.gates.activitiesNeedApproval': 'notApproved',
+      'guest.gates.itineraryFirst': 'itineraryRequired',
     };
     for (const [e, today, status] of cases) {
-      for (const entourageCount of [0, 2]) {
-        const guest = { status, itineraryDone: true, entourageCount };
+      for (const [entourageCount, itineraryDone] of [[0, true], [2, false]] as const) {
+        const guest = { status, itineraryDone, entourageCount };
         const gates = gatesOf(e, today, guest);
         const reasons = reasonsOf(e, today, guest);
         const writes = {
           canEditBasic: refusal(() => assertCanEditBasic(e, status)),
           canManageEntourage: refusal(() => assertCanManageEntourage(e, status)),
           canEditItinerary: refusal(() => assertCanEditItinerary(e, today, status)),
+          canSignUpActivities: refusal(() => assertCanSignUpActivities(e, today, status, itineraryDone)),
           canEditEpidemicInfo: refusal(() => assertCanEditEpidemicInfo(status)),
           entourageFull: refusal(() => assertEntourageRoom(e, entourageCount)),
         };

@@ -9,6 +9,7 @@ import { nowIso } from '../time.js';
 import type { Translator } from '../http/translator.js';
 import { shanghaiDate } from './clock.js';
 import type { Editions } from './editions.js';
+import { assertCanSignUpActivities } from './guest-gates.js';
 import { isUniqueViolation } from './guest-repository.js';
 import type { Guests } from './guests.js';
 import { versionOf } from './schema-versions.js';
@@ -68,9 +69,8 @@ export class ActivitySignUps {
         if (!row || row.status === 'draft') throw new AppError('activityNotFound');
         this.assertOpen(row, edition);
         const guest = await this.guests.load(trx, edition, unitId, body.guestId);
-        if (guest.audit_status !== 'approved') throw new AppError('notApproved');
-        // SPEC 4: the itinerary comes first (the guest's gates say the same: canSignUpActivities)
-        if (guest.itinerary === null) throw new AppError('itineraryRequired');
+        // SPEC 4: approved, and the itinerary comes first: the decision the guest's gate canSignUpActivities shows
+        assertCanSignUpActivities(edition, this.today(), guest.audit_status, guest.itinerary !== null);
         const visibleTo = await visibilityOf(trx, row.id);
         if (visibleTo.length > 0 && !visibleTo.includes(guest.guest_type ?? '')) throw new AppError('activityGuestTypeNotAllowed');
         if (row.category === 'invited') {

@@ -53,11 +53,7 @@ export function decideGuestGates(edition: EditionData, today: string, guest: Gat
     canEditBasic: decideBasic(edition, guest.status),
     canManageEntourage: decideEntourage(edition, guest.status),
     canEditItinerary: decideItinerary(edition, today, guest.status),
-    canSignUpActivities: firstClosed(
-      approvalFirst(guest.status, 'guest.gates.activitiesNeedApproval'),
-      !guest.itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst'),
-      beforeDeadline(edition, today),
-    ),
+    canSignUpActivities: decideActivities(edition, today, guest.status, guest.itineraryDone),
     canEditEpidemicInfo: decideEpidemicInfo(guest.status),
     entourageFull: decideEntourageRoom(edition, guest.entourageCount),
   };
@@ -73,6 +69,15 @@ function decideEntourage(edition: EditionData, status: string): Decision {
 
 function decideItinerary(edition: EditionData, today: string, status: string): Decision {
   return firstClosed(beforeDeadline(edition, today), status === 'rejected' && closed('guestRejected', 'guest.gates.rejected'));
+}
+
+/** In the order the sign-up checks them: the edition's deadline, then the guest. */
+function decideActivities(edition: EditionData, today: string, status: string, itineraryDone: boolean): Decision {
+  return firstClosed(
+    today > edition.itineraryDeadline && closed('activityDeadlinePassed', 'guest.gates.activitiesDeadline', { deadline: edition.itineraryDeadline }),
+    approvalFirst(status, 'guest.gates.activitiesNeedApproval'),
+    !itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst'),
+  );
 }
 
 function decideEpidemicInfo(status: string): Decision {
@@ -135,6 +140,11 @@ export function assertEntourageRoom(edition: EditionData, entourageCount: number
  */
 export function assertCanConfirmAttendance(status: string, itineraryDone: boolean): void {
   enforce(firstClosed(approvalFirst(status, 'guest.gates.activitiesNeedApproval'), !itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst')));
+}
+
+/** A guest's activity sign-up (the activity's own window is the activity's rule). */
+export function assertCanSignUpActivities(edition: EditionData, today: string, status: string, itineraryDone: boolean): void {
+  enforce(decideActivities(edition, today, status, itineraryDone));
 }
 
 export function assertCanEditItinerary(edition: EditionData, today: string, status: string): void {
