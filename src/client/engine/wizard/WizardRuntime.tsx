@@ -42,7 +42,7 @@ function stepData(step: WizardStepDeclaration, context: WizardContext): Data {
  * Runs a wizard declaration: a stepper, one step at a time. A form step is validated and
  * saved before the next opens (the server validates again); what is typed but not saved is
  * kept as a draft. The record is described by the declaration's context schema; its gates
- * come from the server (the record's `gates`) and the binding explains them.
+ * come from the server (the record's `gates`), and so do their reasons (`gateReasons`, by convention).
  */
 export function WizardRuntime<TRecord extends WizardRecord, TContext extends WizardContext<TRecord>>({
   declaration,
