@@ -125,7 +125,7 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     await page.goto(`${portal.baseUrl}/guests/${pending.data.id}`);
     const gated = page.locator('[data-testid=detail-epidemic] [data-testid=epidemic-gated]');
     await gated.waitFor();
-    expect(await gated.innerText()).toContain('嘉宾审核通过后才能进行此操作');
+    expect(await gated.innerText()).toContain('嘉宾审核通过后才能填写防疫信息');
     expect(await gated.innerText()).toContain('待审核');
     await record('epidemic-gated');
 
