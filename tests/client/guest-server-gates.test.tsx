@@ -6,7 +6,7 @@ import { guestApi } from '../../src/client/api/guest-endpoints';
 import { GuestActions } from '../../src/client/screens/guests/GuestActions';
 import GuestListScreen from '../../src/client/screens/guests/GuestListScreen';
 import type { EditionAnswer, GuestSummary } from '../../src/shared/guest-api';
-import { guestSummary } from './fixtures/guest-fixtures';
+import { editionAnswer, guestSummary } from './fixtures/guest-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -50,25 +50,9 @@ describe('attend', () => {
 });
 
 describe('guest list: add guest', () => {
-  const edition: EditionAnswer = {
-    id: 'e1',
-    year: 2027,
-    name: '2027',
-    registrationStart: '2026-09-01',
-    registrationEnd: '2027-07-31',
-    itineraryDeadline: '2027-09-28',
-    conferenceStart: '2027-06-18',
-    conferenceEnd: '2027-06-20',
-    entourageCap: 3,
-    guestRegistrationEnabled: true,
-    signUpClosed: false,
-    inviteCodeRequired: false,
-    addGuestGate: { open: true },
-  };
-
   const renderList = (addGuestGate: EditionAnswer['addGuestGate']) => {
     vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 10 });
-    const loadEdition = vi.spyOn(guestApi, 'currentEdition').mockResolvedValue({ ...edition, addGuestGate });
+    const loadEdition = vi.spyOn(guestApi, 'currentEdition').mockResolvedValue(editionAnswer(addGuestGate));
     render(
       <MemoryRouter>
         <GuestListScreen />
