@@ -2056,6 +2056,26 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+confirmAttendanceGate: GateDecision
+}
+/**
+ * One gate the server decided (answer part): open or not and, when shut (or open with a condition), the i18n key of guest.gates.* saying why.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "gateDecision".
+ */
+export interface GateDecision {
+open: boolean
+/**
+ * @pattern ^guest\.gates\.[A-Za-z.]+$
+ */
+reasonKey?: string
+/**
+ * the values the reason's text interpolates (dates as YYYY-MM-DD, counts)
+ */
+reasonParams?: {
+[k: string]: string | number | undefined
+}
 }
 /**
  * a page of the published downloads, newest first
@@ -2106,25 +2126,6 @@ signUpClosed: boolean
  */
 inviteCodeRequired: boolean
 addGuestGate: GateDecision
-}
-/**
- * One gate the server decided (answer part): open or not and, when shut (or open with a condition), the i18n key of guest.gates.* saying why.
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "gateDecision".
- */
-export interface GateDecision {
-open: boolean
-/**
- * @pattern ^guest\.gates\.[A-Za-z.]+$
- */
-reasonKey?: string
-/**
- * the values the reason's text interpolates (dates as YYYY-MM-DD, counts)
- */
-reasonParams?: {
-[k: string]: string | number | undefined
-}
 }
 /**
  * An entourage member (answer part).
@@ -2205,6 +2206,7 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+confirmAttendanceGate: GateDecision
 unitId: string
 unitName: string
 schemaVersion: number
@@ -2249,6 +2251,7 @@ canManageEntourage: boolean
 canEditItinerary: boolean
 canSignUpActivities: boolean
 canEditEpidemicInfo: boolean
+canConfirmAttendance: boolean
 entourageFull: boolean
 }
 /**
@@ -2260,6 +2263,7 @@ canManageEntourage?: GateReason
 canEditItinerary?: GateReason
 canSignUpActivities?: GateReason
 canEditEpidemicInfo?: GateReason
+canConfirmAttendance?: GateReason
 entourageFull?: GateReason
 }
 }
@@ -2311,6 +2315,7 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+confirmAttendanceGate: GateDecision
 }
 /**
  * A hotel of the current edition (answer part).
@@ -2428,6 +2433,7 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+confirmAttendanceGate: GateDecision
 unitId: string
 unitName: string
 schemaVersion: number
@@ -2472,6 +2478,7 @@ canManageEntourage: boolean
 canEditItinerary: boolean
 canSignUpActivities: boolean
 canEditEpidemicInfo: boolean
+canConfirmAttendance: boolean
 entourageFull: boolean
 }
 /**
@@ -2483,6 +2490,7 @@ canManageEntourage?: GateReason
 canEditItinerary?: GateReason
 canSignUpActivities?: GateReason
 canEditEpidemicInfo?: GateReason
+canConfirmAttendance?: GateReason
 entourageFull?: GateReason
 }
 }
@@ -3517,6 +3525,7 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+confirmAttendanceGate: GateDecision
 unitId: string
 unitName: string
 schemaVersion: number
@@ -3561,6 +3570,7 @@ canManageEntourage: boolean
 canEditItinerary: boolean
 canSignUpActivities: boolean
 canEditEpidemicInfo: boolean
+canConfirmAttendance: boolean
 entourageFull: boolean
 }
 /**
@@ -3572,6 +3582,7 @@ canManageEntourage?: GateReason
 canEditItinerary?: GateReason
 canSignUpActivities?: GateReason
 canEditEpidemicInfo?: GateReason
+canConfirmAttendance?: GateReason
 entourageFull?: GateReason
 }
 }
@@ -3596,6 +3607,7 @@ attendance: AttendanceState
 entourageCount: number
 itineraryDone: boolean
 updatedAt: string
+confirmAttendanceGate: GateDecision
 }
 /**
  * A hotel of the current edition (answer part).

@@ -12,15 +12,15 @@ describe('guest actions', () => {
         <GuestActions guest={guestSummary(patch)} onChanged={() => undefined} />
       </MemoryRouter>,
     );
-    const offered = container.querySelector('[data-testid=action-attend]') !== null;
+    // shut, the button stays (disabled, with the server's reason) but cannot be pressed
+    const attend = container.querySelector<HTMLButtonElement>('[data-testid=action-attend]');
+    const offered = attend !== null && !attend.disabled;
     unmount();
     return offered;
   };
 
-  it('offers attend only to approved guests with an itinerary', () => {
-    expect(attendOffered({ status: 'pending', itineraryDone: true })).toBe(false);
-    expect(attendOffered({ status: 'rejected', itineraryDone: true })).toBe(false);
-    expect(attendOffered({ status: 'approved', itineraryDone: false })).toBe(false);
-    expect(attendOffered({ status: 'approved', itineraryDone: true })).toBe(true);
+  it('offers attend only where the server opens its gate (issue 10: the client derives nothing)', () => {
+    expect(attendOffered({ status: 'approved', itineraryDone: true, confirmAttendanceGate: { open: false, reasonKey: 'guest.gates.attendNeedsApproval' } })).toBe(false);
+    expect(attendOffered({ status: 'pending', itineraryDone: false, confirmAttendanceGate: { open: true } })).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/client/api/api-error';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
 import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import GuestListScreen from '../../src/client/screens/guests/GuestListScreen';
-import { guestSummary } from './fixtures/guest-fixtures';
+import { editionAnswer, guestSummary } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -20,6 +20,10 @@ afterEach(() => {
 const summary = guestSummary;
 
 describe('guest list', () => {
+  beforeEach(() => {
+    vi.spyOn(guestApi, 'currentEdition').mockResolvedValue(editionAnswer());
+  });
+
   it('shows each status as To be approved / Approved / Not approved with the reason, and masked ID numbers', async () => {
     vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
       records: [

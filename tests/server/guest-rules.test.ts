@@ -3,6 +3,7 @@ import { shanghaiDate } from '../../src/server/services/clock.js';
 import { AppError } from '../../src/server/http/app-error.js';
 import {
   assertCanAddGuest,
+  assertCanConfirmAttendance,
   assertCanEditBasic,
   assertCanEditEpidemicInfo,
   assertCanEditItinerary,
@@ -70,6 +71,7 @@ describe('guest rules', () => {
       canEditItinerary: true,
       canSignUpActivities: false,
       canEditEpidemicInfo: false,
+      canConfirmAttendance: false,
       entourageFull: false,
     });
     expect(gatesOf({ ...edition, signUpClosed: true }, '2027-09-28', { status: 'approved', itineraryDone: true, entourageCount: 2 })).toEqual({
@@ -78,6 +80,7 @@ describe('guest rules', () => {
       canEditItinerary: true,
       canSignUpActivities: true,
       canEditEpidemicInfo: true,
+      canConfirmAttendance: true,
       entourageFull: true,
     });
     expect(gatesOf(edition, '2027-09-29', { status: 'approved', itineraryDone: true, entourageCount: 0 })).toMatchObject({ canEditItinerary: false, canSignUpActivities: false });
@@ -92,6 +95,7 @@ describe('guest rules', () => {
       canManageEntourage: { reasonKey: 'guest.gates.needsApproval.pending' },
       canSignUpActivities: { reasonKey: 'guest.gates.activitiesNeedApproval' },
       canEditEpidemicInfo: { reasonKey: 'guest.gates.epidemicNeedsApproval' },
+      canConfirmAttendance: { reasonKey: 'guest.gates.attendNeedsApproval' },
       entourageFull: { reasonKey: 'guest.gates.entourageFull', reasonParams: { cap: 2 } },
     });
     expect(reasonsOf({ ...edition, signUpClosed: true }, '2027-09-29', { status: 'rejected', itineraryDone: false, entourageCount: 0 })).toMatchObject({
@@ -101,6 +105,9 @@ describe('guest rules', () => {
     });
     expect(reasonsOf(edition, '2027-06-01', { status: 'approved', itineraryDone: false, entourageCount: 0 }).canSignUpActivities).toEqual({ reasonKey: 'guest.gates.itineraryFirst' });
     expect(reasonsOf(edition, '2027-06-01', { status: 'rejected', itineraryDone: false, entourageCount: 0 }).canEditItinerary).toEqual({ reasonKey: 'guest.gates.rejected' });
+    // attendance: approval first, then the itinerary; neither the edition's dates nor sign-up matter
+    expect(reasonsOf(edition, '2027-06-01', { status: 'approved', itineraryDone: false, entourageCount: 0 }).canConfirmAttendance).toEqual({ reasonKey: 'guest.gates.attendItineraryFirst' });
+    expect(reasonsOf({ ...edition, signUpClosed: true }, '2027-09-29', { status: 'approved', itineraryDone: true, entourageCount: 0 }).canConfirmAttendance).toBeUndefined();
   });
 
   it('refuses a write exactly when its gate is shown shut, with the error of the reason shown', () => {
@@ -120,9 +127,11 @@ describe('guest rules', () => {
       'guest.gates.activitiesDeadline': 'activityDeadlinePassed',
       'guest.gates.activitiesNeedApproval': 'notApproved',
       'guest.gates.itineraryFirst': 'itineraryRequired',
+      'guest.gates.attendNeedsApproval': 'notApproved',
+      'guest.gates.attendItineraryFirst': 'itineraryRequired',
     };
     for (const [e, today, status] of cases) {
-      for (const [entourageCount, itineraryDone] of [[0, true], [2, false]] as const) {
+      for (const [entourageCount, itineraryDone] of [[0, true], [2, false], [0, false]] as const) {
         const guest = { status, itineraryDone, entourageCount };
         const gates = gatesOf(e, today, guest);
         const reasons = reasonsOf(e, today, guest);
@@ -132,6 +141,7 @@ describe('guest rules', () => {
           canEditItinerary: refusal(() => assertCanEditItinerary(e, today, status)),
           canSignUpActivities: refusal(() => assertCanSignUpActivities(e, today, status, itineraryDone)),
           canEditEpidemicInfo: refusal(() => assertCanEditEpidemicInfo(status)),
+          canConfirmAttendance: refusal(() => assertCanConfirmAttendance(status, itineraryDone)),
           entourageFull: refusal(() => assertEntourageRoom(e, entourageCount)),
         };
         for (const [gate, refused] of Object.entries(writes) as Array<[keyof typeof writes, string | null]>) {

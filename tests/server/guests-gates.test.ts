@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import type { EditionAnswer, EntourageItem, GuestSummary } from '../../src/shared/guest-api.js';
+import type { EditionAnswer, EntourageItem, GuestPage, GuestSummary } from '../../src/shared/guest-api.js';
 import { addGuest, caller, detail, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 
@@ -13,7 +13,7 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
     const c = await caller(t, ENTERPRISE);
     const pending = await addGuest(c, t, ENTERPRISE, 100);
     const gates = (await detail(c, pending.id)).gates;
-    expect(gates).toEqual({ canEditBasic: true, canManageEntourage: false, canEditItinerary: true, canSignUpActivities: false, canEditEpidemicInfo: false, entourageFull: false });
+    expect(gates).toEqual({ canEditBasic: true, canManageEntourage: false, canEditItinerary: true, canSignUpActivities: false, canEditEpidemicInfo: false, canConfirmAttendance: false, entourageFull: false });
     const refused = await c.post(`qms/guest/${pending.id}/entourage`, memberBody(residentId(101), await uploadedFile(t, ENTERPRISE)));
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('The guest must be approved first');
@@ -101,6 +101,7 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
       canManageEntourage: { reasonKey: 'guest.gates.needsApproval.pending' },
       canSignUpActivities: { reasonKey: 'guest.gates.activitiesNeedApproval' },
       canEditEpidemicInfo: { reasonKey: 'guest.gates.epidemicNeedsApproval' },
+      canConfirmAttendance: { reasonKey: 'guest.gates.attendNeedsApproval' },
     });
     const epidemic = await c.put(`qms/guest/${pending.id}/epidemic`, { healthy: true, testResult: 'negative' });
     expect(epidemic.body.key).toBe('server.guests.notApproved');
@@ -136,6 +137,30 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
       await setEdition(organiser, { registrationEnd: '2027-07-31' });
     }
     expect((await c.get<EditionAnswer>('qms/edition/current')).body.data.addGuestGate.open).toBe(true);
+  });
+
+  it('decides "attend" once: the gate of the detail and of every summary agrees with the write', async () => {
+    const c = await caller(t, ENTERPRISE);
+    const attend = async (id: string) => (await c.put(`qms/guest/${id}/attendance`, { attend: true })).body.key ?? null;
+    const listed = async (id: string) => (await c.get<GuestPage>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((guest) => guest.id === id);
+    const agree = async (guest: GuestSummary, expected: GuestSummary['confirmAttendanceGate'], refusal: string | null) => {
+      const shown = await detail(c, guest.id);
+      expect(guest.confirmAttendanceGate).toEqual(expected);
+      expect(shown.confirmAttendanceGate).toEqual(expected);
+      expect((await listed(guest.id))?.confirmAttendanceGate).toEqual(expected);
+      expect(shown.gates.canConfirmAttendance).toBe(expected.open);
+      expect(shown.gateReasons.canConfirmAttendance).toEqual(expected.open ? undefined : { reasonKey: expected.reasonKey });
+      expect(await attend(guest.id)).toBe(refusal);
+    };
+    const pending = await addGuest(c, t, ENTERPRISE, 132);
+    await c.put(`qms/guest/${pending.id}/itinerary`, itineraryBody);
+    await agree(pending, { open: false, reasonKey: 'guest.gates.attendNeedsApproval' }, 'server.guests.notApproved');
+
+    const approved = await addGuest(c, t, ENTERPRISE, 133, { inviteCode: 'INVITE2025A' });
+    await agree(approved, { open: false, reasonKey: 'guest.gates.attendItineraryFirst' }, 'server.guests.itineraryRequired');
+    // the itinerary write answers the summary with the gate now open
+    const complete = (await c.put<GuestSummary>(`qms/guest/${approved.id}/itinerary`, itineraryBody)).body.data;
+    await agree(complete, { open: true }, null);
   });
 
   it('confirms, cancels and deregisters attendance', async () => {

@@ -71,6 +71,7 @@ const summary: SchemaData<'response-guest-summary'> = {
   entourageCount: 0,
   itineraryDone: false,
   updatedAt: '2026-01-01T00:00:00.000Z',
+  confirmAttendanceGate: { open: false, reasonKey: 'guest.gates.attendNeedsApproval' },
 };
 
 const activity: SchemaData<'response-activity-page'>['records'][number] = {

@@ -55,6 +55,7 @@ export function decideGuestGates(edition: EditionData, today: string, guest: Gat
     canEditItinerary: decideItinerary(edition, today, guest.status),
     canSignUpActivities: decideActivities(edition, today, guest.status, guest.itineraryDone),
     canEditEpidemicInfo: decideEpidemicInfo(guest.status),
+    canConfirmAttendance: decideConfirmAttendance(guest.status, guest.itineraryDone),
     entourageFull: decideEntourageRoom(edition, guest.entourageCount),
   };
 }
@@ -136,10 +137,14 @@ export function assertEntourageRoom(edition: EditionData, entourageCount: number
  * Confirming attendance ("attend") is a promise the organisers plan on: only an approved
  * guest may give it, and only a complete one: SPEC 4 "the guest must fill in the itinerary
  * before continuing" (the wizard's last button is not the only gate). Saying "will not
- * attend" stays open in every state.
+ * attend" stays open in every state. It needs no edition, so every guest summary carries it.
  */
+export function decideConfirmAttendance(status: string, itineraryDone: boolean): Decision {
+  return firstClosed(approvalFirst(status, 'guest.gates.attendNeedsApproval'), !itineraryDone && closed('itineraryRequired', 'guest.gates.attendItineraryFirst'));
+}
+
 export function assertCanConfirmAttendance(status: string, itineraryDone: boolean): void {
-  enforce(firstClosed(approvalFirst(status, 'guest.gates.activitiesNeedApproval'), !itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst')));
+  enforce(decideConfirmAttendance(status, itineraryDone));
 }
 
 /** A guest's activity sign-up (the activity's own window is the activity's rule). */

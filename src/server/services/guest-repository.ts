@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Database, GuestTable } from '../db/tables.js';
 import type { Page } from '../../shared/api-types.js';
 import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../shared/guest-api.js';
+import { decideConfirmAttendance, gateDecisionAnswer } from './guest-gates.js';
 
 export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'withTables'>;
 
@@ -56,6 +57,7 @@ export function toSummary(row: SummaryRow): GuestSummary {
     entourageCount: Number(row.entourage_count ?? 0),
     itineraryDone: row.itinerary_version !== null,
     updatedAt: row.updated_at ?? row.created_at,
+    confirmAttendanceGate: gateDecisionAnswer(decideConfirmAttendance(row.audit_status, row.itinerary_version !== null)),
   };
 }
 

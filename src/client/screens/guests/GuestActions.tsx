@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import type { GuestSummary } from '../../../shared/guest-api';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ServerGate } from '../../util/ServerGate';
 import { guestActions } from './guest-actions';
 
 /** The actions on one guest: detail, edit, entourage, attend / not attend, cancel, deregister. */
@@ -11,8 +12,6 @@ export function GuestActions({ guest, onChanged, showDetail = true }: { guest: G
   const run = (action: Promise<boolean>, kind: 'attendance' | 'deregister' = 'attendance') =>
     void action.then((changed) => changed && onChanged(kind));
   const cancelled = guest.attendance === 'cancelled';
-  // the server takes "attend" only from an approved guest with an itinerary (issue 11)
-  const mayAttend = guest.status === 'approved' && guest.itineraryDone;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} data-testid={`guest-actions-${guest.id}`}>
       {showDetail && (
@@ -26,10 +25,15 @@ export function GuestActions({ guest, onChanged, showDetail = true }: { guest: G
       <Button size="small" component={RouterLink} to={`/guests/${guest.id}/entourage`}>
         {t('guest.actions.entourage')}
       </Button>
-      {!cancelled && mayAttend && guest.attendance !== 'attending' && (
-        <Button size="small" onClick={() => run(guestActions.attend(guest, true))} data-testid="action-attend">
-          {t('guest.actions.attend')}
-        </Button>
+      {/* whether "attend" is taken, and why not, is the server's decision (confirmAttendanceGate) */}
+      {!cancelled && guest.attendance !== 'attending' && (
+        <ServerGate gate={guest.confirmAttendanceGate} testId="action-attend-reason">
+          {(gate) => (
+            <Button size="small" {...gate} onClick={() => run(guestActions.attend(guest, true))} data-testid="action-attend">
+              {t('guest.actions.attend')}
+            </Button>
+          )}
+        </ServerGate>
       )}
       {!cancelled && guest.attendance !== 'not-attending' && (
         <Button size="small" onClick={() => run(guestActions.attend(guest, false))} data-testid="action-not-attend">

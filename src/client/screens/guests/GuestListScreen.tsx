@@ -12,13 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { AuditStatus, GuestPage } from '../../../shared/guest-api';
+import type { AuditStatus, GateDecision, GuestPage } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
 import { auditStatuses } from '../../../shared/schema-enums';
 import { PagePagination } from '../../util/PagePagination';
+import { ServerGate } from '../../util/ServerGate';
 import guestPageQuery from '../../../generated/schemas/guest-page-query.json';
 import { limitAt } from '../../../shared/schema-limits';
 
@@ -34,6 +35,11 @@ export default function GuestListScreen() {
   const [name, setName] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState<GuestPage | null>(null);
+  const [addGuestGate, setAddGuestGate] = useState<GateDecision | null>(null);
+  useEffect(() => {
+    // a failed load keeps the add off; the API client has shown the failure
+    guestApi.currentEdition().then((edition) => setAddGuestGate(edition.addGuestGate)).catch(() => undefined);
+  }, []);
 
   const load = useCallback(() => {
     guestApi
@@ -70,9 +76,20 @@ export default function GuestListScreen() {
           {t('guest.list.search')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" component={RouterLink} to="/guests/new" data-testid="add-guest">
-          {t('guest.list.add')}
-        </Button>
+        {/* until the edition is loaded the add stays off: the server decides whether it is open */}
+        <ServerGate gate={addGuestGate ?? { open: false }} reasonShown="text" testId="add-guest-reason">
+          {(gate) =>
+            gate.disabled ? (
+              <Button variant="contained" {...gate} data-testid="add-guest">
+                {t('guest.list.add')}
+              </Button>
+            ) : (
+              <Button variant="contained" component={RouterLink} to="/guests/new" data-testid="add-guest">
+                {t('guest.list.add')}
+              </Button>
+            )
+          }
+        </ServerGate>
       </Box>
       {page && page.records.length === 0 && <Typography sx={{ p: 2 }}>{t('guest.list.empty')}</Typography>}
       {/* phones scroll the table sideways instead of squeezing its columns */}
