@@ -18,6 +18,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
   {
+    // The screen engine is generic: features hand it their operations and cells (app/catalogue),
+    // it never imports them (the server rule above is repeated: a later block replaces the rule).
+    files: ['src/client/engine/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'src/client never imports src/server.' },
+            { group: ['**/screens/**', '**/app/**'], message: 'The engine imports no feature code: register it through app/catalogue.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
   },

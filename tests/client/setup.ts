@@ -9,6 +9,9 @@ const hasDom = typeof document !== 'undefined';
 beforeAll(async () => {
   if (!hasDom) return;
   await setupI18n('zh-CN');
+  // the app's operations and list cells, as main.tsx hands them to the engine
+  const { registerAppCatalogue } = await import('../../src/client/app/catalogue/register-app-catalogue');
+  registerAppCatalogue();
   // lazy widgets load their chunks on first use; on a loaded 2-core machine that can take seconds
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });

@@ -145,6 +145,9 @@ describe('screen declaration lint', () => {
     expect(names.saves).toContain('saveGuestBasic');
     expect(names.panels).toContain('entourage');
     expect(names.cells).toContain('auditChanges');
+    // catalogues live beside their features (src/client/screens/...), the app only spreads them
+    expect(names.cells).toContain('guestStatus');
+    expect(names.operations).toContain('wishPage');
     expect(names.operationParams.get('saveGuestEpidemic')).toEqual(['id']);
     // an operation reading no params has no entry (it fits any route)
     expect(names.operationParams.has('register')).toBe(false);

@@ -20,8 +20,8 @@ interface Row {
 
 /** Value as a person reads it: enum labels, yes/no, "uploaded" for file references. */
 function display(value: unknown, node: Node, ui: UiSchema, t: (key: string) => string): string {
-  if (typeof value === 'boolean') return value ? t('guest.view.yes') : t('guest.view.no');
-  if (node['x-upload'] || (node.allOf as Node[] | undefined)?.some((part) => part.$ref?.endsWith('/fileRef'))) return t('guest.view.fileUploaded');
+  if (typeof value === 'boolean') return value ? t('readOnly.yes') : t('readOnly.no');
+  if (node['x-upload'] || (node.allOf as Node[] | undefined)?.some((part) => part.$ref?.endsWith('/fileRef'))) return t('readOnly.fileUploaded');
   // stored as UTC ISO strings, shown in Asia/Shanghai (DESIGN.md)
   if (node.format === 'date-time' && typeof value === 'string') {
     const shown = formatDateTime(value);

@@ -33,3 +33,20 @@ export function listQueryParams({ filters, pageNum }: ListQuery): Record<string,
 export function filterFieldsOf(schema: { properties?: Record<string, unknown> } | undefined): string[] {
   return Object.keys(schema?.properties ?? {}).filter((field) => !PAGING_FIELDS.has(field));
 }
+
+/** The query a list's load operation gets: filters, pageNum and pageSize as the form holds them. */
+export type ListLoadQuery = Record<string, unknown>;
+
+/** A positive whole page number or page size from the query, else the fallback. */
+export function pageNumberOf(value: unknown, fallback: number): number {
+  return Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback;
+}
+
+/** Query values as the server's query schemas take them (strings); blanks left out. */
+export function searchOfListQuery(query: ListLoadQuery): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  );
+}

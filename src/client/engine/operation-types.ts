@@ -1,6 +1,6 @@
 /**
- * The shape of a named call a screen declaration can use (engine/operations.ts and the
- * `*operations` catalogues merged into it).
+ * The shape of a named call a screen declaration can use (the `*operations` catalogues
+ * of the features, composed in app/catalogue and handed to engine/operations.ts).
  */
 export type FormData = Record<string, unknown>;
 

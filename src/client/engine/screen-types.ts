@@ -19,7 +19,7 @@ export interface FormDeclaration extends DeclarationBase {
   schema: string;
   /** name of ui-schemas/<uiSchema>.json; defaults to the schema name */
   uiSchema?: string;
-  /** operation (engine/operations.ts) returning the initial form data */
+  /** operation (a `*operations` catalogue, app/catalogue/app-operations.ts) returning the initial form data */
   load?: string;
   /** initial values taken from the query string: field name -> query parameter */
   initialFromQuery?: Record<string, string>;
@@ -59,7 +59,7 @@ export interface ListColumn {
   /** boolean: texts of true and false */
   trueKey?: string;
   falseKey?: string;
-  /** cell: name in engine/list-cells.tsx, for what a column cannot say (several fields, buttons) */
+  /** cell: name in a `*cells` catalogue (app/catalogue/app-cells.ts), for what a column cannot say (several fields, buttons) */
   cell?: string;
 }
 

@@ -5,16 +5,22 @@ import { MessageCodeWidget } from './widgets/MessageCodeWidget';
 import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
 import { ShanghaiDateTimeWidget } from './widgets/ShanghaiDateTimeWidget';
 
-/** Custom widgets by name, merged into the theme's widgets (UI schemas use `ui:widget`). */
+/**
+ * Custom widgets by name, merged into the theme's widgets (UI schemas use `ui:widget`): the
+ * engine's generic ones here, the features' ones handed over at start (registerCatalogue).
+ */
 export const customWidgets: RegistryWidgetsType = {
   imageCode: ImageCodeWidget,
   messageCode: MessageCodeWidget,
-  inviteCode: lazyWidget(async () => (await import('./widgets/InviteCodeWidget')).InviteCodeWidget),
   // files are uploaded by the widget; the form keeps the file id (ui:options.rule names the rules)
   upload: lazyWidget(async () => (await import('./uploads/UploadWidget')).UploadWidget),
   // `ui:widget: datetime` and `format: date-time` both land here: Asia/Shanghai wall times
   DateTimeWidget: ShanghaiDateTimeWidget,
 };
+
+export function registerWidgets(widgets: RegistryWidgetsType): void {
+  Object.assign(customWidgets, widgets);
+}
 
 /**
  * Schema `description`s are notes for developers (English, untranslated): never shown. Help

@@ -142,11 +142,11 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
   }
 
   const formId = `wizard-step-${step.id}`;
-  const saveLabel = isLast ? t('guest.wizard.saveAndFinish') : t('guest.wizard.saveAndNext');
+  const saveLabel = isLast ? t('wizard.saveAndFinish') : t('wizard.saveAndNext');
   const buttons = (
     <Box sx={{ display: 'flex', gap: 2, mt: 3, justifyContent: 'space-between' }}>
       <Button type="button" variant="outlined" disabled={index === 0} onClick={() => go(index - 1)} data-testid="wizard-back">
-        {t('guest.wizard.back')}
+        {t('wizard.back')}
       </Button>
       {step.kind === 'form' && access.editable ? (
         <UploadAwareButton type="submit" variant="contained" data-testid="wizard-save">
@@ -154,7 +154,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
         </UploadAwareButton>
       ) : (
         <Button type="button" variant="contained" onClick={next} data-testid="wizard-next">
-          {isLast ? t('guest.wizard.finish') : t('guest.wizard.next')}
+          {isLast ? t('wizard.finish') : t('wizard.next')}
         </Button>
       )}
     </Box>
@@ -166,7 +166,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
 
   return (
     <Box data-testid="wizard" data-step={step.id}>
-      <Stepper nonLinear activeStep={index} alternativeLabel sx={{ mb: 3 }} aria-label={t('guest.wizard.progress')}>
+      <Stepper nonLinear activeStep={index} alternativeLabel sx={{ mb: 3 }} aria-label={t('wizard.progress')}>
         {steps.map((item, itemIndex) => (
           <Step key={item.id} completed={itemIndex < limit}>
             <StepButton disabled={itemIndex > limit} onClick={() => go(itemIndex)} data-testid={`wizard-step-${item.id}`}>
@@ -185,7 +185,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
       )}
       {draft && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="wizard-draft-restored">
-          {t('guest.wizard.draftRestored')}
+          {t('wizard.draftRestored')}
         </Alert>
       )}
       <RecordUpgradeNotice upgrade={upgrade} />
@@ -223,7 +223,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
       )}
       {finishBlocked && (
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="wizard-finish-blocked" role="alert">
-          {t('guest.wizard.finishNeeds', {
+          {t('wizard.finishNeeds', {
             steps: missingBeforeFinish(steps, context.detail, done)
               .map((item) => t(item.labelKey))
               .join('、'),

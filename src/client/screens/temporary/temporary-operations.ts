@@ -1,10 +1,10 @@
-import { temporaryApi } from '../api/temporary-endpoints';
-import { navigateTo } from '../router/navigator';
-import type { Operation } from './operation-types';
+import { temporaryApi } from '../../api/temporary-endpoints';
+import { navigateTo } from '../../router/navigator';
+import type { Operation } from '../../engine/operation-types';
 
 /**
  * Named calls of the temporary-registration declarations (ui-schemas/screens/temporary-*.json).
- * Each page fixes its registration type through its load call; merged into engine/operations.ts.
+ * Each page fixes its registration type through its load call; composed in app/catalogue.
  */
 export const temporaryOperations: Record<string, Operation> = {
   temporaryWorker: async () => ({ registrationType: 'worker' }),

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { translateKey } from '../i18n/translate-key';
-import { textOfFirstKey } from './key-text';
+import { translateKey } from '../../i18n/translate-key';
+import { textOfFirstKey } from '../../engine/key-text';
 
 type Row = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
-import { API_BASE } from '../../shared/api-paths';
-import { uploadPaths } from '../../shared/upload-api';
-import { getSession } from '../session/session-store';
-import { readToken } from '../session/token-cookie';
+import { API_BASE } from '../../../shared/api-paths';
+import { uploadPaths } from '../../../shared/upload-api';
+import { getSession } from '../../session/session-store';
+import { readToken } from '../../session/token-cookie';
 
 /**
  * Saves a stored file under its original name. The file route needs the bearer header, so a

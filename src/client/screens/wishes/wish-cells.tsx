@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ERROR_TOAST_MS } from '../../shared/constants';
-import { formatBytes } from '../../shared/upload-rules';
-import type { WishFile } from '../../shared/wish-api';
-import { showToast } from '../feedback/feedback-store';
-import { translateKey as t } from '../i18n/translate-key';
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { formatBytes } from '../../../shared/upload-rules';
+import type { WishFile } from '../../../shared/wish-api';
+import { showToast } from '../../feedback/feedback-store';
+import { translateKey as t } from '../../i18n/translate-key';
 import { downloadStoredFile } from './wish-file-download';
 
 type Row = Record<string, unknown>;

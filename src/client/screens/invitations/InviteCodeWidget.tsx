@@ -7,7 +7,7 @@ import { errorCatalogue } from '../../../shared/error-catalogue';
 import { ApiError } from '../../api/api-error';
 import { guestApi } from '../../api/guest-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { hasRawErrors, TextFieldWithAction, valueOfInput } from './TextFieldWithAction';
+import { hasRawErrors, TextFieldWithAction, valueOfInput } from '../../engine/widgets/TextFieldWithAction';
 
 type Outcome = { kind: 'valid'; key: string; params: Record<string, unknown> } | { kind: 'invalid'; key: string } | null;
 

@@ -1,0 +1,13 @@
+import type { ListCell } from '../../engine/list-cells';
+import { auditCells } from '../../screens/admin/audit-cells';
+import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
+import { contentCells } from '../../screens/content/content-cells';
+import { wishCells } from '../../screens/wishes/wish-cells';
+
+/** Every list cell the list declarations name, from the features that own them. */
+export const appCells: Record<string, ListCell> = {
+  ...auditCells,
+  ...consoleGuestCells,
+  ...contentCells,
+  ...wishCells,
+};

@@ -1,0 +1,19 @@
+import type { Operation } from '../../engine/operation-types';
+import { accountOperations } from '../../screens/account/account-operations';
+import { adminOperations } from '../../screens/admin/admin-operations';
+import { contentOperations } from '../../screens/content/content-operations';
+import { noticeOperations } from '../../screens/notice-operations';
+import { temporaryOperations } from '../../screens/temporary/temporary-operations';
+import { unitOperations } from '../../screens/unit/unit-operations';
+import { wishOperations } from '../../screens/wishes/wish-operations';
+
+/** Every named call the screen declarations use, from the features that own them. */
+export const appOperations: Record<string, Operation> = {
+  ...accountOperations,
+  ...unitOperations,
+  ...adminOperations,
+  ...contentOperations,
+  ...noticeOperations,
+  ...temporaryOperations,
+  ...wishOperations,
+};

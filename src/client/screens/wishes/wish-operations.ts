@@ -1,0 +1,18 @@
+import { guestApi } from '../../api/guest-endpoints';
+import { wishApi } from '../../api/wish-endpoints';
+import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import { requiredParam, type Operation } from '../../engine/operation-types';
+
+/**
+ * Named calls of the good-wishes and guest-epidemic form declarations and of the organisers'
+ * list of good wishes (ui-schemas/screens).
+ */
+export const wishOperations: Record<string, Operation> = {
+  // no message yet: an empty form
+  myWish: async () => (await wishApi.myWish())?.document ?? {},
+  saveMyWish: (data) => wishApi.saveMyWish(data),
+  // the epidemic-prevention information of the guest on the route (/guests/:id/epidemic)
+  guestEpidemic: async (_data, { id }) => (await guestApi.guest(requiredParam(id, 'id'))).epidemic ?? {},
+  saveGuestEpidemic: (data, { id }) => wishApi.saveEpidemic(requiredParam(id, 'id'), data),
+  wishPage: (query: ListLoadQuery) => wishApi.wishPage({ pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 20) }),
+};
