@@ -79,7 +79,14 @@ function routeParamsOf(property: ts.ObjectLiteralElementLike): string[] | null |
       return ts.isIdentifier(name) || ts.isStringLiteral(name) ? [name.text] : [];
     });
   }
-  return ts.isIdentifier(params) && params.text.startsWith('_') ? undefined : null;
+  // `_params` marks params the operation ignores; one it still reads counts as taken whole
+  return ts.isIdentifier(params) && params.text.startsWith('_') && !mentions(fn.body, params.text) ? undefined : null;
+}
+
+function mentions(node: ts.Node | undefined, name: string): boolean {
+  if (!node) return false;
+  if (ts.isIdentifier(node) && node.text === name) return true;
+  return ts.forEachChild(node, (child) => mentions(child, name) || undefined) ?? false;
 }
 
 function collectOperationParams(literal: ts.ObjectLiteralExpression, into: Map<string, string[] | null>): void {

@@ -107,6 +107,15 @@ describe('declared list (kind "list")', () => {
     expect(screen.getByTestId('location').textContent).not.toMatch(/pageNum/);
   });
 
+  it('drops from a hand-edited URL what the query schema refuses, instead of sending it', async () => {
+    load.mockResolvedValue(page([]));
+    renderList(auditLog(), '/list?actor=old&action=NOT%20VALID&pageNum=10000000&pageSize=1');
+    await screen.findByTestId('audit-empty');
+    // the refused action and the page beyond the schema's pattern are not sent; the valid actor is
+    expect(load).toHaveBeenLastCalledWith({ actor: 'old', pageNum: 1, pageSize: 20 });
+    expect(await screen.findByLabelText(/^操作$/)).toHaveValue('');
+  });
+
   it('refuses a filter its query schema refuses, with the translated message, and does not load', async () => {
     load.mockResolvedValue(page([]));
     renderList(auditLog());

@@ -98,6 +98,15 @@ describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
     await waitFor(() => expect(navigated).toHaveBeenCalledWith('/guests/g7', undefined));
   }, 20_000);
 
+  it('opened by its URL while the gate is shut, shows the server\'s reason instead of a form', async () => {
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'pending', epidemic: null }, {}, approvalFirst));
+    const save = vi.spyOn(wishApi, 'saveEpidemic').mockResolvedValue(null);
+    renderEpidemicForm('g7');
+    expect(await screen.findByTestId('form-gate-shut', {}, { timeout: 15_000 })).toHaveTextContent('嘉宾审核通过后才能填写防疫信息');
+    expect(screen.queryByTestId('submit')).toBeNull();
+    expect(save).not.toHaveBeenCalled();
+  }, 20_000);
+
   it('refuses to send a form missing the required answers', async () => {
     vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'approved', epidemic: null }, { canEditEpidemicInfo: true }));
     const save = vi.spyOn(wishApi, 'saveEpidemic').mockResolvedValue(null);

@@ -79,4 +79,16 @@ describe('guest list: add guest', () => {
     await waitFor(() => expect(screen.getByTestId('add-guest')).toHaveAttribute('href', '/guests/new'));
     expect(screen.queryByTestId('add-guest-reason')).toBeNull();
   });
+
+  it('says so beside a disabled button when the edition cannot be loaded', async () => {
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 10 });
+    vi.spyOn(guestApi, 'currentEdition').mockRejectedValue(new Error('offline'));
+    render(
+      <MemoryRouter>
+        <GuestListScreen />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('add-guest-reason')).toHaveTextContent('暂时无法确认能否添加嘉宾');
+    expect(screen.getByTestId('add-guest')).toBeDisabled();
+  });
 });

@@ -152,4 +152,20 @@ describe('screen declaration lint', () => {
     // an operation reading no params has no entry (it fits any route)
     expect(names.operationParams.has('register')).toBe(false);
   });
+
+  it('counts params named as ignored (`_params`) but still read as taken whole, so the lint refuses them', () => {
+    const dir = fs.mkdtempSync(path.join(defaultOptions.clientDir, '..', '..', 'tests', 'codegen', '.code-names-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'probe.ts'),
+        'export const probeOperations = {\n  readsIgnored: async (_data: unknown, _params: { id?: string }) => _params.id,\n  ignores: async (_data: unknown, _params: unknown) => 1,\n  destructures: async (_data: unknown, { id }: { id?: string }) => id,\n};\n',
+      );
+      const names = collectCodeNames(dir);
+      expect(names.operationParams.get('readsIgnored')).toBeNull();
+      expect(names.operationParams.has('ignores')).toBe(false);
+      expect(names.operationParams.get('destructures')).toEqual(['id']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

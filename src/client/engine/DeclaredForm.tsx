@@ -7,9 +7,11 @@ import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { useKeyTranslation } from '../i18n/use-key-translation';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
+import { GateShut } from './operation-types';
 import { runOperation } from './operations';
 import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
 import { RecordUpgradeNotice } from './RecordUpgradeNotice';
@@ -50,6 +52,8 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   const paramsKey = JSON.stringify(params);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [gateShut, setGateShut] = useState<GateShut | null>(null);
+  const translateKey = useKeyTranslation();
   const [formData, setFormData] = useState<Data>({});
   const [refreshNonce, setRefreshNonce] = useState(0);
 
@@ -67,7 +71,11 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial, upgrade });
       latest.current = initial;
       setFormData(initial);
-    })().catch((error: unknown) => live && setLoadError(String(error)));
+    })().catch((error: unknown) => {
+      if (!live) return;
+      if (error instanceof GateShut) setGateShut(error);
+      else setLoadError(String(error));
+    });
     return () => {
       live = false;
     };
@@ -112,6 +120,13 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     if (busy) setUpgradeFlagsShown(false);
   }, [busy]);
 
+  if (gateShut) {
+    return (
+      <Alert severity="info" data-testid="form-gate-shut">
+        {translateKey(gateShut.reasonKey, gateShut.reasonParams)}
+      </Alert>
+    );
+  }
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!loaded) return <CircularProgress aria-label={t('common.loading')} />;
 

@@ -20,6 +20,7 @@ import { screenUiSchema } from './form-wiring';
 import { ListFilterForm } from './ListFilterForm';
 import { renderCell } from './list-format';
 import { filterFieldsOf, listQueryParams, readListQuery } from './list-query';
+import { checkedListQuery } from './list-query-check';
 import { runOperation } from './operations';
 import type { ListDeclaration } from './screen-types';
 import { loadUiSchema } from './ui-schema-files';
@@ -67,7 +68,10 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
     };
   }, [declaration]);
 
-  const query = useMemo(() => readListQuery(searchParams, filterFieldsOf(filterAssets?.schema)), [searchParams, filterAssets]);
+  const query = useMemo(() => {
+    const read = readListQuery(searchParams, filterFieldsOf(filterAssets?.schema));
+    return filterAssets ? checkedListQuery(read, filterAssets, pageSize) : read;
+  }, [searchParams, filterAssets, pageSize]);
   const queryKey = JSON.stringify(query);
 
   useEffect(() => {

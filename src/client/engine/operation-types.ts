@@ -19,3 +19,18 @@ export function requiredParam(value: string | undefined, name: string): string {
   if (!value) throw new Error(`route param "${name}" is missing`);
   return value;
 }
+
+/**
+ * Thrown by a load operation when the server's gate for the record is shut (a form reached by
+ * its URL after the guest went back to review, say): the form shows the server's reason
+ * instead of fields whose save the server would refuse.
+ */
+export class GateShut extends Error {
+  constructor(
+    readonly reasonKey: string,
+    readonly reasonParams?: Record<string, unknown>,
+  ) {
+    super(`gate shut: ${reasonKey}`);
+    this.name = 'GateShut';
+  }
+}

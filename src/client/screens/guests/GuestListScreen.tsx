@@ -37,8 +37,11 @@ export default function GuestListScreen() {
   const [page, setPage] = useState<GuestPage | null>(null);
   const [addGuestGate, setAddGuestGate] = useState<GateDecision | null>(null);
   useEffect(() => {
-    // a failed load keeps the add off; the API client has shown the failure
-    guestApi.currentEdition().then((edition) => setAddGuestGate(edition.addGuestGate)).catch(() => undefined);
+    // a failed load keeps the add off, saying so beside the button
+    guestApi
+      .currentEdition()
+      .then((edition) => setAddGuestGate(edition.addGuestGate))
+      .catch(() => setAddGuestGate({ open: false, reasonKey: 'guest.gates.unknown' }));
   }, []);
 
   const load = useCallback(() => {
