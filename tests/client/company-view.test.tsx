@@ -5,29 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import CompanyViewScreen from '../../src/client/screens/unit/CompanyViewScreen';
 import type { EditionAnswer, UnitOverview } from '../../src/shared/guest-api';
+import { editionAnswer } from './fixtures/guest-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
-
-const edition: EditionAnswer = {
-  id: 'e1',
-  year: 2027,
-  name: '2027',
-  registrationStart: '2026-09-01',
-  registrationEnd: '2027-07-31',
-  itineraryDeadline: '2027-09-28',
-  conferenceStart: '2027-06-18',
-  conferenceEnd: '2027-06-20',
-  entourageCap: 3,
-  guestRegistrationEnabled: true,
-  signUpClosed: false,
-  inviteCodeRequired: false,
-  addGuestGate: { open: true },
-};
 
 function overview(addGuestGate: EditionAnswer['addGuestGate']): UnitOverview {
   return {
     unit: { id: 'u1', name: '示例跨国企业有限公司', unitType: 'enterprise' },
-    edition: { ...edition, addGuestGate },
+    edition: editionAnswer(addGuestGate),
     guests: { total: 0, pending: 0, approved: 0, rejected: 0 },
     attendance: { undecided: 0, attending: 0, 'not-attending': 0, cancelled: 0 },
     entourageTotal: 0,
