@@ -13,12 +13,11 @@ import type {
   UnitType,
   UserType,
 } from '../generated/types.js';
+import { schemaAtPointer } from './validation-messages.js';
 
 /** The `enum` at a JSON pointer of a bundled schema ('/definitions/auditStatus'). */
 export function enumAt<T extends string>(schema: unknown, pointer: string): readonly T[] {
-  let node: unknown = schema;
-  for (const token of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[token];
-  const values = (node as { enum?: unknown } | undefined)?.enum;
+  const values = schemaAtPointer(schema, pointer)?.enum;
   if (!Array.isArray(values)) throw new Error(`no enum at ${pointer}`);
   return values as T[];
 }

@@ -3,17 +3,9 @@
  * them as values (an input's maxLength). Never written again by hand:
  * tests/unit/no-limit-copies.test.ts fails on a literal copy next to the property's name.
  */
+import { schemaAtPointer } from './validation-messages.js';
 
 export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum';
-
-type Node = Record<string, unknown> | undefined;
-
-/** The node at a JSON pointer ('/properties/keyword') of a bundled schema. */
-function nodeAt(schema: unknown, pointer: string): Node {
-  let node: unknown = schema;
-  for (const token of pointer.split('/').slice(1)) node = (node as Node)?.[token];
-  return node as Node;
-}
 
 /**
  * The limit `keyword` of the subschema at a JSON pointer of a bundled schema ('/properties/keyword').
@@ -22,10 +14,10 @@ function nodeAt(schema: unknown, pointer: string): Node {
  */
 export function limitAt(schema: unknown, pointer: string, keyword: LimitKeyword): number {
   const seen = new Set<string>();
-  let node = nodeAt(schema, pointer);
+  let node = schemaAtPointer(schema, pointer);
   while (node && typeof node[keyword] !== 'number' && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !seen.has(node.$ref)) {
     seen.add(node.$ref);
-    node = nodeAt(schema, node.$ref.slice(1));
+    node = schemaAtPointer(schema, node.$ref);
   }
   const value = node?.[keyword];
   if (typeof value !== 'number') throw new Error(`no ${keyword} at ${pointer}`);
