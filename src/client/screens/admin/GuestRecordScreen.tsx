@@ -13,7 +13,7 @@ import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageTravelDetails } from '../guests/EntourageTravelDetails';
 import { GuestStatus } from '../guests/GuestStatus';
-import { RegistrationSection } from '../guests/RegistrationSection';
+import { RegistrationSection, RegistrationStepSections } from '../guests/RegistrationSection';
 
 /** The guest's photo as a picture (the file route needs the bearer header, so it comes as a data: URL). */
 function GuestPhoto({ fileId, name }: { fileId: string; name: string }) {
@@ -52,7 +52,6 @@ export default function GuestRecordScreen() {
 
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
-  const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
   const photo = typeof detail.document.photo === 'string' ? detail.document.photo : null;
   return (
     <Box sx={{ maxWidth: 880 }} data-testid="guest-record">
@@ -75,15 +74,7 @@ export default function GuestRecordScreen() {
           </Box>
         </Box>
       </Paper>
-      <RegistrationSection titleKey="guest.steps.basic" testId="record-basic">
-        <ReadOnlyDocument schemaName="guest" data={detail.document} />
-      </RegistrationSection>
-      <RegistrationSection titleKey="guest.steps.intention" testId="record-intention">
-        {detail.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
-      </RegistrationSection>
-      <RegistrationSection titleKey="guest.steps.itinerary" testId="record-itinerary">
-        {detail.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
-      </RegistrationSection>
+      <RegistrationStepSections guest={detail} testIdPrefix="record" />
       <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
         <EntourageTravelDetails members={detail.entourage} />

@@ -10,7 +10,7 @@ import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageTravelDetails } from './EntourageTravelDetails';
 import { GuestStatus } from './GuestStatus';
-import { RegistrationSection } from './RegistrationSection';
+import { RegistrationSection, RegistrationStepSections } from './RegistrationSection';
 
 type Loaded = { registration: GuestDetail | null } | 'failed' | null;
 
@@ -44,7 +44,6 @@ export default function MyRegistrationScreen() {
     );
   }
 
-  const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
   return (
     <Box sx={{ maxWidth: 880 }} data-testid="my-registration">
       <Paper sx={{ p: 2, mb: 2 }}>
@@ -59,15 +58,7 @@ export default function MyRegistrationScreen() {
         )}
         <GuestStatus guest={mine} />
       </Paper>
-      <RegistrationSection titleKey="guest.steps.basic" testId="mine-basic">
-        <ReadOnlyDocument schemaName="guest" data={mine.document} />
-      </RegistrationSection>
-      <RegistrationSection titleKey="guest.steps.intention" testId="mine-intention">
-        {mine.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={mine.intention} /> : none}
-      </RegistrationSection>
-      <RegistrationSection titleKey="guest.steps.itinerary" testId="mine-itinerary">
-        {mine.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={mine.itinerary} /> : none}
-      </RegistrationSection>
+      <RegistrationStepSections guest={mine} testIdPrefix="mine" />
       <RegistrationSection titleKey="guest.reception.title" testId="mine-reception">
         {mine.reception ? <ReadOnlyDocument schemaName="reception" data={mine.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
       </RegistrationSection>

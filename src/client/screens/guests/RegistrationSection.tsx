@@ -1,6 +1,8 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import type { GuestDetail } from '../../../shared/guest-api';
+import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 /** One titled block of a read-only registration (guest detail, my registration). */
@@ -13,5 +15,27 @@ export function RegistrationSection({ titleKey, children, testId }: { titleKey: 
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/**
+ * The three step documents of a registration (basic information, attendance intention,
+ * itinerary) as read-only sections; `testIdPrefix` names them (`record` -> record-basic, ...).
+ */
+export function RegistrationStepSections({ guest, testIdPrefix }: { guest: Pick<GuestDetail, 'document' | 'intention' | 'itinerary'>; testIdPrefix: string }) {
+  const t = useKeyTranslation();
+  const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
+  return (
+    <>
+      <RegistrationSection titleKey="guest.steps.basic" testId={`${testIdPrefix}-basic`}>
+        <ReadOnlyDocument schemaName="guest" data={guest.document} />
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.intention" testId={`${testIdPrefix}-intention`}>
+        {guest.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={guest.intention} /> : none}
+      </RegistrationSection>
+      <RegistrationSection titleKey="guest.steps.itinerary" testId={`${testIdPrefix}-itinerary`}>
+        {guest.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={guest.itinerary} /> : none}
+      </RegistrationSection>
+    </>
   );
 }
