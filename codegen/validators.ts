@@ -20,6 +20,7 @@ import { _ } from 'ajv';
 import { schemaFormats } from '../src/shared/schema-formats.js';
 import * as ajvRuntime from '../src/shared/ajv-runtime.js';
 import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
+import { useExactMultipleOf } from '../src/shared/multiple-of-keyword.js';
 import type { JsonSchema } from './schema-files.js';
 
 /** The ajv options of the precompiled validators (both sides): all errors, verbose for x-messages. */
@@ -35,7 +36,8 @@ export const validatorOptions: CustomValidatorOptionsType = {
     strictSchema: true,
     code: { formats: _`schemaFormats`, lines: false, optimize: true },
   },
-  extenderFn: (ajv) => addSchemaKeywords(ajv),
+  // multipleOf without rjsf's overflow gap (1e308 is no multiple of 0.123456789): src/shared/multiple-of-keyword.ts
+  extenderFn: (ajv) => useExactMultipleOf(addSchemaKeywords(ajv)),
 };
 
 const RUNTIME_REQUIRE = /require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)\.(default|[A-Za-z0-9_]+)/g;
@@ -47,9 +49,22 @@ export interface ValidatorModule {
   dts: string;
 }
 
-/** `importBase`: relative path from the generated validators folder to src/shared. */
-export function compileValidatorModule(bundled: JsonSchema, importBase: string, header: string): ValidatorModule {
-  const cjs = compileSchemaValidatorsCode(bundled as RJSFSchema, validatorOptions);
+/**
+ * `importBase`: relative path from the generated validators folder to src/shared (or to a folder
+ * with the same two modules, as the conformance runner's suite mode gives). `options`: the app's
+ * own by default; the conformance runner's suite mode passes draft-07's non-strict variant.
+ */
+export function compileValidatorModule(
+  bundled: JsonSchema,
+  importBase: string,
+  header: string,
+  options: CustomValidatorOptionsType = validatorOptions,
+): ValidatorModule {
+  return standaloneToModule(compileSchemaValidatorsCode(bundled as RJSFSchema, options), importBase, header);
+}
+
+/** ajv's CommonJS standalone code as our ES module (see the top of this file). */
+export function standaloneToModule(cjs: string, importBase: string, header: string): ValidatorModule {
   const helpers = new Set<string>();
   let code = cjs.replace(RUNTIME_REQUIRE, (_match, helper: string, member: string) => {
     if (!(helper in ajvRuntime) || (member !== 'default' && member !== helper)) {

@@ -4,6 +4,7 @@
  * a case must never silently turn into a passing or skipped case.
  */
 import { schemaFormats, type SchemaFormatName } from '../../../src/shared/schema-formats';
+import { splitVersion } from './case-versions';
 import { resolveSchemaName } from './schema-names';
 import type { SchemaName } from '../../../src/generated/registry';
 
@@ -19,6 +20,8 @@ export interface SchemaCase {
   kind: 'schema';
   name?: string;
   schema: SchemaName;
+  /** the published version the case was written for (`"schema": "guest@2"`); undefined = the current one */
+  version?: number;
   data: unknown;
   valid: boolean;
   /** JSON pointers of the failing fields, compared as a set; absent = not compared. */
@@ -77,7 +80,8 @@ function parseCase(raw: unknown): ConformanceCase | string[] {
   }
 
   if (!('data' in raw)) problems.push('a schema case needs "data"');
-  const schema = typeof raw.schema === 'string' ? resolveSchemaName(raw.schema) : undefined;
+  const { reference, version } = typeof raw.schema === 'string' ? splitVersion(raw.schema) : { reference: undefined, version: undefined };
+  const schema = reference === undefined ? undefined : resolveSchemaName(reference);
   if (!schema) problems.push(`unknown schema ${JSON.stringify(raw.schema)}`);
   let errors: string[] | undefined;
   if ('errors' in raw) {
@@ -94,6 +98,7 @@ function parseCase(raw: unknown): ConformanceCase | string[] {
     kind: 'schema',
     name: raw.name as string | undefined,
     schema,
+    version,
     data: raw.data,
     valid: raw.valid as boolean,
     errors,

@@ -8,8 +8,10 @@ import type { SuiteFile } from './suite-run';
 import { OWN_SUITE_ROOT, SUITE_ROOT } from './suite-skips';
 
 export const SHIPPED_CASES_DIR = fileURLToPath(new URL('../cases', import.meta.url));
-/** The official suite's draft7 files and our own draft-06/07 keyword groups. */
-export const SHIPPED_SUITE_DIRS = [`${SUITE_ROOT}/draft7`, `${OWN_SUITE_ROOT}/groups`];
+/** The official suite's draft7 folder (optional/ included) and our own draft-06/07 keyword groups. */
+export const SHIPPED_SUITE_DIRS = [`${SUITE_ROOT}/tests/draft7`, `${OWN_SUITE_ROOT}/groups`];
+/** The official suite's remotes, served to the compiler as http://localhost:1234/... */
+export const SHIPPED_REMOTES_DIR = `${SUITE_ROOT}/remotes`;
 
 export function loadShippedSuite(): SuiteFile[] {
   return collectCaseFiles(SHIPPED_SUITE_DIRS).map((absFile) => ({

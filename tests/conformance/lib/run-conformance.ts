@@ -1,18 +1,26 @@
 /**
- * The conformance run: load every case file first (any malformed file -> exit 2 before a
- * single case runs), then run every case, print each failure, end with "N passed, N failed"
- * (", N skipped" when the JSON-Schema-Test-Suite skip list excused some tests).
- * Our own case files and JSON-Schema-Test-Suite files may be mixed; each file's format is
- * recognised by its shape (suite-file.ts).
+ * The conformance run: load every case file first (any malformed file -> exit 2 before a single
+ * case runs), then run our own cases (run-cases.ts: each against the schema version it names) and
+ * JSON-Schema-Test-Suite files in suite mode (run-suite.ts), print each failure and end with
+ * "N passed, N failed" (", N skipped" when a skip list excused tests, ", N optional not passed"
+ * for the suite's optional tests). Each file's format is recognised by its shape (suite-file.ts).
+ * With `--browser` the same cases and suite tests also run in Chromium and must agree with Node.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { MalformedCaseFileError, parseCaseFile, type ConformanceCase } from './case-file';
-import { checkCase } from './check-case';
+import { browserAvailable, chromiumPath } from './browser-run';
+import { MalformedCaseFileError, parseCaseFile } from './case-file';
 import { collectCaseFiles, MissingPathError } from './collect-files';
+import { compareWithBrowser } from './compare-browser';
+import { remotesFolderFor } from './find-remotes';
+import { loadOlderVersions, planOlderVersions } from './older-versions';
+import { runCaseFiles, type CaseFile } from './run-cases';
+import { runSuite } from './run-suite';
+import { suiteValidatorOptions } from './suite-compile';
 import { looksLikeSuiteFile, parseSuiteFile } from './suite-file';
-import { nodeVerdicts, planSuite, suiteFailure, type SuiteFile } from './suite-run';
+import { loadRemotes } from './suite-remotes';
+import { planSuite, type SuiteFile } from './suite-run';
 import { loadSkipList } from './suite-skips';
 
 export const EXIT_OK = 0;
@@ -22,6 +30,11 @@ export const EXIT_MALFORMED = 2;
 export interface Output {
   out: (line: string) => void;
   err: (line: string) => void;
+}
+
+export interface RunOptions {
+  /** also run everything in Chromium and compare with Node */
+  browser?: boolean;
 }
 
 function display(file: string): string {
@@ -37,7 +50,29 @@ function isSuiteText(text: string): boolean {
   }
 }
 
-export async function runConformance(paths: string[], output: Output): Promise<number> {
+/** Parses every file; undefined when any is malformed (already reported). */
+function loadFiles(files: string[], output: Output): { caseFiles: CaseFile[]; suiteFiles: SuiteFile[] } | undefined {
+  const caseFiles: CaseFile[] = [];
+  const suiteFiles: SuiteFile[] = [];
+  let malformed = false;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    try {
+      if (isSuiteText(text)) {
+        suiteFiles.push({ file: display(file), absFile: resolve(file), groups: parseSuiteFile(display(file), JSON.parse(text)) });
+      } else {
+        caseFiles.push({ file: display(file), cases: parseCaseFile(display(file), text) });
+      }
+    } catch (error) {
+      if (!(error instanceof MalformedCaseFileError)) throw error;
+      malformed = true;
+      for (const problem of error.problems) output.err(`MALFORMED ${error.file}: ${problem}`);
+    }
+  }
+  return malformed ? undefined : { caseFiles, suiteFiles };
+}
+
+export async function runConformance(paths: string[], output: Output, options: RunOptions = {}): Promise<number> {
   let files: string[];
   try {
     files = collectCaseFiles(paths);
@@ -50,29 +85,22 @@ export async function runConformance(paths: string[], output: Output): Promise<n
     output.err(`MALFORMED no case files (*.json) in ${paths.join(', ')}`);
     return EXIT_MALFORMED;
   }
-
-  const loaded: { file: string; cases: ConformanceCase[] }[] = [];
-  const suiteFiles: SuiteFile[] = [];
-  let malformed = false;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    try {
-      if (isSuiteText(text)) {
-        suiteFiles.push({ file: display(file), absFile: resolve(file), groups: parseSuiteFile(display(file), JSON.parse(text)) });
-      } else {
-        loaded.push({ file, cases: parseCaseFile(display(file), text) });
-      }
-    } catch (error) {
-      if (!(error instanceof MalformedCaseFileError)) throw error;
-      malformed = true;
-      for (const problem of error.problems) output.err(`MALFORMED ${error.file}: ${problem}`);
-    }
+  if (options.browser && !browserAvailable()) {
+    output.err(`MALFORMED --browser: Chromium not found at ${chromiumPath} (set CHROMIUM_PATH or apt-get install chromium)`);
+    return EXIT_MALFORMED;
   }
-  if (malformed) return EXIT_MALFORMED;
+  const loaded = loadFiles(files, output);
+  if (!loaded) return EXIT_MALFORMED;
+  const { caseFiles, suiteFiles } = loaded;
 
-  const compileDir = mkdtempSync(join(tmpdir(), 'conformance-suite-'));
+  const compileDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   try {
-    const plan = planSuite(suiteFiles, suiteFiles.length > 0 ? loadSkipList() : [], compileDir);
+    const versions = planOlderVersions(caseFiles, join(compileDir, 'versions'));
+    for (const problem of versions.problems) output.err(`MALFORMED ${problem}`);
+    if (versions.problems.length > 0) return EXIT_MALFORMED;
+
+    const remotes = suiteFiles.length > 0 ? loadRemotes(remotesFolderFor(suiteFiles.map((f) => f.absFile))) : [];
+    const plan = planSuite(suiteFiles, suiteFiles.length > 0 ? loadSkipList() : [], join(compileDir, 'suite'), await suiteValidatorOptions(remotes));
     if (plan.staleSkips.length > 0) {
       for (const entry of plan.staleSkips) {
         output.err(`MALFORMED ${entry.list ?? 'skip-list.json'}: entry matches no test (${JSON.stringify({ ...entry, list: undefined })})`);
@@ -80,37 +108,20 @@ export async function runConformance(paths: string[], output: Output): Promise<n
       return EXIT_MALFORMED;
     }
 
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const { file, cases } of loaded) {
-      cases.forEach((testCase, index) => {
-        const reason = checkCase(testCase);
-        if (reason === undefined) {
-          passed += 1;
-          return;
-        }
-        failed += 1;
-        const label = testCase.name === undefined ? '' : ` (${testCase.name})`;
-        output.out(`FAIL ${display(file)} #${index}${label}: ${reason}`);
-      });
+    const olderVersions = await loadOlderVersions(versions);
+    const cases = runCaseFiles(caseFiles, olderVersions, output.out);
+    const suite = await runSuite(plan, suiteFiles, remotes, output.out);
+    let exit = cases.failed > 0 || suite.failed > 0 || suite.belowBaseline.length > 0 ? EXIT_FAILED : EXIT_OK;
+    if (options.browser) {
+      const differ = await compareWithBrowser(caseFiles, olderVersions, versions.modules, plan, suite.verdicts, output.out);
+      if (differ > 0) exit = EXIT_FAILED;
     }
-    const verdicts = await nodeVerdicts(plan);
-    plan.tests.forEach((test, i) => {
-      if (test.skipReason !== undefined) {
-        skipped += 1;
-        return;
-      }
-      const reason = suiteFailure(test, verdicts[i]);
-      if (reason === undefined) {
-        passed += 1;
-        return;
-      }
-      failed += 1;
-      output.out(`FAIL ${test.file} #${test.groupIndex}.${test.testIndex}: ${reason}`);
-    });
-    output.out(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
-    return failed > 0 ? EXIT_FAILED : EXIT_OK;
+    const passed = cases.passed + suite.passed;
+    const failed = cases.failed + suite.failed;
+    const skipped = suite.skipped > 0 ? `, ${suite.skipped} skipped` : '';
+    const optional = suite.optionalNotPassed > 0 ? `, ${suite.optionalNotPassed} optional not passed` : '';
+    output.out(`${passed} passed, ${failed} failed${skipped}${optional}`);
+    return exit;
   } finally {
     rmSync(compileDir, { recursive: true, force: true });
   }

@@ -19,8 +19,9 @@ export interface SuiteGroup {
   tests: SuiteTest[];
 }
 
-const GROUP_KEYS = new Set(['description', 'schema', 'tests', 'comment']);
-const TEST_KEYS = new Set(['description', 'data', 'valid', 'comment']);
+// `comment` and `specification` (links to the spec sections a group tests) are the suite's annotations.
+const GROUP_KEYS = new Set(['description', 'schema', 'tests', 'comment', 'specification']);
+const TEST_KEYS = new Set(['description', 'data', 'valid', 'comment', 'specification']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

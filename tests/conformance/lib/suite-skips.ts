@@ -11,14 +11,14 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CONFORMANCE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Official suite files, shipped unchanged (see its SOURCE.md). */
+/** The official suite (tests/draft7 and remotes), shipped unchanged (see its SOURCE.md). */
 export const SUITE_ROOT = join(CONFORMANCE_ROOT, 'json-schema-test-suite');
 /** The project's own groups for draft-06/07 keywords, in the suite's format (see its README.md). */
 export const OWN_SUITE_ROOT = join(CONFORMANCE_ROOT, 'draft7-keywords');
 export const SUITE_FOLDERS = [SUITE_ROOT, OWN_SUITE_ROOT];
 
 export interface SkipEntry {
-  /** relative to tests/conformance, e.g. "json-schema-test-suite/draft7/ref.json" */
+  /** relative to tests/conformance, e.g. "json-schema-test-suite/tests/draft7/ref.json" */
   file: string;
   group?: string;
   test?: string;

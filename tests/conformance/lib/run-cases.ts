@@ -1,0 +1,46 @@
+/**
+ * Runs our own case files (case-file.ts) in Node: prints which schema version each file's cases ran
+ * against ("RAN <file>: 89 cases against guest@2 (current)"), then a FAIL line per failing case.
+ */
+import type { ConformanceCase } from './case-file';
+import { describeVersion } from './case-versions';
+import { checkCase, type OlderVersions } from './check-case';
+
+export interface CaseFile {
+  /** as displayed */
+  file: string;
+  cases: ConformanceCase[];
+}
+
+export interface CaseTally {
+  passed: number;
+  failed: number;
+}
+
+/** "89 cases against guest@2 (current)", one part per schema version, plus the format cases. */
+export function versionSummary(cases: ConformanceCase[]): string {
+  const counts = new Map<string, number>();
+  for (const testCase of cases) {
+    const label = testCase.kind === 'format' ? 'the shared formats (not versioned)' : describeVersion(testCase.schema, testCase.version);
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...counts.entries()].map(([label, count]) => `${count} case${count === 1 ? '' : 's'} against ${label}`).join(', ');
+}
+
+export function runCaseFiles(files: CaseFile[], olderVersions: OlderVersions, out: (line: string) => void): CaseTally {
+  const tally: CaseTally = { passed: 0, failed: 0 };
+  for (const { file, cases } of files) {
+    if (cases.length > 0) out(`RAN ${file}: ${versionSummary(cases)}`);
+    cases.forEach((testCase, index) => {
+      const reason = checkCase(testCase, olderVersions);
+      if (reason === undefined) {
+        tally.passed += 1;
+        return;
+      }
+      tally.failed += 1;
+      const label = testCase.name === undefined ? '' : ` (${testCase.name})`;
+      out(`FAIL ${file} #${index}${label}: ${reason}`);
+    });
+  }
+  return tally;
+}
