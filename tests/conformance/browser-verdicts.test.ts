@@ -1,101 +1,73 @@
 /**
  * Browser and server agree on every shipped case. The JSON-Schema-Test-Suite groups are compiled
- * once (the app's standalone compilation, suite-compile.ts), the official suite's files and our
- * own draft-06/07 keyword groups (draft7-keywords/) alike; Node imports those modules, and
- * Chromium runs an esbuild bundle of the very same files. Our own case files go the same way:
- * the bundle holds check-case.ts with the app's generated validators and shared formats, and
- * both sides must give the same answer (same validity, same failing pointers) for each case.
+ * once in suite mode (suite-compile.ts), the official draft7 folder (optional/ included) and our
+ * own draft-06/07 keyword groups alike; Node imports those modules, and Chromium runs an esbuild
+ * bundle of the very same files (browser-run.ts, what `npm run conformance -- --browser` uses).
+ * Our own case files go the same way: the bundle holds check-case.ts with the app's generated
+ * validators and shared formats, and both sides must give the same answer for each case.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium } from '../e2e/support/chromium';
+import { chromiumAvailable } from '../e2e/support/chromium';
+import { answersInChromium, type BrowserAnswers } from './lib/browser-run';
 import { checkCase } from './lib/check-case';
-import { loadShippedCases, loadShippedSuite } from './lib/load-suite';
-import { nodeVerdicts, planSuite, type SuitePlan } from './lib/suite-run';
+import { loadShippedCases, loadShippedSuite, SHIPPED_REMOTES_DIR } from './lib/load-suite';
+import { loadOlderVersions, planOlderVersions } from './lib/older-versions';
+import { suiteValidatorOptions } from './lib/suite-compile';
+import { loadRemotes } from './lib/suite-remotes';
+import { nodeVerdicts, planSuite, type PlannedTest } from './lib/suite-run';
 import { loadSkipList } from './lib/suite-skips';
 
-const CHECK_CASE = fileURLToPath(new URL('./lib/check-case.ts', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'conformance-browser-'));
+const dir = mkdtempSync(join(tmpdir(), 'conformance-browser-test-'));
 const hasChromium = chromiumAvailable();
 
-let browser: Browser | undefined;
-let plan: SuitePlan;
-let bundle: string;
-
-/** One IIFE: `window.conformance = { checkCase, suite: { "<module file>": module } }`. */
-async function bundleForBrowser(moduleFiles: string[]): Promise<string> {
-  const lines = [`export { checkCase } from ${JSON.stringify(CHECK_CASE)};`];
-  moduleFiles.forEach((file, i) => lines.push(`import * as m${i} from ${JSON.stringify(pathToFileURL(file).pathname)};`));
-  lines.push(`export const suite = { ${moduleFiles.map((file, i) => `${JSON.stringify(file)}: m${i}`).join(', ')} };`);
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(entry, lines.join('\n'));
-  const result = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'conformance', write: false, platform: 'browser', target: 'es2022' });
-  return result.outputFiles[0]?.text ?? '';
-}
+let runnable: PlannedTest[] = [];
+let node: (boolean | undefined)[] = [];
+let caseReasons: (string | null)[] = [];
+let browser: BrowserAnswers;
+const caseFiles = loadShippedCases();
+const cases = caseFiles.flatMap(({ cases: list }) => list);
 
 beforeAll(async () => {
-  plan = planSuite(loadShippedSuite(), loadSkipList(), join(dir, 'suite'));
-  const moduleFiles = [...new Set(plan.tests.flatMap((t) => (t.compiled?.moduleFile ? [t.compiled.moduleFile] : [])))];
-  bundle = await bundleForBrowser(moduleFiles);
-  if (hasChromium) browser = await launchChromium();
-}, 120_000);
+  const plan = planSuite(loadShippedSuite(), loadSkipList(), join(dir, 'suite'), await suiteValidatorOptions(loadRemotes(SHIPPED_REMOTES_DIR)));
+  const verdicts = await nodeVerdicts(plan);
+  const indices = plan.tests.flatMap((t, i) => (t.compiled?.moduleFile !== undefined ? [i] : []));
+  runnable = indices.map((i) => plan.tests[i] as PlannedTest);
+  node = indices.map((i) => verdicts[i]);
+  const versions = planOlderVersions(caseFiles, join(dir, 'versions'));
+  const olderVersions = await loadOlderVersions(versions);
+  caseReasons = cases.map((c) => checkCase(c, olderVersions) ?? null);
+  if (hasChromium) browser = await answersInChromium({ cases, olderVersions: versions.modules, suiteTests: runnable });
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function inBrowser<T, A>(fn: (arg: A) => T, arg: A): Promise<T> {
-  // playwright's PageFunction typing fights generic arguments; the argument is plain JSON here.
-  const pageFunction = fn as unknown as (arg: unknown) => T;
-  if (!browser) throw new Error('no browser');
-  const page = await browser.newPage();
-  try {
-    await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({ content: bundle });
-    return (await page.evaluate(pageFunction, arg as unknown)) as T;
-  } finally {
-    await page.close();
-  }
-}
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.skipIf(!hasChromium)('conformance verdicts: Chromium and Node agree', () => {
-  it('on every shipped JSON-Schema-Test-Suite test that is not skipped', async () => {
-    const runnable = plan.tests.filter((t) => t.compiled?.moduleFile !== undefined);
-    expect(runnable.length).toBeGreaterThan(400);
-    // both the official suite's files and our own draft-06/07 keyword groups are compared
-    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/')).length).toBeGreaterThan(200);
+  it('on every shipped JSON-Schema-Test-Suite test that is not skipped, official and our own', () => {
+    // the official draft7 folder (core and optional/) and our own draft-06/07 keyword groups are all compared
+    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/tests/draft7/') && !t.optional).length).toBeGreaterThanOrEqual(919);
+    expect(runnable.filter((t) => t.optional).length).toBeGreaterThan(700);
     expect(runnable.filter((t) => t.file.includes('/draft7-keywords/')).length).toBeGreaterThan(200);
-    const node = (await nodeVerdicts(plan)).filter((v): v is boolean => v !== undefined);
-    const browserVerdicts = await inBrowser(
-      (tests: { module: string; key: string; data: unknown }[]) => {
-        const suite = (window as unknown as { conformance: { suite: Record<string, Record<string, (d: unknown) => boolean>> } }).conformance.suite;
-        return tests.map((t) => suite[t.module]?.[t.key]?.(t.data) ?? null);
-      },
-      runnable.map((t) => ({ module: t.compiled?.moduleFile ?? '', key: t.compiled?.key ?? '', data: t.data })),
-    );
-    expect(browserVerdicts).toEqual(node);
-    // and both are the suite's verdict (the runner says the same; this keeps the comparison honest)
-    expect(node).toEqual(runnable.map((t) => t.valid));
-  }, 120_000);
+    expect(browser.suite.map((v) => v ?? undefined)).toEqual(node);
+    // and on the core tests both are the suite's verdict (the runner says the same; this keeps the comparison honest)
+    const core = runnable.map((t, i) => ({ t, v: node[i] })).filter(({ t }) => !t.optional);
+    expect(core.map(({ v }) => v)).toEqual(core.map(({ t }) => t.valid));
+  });
 
-  it('on every shipped case of our own case files (validity and failing pointers)', async () => {
-    const cases = loadShippedCases().flatMap(({ cases: list }) => list);
+  it('agrees with the suite on multipleOf, 1e308 against 0.123456789 included (the form runs this very code)', () => {
+    const multipleOf = runnable.map((t, i) => ({ t, i })).filter(({ t }) => t.file.endsWith('/tests/draft7/multipleOf.json'));
+    expect(multipleOf.map(({ t }) => t.group)).toContain('float division = inf');
+    for (const { t, i } of multipleOf) {
+      expect(browser.suite[i], `${t.group} / ${t.test}`).toBe(t.valid);
+      expect(node[i], `${t.group} / ${t.test}`).toBe(t.valid);
+    }
+  });
+
+  it('on every shipped case of our own case files (validity and failing pointers)', () => {
     expect(cases.length).toBeGreaterThan(500);
-    const node = cases.map((c) => checkCase(c) ?? null);
-    const browserResults = await inBrowser(
-      (list: unknown[]) => {
-        const { checkCase: check } = (window as unknown as { conformance: { checkCase: (c: unknown) => string | undefined } }).conformance;
-        return list.map((c) => check(c) ?? null);
-      },
-      cases,
-    );
-    expect(browserResults).toEqual(node);
-    expect(node.every((reason) => reason === null)).toBe(true);
-  }, 120_000);
+    expect(browser.cases).toEqual(caseReasons);
+    expect(caseReasons.every((reason) => reason === null)).toBe(true);
+  });
 });

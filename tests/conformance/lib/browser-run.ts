@@ -47,7 +47,8 @@ export async function bundleForBrowser(input: BrowserInput, workDir: string): Pr
   );
   lines.push(`const older = { ${older.join(', ')} };`);
   lines.push(`const suite = { ${suiteFiles.map((file, i) => `${JSON.stringify(file)}: s${i}`).join(', ')} };`);
-  lines.push('export const run = (input) => answer(input, older, suite);');
+  // the input travels as JSON text: playwright's own serialisation drops an own "__proto__" key (the suite has one)
+  lines.push('export const run = (text) => answer(JSON.parse(text), older, suite);');
   const entry = join(workDir, 'browser-entry.ts');
   writeFileSync(entry, lines.join('\n'));
   const result = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'conformance', write: false, platform: 'browser', target: 'es2022' });
@@ -67,7 +68,7 @@ export async function answersInChromium(input: BrowserInput): Promise<BrowserAns
       suite: input.suiteTests.map((t) => ({ module: t.compiled?.moduleFile ?? '', key: t.compiled?.key ?? '', data: t.data })),
     };
     // an anonymous arrow: nothing for the transpiler to wrap, everything else lives in the bundle
-    return await page.evaluate((arg) => (window as unknown as { conformance: { run: (i: PageInput) => PageAnswers } }).conformance.run(arg), pageInput);
+    return await page.evaluate((text) => (window as unknown as { conformance: { run: (t: string) => PageAnswers } }).conformance.run(text), JSON.stringify(pageInput));
   } finally {
     await browser.close();
     rmSync(workDir, { recursive: true, force: true });
