@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const artefactDir = join('test-artifacts', 'e2e');
 mkdirSync(artefactDir, { recursive: true });
-// failure pictures of an earlier run would mislead
-for (const name of readdirSync(artefactDir)) if (name.startsWith('failed-')) rmSync(join(artefactDir, name));
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(artefactDir, `${name}.png`), fullPage: true });
@@ -64,8 +63,16 @@ export async function seriousViolations(page: Page, screen: string): Promise<str
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
 }
 
+/** Clears the failure pictures of an earlier run (they would mislead); once per run, before any file. */
+export function clearFailurePictures(): void {
+  mkdirSync(artefactDir, { recursive: true });
+  for (const name of readdirSync(artefactDir)) if (name.startsWith('failed-')) rmSync(join(artefactDir, name));
+}
+
+/** Writes this file's axe findings (one report per test file: files run side by side). */
 export function writeAxeReport(): Record<string, number> {
-  writeFileSync(join(artefactDir, 'axe-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const file = basename(expect.getState().testPath ?? 'unknown', '.test.ts');
+  writeFileSync(join(artefactDir, `axe-report-${file}.json`), `${JSON.stringify(report, null, 2)}\n`);
   const byImpact: Record<string, number> = {};
   for (const entry of Object.values(report)) {
     for (const violation of entry.violations) byImpact[violation.impact ?? 'unknown'] = (byImpact[violation.impact ?? 'unknown'] ?? 0) + 1;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { build } from 'vite';
+import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 
@@ -14,14 +14,12 @@ export interface RunningPortal {
 }
 
 /**
- * The real thing: the client built by Vite (into a temporary folder, so a developer's
- * dist/client is left alone) served by the real server on a fresh SQLite database, on a random
- * loopback port.
+ * The real thing: the client built by Vite once for the run (build-client-once.ts) served by
+ * the real server on a fresh SQLite database of this file's own, on a random loopback port.
  */
 export async function startPortal(): Promise<RunningPortal> {
   const root = mkdtempSync(join(tmpdir(), 'summit-e2e-'));
-  const clientDir = join(root, 'client');
-  await build({ configFile: 'vite.config.ts', logLevel: 'error', build: { outDir: clientDir, emptyOutDir: true } });
+  const clientDir = inject('e2eClientDir');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',

@@ -22,9 +22,13 @@ async function probePostgres(): Promise<boolean> {
   }
 }
 
-export const postgresReachable = await probePostgres();
-const inCi = process.env.CI === 'true';
-if (!postgresReachable && !inCi) {
+/** `TEST_DATABASES=sqlite` (set by `npm run test:quick`) leaves PostgreSQL out on purpose. */
+const sqliteOnly = process.env.TEST_DATABASES === 'sqlite';
+export const postgresReachable = !sqliteOnly && (await probePostgres());
+const inCi = process.env.CI === 'true' && !sqliteOnly;
+if (sqliteOnly) {
+  console.warn('TEST_DATABASES=sqlite: the PostgreSQL runs are left out (npm test runs them)');
+} else if (!postgresReachable && !inCi) {
   console.warn(`PostgreSQL not reachable at ${TEST_DATABASE_URL} (TEST_DATABASE_URL): the PostgreSQL runs are SKIPPED`);
 }
 
@@ -65,6 +69,8 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
   describe(`${name} [sqlite]`, () => suite('sqlite'));
   if (postgresReachable) {
     describe(`${name} [postgres]`, () => suite('postgres'));
+  } else if (sqliteOnly) {
+    return;
   } else if (inCi) {
     describe(`${name} [postgres]`, () => {
       it('needs PostgreSQL', () => {
