@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/framework-erro
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // external plugins
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimits(app);
   await registerOpenApi(app);
 

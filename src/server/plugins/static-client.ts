@@ -18,6 +18,8 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
       root: clientDir,
       wildcard: false,
       index: ['index.html'],
+      // the build writes .br and .gz beside every asset (scripts/precompress-plugin.ts): sent by Accept-Encoding
+      preCompressed: true,
       // vite names assets by content hash: they never change; index.html always revalidates
       setHeaders: (response, filePath) => {
         const value = filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
