@@ -16,7 +16,8 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      // one wildcard route: listing every built file as its own route cost a noticeable part of the start
+      wildcard: true,
       index: ['index.html'],
       // the build writes .br and .gz beside every asset (scripts/precompress-plugin.ts): sent by Accept-Encoding
       preCompressed: true,
