@@ -18,10 +18,18 @@ export interface RunningPortal {
  * dist/client is left alone) served by the real server on a fresh SQLite database, on a random
  * loopback port.
  */
-export async function startPortal(): Promise<RunningPortal> {
+export async function startPortal(options: { productionBuild?: boolean } = {}): Promise<RunningPortal> {
   const root = mkdtempSync(join(tmpdir(), 'summit-e2e-'));
   const clientDir = join(root, 'client');
-  await build({ configFile: 'vite.config.ts', logLevel: 'error', build: { outDir: clientDir, emptyOutDir: true } });
+  // Vitest sets NODE_ENV=test, which gives a development build of React; a test that weighs
+  // what users download asks for the production build
+  const savedNodeEnv = process.env.NODE_ENV;
+  if (options.productionBuild) process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: 'vite.config.ts', logLevel: 'error', mode: 'production', build: { outDir: clientDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = savedNodeEnv;
+  }
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
