@@ -23,13 +23,20 @@ export interface ColdLoad {
  * Chromium's own Network events give the on-wire size (`encodedDataLength`), so compression
  * and headers count as the user pays them.
  */
-export async function measureColdLoad(browser: Browser, url: string, ready: (page: import('playwright-core').Page) => Promise<void>): Promise<ColdLoad> {
+export async function measureColdLoad(
+  browser: Browser,
+  url: string,
+  ready: (page: import('playwright-core').Page) => Promise<void>,
+  options: { acceptEncoding?: string } = {},
+): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // e.g. `identity`: what the same visit would cost without compression
+    if (options.acceptEncoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': options.acceptEncoding } });
     const pending = new Map<string, Omit<TransferredResource, 'transferred' | 'decoded'> & { decoded: number }>();
     const resources: TransferredResource[] = [];
     cdp.on('Network.responseReceived', (event) => {
