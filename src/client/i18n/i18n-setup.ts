@@ -68,6 +68,8 @@ export async function setupI18n(language: Language, namespaces: readonly Namespa
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // namespaces arrive after the first render: components showing their texts render again
+    react: { bindI18nStore: 'added' },
   });
   await ensureNamespaces(namespaces);
   document.documentElement.lang = language;
