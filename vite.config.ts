@@ -1,10 +1,26 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin';
+
+const lazyMarkdownModule = fileURLToPath(new URL('./src/client/engine/lazy-markdown.tsx', import.meta.url));
+
+/** @rjsf/core imports the markdown parser statically for an option no UI schema uses: everyone else gets the on-demand stand-in. */
+function lazyMarkdown(): Plugin {
+  return {
+    name: 'summit:lazy-markdown',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'markdown-to-jsx/react' && importer !== lazyMarkdownModule) return lazyMarkdownModule;
+      return null;
+    },
+  };
+}
 
 // The client lives in src/client with index.html at the project root; the Fastify server
 // serves dist/client on the same port as the API, so the dev server only proxies the API.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), lazyMarkdown(), precompress()],
   root: '.',
   publicDir: false,
   build: {

@@ -8,8 +8,10 @@ import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
+import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -74,6 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // response serializers compile on a route's first answer, not all at start
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
   });
 
   const { db, kind } = openDatabase(config);
@@ -94,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // external plugins
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimits(app);
   await registerOpenApi(app);
 

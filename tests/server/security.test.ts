@@ -96,7 +96,11 @@ it('serves the built client with a fallback to index.html outside the API', asyn
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    expect(asset.headers['content-security-policy']).toBeDefined();
+    // a script keeps the headers that apply to it; document-only ones (CSP...) go with documents
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const missingChunk = await app.inject({ method: 'GET', url: '/assets/gone-1234.js' });
     expect(missingChunk.statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/exhibition/nothing' });

@@ -2,13 +2,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { findDeclaration } from './declaration-catalogue';
 import { DeclaredForm } from './DeclaredForm';
-import { DeclaredList } from './DeclaredList';
+import { useDeclarationNamespaces } from './declaration-namespaces';
 import type { ScreenDeclaration, TabsDeclaration } from './screen-types';
+
+// tables load with the first list screen, not with every form (the sign-in page shows none)
+const DeclaredList = lazy(async () => ({ default: (await import('./DeclaredList')).DeclaredList }));
 
 function DeclarationLinks({ links }: { links: { labelKey: string; to: string }[] | undefined }) {
   const { t } = useTranslation();
@@ -61,6 +64,7 @@ function DeclaredScreenBody({ declaration }: { declaration: ScreenDeclaration })
 export default function DeclaredScreen({ id }: { id: string }) {
   const declaration = findDeclaration(id);
   if (!declaration) throw new Error(`no screen declaration "${id}"`);
+  useDeclarationNamespaces(declaration);
   // a table uses the layout's full width
   if (declaration.kind === 'list') return <DeclaredList declaration={declaration} />;
   // forms read best at a limited width, also inside the wide common layout

@@ -10,36 +10,68 @@ import type { Language } from '../../shared/constants';
 export const NAMESPACES = ['client', 'schema', 'validation', 'server', 'guest', 'upload', 'activity', 'content', 'temporary', 'console', 'wish', 'upgrade'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/**
+ * What every screen needs (chrome, field labels, validation and server messages): loaded before
+ * the first render. The feature namespaces load with their route (see ensureNamespaces), so the
+ * sign-in page does not download the organisers' console texts.
+ */
+export const CORE_NAMESPACES: readonly Namespace[] = ['client', 'schema', 'validation', 'server'];
+export const FEATURE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns));
+
 type Loader = () => Promise<unknown>;
-// Each language is its own set of lazy chunks: the browser only downloads the active one.
+// Each language and namespace is its own lazy chunk: the browser only downloads what it shows.
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' }) as Record<
   string,
   Loader
 >;
 
-async function loadResources(language: Language): Promise<Record<string, Record<string, unknown>>> {
-  const bundle: Record<string, Record<string, unknown>> = {};
-  await Promise.all(
-    NAMESPACES.map(async (ns) => {
+const pending = new Map<string, Promise<void>>();
+
+function loadNamespace(language: string, ns: Namespace): Promise<void> {
+  const id = `${language}/${ns}`;
+  let loading = pending.get(id);
+  if (!loading) {
+    loading = (async () => {
       const load = localeFiles[`../../../locales/${language}/${ns}.json`];
-      bundle[ns] = load ? ((await load()) as Record<string, unknown>) : {};
-    }),
-  );
-  return bundle;
+      const bundle = load ? ((await load()) as Record<string, unknown>) : {};
+      // deep merge, no overwrite: a widget may have added its own namespace already (upload-i18n)
+      i18next.addResourceBundle(language, ns, bundle, true, false);
+    })();
+    pending.set(id, loading);
+    loading.catch(() => pending.delete(id));
+  }
+  return loading;
 }
 
-/** Initialises i18next with the given language; resolves once its resources are loaded. */
-export async function setupI18n(language: Language): Promise<I18n> {
-  const resources = { [language]: await loadResources(language) };
+/** Loads the given namespaces of the active language (each once); resolves when all are there. */
+export async function ensureNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  const language = i18next.language;
+  await Promise.all(namespaces.filter((ns) => !i18next.hasResourceBundle(language, ns)).map((ns) => loadNamespace(language, ns)));
+}
+
+/** True when every given namespace of the active language is loaded. */
+export function namespacesLoaded(namespaces: readonly Namespace[]): boolean {
+  return namespaces.every((ns) => i18next.hasResourceBundle(i18next.language, ns));
+}
+
+/**
+ * Initialises i18next with the given language; resolves once `namespaces` (all of them unless
+ * told otherwise) are loaded.
+ */
+export async function setupI18n(language: Language, namespaces: readonly Namespace[] = NAMESPACES): Promise<I18n> {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
     ns: [...NAMESPACES],
     defaultNS: 'client',
-    resources,
+    resources: {},
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // namespaces arrive after the first render: components showing their texts render again
+    react: { bindI18nStore: 'added' },
   });
+  await ensureNamespaces(namespaces);
   document.documentElement.lang = language;
   return i18next;
 }

@@ -5,12 +5,16 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '../../shared/constants';
+import { FEATURE_NAMESPACES } from '../i18n/i18n-setup';
+import { useNamespacesReady } from '../i18n/use-namespaces';
 import { useRouteTitle } from '../router/route-title';
 import { useSession } from '../session/session-store';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { SidebarMenu } from './SidebarMenu';
+
+const NO_NAMESPACES = [] as const;
 
 /**
  * The common layout: header, sidebar (170 px; collapsed under 992 px, i.e. mobile mode),
@@ -21,10 +25,12 @@ export function MainLayout() {
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`, { noSsr: true });
   const [open, setOpen] = useState(!mobile);
   const title = useRouteTitle();
+  // menu titles name feature namespaces (config/menus.json): the menu waits for them once signed in
+  const menuTexts = useNamespacesReady(signedIn ? FEATURE_NAMESPACES : NO_NAMESPACES);
 
   useEffect(() => setOpen(!mobile), [mobile]);
 
-  const sidebar = signedIn && (
+  const sidebar = signedIn && menuTexts && (
     mobile ? (
       <Drawer open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX } } }}>
         <SidebarMenu onNavigate={() => setOpen(false)} />

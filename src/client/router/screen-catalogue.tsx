@@ -10,7 +10,8 @@ const NoticeDetail = lazyScreen(() => import('../screens/NoticeDetailScreen'));
 const Forbidden = lazyScreen(() => import('../screens/ForbiddenScreen'));
 const NotFound = lazyScreen(() => import('../screens/NotFoundScreen'));
 const ComingSoon = lazyScreen(() => import('../screens/ComingSoonScreen'));
-export const DeclaredScreen = lazyScreen(() => import('../engine/DeclaredScreen'));
+// a declared screen loads the namespaces of its declaration itself (engine/declaration-namespaces.ts)
+export const DeclaredScreen = lazyScreen(() => import('../engine/DeclaredScreen'), undefined, []);
 // guest lifecycle (issue 5)
 const UnitInfo = lazyScreen(() => import('../screens/unit/UnitInfoScreen'));
 const CompanyView = lazyScreen(() => import('../screens/unit/CompanyViewScreen'));

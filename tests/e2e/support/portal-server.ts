@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { build } from 'vite';
 import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
@@ -17,9 +18,24 @@ export interface RunningPortal {
  * The real thing: the client built by Vite once for the run (build-client-once.ts) served by
  * the real server on a fresh SQLite database of this file's own, on a random loopback port.
  */
-export async function startPortal(): Promise<RunningPortal> {
+/**
+ * Vitest sets NODE_ENV=test, which gives a development build of React; a test that weighs what
+ * users download asks for the production build, made for that file alone.
+ */
+async function buildProductionClient(clientDir: string): Promise<string> {
+  const savedNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: 'vite.config.ts', logLevel: 'error', mode: 'production', build: { outDir: clientDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = savedNodeEnv;
+  }
+  return clientDir;
+}
+
+export async function startPortal(options: { productionBuild?: boolean } = {}): Promise<RunningPortal> {
   const root = mkdtempSync(join(tmpdir(), 'summit-e2e-'));
-  const clientDir = inject('e2eClientDir');
+  const clientDir = options.productionBuild ? await buildProductionClient(join(root, 'client')) : inject('e2eClientDir');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',

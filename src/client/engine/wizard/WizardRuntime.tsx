@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ReadOnlyDocument } from '../ReadOnlyDocument';
 import { upgradeErrorSchema } from '../record-upgrade';
 import { RecordUpgradeNotice } from '../RecordUpgradeNotice';
-import { clearDraft, readDraft, writeDraft } from './draft-store';
+import { clearDraft, flushPendingDrafts, readDraft, scheduleDraftWrite } from './draft-store';
 import { furthestReachable, gateAccess, missingBeforeFinish, recordPart, sourceSaved } from './wizard-gates';
 import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardRecord, WizardStepDeclaration } from './wizard-types';
 import { WizardStepForm } from './WizardStepForm';
@@ -68,6 +68,9 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
     setContext(next);
     return next;
   }, [binding, recordId]);
+
+  // a draft still waiting for a typing pause is written when the wizard goes away
+  useEffect(() => flushPendingDrafts, []);
 
   useEffect(() => {
     let live = true;
@@ -198,7 +201,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
           initial={{ ...stepData(step, context), ...(draft ?? {}) }}
           readOnly={!access.editable}
           initialErrors={access.editable ? upgradeErrorSchema(upgrade) : undefined}
-          onDraft={(data) => writeDraft(declaration.id, recordId, step.id, data)}
+          onDraft={(data) => scheduleDraftWrite(declaration.id, recordId, step.id, data)}
           onSubmit={saveForm}
         >
           {buttons}

@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium } from './support/chromium';
+import { measureColdLoad } from './support/cold-load';
+import { startPortal, type RunningPortal } from './support/portal-server';
+
+/**
+ * What a first visit to /login costs on the wire, counted by Chromium until the form is usable
+ * (the sign-in button shown, the image code loaded, the network idle).
+ * Issue 17 asks for at most 200 kB; this build reaches about 315 kB (react-dom, MUI and RJSF
+ * alone are some 200 kB compressed), so the bound below guards what was won (1,231 kB before
+ * compression and per-route loading) until the rest is; see bench/sections/wire.ts for figures.
+ */
+const COLD_LOGIN_BUDGET_BYTES = 330 * 1024;
+
+const run = chromiumAvailable();
+
+describe.skipIf(!run)('cold /login in Chromium', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal({ productionBuild: true });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('sends every script compressed, loads no console or guest texts, stays within the budget', async () => {
+    const load = await measureColdLoad(browser, `${portal.baseUrl}/login`, async (page) => {
+      await page.getByRole('button', { name: '登录' }).waitFor();
+      await page.getByRole('img').first().waitFor();
+    });
+    const scripts = load.resources.filter((resource) => resource.type === 'Script');
+    expect(scripts.length).toBeGreaterThan(0);
+    const uncompressed = scripts.filter((script) => script.contentEncoding !== 'br' && script.contentEncoding !== 'gzip');
+    expect(uncompressed.map((script) => script.url)).toEqual([]);
+    // locale namespaces come with their route: the sign-in page needs none of the features' texts
+    const localeChunks = scripts.map((script) => script.url).filter((url) => /\/assets\/(console|guest|activity|content|wish)-[\w-]+\.js$/.test(url));
+    expect(localeChunks).toEqual([]);
+    console.log(`cold /login: ${load.resources.length} requests, ${(load.totalTransferred / 1024).toFixed(1)} kB on the wire (${(load.totalDecoded / 1024).toFixed(1)} kB decoded)`);
+    expect(load.totalTransferred).toBeLessThanOrEqual(COLD_LOGIN_BUDGET_BYTES);
+  });
+});
