@@ -8,8 +8,48 @@
  * Message out (one): { kind: 'rows', documents, rowNumbers }
  *                  | { kind: 'refused', problem: { kind: 'noRows' | 'unreadable' | 'tooManyRows' | 'unknownColumn', ... } }
  */
+import { createRequire } from 'node:module';
+import { StringDecoder } from 'node:string_decoder';
 import { parentPort, workerData } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
+
+/**
+ * exceljs 4.4's SAX feed decodes every chunk of a ZIP entry on its own, so a Chinese character
+ * split across two chunks turns into two U+FFFD (about one name in a thousand of a large import
+ * came out garbled). Its parse-sax module is replaced, before exceljs loads it, by the same
+ * generator with one StringDecoder per stream, which carries a split character over.
+ */
+function withWholeCharacters() {
+  const require = createRequire(import.meta.url);
+  const modulePath = require.resolve('exceljs/lib/utils/parse-sax.js');
+  // exceljs's own saxes, wherever npm put it
+  const { SaxesParser } = createRequire(modulePath)('saxes');
+  require(modulePath);
+  require.cache[modulePath].exports = async function* parseSax(iterable) {
+    const parser = new SaxesParser();
+    const decoder = new StringDecoder('utf8');
+    let error;
+    let events = [];
+    parser.on('error', (err) => (error = err));
+    parser.on('opentag', (value) => events.push({ eventType: 'opentag', value }));
+    parser.on('text', (value) => events.push({ eventType: 'text', value }));
+    parser.on('closetag', (value) => events.push({ eventType: 'closetag', value }));
+    for await (const chunk of iterable) {
+      parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+      if (error) throw error;
+      yield events;
+      events = [];
+    }
+    const rest = decoder.end();
+    if (rest) {
+      parser.write(rest);
+      if (error) throw error;
+      yield events;
+    }
+  };
+  return import('exceljs');
+}
+
+const { default: ExcelJS } = await withWholeCharacters();
 
 /** "姓名 [nameZh]" or "nameZh" -> "nameZh" */
 export function columnKeyOf(header) {
