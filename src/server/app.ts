@@ -37,7 +37,7 @@ import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
-import { scheduleUploadSweep, sweepUploadOrphans } from './services/housekeeping.js';
+import { scheduleUploadSweep, startUploadWriter, sweepUploadOrphans } from './services/housekeeping.js';
 import './fastify-types.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -142,6 +142,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await purgeExpired(db);
   const stopPurge = schedulePurge(db, (error) => app.log.error({ err: error }, 'purge failed'));
   app.addHook('onClose', async () => stopPurge());
+  // this process announces itself as a writer of the store before it sweeps
+  const stopHeartbeat = await startUploadWriter(db, (error) => app.log.error({ err: error }, 'upload writer heartbeat failed'));
+  app.addHook('onClose', async () => stopHeartbeat());
   const swept = await sweepUploadOrphans(db, config.dataDir);
   if (swept.removedFiles > 0) app.log.info(swept, 'orphan upload files removed');
   const stopSweep = scheduleUploadSweep(db, config.dataDir, (error) => app.log.error({ err: error }, 'upload sweep failed'));

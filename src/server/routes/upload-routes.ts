@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { basename } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { uploadPaths } from '../../shared/upload-api.js';
@@ -43,32 +44,35 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const account = signedIn(request);
       const incoming = uploads.storage.incomingPath();
-      try {
-        let received: ReceiveResult;
+      // journaled before the file exists: the sweep never takes a file a live request writes
+      return uploads.journal.around([basename(incoming)], async () => {
         try {
-          received = await receiveUpload(request, incoming, (rule) => {
-            const rules = rule ? uploadRulesNamed(rule) : null;
-            return rules ? (rules.maxBytes ?? largestAllowedBytes()) : 0;
-          });
-        } catch (error) {
-          request.log.info({ err: error }, 'malformed multipart upload');
-          return sendUploadError(request, reply, 'notMultipart');
+          let received: ReceiveResult;
+          try {
+            received = await receiveUpload(request, incoming, (rule) => {
+              const rules = rule ? uploadRulesNamed(rule) : null;
+              return rules ? (rules.maxBytes ?? largestAllowedBytes()) : 0;
+            });
+          } catch (error) {
+            request.log.info({ err: error }, 'malformed multipart upload');
+            return sendUploadError(request, reply, 'notMultipart');
+          }
+          if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
+          let result;
+          try {
+            result = await uploads.keep(account, received.file, incoming);
+          } catch (error) {
+            request.log.error({ err: error }, 'upload could not be kept');
+            return sendUploadError(request, reply, 'storageFailed');
+          }
+          if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
+          reply.header('cache-control', 'no-store');
+          return ok(request, result.file);
+        } finally {
+          // gone already when the file was kept (renamed)
+          await uploads.storage.discard(incoming);
         }
-        if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
-        let result;
-        try {
-          result = await uploads.keep(account, received.file, incoming);
-        } catch (error) {
-          request.log.error({ err: error }, 'upload could not be kept');
-          return sendUploadError(request, reply, 'storageFailed');
-        }
-        if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
-        reply.header('cache-control', 'no-store');
-        return ok(request, result.file);
-      } finally {
-        // gone already when the file was kept (renamed)
-        await uploads.storage.discard(incoming);
-      }
+      });
     },
   });
 
