@@ -36,6 +36,7 @@ import { contentRecordRoutes } from './routes/content-record-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
+import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
 import { scheduleUploadSweep, startUploadWriter, sweepUploadOrphans } from './services/housekeeping.js';
 import './fastify-types.js';
@@ -69,7 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         },
       },
     bodyLimit: config.bodyLimitBytes,
-    requestTimeout: config.requestTimeoutMs,
+    // the outer bound; REQUEST_TIMEOUT_MS and the upload pace are applied per request (plugins/request-deadline.ts)
+    requestTimeout: serverRequestTimeoutMs(config),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
@@ -94,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // external plugins
   await registerSecurityHeaders(app);
+  await registerRequestDeadline(app, config);
   await registerRateLimits(app);
   await registerOpenApi(app);
 

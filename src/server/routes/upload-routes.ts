@@ -10,6 +10,7 @@ import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { contentDisposition } from '../uploads/file-name.js';
 import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
+import { paceLimitsOf, watchUploadPace } from '../uploads/upload-pace.js';
 import { sendUploadError } from '../uploads/upload-reply.js';
 import { largestAllowedBytes, uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import { UploadService } from '../uploads/upload-service.js';
@@ -44,6 +45,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const account = signedIn(request);
       const incoming = uploads.storage.incomingPath();
+      // the minimum rate and the upload's deadline, not REQUEST_TIMEOUT_MS (uploads/upload-pace.ts)
+      const pace = watchUploadPace(request, reply, paceLimitsOf(app.config), largestAllowedBytes(), () => void sendUploadError(request, reply, 'tooSlow'));
       // journaled before the file exists: the sweep never takes a file a live request writes
       return uploads.journal.around([basename(incoming)], async () => {
         try {
@@ -54,9 +57,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
               return rules ? (rules.maxBytes ?? largestAllowedBytes()) : 0;
             });
           } catch (error) {
+            if (pace.timedOut) return reply;
             request.log.info({ err: error }, 'malformed multipart upload');
             return sendUploadError(request, reply, 'notMultipart');
           }
+          pace.stop();
+          if (pace.timedOut) return reply;
           if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
           let result;
           try {
@@ -69,6 +75,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
           reply.header('cache-control', 'no-store');
           return ok(request, result.file);
         } finally {
+          pace.stop();
           // gone already when the file was kept (renamed)
           await uploads.storage.discard(incoming);
         }

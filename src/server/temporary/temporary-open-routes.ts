@@ -9,6 +9,7 @@ import { authenticate } from '../plugins/authenticate.js';
 import { guarded, type LimitRule } from '../plugins/rate-limits.js';
 import { bodyOf, path } from '../routes/route-helpers.js';
 import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
+import { paceLimitsOf, watchUploadPace } from '../uploads/upload-pace.js';
 import { sendUploadError } from '../uploads/upload-reply.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 import type { TemporaryRegistrations } from './temporary-registrations.js';
@@ -76,6 +77,8 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
       ...guarded(uploadScope, temporaryLimits.upload),
       handler: async (request, reply) => {
         const incoming = uploads.storage.incomingPath();
+        // the minimum rate and the upload's deadline, not REQUEST_TIMEOUT_MS (uploads/upload-pace.ts)
+        const pace = watchUploadPace(request, reply, paceLimitsOf(app.config), temporaryMaxBytes(), () => void sendUploadError(request, reply, 'tooSlow'));
         // journaled before the file exists: the sweep never takes a file a live request writes
         return uploads.journal.around([basename(incoming)], async () => {
           try {
@@ -84,9 +87,12 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
               // whatever rule the form names, this path only takes the temporary picture
               received = await receiveUpload(request, incoming, () => temporaryMaxBytes());
             } catch (error) {
+              if (pace.timedOut) return reply;
               request.log.info({ err: error }, 'malformed multipart upload');
               return sendUploadError(request, reply, 'notMultipart');
             }
+            pace.stop();
+            if (pace.timedOut) return reply;
             if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
             let result;
             try {
@@ -99,6 +105,7 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
             noStore(reply);
             return ok(request, result.file);
           } finally {
+            pace.stop();
             await uploads.storage.discard(incoming);
           }
         });
