@@ -35,7 +35,12 @@ function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number,
     const started = Date.now();
     let answer = '';
     let offset = 0;
-    let timer: NodeJS.Timeout | undefined;
+    // the first piece goes out one period after the head (written below, synchronously)
+    const timer = setInterval(() => {
+      if (offset >= body.length || socket.destroyed) return clearInterval(timer);
+      socket.write(body.subarray(offset, offset + chunkBytes));
+      offset += chunkBytes;
+    }, everyMs);
     let finished = false;
     const finish = (closedByServer: boolean) => {
       if (finished) return;
@@ -59,11 +64,6 @@ function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number,
     socket.on('end', () => finish(true));
     socket.on('close', () => finish(true));
     socket.write(head);
-    timer = setInterval(() => {
-      if (offset >= body.length || socket.destroyed) return clearInterval(timer);
-      socket.write(body.subarray(offset, offset + chunkBytes));
-      offset += chunkBytes;
-    }, everyMs);
   });
 }
 
