@@ -40,19 +40,22 @@ export interface UploadPace {
  */
 export function watchUploadPace(request: FastifyRequest, reply: FastifyReply, limits: UploadPaceLimits, maxFileBytes: number, onTimeout: () => void): UploadPace {
   const socket = request.raw.socket;
+  // an injected request (tests) has no real socket: only the deadline applies to it
+  const bytesRead = () => (typeof socket?.bytesRead === 'number' ? socket.bytesRead : Number.POSITIVE_INFINITY);
   const started = Date.now();
   const deadline = started + uploadDeadlineMs(limits, maxFileBytes);
-  let windowStartBytes = socket.bytesRead;
+  let windowStartBytes = bytesRead();
   let timedOut = false;
   const check = () => {
     if (request.raw.complete || reply.sent) return stop();
     const now = Date.now();
-    const gained = socket.bytesRead - windowStartBytes;
-    windowStartBytes = socket.bytesRead;
+    const received = bytesRead();
+    const gained = received === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : received - windowStartBytes;
+    windowStartBytes = received;
     if (now >= deadline || gained < (limits.minBytesPerSecond * limits.stallWindowMs) / 1000) {
       timedOut = true;
       stop();
-      request.log.info({ bytesRead: socket.bytesRead, elapsedMs: now - started, gained }, 'upload too slow: answered 408');
+      request.log.info({ bytesRead: received, elapsedMs: now - started, gained }, 'upload too slow: answered 408');
       reply.header('connection', 'close');
       onTimeout();
     }
