@@ -6,9 +6,12 @@
  * answered 408. Windows and timeouts are shortened here so the run stays short; the defaults
  * (README) keep the same proportions.
  */
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
+import type { UploadJournalTables } from '../../src/server/uploads/upload-journal.js';
 import { describeEachDatabase } from '../server/helpers/databases.js';
 import { tokenFor, useTestApp } from '../server/helpers/test-app.js';
 import { archives } from '../server/uploads-fixtures.js';
@@ -26,15 +29,15 @@ interface RawAnswer {
 }
 
 /**
- * Sends `head` at once, then `body` in `chunkBytes` pieces every `everyMs`, until the server
+ * Sends `head` and the first `burstBytes` of `body` at once, then the rest in `chunkBytes` pieces every `everyMs`, until the server
  * answers (or the body is out); resolves with the answer once the server closes or ends it.
  */
-function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number, everyMs: number, giveUpMs: number): Promise<RawAnswer> {
+function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number, everyMs: number, giveUpMs: number, burstBytes = 0): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const started = Date.now();
     let answer = '';
-    let offset = 0;
+    let offset = burstBytes;
     // the first piece goes out one period after the head (written below, synchronously)
     const timer = setInterval(() => {
       if (offset >= body.length || socket.destroyed) return clearInterval(timer);
@@ -64,6 +67,7 @@ function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number,
     socket.on('end', () => finish(true));
     socket.on('close', () => finish(true));
     socket.write(head);
+    if (burstBytes > 0) socket.write(body.subarray(0, burstBytes));
   });
 }
 
@@ -88,18 +92,30 @@ describeEachDatabase('upload deadline and minimum rate', (kind) => {
     token = await tokenFor(t);
   });
 
-  for (const [label, path, signedIn] of [
+  for (const [label, url, signedIn] of [
     ['signed-in upload', '/exhibition/qms/file/upload', true],
     ['open temporary upload', '/exhibition/qms/temporary/upload', false],
   ] as const) {
     it(`${label}: a 2 bytes/s trickle is answered 408 with the envelope within two windows, and closed`, async () => {
       const { body, contentType } = multipartParts(signedIn ? 'speechMaterials' : 'pictureJpg', Buffer.alloc(600_000, 7), 'slow.zip');
-      const answer = await sendPaced(port, headOf('POST', path, contentType, body.length, signedIn ? token : undefined), body, 2, 1000, 6 * STALL_WINDOW_MS);
+      // the fields and the file's first 20 kB at once (the file is being written), then 2 bytes/s
+      const answer = await sendPaced(port, headOf('POST', url, contentType, body.length, signedIn ? token : undefined), body, 2, 1000, 6 * STALL_WINDOW_MS, 20_000);
       console.log(`trickle [${kind}] ${label}: ${answer.status} after ${answer.elapsedMs} ms (window ${STALL_WINDOW_MS} ms), closed by the server: ${answer.closedByServer}`);
       expect(answer.status).toBe(408);
       expect(JSON.parse(answer.body)).toMatchObject({ code: 408, data: null, key: 'upload.errors.tooSlow' });
       expect(answer.elapsedMs).toBeLessThan(2 * STALL_WINDOW_MS + 1500);
       expect(answer.closedByServer).toBe(true);
+      // the handler ends too: the partial file is discarded and its journal entry forgotten
+      const leftovers = async () => ({
+        files: fs.readdirSync(path.join(t.app.config.dataDir, 'uploads')).filter((name) => name.startsWith('.incoming-')),
+        journal: await t.app.db.withTables<UploadJournalTables>().selectFrom('upload_journal').select('name').execute(),
+      });
+      let left = await leftovers();
+      for (let i = 0; i < 30 && (left.files.length > 0 || left.journal.length > 0); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        left = await leftovers();
+      }
+      expect(left).toEqual({ files: [], journal: [] });
     });
   }
 

@@ -15,7 +15,7 @@ type Document = Record<string, unknown>;
 export const MAX_IMPORT_ROWS = 5000;
 
 /** Documents validated between two turns of the event loop. */
-const VALIDATION_SLICE = 250;
+const VALIDATION_SLICE = 100;
 
 /** Columns the workbook cannot carry: uploads are added in the form afterwards. */
 const NOT_IMPORTED = new Set(['photo', 'businessCard']);

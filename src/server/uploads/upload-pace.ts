@@ -58,6 +58,9 @@ export function watchUploadPace(request: FastifyRequest, reply: FastifyReply, li
       request.log.info({ bytesRead: received, elapsedMs: now - started, gained }, 'upload too slow: answered 408');
       reply.header('connection', 'close');
       onTimeout();
+      // once the answer is out, the request stream is ended with an error: the multipart parser
+      // stops waiting for parts that will never come, so the handler ends and cleans up
+      reply.raw.once('finish', () => request.raw.destroy(new Error('upload too slow')));
     }
   };
   const timer = setInterval(check, limits.stallWindowMs);
