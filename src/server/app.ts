@@ -38,8 +38,9 @@ import { contentRecordRoutes } from './routes/content-record-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
+import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
 import { purgeExpired, schedulePurge } from './services/housekeeping.js';
-import { scheduleUploadSweep, sweepUploadOrphans } from './services/housekeeping.js';
+import { scheduleUploadSweep, startUploadWriter, sweepUploadOrphans } from './services/housekeeping.js';
 import './fastify-types.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -71,7 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         },
       },
     bodyLimit: config.bodyLimitBytes,
-    requestTimeout: config.requestTimeoutMs,
+    // the outer bound; REQUEST_TIMEOUT_MS and the upload pace are applied per request (plugins/request-deadline.ts)
+    requestTimeout: serverRequestTimeoutMs(config),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
@@ -99,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // external plugins
   await registerSecurityHeaders(app);
   await registerCompression(app);
+  await registerRequestDeadline(app, config);
   await registerRateLimits(app);
   await registerOpenApi(app);
 
@@ -147,6 +150,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await purgeExpired(db);
   const stopPurge = schedulePurge(db, (error) => app.log.error({ err: error }, 'purge failed'));
   app.addHook('onClose', async () => stopPurge());
+  // this process announces itself as a writer of the store before it sweeps
+  const stopHeartbeat = await startUploadWriter(db, (error) => app.log.error({ err: error }, 'upload writer heartbeat failed'));
+  app.addHook('onClose', async () => stopHeartbeat());
   const swept = await sweepUploadOrphans(db, config.dataDir);
   if (swept.removedFiles > 0) app.log.info(swept, 'orphan upload files removed');
   const stopSweep = scheduleUploadSweep(db, config.dataDir, (error) => app.log.error({ err: error }, 'upload sweep failed'));

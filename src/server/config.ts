@@ -37,6 +37,9 @@ export interface AppConfig {
   sessionAbsoluteHours: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** uploads: the minimum rate over each window, instead of REQUEST_TIMEOUT_MS (uploads/upload-pace.ts) */
+  uploadMinBytesPerSecond: number;
+  uploadStallWindowMs: number;
   logLevel: string;
   seedDemoData: boolean;
   /** built client to serve, if the folder exists */
@@ -96,6 +99,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const sessionAbsoluteHours = int('SESSION_ABSOLUTE_HOURS', 24, 1, 10_000);
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576);
   const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000);
+  const uploadMinBytesPerSecond = int('UPLOAD_MIN_BYTES_PER_SECOND', 32_768, 1024, 10 * 1_048_576);
+  const uploadStallWindowMs = int('UPLOAD_STALL_WINDOW_MS', 10_000, 1000, 120_000);
   const seedDemoData = bool('SEED_DEMO_DATA', !production);
   if (production && log2N < 17) problems.push('SCRYPT_LOG2N must be at least 17 in production');
 
@@ -141,6 +146,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionAbsoluteHours,
     bodyLimitBytes,
     requestTimeoutMs,
+    uploadMinBytesPerSecond,
+    uploadStallWindowMs,
     logLevel: env.LOG_LEVEL || 'info',
     seedDemoData,
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),

@@ -27,6 +27,8 @@ export const uploadErrors = {
   /** looks like a picture, cannot be read as one */
   unreadable: entry(400, 'unreadable'),
   notFound: entry(404, 'notFound'),
+  /** the upload fell under the minimum rate or passed its deadline (uploads/upload-pace.ts) */
+  tooSlow: entry(408, 'tooSlow'),
   /** disk or database failure while keeping the file (not the user's fault) */
   storageFailed: entry(500, 'storageFailed'),
 } as const;

@@ -23,6 +23,34 @@ describe('dev outbox on loopback only', () => {
     }
   });
 
+  it('answers 404 to a loopback client that came through a proxy, even with TRUST_PROXY=true (issue 18 point 12)', async () => {
+    const proxied = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=203.0.113.9;proto=https' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 nginx' },
+    ];
+    for (const headers of proxied) {
+      const response = await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404, data: null });
+    }
+  });
+
+  it('puts a Permissions-Policy on every answer: success, error and framework error', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' }),
+      await t.app.inject({ method: 'GET', url: '/exhibition/no/such/route' }),
+      await t.app.inject({ method: 'GET', url: '/exhibition/qms/guest/%E0%A4%A' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['permissions-policy'], String(answer.statusCode)).toMatch(/camera=\(\)/);
+      expect(answer.headers['permissions-policy']).toMatch(/geolocation=\(\), /);
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 400]);
+  });
+
   it('listens on 127.0.0.1 unless HOST says otherwise', () => {
     expect(loadConfig({ ...TEST_ENV, DATA_DIR: t.app.config.dataDir }).host).toBe('127.0.0.1');
     expect(loadConfig({ ...TEST_ENV, DATA_DIR: t.app.config.dataDir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

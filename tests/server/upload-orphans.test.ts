@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { sweepUploadOrphans } from '../../src/server/services/housekeeping.js';
+import { UploadJournal, type UploadJournalTables } from '../../src/server/uploads/upload-journal.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';
 import { multipart } from './uploads-harness.js';
@@ -36,19 +38,40 @@ describeEachDatabase('upload storage hygiene', (kind) => {
     for (const name of names) expect(stored.has(name), name).toBe(true);
   });
 
-  it('sweeps old .incoming leftovers and unreferenced files, sparing young ones and referenced ones', async () => {
+  it('sweeps every file without a row, whatever its age, sparing only files a live writer journaled (issue 18 point 11)', async () => {
     const oldIncoming = leftover('.incoming-crashed', 2 * HOUR);
     const oldOrphan = leftover('A'.repeat(43), 2 * HOUR);
-    const young = leftover('.incoming-in-flight', 0);
+    const youngOrphan = leftover('.incoming-young-no-journal', 0);
+    const youngStored = leftover('C'.repeat(43), 0);
+    // a request of this process is writing these (and the re-encoded copy of one)
+    const inFlight = leftover('.incoming-in-flight', 2 * HOUR);
+    const inFlightClean = leftover('.incoming-in-flight.clean', 0);
+    // a killed process on this host left these in its journal: its pid no longer exists
+    const journal = t.app.db.withTables<UploadJournalTables>();
+    const dead = { id: 'dead-writer', host: os.hostname(), pid: 2 ** 22 + 12345, heartbeat_at: new Date().toISOString() };
+    await journal.insertInto('upload_writers').values(dead).execute();
+    await journal.insertInto('upload_journal').values({ name: '.incoming-of-the-dead', writer_id: dead.id, started_at: new Date().toISOString() }).execute();
+    const ofTheDead = leftover('.incoming-of-the-dead', 0);
+    // another host's writer with a fresh heartbeat is alive: its file is spared
+    const remote = { id: 'remote-writer', host: 'another-host', pid: 1, heartbeat_at: new Date().toISOString() };
+    await journal.insertInto('upload_writers').values(remote).execute();
+    await journal.insertInto('upload_journal').values({ name: '.incoming-remote', writer_id: remote.id, started_at: new Date().toISOString() }).execute();
+    const remoteFile = leftover('.incoming-remote', 0);
     const referenced = [...(await storedNames())].filter((name) => fs.existsSync(path.join(dir(), name)));
     expect(referenced.length).toBeGreaterThan(0);
-    const result = await sweepUploadOrphans(t.app.db, t.app.config.dataDir);
-    expect(result.removedFiles).toBe(2);
-    expect(fs.existsSync(oldIncoming)).toBe(false);
-    expect(fs.existsSync(oldOrphan)).toBe(false);
-    expect(fs.existsSync(young)).toBe(true);
+
+    const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () => sweepUploadOrphans(t.app.db, t.app.config.dataDir));
+    expect(result.removedFiles).toBe(5);
+    for (const gone of [oldIncoming, oldOrphan, youngOrphan, youngStored, ofTheDead]) expect(fs.existsSync(gone), gone).toBe(false);
+    for (const kept of [inFlight, inFlightClean, remoteFile]) expect(fs.existsSync(kept), kept).toBe(true);
     for (const name of referenced) expect(fs.existsSync(path.join(dir(), name))).toBe(true);
-    fs.rmSync(young);
+    // the dead writer and its journal are forgotten; the live ones stay
+    const writers = (await journal.selectFrom('upload_writers').select('id').execute()).map((row) => row.id);
+    expect(writers).not.toContain(dead.id);
+    expect(writers).toContain(remote.id);
+    expect((await journal.selectFrom('upload_journal').select('name').execute()).map((row) => row.name)).toEqual(['.incoming-remote']);
+    for (const file of [inFlight, inFlightClean, remoteFile]) fs.rmSync(file);
+    await journal.deleteFrom('upload_journal').execute();
   });
 
   it('sweeps at start', async () => {

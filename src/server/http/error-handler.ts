@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NoResultError } from 'kysely';
 import type { Envelope, FieldErrorItem } from '../../shared/envelope.js';
 import { errorCatalogue, type ErrorName } from '../../shared/error-catalogue.js';
 import { isAppError } from './app-error.js';
@@ -42,6 +43,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isAppError(error)) {
       return send(request, reply, error.name_, error.params);
+    }
+    if (error instanceof NoResultError) {
+      // a row read after a check vanished (a concurrent delete committed in between): to this
+      // caller it is gone, as it would be a moment later; logged, since it marks a racy read
+      request.log.warn({ err: error }, 'row vanished between check and read');
+      return send(request, reply, 'notFound');
     }
     const clientError = clientErrorName(error);
     if (clientError) {

@@ -44,11 +44,39 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * Helmet sets no Permissions-Policy: every powerful feature the portal never uses is off for us
+ * and anything we might embed. The portal asks for none of them (photos are files, not camera
+ * captures), so an injected script cannot either.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+].join(', ');
+
 let computed: Record<string, string> | null = null;
 
 /** The static security headers (also written by hand on answers that bypass the hooks). */
 export function securityHeaders(): Record<string, string> {
-  computed ??= helmetHeaders();
+  computed ??= { ...helmetHeaders(), 'permissions-policy': PERMISSIONS_POLICY };
   return computed;
 }
 

@@ -1,14 +1,21 @@
+import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { SchemaName } from '../../generated/registry.js';
 import type { CatalogueKind } from '../../shared/content-api.js';
 import { validateDocument, type FieldError } from '../../shared/validation.js';
+import { AppError } from '../http/app-error.js';
 import { loadSchema } from '../http/schema-loader.js';
+import { QueueFullError } from '../security/semaphore.js';
+import { readWorkbookRows, type WorkbookProblem } from '../imports/workbook-reader.js';
 
 type Schema = Record<string, unknown>;
 type Document = Record<string, unknown>;
 
 /** One import is at most this many rows (a session's guest list is far below it). */
 export const MAX_IMPORT_ROWS = 5000;
+
+/** Documents validated between two turns of the event loop. */
+const VALIDATION_SLICE = 100;
 
 /** Columns the workbook cannot carry: uploads are added in the form afterwards. */
 const NOT_IMPORTED = new Set(['photo', 'businessCard']);
@@ -23,11 +30,8 @@ export interface ImportColumn {
 }
 
 export type ImportProblem =
-  | { kind: 'unreadable' }
+  | WorkbookProblem
   | { kind: 'fileNotFound' }
-  | { kind: 'noRows' }
-  | { kind: 'tooManyRows'; max: number }
-  | { kind: 'unknownColumn'; column: string }
   | { kind: 'rows'; errors: { row: number; error: FieldError; label?: string }[] };
 
 export type ImportOutcome = { kind: 'valid'; documents: Document[] } | { kind: 'refused'; problem: ImportProblem };
@@ -66,99 +70,29 @@ export function importColumns(kind: CatalogueKind): ImportColumn[] {
   return columns;
 }
 
-/** "姓名 [nameZh]" or "nameZh" -> "nameZh" */
-export function columnKeyOf(header: string): string {
-  const bracket = /\[([A-Za-z0-9_.]+)\]\s*$/.exec(header);
-  return (bracket ? bracket[1]! : header).trim();
-}
-
-function cellText(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    return undefined;
-  }
-  return value;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A cell's value in the type the schema wants; anything unexpected is passed on for the validator to reject. */
-function convert(raw: unknown, column: ImportColumn): unknown {
-  if (raw === undefined) return undefined;
-  if (typeof raw === 'string' && raw.trim() === '') return undefined;
-  if (raw instanceof Date) {
-    // Excel dates carry no zone: exceljs reads them as UTC wall-clock values
-    const date = `${raw.getUTCFullYear()}-${pad(raw.getUTCMonth() + 1)}-${pad(raw.getUTCDate())}`;
-    if (column.format === 'date-time') return `${date}T${pad(raw.getUTCHours())}:${pad(raw.getUTCMinutes())}:${pad(raw.getUTCSeconds())}+08:00`;
-    return date;
-  }
-  if (column.type === 'integer' || column.type === 'number') {
-    if (typeof raw === 'number') return raw;
-    const text = String(raw).replace(/,/g, '').trim();
-    return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
-  }
-  if (column.type === 'boolean') return raw;
-  // mobile numbers and codes are often typed as numbers in Excel
-  return typeof raw === 'number' ? String(raw) : String(raw).trim();
-}
-
-function setPath(doc: Document, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node = doc;
-  for (const key of keys.slice(0, -1)) {
-    node[key] = (node[key] as Document | undefined) ?? {};
-    node = node[key] as Document;
-  }
-  node[keys[keys.length - 1]!] = value;
-}
-
 /**
  * Reads the first sheet: row 1 names the columns, every further non-empty row is one
- * document, validated by the same precompiled validator as the form and the API.
+ * document, validated by the same precompiled validator as the form and the API. The parse runs
+ * in a worker thread (imports/workbook-reader.ts: unpacked-size cap, streamed rows, row cap);
+ * validation runs here in slices, so other requests are served in between.
  */
 export async function readImport(kind: CatalogueKind, filePath: string): Promise<ImportOutcome> {
-  const workbook = new ExcelJS.Workbook();
+  const columns = importColumns(kind).map(({ path, type, format }) => ({ path, type, ...(format ? { format } : {}) }));
+  let read;
   try {
-    await workbook.xlsx.readFile(filePath);
-  } catch {
-    return { kind: 'refused', problem: { kind: 'unreadable' } };
+    read = await readWorkbookRows(filePath, columns, MAX_IMPORT_ROWS);
+  } catch (error) {
+    if (error instanceof QueueFullError) throw new AppError('tooManyRequests');
+    throw error;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { kind: 'refused', problem: { kind: 'noRows' } };
-  const known = new Map(importColumns(kind).map((column) => [column.path, column]));
-  const byIndex = new Map<number, ImportColumn>();
-  const header = sheet.getRow(1);
-  for (let index = 1; index <= header.cellCount; index += 1) {
-    const title = cellText(header.getCell(index).value);
-    if (title === undefined || String(title).trim() === '') continue;
-    const column = known.get(columnKeyOf(String(title)));
-    if (!column) return { kind: 'refused', problem: { kind: 'unknownColumn', column: String(title) } };
-    byIndex.set(index, column);
-  }
-  const documents: Document[] = [];
-  const rowNumbers: number[] = [];
-  for (let r = 2; r <= sheet.rowCount; r += 1) {
-    const row = sheet.getRow(r);
-    const doc: Document = {};
-    for (const [index, column] of byIndex) {
-      const value = convert(cellText(row.getCell(index).value), column);
-      if (value !== undefined) setPath(doc, column.path, value);
-    }
-    if (Object.keys(doc).length === 0) continue;
-    documents.push(doc);
-    rowNumbers.push(r);
-    if (documents.length > MAX_IMPORT_ROWS) return { kind: 'refused', problem: { kind: 'tooManyRows', max: MAX_IMPORT_ROWS } };
-  }
-  if (documents.length === 0) return { kind: 'refused', problem: { kind: 'noRows' } };
+  if (read.kind === 'refused') return { kind: 'refused', problem: read.problem };
+  const { documents, rowNumbers } = read;
   const errors: { row: number; error: FieldError }[] = [];
-  documents.forEach((doc, i) => {
-    const result = validateDocument(kind as SchemaName, doc);
+  for (let i = 0; i < documents.length; i += 1) {
+    if (i % VALIDATION_SLICE === VALIDATION_SLICE - 1) await setImmediate();
+    const result = validateDocument(kind as SchemaName, documents[i]!);
     if (!result.valid) for (const error of result.errors) errors.push({ row: rowNumbers[i]!, error });
-  });
+  }
   if (errors.length > 0) return { kind: 'refused', problem: { kind: 'rows', errors } };
   return { kind: 'valid', documents };
 }

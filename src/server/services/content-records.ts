@@ -161,9 +161,10 @@ export class ContentRecords {
         .where('id', '=', id)
         .where('kind', '=', kind);
       if (unitId) update = update.where('unit_id', '=', unitId);
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
-      const row = await executor.selectFrom('content_records').select(['created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      // one statement: a delete committed between an update and a later read (a unit's own rows
+      // run outside a transaction) made that read throw, a 500 instead of 404
+      const row = await update.returning(['created_at']).executeTakeFirst();
+      if (!row) throw new AppError('notFound');
       return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id };
     });
   }

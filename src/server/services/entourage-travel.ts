@@ -101,7 +101,9 @@ export class EntourageTravel {
       .selectFrom('entourage_members')
       .select(['id', 'document', 'id_number_masked', 'schema_version', 'itinerary', 'reception'])
       .where('id', '=', memberId)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // removed by a concurrent request after the check: gone, as for any later reader
+    if (!row) throw new AppError('entourageMemberNotFound');
     return {
       id: row.id,
       document: withMaskedIdNumber(JSON.parse(row.document) as Document),

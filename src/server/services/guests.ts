@@ -139,7 +139,7 @@ export class Guests {
         if (body.inviteCode === undefined) {
           if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty');
         } else {
-          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today() });
+          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true });
           status = code.reviewRequired ? 'pending' : 'approved';
           guestType = code.guestType;
         }
@@ -209,7 +209,7 @@ export class Guests {
           if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty');
           guestType = null;
         } else {
-          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), exceptGuestId: id });
+          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), exceptGuestId: id, claim: true });
           // a guest the committee rejected goes back to the committee, whatever the code says
           status = code.reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
           guestType = code.guestType;

@@ -86,7 +86,9 @@ export class Hotels {
       if (!before) throw new AppError('notFound');
       const staff = await trx.selectFrom('receptionists').select('id').where('hotel_id', '=', id).executeTakeFirst();
       if (staff) throw new AppError('hotelInUse');
-      await trx.deleteFrom('hotels').where('id', '=', id).execute();
+      // a concurrent delete of the same row may have committed since the read: its caller won
+      const removed = await trx.deleteFrom('hotels').where('id', '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
       await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.delete', targetType: 'hotel', targetId: id, targetLabel: before.name, before, at: this.editions.now().toISOString() });
     });
   }
@@ -126,7 +128,9 @@ export class Hotels {
       const edition = await this.editions.current(trx);
       const before = await trx.selectFrom('receptionists').select(['name', 'mobile', 'hotel_id']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
       if (!before) throw new AppError('notFound');
-      await trx.deleteFrom('receptionists').where('id', '=', id).execute();
+      // a concurrent delete of the same row may have committed since the read: its caller won
+      const removed = await trx.deleteFrom('receptionists').where('id', '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
       await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.delete', targetType: 'receptionist', targetId: id, targetLabel: before.name, before, at: this.editions.now().toISOString() });
     });
   }

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
-import type { UploadTable } from '../uploads/upload-repository.js';
+import { HEARTBEAT_MS, UploadJournal } from '../uploads/upload-journal.js';
+import { folderStore, sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
 import { HOUR_MS, isoIn } from '../time.js';
 
 /** Expired codes and ended sessions are useless after a day; keep the tables small. */
@@ -22,50 +22,24 @@ export function schedulePurge(db: Db, onError: (error: unknown) => void): () => 
   return () => clearInterval(timer);
 }
 
-/** Files younger than this may belong to an upload in flight (the request timeout is far shorter). */
-const SWEEP_MIN_AGE_MS = 15 * 60_000;
-
-export interface SweepResult {
-  removedFiles: number;
-  removedBytes: number;
-}
+export type { SweepResult } from '../uploads/upload-sweep.js';
 
 /**
- * Removes what a crash or a failed write left in DATA_DIR/uploads: `.incoming-*` files and
- * stored files no upload row names. Young files are spared (an upload may be between its
- * rename and its commit). Upload rows themselves are never removed here.
+ * Removes what a crash or a failed write left in DATA_DIR/uploads: every file no upload row
+ * names, unless a live request is writing it (the upload journal, migration 0014), whatever
+ * its age. Upload rows themselves are never removed here.
  */
-export async function sweepUploadOrphans(db: Db, dataDir: string, now: Date = new Date()): Promise<SweepResult> {
-  const dir = path.join(dataDir, 'uploads');
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(dir);
-  } catch {
-    return { removedFiles: 0, removedBytes: 0 };
-  }
-  const rows = await db.withTables<{ uploads: UploadTable }>().selectFrom('uploads').select('storage_name').execute();
-  // temporary-registration pictures share the folder (migration 0008)
-  const temporaryRows = await db
-    .withTables<{ temporary_uploads: { storage_name: string } }>()
-    .selectFrom('temporary_uploads')
-    .select('storage_name')
-    .execute();
-  const referenced = new Set([...rows, ...temporaryRows].map((row) => row.storage_name));
-  const result: SweepResult = { removedFiles: 0, removedBytes: 0 };
-  for (const name of names) {
-    if (referenced.has(name)) continue;
-    const filePath = path.join(dir, name);
-    try {
-      const stat = await fs.promises.lstat(filePath);
-      if (!stat.isFile() || now.getTime() - stat.mtimeMs < SWEEP_MIN_AGE_MS) continue;
-      await fs.promises.rm(filePath, { force: true });
-      result.removedFiles += 1;
-      result.removedBytes += stat.size;
-    } catch {
-      // gone meanwhile: nothing to do
-    }
-  }
-  return result;
+export async function sweepUploadOrphans(db: Db, dataDir: string): Promise<SweepResult> {
+  return sweepUploadStore(db, folderStore(path.join(dataDir, 'uploads')));
+}
+
+/** Announces this process as a writer of the upload store and keeps its heartbeat until stopped. */
+export async function startUploadWriter(db: Db, onError: (error: unknown) => void): Promise<() => void> {
+  const journal = new UploadJournal(db);
+  await journal.heartbeat();
+  const timer = setInterval(() => void journal.heartbeat().catch(onError), HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Sweeps once a day until stopped (the timer never keeps the process alive). */

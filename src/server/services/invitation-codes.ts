@@ -3,7 +3,7 @@ import type { InviteCodeCheck } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
 import { shanghaiDate } from './clock.js';
 
-type Executor = Pick<Db, 'selectFrom'>;
+type Executor = Pick<Db, 'selectFrom' | 'updateTable'>;
 
 /**
  * The invitation-code catalogue of SPEC 8, checked in this order:
@@ -19,8 +19,11 @@ export async function checkInvitationCode(
   editionId: string,
   unitId: string,
   code: string | undefined,
-  /** today (Asia/Shanghai) and the guest being saved, whose own use does not count */
-  use: { today?: string; exceptGuestId?: string } = {},
+  /**
+   * today (Asia/Shanghai) and the guest being saved, whose own use does not count; `claim`: the
+   * caller's transaction is about to use the code, so a capped code is locked until it commits
+   */
+  use: { today?: string; exceptGuestId?: string; claim?: boolean } = {},
 ): Promise<InviteCodeCheck> {
   if (code === undefined) throw new AppError('invitationParameterEmpty');
   const trimmed = code.trim();
@@ -49,6 +52,17 @@ export async function checkInvitationCode(
   if (row.revoked_at) throw new AppError('invitationNotExist');
   if (row.expires_at && row.expires_at < (use.today ?? shanghaiDate(new Date()))) throw new AppError('invitationNotExist');
   if (row.max_uses !== null && row.max_uses !== undefined) {
+    // Counting and then inserting is a race under PostgreSQL's READ COMMITTED (20 parallel saves
+    // saw the same count): a no-op update takes the code row's lock (SQLite: the write lock), so
+    // savers of one capped code queue here and each counts after the previous one committed.
+    if (use.claim) {
+      await executor
+        .updateTable('invitation_codes')
+        .set((eb) => ({ code: eb.ref('code') }))
+        .where('code', '=', row.code)
+        .where('edition_id', '=', editionId)
+        .execute();
+    }
     let users = executor.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).where('edition_id', '=', editionId).where('invitation_code', '=', row.code);
     if (use.exceptGuestId) users = users.where('id', '!=', use.exceptGuestId);
     const { n } = await users.executeTakeFirstOrThrow();

@@ -136,7 +136,9 @@ export class NoticesAdmin {
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
       const before = await this.draft(trx, edition.id, id);
-      await trx.deleteFrom('notice_publications').where('id', '=', id).execute();
+      // a concurrent delete of the same draft may have committed since the read: its caller won
+      const removed = await trx.deleteFrom('notice_publications').where('id', '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw new AppError('noticeNotFound');
       await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.delete', targetType: 'notice', targetId: id, targetLabel: before.title, before: { title: before.title }, at: this.editions.now().toISOString() });
     });
   }

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { temporaryApiPaths } from '../../shared/temporary-api.js';
@@ -8,6 +9,7 @@ import { authenticate } from '../plugins/authenticate.js';
 import { guarded, type LimitRule } from '../plugins/rate-limits.js';
 import { bodyOf, path } from '../routes/route-helpers.js';
 import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
+import { paceLimitsOf, watchUploadPace } from '../uploads/upload-pace.js';
 import { sendUploadError } from '../uploads/upload-reply.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 import type { TemporaryRegistrations } from './temporary-registrations.js';
@@ -75,29 +77,38 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
       ...guarded(uploadScope, temporaryLimits.upload),
       handler: async (request, reply) => {
         const incoming = uploads.storage.incomingPath();
-        try {
-          let received: ReceiveResult;
+        // the minimum rate and the upload's deadline, not REQUEST_TIMEOUT_MS (uploads/upload-pace.ts)
+        const pace = watchUploadPace(request, reply, paceLimitsOf(app.config), temporaryMaxBytes(), () => void sendUploadError(request, reply, 'tooSlow'));
+        // journaled before the file exists: the sweep never takes a file a live request writes
+        return uploads.journal.around([basename(incoming)], async () => {
           try {
-            // whatever rule the form names, this path only takes the temporary picture
-            received = await receiveUpload(request, incoming, () => temporaryMaxBytes());
-          } catch (error) {
-            request.log.info({ err: error }, 'malformed multipart upload');
-            return sendUploadError(request, reply, 'notMultipart');
+            let received: ReceiveResult;
+            try {
+              // whatever rule the form names, this path only takes the temporary picture
+              received = await receiveUpload(request, incoming, () => temporaryMaxBytes());
+            } catch (error) {
+              if (pace.timedOut) return reply;
+              request.log.info({ err: error }, 'malformed multipart upload');
+              return sendUploadError(request, reply, 'notMultipart');
+            }
+            pace.stop();
+            if (pace.timedOut) return reply;
+            if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
+            let result;
+            try {
+              result = await uploads.keep(received.file, incoming, new Date().toISOString());
+            } catch (error) {
+              request.log.error({ err: error }, 'temporary picture could not be kept');
+              return sendUploadError(request, reply, 'storageFailed');
+            }
+            if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
+            noStore(reply);
+            return ok(request, result.file);
+          } finally {
+            pace.stop();
+            await uploads.storage.discard(incoming);
           }
-          if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
-          let result;
-          try {
-            result = await uploads.keep(received.file, incoming, new Date().toISOString());
-          } catch (error) {
-            request.log.error({ err: error }, 'temporary picture could not be kept');
-            return sendUploadError(request, reply, 'storageFailed');
-          }
-          if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
-          noStore(reply);
-          return ok(request, result.file);
-        } finally {
-          await uploads.storage.discard(incoming);
-        }
+        });
       },
     });
   });

@@ -8,6 +8,8 @@ import { sanitiseFileName } from '../uploads/file-name.js';
 import type { ReceivedFile } from '../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../uploads/upload-service.js';
+import type { Db } from '../db/database.js';
+import { UploadJournal } from '../uploads/upload-journal.js';
 import { UploadStorage, newRandomName } from '../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
@@ -26,6 +28,7 @@ export function temporaryMaxBytes(): number {
 export class TemporaryUploads {
   readonly storage: UploadStorage;
   private readonly faceDetector = new FaceDetector();
+  readonly journal: UploadJournal;
 
   constructor(
     private readonly db: TemporaryDb,
@@ -33,6 +36,7 @@ export class TemporaryUploads {
     private readonly log: FastifyBaseLogger,
   ) {
     this.storage = new UploadStorage(dataDir);
+    this.journal = new UploadJournal(db as unknown as Db);
   }
 
   close(): Promise<void> {
@@ -65,11 +69,14 @@ export class TemporaryUploads {
       created_at: at,
       registration_id: null,
     };
-    await this.storage.placeWithRow(incoming, row.storage_name, (place) =>
-      this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('temporary_uploads').values(row).execute();
-        await place();
-      }),
+    // journaled: between the rename and the commit the file has its final name but no row yet
+    await this.journal.around([row.storage_name], () =>
+      this.storage.placeWithRow(incoming, row.storage_name, (place) =>
+        this.db.transaction().execute(async (trx) => {
+          await trx.insertInto('temporary_uploads').values(row).execute();
+          await place();
+        }),
+      ),
     );
     const file: UploadedFile = { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked };
     return { kind: 'kept', file };

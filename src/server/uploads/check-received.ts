@@ -4,6 +4,7 @@ import type { UploadErrorName } from '../../shared/upload-errors.js';
 import { checkUpload, failuresOf, formatBytes, notCheckedOf, type MeasuredFile, type RuleOutcome, type UploadRules } from '../../shared/upload-rules.js';
 import type { FaceDetector } from './face-detector.js';
 import { inspectFile } from './file-inspection.js';
+import { reencodePicture } from './picture-reencode.js';
 import type { ReceivedFile } from './receive-upload.js';
 
 export type CheckedFile =
@@ -22,6 +23,9 @@ export interface CheckInput {
   /** the error a rule failure is answered with */
   rejectedError: UploadErrorName;
 }
+
+/** Pictures decoded in full and stored re-encoded (picture-reencode.ts). */
+const PICTURES = new Set(['image/jpeg', 'image/png']);
 
 /** Inspects a received file and checks it against its rules: what every upload path does before it keeps a file. */
 export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile> {
@@ -46,5 +50,12 @@ export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile>
     failures.push({ rule: 'maxBytes', status: 'failed', key: 'upload.rules.fileTooBig', params: { max: formatBytes(input.cutOffMaxBytes) } });
   }
   if (failures.length > 0) return { kind: 'refused', error: input.rejectedError, failures, params: {} };
-  return { kind: 'passed', facts: inspection.facts, notChecked: notCheckedOf(outcomes).map((outcome) => outcome.rule) };
+  const facts = { ...inspection.facts };
+  if (facts.mime !== null && PICTURES.has(facts.mime)) {
+    // what is kept is the re-encoded picture: its size is the stored file's
+    const reencoded = await reencodePicture(input.incoming, facts.mime, facts.dpi);
+    if (reencoded.kind === 'unreadable') return { kind: 'refused', error: 'unreadable', failures: [], params: {} };
+    facts.bytes = reencoded.bytes;
+  }
+  return { kind: 'passed', facts, notChecked: notCheckedOf(outcomes).map((outcome) => outcome.rule) };
 }

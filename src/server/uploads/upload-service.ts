@@ -12,6 +12,7 @@ import { FaceDetector } from './face-detector.js';
 import { checkReceivedFile } from './check-received.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
+import { UploadJournal } from './upload-journal.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
 import { newRandomName, UploadStorage } from './upload-storage.js';
 
@@ -26,6 +27,7 @@ export class UploadService {
   readonly storage: UploadStorage;
   private readonly repository: UploadRepository;
   private readonly faceDetector = new FaceDetector();
+  readonly journal: UploadJournal;
 
   constructor(
     db: Db,
@@ -34,6 +36,7 @@ export class UploadService {
   ) {
     this.storage = new UploadStorage(dataDir);
     this.repository = new UploadRepository(db);
+    this.journal = new UploadJournal(db);
   }
 
   /** Stops the face detector's worker thread (call when the app closes). */
@@ -69,7 +72,8 @@ export class UploadService {
       storage_name: newRandomName(),
       created_at: nowIso(),
     };
-    await this.storage.placeWithRow(incoming, row.storage_name, (place) => this.repository.insertWith(row, place));
+    // journaled: between the rename and the commit the file has its final name but no row yet
+    await this.journal.around([row.storage_name], () => this.storage.placeWithRow(incoming, row.storage_name, (place) => this.repository.insertWith(row, place)));
     return {
       kind: 'kept',
       file: { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked },

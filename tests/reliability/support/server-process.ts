@@ -32,6 +32,8 @@ export class ServerProcess {
   constructor(
     readonly dataDir: string,
     readonly port: number,
+    /** more environment: DATABASE_URL and DATABASE_SCHEMA for a PostgreSQL run */
+    private readonly extraEnv: Record<string, string> = {},
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -56,6 +58,7 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         SESSION_SECRET: 'reliability-session-secret-reliability',
         CODE_SECRET: 'reliability-code-secret-reliability-xx',
+        ...this.extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

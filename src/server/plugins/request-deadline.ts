@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { send } from '../http/error-handler.js';
+import { paceLimitsOf, uploadDeadlineMs } from '../uploads/upload-pace.js';
+import { largestAllowedBytes } from '../uploads/upload-rule-catalogue.js';
+
+/** Uploads are the only multipart requests; their pace is watched by the upload routes. */
+const isUpload = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType ?? '');
+
+/**
+ * Node's own `requestTimeout` is one number for every request, checked every 30 s: as
+ * REQUEST_TIMEOUT_MS it cut large uploads on ordinary lines, and it answered a trickle late.
+ * So Node's is raised to the longest upload deadline (the outer bound of anything), and
+ * REQUEST_TIMEOUT_MS bounds the receiving of every other request here, answered with the
+ * 408 envelope and a closed connection.
+ */
+export function serverRequestTimeoutMs(config: AppConfig): number {
+  return Math.max(config.requestTimeoutMs, uploadDeadlineMs(paceLimitsOf(config), largestAllowedBytes()));
+}
+
+export async function registerRequestDeadline(app: FastifyInstance, config: AppConfig): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.complete || isUpload(request.headers['content-type'])) return;
+    const timer = setTimeout(() => {
+      if (request.raw.complete || reply.sent) return;
+      reply.header('connection', 'close');
+      void send(request, reply, 'requestTimeout');
+    }, config.requestTimeoutMs);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    request.raw.once('end', clear);
+    reply.raw.once('close', clear);
+  });
+}

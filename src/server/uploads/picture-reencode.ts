@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from './file-inspection.js';
+
+/** JPEG quality of the stored copy: no visible loss on a portrait, about the size a camera writes. */
+const JPEG_QUALITY = 90;
+
+export type Reencoded = { kind: 'reencoded'; bytes: number; width: number; height: number } | { kind: 'unreadable' };
+
+/**
+ * Every stored picture is a fresh encoding of its decoded pixels (issue 18 point 10): the whole
+ * file is decoded (`failOn: 'truncated'`: a JPEG cut off anywhere is refused, which reading the
+ * header alone never noticed), then written anew with no metadata but the density (a rule of
+ * the photo form). Whatever rode along - bytes after the end-of-image marker, COM and APPn
+ * segments, EXIF text: the JPEG+HTML polyglots - is not in the stored file. EXIF orientation
+ * is applied to the pixels, so the stored picture stands as the rules measured it.
+ */
+export async function reencodePicture(filePath: string, mime: string, density: number | null): Promise<Reencoded> {
+  const cleaned = `${filePath}.clean`;
+  try {
+    let picture = sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate();
+    picture = mime === 'image/png' ? picture.png({ compressionLevel: 6 }) : picture.jpeg({ quality: JPEG_QUALITY });
+    if (density !== null && density > 0) picture = picture.withDensity(density);
+    const info = await picture.toFile(cleaned);
+    await fs.promises.rename(cleaned, filePath);
+    return { kind: 'reencoded', bytes: info.size, width: info.width, height: info.height };
+  } catch {
+    await fs.promises.rm(cleaned, { force: true });
+    return { kind: 'unreadable' };
+  }
+}
