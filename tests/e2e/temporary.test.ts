@@ -180,7 +180,7 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
 
     // the export of the current filter (approved), opened with exceljs
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=temporary-export]').click()]);
-    expect(download.suggestedFilename()).toBe('temporary-registrations.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^(临时注册名单|temporary-registrations)-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path()) as string);
     const sheet = workbook.worksheets[0]!;
