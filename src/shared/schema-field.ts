@@ -12,7 +12,7 @@ export interface FieldInfo {
   labelKey: string | null;
   enumValues: readonly unknown[] | null;
   enumKeys: readonly string[] | null;
-  kind: 'enum' | 'boolean' | 'date-time' | 'date' | 'other';
+  kind: 'enum' | 'boolean' | 'date-time' | 'date' | 'file' | 'other';
 }
 
 const asSchema = (value: unknown): Schema | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined);
@@ -53,7 +53,8 @@ export function fieldInfo(root: Schema, path: readonly string[]): FieldInfo {
   const enumValues = Array.isArray(schema?.enum) ? (schema.enum as unknown[]) : null;
   const enumKeys = Array.isArray(schema?.['x-enum-i18n']) ? (schema['x-enum-i18n'] as string[]) : null;
   const types = Array.isArray(schema?.type) ? (schema.type as unknown[]) : [schema?.type];
-  const kind = enumValues && enumKeys ? 'enum' : types.includes('boolean') ? 'boolean' : schema?.format === 'date-time' ? 'date-time' : schema?.format === 'date' ? 'date' : 'other';
+  const isFile = schema?.['x-upload'] !== undefined || asSchema(schema?.items)?.['x-upload'] !== undefined;
+  const kind = isFile ? 'file' : enumValues && enumKeys ? 'enum' : types.includes('boolean') ? 'boolean' : schema?.format === 'date-time' ? 'date-time' : schema?.format === 'date' ? 'date' : 'other';
   return { labelKey: typeof schema?.['x-i18n'] === 'string' ? schema['x-i18n'] : null, enumValues, enumKeys, kind };
 }
 

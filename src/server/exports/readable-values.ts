@@ -46,6 +46,8 @@ export class ReadableValues {
   /** Any value of a schema field, by what the schema says it is. */
   value(info: FieldInfo, value: unknown): string | number | null {
     if (value === undefined || value === null) return null;
+    // a stored file's reference is an id: say that a file is there
+    if (info.kind === 'file') return Array.isArray(value) && value.length === 0 ? null : this.t('client.readOnly.fileUploaded');
     if (Array.isArray(value)) return value.map((item) => this.value(info, item)).filter((item) => item !== null).join(', ');
     switch (info.kind) {
       case 'enum':

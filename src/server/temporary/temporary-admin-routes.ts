@@ -112,7 +112,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       const edition = await editions.current();
       const at = editions.now().toISOString();
       await codes.create(edition.id, request.body, at);
-      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.create', targetType: 'temporary-code', targetId: request.body.code, at });
+      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.create', targetType: 'temporary-code', targetId: request.body.code, targetLabel: request.body.code, after: request.body, at });
       return ok(request, null);
     },
   });
@@ -125,7 +125,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       assertOrganiser(who);
       const edition = await editions.current();
       await codes.discard(edition.id, request.params.id);
-      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.discard', targetType: 'temporary-code', targetId: request.params.id, at: editions.now().toISOString() });
+      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.discard', targetType: 'temporary-code', targetId: request.params.id, targetLabel: request.params.id, at: editions.now().toISOString() });
       return ok(request, null);
     },
   });
