@@ -3,6 +3,7 @@ import type { SchemaName } from '../../generated/registry.js';
 import type { CatalogueKind } from '../../shared/content-api.js';
 import { validateDocument, type FieldError } from '../../shared/validation.js';
 import { loadSchema } from '../http/schema-loader.js';
+import { allowedLabels, enumValueOfCell, type TextsOfKey } from './import-labels.js';
 
 type Schema = Record<string, unknown>;
 type Document = Record<string, unknown>;
@@ -20,6 +21,9 @@ export interface ImportColumn {
   label: string;
   type: string;
   format?: string;
+  /** an enum column: its values and their label keys (a cell may hold either) */
+  enumValues?: readonly unknown[];
+  enumKeys?: readonly string[];
 }
 
 export type ImportProblem =
@@ -59,7 +63,13 @@ export function importColumns(kind: CatalogueKind): ImportColumn[] {
         continue;
       }
       const label = (raw['x-i18n'] ?? schema['x-i18n'] ?? '') as string;
-      columns.push({ path, label, type: String(schema.type ?? 'string'), ...(typeof schema.format === 'string' ? { format: schema.format } : {}) });
+      columns.push({
+        path,
+        label,
+        type: String(schema.type ?? 'string'),
+        ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
+        ...(Array.isArray(schema.enum) ? { enumValues: schema.enum, ...(Array.isArray(schema['x-enum-i18n']) ? { enumKeys: schema['x-enum-i18n'] as string[] } : {}) } : {}),
+      });
     }
   };
   walk(root.properties as Record<string, Schema>, '');
@@ -87,7 +97,7 @@ function cellText(value: ExcelJS.CellValue): unknown {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A cell's value in the type the schema wants; anything unexpected is passed on for the validator to reject. */
-function convert(raw: unknown, column: ImportColumn): unknown {
+function convert(raw: unknown, column: ImportColumn, textsOf?: TextsOfKey): unknown {
   if (raw === undefined) return undefined;
   if (typeof raw === 'string' && raw.trim() === '') return undefined;
   if (raw instanceof Date) {
@@ -103,7 +113,8 @@ function convert(raw: unknown, column: ImportColumn): unknown {
   }
   if (column.type === 'boolean') return raw;
   // mobile numbers and codes are often typed as numbers in Excel
-  return typeof raw === 'number' ? String(raw) : String(raw).trim();
+  const text = typeof raw === 'number' ? String(raw) : String(raw).trim();
+  return column.enumValues ? enumValueOfCell(text, column, textsOf) : text;
 }
 
 function setPath(doc: Document, path: string, value: unknown): void {
@@ -118,9 +129,10 @@ function setPath(doc: Document, path: string, value: unknown): void {
 
 /**
  * Reads the first sheet: row 1 names the columns, every further non-empty row is one
- * document, validated by the same precompiled validator as the form and the API.
+ * document, validated by the same precompiled validator as the form and the API. `textsOf`
+ * gives an enum label's texts in every language, so a cell may say 女 or Female for `female`.
  */
-export async function readImport(kind: CatalogueKind, filePath: string): Promise<ImportOutcome> {
+export async function readImport(kind: CatalogueKind, filePath: string, textsOf?: TextsOfKey): Promise<ImportOutcome> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.readFile(filePath);
@@ -145,7 +157,7 @@ export async function readImport(kind: CatalogueKind, filePath: string): Promise
     const row = sheet.getRow(r);
     const doc: Document = {};
     for (const [index, column] of byIndex) {
-      const value = convert(cellText(row.getCell(index).value), column);
+      const value = convert(cellText(row.getCell(index).value), column, textsOf);
       if (value !== undefined) setPath(doc, column.path, value);
     }
     if (Object.keys(doc).length === 0) continue;
@@ -163,12 +175,17 @@ export async function readImport(kind: CatalogueKind, filePath: string): Promise
   return { kind: 'valid', documents };
 }
 
-/** An empty workbook whose header row is the import columns ("label [key]"). */
+/** An empty workbook whose header row is the import columns ("label [key]", an enum's labels before the key: "性别（男 / 女）[gender]"). */
 export async function importTemplate(kind: CatalogueKind, translate: (key: string) => string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(kind);
   const columns = importColumns(kind);
-  sheet.addRow(columns.map((column) => `${column.label ? translate(column.label) : column.path} [${column.path}]`));
+  sheet.addRow(
+    columns.map((column) => {
+      const allowed = allowedLabels(column, translate);
+      return `${column.label ? translate(column.label) : column.path}${allowed ? ` (${allowed})` : ''} [${column.path}]`;
+    }),
+  );
   sheet.columns.forEach((column) => {
     column.width = 22;
   });
