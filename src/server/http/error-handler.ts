@@ -41,7 +41,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(request, reply, 'validationFailed', { details }, { fieldErrors });
     }
     if (isAppError(error)) {
-      return send(request, reply, error.name_, error.params);
+      if (!error.pointer) return send(request, reply, error.name_, error.params);
+      const { key } = errorCatalogue[error.name_];
+      return send(request, reply, error.name_, error.params, { fieldErrors: [{ pointer: error.pointer, key, message: translator.t(language, key, error.params) }] });
     }
     const clientError = clientErrorName(error);
     if (clientError) {
