@@ -198,3 +198,26 @@ describe('declared list (kind "list")', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/guests/g1');
   });
 });
+
+describe('a declared download above the list', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs its operation with the filters of the URL, and says so when it fails', async () => {
+    load.mockResolvedValue(page([{ id: 'n1', title: '通知一', releaseTime: '2027-06-01T04:00:00.000Z', read: false, kind: 'guest.approve' }]));
+    const download = vi.fn<(query: Record<string, unknown>) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('403'));
+    operations.testListDownload = (query) => download(query);
+    renderList(declaration({ download: { operation: 'testListDownload', labelKey: 'content:common.exportExcel' } }), '/list?pageNum=1');
+    const button = await screen.findByTestId('test-list-download');
+    expect(button).toHaveTextContent('导出 Excel');
+    fireEvent.click(button);
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('下载失败，请重试')).toBeNull();
+    fireEvent.click(button);
+    await screen.findByText('下载失败，请重试');
+  });
+
+  it('is declared on the organisers’ vehicle and unofficial-guest lists', () => {
+    expect((findDeclaration('all-vehicles') as ListDeclaration).download?.operation).toBe('exportAllVehicles');
+    expect((findDeclaration('all-unofficial-guests') as ListDeclaration).download?.operation).toBe('exportAllUnofficialGuests');
+  });
+});
