@@ -75,6 +75,7 @@ const REFERENCE_OF_KEY: Record<string, Reference> = {
   uiSchema: 'uiSchema',
   load: 'operation',
   submit: 'operation',
+  operation: 'operation',
   save: 'save',
   panel: 'panel',
   cell: 'cell',

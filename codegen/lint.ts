@@ -37,7 +37,7 @@ const UPLOAD_RULES: Record<string, 'number' | 'boolean' | 'string[]'> = {
   plainBackground: 'boolean',
 };
 
-const SIBLING_KEYWORDS = ['x-same-as', 'x-differs-from'];
+const SIBLING_KEYWORDS = ['x-same-as', 'x-differs-from', 'x-after'];
 
 function typeIncludesString(schema: JsonSchema): boolean {
   const type = schema.type;

@@ -148,7 +148,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'entourage-member-params': 1,
   'entourage-member': 2,
   'entrance-query': 1,
-  'epidemic-prevention': 1,
+  'epidemic-prevention': 2,
   'file-id-params': 1,
   'good-wishes': 2,
   'guest-id-params': 1,
@@ -158,7 +158,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'historical-guest': 1,
   'hotel': 1,
   'investment-project': 1,
-  'invitation-code-batch': 1,
+  'invitation-code-batch': 2,
   'invitation-code-page-query': 1,
   'invitation-code-params': 1,
   'invite-code-query': 1,
@@ -237,7 +237,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'temporary-registration': 1,
   'unit': 1,
   'unofficial-guest': 1,
-  'vehicle': 1,
+  'vehicle': 2,
   'wish-page-query': 1,
 };
 

@@ -1930,13 +1930,29 @@ action: string
 targetType: string
 targetId: string
 /**
- * readable target (guest name, code, hotel name...), null for older entries
+ * readable target (guest name, code, hotel name...); null when only an id is known
  */
 targetLabel: (string | null)
 reason: (string | null)
 before: unknown
 after: unknown
 at: string
+/**
+ * the action in the request's language (the raw action only where no text exists)
+ */
+actionLabel: string
+/**
+ * the target's kind in the request's language
+ */
+targetTypeLabel: string
+/**
+ * the changed fields in the request's language: field label, value before and after (enum labels, Shanghai times, yes/no)
+ */
+changes: {
+field: string
+before: string
+after: string
+}[]
 }[]
 total: number
 pageNum: number

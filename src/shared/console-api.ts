@@ -48,6 +48,8 @@ export const consoleApiPaths = {
   /** GET ?manifest-query */
   exportManifest: 'admin/console/export/manifest',
   exportHotels: 'admin/console/export/hotels',
+  /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
+  exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */
   auditPage: 'admin/console/audit/page',
 } as const;

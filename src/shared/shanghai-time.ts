@@ -22,3 +22,16 @@ export function fromShanghaiLocal(local: string | undefined): string | undefined
   if (!match) return local;
   return `${match[1]}T${match[2]}${match[3] ?? ':00'}${SHANGHAI_OFFSET}`;
 }
+
+/**
+ * A stored time as a person reads it in an export or the audit log: Shanghai wall time with its
+ * zone (`2026-11-26 02:50:11 UTC+8`); '' when unreadable. A calendar date stays as it is.
+ */
+export function formatShanghaiWithZone(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const wall = new Date(time + OFFSET_MS).toISOString();
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)} UTC+8`;
+}

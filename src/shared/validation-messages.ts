@@ -45,6 +45,8 @@ const GENERIC_KEYS: Record<string, string> = {
   not: 'validation.not',
   'x-same-as': 'validation.sameAs',
   'x-differs-from': 'validation.differsFrom',
+  'x-after': 'validation.after',
+  'x-when': 'validation.when',
 };
 
 export const FALLBACK_MESSAGE_KEY = 'validation.invalid';

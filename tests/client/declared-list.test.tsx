@@ -88,14 +88,15 @@ describe('declared list (kind "list")', () => {
   });
 
   it('sends the filters of the query form with the load call and keeps them in the URL', async () => {
-    load.mockResolvedValue(page([{ id: 'a1', at: '2027-06-01T04:00:00.000Z', actorAccount: 'organiser@demo.example.com', action: 'guest.approve', targetType: 'guest', targetId: 'g1', targetLabel: '张三', reason: null, before: { status: 'pending' }, after: { status: 'approved' } }]));
+    load.mockResolvedValue(page([{ id: 'a1', at: '2027-06-01T04:00:00.000Z', actorAccount: 'organiser@demo.example.com', action: 'guest.approve', actionLabel: '审核通过', targetType: 'guest', targetTypeLabel: '嘉宾', targetId: 'g1', targetLabel: '张三', reason: null, before: { status: 'pending' }, after: { status: 'approved' }, changes: [{ field: '审核状态', before: '待审核', after: '审核通过' }] }]));
     renderList(auditLog(), '/list?actor=old&pageNum=2&notAFilter=1');
     const row = await screen.findByTestId('audit-row');
     // only the query schema's own fields are read from the URL
     expect(load).toHaveBeenLastCalledWith({ actor: 'old', pageNum: 2, pageSize: 20 });
     expect(row).toHaveTextContent('审核通过');
     expect(row).toHaveTextContent('嘉宾: 张三');
-    expect(row).toHaveTextContent('status: pending → approved');
+    // the server labels the change in the reader's language; the cell shows it as it comes
+    expect(row).toHaveTextContent('审核状态: 待审核 → 审核通过');
 
     const actor = await screen.findByLabelText(/操作人/);
     expect(actor).toHaveValue('old');
@@ -195,5 +196,28 @@ describe('declared list (kind "list")', () => {
     fireEvent.click(within(screen.getByTestId('search-row')).getByText('张三 / Zhang San'));
     expect(await screen.findByText('guest record')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/guests/g1');
+  });
+});
+
+describe('a declared download above the list', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs its operation with the filters of the URL, and says so when it fails', async () => {
+    load.mockResolvedValue(page([{ id: 'n1', title: '通知一', releaseTime: '2027-06-01T04:00:00.000Z', read: false, kind: 'guest.approve' }]));
+    const download = vi.fn<(query: Record<string, unknown>) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('403'));
+    operations.testListDownload = (query) => download(query);
+    renderList(declaration({ download: { operation: 'testListDownload', labelKey: 'content:common.exportExcel' } }), '/list?pageNum=1');
+    const button = await screen.findByTestId('test-list-download');
+    expect(button).toHaveTextContent('导出 Excel');
+    fireEvent.click(button);
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('下载失败，请重试')).toBeNull();
+    fireEvent.click(button);
+    await screen.findByText('下载失败，请重试');
+  });
+
+  it('is declared on the organisers’ vehicle and unofficial-guest lists', () => {
+    expect((findDeclaration('all-vehicles') as ListDeclaration).download?.operation).toBe('exportAllVehicles');
+    expect((findDeclaration('all-unofficial-guests') as ListDeclaration).download?.operation).toBe('exportAllUnofficialGuests');
   });
 });

@@ -107,6 +107,23 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
     await waitFor(() => expect(navigated).toHaveBeenCalledWith('/guide', undefined));
   });
 
+  it("shows a refused code (10002) on the code field, where the server's answer names it", async () => {
+    vi.spyOn(operations, 'temporaryWorker').mockResolvedValue({ registrationType: 'worker', picture: 'pic-1' });
+    vi.spyOn(temporaryApi, 'register').mockRejectedValueOnce(
+      new ApiError('status', 400, '邀请码不存在', { code: 10002, msg: '邀请码不存在', data: null, key: 'server.invitation.notExist', fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }] }),
+    );
+    const { container } = renderDeclared('temporary-worker');
+    const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await screen.findByLabelText(/邀请码/);
+    fill(/邀请码/, 'NOPE2025');
+    fill(/^姓名/, 'Li Lei');
+    fill(/手机号码/, '13712345678');
+    fill(/省份/, '山东省');
+    fill(/城市/, '青岛市');
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(errorOf(container, 'inviteCode')).toContain('邀请码不存在'));
+  });
+
   it('sends visitors of a closed recommendation page to the closed page', async () => {
     vi.spyOn(temporaryApi, 'recommendStatus').mockResolvedValue({ open: false });
     renderDeclared('temporary-recommend-invite');

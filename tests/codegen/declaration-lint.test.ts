@@ -76,6 +76,10 @@ beforeAll(async () => {
     ((items.properties as Json).action as Json).enum = ['guest.approve', 'guest.vanish'];
   });
   const list = (id: string, extra: Json) => ({ id, kind: 'list', titleKey: 'routes.notice', load: 'myNoticePage', itemSchema: 'response-notice-page', columns: [{ field: 'title', labelKey: 'schema.fields.noticeTitle' }], emptyKey: 'notices.empty', ...extra });
+  fs.writeFileSync(
+    screen('list-label-texts'),
+    JSON.stringify(list('list-label-texts', { load: 'consoleAuditPage', itemSchema: 'response-console-audit-page', columns: [{ field: 'action', labelKey: 'guest.audit.action', format: 'label', labelPrefixes: ['guest.audit.actions', 'console.audit.actions'] }] })),
+  );
   fs.writeFileSync(screen('list-no-item-schema'), JSON.stringify(list('list-no-item-schema', { itemSchema: 'response-notise-page' })));
   fs.writeFileSync(screen('list-boolean-texts'), JSON.stringify(list('list-boolean-texts', { columns: [{ field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read' }] })));
   // a list's load reads route params like a form's operations: on a route without `id` it fails, on one with it passes
@@ -121,7 +125,7 @@ describe('screen declaration lint', () => {
     ['notice-list.json: /load names operation "myNoticePag", which does not exist'],
     ['audit-log.json: /query/schema names schema "audit-filtr-query", which does not exist'],
     ['audit-log.json: /columns/3/cell names cell "auditTarjet", which does not exist'],
-    ['audit-log.json: /columns/2 has no text for the value "guest.vanish" of action in locales/en'],
+    ['list-label-texts.json: /columns/0 has no text for the value "guest.vanish" of action in locales/en'],
     ['list-no-item-schema.json: /itemSchema names schema "response-notise-page", which does not exist'],
     ['list-boolean-texts.json: /columns/0 must have required property \'falseKey\''],
     ['list-route-params.json: /load operation "guestEpidemic" reads route param "id", which route "/lists/plain" does not have'],

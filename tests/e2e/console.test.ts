@@ -114,7 +114,8 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await record('exports');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=export-guests]').click()]);
     const file = await download.path();
-    expect(download.suggestedFilename()).toBe('guests.xlsx');
+    // the server's name: what and when, in the page's language
+    expect(download.suggestedFilename()).toMatch(/^(嘉宾名单|guests)-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;

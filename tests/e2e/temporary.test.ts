@@ -107,10 +107,12 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     await page.locator('#root_city').fill('青岛市');
     await page.locator('#root_residence').fill('青岛市市南区香港中路1号');
 
-    // the server's refusal reaches the visitor as a toast; nothing is kept, the picture stays usable
+    // the server's refusal reaches the visitor as a toast (SPEC 8) and on the code field; nothing
+    // is kept, the picture stays usable
     await page.locator('#root_inviteCode').fill('NOEVENT1');
     await page.locator('[data-testid=submit]').click();
-    await page.getByText('临时登记无效：未绑定活动').waitFor();
+    await page.getByText('临时登记无效：未绑定活动').first().waitFor();
+    await expect.poll(() => page.getByText('临时登记无效：未绑定活动').count()).toBe(2);
     await record('worker-no-event');
 
     await page.locator('#root_inviteCode').fill('TEMP2025');
@@ -180,7 +182,7 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
 
     // the export of the current filter (approved), opened with exceljs
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=temporary-export]').click()]);
-    expect(download.suggestedFilename()).toBe('temporary-registrations.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^(临时注册名单|temporary-registrations)-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path()) as string);
     const sheet = workbook.worksheets[0]!;

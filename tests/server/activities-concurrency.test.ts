@@ -67,8 +67,8 @@ describeEachDatabase('activities: member limit under concurrent requests, roster
     const [signedSheet, waitingSheet] = book.worksheets;
     expect(rows(signedSheet!)[0]).toEqual(['Waiting place', 'Name', 'Guest / entourage', 'Unit', 'Speaker', 'Seat number', 'Remarks', 'Signed up at']);
     expect(rows(signedSheet!)).toHaveLength(2);
-    expect(rows(signedSheet!)[1]!.slice(1, 7)).toEqual(['张三', 'guest', '示例跨国企业有限公司', false, 'A-1', '素食']);
+    expect(rows(signedSheet!)[1]!.slice(1, 7)).toEqual(['张三', 'Guest', '示例跨国企业有限公司', 'No', 'A-1', '素食']);
     expect(rows(waitingSheet!)).toHaveLength(2);
-    expect(rows(waitingSheet!)[1]!.slice(0, 4)).toEqual([1, '张三', 'guest', '示例第二企业有限公司']);
+    expect(rows(waitingSheet!)[1]!.slice(0, 4)).toEqual([1, '张三', 'Guest', '示例第二企业有限公司']);
   });
 });

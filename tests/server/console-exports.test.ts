@@ -50,9 +50,9 @@ describeEachDatabase('console: Excel exports', (kind) => {
     expect(entourage.find((r) => r[0] === '赵导出')!.join('|')).toContain('********');
 
     const arrivals = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=arrival&date=2027-06-17')).rawPayload)).worksheets[0]!);
-    expect(arrivals.slice(1).map((r) => r[0])).toEqual(['guest', 'member']);
+    expect(arrivals.slice(1).map((r) => r[0])).toEqual(['Guest', 'Entourage']);
     const atStation = rowsOf((await workbook((await download(organiser.token, `admin/console/export/manifest?direction=arrival&date=2027-06-17&station=${encodeURIComponent('青岛北站')}`)).rawPayload)).worksheets[0]!);
-    expect(atStation.slice(1).map((r) => r[0])).toEqual(['member']);
+    expect(atStation.slice(1).map((r) => r[0])).toEqual(['Entourage']);
     const departures = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=departure&date=2027-06-21')).rawPayload)).worksheets[0]!);
     expect(departures).toHaveLength(3);
     expect(departures[1]).toContain('G188');

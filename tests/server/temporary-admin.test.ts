@@ -118,7 +118,7 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
   it('exports the matching registrations as a streamed workbook that exceljs reads back', async () => {
     const response = await t.app.inject({ method: 'GET', url: `${API}admin/temporary/export?status=approved`, headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' } });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('temporary-registrations.xlsx');
+    expect(response.headers['content-disposition']).toMatch(/temporary-registrations-\d{4}-\d{2}-\d{2}\.xlsx/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Temporary registrations');

@@ -1,4 +1,3 @@
-import { API_BASE } from '../../shared/api-paths';
 import type { Page } from '../../shared/api-types';
 import {
   activityApiPaths as paths,
@@ -9,7 +8,6 @@ import {
   type SignUpItem,
   type UnitActivityDetail,
 } from '../../shared/activity-api';
-import { readToken } from '../session/token-cookie';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
 
@@ -33,13 +31,4 @@ export const activityApi = {
   publish: (id: string) => http.request<AdminActivityDetail>('post', paths.publish(id)),
   close: (id: string) => http.request<AdminActivityDetail>('post', paths.close(id)),
   assign: (id: string, guestIds: string[]) => http.request<AdminActivityDetail>('put', paths.assignments(id), { json: { guestIds } }),
-  /** the roster workbook as a download (a link cannot carry the bearer token) */
-  async downloadRoster(id: string, language: string): Promise<Blob> {
-    const token = readToken();
-    const response = await fetch(`${API_BASE}/${paths.rosterExport(id)}`, {
-      headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-    if (!response.ok) throw new Error(`export failed: ${response.status}`);
-    return response.blob();
-  },
 };

@@ -49,6 +49,24 @@ export const consoleApi = {
  * Downloads a workbook: the route needs the bearer header, so the file is fetched and handed to
  * the browser as a blob link. Returns false when the server refused (its message is in the envelope).
  */
+/** The file name the server chose (RFC 6266 `filename*`, else `filename`), or null. */
+export function fileNameOfDisposition(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // a malformed name falls back to the plain one
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? null;
+}
+
+/**
+ * Downloads a workbook under the name the server gave it (what and when, in the caller's
+ * language: `活动名单-<activity>-<date>.xlsx`); `fileName` is only the fallback.
+ */
 export async function downloadExport(path: string, query: Query, fileName: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const token = readToken();
   const url = new URL(`${API_BASE}/${path}`, window.location.origin);
@@ -61,7 +79,7 @@ export async function downloadExport(path: string, query: Query, fileName: strin
   const blob = await response.blob();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = `${fileName}.xlsx`;
+  link.download = fileNameOfDisposition(response.headers.get('content-disposition')) ?? `${fileName}.xlsx`;
   document.body.appendChild(link);
   link.click();
   link.remove();

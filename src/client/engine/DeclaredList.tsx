@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -96,6 +97,16 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
     void navigate(rowTarget(declaration.rowLink, row), { state: { row } });
   };
 
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const download = (operation: string) => {
+    setDownloading(true);
+    setDownloadFailed(false);
+    runOperation(operation, query.filters, routeParams)
+      .catch(() => setDownloadFailed(true))
+      .finally(() => setDownloading(false));
+  };
+
   const title = t(declaration.titleKey);
   const testId = declaration.testId ?? declaration.id;
   const page = loading.status === 'failed' ? null : loading.page;
@@ -110,6 +121,12 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
           onSubmit={(filters) => goTo({ filters, pageNum: 1 })}
         />
       )}
+      {declaration.download && (
+        <Button variant="outlined" size="small" sx={{ mb: 1 }} disabled={downloading} onClick={() => download(declaration.download!.operation)} data-testid={`${testId}-download`}>
+          {t(declaration.download.labelKey)}
+        </Button>
+      )}
+      {downloadFailed && <Alert severity="error">{t('list.downloadFailed')}</Alert>}
       {loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
       {loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
       {page && declaration.totalKey && (

@@ -82,6 +82,8 @@ export interface ListDeclaration extends DeclarationBase {
   pageSize?: number;
   /** data-testid of the table; rows are `<testId>-row` */
   testId?: string;
+  /** a button above the list (`<testId>-download`) running `operation` with the list's filters and route params, e.g. an .xlsx export */
+  download?: { operation: string; labelKey: string };
 }
 
 export type ScreenDeclaration = FormDeclaration | TabsDeclaration | ListDeclaration;

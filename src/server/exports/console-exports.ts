@@ -1,7 +1,9 @@
 import type { Db } from '../db/database.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
-import { pagedRows, type ExportSheet } from './excel-export.js';
+import { loadSchema } from '../http/schema-loader.js';
+import { fieldColumn, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
+import type { UnitRecordKind } from '../../shared/content-api.js';
 
 interface Journey {
   pickUpNeeded?: boolean;
@@ -17,10 +19,17 @@ interface Itinerary {
   return?: Journey;
   hotel?: { kind?: string; hotelName?: string };
 }
+interface Reception {
+  hotels?: { place?: string }[];
+}
 
 const itineraryOf = (text: string | null | undefined): Itinerary => (text ? (JSON.parse(text) as Itinerary) : {});
 const documentOf = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const receptionOf = (value: string | null | undefined): Reception => (value ? (JSON.parse(value) as Reception) : {});
+/** Guests the manifest and the stays list count: approved and not withdrawn from the summit. */
+const TRAVELLING_STATUS = 'approved';
+const WITHDRAWN = ['not-attending', 'cancelled'];
 
 const PAGE = 1000;
 
@@ -41,13 +50,13 @@ export class ConsoleExports {
     return this.db
       .selectFrom('guests')
       .leftJoin('units', 'units.id', 'guests.unit_id')
-      .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.mobile', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.created_at', 'units.name as unit_name'])
+      .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.mobile', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.reception', 'guests.created_at', 'units.name as unit_name'])
       .select((eb) => eb.selectFrom('entourage_members').select((inner) => inner.fn.countAll<number | string>().as('n')).whereRef('entourage_members.guest_id', '=', 'guests.id').as('entourage_count'))
       .where('guests.edition_id', '=', editionId)
       .where('guests.unit_id', 'is not', null);
   }
 
-  guests(editionId: string): ExportSheet<RowOf<ConsoleExports['guestQuery']>>[] {
+  guests(editionId: string): ExportSheet<GuestRow>[] {
     return [
       {
         nameKey: 'console.export.sheets.guests',
@@ -57,17 +66,14 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
           { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
-          { headerKey: 'console.export.columns.status', value: (r) => r.audit_status },
-          { headerKey: 'console.export.columns.guestType', value: (r) => r.guest_type },
+          fieldColumn('response-guest-summary', 'status', (r) => r.audit_status, { headerKey: 'console.export.columns.status' }),
+          fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
           { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
-          { headerKey: 'console.export.columns.attendance', value: (r) => r.attendance },
-          { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r) => itineraryOf(r.itinerary).arrival?.arrivalTime },
-          { headerKey: 'console.export.columns.arrivalPlace', value: (r) => itineraryOf(r.itinerary).arrival?.arrivalPlace },
-          { headerKey: 'console.export.columns.returnTime', width: 24, value: (r) => itineraryOf(r.itinerary).return?.departureTime },
-          { headerKey: 'console.export.columns.returnPlace', value: (r) => itineraryOf(r.itinerary).return?.departurePlace },
-          { headerKey: 'console.export.columns.hotel', value: (r) => itineraryOf(r.itinerary).hotel?.hotelName },
+          fieldColumn('response-guest-summary', 'attendance', (r) => r.attendance, { headerKey: 'console.export.columns.attendance' }),
+          ...legColumns<GuestRow>((r) => itineraryOf(r.itinerary)),
+          { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => hotelNameOf(itineraryOf(r.itinerary), receptionOf(r.reception)) },
           { headerKey: 'console.export.columns.entourageCount', value: (r) => Number(r.entourage_count ?? 0) },
-          { headerKey: 'console.export.columns.createdAt', width: 24, value: (r) => r.created_at },
+          { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.created_at) },
         ],
       },
     ];
@@ -93,10 +99,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
           { headerKey: 'console.export.columns.mobile', value: (r) => text(documentOf(r.document).mobile) },
-          { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r) => itineraryOf(r.itinerary).arrival?.arrivalTime },
-          { headerKey: 'console.export.columns.arrivalPlace', value: (r) => itineraryOf(r.itinerary).arrival?.arrivalPlace },
-          { headerKey: 'console.export.columns.returnTime', width: 24, value: (r) => itineraryOf(r.itinerary).return?.departureTime },
-          { headerKey: 'console.export.columns.returnPlace', value: (r) => itineraryOf(r.itinerary).return?.departurePlace },
+          ...legColumns<RowOf<ConsoleExports['memberQuery']>>((r) => itineraryOf(r.itinerary)),
         ],
       },
     ];
@@ -121,6 +124,8 @@ export class ConsoleExports {
             .select(['guests.id', 'guests.name', 'guests.mobile', 'guests.itinerary', 'units.name as unit_name'])
             .where('guests.edition_id', '=', editionId)
             .where('guests.unit_id', 'is not', null)
+            .where('guests.audit_status', '=', TRAVELLING_STATUS)
+            .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
             .where(legDate(postgres, 'guests.itinerary', leg, timeField), '=', query.date);
           if (query.station) q = q.where(jsonPlace(postgres, 'guests.itinerary', leg, placeField), '=', query.station);
           return q.orderBy('guests.id').limit(limit).offset(offset).execute();
@@ -136,6 +141,8 @@ export class ConsoleExports {
             .leftJoin('units', 'units.id', 'entourage_members.unit_id')
             .select(['entourage_members.id', 'entourage_members.name', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
             .where('entourage_members.edition_id', '=', editionId)
+            .where('guests.audit_status', '=', TRAVELLING_STATUS)
+            .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
             .where(legDate(postgres, 'entourage_members.itinerary', leg, timeField), '=', query.date);
           if (query.station) q = q.where(jsonPlace(postgres, 'entourage_members.itinerary', leg, placeField), '=', query.station);
           return q.orderBy('entourage_members.id').limit(limit).offset(offset).execute();
@@ -149,17 +156,45 @@ export class ConsoleExports {
         nameKey: query.direction === 'arrival' ? 'console.export.sheets.arrivals' : 'console.export.sheets.departures',
         rows: rows(),
         columns: [
-          { headerKey: 'console.export.columns.kind', value: (r) => r.kind },
+          { headerKey: 'console.export.columns.kind', value: (r, read) => read.t(`console.export.kinds.${r.kind}`) },
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.guest', value: (r) => r.guestName },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unitName },
           { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
-          { headerKey: 'console.export.columns.transportMode', value: (r) => r.journey.transportMode },
+          fieldColumn('itinerary', `${leg}.transportMode`, (r) => r.journey.transportMode, { headerKey: 'console.export.columns.transportMode' }),
           { headerKey: 'console.export.columns.number', value: (r) => r.journey.number },
-          { headerKey: 'console.export.columns.time', width: 24, value: (r) => (query.direction === 'arrival' ? r.journey.arrivalTime : r.journey.departureTime) },
+          { headerKey: 'console.export.columns.time', width: 24, value: (r, read) => read.time(query.direction === 'arrival' ? r.journey.arrivalTime : r.journey.departureTime) },
           { headerKey: 'console.export.columns.station', value: (r) => (query.direction === 'arrival' ? r.journey.arrivalPlace : r.journey.departurePlace) },
-          { headerKey: 'console.export.columns.pickUp', value: (r) => (r.journey.pickUpNeeded === undefined ? null : r.journey.pickUpNeeded) },
+          // an unticked box on the itinerary form leaves the field out: no pick-up asked for
+          { headerKey: 'console.export.columns.pickUp', value: (r, read) => read.yesNo(r.journey.pickUpNeeded ?? false) },
         ],
+      },
+    ];
+  }
+
+  /** Every unit's vehicles or unofficial-activity guests, unit by unit. */
+  unitRecords(editionId: string, kind: UnitRecordKind): ExportSheet<UnitRecordRow>[] {
+    const db = this.db;
+    return [
+      {
+        nameKey: `console.export.sheets.${kind}`,
+        rows: pagedRows(
+          async (offset, limit) =>
+            db
+              .selectFrom('content_records')
+              .leftJoin('units', 'units.id', 'content_records.unit_id')
+              .select(['content_records.document', 'content_records.created_at', 'units.name as unit_name'])
+              .where('content_records.kind', '=', kind)
+              .where('content_records.edition_id', '=', editionId)
+              .orderBy('units.name')
+              .orderBy('content_records.created_at')
+              .orderBy('content_records.id')
+              .limit(limit)
+              .offset(offset)
+              .execute(),
+          PAGE,
+        ),
+        columns: unitRecordColumns(kind),
       },
     ];
   }
@@ -200,7 +235,7 @@ export class ConsoleExports {
               await db
                 .selectFrom('guests')
                 .leftJoin('units', 'units.id', 'guests.unit_id')
-                .select(['guests.name', 'guests.itinerary', 'units.name as unit_name'])
+                .select(['guests.name', 'guests.itinerary', 'guests.reception', 'units.name as unit_name'])
                 .where('guests.edition_id', '=', editionId)
                 .where('guests.unit_id', 'is not', null)
                 .where('guests.itinerary', 'is not', null)
@@ -209,18 +244,57 @@ export class ConsoleExports {
                 .limit(limit)
                 .offset(offset)
                 .execute()
-            ).map((g) => ({ name: g.name, unit_name: g.unit_name ?? null, hotel: itineraryOf(g.itinerary).hotel?.hotelName ?? null, kind: itineraryOf(g.itinerary).hotel?.kind ?? null })),
+            ).map((g) => ({ name: g.name, unit_name: g.unit_name ?? null, hotel: hotelNameOf(itineraryOf(g.itinerary), receptionOf(g.reception)), kind: itineraryOf(g.itinerary).hotel?.kind ?? null })),
           PAGE,
         ),
         columns: [
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
           { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => r.hotel },
-          { headerKey: 'console.export.columns.hotelKind', value: (r) => r.kind },
+          fieldColumn('itinerary', 'hotel.kind', (r) => r.kind, { headerKey: 'console.export.columns.hotelKind' }),
         ],
       },
     ];
   }
+}
+
+type GuestRow = RowOf<ConsoleExports['guestQuery']>;
+
+/** Arrival and return columns of an itinerary (times in Shanghai with the zone). */
+function legColumns<Row>(itinerary: (row: Row) => Itinerary): ExportColumn<Row>[] {
+  return [
+    { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r, read) => read.time(itinerary(r).arrival?.arrivalTime) },
+    { headerKey: 'console.export.columns.arrivalPlace', value: (r) => itinerary(r).arrival?.arrivalPlace },
+    { headerKey: 'console.export.columns.returnTime', width: 24, value: (r, read) => read.time(itinerary(r).return?.departureTime) },
+    { headerKey: 'console.export.columns.returnPlace', value: (r) => itinerary(r).return?.departurePlace },
+  ];
+}
+
+/**
+ * The hotel a guest stays at: the name the unit typed on the itinerary, else the hotel where the
+ * organisers placed the guest's receptionist (the designated hotel is chosen by its kind alone).
+ */
+function hotelNameOf(itinerary: Itinerary, reception: Reception): string | null {
+  return itinerary.hotel?.hotelName ?? reception.hotels?.find((point) => point.place)?.place ?? null;
+}
+
+/**
+ * The columns of a unit record kind (vehicle, unofficial-activity guest), read from its schema:
+ * one column per property in the schema's order, headed by the field's label.
+ */
+export function unitRecordColumns(kind: UnitRecordKind): ExportColumn<UnitRecordRow>[] {
+  const properties = Object.keys((loadSchema(kind) as { properties?: Record<string, unknown> }).properties ?? {});
+  return [
+    { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
+    ...properties.map((property) => fieldColumn<UnitRecordRow>(kind, property, (r) => documentOf(r.document)[property])),
+    { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.created_at) },
+  ];
+}
+
+export interface UnitRecordRow {
+  document: string;
+  created_at: string;
+  unit_name: string | null;
 }
 
 export interface ManifestRow {

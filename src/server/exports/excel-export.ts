@@ -2,12 +2,33 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { formatShanghaiWithZone } from '../../shared/shanghai-time.js';
+import { neutraliseFormula } from './formula-guard.js';
+import { fieldOf, ReadableValues } from './readable-values.js';
+import { contentDisposition, sanitiseFileName } from '../uploads/file-name.js';
 
-/** One column of an exported sheet; `headerKey` is an i18n key, translated in the caller's language. */
+export type CellValue = string | number | null | undefined;
+
+/**
+ * One column of an exported sheet; `headerKey` is an i18n key, translated in the caller's
+ * language. `value` gets the row and the caller's readable values (labels, Shanghai times, 是/否):
+ * a cell holds what a person reads, never a raw code, a UTC time or an id.
+ */
 export interface ExportColumn<Row> {
   headerKey: string;
   width?: number;
-  value: (row: Row) => string | number | boolean | Date | null | undefined;
+  value: (row: Row, read: ReadableValues) => CellValue;
+}
+
+/**
+ * A column of a schema field: its header is the field's label (`x-i18n`) and its cells are read
+ * as the schema says (enum labels, times, yes/no). `path` is dotted ('arrival.transportMode').
+ */
+export function fieldColumn<Row>(schemaName: string, path: string, pick: (row: Row) => unknown, options: { width?: number; headerKey?: string } = {}): ExportColumn<Row> {
+  const info = fieldOf(schemaName, path);
+  const headerKey = options.headerKey ?? info.labelKey;
+  if (!headerKey) throw new Error(`schemas/${schemaName}.json: field ${path} has no x-i18n label`);
+  return { headerKey, width: options.width ?? (info.kind === 'date-time' ? 24 : undefined), value: (row, read) => read.value(info, pick(row)) };
 }
 
 export interface ExportSheet<Row> {
@@ -50,7 +71,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /**
  * Streams an .xlsx workbook to the client: rows are committed as they are read (exceljs'
  * streaming writer, shared strings off), so memory stays bounded whatever the row count.
- * The file name is ASCII (RFC 6266 filename*), the answer never cached.
+ * `fileName` may hold any text (Chinese activity names): the header carries an ASCII fallback
+ * and the exact name as RFC 5987 `filename*`. The answer is never cached.
  */
 export function sendWorkbook(
   request: FastifyRequest,
@@ -59,7 +81,8 @@ export function sendWorkbook(
   sheets: AnySheet[],
 ): FastifyReply {
   const output = new PassThrough();
-  const t = (key: string) => request.server.translator.t(request.language, key);
+  const t = (key: string, params?: Record<string, unknown>) => request.server.translator.t(request.language, key, params);
+  const read = new ReadableValues(t);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
   void (async () => {
     for (const sheet of sheets) {
@@ -67,7 +90,7 @@ export function sendWorkbook(
       worksheet.columns = sheet.columns.map((column, index) => ({ header: t(column.headerKey), key: `c${index}`, width: column.width ?? 18 }));
       worksheet.getRow(1).font = { bold: true };
       for await (const row of sheet.rows) {
-        worksheet.addRow(sheet.columns.map((column) => column.value(row) ?? null)).commit();
+        worksheet.addRow(sheet.columns.map((column) => neutraliseFormula(column.value(row, read) ?? null))).commit();
         await pace(worksheet, output);
       }
       worksheet.commit();
@@ -80,9 +103,19 @@ export function sendWorkbook(
   });
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${fileName}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
+    .header('content-disposition', contentDisposition('attachment', `${sanitiseFileName(fileName.replace(/[\\/]/g, '_'))}.xlsx`))
     .header('cache-control', 'no-store')
     .send(output);
+}
+
+/**
+ * What and when, in the caller's language: `活动名单-<activity name>-2026-11-26` (the day in
+ * Shanghai). `whatKey` names the list (`console.export.files.guests`); `parts` add names.
+ */
+export function exportFileName(request: FastifyRequest, whatKey: string, ...parts: string[]): string {
+  const what = request.server.translator.t(request.language, whatKey);
+  const day = formatShanghaiWithZone(request.server.services.editions.now().toISOString()).slice(0, 10);
+  return [what, ...parts.filter(Boolean), day].join('-');
 }
 
 /** Reads a keyset- or offset-paged query page by page as one row stream. */

@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly name_: ErrorName,
     readonly params: Record<string, unknown> = {},
+    /** the field the refusal is about (JSON pointer into the body): the answer also names it in fieldErrors, so the form shows it there */
+    readonly pointer?: string,
   ) {
     super(name_);
     this.statusCode = errorCatalogue[name_].status;

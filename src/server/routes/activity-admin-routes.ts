@@ -4,7 +4,7 @@ import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { pagedRows, sendWorkbook, type ExportColumn } from '../exports/excel-export.js';
+import { exportFileName, pagedRows, sendWorkbook, type ExportColumn } from '../exports/excel-export.js';
 import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
@@ -13,12 +13,12 @@ const byId = paramsOf('activity-id-params');
 const rosterColumns: ExportColumn<RosterItem>[] = [
   { headerKey: 'activity.export.position', width: 8, value: (row) => row.waitingPosition ?? '' },
   { headerKey: 'activity.export.person', width: 20, value: (row) => row.personName },
-  { headerKey: 'activity.export.kind', width: 12, value: (row) => (row.memberId ? 'entourage' : 'guest') },
+  { headerKey: 'activity.export.kind', width: 12, value: (row, read) => read.t(`console.export.kinds.${row.memberId ? 'member' : 'guest'}`) },
   { headerKey: 'activity.export.unit', width: 30, value: (row) => row.unitName },
-  { headerKey: 'activity.export.speaker', width: 10, value: (row) => row.speaker },
+  { headerKey: 'activity.export.speaker', width: 10, value: (row, read) => read.yesNo(row.speaker) },
   { headerKey: 'activity.export.seatNumber', width: 12, value: (row) => row.document.seatNumber ?? '' },
   { headerKey: 'activity.export.remarks', width: 30, value: (row) => row.document.remarks ?? '' },
-  { headerKey: 'activity.export.signedUpAt', width: 24, value: (row) => row.createdAt },
+  { headerKey: 'activity.export.signedUpAt', width: 24, value: (row, read) => read.time(row.createdAt) },
 ];
 
 /** Organisers (403 for other accounts): create, edit, publish, close, assign, roster and its export. */
@@ -81,10 +81,10 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
     preValidation: authenticate,
     handler: async (request, reply) => {
       const id = request.params.id;
-      await activities.exportable(signedIn(request), id);
+      const activity = await activities.exportable(signedIn(request), id);
       const rows = (status: RosterItem['status']) =>
         pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
-      return sendWorkbook(request, reply, `activity-roster-${id}`, [
+      return sendWorkbook(request, reply, exportFileName(request, 'activity.export.file', activity.name), [
         { nameKey: 'activity.export.signedUpSheet', columns: rosterColumns, rows: rows('signed-up') },
         { nameKey: 'activity.export.waitingSheet', columns: rosterColumns, rows: rows('waiting') },
       ]);

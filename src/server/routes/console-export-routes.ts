@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { consoleApiPaths as paths } from '../../shared/console-api.js';
-import { sendWorkbook } from '../exports/excel-export.js';
+import { unitRecordKinds } from '../../shared/content-api.js';
+import { exportFileName, sendWorkbook } from '../exports/excel-export.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import type { SchemaData } from '../http/typed-route.js';
 import { assertOrganiser } from '../services/unit-access.js';
@@ -26,7 +27,7 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       const edition = await editions.current();
-      return sendWorkbook(request, reply, 'guests', exports.guests(edition.id));
+      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.guests'), exports.guests(edition.id));
     },
   });
 
@@ -36,7 +37,7 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       const edition = await editions.current();
-      return sendWorkbook(request, reply, 'entourage', exports.entourage(edition.id));
+      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.entourage'), exports.entourage(edition.id));
     },
   });
 
@@ -46,7 +47,8 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       const edition = await editions.current();
-      return sendWorkbook(request, reply, `${request.query.direction}-${request.query.date}`, exports.manifest(edition.id, request.query));
+      const what = request.query.direction === 'arrival' ? 'console.export.files.arrivals' : 'console.export.files.departures';
+      return sendWorkbook(request, reply, exportFileName(request, what, request.query.date, request.query.station ?? ''), exports.manifest(edition.id, request.query));
     },
   });
 
@@ -56,7 +58,19 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       const edition = await editions.current();
-      return sendWorkbook(request, reply, 'hotels', exports.hotels(edition.id));
+      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.hotels'), exports.hotels(edition.id));
     },
   });
+
+  for (const kind of unitRecordKinds) {
+    app.get(path(paths.exportUnitRecords(kind)), {
+      schema: schema(kind === 'vehicle' ? "Every unit's vehicles" : "Every unit's unofficial-activity guests"),
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        assertOrganiser(signedIn(request));
+        const edition = await editions.current();
+        return sendWorkbook(request, reply, exportFileName(request, `console.export.files.${kind}`), exports.unitRecords(edition.id, kind));
+      },
+    });
+  }
 }

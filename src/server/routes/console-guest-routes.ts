@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ReadableValues } from '../exports/readable-values.js';
 import { consoleApiPaths as paths } from '../../shared/console-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
@@ -37,7 +38,8 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
       noStore(reply);
       assertOrganiser(signedIn(request));
       const edition = await editions.current();
-      return ok(request, await consoleServices.audit.filteredPage(edition.id, request.query));
+      const read = new ReadableValues((key, params) => request.server.translator.t(request.language, key, params));
+      return ok(request, await consoleServices.audit.filteredPage(edition.id, request.query, read));
     },
   });
 }

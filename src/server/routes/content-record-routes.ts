@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueKinds, contentApiPaths as paths, unitRecordKinds, type CatalogueKind, type ContentKind, type UnitRecordKind } from '../../shared/content-api.js';
 import type { FieldErrorItem } from '../../shared/envelope.js';
+import { LANGUAGES } from '../../shared/constants.js';
 import { unitTypes } from '../../shared/schema-enums.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { send } from '../http/error-handler.js';
@@ -125,7 +126,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         if (!upload || upload.owner_account_id !== who.id || upload.rule_name !== IMPORT_RULE) {
           return sendImportProblem(request, reply, { kind: 'fileNotFound' });
         }
-        const outcome = await readImport(kind, storage.pathOf(upload.storage_name));
+        const outcome = await readImport(kind, storage.pathOf(upload.storage_name), (key) => LANGUAGES.map((language) => request.server.translator.t(language, key)));
         if (outcome.kind === 'refused') return sendImportProblem(request, reply, outcome.problem);
         return ok(request, { imported: await records.addAll(kind, outcome.documents, who, upload.id) });
       },

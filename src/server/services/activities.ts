@@ -5,6 +5,7 @@ import type { Activity } from '../../generated/types.js';
 import type { Page } from '../../shared/api-types.js';
 import type { ActivityCategory, ActivityStatus, ActivitySummary, AdminActivityDetail, RosterItem } from '../../shared/activity-api.js';
 import { AppError } from '../http/app-error.js';
+import { Audit } from './audit.js';
 import { shanghaiDate } from './clock.js';
 import type { Editions } from './editions.js';
 import { versionOf } from './schema-versions.js';
@@ -38,6 +39,8 @@ export class Activities {
     private readonly editions: Editions,
     private readonly signUps: ActivitySignUps,
     private readonly lockRows: boolean,
+    /** every organiser write below goes to the audit log in its own transaction */
+    private readonly audit: Audit = new Audit(db),
   ) {}
 
   private today(): string {
@@ -115,6 +118,7 @@ export class Activities {
         .values({ id, edition_id: edition.id, status: 'draft', ...this.columnsOf(document), created_at: now, updated_at: now })
         .execute();
       await this.saveVisibility(trx, id, document);
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'activity.create', targetType: 'activity', targetId: id, targetLabel: document.name, after: document, at: now });
     });
     return this.detail(who, id);
   }
@@ -135,6 +139,8 @@ export class Activities {
         .execute();
       await this.saveVisibility(trx, id, document);
       await this.signUps.promoteWaiting(trx, { ...row, member_limit: document.memberLimit ?? null, name: document.name });
+      const before = JSON.parse(row.document) as Activity;
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'activity.update', targetType: 'activity', targetId: id, targetLabel: document.name, before, after: document, at: this.editions.now().toISOString() });
     });
     return this.detail(who, id);
   }
@@ -142,13 +148,14 @@ export class Activities {
   async setStatus(who: SignedInAccount, id: string, status: 'published' | 'closed'): Promise<AdminActivityDetail> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const result = await this.db
-      .updateTable('activities')
-      .set({ status, updated_at: this.editions.now().toISOString() })
-      .where('id', '=', id)
-      .where('edition_id', '=', edition.id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError('activityNotFound');
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.editions.now().toISOString();
+      const row = await findActivity(trx, edition.id, id, this.lockRows);
+      if (!row) throw new AppError('activityNotFound');
+      await trx.updateTable('activities').set({ status, updated_at: now }).where('id', '=', id).where('edition_id', '=', edition.id).execute();
+      const action = status === 'published' ? 'activity.publish' : 'activity.close';
+      await this.audit.record(trx, who, { editionId: edition.id, action, targetType: 'activity', targetId: id, targetLabel: row.name, at: now });
+    });
     return this.detail(who, id);
   }
 
@@ -166,8 +173,13 @@ export class Activities {
           : await trx.selectFrom('guests').select(['id', 'unit_id', 'audit_status']).where('edition_id', '=', edition.id).where('id', 'in', guestIds).execute();
       if (guests.length !== guestIds.length || guests.some((guest) => guest.unit_id === null)) throw new AppError('guestNotFound');
       if (guests.some((guest) => guest.audit_status !== 'approved')) throw new AppError('notApproved');
+      const namesOf = async (ids: string[]) =>
+        ids.length === 0 ? [] : (await trx.selectFrom('guests').select('name').where('id', 'in', ids).orderBy('name').execute()).map((guest) => guest.name);
+      const previous = (await trx.selectFrom('activity_assignments').select('guest_id').where('activity_id', '=', id).execute()).map((a) => a.guest_id);
       await trx.deleteFrom('activity_assignments').where('activity_id', '=', id).execute();
       const now = this.editions.now().toISOString();
+      // names, not ids: the log is read by people
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'activity.assign', targetType: 'activity', targetId: id, targetLabel: row.name, before: { guests: await namesOf(previous) }, after: { guests: await namesOf(guestIds) }, at: now });
       if (guests.length > 0) {
         await trx
           .insertInto('activity_assignments')

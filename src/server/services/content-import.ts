@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.js';
 import { loadSchema } from '../http/schema-loader.js';
 import { QueueFullError } from '../security/semaphore.js';
 import { readWorkbookRows, type WorkbookProblem } from '../imports/workbook-reader.js';
+import { allowedLabels, enumValueOfCell, type TextsOfKey } from './import-labels.js';
 
 type Schema = Record<string, unknown>;
 type Document = Record<string, unknown>;
@@ -27,6 +28,9 @@ export interface ImportColumn {
   label: string;
   type: string;
   format?: string;
+  /** an enum column: its values and their label keys (a cell may hold either) */
+  enumValues?: readonly unknown[];
+  enumKeys?: readonly string[];
 }
 
 export type ImportProblem =
@@ -63,21 +67,42 @@ export function importColumns(kind: CatalogueKind): ImportColumn[] {
         continue;
       }
       const label = (raw['x-i18n'] ?? schema['x-i18n'] ?? '') as string;
-      columns.push({ path, label, type: String(schema.type ?? 'string'), ...(typeof schema.format === 'string' ? { format: schema.format } : {}) });
+      columns.push({
+        path,
+        label,
+        type: String(schema.type ?? 'string'),
+        ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
+        ...(Array.isArray(schema.enum) ? { enumValues: schema.enum, ...(Array.isArray(schema['x-enum-i18n']) ? { enumKeys: schema['x-enum-i18n'] as string[] } : {}) } : {}),
+      });
     }
   };
   walk(root.properties as Record<string, Schema>, '');
   return columns;
 }
 
+/** Replaces an enum cell's label (女, Female) by the value it names; the worker reads cells as text. */
+function enumValuesOfLabels(doc: Document, columns: ImportColumn[], textsOf: TextsOfKey | undefined): void {
+  for (const column of columns) {
+    if (!column.enumValues) continue;
+    const keys = column.path.split('.');
+    let node: Document | undefined = doc;
+    for (const key of keys.slice(0, -1)) node = node?.[key] as Document | undefined;
+    const last = keys[keys.length - 1]!;
+    const cell = node?.[last];
+    if (node && typeof cell === 'string') node[last] = enumValueOfCell(cell, column, textsOf);
+  }
+}
+
 /**
  * Reads the first sheet: row 1 names the columns, every further non-empty row is one
  * document, validated by the same precompiled validator as the form and the API. The parse runs
  * in a worker thread (imports/workbook-reader.ts: unpacked-size cap, streamed rows, row cap);
- * validation runs here in slices, so other requests are served in between.
+ * validation runs here in slices, so other requests are served in between. `textsOf` gives an
+ * enum label's texts in every language, so a cell may say 女 or Female for `female`.
  */
-export async function readImport(kind: CatalogueKind, filePath: string): Promise<ImportOutcome> {
-  const columns = importColumns(kind).map(({ path, type, format }) => ({ path, type, ...(format ? { format } : {}) }));
+export async function readImport(kind: CatalogueKind, filePath: string, textsOf?: TextsOfKey): Promise<ImportOutcome> {
+  const allColumns = importColumns(kind);
+  const columns = allColumns.map(({ path, type, format }) => ({ path, type, ...(format ? { format } : {}) }));
   let read;
   try {
     read = await readWorkbookRows(filePath, columns, MAX_IMPORT_ROWS);
@@ -87,6 +112,7 @@ export async function readImport(kind: CatalogueKind, filePath: string): Promise
   }
   if (read.kind === 'refused') return { kind: 'refused', problem: read.problem };
   const { documents, rowNumbers } = read;
+  for (const doc of documents) enumValuesOfLabels(doc, allColumns, textsOf);
   const errors: { row: number; error: FieldError }[] = [];
   for (let i = 0; i < documents.length; i += 1) {
     if (i % VALIDATION_SLICE === VALIDATION_SLICE - 1) await setImmediate();
@@ -97,12 +123,17 @@ export async function readImport(kind: CatalogueKind, filePath: string): Promise
   return { kind: 'valid', documents };
 }
 
-/** An empty workbook whose header row is the import columns ("label [key]"). */
+/** An empty workbook whose header row is the import columns ("label [key]", an enum's labels before the key: "性别（男 / 女）[gender]"). */
 export async function importTemplate(kind: CatalogueKind, translate: (key: string) => string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(kind);
   const columns = importColumns(kind);
-  sheet.addRow(columns.map((column) => `${column.label ? translate(column.label) : column.path} [${column.path}]`));
+  sheet.addRow(
+    columns.map((column) => {
+      const allowed = allowedLabels(column, translate);
+      return `${column.label ? translate(column.label) : column.path}${allowed ? ` (${allowed})` : ''} [${column.path}]`;
+    }),
+  );
   sheet.columns.forEach((column) => {
     column.width = 22;
   });

@@ -135,7 +135,7 @@ export class ContentRecords {
     const row = recordRow(kind, doc, await this.editionOf(kind), unitId);
     await this.audit.run(who, kind, 'add', async (executor) => {
       await executor.insertInto('content_records').values(row).execute();
-      return { value: null, targetId: row.id };
+      return { value: null, targetId: row.id, targetLabel: row.title, after: doc };
     });
     return { id: row.id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: row.updated_at };
   }
@@ -147,7 +147,7 @@ export class ContentRecords {
     await this.audit.run(who, kind, 'import', async (executor) => {
       // chunks keep each statement under the bind-parameter limits of both databases
       for (let i = 0; i < rows.length; i += 200) await executor.insertInto('content_records').values(rows.slice(i, i + 200)).execute();
-      return { value: null, targetId: workbookId, reason: `${rows.length} rows` };
+      return { value: null, targetId: workbookId, targetLabel: rows.map((r) => r.title).slice(0, 5).join('、') + (rows.length > 5 ? ` … (${rows.length})` : ''), reason: `${rows.length} rows` };
     });
     return rows.length;
   }
@@ -165,17 +165,18 @@ export class ContentRecords {
       // run outside a transaction) made that read throw, a 500 instead of 404
       const row = await update.returning(['created_at']).executeTakeFirst();
       if (!row) throw new AppError('notFound');
-      return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id };
+      return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id, targetLabel: fresh.title, after: doc };
     });
   }
 
   async remove(kind: ContentKind, id: string, unitId: string | null, who: SignedInAccount | null = null): Promise<void> {
     await this.audit.run(who, kind, 'delete', async (executor) => {
+      const existing = await executor.selectFrom('content_records').select('title').where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
       let remove = executor.deleteFrom('content_records').where('id', '=', id).where('kind', '=', kind);
       if (unitId) remove = remove.where('unit_id', '=', unitId);
       const result = await remove.executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
-      return { value: null, targetId: id };
+      return { value: null, targetId: id, targetLabel: existing?.title ?? null };
     });
   }
 }

@@ -88,7 +88,7 @@ export class Downloads {
         .insertInto('downloads')
         .values({ id, edition_id: edition.id, title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, created_by: who.id, created_at: now, updated_at: now })
         .execute();
-      return { value: { id }, targetId: id };
+      return { value: { id }, targetId: id, targetLabel: doc.title, after: doc };
     });
   }
 
@@ -101,15 +101,16 @@ export class Downloads {
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
-      return { value: { id }, targetId: id };
+      return { value: { id }, targetId: id, targetLabel: doc.title, after: doc };
     });
   }
 
   async remove(who: SignedInAccount, id: string): Promise<void> {
     await this.audit.run(who, 'download', 'delete', async (executor) => {
+      const existing = await executor.selectFrom('downloads').select('title').where('id', '=', id).executeTakeFirst();
       const result = await executor.deleteFrom('downloads').where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw new AppError('notFound');
-      return { value: null, targetId: id };
+      return { value: null, targetId: id, targetLabel: existing?.title ?? null };
     });
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { temporaryApiPaths, type TemporaryItem } from '../../shared/temporary-api.js';
-import { sendWorkbook, pagedRows, type ExportColumn } from '../exports/excel-export.js';
+import { exportFileName, fieldColumn, sendWorkbook, pagedRows, type ExportColumn } from '../exports/excel-export.js';
 import { AppError } from '../http/app-error.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
@@ -29,7 +29,7 @@ export interface AdminServices {
 
 const columns: ExportColumn<TemporaryItem>[] = [
   { headerKey: 'temporary.review.columns.name', value: (r) => r.name, width: 22 },
-  { headerKey: 'temporary.review.columns.type', value: (r) => r.registrationType, width: 12 },
+  fieldColumn('temporary-registration', 'registrationType', (r) => r.registrationType, { headerKey: 'temporary.review.columns.type', width: 12 }),
   { headerKey: 'temporary.review.columns.mobile', value: (r) => r.mobile, width: 16 },
   { headerKey: 'schema.fields.province', value: (r) => r.province },
   { headerKey: 'schema.fields.city', value: (r) => r.city },
@@ -39,10 +39,10 @@ const columns: ExportColumn<TemporaryItem>[] = [
   { headerKey: 'temporary.export.mediaName', value: (r) => r.mediaName, width: 24 },
   { headerKey: 'temporary.review.columns.inviteCode', value: (r) => r.inviteCode },
   { headerKey: 'temporary.review.columns.event', value: (r) => r.eventName, width: 26 },
-  { headerKey: 'temporary.review.columns.attendanceMode', value: (r) => r.attendanceMode, width: 12 },
-  { headerKey: 'temporary.review.columns.status', value: (r) => r.status, width: 12 },
+  fieldColumn('temporary-code', 'attendanceMode', (r) => r.attendanceMode, { headerKey: 'temporary.review.columns.attendanceMode', width: 12 }),
+  fieldColumn('response-temporary-page', 'records.*.status', (r) => r.status, { headerKey: 'temporary.review.columns.status', width: 12 }),
   { headerKey: 'temporary.review.columns.rejectReason', value: (r) => r.rejectReason, width: 30 },
-  { headerKey: 'temporary.review.columns.createdAt', value: (r) => r.createdAt, width: 26 },
+  { headerKey: 'temporary.review.columns.createdAt', value: (r, read) => read.time(r.createdAt), width: 26 },
 ];
 
 /** Organisers' console for temporary registration (403 for every other account type). */
@@ -89,7 +89,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     preValidation: authenticate,
     handler: async (request, reply) => {
       const readPage = await registrations.exportReader(signedIn(request), request.query);
-      return sendWorkbook(request, reply, 'temporary-registrations', [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
+      return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
     },
   });
 
@@ -112,7 +112,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       const edition = await editions.current();
       const at = editions.now().toISOString();
       await codes.create(edition.id, request.body, at);
-      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.create', targetType: 'temporary-code', targetId: request.body.code, at });
+      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.create', targetType: 'temporary-code', targetId: request.body.code, targetLabel: request.body.code, after: request.body, at });
       return ok(request, null);
     },
   });
@@ -125,7 +125,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       assertOrganiser(who);
       const edition = await editions.current();
       await codes.discard(edition.id, request.params.id);
-      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.discard', targetType: 'temporary-code', targetId: request.params.id, at: editions.now().toISOString() });
+      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.discard', targetType: 'temporary-code', targetId: request.params.id, targetLabel: request.params.id, at: editions.now().toISOString() });
       return ok(request, null);
     },
   });

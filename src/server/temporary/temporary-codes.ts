@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { TemporaryCode } from '../../generated/types.js';
 import type { TemporaryCodeItem, TemporaryType } from '../../shared/temporary-api.js';
 import { AppError } from '../http/app-error.js';
@@ -7,6 +7,9 @@ import { isUniqueViolation } from '../services/guest-repository.js';
 import type { TemporaryCodeTable, TemporaryDb } from './temporary-tables.js';
 
 type Executor = Pick<TemporaryDb, 'selectFrom'>;
+
+/** The registration form's code field: refusals about the code are shown there. */
+const INVITE_CODE_POINTER = '/inviteCode';
 
 /** What a valid code binds the registration to. */
 export interface CodeBinding {
@@ -23,12 +26,14 @@ export interface CodeBinding {
  */
 export async function bindingOf(executor: Executor, editionId: string, type: TemporaryType, raw: string): Promise<CodeBinding> {
   const code = raw.trim();
-  if (code === '') throw new AppError('invitationBlank');
-  const row = await executor.selectFrom('temporary_codes').selectAll().where('edition_id', '=', editionId).where('code', '=', code).executeTakeFirst();
-  if (!row || (row.registration_type !== null && row.registration_type !== type)) throw new AppError('invitationNotExist');
-  if (row.event_name === null) throw new AppError('tempNoEvent');
-  if (row.attendance_mode === null) throw new AppError('tempNoAttendanceMode');
-  if (Number(row.event_discarded) === 1) throw new AppError('tempEventDiscarded');
+  const onField = INVITE_CODE_POINTER;
+  if (code === '') throw new AppError('invitationBlank', {}, onField);
+  // SPEC gives codes no case rule: people type temp2025 for TEMP2025
+  const row = await executor.selectFrom('temporary_codes').selectAll().where('edition_id', '=', editionId).where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirst();
+  if (!row || (row.registration_type !== null && row.registration_type !== type)) throw new AppError('invitationNotExist', {}, onField);
+  if (row.event_name === null) throw new AppError('tempNoEvent', {}, onField);
+  if (row.attendance_mode === null) throw new AppError('tempNoAttendanceMode', {}, onField);
+  if (Number(row.event_discarded) === 1) throw new AppError('tempEventDiscarded', {}, onField);
   return { code: row.code, eventName: row.event_name, attendanceMode: row.attendance_mode };
 }
 
@@ -55,7 +60,8 @@ export class TemporaryCodes {
         .values({
           id: randomUUID(),
           edition_id: editionId,
-          code: body.code.trim(),
+          // kept in capitals: codes compare case-insensitively, and the unique index then sees temp2025 and TEMP2025 as one
+          code: body.code.trim().toUpperCase(),
           registration_type: body.registrationType ?? null,
           event_name: body.eventName ?? null,
           attendance_mode: body.attendanceMode ?? null,
@@ -63,7 +69,7 @@ export class TemporaryCodes {
         })
         .execute();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists', {}, '/code');
       throw error;
     }
   }
@@ -90,7 +96,7 @@ export class TemporaryCodes {
 
   /** Marks the code's event discarded; later registrations with it answer "event discarded". */
   async discard(editionId: string, code: string): Promise<void> {
-    const result = await this.db.updateTable('temporary_codes').set({ event_discarded: 1 }).where('edition_id', '=', editionId).where('code', '=', code).executeTakeFirst();
+    const result = await this.db.updateTable('temporary_codes').set({ event_discarded: 1 }).where('edition_id', '=', editionId).where(sql<string>`upper(code)`, '=', code.trim().toUpperCase()).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError('invitationNotExist');
   }
 }

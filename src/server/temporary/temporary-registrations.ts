@@ -169,8 +169,9 @@ export class TemporaryRegistrations {
           .where('edition_id', '=', edition.id)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new AppError('tempNotFound');
-        await this.audit.record(trx as unknown as Db, who, { editionId: edition.id, action: `temporary.${decision.decision}`, targetType: 'temporary-registration', targetId: id, reason, at: now });
-        decided.push(toTemporaryItem(await trx.selectFrom('temporary_registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow()));
+        const row = await trx.selectFrom('temporary_registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await this.audit.record(trx as unknown as Db, who, { editionId: edition.id, action: `temporary.${decision.decision}`, targetType: 'temporary-registration', targetId: id, targetLabel: row.name, reason, at: now });
+        decided.push(toTemporaryItem(row));
       }
       return decided;
     });

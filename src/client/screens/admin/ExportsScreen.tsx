@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { consoleApiPaths as paths, manifestDirections, type ManifestDirection } from '../../../shared/console-api';
+import { unitRecordKinds } from '../../../shared/content-api';
 import { downloadExport } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import manifestQuery from '../../../generated/schemas/manifest-query.json';
@@ -14,7 +15,7 @@ import { limitAt } from '../../../shared/schema-limits';
 
 const STATION_MAX_LENGTH = limitAt(manifestQuery, '/properties/station', 'maxLength');
 
-/** /admin/exports: Excel workbooks streamed by the server (guests, entourage, manifests, hotels). */
+/** /admin/exports: Excel workbooks streamed by the server (guests, entourage, manifests, hotels, vehicles, unofficial-activity guests). */
 export default function ExportsScreen() {
   const t = useKeyTranslation();
   const [busy, setBusy] = useState(false);
@@ -51,6 +52,11 @@ export default function ExportsScreen() {
           <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportHotels, {}, 'hotels')} data-testid="export-hotels">
             {t('console.exports.hotels')}
           </Button>
+          {unitRecordKinds.map((kind) => (
+            <Button key={kind} variant="outlined" disabled={busy} onClick={() => void download(paths.exportUnitRecords(kind), {}, kind)} data-testid={`export-${kind}`}>
+              {t(`console.exports.${kind}`)}
+            </Button>
+          ))}
         </Box>
       </Paper>
       <Paper sx={{ p: 2 }} component="section" aria-labelledby="exports-manifest-title">

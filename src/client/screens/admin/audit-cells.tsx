@@ -1,32 +1,31 @@
 import Box from '@mui/material/Box';
-import { translateKey } from '../../i18n/translate-key';
-import { textOfFirstKey } from '../../engine/key-text';
 
 type Row = Record<string, unknown>;
 
-const shown = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
-const asObject = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+interface Change {
+  field: string;
+  before: string;
+  after: string;
+}
 
-/** A changed value as a person reads it: "field: before → after" per changed field. */
-export function auditChanges(before: unknown, after: unknown): string[] {
-  const b = asObject(before);
-  const a = asObject(after);
-  if (!b && !a) return before === null && after === null ? [] : [`${shown(before)} → ${shown(after)}`];
-  const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
-  return keys.filter((key) => shown(b?.[key]) !== shown(a?.[key])).map((key) => `${key}: ${shown(b?.[key])} → ${shown(a?.[key])}`);
+const changesOf = (row: Row): Change[] => (Array.isArray(row.changes) ? (row.changes as Change[]) : []);
+
+/** A change as a person reads it: "field: before → after" (the server labels fields and values in the reader's language). */
+export function changeLine(change: Change): string {
+  return change.field ? `${change.field}: ${change.before} → ${change.after}` : `${change.before} → ${change.after}`;
 }
 
 /** Cells of the audit log that combine fields (list declaration `cell`). */
 export const auditCells = {
-  /** "guest: 张三" — the target type's name and the readable target (its id for older entries) */
+  /** "嘉宾: 张三" — the target's kind and its name, both from the server in the reader's language */
   auditTarget: (row: Row) => {
-    const type = String(row.targetType ?? '');
-    return `${textOfFirstKey(['console.audit.targets'], type, translateKey)}: ${String(row.targetLabel ?? row.targetId ?? '')}`;
+    const kind = String(row.targetTypeLabel ?? row.targetType ?? '');
+    return row.targetLabel ? `${kind}: ${String(row.targetLabel)}` : kind;
   },
   auditChanges: (row: Row) =>
-    auditChanges(row.before, row.after).map((line) => (
-      <Box key={line} sx={{ fontSize: 13, wordBreak: 'break-word' }}>
-        {line}
+    changesOf(row).map((change) => (
+      <Box key={`${change.field}|${change.before}|${change.after}`} sx={{ fontSize: 13, wordBreak: 'break-word' }}>
+        {changeLine(change)}
       </Box>
     )),
 };

@@ -18,7 +18,8 @@ import temporaryPageQuery from '../../../generated/schemas/temporary-page-query.
 import { auditStatuses } from '../../../shared/schema-enums';
 import { limitAt } from '../../../shared/schema-limits';
 import { temporaryApiPaths, temporaryTypes, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
-import { fetchAuthorisedBlob, temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
+import { downloadExport } from '../../api/console-endpoints';
+import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -32,16 +33,6 @@ const PAGE_SIZE = 20;
 const KEYWORD_MAX_LENGTH = limitAt(temporaryPageQuery, '/properties/keyword', 'maxLength');
 
 type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
-
-/** Saves a Blob under a file name (an object URL clicked as a download link). */
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * /admin/temporary: organisers search the temporary registrations, see each picture, approve or
@@ -77,8 +68,8 @@ export default function TemporaryReviewScreen() {
 
   async function exportFilter() {
     const params = Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Record<string, string>;
-    const blob = await fetchAuthorisedBlob(temporaryApiPaths.export, params);
-    if (blob) download(blob, 'temporary-registrations.xlsx');
+    // the server names the file by what and when, in the caller's language
+    await downloadExport(temporaryApiPaths.export, params, 'temporary-registrations');
   }
 
   return (

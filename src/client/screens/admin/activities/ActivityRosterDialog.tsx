@@ -13,11 +13,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import i18next from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminActivityDetail, RosterItem } from '../../../../shared/activity-api';
+import { activityApiPaths, type AdminActivityDetail, type RosterItem } from '../../../../shared/activity-api';
 import type { ReviewItem } from '../../../../shared/guest-api';
 import { activityApi } from '../../../api/activity-endpoints';
+import { downloadExport } from '../../../api/console-endpoints';
 import { guestApi } from '../../../api/guest-endpoints';
 import { showToast } from '../../../feedback/feedback-store';
 import { useKeyTranslation } from '../../../i18n/use-key-translation';
@@ -75,13 +75,9 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
   }, [detail?.category]);
 
   async function exportRoster() {
-    const blob = await activityApi.downloadRoster(id, i18next.language);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `activity-roster-${id}.xlsx`;
-    link.click();
-    URL.revokeObjectURL(url);
+    // the server names the file: 活动名单-<activity name>-<date>.xlsx
+    const result = await downloadExport(activityApiPaths.rosterExport(id), {}, 'activity-roster');
+    if (!result.ok) throw new Error(result.message);
   }
 
   async function saveAssignments() {

@@ -1,0 +1,65 @@
+/**
+ * A field of a bundled schema as a person reads it: its label key (`x-i18n`), the label key of
+ * each enum value (`x-enum-i18n`), and whether it holds a time or a yes/no. Exports, the audit
+ * log and the imports read labels here, so no list of labels is written again in TypeScript.
+ *
+ * Bundled schemas only use local refs (`#/definitions/...`); a property's own `x-i18n` wins over
+ * the one of the definition it refers to (`{ "$ref": ".../dateTime", "x-i18n": "...arrivalTime" }`).
+ */
+type Schema = Record<string, unknown>;
+
+export interface FieldInfo {
+  labelKey: string | null;
+  enumValues: readonly unknown[] | null;
+  enumKeys: readonly string[] | null;
+  kind: 'enum' | 'boolean' | 'date-time' | 'date' | 'file' | 'other';
+}
+
+const asSchema = (value: unknown): Schema | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined);
+
+function resolve(root: Schema, schema: Schema | undefined, depth = 0): Schema | undefined {
+  const ref = schema?.$ref;
+  if (!schema || typeof ref !== 'string' || depth > 16) return schema;
+  const target = asSchema(asSchema(root.definitions)?.[ref.replace(/^.*#\/definitions\//, '')]);
+  // the referring schema's own annotations win over the definition's
+  const merged: Schema = { ...(resolve(root, target, depth + 1) ?? {}), ...schema };
+  delete merged.$ref;
+  return merged;
+}
+
+/** The schema of a property path (`['arrival', 'transportMode']`; `*` steps into array items). */
+export function schemaOfField(root: Schema, path: readonly string[]): Schema | undefined {
+  let current = resolve(root, root);
+  for (const step of path) {
+    if (!current) return undefined;
+    const next = step === '*' ? current.items : (asSchema(current.properties)?.[step] ?? fromBranches(root, current, step));
+    current = resolve(root, asSchema(next));
+  }
+  return current;
+}
+
+/** A property declared only inside `if/then/else`, `allOf`, `anyOf` or `oneOf` (unit type variants). */
+function fromBranches(root: Schema, schema: Schema, step: string): unknown {
+  const branches = [schema.then, schema.else, ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []))];
+  for (const branch of branches) {
+    const found = asSchema(asSchema(resolve(root, asSchema(branch))?.properties)?.[step]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function fieldInfo(root: Schema, path: readonly string[]): FieldInfo {
+  const schema = schemaOfField(root, path);
+  const enumValues = Array.isArray(schema?.enum) ? (schema.enum as unknown[]) : null;
+  const enumKeys = Array.isArray(schema?.['x-enum-i18n']) ? (schema['x-enum-i18n'] as string[]) : null;
+  const types = Array.isArray(schema?.type) ? (schema.type as unknown[]) : [schema?.type];
+  const isFile = schema?.['x-upload'] !== undefined || asSchema(schema?.items)?.['x-upload'] !== undefined;
+  const kind = isFile ? 'file' : enumValues && enumKeys ? 'enum' : types.includes('boolean') ? 'boolean' : schema?.format === 'date-time' ? 'date-time' : schema?.format === 'date' ? 'date' : 'other';
+  return { labelKey: typeof schema?.['x-i18n'] === 'string' ? schema['x-i18n'] : null, enumValues, enumKeys, kind };
+}
+
+/** The i18n key of an enum value of a field, or null when the field has no text for it. */
+export function enumLabelKey(info: FieldInfo, value: unknown): string | null {
+  const index = info.enumValues?.indexOf(value) ?? -1;
+  return index >= 0 ? (info.enumKeys?.[index] ?? null) : null;
+}
