@@ -50,7 +50,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof SchemaLintError ? error.message : error);
+    // people read this: the sentence, never a stack trace
+    console.error(error instanceof SchemaLintError ? error.message : `codegen: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

@@ -54,7 +54,7 @@ afterAll(() => workspace.cleanup());
 describe('edition change: codegen', () => {
   it('refuses the change before the x-version bump', () => {
     expect(refusal).toHaveLength(1);
-    expect(refusal[0]).toMatch(/^schemas\/guest\.json: shape changed since published version 2 .*bump x-version to 3/);
+    expect(refusal[0]).toMatch(/^schemas\/guest\.json#\/x-version: the shape changed since published version 2 .*Bump x-version to 3/s);
   });
 
   it('keeps version 2 loadable and records version 3', () => {

@@ -36,7 +36,7 @@ describe('schema lint', () => {
     const error = await generateAll(workspace.options).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SchemaLintError);
     const message = (error as SchemaLintError).message;
-    expect(message).toContain('schemas/bad-form.json #/properties/free: string without maxLength');
+    expect(message).toContain('schemas/bad-form.json#/properties/free: string without maxLength');
     expect(message).toContain('unknown format "no-such-format"');
     expect(message).toContain('not a valid draft-07 schema');
     expect(message).toContain('$id must be "https://summit.example/schemas/bad-form.json"');

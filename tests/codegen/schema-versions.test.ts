@@ -46,11 +46,15 @@ describe('schema version records', () => {
 
   it('refuses a shape change without an x-version bump, naming where it changed', async () => {
     editJson(schemaFile('liaison'), (schema) => {
-      (schema.properties as Props).email = { $ref: 'definitions.json#/definitions/email', maxLength: 40 };
+      (schema.properties as Props).email = { allOf: [{ $ref: 'definitions.json#/definitions/email' }], maxLength: 40 };
     });
     const problems = await codegenProblems();
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^schemas\/liaison\.json: shape changed since published version 1 \(at \/properties\/email\/maxLength\); bump x-version to 2/);
+    expect(problems[0]).toMatch(/^schemas\/liaison\.json#\/x-version: the shape changed since published version 1 in 3 place\(s\):/);
+    expect(problems[0]).toContain('/properties/email/$ref removed');
+    expect(problems[0]).toContain('/properties/email/allOf added');
+    expect(problems[0]).toContain('/properties/email/maxLength added');
+    expect(problems[0]).toContain('Bump x-version to 2');
   }, 60_000);
 
   it('records the bumped version and keeps the old record unchanged', async () => {
@@ -77,7 +81,7 @@ describe('schema version records', () => {
     editJson(schemaFile('guest'), (schema) => {
       schema['x-version'] = 1;
     });
-    expect(await codegenProblems()).toEqual(['schemas/guest.json: x-version 1 is below the last published version 2']);
+    expect(await codegenProblems()).toEqual(['schemas/guest.json#/x-version: x-version 1 is below the last published version 2. Set it to 2 (or 3 for a new version)']);
   }, 60_000);
 
   it('records a new schema as published at its first version', async () => {
@@ -109,8 +113,8 @@ describe('shapeOf', () => {
     };
     expect(shapeOf(schema)).toEqual({ type: 'object', properties: { title: { type: 'string', maxLength: 5 }, default: { type: 'number' } } });
     expect(shapeDifferences(shapeOf(schema), shapeOf({ ...schema, properties: { title: { type: 'string' } } }))).toEqual([
-      '/properties/default',
-      '/properties/title/maxLength',
+      '/properties/default removed',
+      '/properties/title/maxLength removed',
     ]);
   });
 });
