@@ -14,6 +14,7 @@ import { GENERATED_MARK } from './marks.js';
 import { collectCodeNames } from './code-names.js';
 import { lintDeclarations, readDeclarations, readUiSchemaNames } from './declaration-lint.js';
 import { lintUiSchemas } from './ui-schema-lint.js';
+import { DEMO_DATA_FILE, lintDemoData, readEnglishTexts } from './demo-data-lint.js';
 import { checkVersionRecords, VERSIONS_DIR, type BundledSchema } from './versions.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,8 @@ export interface CodegenOptions {
   uiSchemasDir: string;
   /** where the code names declarations refer to live (operations, saves, panels) */
   clientDir: string;
+  /** config/demo-data.json: its demo records must validate against the schemas */
+  demoDataFile: string;
   /** schemas (or 'all') whose current x-version may be recorded again (a version never released) */
   rerecord?: readonly string[] | 'all';
 }
@@ -42,6 +45,7 @@ export const defaultOptions: CodegenOptions = {
   sharedDir: path.join(projectRoot, 'src/shared'),
   uiSchemasDir: path.join(projectRoot, 'ui-schemas'),
   clientDir: path.join(projectRoot, 'src/client'),
+  demoDataFile: path.join(projectRoot, DEMO_DATA_FILE),
 };
 
 export class SchemaLintError extends Error {
@@ -105,6 +109,9 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
       declarations: declarations.map((source) => source.declaration),
     }),
   );
+  if (problems.length === 0) {
+    problems.push(...lintDemoData({ file: options.demoDataFile, schemaOf, texts: readEnglishTexts(options.localesDir) }));
+  }
   if (problems.length > 0) throw new SchemaLintError(problems);
 
   const files = new Map<string, string>();
