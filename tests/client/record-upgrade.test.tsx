@@ -17,7 +17,7 @@ import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { WizardRuntime } from '../../src/client/engine/wizard/WizardRuntime';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import { findWizard, guestWizardBinding } from '../../src/client/screens/guests/guest-wizard-binding';
-import { guestDetail } from './fixtures/guest-fixtures';
+import { currentGuestDocument, currentUnitDocument, guestDetail } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow on a busy machine
 configure({ asyncUtilTimeout: 15000 });
@@ -39,19 +39,8 @@ const edition: EditionAnswer = {
   addGuestGate: { open: true },
 };
 
-/** a guest document the current guest schema accepts */
-const currentGuest = {
-  nameZh: '张三',
-  gender: 'male',
-  nationality: '中国',
-  mobile: '13800000007',
-  email: 'guest@demo.example.com',
-  position: '特邀嘉宾',
-  attendanceForm: 'in-person',
-  idType: 'resident-id',
-  idNumber: '370202197503150078',
-  photo: '00000000-0000-4000-8000-000000000001',
-};
+/** a guest document the current guest schema accepts (the fields these tests are about come from the schema) */
+const currentGuest = currentGuestDocument();
 const LONG_NAME = Array.from({ length: 30 }, () => 'Abcd').join(' ');
 
 /** The input of a field, once the lazily loaded form has rendered it. */
@@ -136,23 +125,12 @@ describe('an old guest record in the registration wizard', () => {
 });
 
 describe('old unit information in the unit form', () => {
-  const currentUnit = {
-    unitType: 'enterprise',
-    orgNameZh: '示例跨国企业有限公司',
-    contactName: '张企业',
-    contactGender: 'female',
-    contactMobile: '13800000000',
-    contactEmail: 'contact@demo.example.com',
-    nationality: '中国',
-    socialCreditCode: '91370200MA3C000000',
-    companyAddress: '山东省青岛市市南区香港中路 1 号',
-    enterpriseType: '外资企业',
-  };
+  const currentUnit = currentUnitDocument({ unitType: 'enterprise', orgNameZh: '示例跨国企业有限公司' });
   const longAddress = '青岛'.repeat(140);
   const stored: UnitInfo = {
     id: 'u1',
     unitType: 'enterprise',
-    name: currentUnit.orgNameZh,
+    name: String(currentUnit.orgNameZh),
     document: { ...currentUnit, companyAddress: longAddress, legacyCode: 'QD-001' },
     schemaVersion: 1,
     complete: true,
