@@ -10,6 +10,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import { schemaFormats } from '../src/shared/schema-formats.js';
 import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
+import { completeFromSchema } from '../src/shared/schema-completion.js';
 import { messageKeyForAjvError, pointerForAjvError } from '../src/shared/validation-messages.js';
 import { escapePointerToken, problem } from './problem.js';
 import type { JsonSchema } from './schema-files.js';
@@ -60,7 +61,8 @@ export function lintDemoData({ file, schemaOf, texts }: DemoDataLintInput): stri
       if (!isRecord(account) || account[key] === undefined) return;
       const record = `${key} of ${String(account.account)}`;
       const base = `#/accounts/${index}/${escapePointerToken(key)}`;
-      if (validate(account[key])) return;
+      // the seed completes required choices the schema names a value for (src/shared/schema-completion.ts)
+      if (validate(completeFromSchema(account[key], schema))) return;
       for (const error of validate.errors ?? []) {
         const field = pointerForAjvError(error);
         problems.push(
@@ -68,7 +70,9 @@ export function lintDemoData({ file, schemaOf, texts }: DemoDataLintInput): stri
             where,
             `${base}${field}`,
             `demo record "${record}" does not meet schemas/${String(schemaName)}.json at ${field || '/'}: ${explain(error, schema, texts)}`,
-            'Change the demo value so a user could have saved it under the current schema',
+            error.keyword === 'required'
+              ? 'Add the field to the demo record (a required field without a default, example or enum in the schema cannot be filled in)'
+              : 'Change the demo value so a user could have saved it under the current schema',
           ),
         );
       }

@@ -1,5 +1,7 @@
 import { validateDocument } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
+import { rootSchemas } from '../../generated/validator-map.js';
+import { completeFromSchema } from '../../shared/schema-completion.js';
 
 /**
  * The demo records are data (config/demo-data.json, `recordSchemas` names each one's schema);
@@ -7,7 +9,9 @@ import type { SchemaName } from '../../generated/registry.js';
  * precompiled validators as every request: a record that does not validate stops the start,
  * naming the file, the record and the fields, instead of showing an empty card.
  */
-export function validSeed<T extends Record<string, unknown>>(schema: SchemaName, document: T, record: string): T {
+export function validSeed(schema: SchemaName, given: Record<string, unknown>, record: string): Record<string, unknown> {
+  // a required choice added by a new edition takes the value the schema names (default, enum...)
+  const document = completeFromSchema(given, rootSchemas[schema]);
   const result = validateDocument(schema, document);
   if (!result.valid) {
     const fields = result.errors.map((error) => `${error.pointer || '/'} (${error.key})`).join(', ');
