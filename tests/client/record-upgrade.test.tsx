@@ -17,7 +17,7 @@ import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { WizardRuntime } from '../../src/client/engine/wizard/WizardRuntime';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import { findWizard, guestWizardBinding } from '../../src/client/screens/guests/guest-wizard-binding';
-import { currentGuestDocument, currentUnitDocument, guestDetail } from './fixtures/guest-fixtures';
+import { currentGuestDocument, currentUnitDocument, currentVersion, guestDetail } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow on a busy machine
 configure({ asyncUtilTimeout: 15000 });
@@ -63,7 +63,7 @@ describe('an old guest record in the registration wizard', () => {
     kind: 'guest',
     id: 'g1',
     fromVersion: 1,
-    toVersion: 2,
+    toVersion: currentVersion('guest'),
     document: { ...currentGuest, nameEn: LONG_NAME },
     dropped: [{ pointer: '/faxNumber', label: 'schema.fields.nameZh', value: '0532-88886666' }],
     problems: [{ pointer: '/nameEn', key: 'validation.maxLength', params: { limit: 100 }, label: 'schema.fields.nameEn' }],
@@ -91,7 +91,7 @@ describe('an old guest record in the registration wizard', () => {
     const notice = await screen.findByTestId('record-upgrade-notice');
     expect(fetchUpgrade).toHaveBeenCalledWith('g1');
     expect(notice).toHaveTextContent('此记录按旧版表单保存');
-    expect(notice).toHaveTextContent('版本 1 → 2');
+    expect(notice).toHaveTextContent(`版本 1 → ${currentVersion('guest')}`);
     expect(screen.getByTestId('record-upgrade-dropped')).toHaveTextContent('中文姓名：0532-88886666');
     expect(screen.getByTestId('record-upgrade-problems')).toHaveTextContent('1 个');
     await waitFor(() => expect(errorTextOf(container, 'nameEn')).toBe('原内容不符合当前版本：长度不能超过 100 个字符'));
@@ -116,7 +116,7 @@ describe('an old guest record in the registration wizard', () => {
   });
 
   it('opens a record of the current version as stored, without asking for an upgrade', async () => {
-    const { fetchUpgrade } = serve(2, currentGuest);
+    const { fetchUpgrade } = serve(currentVersion('guest'), currentGuest);
     const { container } = renderWizard();
     await waitFor(() => expect(container.querySelector('#root_nameZh')).not.toBeNull());
     expect(fetchUpgrade).not.toHaveBeenCalled();

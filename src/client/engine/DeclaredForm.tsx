@@ -147,7 +147,12 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         extraErrors={upgradeFlagsShown ? (upgradeErrors ?? extraErrors) : extraErrors}
         onChange={(event) => {
           latest.current = event.formData as Data;
-          setUpgradeErrors((flags) => withoutFixedFlags(flags, latest.current, loaded.schema, loaded.validator));
+          const flags = withoutFixedFlags(upgradeErrors, latest.current, loaded.schema, loaded.validator);
+          if (flags !== upgradeErrors) {
+            // RJSF takes its state from the props again when they change: hand it what was typed
+            setFormData(latest.current);
+            setUpgradeErrors(flags);
+          }
         }}
         onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}

@@ -96,7 +96,12 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
         onChange={(event) => {
           latest.current = event.formData as Data;
           if (!readOnly) onDraft(latest.current);
-          setUpgradeFlags((flags) => withoutFixedFlags(flags, latest.current, assets.schema, assets.validator));
+          const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
+          if (flags !== upgradeFlags) {
+            // RJSF takes its state from the props again when they change: hand it what was typed
+            setFormData(latest.current);
+            setUpgradeFlags(flags);
+          }
         }}
         onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}
