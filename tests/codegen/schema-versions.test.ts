@@ -16,6 +16,8 @@ type Props = Record<string, Record<string, unknown>>;
 
 let workspace: Workspace;
 const schemaFile = (name: string): string => path.join(workspace.options.schemasDir, `${name}.json`);
+/** the x-version a schema file has now (editions move it on; these tests are about the rule, not the number) */
+const versionOf = (name: string): number => Number((JSON.parse(fs.readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>)['x-version']);
 const recordFile = (name: string, version: number): string => path.join(workspace.options.outDir, 'versions', name, `${version}.json`);
 
 async function codegen(rerecord?: string[]): Promise<void> {
@@ -40,7 +42,7 @@ afterEach(() => workspace.cleanup());
 
 describe('schema version records', () => {
   it('records every schema under its x-version on the first run', () => {
-    expect(fs.existsSync(recordFile('guest', 2))).toBe(true);
+    expect(fs.existsSync(recordFile('guest', versionOf('guest')))).toBe(true);
     expect(fs.existsSync(recordFile('sign-in-password', 1))).toBe(true);
   });
 
@@ -78,10 +80,13 @@ describe('schema version records', () => {
   }, 60_000);
 
   it('refuses a version below the last published one', async () => {
+    const published = versionOf('guest');
     editJson(schemaFile('guest'), (schema) => {
-      schema['x-version'] = 1;
+      schema['x-version'] = published - 1;
     });
-    expect(await codegenProblems()).toEqual(['schemas/guest.json#/x-version: x-version 1 is below the last published version 2. Set it to 2 (or 3 for a new version)']);
+    expect(await codegenProblems()).toEqual([
+      `schemas/guest.json#/x-version: x-version ${published - 1} is below the last published version ${published}. Set it to ${published} (or ${published + 1} for a new version)`,
+    ]);
   }, 60_000);
 
   it('records a new schema as published at its first version', async () => {
