@@ -123,9 +123,9 @@ describe('codegen checks the demo records', () => {
     // an edition change: a new required enum field (the seed takes its first value) and a new
     // required free text (nothing to take: the demo record must say it); the demo guest has neither
     editJson(path.join(workspace.options.schemasDir, 'guest.json'), (schema) => {
-      (schema.properties as Props).dietary = { type: 'string', enum: ['none', 'vegetarian'], 'x-i18n': 'schema.fields.gender' };
+      (schema.properties as Props).testChoice = { type: 'string', enum: ['none', 'vegetarian'], 'x-i18n': 'schema.fields.gender' };
       (schema.properties as Props).passportName = { type: 'string', maxLength: 50, 'x-i18n': 'schema.fields.nameEn' };
-      (schema.required as string[]).push('dietary', 'passportName');
+      (schema.required as string[]).push('testChoice', 'passportName');
       schema['x-version'] = Number(schema['x-version']) + 1;
     });
     editJson(workspace.options.demoDataFile, (demo) => {
@@ -138,7 +138,7 @@ describe('codegen checks the demo records', () => {
     expect(problems).toContainEqual(
       expect.stringContaining('#/accounts/7/guest/passportName: demo record "guest of 13800000007" does not meet schemas/guest.json at /passportName: This field is required. Add the field to the demo record'),
     );
-    expect(problems.filter((p) => p.includes('dietary'))).toEqual([]);
+    expect(problems.filter((p) => p.includes('testChoice'))).toEqual([]);
   }, 60_000);
 });
 
