@@ -5,7 +5,7 @@
  * generated file that is missing, stale or left over (the drift check CI runs).
  * `--rerecord NAME[,NAME...]|all`: record the current shape again under the current x-version
  * (only for a version that was never released; a released one needs an x-version bump).
- * Options for tests: --schemas DIR --locales DIR --out DIR.
+ * Options for tests: --schemas DIR --locales DIR --out DIR --ui-schemas DIR --demo-data FILE.
  */
 import path from 'node:path';
 import { defaultOptions, generateAll, projectRoot, SchemaLintError, type CodegenOptions } from './pipeline.js';
@@ -21,11 +21,13 @@ function parseArgs(argv: string[]): { check: boolean; options: CodegenOptions } 
     else if (arg === '--schemas') options.schemasDir = value();
     else if (arg === '--locales') options.localesDir = value();
     else if (arg === '--out') options.outDir = value();
+    else if (arg === '--ui-schemas') options.uiSchemasDir = value();
+    else if (arg === '--demo-data') options.demoDataFile = value();
     else if (arg === '--rerecord') {
       const names = argv[++i] ?? '';
       options.rerecord = names === 'all' ? 'all' : names.split(',').filter(Boolean);
     }
-    else throw new Error(`unknown argument ${arg}`);
+    else throw new Error(`unknown argument ${arg} (use --check, --rerecord NAME, --schemas DIR, --locales DIR, --out DIR, --ui-schemas DIR, --demo-data FILE)`);
   }
   return { check, options };
 }
@@ -50,7 +52,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof SchemaLintError ? error.message : error);
+    // people read this: the sentence, never a stack trace
+    console.error(error instanceof SchemaLintError ? error.message : `codegen: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

@@ -15,6 +15,9 @@ import { schemaFormatNames } from '../src/shared/schema-formats.js';
 import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
 import { SCHEMA_ID_PREFIX, type JsonSchema, type SourceSchema } from './schema-files.js';
 import { walkSchema } from './walk-schema.js';
+import { problem } from './problem.js';
+import { lintPatterns } from './pattern-lint.js';
+import { lintRefs } from './ref-lint.js';
 
 export interface LintInput {
   sources: SourceSchema[];
@@ -44,9 +47,9 @@ function typeIncludesString(schema: JsonSchema): boolean {
   return type === 'string' || (Array.isArray(type) && type.includes('string'));
 }
 
-function checkUpload(upload: unknown, where: string, problems: string[]): void {
+function checkUpload(upload: unknown, where: (what: string, fix: string) => string, problems: string[]): void {
   if (!upload || typeof upload !== 'object' || Array.isArray(upload)) {
-    problems.push(`${where}: x-upload must be an object`);
+    problems.push(where('x-upload must be an object', `Write it as {"maxBytes": 1048576, "accept": ["image/jpeg"], ...} (rules: ${Object.keys(UPLOAD_RULES).join(', ')})`));
     return;
   }
   for (const [rule, value] of Object.entries(upload)) {
@@ -59,8 +62,8 @@ function checkUpload(upload: unknown, where: string, problems: string[]): void {
           : kind === 'string[]'
             ? Array.isArray(value) && value.every((v) => typeof v === 'string')
             : false;
-    if (!kind) problems.push(`${where}: x-upload has unknown rule "${rule}"`);
-    else if (!ok) problems.push(`${where}: x-upload.${rule} must be ${kind}`);
+    if (!kind) problems.push(where(`x-upload has unknown rule "${rule}"`, `Remove it or use one of: ${Object.keys(UPLOAD_RULES).join(', ')}`));
+    else if (!ok) problems.push(where(`x-upload.${rule} must be ${kind}`, `Write a ${kind} value for ${rule}`));
   }
 }
 
@@ -84,79 +87,90 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
   const labelOf = (schema: JsonSchema | undefined): unknown => {
     if (!schema) return undefined;
     if (schema['x-i18n'] !== undefined) return schema['x-i18n'];
-    const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
+    // a reference, or a reference wrapped in allOf (the house rule for adding rules to it)
+    const wrapped = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]).find((part) => typeof part?.$ref === 'string') : undefined;
+    const ref = typeof schema.$ref === 'string' ? schema.$ref : typeof wrapped?.$ref === 'string' ? wrapped.$ref : undefined;
     return ref ? shared[ref.replace(/^(definitions\.json)?#\/definitions\//, '')]?.['x-i18n'] : undefined;
   };
 
-  const checkKey = (key: unknown, where: string): void => {
+  const checkKey = (key: unknown, file: string, pointer: string): void => {
     if (typeof key !== 'string' || !key.includes('.')) {
-      problems.push(`${where}: i18n key ${JSON.stringify(key)} must be a string "namespace.key"`);
+      problems.push(problem(file, pointer, `i18n key ${JSON.stringify(key)} must be a string "namespace.key"`, 'Write the key of a text in locales/<language>/<namespace>.json, e.g. "schema.fields.mobile"'));
       return;
     }
+    const [namespace, ...rest] = key.split('.');
     for (const language of languages) {
-      if (!localeKeys[language]?.has(key)) problems.push(`${where}: i18n key "${key}" missing in locales/${language}`);
+      if (!localeKeys[language]?.has(key)) {
+        problems.push(problem(file, pointer, `i18n key "${key}" missing in locales/${language}`, `Add "${rest.join('.')}" to locales/${language}/${namespace}.json (every key in both languages)`));
+      }
     }
   };
 
-  for (const { file, name, schema } of sources) {
+  for (const { file: fileName, name, schema } of sources) {
+    const file = `schemas/${fileName}`;
     const answerParts = responseParts(schema);
-    const at = (pointer: string): string => `schemas/${file} ${pointer}`;
+    const at = (pointer: string) => (what: string, fix: string): string => problem(file, pointer, what, fix);
     if (!ajv.validateSchema(schema)) {
-      problems.push(`schemas/${file}: not a valid draft-07 schema: ${ajv.errorsText(ajv.errors)}`);
+      for (const error of ajv.errors ?? []) {
+        problems.push(problem(file, `#${error.instancePath}`, `not valid draft-07: ${error.message ?? 'invalid'}${error.params && 'allowedValues' in error.params ? ` (${JSON.stringify(error.params.allowedValues)})` : ''}`, 'Correct the keyword as the JSON Schema draft-07 specification defines it'));
+      }
     }
     if (schema.$schema !== 'http://json-schema.org/draft-07/schema#') {
-      problems.push(`schemas/${file}: $schema must be "http://json-schema.org/draft-07/schema#"`);
+      problems.push(at('#/$schema')('$schema must be "http://json-schema.org/draft-07/schema#"', 'Set it to that value: every schema is draft-07'));
     }
     const expectedId = `${SCHEMA_ID_PREFIX}${name}.json`;
     const id = schema.$id;
-    if (id !== expectedId) problems.push(`schemas/${file}: $id must be "${expectedId}" (found ${JSON.stringify(id)})`);
+    if (id !== expectedId) problems.push(at('#/$id')(`$id must be "${expectedId}" (found ${JSON.stringify(id)})`, 'Set $id to the prefix plus the file name'));
     if (typeof id === 'string') {
       const other = ids.get(id);
-      if (other) problems.push(`schemas/${file}: $id "${id}" is also used by schemas/${other}`);
-      ids.set(id, file);
+      if (other) problems.push(at('#/$id')(`$id "${id}" is also used by schemas/${other}`, 'Give each file its own $id (prefix plus file name)'));
+      ids.set(id, fileName);
     }
-    if (name !== 'definitions' && !answerParts.has(schema) && typeof schema['x-i18n'] !== 'string') problems.push(`schemas/${file}: x-i18n (title key) is missing`);
+    if (name !== 'definitions' && !answerParts.has(schema) && typeof schema['x-i18n'] !== 'string') problems.push(at('#')('x-i18n (title key) is missing', 'Add "x-i18n": "schema.titles.<name>" and its text in both locales'));
     if (!Number.isInteger(schema['x-version']) || (schema['x-version'] as number) < 1) {
-      problems.push(`schemas/${file}: x-version must be an integer >= 1`);
+      problems.push(at('#/x-version')('x-version must be an integer >= 1', 'Write the published version number, e.g. "x-version": 1'));
     }
+    problems.push(...lintPatterns(file, schema), ...lintRefs(file, schema, sources));
 
     walkSchema(schema, (sub, pointer) => {
-      if (pointer !== '#' && typeof sub.$id === 'string') problems.push(`${at(pointer)}: nested $id is not allowed`);
+      const here = at(pointer);
+      if (pointer !== '#' && typeof sub.$id === 'string') problems.push(here('nested $id is not allowed', 'Remove it; share a part through schemas/definitions.json and $ref instead'));
       if (!answerParts.has(sub) && typeIncludesString(sub) && sub.maxLength === undefined && sub.enum === undefined && sub.const === undefined) {
-        problems.push(`${at(pointer)}: string without maxLength`);
+        problems.push(here('string without maxLength', 'Add "maxLength" (every text a user types is bounded), or an enum/const'));
       }
       if (sub.format !== undefined && !knownFormats.has(String(sub.format))) {
-        problems.push(`${at(pointer)}: unknown format "${String(sub.format)}" (known: ${[...knownFormats].join(', ')})`);
+        problems.push(here(`unknown format "${String(sub.format)}"`, `Use one of: ${[...knownFormats].join(', ')} (known: src/shared/schema-formats.ts), or a pattern`));
       }
-      if (sub['x-i18n'] !== undefined) checkKey(sub['x-i18n'], at(pointer));
+      if (sub['x-i18n'] !== undefined) checkKey(sub['x-i18n'], file, `${pointer}/x-i18n`);
       if (sub['x-enum-i18n'] !== undefined) {
         const labels = sub['x-enum-i18n'];
         if (!Array.isArray(labels) || !Array.isArray(sub.enum) || labels.length !== sub.enum.length) {
-          problems.push(`${at(pointer)}: x-enum-i18n must be an array parallel to enum`);
+          problems.push(here('x-enum-i18n must be an array parallel to enum', 'Give one i18n key per enum value, in the same order'));
         }
-        if (Array.isArray(labels)) labels.forEach((key, i) => checkKey(key, `${at(pointer)}/x-enum-i18n/${i}`));
+        if (Array.isArray(labels)) labels.forEach((key, i) => checkKey(key, file, `${pointer}/x-enum-i18n/${i}`));
       }
       const messages = sub['x-messages'];
       if (messages !== undefined) {
         if (!messages || typeof messages !== 'object' || Array.isArray(messages)) {
-          problems.push(`${at(pointer)}: x-messages must be an object keyword -> i18n key`);
+          problems.push(here('x-messages must be an object keyword -> i18n key', 'Write it as {"pattern": "validation.mobile"}'));
         } else {
           for (const [keyword, value] of Object.entries(messages)) {
             const keys = value && typeof value === 'object' ? Object.values(value) : [value];
-            keys.forEach((key) => checkKey(key, `${at(pointer)}/x-messages/${keyword}`));
+            keys.forEach((key) => checkKey(key, file, `${pointer}/x-messages/${keyword}`));
           }
         }
       }
-      if (sub['x-upload'] !== undefined) checkUpload(sub['x-upload'], at(pointer), problems);
+      if (sub['x-upload'] !== undefined) checkUpload(sub['x-upload'], at(`${pointer}/x-upload`), problems);
       const properties = (sub.properties ?? {}) as Record<string, JsonSchema>;
       for (const [prop, propSchema] of Object.entries(properties)) {
+        const property = at(`${pointer}/properties/${prop}`);
         if (!answerParts.has(sub) && !pointer.includes('/if') && labelOf(propSchema) === undefined && !pointer.includes('/then') && !pointer.includes('/else')) {
-          problems.push(`${at(pointer)}/properties/${prop}: no label (x-i18n here or on the referenced definition)`);
+          problems.push(property('no label', 'Add "x-i18n": "schema.fields.<name>" here or on the definition it refers to, with its text in both locales'));
         }
         for (const keyword of SIBLING_KEYWORDS) {
           const sibling = propSchema?.[keyword];
           if (sibling !== undefined && (typeof sibling !== 'string' || !(sibling in properties))) {
-            problems.push(`${at(pointer)}/properties/${prop}: ${keyword} names no sibling property (${JSON.stringify(sibling)})`);
+            problems.push(property(`${keyword} names no sibling property (${JSON.stringify(sibling)})`, `Name a property of the same object: ${Object.keys(properties).join(', ')}`));
           }
         }
       }

@@ -13,6 +13,8 @@ import { compileValidatorModule } from './validators.js';
 import { GENERATED_MARK } from './marks.js';
 import { collectCodeNames } from './code-names.js';
 import { lintDeclarations, readDeclarations, readUiSchemaNames } from './declaration-lint.js';
+import { lintUiSchemas } from './ui-schema-lint.js';
+import { DEMO_DATA_FILE, lintDemoData, readEnglishTexts } from './demo-data-lint.js';
 import { checkVersionRecords, VERSIONS_DIR, type BundledSchema } from './versions.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +32,8 @@ export interface CodegenOptions {
   uiSchemasDir: string;
   /** where the code names declarations refer to live (operations, saves, panels) */
   clientDir: string;
+  /** config/demo-data.json: its demo records must validate against the schemas */
+  demoDataFile: string;
   /** schemas (or 'all') whose current x-version may be recorded again (a version never released) */
   rerecord?: readonly string[] | 'all';
 }
@@ -41,6 +45,7 @@ export const defaultOptions: CodegenOptions = {
   sharedDir: path.join(projectRoot, 'src/shared'),
   uiSchemasDir: path.join(projectRoot, 'ui-schemas'),
   clientDir: path.join(projectRoot, 'src/client'),
+  demoDataFile: path.join(projectRoot, DEMO_DATA_FILE),
 };
 
 export class SchemaLintError extends Error {
@@ -49,35 +54,64 @@ export class SchemaLintError extends Error {
   }
 }
 
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+/** Runs a step that may throw (ajv, the TS generator) and turns its error into a problem line. */
+function humanly<T>(location: string, what: string, fix: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    const message = firstLine(error);
+    // our own readers already say where and what to do
+    if (/^(schemas|locales|config)\/\S+#/.test(message)) throw new SchemaLintError([message]);
+    throw new SchemaLintError([`${location}: ${what} (${message}). ${fix}`]);
+  }
+}
+
 /** Returns absolute path -> content of every generated file. Throws SchemaLintError on bad schemas. */
 export async function generateAll(options: CodegenOptions = defaultOptions): Promise<Map<string, string>> {
-  const { definitions, schemas } = readSchemaSources(options.schemasDir);
-  const localeKeys = {
+  const { definitions, schemas } = humanly('schemas/', 'the schemas cannot be read', 'Fix the file the message names', () => readSchemaSources(options.schemasDir));
+  const localeKeys = humanly('locales/', 'the locales cannot be read', 'Fix the file the message names', () => ({
     'zh-CN': readLocaleKeys(options.localesDir, 'zh-CN'),
     en: readLocaleKeys(options.localesDir, 'en'),
-  };
+  }));
   const shared = (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>;
   const problems = lintSchemas({ sources: [definitions, ...schemas], localeKeys });
+  const schemaOf = (name: string): JsonSchema | undefined => {
+    const source = schemas.find((candidate) => candidate.name === name);
+    if (!source) return undefined;
+    try {
+      return bundleSchema(source.schema, shared, source.name);
+    } catch {
+      return undefined; // a broken $ref: lintSchemas reports it
+    }
+  };
+  const declarations = readDeclarations(path.join(options.uiSchemasDir, 'screens'));
   problems.push(
     ...lintDeclarations({
-      declarations: readDeclarations(path.join(options.uiSchemasDir, 'screens')),
+      declarations,
       schemaNames: new Set(schemas.map((source) => source.name)),
       schemas: new Map(schemas.map((source) => [source.name, source.schema])),
       definitions: (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>,
-      schemaOf: (name) => {
-        const source = schemas.find((candidate) => candidate.name === name);
-        if (!source) return undefined;
-        try {
-          return bundleSchema(source.schema, shared, source.name);
-        } catch {
-          return undefined; // a broken $ref: lintSchemas reports it
-        }
-      },
+      schemaOf,
       uiSchemaNames: readUiSchemaNames(options.uiSchemasDir),
       codeNames: collectCodeNames(options.clientDir),
       localeKeys,
     }),
   );
+  problems.push(
+    ...lintUiSchemas({
+      uiSchemasDir: options.uiSchemasDir,
+      schemaOf,
+      schemaNames: new Set(schemas.map((source) => source.name)),
+      declarations: declarations.map((source) => source.declaration),
+    }),
+  );
+  if (problems.length === 0) {
+    problems.push(...lintDemoData({ file: options.demoDataFile, schemaOf, texts: readEnglishTexts(options.localesDir) }));
+  }
   if (problems.length > 0) throw new SchemaLintError(problems);
 
   const files = new Map<string, string>();
@@ -86,7 +120,7 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
   const bundledSchemas: BundledSchema[] = schemas.map((source) => ({
     name: source.name,
     file: source.file,
-    schema: bundleSchema(source.schema, shared, source.name),
+    schema: humanly(`schemas/${source.file}#`, 'cannot be bundled', 'Correct the $ref the message names', () => bundleSchema(source.schema, shared, source.name)),
   }));
   // editions: a shape change needs an x-version bump; each published version stays on record
   // answer schemas (x-response) describe no stored record: nothing to keep per version
@@ -98,11 +132,19 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
     const withHeader = { $comment: `${GENERATED_MARK}: source is schemas/${source.file}`, ...bundled };
     files.set(path.join(options.outDir, 'schemas', `${source.name}.json`), `${JSON.stringify(withHeader, null, 2)}\n`);
     const header = `// ${GENERATED_MARK}: source is schemas/${source.file}, run \`npm run codegen\`.`;
-    const module = compileValidatorModule(bundled, importBase, header);
+    const module = humanly(`schemas/${source.file}#`, 'the validator does not compile', 'Correct the keyword the message names (ajv strict mode refuses unknown keywords and formats)', () =>
+      compileValidatorModule(bundled, importBase, header),
+    );
     files.set(path.join(validatorsDir, `${source.name}.js`), module.js);
     files.set(path.join(validatorsDir, `${source.name}.d.ts`), module.dts);
   }
-  files.set(path.join(options.outDir, 'types.ts'), await generateTypes(definitions, schemas, TS_HEADER));
+  let types: string;
+  try {
+    types = await generateTypes(definitions, schemas, TS_HEADER);
+  } catch (error) {
+    throw new SchemaLintError([`schemas/: TypeScript types could not be generated (${firstLine(error)}). Correct the schema the message names`]);
+  }
+  files.set(path.join(options.outDir, 'types.ts'), types);
   files.set(path.join(options.outDir, 'registry.ts'), generateRegistry(schemas, TS_HEADER));
   files.set(path.join(options.outDir, 'validator-map.ts'), generateValidatorMap(schemas, TS_HEADER));
   return files;

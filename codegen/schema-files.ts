@@ -31,7 +31,7 @@ export function readSchemaSources(schemasDir: string): SchemaSources {
     try {
       schema = JSON.parse(fs.readFileSync(fullPath, 'utf8')) as JsonSchema;
     } catch (error) {
-      throw new Error(`schemas/${file}: not valid JSON (${(error as Error).message})`);
+      throw new Error(`schemas/${file}#: not valid JSON (${(error as Error).message}). Fix the syntax at the position named (a missing comma or quote, a trailing comma)`);
     }
     return { name: file.replace(/\.json$/, ''), file, schema };
   });
@@ -47,7 +47,12 @@ export function readLocaleKeys(localesDir: string, language: string): Set<string
   if (!fs.existsSync(dir)) return keys;
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const namespace = file.replace(/\.json$/, '');
-    const content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown;
+    let content: unknown;
+    try {
+      content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown;
+    } catch (error) {
+      throw new Error(`locales/${language}/${file}#: not valid JSON (${(error as Error).message}). Fix the syntax at the position named`);
+    }
     collectKeys(content, namespace, keys);
   }
   return keys;

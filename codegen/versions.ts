@@ -48,19 +48,22 @@ function escape(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** JSON pointers (into the schema) where two shapes differ, at most `limit` of them. */
-export function shapeDifferences(a: unknown, b: unknown, limit = 5, pointer = ''): string[] {
-  if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  if (isRecord(a) && isRecord(b)) {
-    const found: string[] = [];
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-    for (const key of keys) {
-      if (found.length >= limit) break;
-      found.push(...shapeDifferences(a[key], b[key], limit - found.length, `${pointer}/${escape(key)}`));
-    }
-    return found;
+/** Every place (JSON pointer into the schema) where two shapes differ, and how: added, removed or changed. */
+export function shapeDifferences(published: unknown, current: unknown, pointer = ''): string[] {
+  if (JSON.stringify(published) === JSON.stringify(current)) return [];
+  const where = pointer === '' ? '/' : pointer;
+  if (published === undefined) return [`${where} added`];
+  if (current === undefined) return [`${where} removed`];
+  if (isRecord(published) && isRecord(current)) {
+    const keys = [...new Set([...Object.keys(published), ...Object.keys(current)])].sort();
+    return keys.flatMap((key) => shapeDifferences(published[key], current[key], `${pointer}/${escape(key)}`));
   }
-  return [pointer === '' ? '/' : pointer];
+  return [`${where} changed from ${brief(published)} to ${brief(current)}`];
+}
+
+function brief(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 export interface BundledSchema {
@@ -122,7 +125,7 @@ export function checkVersionRecords(schemas: BundledSchema[], versionsDir: strin
       continue;
     }
     if (version < last) {
-      problems.push(`schemas/${source.file}: x-version ${version} is below the last published version ${last}`);
+      problems.push(`schemas/${source.file}#/x-version: x-version ${version} is below the last published version ${last}. Set it to ${last} (or ${last + 1} for a new version)`);
       continue;
     }
     const { $comment: _comment, ...published } = readRecord(versionsDir, source.name, version);
@@ -133,8 +136,9 @@ export function checkVersionRecords(schemas: BundledSchema[], versionsDir: strin
       continue;
     }
     problems.push(
-      `schemas/${source.file}: shape changed since published version ${version} (at ${differences.join(', ')}); ` +
-        `bump x-version to ${version + 1} (records saved under ${version} stay loadable from ` +
+      `schemas/${source.file}#/x-version: the shape changed since published version ${version} in ${differences.length} place(s):\n` +
+        differences.map((difference) => `      ${difference}\n`).join('') +
+        `    Bump x-version to ${version + 1} (records saved under ${version} stay loadable from ` +
         `src/generated/${VERSIONS_DIR}/${source.name}/${version}.json), or, if version ${version} was never released, ` +
         `run \`npm run codegen -- --rerecord ${source.name}\``,
     );

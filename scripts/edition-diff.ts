@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/tables.js';
 import { diffStoredRecords, formatEditionDiff } from '../src/server/services/edition-diff.js';
@@ -35,24 +35,56 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-function openReadOnlySqlite(file: string): Db {
-  if (!fs.existsSync(file)) throw new Error(`${file}: no such SQLite file`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true }) }) });
+interface Opened {
+  db: Db | null;
+  /** what the user knows the database by: a file or the PostgreSQL URL without its password */
+  name: string;
 }
 
-function open(args: Args): Db {
-  if (args.sqlite) return openReadOnlySqlite(args.sqlite);
-  if (process.env.DATABASE_URL) {
-    return openDatabase({ databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.DATABASE_SCHEMA || null, dataDir: '' }).db;
+function openReadOnlySqlite(file: string, explicit: boolean): Opened {
+  const relative = path.relative(process.cwd(), file);
+  const name = relative && !relative.startsWith('..') ? relative : file;
+  if (!fs.existsSync(file)) {
+    // the default file not there yet is a fresh install (nothing stored); a file named on purpose must exist
+    if (explicit) throw new Error(`${file}: no such SQLite file`);
+    return { db: null, name };
   }
-  return openReadOnlySqlite(path.join(path.resolve(process.env.DATA_DIR || './data'), 'summit.sqlite'));
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true }) }) }), name };
+}
+
+function open(args: Args): Opened {
+  if (args.sqlite) return openReadOnlySqlite(args.sqlite, true);
+  if (process.env.DATABASE_URL) {
+    const name = process.env.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+    return { db: openDatabase({ databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.DATABASE_SCHEMA || null, dataDir: '' }).db, name };
+  }
+  return openReadOnlySqlite(path.join(path.resolve(process.env.DATA_DIR || './data'), 'summit.sqlite'), false);
+}
+
+/** A database the server never started on has none of the record tables. */
+async function hasRecordTables(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1 from guests where 1 = 0`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function nothingStored(name: string, args: Args, why: string): number {
+  if (args.json) console.log(JSON.stringify({ checked: 0, affected: [] }, null, 2));
+  else console.log(`edition:diff: ${name} ${why}: no stored record to check, nothing to do`);
+  return 0;
 }
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const db = open(args);
+  const { db, name } = open(args);
+  if (!db) return nothingStored(name, args, 'does not exist yet');
   try {
+    if (!(await hasRecordTables(db))) return nothingStored(name, args, 'is empty (no tables yet)');
     const diff = await diffStoredRecords(db, editionsFrom(args.generated));
+    if (diff.checked === 0) return nothingStored(name, args, 'holds no records yet');
     if (args.json) console.log(JSON.stringify(diff, null, 2));
     else for (const line of formatEditionDiff(diff)) console.log(line);
     return diff.affected.length > 0 ? 1 : 0;

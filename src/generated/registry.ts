@@ -124,7 +124,7 @@ export type SchemaName = (typeof schemaNames)[number];
 
 /** x-version of each schema: stored with every record so old records stay readable. */
 export const schemaVersions: Record<SchemaName, number> = {
-  'account-change': 1,
+  'account-change': 2,
   'account-exists-query': 1,
   'account-registration': 1,
   'activity-assignment': 1,
@@ -170,7 +170,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'notice-read-query': 1,
   'notice': 1,
   'outbox-query': 1,
-  'password-change': 1,
+  'password-change': 2,
   'password-reset': 1,
   'photo-change': 1,
   'reception': 1,

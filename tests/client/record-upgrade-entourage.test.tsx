@@ -12,26 +12,18 @@ import type { RecordUpgradeData } from '../../src/shared/record-upgrade-api';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { recordUpgradeApi } from '../../src/client/api/record-upgrade-endpoints';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
-import { guestDetail } from './fixtures/guest-fixtures';
+import { currentMemberDocument, guestDetail } from './fixtures/guest-fixtures';
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30000 });
 
 const FULL_ID = '370202197503150078';
 /** a member document the current entourage-member schema accepts, as the list answers it (ID number masked) */
-const currentMember = {
-  nameZh: '李四',
-  gender: 'female',
-  nationality: '中国',
-  mobile: '13912345678',
-  idType: 'resident-id',
-  idNumber: '370202********0078',
-  photo: '00000000-0000-4000-8000-000000000001',
-};
+const currentMember = currentMemberDocument({ nameZh: '李四', idNumber: '370202********0078' });
 const LONG_NAME = '李'.repeat(120);
 
 function member(schemaVersion: number, document: Record<string, unknown>): EntourageItem {
-  return { id: 'm1', document, idNumberMasked: currentMember.idNumber, schemaVersion, itinerary: null, reception: null };
+  return { id: 'm1', document, idNumberMasked: String(currentMember.idNumber), schemaVersion, itinerary: null, reception: null };
 }
 
 const upgrade: RecordUpgradeData = {

@@ -17,7 +17,7 @@ import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { WizardRuntime } from '../../src/client/engine/wizard/WizardRuntime';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import { findWizard, guestWizardBinding } from '../../src/client/screens/guests/guest-wizard-binding';
-import { guestDetail } from './fixtures/guest-fixtures';
+import { currentGuestDocument, currentUnitDocument, currentVersion, guestDetail } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow on a busy machine
 configure({ asyncUtilTimeout: 15000 });
@@ -39,19 +39,8 @@ const edition: EditionAnswer = {
   addGuestGate: { open: true },
 };
 
-/** a guest document the current guest schema accepts */
-const currentGuest = {
-  nameZh: '张三',
-  gender: 'male',
-  nationality: '中国',
-  mobile: '13800000007',
-  email: 'guest@demo.example.com',
-  position: '特邀嘉宾',
-  attendanceForm: 'in-person',
-  idType: 'resident-id',
-  idNumber: '370202197503150078',
-  photo: '00000000-0000-4000-8000-000000000001',
-};
+/** a guest document the current guest schema accepts (the fields these tests are about come from the schema) */
+const currentGuest = currentGuestDocument();
 const LONG_NAME = Array.from({ length: 30 }, () => 'Abcd').join(' ');
 
 /** The input of a field, once the lazily loaded form has rendered it. */
@@ -74,7 +63,7 @@ describe('an old guest record in the registration wizard', () => {
     kind: 'guest',
     id: 'g1',
     fromVersion: 1,
-    toVersion: 2,
+    toVersion: currentVersion('guest'),
     document: { ...currentGuest, nameEn: LONG_NAME },
     dropped: [{ pointer: '/faxNumber', label: 'schema.fields.nameZh', value: '0532-88886666' }],
     problems: [{ pointer: '/nameEn', key: 'validation.maxLength', params: { limit: 100 }, label: 'schema.fields.nameEn' }],
@@ -102,7 +91,7 @@ describe('an old guest record in the registration wizard', () => {
     const notice = await screen.findByTestId('record-upgrade-notice');
     expect(fetchUpgrade).toHaveBeenCalledWith('g1');
     expect(notice).toHaveTextContent('此记录按旧版表单保存');
-    expect(notice).toHaveTextContent('版本 1 → 2');
+    expect(notice).toHaveTextContent(`版本 1 → ${currentVersion('guest')}`);
     expect(screen.getByTestId('record-upgrade-dropped')).toHaveTextContent('中文姓名：0532-88886666');
     expect(screen.getByTestId('record-upgrade-problems')).toHaveTextContent('1 个');
     await waitFor(() => expect(errorTextOf(container, 'nameEn')).toBe('原内容不符合当前版本：长度不能超过 100 个字符'));
@@ -127,7 +116,7 @@ describe('an old guest record in the registration wizard', () => {
   });
 
   it('opens a record of the current version as stored, without asking for an upgrade', async () => {
-    const { fetchUpgrade } = serve(2, currentGuest);
+    const { fetchUpgrade } = serve(currentVersion('guest'), currentGuest);
     const { container } = renderWizard();
     await waitFor(() => expect(container.querySelector('#root_nameZh')).not.toBeNull());
     expect(fetchUpgrade).not.toHaveBeenCalled();
@@ -136,23 +125,12 @@ describe('an old guest record in the registration wizard', () => {
 });
 
 describe('old unit information in the unit form', () => {
-  const currentUnit = {
-    unitType: 'enterprise',
-    orgNameZh: '示例跨国企业有限公司',
-    contactName: '张企业',
-    contactGender: 'female',
-    contactMobile: '13800000000',
-    contactEmail: 'contact@demo.example.com',
-    nationality: '中国',
-    socialCreditCode: '91370200MA3C000000',
-    companyAddress: '山东省青岛市市南区香港中路 1 号',
-    enterpriseType: '外资企业',
-  };
+  const currentUnit = currentUnitDocument({ unitType: 'enterprise', orgNameZh: '示例跨国企业有限公司' });
   const longAddress = '青岛'.repeat(140);
   const stored: UnitInfo = {
     id: 'u1',
     unitType: 'enterprise',
-    name: currentUnit.orgNameZh,
+    name: String(currentUnit.orgNameZh),
     document: { ...currentUnit, companyAddress: longAddress, legacyCode: 'QD-001' },
     schemaVersion: 1,
     complete: true,

@@ -30,7 +30,7 @@ describe('answer schemas in the lint', () => {
   it('need no maxLength, labels or title key, but still a known format', () => {
     const problems = lint(answer(true));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('schemas/response-thing.json #/properties/tags/items: unknown format "no-such-format"');
+    expect(problems[0]).toContain('schemas/response-thing.json#/properties/tags/items: unknown format "no-such-format"');
   });
 
   it('the same schema without x-response gets every input rule', () => {

@@ -11,7 +11,8 @@ import { defaultOptions } from '../../codegen/pipeline.js';
 import { editJson, tempWorkspace } from './helpers.js';
 
 const workspace = tempWorkspace();
-const uiSchemasDir = path.join(workspace.dir, 'ui-schemas');
+// the workspace's own ui-schemas/ copy stays as shipped: break a second copy
+const uiSchemasDir = path.join(workspace.dir, 'ui-schemas-broken');
 // the shipped declarations are checked against workspace.options: break schemas on a copy of their own
 const schemasDir = path.join(workspace.dir, 'schemas-broken');
 const screen = (id: string): string => path.join(uiSchemasDir, 'screens', `${id}.json`);

@@ -24,6 +24,9 @@ type Props = Record<string, unknown>;
 
 const workspace = tempWorkspace();
 const guestSchema = path.join(workspace.options.schemasDir, 'guest.json');
+/** the guest's published version now (P) and the one this change publishes (P + 1) */
+const P = Number((JSON.parse(fs.readFileSync(guestSchema, 'utf8')) as Record<string, unknown>)['x-version']);
+const NEXT = P + 1;
 
 function changeGuestSchema(schema: Record<string, unknown>): void {
   const properties = schema.properties as Props;
@@ -36,8 +39,16 @@ function changeGuestSchema(schema: Record<string, unknown>): void {
 let refusal: string[] = [];
 
 beforeAll(async () => {
-  writeFiles(await generateAll(workspace.options), workspace.options.outDir); // publishes guest v2
+  writeFiles(await generateAll(workspace.options), workspace.options.outDir); // publishes guest vP
   editJson(guestSchema, changeGuestSchema);
+  // the organiser's other files: the UI schema no longer orders the dropped field, the demo guest
+  // gets the new required text (codegen names both when they are forgotten)
+  editJson(path.join(workspace.options.uiSchemasDir, 'guest.json'), (ui) => {
+    ui['ui:order'] = (ui['ui:order'] as string[]).filter((name) => name !== 'rank');
+  });
+  editJson(workspace.options.demoDataFile, (demo) => {
+    for (const account of demo.accounts as Record<string, Record<string, unknown>>[]) if (account.guest) account.guest.passportName = 'Zhou Jiabin';
+  });
   try {
     await generateAll(workspace.options);
   } catch (error) {
@@ -45,7 +56,7 @@ beforeAll(async () => {
     refusal = error.problems;
   }
   editJson(guestSchema, (schema) => {
-    schema['x-version'] = 3;
+    schema['x-version'] = NEXT;
   });
   writeFiles(await generateAll(workspace.options), workspace.options.outDir);
 }, 120_000);
@@ -54,15 +65,15 @@ afterAll(() => workspace.cleanup());
 describe('edition change: codegen', () => {
   it('refuses the change before the x-version bump', () => {
     expect(refusal).toHaveLength(1);
-    expect(refusal[0]).toMatch(/^schemas\/guest\.json: shape changed since published version 2 .*bump x-version to 3/);
+    expect(refusal[0]).toMatch(new RegExp(`^schemas/guest\\.json#/x-version: the shape changed since published version ${P} .*Bump x-version to ${NEXT}`, 's'));
   });
 
-  it('keeps version 2 loadable and records version 3', () => {
+  it('keeps version P loadable and records version P + 1', () => {
     const versions = path.join(workspace.options.outDir, 'versions', 'guest');
-    expect(fs.readdirSync(versions).sort()).toEqual(['2.json', '3.json']);
-    const v2 = JSON.parse(fs.readFileSync(path.join(versions, '2.json'), 'utf8')) as { properties: Props };
+    expect(fs.readdirSync(versions).sort()).toEqual([`${P}.json`, `${NEXT}.json`]);
+    const v2 = JSON.parse(fs.readFileSync(path.join(versions, `${P}.json`), 'utf8')) as { properties: Props };
     expect(v2.properties.rank).toBeDefined();
-    const v3 = JSON.parse(fs.readFileSync(path.join(versions, '3.json'), 'utf8')) as { properties: Props; required: string[] };
+    const v3 = JSON.parse(fs.readFileSync(path.join(versions, `${NEXT}.json`), 'utf8')) as { properties: Props; required: string[] };
     expect(v3.properties.rank).toBeUndefined();
     expect(v3.required).toContain('passportName');
   });
@@ -101,9 +112,9 @@ describeEachDatabase('edition change: edition:diff lists the affected stored rec
     await db
       .insertInto('guests')
       .values([
-        guest(ids.oldWithRank, guestBody(residentId(1), 'photo-1', { nameEn: 'Zhang Sanfeng Junior', rank: '一级' }), 2),
-        guest(ids.oldPlain, guestBody(residentId(2), 'photo-2', { nameEn: 'Li Si' }), 2),
-        guest(ids.alreadyNew, guestBody(residentId(3), 'photo-3', { nameEn: 'Wang Wu', passportName: 'WANG WU' }), 3),
+        guest(ids.oldWithRank, guestBody(residentId(1), 'photo-1', { nameEn: 'Zhang Sanfeng Junior', rank: '一级' }), P),
+        guest(ids.oldPlain, guestBody(residentId(2), 'photo-2', { nameEn: 'Li Si' }), P),
+        guest(ids.alreadyNew, guestBody(residentId(3), 'photo-3', { nameEn: 'Wang Wu', passportName: 'WANG WU' }), NEXT),
       ])
       .execute();
     await db.destroy();
@@ -128,7 +139,7 @@ describeEachDatabase('edition change: edition:diff lists the affected stored rec
 
   it('lists each affected record with what the new version drops and rejects', () => {
     expect(result.stderr).toBe('');
-    expect(block(ids.oldWithRank)).toContain(`guest ${ids.oldWithRank} (guest v2 -> v3):`);
+    expect(block(ids.oldWithRank)).toContain(`guest ${ids.oldWithRank} (guest v${P} -> v${NEXT}):`);
     expect(block(ids.oldWithRank)).toContain('dropped /rank (was "一级")');
     expect(block(ids.oldWithRank)).toMatch(/rejects \/nameEn: validation\.maxLength .*"limit":10/);
     expect(block(ids.oldWithRank)).toMatch(/rejects \/passportName: validation\.required/);

@@ -8,9 +8,16 @@ export function tempWorkspace(): { options: CodegenOptions; dir: string; cleanup
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'codegen-test-'));
   const schemasDir = path.join(dir, 'schemas');
   fs.cpSync(defaultOptions.schemasDir, schemasDir, { recursive: true });
+  // UI schemas and demo data are checked against the schemas: a test that changes a schema edits their copies too
+  const uiSchemasDir = path.join(dir, 'ui-schemas');
+  fs.cpSync(defaultOptions.uiSchemasDir, uiSchemasDir, { recursive: true });
+  const demoDataFile = path.join(dir, 'demo-data.json');
+  fs.copyFileSync(defaultOptions.demoDataFile, demoDataFile);
   const options: CodegenOptions = {
     ...defaultOptions,
     schemasDir,
+    uiSchemasDir,
+    demoDataFile,
     outDir: path.join(dir, 'generated'),
   };
   return { options, dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };

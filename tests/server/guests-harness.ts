@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './helpers/test-app.js';
 import { bearer, tokenFor } from './helpers/test-app.js';
 import { guestBody } from './helpers/guest-body.js';
+import { buildRecord } from '../support/record-factory.js';
 import type { EditionData, GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
 
 export const ENTERPRISE = 'enterprise@demo.example.com';
@@ -50,15 +51,20 @@ export async function uploadedFile(t: TestApp, account: string, rule = 'photo'):
   return id;
 }
 
-export function memberBody(idNumber: string, photo: string): Record<string, unknown> {
-  return { nameZh: '李四', gender: 'female', nationality: '中国', mobile: '13912345678', idType: 'resident-id', idNumber, photo };
+/** An entourage member (entourage-member schema): identity here, the rest from the schema. */
+export function memberBody(idNumber: string, photo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return buildRecord('entourage-member', { nameZh: '李四', mobile: '13912345678', idNumber, photo, ...extra });
 }
 
-export const itineraryBody = {
-  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
-  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+/**
+ * An itinerary (itinerary schema): the legs' times and places, which tests of dates, manifests
+ * and sign-up windows read; transport and the other required fields come from the schema.
+ */
+export const itineraryBody = buildRecord('itinerary', {
+  arrival: { pickUpNeeded: true, number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
+  return: { number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
   hotel: { kind: 'designated', hotelName: '海景酒店' },
-};
+}) as { arrival: Record<string, unknown>; return: Record<string, unknown>; hotel: Record<string, unknown> };
 
 /** Signed-in caller with short helpers for the guest API. */
 export async function caller(t: TestApp, account: string) {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
-import type { UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { GateShut } from './operation-types';
 import { runOperation } from './operations';
 import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
 import { RecordUpgradeNotice } from './RecordUpgradeNotice';
+import { withoutFixedFlags } from './upgrade-flags';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
@@ -114,7 +115,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   }
 
   // an old record's flagged fields (engine/record-upgrade.ts) show until the first save attempt
-  const upgradeErrors = useMemo(() => upgradeErrorSchema(loaded?.upgrade), [loaded]);
+  // ...and each one only while its field is still invalid (engine/upgrade-flags.ts)
+  const [upgradeErrors, setUpgradeErrors] = useState<ErrorSchema | undefined>();
+  useEffect(() => setUpgradeErrors(upgradeErrorSchema(loaded?.upgrade)), [loaded]);
   const [upgradeFlagsShown, setUpgradeFlagsShown] = useState(true);
   useEffect(() => {
     if (busy) setUpgradeFlagsShown(false);
@@ -144,6 +147,12 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         extraErrors={upgradeFlagsShown ? (upgradeErrors ?? extraErrors) : extraErrors}
         onChange={(event) => {
           latest.current = event.formData as Data;
+          const flags = withoutFixedFlags(upgradeErrors, latest.current, loaded.schema, loaded.validator);
+          if (flags !== upgradeErrors) {
+            // RJSF takes its state from the props again when they change: hand it what was typed
+            setFormData(latest.current);
+            setUpgradeErrors(flags);
+          }
         }}
         onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}

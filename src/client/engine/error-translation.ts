@@ -24,7 +24,11 @@ export function fieldSchemaAt(root: RJSFSchema, property: string | undefined): S
  */
 export function createErrorTransformer(root: RJSFSchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
+    errors
+      // a failed if/then says only "must match then": the field's own error from the branch says what
+      // is wrong, so the form shows that one and no extra form-level "invalid value" (as the server does)
+      .filter((error) => error.name !== 'if')
+      .map((error) => {
       const fieldSchema = fieldSchemaAt(root, error.property);
       const key = messageKeyForAjvError(error, root);
       const field = fieldSchema?.['x-i18n'] ? translateKey(String(fieldSchema['x-i18n'])) : '';

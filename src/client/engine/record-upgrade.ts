@@ -52,7 +52,7 @@ export async function openInCurrentVersion(schemaName: string, stored: StoredRec
 
 /**
  * The translated message of a flagged problem, as the form shows it under its field until the
- * next save attempt: it speaks of the value as saved, so it stays true once the user fixed it.
+ * field is valid or the next save attempt (engine/upgrade-flags.ts): it speaks of the value as saved.
  */
 export function problemMessage(problem: FieldError): string {
   const field = problem.label ? translateKey(problem.label) : '';

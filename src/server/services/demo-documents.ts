@@ -1,49 +1,42 @@
 import { validateDocument } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
-import { schemaUnitType } from './unit-access.js';
+import { rootSchemas } from '../../generated/validator-map.js';
+import { completeFromSchema } from '../../shared/schema-completion.js';
 
 /**
- * Documents of the demo data, built here and checked by the same precompiled validators as
- * every request: a seed that does not validate stops the start instead of showing an empty card.
+ * The demo records are data (config/demo-data.json, `recordSchemas` names each one's schema);
+ * codegen checks them against the schemas, and the seed checks them again with the same
+ * precompiled validators as every request: a record that does not validate stops the start,
+ * naming the file, the record and the fields, instead of showing an empty card.
  */
-export function validSeed<T extends Record<string, unknown>>(schema: SchemaName, document: T): T {
+export function validSeed(schema: SchemaName, given: Record<string, unknown>, record: string): Record<string, unknown> {
+  // a required choice added by a new edition takes the value the schema names (default, enum...)
+  const document = completeFromSchema(given, rootSchemas[schema]);
   const result = validateDocument(schema, document);
-  if (!result.valid) throw new Error(`demo ${schema} document does not validate: ${JSON.stringify(result.errors)}`);
+  if (!result.valid) {
+    const fields = result.errors.map((error) => `${error.pointer || '/'} (${error.key})`).join(', ');
+    throw new Error(`config/demo-data.json: demo record "${record}" does not validate against schemas/${schema}.json at ${fields}; run \`npm run codegen\` for the details`);
+  }
   return document;
 }
 
-/** A complete unit document (unit schema) for a demo unit of the given stored type. */
-export function demoUnitDocument(storedUnitType: string, name: string, contactName: string): Record<string, unknown> {
-  const unitType = schemaUnitType(storedUnitType);
-  const common = {
-    unitType,
-    orgNameZh: name,
-    contactName,
-    contactGender: 'female',
-    contactMobile: '13800000000',
-    contactEmail: 'contact@demo.example.com',
-    nationality: '中国',
-  };
-  const byType: Record<string, Record<string, unknown>> = {
-    enterprise: { socialCreditCode: '91370200MA3C000000', companyAddress: '山东省青岛市市南区香港中路 1 号', enterpriseType: '外资企业' },
-    government: { governmentAddress: '山东省青岛市市南区香港中路 11 号' },
-    media: { socialCreditCode: '12370200MB1D000000', companyAddress: '山东省青岛市市南区东海西路 2 号' },
-  };
-  return validSeed('unit', { ...common, ...byType[unitType] });
+/** Placeholder of the demo guest's photo in the file: the seed puts the id of the picture it stores there. */
+export const DEMO_PHOTO_PLACEHOLDER = 'demo-photo-placeholder';
+
+export interface DemoRecords {
+  unit?: Record<string, unknown>;
+  guest?: Record<string, unknown>;
 }
 
-/** The demo special guest's registration (guest schema). */
-export function demoGuestDocument(name: string, mobile: string, photo: string): Record<string, unknown> {
-  return validSeed('guest', {
-    nameZh: name,
-    gender: 'male',
-    nationality: '中国',
-    mobile,
-    email: 'guest@demo.example.com',
-    position: '特邀嘉宾',
-    attendanceForm: 'in-person',
-    idType: 'resident-id',
-    idNumber: '370202197503150078',
-    photo,
-  });
+/** The unit record of a demo unit account, as the file has it. */
+export function demoUnitDocument(account: string, records: DemoRecords): Record<string, unknown> {
+  if (!records.unit) throw new Error(`config/demo-data.json: the unit account ${account} has no "unit" record`);
+  return validSeed('unit', records.unit, `unit of ${account}`);
+}
+
+/** The demo special guest's registration, with the stored picture's upload id as its photo. */
+export function demoGuestDocument(account: string, records: DemoRecords, photoId: string): Record<string, unknown> {
+  if (!records.guest) throw new Error(`config/demo-data.json: the guest account ${account} has no "guest" record`);
+  const document = Object.fromEntries(Object.entries(records.guest).map(([key, value]) => [key, value === DEMO_PHOTO_PLACEHOLDER ? photoId : value]));
+  return validSeed('guest', document, `guest of ${account}`);
 }

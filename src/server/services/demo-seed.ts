@@ -7,14 +7,15 @@ import type { PasswordHasher } from '../security/password-hash.js';
 import { HOUR_MS, isoIn, nowIso } from '../time.js';
 import type { UploadTable } from '../uploads/upload-repository.js';
 import { newRandomName } from '../uploads/upload-storage.js';
-import { demoGuestDocument, demoUnitDocument } from './demo-documents.js';
+import { demoGuestDocument, demoUnitDocument, type DemoRecords } from './demo-documents.js';
 import { idNumberHash, maskIdNumber } from './id-numbers.js';
 import { versionOf } from './schema-versions.js';
 
 interface DemoFile {
   edition: { year: number; name: string };
   password: string;
-  accounts: { account: string; name: string; userType: string; unitName?: string }[];
+  /** unit / guest: the account's demo records (schema named in recordSchemas, checked by codegen) */
+  accounts: ({ account: string; name: string; userType: string; unitName?: string } & DemoRecords)[];
   invitationCodes: DemoInvitationCode[];
   notices: { title: string; content: string; audience: string | null; hoursAgo: number }[];
   /** how many of the oldest notices the enterprise demo account has already read */
@@ -88,7 +89,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
         unitId = randomUUID();
         await trx
           .insertInto('units')
-          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify(demoUnitDocument(unitType, entry.unitName, entry.name)), schema_version: versionOf('unit'), created_at: now })
+          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify(demoUnitDocument(entry.account, entry)), schema_version: versionOf('unit'), created_at: now })
           .execute();
       }
       const accountId = randomUUID();
@@ -105,8 +106,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
           .insertInto('uploads')
           .values({ id: photoId, owner_account_id: accountId, unit_id: null, rule_name: 'photo', mime: 'image/jpeg', bytes: photo?.bytes ?? 0, width: 480, height: 640, original_name: 'photo.jpg', storage_name: photo?.storageName ?? newRandomName(), created_at: now })
           .execute();
-        const mobile = entry.account.includes('@') ? '13800000007' : entry.account;
-        const document = demoGuestDocument(entry.name, mobile, photoId);
+        const document = demoGuestDocument(entry.account, entry, photoId);
         await trx
           .insertInto('guests')
           .values({

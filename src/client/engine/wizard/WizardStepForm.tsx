@@ -10,6 +10,7 @@ import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } f
 import { loadUiSchema } from '../ui-schema-files';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { uploadsBusy } from '../uploads/upload-activity';
+import { withoutFixedFlags } from '../upgrade-flags';
 
 type Data = Record<string, unknown>;
 
@@ -62,13 +63,16 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
-  const { busy, extraErrors, run } = useServerSubmission(initialErrors);
+  const { busy, extraErrors, run } = useServerSubmission();
+  // an old record's flags show until the first save attempt, each one only while its field is still invalid
+  const [upgradeFlags, setUpgradeFlags] = useState(initialErrors);
 
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)
     if (uploadsBusy()) return;
     latest.current = data;
     setFormData(data);
+    setUpgradeFlags(undefined);
     await run(() => onSubmit(data));
   }
 
@@ -86,12 +90,18 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
         formData={formData}
         formContext={formContext}
         transformErrors={transformErrors}
-        extraErrors={extraErrors}
+        extraErrors={extraErrors ?? upgradeFlags}
         readonly={readOnly}
         disabled={busy}
         onChange={(event) => {
           latest.current = event.formData as Data;
           if (!readOnly) onDraft(latest.current);
+          const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
+          if (flags !== upgradeFlags) {
+            // RJSF takes its state from the props again when they change: hand it what was typed
+            setFormData(latest.current);
+            setUpgradeFlags(flags);
+          }
         }}
         onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}
