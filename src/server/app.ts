@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/framework-erro
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
+import { AccessLog } from './plugins/access-log.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -68,6 +69,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           req: (request: { method: string; url: string; id: string }) => ({ method: request.method, url: request.url.split('?')[0], id: request.id }),
         },
       },
+    // one access line per request instead of two (plugins/access-log.ts)
+    logController: new AccessLog(),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     genReqId: () => randomUUID(),

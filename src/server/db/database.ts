@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { AppConfig } from '../config.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -31,7 +32,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }), kind: 'sqlite' };
 }
 
 /**

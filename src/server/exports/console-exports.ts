@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
 import { pagedRows, type ExportSheet } from './excel-export.js';
+import { guestExportRows, type GuestExportRow } from './guest-export-rows.js';
 
 interface Journey {
   pickUpNeeded?: boolean;
@@ -18,7 +19,13 @@ interface Itinerary {
   hotel?: { kind?: string; hotelName?: string };
 }
 
-const itineraryOf = (text: string | null | undefined): Itinerary => (text ? (JSON.parse(text) as Itinerary) : {});
+// the columns of one row read its itinerary one after the other: parse it once, not per cell
+let lastItinerary: { text: string; parsed: Itinerary } | null = null;
+const itineraryOf = (text: string | null | undefined): Itinerary => {
+  if (!text) return {};
+  if (lastItinerary?.text !== text) lastItinerary = { text, parsed: JSON.parse(text) as Itinerary };
+  return lastItinerary.parsed;
+};
 const documentOf = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -37,21 +44,12 @@ export class ConsoleExports {
     private readonly postgres: boolean,
   ) {}
 
-  guestQuery(editionId: string) {
-    return this.db
-      .selectFrom('guests')
-      .leftJoin('units', 'units.id', 'guests.unit_id')
-      .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.mobile', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.created_at', 'units.name as unit_name'])
-      .select((eb) => eb.selectFrom('entourage_members').select((inner) => inner.fn.countAll<number | string>().as('n')).whereRef('entourage_members.guest_id', '=', 'guests.id').as('entourage_count'))
-      .where('guests.edition_id', '=', editionId)
-      .where('guests.unit_id', 'is not', null);
-  }
-
-  guests(editionId: string): ExportSheet<RowOf<ConsoleExports['guestQuery']>>[] {
+  /** The guests workbook: rows streamed by guestExportRows, each formatted by the columns below. */
+  guests(editionId: string): ExportSheet<GuestExportRow>[] {
     return [
       {
         nameKey: 'console.export.sheets.guests',
-        rows: pagedRows((offset, limit) => this.guestQuery(editionId).orderBy('guests.created_at').orderBy('guests.id').limit(limit).offset(offset).execute(), PAGE),
+        rows: guestExportRows(this.db, editionId),
         columns: [
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },

@@ -8,6 +8,7 @@ import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
 import { containsPattern, legDate } from './console-sql.js';
+import { guestNameMatches } from './guest-name-search.js';
 
 const UNIT_CHOICES = 50;
 
@@ -27,10 +28,7 @@ export class ConsoleGuests {
       .where('guests.unit_id', 'is not', null);
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
     if (query.inviteCode) q = q.where('guests.invitation_code', '=', query.inviteCode);
-    if (query.name) {
-      const pattern = containsPattern(query.name);
-      q = q.where((eb) => eb.or([sql<boolean>`${eb.ref('guests.name')} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref('guests.name_en')} like ${pattern} escape '\\'`]));
-    }
+    if (query.name) q = q.where(guestNameMatches(this.postgres, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);
       q = q.where(sql<boolean>`units.name like ${pattern} escape '\\'`);
@@ -51,8 +49,9 @@ export class ConsoleGuests {
       .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
       .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
       .select(entourageCount)
+      // both descending: the listing indexes (migration 0012) read backwards give this order
       .orderBy('guests.created_at', 'desc')
-      .orderBy('guests.id')
+      .orderBy('guests.id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
