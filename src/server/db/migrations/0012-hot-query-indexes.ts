@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // the old status index lacked the id tie-breaker, so "newest first, then id" still sorted
   await db.schema.dropIndex('guests_status').execute();
-  await db.schema.createIndex('guests_status_listing').on('guests').columns(['edition_id', 'audit_status', 'created_at', 'id']).execute();
+  await db.schema.createIndex('guests_status_listing').on('guests').columns(['edition_id', 'audit_status', 'created_at', 'id']).where(sql.ref('unit_id'), 'is not', null).execute();
   await db.schema.createIndex('guests_listing').on('guests').columns(['edition_id', 'created_at', 'id']).where(sql.ref('unit_id'), 'is not', null).execute();
   await db.schema.createIndex('guests_unit_listing').on('guests').columns(['edition_id', 'unit_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('guests_invitation_code').on('guests').columns(['edition_id', 'invitation_code']).execute();
