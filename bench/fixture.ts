@@ -2,7 +2,8 @@
  * The databases the bench sections share within one `npm run bench`: per database kind and
  * guest count, one app on a fresh SQLite folder or PostgreSQL schema, seeded once through the
  * services (seed-edition.ts) with 50 guests per unit (100,000 guests: 2,000 units).
- * BENCH_GUESTS lists the sizes (default 10000; "10000,100000" for the growth figure).
+ * BENCH_GUESTS lists the sizes (default 10000; "10000,100000" for the growth figure);
+ * BENCH_DATABASES=sqlite or postgres runs one database only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,8 +50,11 @@ export function postgresReachable(): Promise<boolean> {
   return postgresProbe;
 }
 
+/** BENCH_DATABASES=sqlite (or postgres) limits the run to one; PostgreSQL only when reachable. */
 export async function kinds(): Promise<Kind[]> {
-  return (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+  const chosen = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',');
+  const reachable: Kind[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+  return reachable.filter((kind) => chosen.includes(kind));
 }
 
 export function benchEnv(dataDir: string): Record<string, string> {

@@ -79,7 +79,8 @@ export async function rawDriver(database: BenchDatabase): Promise<RawDriver> {
 /** A second handle on the bench database that records every query the product runs on it. */
 export function tracedDatabase(database: BenchDatabase): { db: Db; take(): CompiledQuery[] } {
   let captured: CompiledQuery[] = [];
-  const { db } = openDatabase(loadConfig(database.env), { onQuery: (query) => captured.push(query) });
+  // the driver's own begin/commit pass the same log: the replay brackets its own transaction
+  const { db } = openDatabase(loadConfig(database.env), { onQuery: (query) => (/^(begin|commit|rollback)\b/i.test(query.sql) ? undefined : captured.push(query)) });
   return {
     db,
     take() {

@@ -64,7 +64,8 @@ async function registerUnit(app: FastifyInstance, index: number): Promise<Seeded
 
 /** Guest n of the run: a distinct person and mobile, a realistic name. */
 export function benchGuestBody(n: number, photo: string): Record<string, unknown> {
-  const pinyin = `${PINYIN[n % PINYIN.length]!.toUpperCase()} ${PINYIN[Math.floor(n / 20) % PINYIN.length]}${PINYIN[Math.floor(n / 400) % PINYIN.length]}`;
+  const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+  const pinyin = `${capital(PINYIN[n % PINYIN.length]!)} ${capital(PINYIN[Math.floor(n / 20) % PINYIN.length]!)}${PINYIN[Math.floor(n / 400) % PINYIN.length]}`;
   return guestBody(nthResidentId(n, '110105'), photo, { nameZh: guestName(n), nameEn: pinyin });
 }
 

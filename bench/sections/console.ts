@@ -27,7 +27,7 @@ const CASES: Case[] = [
   { name: 'console, arrival day', query: { pageNum: '1', pageSize: '20', arrivalDate: '2027-06-17' } },
   { name: `console search "${threeCharacters}" (3 characters)`, query: { pageNum: '1', pageSize: '20', name: threeCharacters } },
   { name: `console search "${[...threeCharacters].slice(1).join('')}" (2 characters)`, query: { pageNum: '1', pageSize: '20', name: [...threeCharacters].slice(1).join('') } },
-  { name: 'console search "ZHANG li" (English)', query: { pageNum: '1', pageSize: '20', name: 'ZHANG li' } },
+  { name: 'console search "Zhang Li" (English)', query: { pageNum: '1', pageSize: '20', name: 'Zhang Li' } },
 ];
 
 async function measure(database: BenchDatabase): Promise<{ name: string; product: number; baseline: number }[]> {
