@@ -54,8 +54,9 @@ export async function rawDriver(database: BenchDatabase): Promise<RawDriver> {
       },
     };
   }
-  const client = new pg.Client({ connectionString: database.env.DATABASE_URL, options: `-c search_path=${database.env.DATABASE_SCHEMA}` });
-  await client.connect();
+  // a pool like the product's (10): concurrent requests of the loginInfo baseline run side by side
+  const pool = new pg.Pool({ connectionString: database.env.DATABASE_URL, options: `-c search_path=${database.env.DATABASE_SCHEMA}`, max: 10 });
+  const client = await pool.connect();
   return {
     async run(queries, transaction = false) {
       if (transaction) await client.query('begin');
@@ -68,10 +69,11 @@ export async function rawDriver(database: BenchDatabase): Promise<RawDriver> {
       }
     },
     async rows<Row>(query: CompiledQuery) {
-      return (await client.query(query.sql, query.parameters as unknown[])).rows as Row[];
+      return (await pool.query(query.sql, query.parameters as unknown[])).rows as Row[];
     },
     async close() {
-      await client.end();
+      client.release();
+      await pool.end();
     },
   };
 }

@@ -4,7 +4,8 @@
  * figures beside their baselines from the same run) and writes docs/BENCHMARKS.md with the
  * machine and the load average before each section. Naming sections runs only those (file
  * names without .ts) and prints the result instead of writing the file.
- * BENCH_GUESTS: guest counts of the seeded databases (default 10000; e.g. 10000,100000).
+ * BENCH_GUESTS: guest counts of the seeded databases (default 10000; e.g. 10000,100000);
+ * BENCH_OUTPUT: another file than docs/BENCHMARKS.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,6 +61,7 @@ try {
 const markdown = parts.join('\n');
 if (wanted.length > 0) console.log(markdown);
 else {
-  fs.writeFileSync(path.join(root, 'docs', 'BENCHMARKS.md'), markdown);
-  console.log(`docs/BENCHMARKS.md written (${names.length} sections)`);
+  const output = process.env.BENCH_OUTPUT || 'docs/BENCHMARKS.md';
+  fs.writeFileSync(path.join(root, output), markdown);
+  console.log(`${output} written (${names.length} sections)`);
 }
