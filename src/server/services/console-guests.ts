@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Page } from '../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../generated/types.js';
-import { entourageCount, summaryColumns, toSummary } from './guest-repository.js';
+import { entourageCount, inOrderOf, summaryColumns, toSummary } from './guest-repository.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
@@ -45,16 +45,27 @@ export class ConsoleGuests {
     const { total } = await this.filtered(edition.id, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    const rows = await this.filtered(edition.id, query)
-      .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
-      .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
-      .select(entourageCount)
+    // the page's ids first (the listing index alone), then their rows: an OFFSET skips index
+    // entries only, not joins and entourage counts of every skipped guest
+    const ids = await this.filtered(edition.id, query)
+      .select('guests.id')
       // both descending: the listing indexes (migration 0012) read backwards give this order
       .orderBy('guests.created_at', 'desc')
       .orderBy('guests.id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
+    const found = ids.length === 0
+      ? []
+      : await this.db
+          .selectFrom('guests')
+          .leftJoin('units', 'units.id', 'guests.unit_id')
+          .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
+          .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+          .select(entourageCount)
+          .where('guests.id', 'in', ids.map((row) => row.id))
+          .execute();
+    const rows = inOrderOf(ids, found);
     const records = rows.map((row) => ({
       ...toSummary(row),
       unitId: row.unit_id ?? '',

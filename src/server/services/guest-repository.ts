@@ -62,6 +62,12 @@ export function toSummary(row: SummaryRow): GuestSummary {
   };
 }
 
+/** The rows of a page in the order its id query gave (rows read by id come in any order). */
+export function inOrderOf<Row extends { id: string }>(ids: { id: string }[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map(({ id }) => byId.get(id)).filter((row): row is Row => row !== undefined);
+}
+
 /** Queries on guests; callers pass the unit, so every read is scoped. */
 export class GuestRepository {
   constructor(
@@ -81,15 +87,20 @@ export class GuestRepository {
     const { total } = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    const rows = await this.filtered(filter)
-      .select(summaryColumns)
-      .select(entourageCount)
+    // the page's ids first (an index alone), then their rows: an OFFSET skips index entries
+    // only, not the entourage counts of every skipped guest
+    const ids = await this.filtered(filter)
+      .select('guests.id')
       // both descending: the listing indexes (migration 0012) read backwards give this order
       .orderBy('guests.created_at', 'desc')
       .orderBy('guests.id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
+    const found = ids.length === 0
+      ? []
+      : await this.db.selectFrom('guests').select(summaryColumns).select(entourageCount).where('guests.id', 'in', ids.map((row) => row.id)).execute();
+    const rows = inOrderOf(ids, found);
     return { records: rows.map((row) => ({ ...toSummary(row), unitId: row.unit_id })), total: Number(total), pageNum, pageSize };
   }
 
