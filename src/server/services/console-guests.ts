@@ -21,9 +21,9 @@ export class ConsoleGuests {
   ) {}
 
   private filtered(editionId: string, query: ConsoleGuestQuery) {
+    // no join: SQLite counted the edition's guests through one units look-up each
     let q = this.db
       .selectFrom('guests')
-      .leftJoin('units', 'units.id', 'guests.unit_id')
       .where('guests.edition_id', '=', editionId)
       .where('guests.unit_id', 'is not', null);
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
@@ -31,7 +31,7 @@ export class ConsoleGuests {
     if (query.name) q = q.where(guestNameMatches(this.postgres, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);
-      q = q.where(sql<boolean>`units.name like ${pattern} escape '\\'`);
+      q = q.where('guests.unit_id', 'in', (eb) => eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(sql<boolean>`units.name like ${pattern} escape '\\'`));
     }
     if (query.arrivalDate) q = q.where(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime'), '=', query.arrivalDate);
     return q;
