@@ -12,6 +12,7 @@ import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
 import { registerCompression } from './plugins/compression.js';
+import { AccessLog } from './plugins/access-log.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -71,6 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           req: (request: { method: string; url: string; id: string }) => ({ method: request.method, url: request.url.split('?')[0], id: request.id }),
         },
       },
+    // one access line per request instead of two (plugins/access-log.ts)
+    logController: new AccessLog(),
     bodyLimit: config.bodyLimitBytes,
     // the outer bound; REQUEST_TIMEOUT_MS and the upload pace are applied per request (plugins/request-deadline.ts)
     requestTimeout: serverRequestTimeoutMs(config),

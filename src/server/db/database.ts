@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { AppConfig } from '../config.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -13,8 +14,15 @@ export interface DatabaseHandle {
   kind: 'sqlite' | 'postgres';
 }
 
+export interface OpenOptions {
+  /** sees every query run (the query-plan test collects the product's hot queries with it) */
+  onQuery?: (query: CompiledQuery) => void;
+}
+
 /** SQLite file under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): DatabaseHandle {
+export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, options: OpenOptions = {}): DatabaseHandle {
+  const { onQuery } = options;
+  const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => (event.level === 'query' ? onQuery(event.query) : undefined) } : {};
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
@@ -22,7 +30,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
       // each test run lives in its own schema
       ...(config.databaseSchema ? { options: `-c search_path=${quoteIdentifier(config.databaseSchema)}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log }), kind: 'postgres' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(path.join(config.dataDir, 'summit.sqlite'));
@@ -31,7 +39,9 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), kind: 'sqlite' };
+  // statistics for the planner where they are missing or stale (SQLite's advice for every open)
+  file.pragma('optimize = 0x10002');
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }), ...log }), kind: 'sqlite' };
 }
 
 /**

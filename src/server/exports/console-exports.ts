@@ -3,6 +3,7 @@ import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
 import { loadSchema } from '../http/schema-loader.js';
 import { fieldColumn, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
+import { guestExportRows, type GuestExportRow } from './guest-export-rows.js';
 import type { UnitRecordKind } from '../../shared/content-api.js';
 
 interface Journey {
@@ -23,7 +24,13 @@ interface Reception {
   hotels?: { place?: string }[];
 }
 
-const itineraryOf = (text: string | null | undefined): Itinerary => (text ? (JSON.parse(text) as Itinerary) : {});
+// the columns of one row read its itinerary one after the other: parse it once, not per cell
+let lastItinerary: { text: string; parsed: Itinerary } | null = null;
+const itineraryOf = (text: string | null | undefined): Itinerary => {
+  if (!text) return {};
+  if (lastItinerary?.text !== text) lastItinerary = { text, parsed: JSON.parse(text) as Itinerary };
+  return lastItinerary.parsed;
+};
 const documentOf = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const receptionOf = (value: string | null | undefined): Reception => (value ? (JSON.parse(value) as Reception) : {});
@@ -46,21 +53,12 @@ export class ConsoleExports {
     private readonly postgres: boolean,
   ) {}
 
-  guestQuery(editionId: string) {
-    return this.db
-      .selectFrom('guests')
-      .leftJoin('units', 'units.id', 'guests.unit_id')
-      .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.mobile', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.reception', 'guests.created_at', 'units.name as unit_name'])
-      .select((eb) => eb.selectFrom('entourage_members').select((inner) => inner.fn.countAll<number | string>().as('n')).whereRef('entourage_members.guest_id', '=', 'guests.id').as('entourage_count'))
-      .where('guests.edition_id', '=', editionId)
-      .where('guests.unit_id', 'is not', null);
-  }
-
-  guests(editionId: string): ExportSheet<GuestRow>[] {
+  /** The guests workbook: rows streamed by guestExportRows, each formatted by the columns below. */
+  guests(editionId: string): ExportSheet<GuestExportRow>[] {
     return [
       {
         nameKey: 'console.export.sheets.guests',
-        rows: pagedRows((offset, limit) => this.guestQuery(editionId).orderBy('guests.created_at').orderBy('guests.id').limit(limit).offset(offset).execute(), PAGE),
+        rows: guestExportRows(this.db, editionId),
         columns: [
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
@@ -70,7 +68,7 @@ export class ConsoleExports {
           fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
           { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
           fieldColumn('response-guest-summary', 'attendance', (r) => r.attendance, { headerKey: 'console.export.columns.attendance' }),
-          ...legColumns<GuestRow>((r) => itineraryOf(r.itinerary)),
+          ...legColumns<GuestExportRow>((r) => itineraryOf(r.itinerary)),
           { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => hotelNameOf(itineraryOf(r.itinerary), receptionOf(r.reception)) },
           { headerKey: 'console.export.columns.entourageCount', value: (r) => Number(r.entourage_count ?? 0) },
           { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.created_at) },
@@ -258,7 +256,6 @@ export class ConsoleExports {
   }
 }
 
-type GuestRow = RowOf<ConsoleExports['guestQuery']>;
 
 /** Arrival and return columns of an itinerary (times in Shanghai with the zone). */
 function legColumns<Row>(itinerary: (row: Row) => Itinerary): ExportColumn<Row>[] {

@@ -3,11 +3,12 @@ import type { Db } from '../db/database.js';
 import type { Page } from '../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../generated/types.js';
-import { entourageCount, summaryColumns, toSummary } from './guest-repository.js';
+import { entourageCount, inOrderOf, summaryColumns, toSummary } from './guest-repository.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
 import { containsPattern, legDate } from './console-sql.js';
+import { guestNameMatches } from './guest-name-search.js';
 
 const UNIT_CHOICES = 50;
 
@@ -20,20 +21,17 @@ export class ConsoleGuests {
   ) {}
 
   private filtered(editionId: string, query: ConsoleGuestQuery) {
+    // no join: SQLite counted the edition's guests through one units look-up each
     let q = this.db
       .selectFrom('guests')
-      .leftJoin('units', 'units.id', 'guests.unit_id')
       .where('guests.edition_id', '=', editionId)
       .where('guests.unit_id', 'is not', null);
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
     if (query.inviteCode) q = q.where('guests.invitation_code', '=', query.inviteCode);
-    if (query.name) {
-      const pattern = containsPattern(query.name);
-      q = q.where((eb) => eb.or([sql<boolean>`${eb.ref('guests.name')} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref('guests.name_en')} like ${pattern} escape '\\'`]));
-    }
+    if (query.name) q = q.where(guestNameMatches(this.postgres, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);
-      q = q.where(sql<boolean>`units.name like ${pattern} escape '\\'`);
+      q = q.where('guests.unit_id', 'in', (eb) => eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(sql<boolean>`units.name like ${pattern} escape '\\'`));
     }
     if (query.arrivalDate) q = q.where(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime'), '=', query.arrivalDate);
     return q;
@@ -47,15 +45,27 @@ export class ConsoleGuests {
     const { total } = await this.filtered(edition.id, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    const rows = await this.filtered(edition.id, query)
-      .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
-      .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
-      .select(entourageCount)
+    // the page's ids first (the listing index alone), then their rows: an OFFSET skips index
+    // entries only, not joins and entourage counts of every skipped guest
+    const ids = await this.filtered(edition.id, query)
+      .select('guests.id')
+      // both descending: the listing indexes (migration 0012) read backwards give this order
       .orderBy('guests.created_at', 'desc')
-      .orderBy('guests.id')
+      .orderBy('guests.id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
+    const found = ids.length === 0
+      ? []
+      : await this.db
+          .selectFrom('guests')
+          .leftJoin('units', 'units.id', 'guests.unit_id')
+          .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
+          .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+          .select(entourageCount)
+          .where('guests.id', 'in', ids.map((row) => row.id))
+          .execute();
+    const rows = inOrderOf(ids, found);
     const records = rows.map((row) => ({
       ...toSummary(row),
       unitId: row.unit_id ?? '',

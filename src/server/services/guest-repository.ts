@@ -1,9 +1,10 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, GuestTable } from '../db/tables.js';
 import type { Page } from '../../shared/api-types.js';
 import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../shared/guest-api.js';
 import { decideConfirmAttendance, gateDecisionAnswer } from './guest-gates.js';
+import { guestNameMatches } from './guest-name-search.js';
 
 export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'withTables'>;
 
@@ -61,23 +62,24 @@ export function toSummary(row: SummaryRow): GuestSummary {
   };
 }
 
-/** "%" and "_" typed by a user are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The rows of a page in the order its id query gave (rows read by id come in any order). */
+export function inOrderOf<Row extends { id: string }>(ids: { id: string }[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map(({ id }) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
 
 /** Queries on guests; callers pass the unit, so every read is scoped. */
 export class GuestRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly postgres: boolean,
+  ) {}
 
   private filtered(filter: GuestListFilter, executor: Executor = this.db) {
     let query = executor.selectFrom('guests').where('guests.edition_id', '=', filter.editionId);
     query = filter.unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', filter.unitId);
     if (filter.status) query = query.where('guests.audit_status', '=', filter.status);
-    if (filter.name) {
-      const pattern = likePattern(filter.name);
-      query = query.where((eb) => eb.or([sql<boolean>`${eb.ref('guests.name')} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref('guests.name_en')} like ${pattern} escape '\\'`]));
-    }
+    if (filter.name) query = query.where(guestNameMatches(this.postgres, filter.name));
     return query;
   }
 
@@ -85,14 +87,20 @@ export class GuestRepository {
     const { total } = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    const rows = await this.filtered(filter)
-      .select(summaryColumns)
-      .select(entourageCount)
+    // the page's ids first (an index alone), then their rows: an OFFSET skips index entries
+    // only, not the entourage counts of every skipped guest
+    const ids = await this.filtered(filter)
+      .select('guests.id')
+      // both descending: the listing indexes (migration 0012) read backwards give this order
       .orderBy('guests.created_at', 'desc')
-      .orderBy('guests.id')
+      .orderBy('guests.id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
+    const found = ids.length === 0
+      ? []
+      : await this.db.selectFrom('guests').select(summaryColumns).select(entourageCount).where('guests.id', 'in', ids.map((row) => row.id)).execute();
+    const rows = inOrderOf(ids, found);
     return { records: rows.map((row) => ({ ...toSummary(row), unitId: row.unit_id })), total: Number(total), pageNum, pageSize };
   }
 

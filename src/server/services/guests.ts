@@ -41,12 +41,12 @@ export class Guests {
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
-    /** PostgreSQL: lock a guest's row while its entourage or status changes */
+    /** PostgreSQL (locks a guest's row while its entourage or status changes; its own name search) */
     readonly lockRows: boolean,
     /** sign-in accounts of approved guests */
     readonly accountLinks: GuestAccountLinks,
   ) {
-    this.repository = new GuestRepository(db);
+    this.repository = new GuestRepository(db, lockRows);
   }
 
   today(): string {

@@ -1,0 +1,134 @@
+/**
+ * The databases the bench sections share within one `npm run bench`: per database kind and
+ * guest count, one app on a fresh SQLite folder or PostgreSQL schema, seeded once through the
+ * services (seed-edition.ts) with 50 guests per unit (100,000 guests: 2,000 units).
+ * BENCH_GUESTS lists the sizes (default 10000; "10000,100000" for the growth figure);
+ * BENCH_DATABASES=sqlite or postgres runs one database only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { seedEdition, type SeedResult } from './seed-edition.js';
+
+export type Kind = 'sqlite' | 'postgres';
+export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const GUESTS_PER_UNIT = 50;
+export const SIZES = (process.env.BENCH_GUESTS || '10000').split(',').map(Number);
+
+export interface BenchDatabase {
+  kind: Kind;
+  guests: number;
+  env: Record<string, string>;
+  app: FastifyInstance;
+  seed: SeedResult;
+  organiserToken: string;
+  /** a session token of a seeded unit */
+  unitToken(index: number): Promise<string>;
+}
+
+const cache = new Map<string, Promise<BenchDatabase>>();
+const disposers: (() => Promise<void>)[] = [];
+
+let postgresProbe: Promise<boolean> | null = null;
+export function postgresReachable(): Promise<boolean> {
+  postgresProbe ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return postgresProbe;
+}
+
+/** BENCH_DATABASES=sqlite (or postgres) limits the run to one; PostgreSQL only when reachable. */
+export async function kinds(): Promise<Kind[]> {
+  const chosen = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',');
+  const reachable: Kind[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+  return reachable.filter((kind) => chosen.includes(kind));
+}
+
+export function benchEnv(dataDir: string): Record<string, string> {
+  return { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', SCRYPT_LOG2N: '10', LOG_LEVEL: 'silent' };
+}
+
+async function open(kind: Kind, guests: number): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-bench-'));
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  if (kind === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const env = { ...benchEnv(dataDir), ...(kind === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}) };
+  const app = await buildApp(loadConfig(env), { logger: false });
+  disposers.push(async () => {
+    await app.close();
+    if (kind === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const started = Date.now();
+  process.stderr.write(`seeding ${guests} guests in ${guests / GUESTS_PER_UNIT} units on ${kind}...\n`);
+  const seed = await seedEdition(app, guests, Math.max(1, Math.round(guests / GUESTS_PER_UNIT)));
+  process.stderr.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  const organiser = await app.db.selectFrom('accounts').select('id').where('user_type', '=', 'organiser').executeTakeFirstOrThrow();
+  return {
+    kind,
+    guests,
+    env,
+    app,
+    seed,
+    organiserToken: await app.services.sessions.create(organiser.id),
+    unitToken: (index) => app.services.sessions.create(seed.units[index % seed.units.length]!.who.id),
+  };
+}
+
+/** The seeded database of this kind and size, made on first use. */
+export function benchDatabase(kind: Kind, guests: number): Promise<BenchDatabase> {
+  const key = `${kind}:${guests}`;
+  let database = cache.get(key);
+  if (!database) {
+    database = open(kind, guests);
+    cache.set(key, database);
+  }
+  return database;
+}
+
+export async function disposeBenchDatabases(): Promise<void> {
+  for (const dispose of disposers.splice(0)) await dispose();
+  cache.clear();
+}
+
+/** Median of `runs` sequential calls after `warmUp` unmeasured ones, in ms. */
+export async function p50(call: (i: number) => Promise<unknown>, runs = 60, warmUp = 5): Promise<number> {
+  for (let i = 0; i < warmUp; i += 1) await call(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await call(warmUp + i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+export const ms = (value: number) => value.toFixed(1);
+
+export function table(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}

@@ -1,0 +1,85 @@
+/**
+ * loginInfo requests per second under autocannon: the product (HTTP on loopback, every hook,
+ * the access log line) beside a hand-written equivalent in the same run: bare Fastify with the
+ * bare driver running the product's own session query, and the same answer. Target (issue 17):
+ * at least 0.6x the hand-written equivalent.
+ */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import { PassThrough } from 'node:stream';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { Sessions } from '../../src/server/services/sessions.js';
+import { benchDatabase, kinds, SIZES, table } from '../fixture.js';
+import { rawDriver, tracedDatabase } from '../raw-sql.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION || 5);
+const CONNECTIONS = 10;
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function rps(url: string, token: string): Promise<number> {
+  const result = await autocannon({ url: `${url}/exhibition/center/user/basic/loginInfo?entranceTypes=2`, headers: { authorization: `Bearer ${token}` }, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
+  return result.requests.average;
+}
+
+export default {
+  title: 'loginInfo (hot read)',
+  async run(): Promise<string> {
+    const rows: string[][] = [];
+    for (const kind of await kinds()) {
+      const database = await benchDatabase(kind, SIZES[0]!);
+      const token = await database.unitToken(1);
+      // the product as it runs: info-level access log, here into a sink rather than a terminal
+      const sink = new PassThrough();
+      sink.resume();
+      const product = await buildApp(loadConfig({ ...database.env, LOG_LEVEL: 'info' }), { logger: { level: 'info', stream: sink } });
+      const traced = tracedDatabase(database);
+      await new Sessions(traced.db, { idleMinutes: 120, absoluteHours: 24 }).authenticate(token);
+      const [sessionQuery] = traced.take();
+      await traced.db.destroy();
+      const driver = await rawDriver(database);
+      const permissions = product.services.menus.permissionsFor('enterprise');
+      const bare = Fastify({ logger: false });
+      bare.get('/exhibition/center/user/basic/loginInfo', async (request, reply) => {
+        const header = request.headers.authorization ?? '';
+        const hash = createHash('sha256').update(header.slice(7)).digest('hex');
+        const [row] = await driver.rows<{ id: string; account: string; name: string; user_type: string; unit_id: string | null; revoked_at: string | null }>({ ...sessionQuery!, parameters: [hash] });
+        if (!row || row.revoked_at) return reply.code(401).send({ code: 401, msg: 'login again', data: null });
+        reply.header('cache-control', 'no-store');
+        return { code: 200, msg: 'ok', data: { user: { id: row.id, account: row.account, name: row.name, userType: row.user_type, unitId: row.unit_id }, types: [row.user_type], permissions } };
+      });
+      try {
+        // alternated, best of two each: the shared machine's load moves between runs
+        const bareUrl = await listen(bare);
+        const productUrl = await listen(product);
+        let baseline = 0;
+        let measured = 0;
+        for (let round = 0; round < 2; round += 1) {
+          baseline = Math.max(baseline, await rps(bareUrl, token));
+          measured = Math.max(measured, await rps(productUrl, token));
+        }
+        rows.push([kind, measured.toFixed(0), baseline.toFixed(0), (measured / baseline).toFixed(2)]);
+      } finally {
+        await bare.close();
+        await product.close();
+        await driver.close();
+      }
+    }
+    return [
+      `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, best of two alternated runs, ${os.cpus().length} CPUs. Baseline: bare Fastify + the bare driver running the product's session query, same answer.`,
+      '',
+      table(['database', 'product req/s', 'baseline req/s', 'ratio'], rows),
+      '',
+      'Target: ratio at least 0.6.',
+    ].join('\n');
+  },
+};

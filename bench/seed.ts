@@ -1,0 +1,30 @@
+/**
+ * npm run bench:seed -- --guests N --units M
+ * Fills the configured database (SQLite under DATA_DIR by default, PostgreSQL with
+ * DATABASE_URL / DATABASE_SCHEMA) with M units and N guests through the product's services
+ * (bench/seed-edition.ts). Rate limits and the image code are off; the password hash cost is
+ * the test cost unless SCRYPT_LOG2N is set (registration hashes one password per unit).
+ */
+import { parseArgs } from 'node:util';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { seedEdition } from './seed-edition.js';
+
+const { values } = parseArgs({ options: { guests: { type: 'string', default: '10000' }, units: { type: 'string', default: '200' } } });
+const guests = Number(values.guests);
+const units = Number(values.units);
+if (!Number.isInteger(guests) || guests < 0 || !Number.isInteger(units) || units < 1) {
+  console.error('usage: npm run bench:seed -- --guests N --units M (whole numbers, M >= 1)');
+  process.exit(2);
+}
+const config = loadConfig({ RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', SCRYPT_LOG2N: '10', LOG_LEVEL: 'warn', ...process.env });
+const app = await buildApp(config, { logger: false });
+try {
+  const existing = await app.db.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const started = Date.now();
+  await seedEdition(app, guests, units, Number(existing.n));
+  const where = config.databaseUrl ? `PostgreSQL${config.databaseSchema ? ` schema ${config.databaseSchema}` : ''}` : `SQLite ${config.dataDir}/summit.sqlite`;
+  console.log(`${units} units and ${guests} guests added to ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await app.close();
+}
