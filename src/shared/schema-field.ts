@@ -3,7 +3,8 @@
  * each enum value (`x-enum-i18n`), and whether it holds a time or a yes/no. Exports, the audit
  * log and the imports read labels here, so no list of labels is written again in TypeScript.
  *
- * Bundled schemas only use local refs (`#/definitions/...`); a property's own `x-i18n` wins over
+ * Bundled schemas only use local refs (`#/definitions/...`), directly or wrapped in a one-member
+ * `allOf` (the house rule for keywords beside a reference); a property's own `x-i18n` wins over
  * the one of the definition it refers to (`{ "$ref": ".../dateTime", "x-i18n": "...arrivalTime" }`).
  */
 type Schema = Record<string, unknown>;
@@ -17,7 +18,18 @@ export interface FieldInfo {
 
 const asSchema = (value: unknown): Schema | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined);
 
+/** `{ "allOf": [{ "$ref": ... }], ...annotations }`: the house rule's way of adding keywords to a reference. */
+function wrappedRef(schema: Schema): Schema | undefined {
+  const members = schema.allOf;
+  return Array.isArray(members) && members.length === 1 && typeof asSchema(members[0])?.$ref === 'string' ? asSchema(members[0]) : undefined;
+}
+
 function resolve(root: Schema, schema: Schema | undefined, depth = 0): Schema | undefined {
+  const wrapped = schema && depth <= 16 ? wrappedRef(schema) : undefined;
+  if (schema && wrapped) {
+    const { allOf: _allOf, ...own } = schema;
+    return { ...(resolve(root, wrapped, depth + 1) ?? {}), ...own };
+  }
   const ref = schema?.$ref;
   if (!schema || typeof ref !== 'string' || depth > 16) return schema;
   const target = asSchema(asSchema(root.definitions)?.[ref.replace(/^.*#\/definitions\//, '')]);
