@@ -12,6 +12,7 @@ import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { connectSharedState } from './cluster/shared-state.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { accountRoutes } from './routes/account-routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // external plugins
   await registerSecurityHeaders(app);
+  await connectSharedState(app, config);
   await registerRateLimits(app);
   await registerOpenApi(app);
 
