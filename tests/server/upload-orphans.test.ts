@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 /** Issue 11 item 8: kept uploads have their row; crash leftovers and unreferenced files are swept. */
 describeEachDatabase('upload storage hygiene', (kind) => {
   const t = useTestApp(kind);
-  const dir = () => path.join(t.app.config.dataDir, 'uploads');
+  const dir = () => t.app.config.uploadDir;
   const storedNames = async () =>
     new Set((await t.app.db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute()).map((r) => r.storage_name));
 
@@ -42,7 +42,7 @@ describeEachDatabase('upload storage hygiene', (kind) => {
     const young = leftover('.incoming-in-flight', 0);
     const referenced = [...(await storedNames())].filter((name) => fs.existsSync(path.join(dir(), name)));
     expect(referenced.length).toBeGreaterThan(0);
-    const result = await sweepUploadOrphans(t.app.db, t.app.config.dataDir);
+    const result = await sweepUploadOrphans(t.app.db, t.app.config.uploadDir);
     expect(result.removedFiles).toBe(2);
     expect(fs.existsSync(oldIncoming)).toBe(false);
     expect(fs.existsSync(oldOrphan)).toBe(false);

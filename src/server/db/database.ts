@@ -11,6 +11,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'sqlite' | 'postgres';
+  /** the PostgreSQL pool (its use is a /metrics gauge), null on SQLite */
+  pool: pg.Pool | null;
 }
 
 /** SQLite file under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
@@ -22,7 +24,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
       // each test run lives in its own schema
       ...(config.databaseSchema ? { options: `-c search_path=${quoteIdentifier(config.databaseSchema)}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(path.join(config.dataDir, 'summit.sqlite'));
@@ -31,7 +33,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), kind: 'sqlite', pool: null };
 }
 
 /**

@@ -15,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0010-content': await import('./migrations/0010-content.js'),
   '0011-sign-in-failures': await import('./migrations/0011-sign-in-failures.js'),
   '0009-console': await import('./migrations/0009-console.js'),
+  '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),
 };
 
 const provider: MigrationProvider = {

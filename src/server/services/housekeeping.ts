@@ -14,14 +14,6 @@ export async function purgeExpired(db: Db): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('window_start', '<', dayAgo).execute();
 }
 
-/** Runs the purge every hour until stopped (the timer never keeps the process alive). */
-export function schedulePurge(db: Db, onError: (error: unknown) => void): () => void {
-  const run = () => void purgeExpired(db).catch(onError);
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** Files younger than this may belong to an upload in flight (the request timeout is far shorter). */
 const SWEEP_MIN_AGE_MS = 15 * 60_000;
 
@@ -35,8 +27,8 @@ export interface SweepResult {
  * stored files no upload row names. Young files are spared (an upload may be between its
  * rename and its commit). Upload rows themselves are never removed here.
  */
-export async function sweepUploadOrphans(db: Db, dataDir: string, now: Date = new Date()): Promise<SweepResult> {
-  const dir = path.join(dataDir, 'uploads');
+export async function sweepUploadOrphans(db: Db, uploadDir: string, now: Date = new Date()): Promise<SweepResult> {
+  const dir = uploadDir;
   let names: string[];
   try {
     names = await fs.promises.readdir(dir);
@@ -66,11 +58,4 @@ export async function sweepUploadOrphans(db: Db, dataDir: string, now: Date = ne
     }
   }
   return result;
-}
-
-/** Sweeps once a day until stopped (the timer never keeps the process alive). */
-export function scheduleUploadSweep(db: Db, dataDir: string, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => void sweepUploadOrphans(db, dataDir).catch(onError), 24 * HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -8,7 +8,7 @@ import { sanitiseFileName } from '../uploads/file-name.js';
 import type { ReceivedFile } from '../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../uploads/upload-service.js';
-import { UploadStorage, newRandomName } from '../uploads/upload-storage.js';
+import { UploadStorage, newRandomName, type UploadStore } from '../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
 /** The one rule the open upload takes: the temporary registration's JPG picture. */
@@ -24,15 +24,15 @@ export function temporaryMaxBytes(): number {
  * a registration claims its picture once, and only organisers read it back.
  */
 export class TemporaryUploads {
-  readonly storage: UploadStorage;
+  readonly storage: UploadStore;
   private readonly faceDetector = new FaceDetector();
 
   constructor(
     private readonly db: TemporaryDb,
-    dataDir: string,
+    uploadDir: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.storage = new UploadStorage(dataDir);
+    this.storage = new UploadStorage(uploadDir);
   }
 
   close(): Promise<void> {

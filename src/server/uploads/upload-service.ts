@@ -13,7 +13,7 @@ import { checkReceivedFile } from './check-received.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
-import { newRandomName, UploadStorage } from './upload-storage.js';
+import { newRandomName, UploadStorage, type UploadStore } from './upload-storage.js';
 
 export type KeepResult =
   | { kind: 'kept'; file: UploadedFile }
@@ -23,16 +23,16 @@ const IMAGE_INLINE = new Set(['image/jpeg', 'image/png']);
 
 /** Checks a received file against its rule and keeps it; reads kept files back for their owners. */
 export class UploadService {
-  readonly storage: UploadStorage;
+  readonly storage: UploadStore;
   private readonly repository: UploadRepository;
   private readonly faceDetector = new FaceDetector();
 
   constructor(
     db: Db,
-    dataDir: string,
+    uploadDir: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.storage = new UploadStorage(dataDir);
+    this.storage = new UploadStorage(uploadDir);
     this.repository = new UploadRepository(db);
   }
 
