@@ -16,6 +16,8 @@ export interface AppConfig {
   uploadDir: string;
   /** Redis shared by every instance (rate limits, sign-in throttles); null = counters in this process / the database */
   redisUrl: string | null;
+  /** prefix of every Redis key (REDIS_KEY_PREFIX, default `summit:`): deployments may share a Redis */
+  redisKeyPrefix: string;
   /** how long a SIGTERM waits for requests in flight before closing anyway */
   shutdownGraceMs: number;
   /** who may read /metrics: a bearer token (METRICS_TOKEN), else loopback clients only */
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     uploadDir,
     redisUrl,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'summit:',
     shutdownGraceMs,
     metricsToken,
     databaseUrl,

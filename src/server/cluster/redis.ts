@@ -5,8 +5,9 @@ import { Redis } from 'ioredis';
  * A command fails after one retry instead of queueing while Redis is away, so a Redis outage
  * shows as a logged error and an open limiter (see rate-limits.ts), never as hung requests.
  */
-export async function openRedis(url: string): Promise<Redis> {
+export async function openRedis(url: string, keyPrefix: string): Promise<Redis> {
   const redis = new Redis(url, {
+    keyPrefix,
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 5_000,

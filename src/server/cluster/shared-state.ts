@@ -15,7 +15,7 @@ declare module 'fastify' {
  * stay in this process (rate limits) and in the database (sign-in failures), as for one instance.
  */
 export async function connectSharedState(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix) : null;
   app.decorate('redis', redis);
   if (redis) {
     redis.on('error', (error) => app.log.error({ err: error }, 'redis error'));

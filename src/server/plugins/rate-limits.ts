@@ -59,7 +59,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   // answering every guarded route with 500.
   await app.register(rateLimit, {
     global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'summit:rate-limit:', skipOnError: true } : {}),
+    ...(app.redis ? { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
   });
   app.decorateRequest('signInEscalated', false);
   app.decorateRequest('answeredError', null);
@@ -97,7 +97,7 @@ const builtGuards = new WeakMap<object, Map<LimitRule, GuardHooks>>();
 type Reject = (reply: FastifyReply, ttl: number) => never;
 
 function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<LimitRule, 'throttle'>>, reject: Reject) {
-  const store = app.redis ? new RedisFailureStore(app.redis, rule.windowMs) : new DbFailureStore(app.db, rule.windowMs);
+  const store = app.redis ? new RedisFailureStore(app.redis, rule.windowMs, 'sign-in-failures:') : new DbFailureStore(app.db, rule.windowMs);
   const throttle = new SignInThrottle(store, rule.throttle);
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountKey(request);
