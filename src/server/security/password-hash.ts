@@ -47,7 +47,7 @@ export class PasswordHasher {
     private readonly admissionWaitMs = ADMISSION_WAIT_MS,
   ) {
     this.hashMs = FIRST_GUESS_MS_AT_17 * 2 ** (cost.log2N - 17);
-    this.gate = new Semaphore(concurrency, () => Math.max(1, Math.floor((this.admissionWaitMs / this.hashMs) * this.concurrency)));
+    this.gate = new Semaphore(concurrency, () => this.maxWaiting());
   }
 
   /** hashes waiting for a slot (the /metrics hash-queue depth) */
@@ -58,6 +58,24 @@ export class PasswordHasher {
   /** hashes running now */
   get running(): number {
     return this.gate.running;
+  }
+
+  /**
+   * Refuses at once (429 + Retry-After) when a hash arriving now would not be admitted: called
+   * before a sign-in spends its one-time image code, so the client's retry can reuse it.
+   */
+  admitOrThrow(): void {
+    if (this.gate.running >= this.concurrency && this.gate.queued >= this.maxWaiting()) throw this.busy();
+  }
+
+  private maxWaiting(): number {
+    return Math.max(1, Math.floor((this.admissionWaitMs / this.hashMs) * this.concurrency));
+  }
+
+  private busy(): AppError {
+    // spread the returns over the next wait so they do not come back as one wave
+    const retryAfterSeconds = Math.max(1, Math.ceil((this.expectedWaitMs() * (0.5 + Math.random())) / 1000));
+    return new AppError('hashQueueFull', { retryAfterSeconds });
   }
 
   /** how long a hash arriving now would wait, ms */
@@ -95,11 +113,7 @@ export class PasswordHasher {
         return result;
       });
     } catch (error) {
-      if (error instanceof QueueFullError) {
-        // spread the returns over the next wait so they do not come back as one wave
-        const retryAfterSeconds = Math.max(1, Math.ceil((this.expectedWaitMs() * (0.5 + Math.random())) / 1000));
-        throw new AppError('hashQueueFull', { retryAfterSeconds });
-      }
+      if (error instanceof QueueFullError) throw this.busy();
       throw error;
     }
   }
