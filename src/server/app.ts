@@ -15,6 +15,7 @@ import { registerCompression } from './plugins/compression.js';
 import { AccessLog } from './plugins/access-log.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { connectSharedState } from './cluster/shared-state.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { accountRoutes } from './routes/account-routes.js';
@@ -40,8 +41,11 @@ import { consoleRoutes } from './routes/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './services/demo-seed.js';
 import { createServices, type ServiceOptions } from './services/services.js';
 import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
-import { purgeExpired, schedulePurge } from './services/housekeeping.js';
-import { scheduleUploadSweep, startUploadWriter, sweepUploadOrphans } from './services/housekeeping.js';
+import { startUploadWriter } from './services/housekeeping.js';
+import { holdAdvisoryLock } from './cluster/advisory-lock.js';
+import { healthRoutes } from './cluster/health-routes.js';
+import { registerMetrics } from './cluster/metrics.js';
+import { registerJobScheduler, scheduleHousekeeping } from './cluster/housekeeping-jobs.js';
 import './fastify-types.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -83,10 +87,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clientErrorHandler,
     // response serializers compile on a route's first answer, not all at start
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+    // while closing, requests already on a connection are still served (no 503 during a rolling restart)
+    return503OnClosing: false,
   });
 
-  const { db, kind } = openDatabase(config);
+  const { db, kind, pool } = openDatabase(config);
   app.addHook('onClose', async () => db.destroy());
+  // several instances start together: one at a time migrates, makes the edition and demo data
+  const releaseStartup = await holdAdvisoryLock(db, kind, 'startup');
+  app.addHook('onClose', releaseStartup);
   await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null);
   const demo = readDemoFile(root('config/demo-data.json'));
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
@@ -97,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
-  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo, config.dataDir) : []);
+  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo, config.uploadDir) : []);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 
@@ -105,6 +114,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSecurityHeaders(app);
   await registerCompression(app);
   await registerRequestDeadline(app, config);
+  await connectSharedState(app, config);
+  registerJobScheduler(app, kind);
   await registerRateLimits(app);
   await registerOpenApi(app);
 
@@ -117,6 +128,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandler(app);
 
   // routes
+  registerMetrics(app, pool);
+  await app.register(healthRoutes);
   await app.register(
     async (api) => {
       // API answers carry personal data (also the write answers): never cached, unless a
@@ -150,16 +163,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await registerStaticClient(app);
 
-  await purgeExpired(db);
-  const stopPurge = schedulePurge(db, (error) => app.log.error({ err: error }, 'purge failed'));
-  app.addHook('onClose', async () => stopPurge());
-  // this process announces itself as a writer of the store before it sweeps
+  // this process announces itself as a writer of the upload store before the first sweep
   const stopHeartbeat = await startUploadWriter(db, (error) => app.log.error({ err: error }, 'upload writer heartbeat failed'));
   app.addHook('onClose', async () => stopHeartbeat());
-  const swept = await sweepUploadOrphans(db, config.dataDir);
-  if (swept.removedFiles > 0) app.log.info(swept, 'orphan upload files removed');
-  const stopSweep = scheduleUploadSweep(db, config.dataDir, (error) => app.log.error({ err: error }, 'upload sweep failed'));
-  app.addHook('onClose', async () => stopSweep());
+  await releaseStartup();
+  await scheduleHousekeeping(app);
   await app.ready();
   return app;
 }

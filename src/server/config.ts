@@ -12,6 +12,16 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** the upload store: a folder every instance mounts (UPLOAD_DIR, default DATA_DIR/uploads) */
+  uploadDir: string;
+  /** Redis shared by every instance (rate limits, sign-in throttles); null = counters in this process / the database */
+  redisUrl: string | null;
+  /** prefix of every Redis key (REDIS_KEY_PREFIX, default `summit:`): deployments may share a Redis */
+  redisKeyPrefix: string;
+  /** how long a SIGTERM waits for requests in flight before closing anyway */
+  shutdownGraceMs: number;
+  /** who may read /metrics: a bearer token (METRICS_TOKEN), else loopback clients only */
+  metricsToken: string | null;
   /** PostgreSQL when set, else SQLite at `${dataDir}/summit.sqlite` */
   databaseUrl: string | null;
   /** PostgreSQL schema to use (tests run each in their own); null = default search_path */
@@ -86,6 +96,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = int('PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  if (redisUrl && !databaseUrl) problems.push('REDIS_URL means several instances, and SQLite is for one instance only: set DATABASE_URL (PostgreSQL) too');
+  const uploadDir = path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads'));
+  const shutdownGraceMs = int('SHUTDOWN_GRACE_MS', 25_000, 0, 600_000);
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
   const devOutbox = !production && bool('DEV_OUTBOX', true);
   const rateLimits = bool('RATE_LIMITS', true);
@@ -114,6 +130,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       problems.push(`${name} is required in production`);
       return '';
     }
+    // REDIS_URL means several instances: a secret generated into each DATA_DIR would differ
+    // between them (sessions and image codes made by one would fail on the other)
+    if (redisUrl) {
+      problems.push(`${name} must be set explicitly when REDIS_URL is set (every instance needs the same value)`);
+      return '';
+    }
     return loadOrCreateSecret(dataDir, name);
   };
   const sessionSecret = secret('SESSION_SECRET');
@@ -127,6 +149,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // loopback unless told otherwise: a dev machine must not expose the outbox's codes to its network
     host: env.HOST || '127.0.0.1',
     dataDir,
+    uploadDir,
+    redisUrl,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'summit:',
+    shutdownGraceMs,
+    metricsToken,
     databaseUrl,
     databaseSchema: env.DATABASE_SCHEMA || null,
     smtpUrl,

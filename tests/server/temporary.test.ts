@@ -186,7 +186,7 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     const uploadsTable = t.app.db.withTables<{ temporary_uploads: { id: string; storage_name: string; created_at: string } }>();
     await uploadsTable.updateTable('temporary_uploads').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('id', 'in', [unclaimed, claimed]).execute();
     const stored = await uploadsTable.selectFrom('temporary_uploads').select(['id', 'storage_name']).where('id', 'in', [unclaimed, claimed]).execute();
-    const uploads = new TemporaryUploads(temporaryDb(t.app.db), t.app.config.dataDir, t.app.log);
+    const uploads = new TemporaryUploads(temporaryDb(t.app.db), t.app.config.uploadDir, t.app.log);
     try {
       expect(await uploads.purgeUnclaimed(new Date(Date.now() - 24 * 3_600_000).toISOString())).toBeGreaterThanOrEqual(1);
     } finally {
@@ -194,7 +194,7 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     }
     const left = await uploadsTable.selectFrom('temporary_uploads').select('id').where('id', 'in', [unclaimed, claimed]).execute();
     expect(left.map((row) => row.id)).toEqual([claimed]);
-    const fileOf = (id: string) => path.join(t.app.config.dataDir, 'uploads', stored.find((row) => row.id === id)!.storage_name);
+    const fileOf = (id: string) => path.join(t.app.config.uploadDir, stored.find((row) => row.id === id)!.storage_name);
     expect(fs.existsSync(fileOf(unclaimed))).toBe(false);
     expect(fs.existsSync(fileOf(claimed))).toBe(true);
   });

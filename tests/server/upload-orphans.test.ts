@@ -15,7 +15,7 @@ const HOUR = 3_600_000;
 /** Issue 11 item 8: kept uploads have their row; crash leftovers and unreferenced files are swept. */
 describeEachDatabase('upload storage hygiene', (kind) => {
   const t = useTestApp(kind);
-  const dir = () => path.join(t.app.config.dataDir, 'uploads');
+  const dir = () => t.app.config.uploadDir;
   const storedNames = async () =>
     new Set((await t.app.db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute()).map((r) => r.storage_name));
 
@@ -60,7 +60,7 @@ describeEachDatabase('upload storage hygiene', (kind) => {
     const referenced = [...(await storedNames())].filter((name) => fs.existsSync(path.join(dir(), name)));
     expect(referenced.length).toBeGreaterThan(0);
 
-    const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () => sweepUploadOrphans(t.app.db, t.app.config.dataDir));
+    const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () => sweepUploadOrphans(t.app.db, t.app.config.uploadDir));
     expect(result.removedFiles).toBe(5);
     for (const gone of [oldIncoming, oldOrphan, youngOrphan, youngStored, ofTheDead]) expect(fs.existsSync(gone), gone).toBe(false);
     for (const kept of [inFlight, inFlightClean, remoteFile]) expect(fs.existsSync(kept), kept).toBe(true);

@@ -20,6 +20,22 @@ export interface RequestOptions {
   searchParams?: Record<string, string | number | boolean>;
   /** getMasterInfo: no 401 prompt */
   exemptFromAuthPrompt?: boolean;
+  /**
+   * Sign-in: a 429 whose Retry-After is short (the server's hash queue is full) is retried
+   * after that wait, a few times, before the user sees "busy" (issue 18 point 9).
+   */
+  retryWhenBusy?: boolean;
+}
+
+/** Retry-After waits longer than this are a real limit, shown to the user, not retried. */
+const BUSY_RETRY_MAX_WAIT_MS = 15_000;
+const BUSY_RETRIES = 4;
+
+function busyWaitMs(response: Response): number | null {
+  if (response.status !== 429) return null;
+  const seconds = Number(response.headers.get('retry-after'));
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds * 1000 > BUSY_RETRY_MAX_WAIT_MS) return null;
+  return seconds * 1000;
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
@@ -69,6 +85,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       let response: Response;
       try {
         response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
+        for (let retry = 0; requestOptions.retryWhenBusy && retry < BUSY_RETRIES; retry += 1) {
+          const wait = busyWaitMs(response);
+          if (wait === null) break;
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
+        }
       } catch (cause) {
         if (cause instanceof TimeoutError) return fail(new ApiError('timeout', 0, 'timeout'), requestOptions, authenticated);
         return fail(new ApiError('network', 0, String(cause)), requestOptions, authenticated);

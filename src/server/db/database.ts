@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'sqlite' | 'postgres';
+  /** the PostgreSQL pool (its use is a /metrics gauge), null on SQLite */
+  pool: pg.Pool | null;
 }
 
 export interface OpenOptions {
@@ -30,7 +32,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
       // each test run lives in its own schema
       ...(config.databaseSchema ? { options: `-c search_path=${quoteIdentifier(config.databaseSchema)}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log }), kind: 'postgres', pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(path.join(config.dataDir, 'summit.sqlite'));
@@ -41,7 +43,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   file.pragma('foreign_keys = ON');
   // statistics for the planner where they are missing or stale (SQLite's advice for every open)
   file.pragma('optimize = 0x10002');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }), ...log }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }), ...log }), kind: 'sqlite', pool: null };
 }
 
 /**

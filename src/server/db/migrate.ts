@@ -17,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0009-console': await import('./migrations/0009-console.js'),
   '0012-hot-query-indexes': await import('./migrations/0012-hot-query-indexes.js'),
   '0014-upload-journal': await import('./migrations/0014-upload-journal.js'),
+  '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),
 };
 
 const provider: MigrationProvider = {

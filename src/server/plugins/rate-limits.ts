@@ -1,8 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError, isAppError } from '../http/app-error.js';
+import type { ErrorName } from '../../shared/error-catalogue.js';
 import { normaliseAccount } from '../services/account-name.js';
-import { SignInFailures } from '../security/sign-in-failures.js';
+import { DbFailureStore } from '../security/sign-in-failures.js';
+import { RedisFailureStore } from '../security/redis-failure-store.js';
+import { SignInThrottle } from '../security/sign-in-throttle.js';
 
 export interface LimitRule {
   /** requests per window and per IP */
@@ -13,10 +17,10 @@ export interface LimitRule {
   perSignedIn?: number;
   windowMs: number;
   /**
-   * perAccount counts FAILED attempts (any 4xx but 429) in the database instead of every
-   * request in memory: a flood of other names cannot evict the counter, and a success clears it
+   * Instead of perAccount: the sign-in throttle (security/sign-in-throttle.ts) counting FAILED
+   * attempts per account and client, and per account, in Redis or the database.
    */
-  accountFailuresInDb?: boolean;
+  throttle?: { perClient: number; escalateAt: number; maxDelayMs: number };
 }
 
 /**
@@ -25,7 +29,7 @@ export interface LimitRule {
  */
 export const limits = {
   /** ONE budget shared by password, code and guest sign-in, password reset and account change */
-  signIn: { perIp: 100, perAccount: 10, windowMs: 15 * 60_000, accountFailuresInDb: true },
+  signIn: { perIp: 100, windowMs: 15 * 60_000, throttle: { perClient: 10, escalateAt: 10, maxDelayMs: 8_000 } },
   sendCode: { perIp: 50, perAccount: 5, windowMs: 15 * 60_000 },
   register: { perIp: 50, perAccount: 5, windowMs: 60 * 60_000 },
   accountQuery: { perIp: 120, windowMs: 60_000 },
@@ -37,9 +41,35 @@ export const limits = {
   inviteCodeCheck: { perIp: 60, perSignedIn: 30, windowMs: 15 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
+/** Answers that mean "this secret was wrong": only these count against an account. */
+const CREDENTIAL_FAILURES = new Set<ErrorName>(['invalidCredentials', 'userNotExist', 'notAGuest', 'codeInvalid', 'codeAttemptsExceeded', 'oldPasswordIncorrect']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the sign-in throttle: the account is under attack, a fresh image code is required */
+    signInEscalated: boolean;
+    /** the catalogue name of the error this request answered with, for the throttle */
+    answeredError: ErrorName | null;
+  }
+}
+
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  // global: false -> only routes that ask for a guard are limited
-  await app.register(rateLimit, { global: false });
+  // global: false -> only routes that ask for a guard are limited. With Redis every instance
+  // counts into the same keys; a Redis outage opens the limiters (logged) rather than
+  // answering every guarded route with 500.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
+  });
+  app.decorateRequest('signInEscalated', false);
+  app.decorateRequest('answeredError', null);
+  // an error may say when to come back (the hash queue's expected wait)
+  app.addHook('onError', async (request, reply, error) => {
+    if (!isAppError(error)) return;
+    request.answeredError = error.name_;
+    const retryAfter = error.params.retryAfterSeconds;
+    if (typeof retryAfter === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
+  });
 }
 
 function accountKey(request: FastifyRequest): string {
@@ -64,21 +94,27 @@ export interface GuardHooks {
  */
 const builtGuards = new WeakMap<object, Map<LimitRule, GuardHooks>>();
 
-function accountFailureGuard(app: FastifyInstance, rule: LimitRule & { perAccount: number }, reject: (reply: FastifyReply, ttl: number) => never) {
-  const failures = new SignInFailures(app.db, rule.perAccount, rule.windowMs);
+type Reject = (reply: FastifyReply, ttl: number) => never;
+
+function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<LimitRule, 'throttle'>>, reject: Reject) {
+  const store = app.redis ? new RedisFailureStore(app.redis, rule.windowMs, 'sign-in-failures:') : new DbFailureStore(app.db, rule.windowMs);
+  const throttle = new SignInThrottle(store, rule.throttle);
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountKey(request);
     if (!account) return;
-    const wait = await failures.blockedFor(account);
-    if (wait !== null) reject(reply, wait);
+    const decision = await throttle.decide(account, request.ip);
+    if (decision.kind === 'refuse') reject(reply, decision.retryAfterSeconds);
+    if (decision.kind === 'escalate') {
+      request.signInEscalated = true;
+      await sleep(decision.delayMs);
+    }
   };
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const account = accountKey(request);
     if (!account) return payload;
-    const status = reply.statusCode;
     try {
-      if (status < 300) await failures.clear(account);
-      else if (status >= 400 && status < 500 && status !== 429) await failures.recordFailure(account);
+      if (reply.statusCode < 300) await throttle.recordSuccess(account, request.ip);
+      else if (request.answeredError && CREDENTIAL_FAILURES.has(request.answeredError)) await throttle.recordFailure(account, request.ip);
     } catch (error) {
       request.log.error({ err: error }, 'sign-in failure counter not updated');
     }
@@ -94,14 +130,20 @@ function exceededBy(result: LimitResult): number | null {
   return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
 }
 
+/** A stable name per rule: in Redis all limiters share one key space. */
+function ruleName(rule: LimitRule): string {
+  return Object.entries(limits).find(([, known]) => known === rule)?.[0] ?? `rule-${rule.perIp}-${rule.windowMs}`;
+}
+
 /**
  * Hooks counting a request per IP (on arrival, before validation, so malformed floods count
  * too) and, where the body names an account, per account (after validation), and per
- * signed-in account (after authentication). In-memory
- * counters per instance; @fastify/rate-limit counts every request, not only failures.
+ * signed-in account (after authentication). Counters live in Redis when REDIS_URL is set
+ * (shared by every instance), else in this process; @fastify/rate-limit counts every request,
+ * not only failures.
  */
 export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
-  if (!app.config.rateLimits) return { onRequest: [], preHandler: [], onSend: [] };
+  if (!app.config.rateLimits) return { onRequest: [], preHandler: [], onSend: [], };
   let perApp = builtGuards.get(app.config);
   if (!perApp) {
     perApp = new Map();
@@ -113,18 +155,19 @@ export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHook
 }
 
 function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
-  const perIp = app.createRateLimit({ max: rule.perIp, timeWindow: rule.windowMs });
+  const name = ruleName(rule);
+  const perIp = app.createRateLimit({ max: rule.perIp, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:ip:${request.ip}` });
   const perAccount =
-    rule.perAccount === undefined || rule.accountFailuresInDb
+    rule.perAccount === undefined
       ? null
-      : app.createRateLimit({ max: rule.perAccount, timeWindow: rule.windowMs, keyGenerator: (request) => `account:${accountKey(request)}` });
+      : app.createRateLimit({ max: rule.perAccount, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:account:${accountKey(request)}` });
   const perSignedIn =
-    rule.perSignedIn === undefined ? null : app.createRateLimit({ max: rule.perSignedIn, timeWindow: rule.windowMs, keyGenerator: signedInKey });
-  const reject = (reply: FastifyReply, ttlInSeconds: number): never => {
+    rule.perSignedIn === undefined ? null : app.createRateLimit({ max: rule.perSignedIn, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${signedInKey(request)}` });
+  const reject: Reject = (reply, ttlInSeconds) => {
     reply.header('retry-after', String(ttlInSeconds));
     throw new AppError('tooManyRequests');
   };
-  const failures = rule.accountFailuresInDb && rule.perAccount !== undefined ? accountFailureGuard(app, { ...rule, perAccount: rule.perAccount }, reject) : null;
+  const throttled = rule.throttle ? throttleGuard(app, { ...rule, throttle: rule.throttle }, reject) : null;
   return {
     onRequest: [
       async (request, reply) => {
@@ -132,9 +175,9 @@ function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
         if (wait !== null) reject(reply, wait);
       },
     ],
-    onSend: failures ? [failures.onSend] : [],
+    onSend: throttled ? [throttled.onSend] : [],
     preHandler: [
-      ...(failures ? [failures.preHandler] : []),
+      ...(throttled ? [throttled.preHandler] : []),
       ...(perAccount
         ? [
             async (request: FastifyRequest, reply: FastifyReply) => {

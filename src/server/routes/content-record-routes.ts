@@ -62,7 +62,7 @@ async function sendImportProblem(request: FastifyRequest, reply: FastifyReply, p
 export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
   const records = new ContentRecords(app.db, app.services.editions);
   const uploads = new UploadRepository(app.db);
-  const storage = new UploadStorage(app.config.dataDir);
+  const storage = new UploadStorage(app.config.uploadDir);
   const tags = ['content'];
 
   for (const kind of catalogueKinds) {

@@ -22,7 +22,7 @@ type ById = SchemaData<'content-id-params'>;
  */
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const downloads = new Downloads(app.db, app.services.editions);
-  const storage = new UploadStorage(app.config.dataDir);
+  const storage = new UploadStorage(app.config.uploadDir);
   const tags = ['content'];
 
   app.get<{ Querystring: SchemaData<'content-page-query'>; Reply: Answer<'response-download-page'> }>(path(paths.downloadPage), {

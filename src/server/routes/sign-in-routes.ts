@@ -42,7 +42,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { account, password, code, uuid } = request.body;
       noStore(reply);
-      return ok(request, await signIn.withPassword(normaliseAccount(account), password, uuid, code));
+      return ok(request, await signIn.withPassword(normaliseAccount(account), password, uuid, code, request.signInEscalated));
     },
   });
 

@@ -28,7 +28,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: largestAllowedBytes() + 1, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 50 },
     throwFileSizeLimit: false,
   });
-  const uploads = new UploadService(app.db, app.config.dataDir, app.log);
+  const uploads = new UploadService(app.db, app.config.uploadDir, app.log);
   app.addHook('onClose', async () => uploads.close());
   const tags = ['files'];
 

@@ -4,11 +4,14 @@ import { AppError } from '../http/app-error.js';
 import { QueueFullError, Semaphore } from './semaphore.js';
 
 /**
- * Hashes allowed to wait per running slot. Past that a sign-in is answered at once with 429
- * and Retry-After (issue 11: 100 concurrent sign-ins gave 35 x 503 and 28 s waits): a short
- * queue keeps the longest wait to a few hashes' time, the rest retry a moment later.
+ * Admission by expected wait (issue 18 point 9): a hash is queued while the queue ahead of it
+ * will drain within this bound (queue length x measured hash time / slots); past it the
+ * sign-in is answered at once with 429 and a Retry-After of about the current wait, and the
+ * client comes back then. An admitted sign-in so answers within the bound plus its own hash.
  */
-const WAITING_PER_SLOT = 8;
+export const ADMISSION_WAIT_MS = 7_000;
+/** the measured hash time starts from this guess per log2N=17 and follows each real hash */
+const FIRST_GUESS_MS_AT_17 = 400;
 
 const KEY_LENGTH = 32;
 
@@ -35,12 +38,49 @@ export const UNUSABLE_PASSWORD_PREFIX = 'unusable$';
 export class PasswordHasher {
   private readonly gate: Semaphore;
   private dummyHash: Promise<string> | null = null;
+  /** moving average of one hash's duration, ms */
+  private hashMs: number;
 
   constructor(
     private readonly cost: ScryptCost,
-    concurrency: number,
+    private readonly concurrency: number,
+    private readonly admissionWaitMs = ADMISSION_WAIT_MS,
   ) {
-    this.gate = new Semaphore(concurrency, concurrency * WAITING_PER_SLOT);
+    this.hashMs = FIRST_GUESS_MS_AT_17 * 2 ** (cost.log2N - 17);
+    this.gate = new Semaphore(concurrency, () => this.maxWaiting());
+  }
+
+  /** hashes waiting for a slot (the /metrics hash-queue depth) */
+  get queueDepth(): number {
+    return this.gate.queued;
+  }
+
+  /** hashes running now */
+  get running(): number {
+    return this.gate.running;
+  }
+
+  /**
+   * Refuses at once (429 + Retry-After) when a hash arriving now would not be admitted: called
+   * before a sign-in spends its one-time image code, so the client's retry can reuse it.
+   */
+  admitOrThrow(): void {
+    if (this.gate.running >= this.concurrency && this.gate.queued >= this.maxWaiting()) throw this.busy();
+  }
+
+  private maxWaiting(): number {
+    return Math.max(1, Math.floor((this.admissionWaitMs / this.hashMs) * this.concurrency));
+  }
+
+  private busy(): AppError {
+    // spread the returns over the next wait so they do not come back as one wave
+    const retryAfterSeconds = Math.max(1, Math.ceil((this.expectedWaitMs() * (0.5 + Math.random())) / 1000));
+    return new AppError('hashQueueFull', { retryAfterSeconds });
+  }
+
+  /** how long a hash arriving now would wait, ms */
+  expectedWaitMs(): number {
+    return ((this.gate.queued + 1) * this.hashMs) / this.concurrency;
   }
 
   async hash(password: string): Promise<string> {
@@ -66,9 +106,14 @@ export class PasswordHasher {
 
   private async guarded(task: () => Promise<Buffer>): Promise<Buffer> {
     try {
-      return await this.gate.run(task);
+      return await this.gate.run(async () => {
+        const started = performance.now();
+        const result = await task();
+        this.hashMs = 0.8 * this.hashMs + 0.2 * (performance.now() - started);
+        return result;
+      });
     } catch (error) {
-      if (error instanceof QueueFullError) throw new AppError('hashQueueFull');
+      if (error instanceof QueueFullError) throw this.busy();
       throw error;
     }
   }

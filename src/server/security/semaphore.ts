@@ -5,19 +5,34 @@ export class QueueFullError extends Error {
   }
 }
 
-/** Runs at most `limit` tasks at once; up to `maxWaiting` more wait in order, the rest are refused. */
+/**
+ * Runs at most `limit` tasks at once; up to `maxWaiting` more wait in order, the rest are
+ * refused. `maxWaiting` may be a function, read at each arrival (admission that follows a
+ * measured cost, see password-hash.ts).
+ */
 export class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly limit: number,
-    private readonly maxWaiting = Number.POSITIVE_INFINITY,
+    private readonly maxWaiting: number | (() => number) = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** tasks running now */
+  get running(): number {
+    return this.active;
+  }
+
+  /** tasks waiting for a slot now */
+  get queued(): number {
+    return this.waiting.length;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting) throw new QueueFullError();
+      const maxWaiting = typeof this.maxWaiting === 'function' ? this.maxWaiting() : this.maxWaiting;
+      if (this.waiting.length >= maxWaiting) throw new QueueFullError();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active += 1;

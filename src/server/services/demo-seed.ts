@@ -59,16 +59,16 @@ export function readDemoFile(path: string): DemoFile {
  * so they are printed at every start (their password may have been changed since).
  */
 /** A plain portrait placeholder for the demo guest's photo (the record must reference a real upload). */
-async function demoPhotoFile(dataDir: string): Promise<{ storageName: string; bytes: number }> {
+async function demoPhotoFile(uploadDir: string): Promise<{ storageName: string; bytes: number }> {
   const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 222, g: 230, b: 238 } } }).jpeg().toBuffer();
   const storageName = newRandomName();
-  const dir = path.join(dataDir, 'uploads');
+  const dir = uploadDir;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(path.join(dir, storageName), jpeg, { mode: 0o600 });
   return { storageName, bytes: jpeg.length };
 }
 
-export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFile, dataDir?: string): Promise<DemoAccount[]> {
+export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFile, uploadDir?: string): Promise<DemoAccount[]> {
   const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (anyAccount) {
     const present = await db.selectFrom('accounts').select(['account', 'user_type']).where('account', 'in', demo.accounts.map((a) => a.account)).execute();
@@ -79,7 +79,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
   const now = nowIso();
   let enterpriseId: string | null = null;
   const unitOfAccount = new Map<string, string>();
-  const photo = dataDir ? await demoPhotoFile(dataDir) : null;
+  const photo = uploadDir ? await demoPhotoFile(uploadDir) : null;
 
   await db.transaction().execute(async (trx) => {
     for (const entry of demo.accounts) {

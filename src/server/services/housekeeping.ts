@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { HEARTBEAT_MS, UploadJournal } from '../uploads/upload-journal.js';
 import { folderStore, sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
@@ -14,23 +13,15 @@ export async function purgeExpired(db: Db): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('window_start', '<', dayAgo).execute();
 }
 
-/** Runs the purge every hour until stopped (the timer never keeps the process alive). */
-export function schedulePurge(db: Db, onError: (error: unknown) => void): () => void {
-  const run = () => void purgeExpired(db).catch(onError);
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 export type { SweepResult } from '../uploads/upload-sweep.js';
 
 /**
- * Removes what a crash or a failed write left in DATA_DIR/uploads: every file no upload row
+ * Removes what a crash or a failed write left in the upload store (UPLOAD_DIR): every file no upload row
  * names, unless a live request is writing it (the upload journal, migration 0014), whatever
  * its age. Upload rows themselves are never removed here.
  */
-export async function sweepUploadOrphans(db: Db, dataDir: string): Promise<SweepResult> {
-  return sweepUploadStore(db, folderStore(path.join(dataDir, 'uploads')));
+export async function sweepUploadOrphans(db: Db, uploadDir: string): Promise<SweepResult> {
+  return sweepUploadStore(db, folderStore(uploadDir));
 }
 
 /** Announces this process as a writer of the upload store and keeps its heartbeat until stopped. */
@@ -38,13 +29,6 @@ export async function startUploadWriter(db: Db, onError: (error: unknown) => voi
   const journal = new UploadJournal(db);
   await journal.heartbeat();
   const timer = setInterval(() => void journal.heartbeat().catch(onError), HEARTBEAT_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-/** Sweeps once a day until stopped (the timer never keeps the process alive). */
-export function scheduleUploadSweep(db: Db, dataDir: string, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => void sweepUploadOrphans(db, dataDir).catch(onError), 24 * HOUR_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

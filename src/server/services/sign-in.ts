@@ -16,8 +16,10 @@ export class SignIn {
     private readonly captchaRequired: boolean,
   ) {}
 
-  async withPassword(account: string, password: string, uuid: string, code: string): Promise<string> {
-    if (this.captchaRequired && !(await this.captcha.check(uuid, code))) throw new AppError('captchaInvalid');
+  /** `escalated`: the account is under attack (sign-in throttle), an image code is required even where it is off */
+  async withPassword(account: string, password: string, uuid: string, code: string, escalated = false): Promise<string> {
+    this.hasher.admitOrThrow();
+    if ((this.captchaRequired || escalated) && !(await this.captcha.check(uuid, code))) throw new AppError('captchaInvalid');
     const row = await this.db
       .selectFrom('accounts')
       .select(['id', 'password_hash'])

@@ -19,19 +19,15 @@ export async function temporaryRoutes(app: FastifyInstance): Promise<void> {
   const db = temporaryDb(app.db);
   const { editions } = app.services;
   const audit = new Audit(app.db);
-  const uploads = new TemporaryUploads(db, app.config.dataDir, app.log);
+  const uploads = new TemporaryUploads(db, app.config.uploadDir, app.log);
   app.addHook('onClose', async () => uploads.close());
   const registrations = new TemporaryRegistrations(db, editions, audit);
   const recommendations = new TemporaryRecommendations(db, editions);
   const codes = new TemporaryCodes(db);
   if (app.config.seedDemoData) await seedTemporaryDemo(db, editions);
 
-  // unclaimed pictures older than a day, at start and then hourly (the timer never keeps the process alive)
-  const purge = () => void uploads.purgeUnclaimed(isoIn(-24 * HOUR_MS)).catch((error: unknown) => app.log.error({ err: error }, 'temporary picture purge failed'));
-  purge();
-  const timer = setInterval(purge, HOUR_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // unclaimed pictures older than a day, at start and then hourly, once across instances
+  void app.jobs.schedule({ name: 'temporary-picture-purge', everyMs: HOUR_MS, run: async () => void (await uploads.purgeUnclaimed(isoIn(-24 * HOUR_MS))) }, 'force');
 
   await temporaryOpenRoutes(app, { registrations, uploads, recommendations });
   await temporaryAdminRoutes(app, { registrations, uploads, codes, recommendations, editions, audit });

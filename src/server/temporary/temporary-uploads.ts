@@ -10,7 +10,7 @@ import { uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../uploads/upload-service.js';
 import type { Db } from '../db/database.js';
 import { UploadJournal } from '../uploads/upload-journal.js';
-import { UploadStorage, newRandomName } from '../uploads/upload-storage.js';
+import { UploadStorage, newRandomName, type UploadStore } from '../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
 /** The one rule the open upload takes: the temporary registration's JPG picture. */
@@ -26,16 +26,16 @@ export function temporaryMaxBytes(): number {
  * a registration claims its picture once, and only organisers read it back.
  */
 export class TemporaryUploads {
-  readonly storage: UploadStorage;
+  readonly storage: UploadStore;
   private readonly faceDetector = new FaceDetector();
   readonly journal: UploadJournal;
 
   constructor(
     private readonly db: TemporaryDb,
-    dataDir: string,
+    uploadDir: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.storage = new UploadStorage(dataDir);
+    this.storage = new UploadStorage(uploadDir);
     this.journal = new UploadJournal(db as unknown as Db);
   }
 

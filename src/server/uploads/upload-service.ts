@@ -14,7 +14,7 @@ import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadJournal } from './upload-journal.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
-import { newRandomName, UploadStorage } from './upload-storage.js';
+import { newRandomName, UploadStorage, type UploadStore } from './upload-storage.js';
 
 export type KeepResult =
   | { kind: 'kept'; file: UploadedFile }
@@ -24,17 +24,17 @@ const IMAGE_INLINE = new Set(['image/jpeg', 'image/png']);
 
 /** Checks a received file against its rule and keeps it; reads kept files back for their owners. */
 export class UploadService {
-  readonly storage: UploadStorage;
+  readonly storage: UploadStore;
   private readonly repository: UploadRepository;
   private readonly faceDetector = new FaceDetector();
   readonly journal: UploadJournal;
 
   constructor(
     db: Db,
-    dataDir: string,
+    uploadDir: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.storage = new UploadStorage(dataDir);
+    this.storage = new UploadStorage(uploadDir);
     this.repository = new UploadRepository(db);
     this.journal = new UploadJournal(db);
   }

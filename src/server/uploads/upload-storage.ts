@@ -8,14 +8,29 @@ const STORAGE_NAME = /^[A-Za-z0-9_-]{43}$/;
 export const newRandomName = () => randomBytes(32).toString('base64url');
 
 /**
- * Files live in DATA_DIR/uploads, which is not under any folder the server serves statically
- * (that is dist/client); they are only read back through the access-checked file route.
+ * The upload store, as every part of the server sees it. The one implementation is a folder
+ * (UPLOAD_DIR, default DATA_DIR/uploads) that every instance mounts; an S3-compatible store
+ * can implement the same shape (received bytes still land in a local incoming file, where
+ * they are checked, before `placeWithRow` keeps them; `pathOf` then names a local copy).
  */
-export class UploadStorage {
-  readonly dir: string;
+export interface UploadStore {
+  /** A fresh local path for a file being received. */
+  incomingPath(): string;
+  /** Keeps a received file under `storageName` inside the caller's transaction (see UploadStorage). */
+  placeWithRow(incoming: string, storageName: string, transact: (place: () => Promise<void>) => Promise<void>): Promise<void>;
+  /** A local path to read a kept file from. */
+  pathOf(storageName: string): string;
+  /** Removes a local file (an incoming one, or a kept one by its `pathOf`). */
+  discard(filePath: string): Promise<void>;
+}
 
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'uploads');
+/**
+ * Files live in UPLOAD_DIR (default DATA_DIR/uploads), which is not under any folder the server
+ * serves statically (that is dist/client); they are only read back through the access-checked
+ * file route. Several instances mount the same folder: names are random, the rename is atomic.
+ */
+export class UploadStorage implements UploadStore {
+  constructor(readonly dir: string) {
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 

@@ -19,8 +19,8 @@ function compact(formData: FormData): FormData {
 
 /** Named calls of the sign-in and account form declarations (ui-schemas/screens). */
 export const accountOperations: Record<string, Operation> = {
-  signInPassword: (data) => http.request('post', apiPaths.login, { json: compact(data) }),
-  signInCode: (data) => http.request('post', apiPaths.securityCodeLogin, { json: compact(data) }),
+  signInPassword: (data) => http.request('post', apiPaths.login, { json: compact(data), retryWhenBusy: true }),
+  signInCode: (data) => http.request('post', apiPaths.securityCodeLogin, { json: compact(data), retryWhenBusy: true }),
   register: (data) => http.request('post', apiPaths.register, { json: compact(data) }),
   resetPassword: (data) => http.request('put', apiPaths.resetPassword, { json: compact(data) }),
   changePassword: (data) => http.request('put', apiPaths.changePassword, { searchParams: asSearchParams(data) }),

@@ -1,0 +1,253 @@
+/**
+ * Several portal instances on PostgreSQL and Redis behind Debian's nginx, on this machine:
+ * `npm run cluster` (a try-out) and `npm run test:cluster` both use it. Each instance has its
+ * own DATA_DIR; UPLOAD_DIR and the secrets are shared, as issue 20 asks of a real deployment.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One portal process (node + tsx loader on src/server/main.ts). */
+export class PortalInstance {
+  private child: ChildProcess | null = null;
+  private output = '';
+  readonly baseUrl: string;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  get log(): string {
+    return this.output;
+  }
+
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts and waits until /readyz answers 200 (migrations, seeding and the sweep are done). */
+  async start(timeoutMs = 120_000, echo = false): Promise<void> {
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src/server/main.ts')], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const collect = (chunk: Buffer) => {
+      this.output += chunk.toString();
+      if (echo) process.stdout.write(`[${this.name}] ${chunk.toString()}`);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${this.name} exited (${child.exitCode}):\n${this.output}`);
+      try {
+        if ((await fetch(`${this.baseUrl}/readyz`)).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(150);
+    }
+    throw new Error(`${this.name} not ready within ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** Sends the signal and waits for the exit (SIGTERM: graceful; SIGKILL: the crash). */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill(signal);
+    const code = await exited;
+    this.child = null;
+    return code;
+  }
+}
+
+/** Debian's nginx with deploy/nginx.conf rendered for these instances. */
+export class NginxProxy {
+  private child: ChildProcess | null = null;
+  private output = '';
+  readonly baseUrl: string;
+
+  constructor(
+    readonly port: number,
+    private readonly prefix: string,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  get log(): string {
+    return this.output;
+  }
+
+  static render(upstreamPorts: number[], listenPort: number, clientDir: string): string {
+    const site = fs.readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
+    const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s;`).join('\n');
+    return site
+      .replace(/^ {4}server 127\.0\.0\.1:808\d.*\n/gm, '')
+      .replace('upstream summit_portal {\n', `upstream summit_portal {\n${servers}\n`)
+      .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+      .replace('root /srv/summit/dist/client;', `root ${clientDir};`);
+  }
+
+  async start(upstreamPorts: number[], clientDir: string): Promise<void> {
+    fs.mkdirSync(path.join(this.prefix, 'logs'), { recursive: true });
+    for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+      fs.mkdirSync(path.join(this.prefix, temp), { recursive: true, mode: 0o777 });
+      fs.chmodSync(path.join(this.prefix, temp), 0o777);
+    }
+    fs.writeFileSync(path.join(this.prefix, 'summit-site.conf'), NginxProxy.render(upstreamPorts, this.port, clientDir));
+    // a minimal main file around the site file; temp folders inside the prefix (workers run as
+    // nobody when started by root, hence the open modes above)
+    fs.writeFileSync(
+      path.join(this.prefix, 'nginx.conf'),
+      [
+        'worker_processes 1;',
+        `pid ${path.join(this.prefix, 'nginx.pid')};`,
+        'error_log stderr warn;',
+        'events { worker_connections 1024; }',
+        'http {',
+        '  include /etc/nginx/mime.types;',
+        '  default_type application/octet-stream;',
+        '  access_log off;',
+        `  client_body_temp_path ${path.join(this.prefix, 'client_body')};`,
+        `  proxy_temp_path ${path.join(this.prefix, 'proxy')};`,
+        `  fastcgi_temp_path ${path.join(this.prefix, 'fastcgi')};`,
+        `  uwsgi_temp_path ${path.join(this.prefix, 'uwsgi')};`,
+        `  scgi_temp_path ${path.join(this.prefix, 'scgi')};`,
+        `  include ${path.join(this.prefix, 'summit-site.conf')};`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const conf = path.join(this.prefix, 'nginx.conf');
+    const test = spawnSync(nginxBinary(), ['-t', '-q', '-p', this.prefix, '-c', conf], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+    const child = spawn(nginxBinary(), ['-p', this.prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${this.output}`);
+      try {
+        if ((await fetch(`${this.baseUrl}/healthz`)).status === 200) return;
+      } catch {
+        // not yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`nginx did not answer:\n${this.output}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGQUIT');
+    await exited;
+    this.child = null;
+  }
+}
+
+export function nginxBinary(): string {
+  return process.env.NGINX_PATH || (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+}
+
+export function nginxAvailable(): boolean {
+  return spawnSync(nginxBinary(), ['-v'], { encoding: 'utf8' }).status === 0;
+}
+
+export interface ClusterOptions {
+  instances: number;
+  /** where the instances' data folders, the shared uploads and nginx's files go */
+  workDir: string;
+  databaseUrl: string;
+  databaseSchema?: string;
+  redisUrl: string;
+  /** nginx's port (0 = a free one) */
+  port: number;
+  /** extra environment for every instance */
+  env?: Record<string, string>;
+  echo?: boolean;
+}
+
+export interface Cluster {
+  instances: PortalInstance[];
+  nginx: NginxProxy;
+  uploadDir: string;
+  stop(): Promise<void>;
+}
+
+/** Shared secrets, generated once into the work folder (every instance gets the same). */
+function sharedSecrets(workDir: string): Record<string, string> {
+  const file = path.join(workDir, 'shared-secrets.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), CODE_SECRET: randomBytes(32).toString('base64url') };
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  fs.mkdirSync(options.workDir, { recursive: true });
+  const uploadDir = path.join(options.workDir, 'uploads');
+  const env = {
+    NODE_ENV: 'development',
+    DATABASE_URL: options.databaseUrl,
+    ...(options.databaseSchema ? { DATABASE_SCHEMA: options.databaseSchema } : {}),
+    REDIS_URL: options.redisUrl,
+    UPLOAD_DIR: uploadDir,
+    TRUST_PROXY: 'true',
+    CLIENT_DIR: path.join(repoRoot, 'dist/client'),
+    LOG_LEVEL: 'warn',
+    ...sharedSecrets(options.workDir),
+    ...options.env,
+  };
+  const instances: PortalInstance[] = [];
+  for (let i = 0; i < options.instances; i += 1) {
+    const dataDir = path.join(options.workDir, `instance-${i + 1}`);
+    instances.push(new PortalInstance(`instance-${i + 1}`, await freePort(), { ...env, DATA_DIR: dataDir }));
+  }
+  const nginx = new NginxProxy(options.port || (await freePort()), path.join(options.workDir, 'nginx'));
+  const stop = async () => {
+    await nginx.stop();
+    await Promise.all(instances.map((instance) => instance.stop('SIGTERM')));
+  };
+  try {
+    // all at once: the start-up lock makes them migrate and seed one after the other
+    await Promise.all(instances.map((instance) => instance.start(180_000, options.echo)));
+    await nginx.start(
+      instances.map((instance) => instance.port),
+      env.CLIENT_DIR,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { instances, nginx, uploadDir, stop };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { purgeExpired, sweepUploadOrphans } from '../services/housekeeping.js';
+import { HOUR_MS } from '../time.js';
+import type { DatabaseKind } from './advisory-lock.js';
+import { JobScheduler } from './scheduled-jobs.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** scheduled work done once across instances (features add their own jobs) */
+    jobs: JobScheduler;
+  }
+}
+
+export function registerJobScheduler(app: FastifyInstance, kind: DatabaseKind): void {
+  app.decorate('jobs', new JobScheduler(app.db, kind, app.log));
+  // preClose: runs in progress finish before the pool closes
+  app.addHook('preClose', async () => app.jobs.stop());
+}
+
+/**
+ * The app's own scheduled work: expired codes and sessions (hourly) and the upload sweep
+ * (daily), both also at every start (the sweep after a crash must not wait a day).
+ */
+export async function scheduleHousekeeping(app: FastifyInstance): Promise<void> {
+  const { db, config, log } = app;
+  await app.jobs.schedule({ name: 'purge-expired', everyMs: HOUR_MS, run: () => purgeExpired(db) }, 'force');
+  await app.jobs.schedule(
+    {
+      name: 'upload-sweep',
+      everyMs: 24 * HOUR_MS,
+      run: async () => {
+        const swept = await sweepUploadOrphans(db, config.uploadDir);
+        if (swept.removedFiles > 0) log.info(swept, 'orphan upload files removed');
+      },
+    },
+    'force',
+  );
+}

@@ -1,0 +1,85 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { send } from '../http/error-handler.js';
+import { isLoopback } from '../routes/dev-outbox-routes.js';
+
+export const METRICS_PATH = '/metrics';
+
+/**
+ * Who may read /metrics: a scraper presenting METRICS_TOKEN as a bearer token, or, without a
+ * token configured, a client on this machine's loopback that did not come through a proxy
+ * (nginx on the same host connects from 127.0.0.1 too, so a forwarded request is refused,
+ * and deploy/nginx.conf does not pass /metrics at all). Everyone else gets the 404 envelope.
+ */
+function mayRead(request: FastifyRequest, token: string | null): boolean {
+  if (token) {
+    const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+    const digest = (value: string) => createHash('sha256').update(value).digest();
+    return timingSafeEqual(digest(given), digest(token));
+  }
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers['x-real-ip'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && isLoopback(request.raw.socket.remoteAddress);
+}
+
+/**
+ * Prometheus metrics of this instance (prom-client, one registry per app): request durations
+ * per route, the password-hash queue, the database pool and uploads in flight, plus Node's
+ * defaults (event-loop lag, heap, GC).
+ */
+export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Request duration by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const hasher = app.services.hasher;
+  new Gauge({ name: 'password_hash_queue_depth', help: 'Password hashes waiting for a slot', registers: [registry], collect() { this.set(hasher.queueDepth); } });
+  new Gauge({ name: 'password_hash_running', help: 'Password hashes running', registers: [registry], collect() { this.set(hasher.running); } });
+  if (pool) {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'PostgreSQL pool connections by state',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting_clients' }, pool.waitingCount);
+      },
+    });
+  }
+  const uploadsInFlight = new Gauge({ name: 'uploads_in_flight', help: 'Multipart uploads being received or checked', registers: [registry] });
+
+  const started = new WeakMap<FastifyRequest, bigint>();
+  const uploading = new WeakSet<FastifyRequest>();
+  const finished = (request: FastifyRequest) => {
+    if (uploading.delete(request)) uploadsInFlight.dec();
+  };
+  app.addHook('onRequest', async (request) => {
+    started.set(request, process.hrtime.bigint());
+    if (request.headers['content-type']?.startsWith('multipart/form-data')) {
+      uploading.add(request);
+      uploadsInFlight.inc();
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    finished(request);
+    const begun = started.get(request);
+    if (begun === undefined) return;
+    // the route pattern, never the URL: ids and queries would make a label per request
+    const route = request.routeOptions.url ?? 'unmatched';
+    durations.observe({ method: request.method, route, status: String(reply.statusCode) }, Number(process.hrtime.bigint() - begun) / 1e9);
+  });
+  app.addHook('onRequestAbort', async (request) => finished(request));
+
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!mayRead(request, app.config.metricsToken)) return send(request, reply, 'notFound');
+    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+  });
+}
