@@ -4,10 +4,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * Vitest's default is one worker fewer than the cores: on this 2-core machine that is ONE, and
  * the whole run went file after file (issue 21: 947 s). Most of a server or browser test's time
- * is spent waiting on PostgreSQL, Chromium or a timer, not on this process's CPU, so two files
- * per core keep both cores busy. `VITEST_MAX_WORKERS` overrides it.
+ * is spent waiting on PostgreSQL, Chromium or a timer, not on this process's CPU, so one more
+ * file than cores keeps both cores busy (more made Chromium files time out on a loaded machine).
+ * Every project shares this one budget: Vitest refuses projects of one group with budgets of
+ * their own. `VITEST_MAX_WORKERS` overrides it.
  */
-const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() * 2);
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1;
 
 export default defineConfig({
   test: {
@@ -54,8 +56,7 @@ export default defineConfig({
           hookTimeout: 600_000,
           // one client build for the run; each file still has its own server and database
           globalSetup: ['tests/e2e/support/build-client-once.ts'],
-          // two browser files at a time: each owns its server, database and browser context
-          maxWorkers: 2,
+          // browser files run side by side like the rest: each owns its server, database and browser
         },
       },
     ],
