@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -65,6 +66,8 @@ export default function ActivityScreen() {
           {t('activity.unit.empty')}
         </Typography>
       ) : (
+        // on a phone the table scrolls inside the card, not the page (issue 19 item 10)
+        <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t(`schema.enums.activityCategory.${tab}`)}>
           <TableHead>
             <TableRow>
@@ -99,6 +102,7 @@ export default function ActivityScreen() {
             ))}
           </TableBody>
         </Table>
+        </TableContainer>
       )}
       <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       {openId && (
