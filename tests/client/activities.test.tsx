@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/client/api/api-error';
 import { activityApi } from '../../src/client/api/activity-endpoints';
@@ -16,6 +17,19 @@ afterEach(() => {
   vi.restoreAllMocks();
   answerConfirm(false);
 });
+
+function LocationProbe() {
+  return <span data-testid="location">{useLocation().search}</span>;
+}
+
+function renderActivityScreen(entry = '/activity') {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <ActivityScreen />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
 
 function activity(patch: Partial<ActivitySummary> = {}): ActivitySummary {
   return {
@@ -65,7 +79,7 @@ describe('unit activity screen', () => {
       pageNum: 1,
       pageSize: 10,
     }));
-    render(<ActivityScreen />);
+    renderActivityScreen();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['组委会活动', '活动推荐', '活动指派', '地市活动']);
     const rows = await screen.findAllByTestId('activity-row');
     expect(rows).toHaveLength(2);
@@ -75,6 +89,15 @@ describe('unit activity screen', () => {
     fireEvent.click(screen.getByTestId('activity-tab-invited'));
     await waitFor(() => expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'invited' }));
     expect(await screen.findByTestId('activity-empty')).toBeInTheDocument();
+    // issue 19 item 17: the tab is in the URL
+    expect(screen.getByTestId('location')).toHaveTextContent('?tab=invited');
+  });
+
+  it('opens the tab the URL names', async () => {
+    const page = vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 10 });
+    renderActivityScreen('/activity?tab=city');
+    await waitFor(() => expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'city' }));
+    expect(screen.getByTestId('activity-tab-city')).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows every field, the waiting place, the reason sign-up is closed, and cancels after confirmation', async () => {
@@ -87,7 +110,7 @@ describe('unit activity screen', () => {
       }),
     );
     const cancel = vi.spyOn(activityApi, 'cancel').mockResolvedValue(null);
-    render(<ActivityScreen />);
+    renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
     const dialog = await screen.findByTestId('activity-detail');
     expect(await within(dialog).findByText('https://live.example.com/1')).toBeInTheDocument();
@@ -114,7 +137,7 @@ describe('unit activity screen', () => {
     const signUp = vi
       .spyOn(activityApi, 'signUp')
       .mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
-    render(<ActivityScreen />);
+    renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
     fireEvent.click(await screen.findByTestId('sign-up-open'));
     fireEvent.click(await screen.findByTestId('sign-up-submit'));

@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Page } from '../../../shared/api-types';
 import type { ActivityCategory, ActivitySummary } from '../../../shared/activity-api';
 import { activityApi } from '../../api/activity-endpoints';
@@ -28,7 +29,11 @@ const PAGE_SIZE = 10;
  */
 export default function ActivityScreen() {
   const t = useKeyTranslation();
-  const [tab, setTab] = useState<ActivityCategory>('committee');
+  // the tab lives in the URL (?tab=city) so a reload, a shared link and Back keep it
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: ActivityCategory = ACTIVITY_TABS.find((category) => category === requested) ?? ACTIVITY_TABS[0]!;
+  const setTab = (category: ActivityCategory) => setSearchParams({ tab: category }, { replace: true });
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<Page<ActivitySummary> | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
