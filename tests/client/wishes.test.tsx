@@ -197,6 +197,8 @@ describe('organisers: messages of good wishes', () => {
     expect(rows[1]).toHaveTextContent('（仅标志）');
     const button = within(rows[0]!).getByTestId('wish-download-logo');
     expect(button).toHaveTextContent('下载标志：logo.eps');
+    // issue 19 item 11: a file name is shown in its own case (a button would upper-case it)
+    expect(getComputedStyle(button).textTransform).not.toBe('uppercase');
     fireEvent.click(button);
     await waitFor(() => expect(fetched).toHaveBeenCalledWith('/exhibition/qms/file/f1', expect.anything()));
   });
