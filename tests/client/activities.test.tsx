@@ -81,6 +81,8 @@ describe('unit activity screen', () => {
     }));
     renderActivityScreen();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['组委会活动', '活动推荐', '活动指派', '地市活动']);
+    // issue 19 item 17: the layout's h1 already says 活动报名
+    expect(screen.queryByRole('heading', { name: '活动报名' })).toBeNull();
     const rows = await screen.findAllByTestId('activity-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByTestId('activity-state-notOpen')).toHaveTextContent('报名尚未开始');

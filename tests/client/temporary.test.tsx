@@ -126,7 +126,9 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
         <TemporaryRecommendClosedScreen />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('recommend-closed')).toHaveTextContent('活动推荐邀请已关闭');
+    expect(screen.getByTestId('recommend-closed')).toHaveTextContent('本届活动推荐邀请已结束');
+    // issue 19 item 17: the layout's h1 carries the title; the screen does not repeat it
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 });
 

@@ -49,9 +49,6 @@ export default function ActivityScreen() {
   const records = page?.records ?? [];
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
-        {t('activity.unit.title')}
-      </Typography>
       <Tabs
         value={tab}
         onChange={(_event, value: ActivityCategory) => {
