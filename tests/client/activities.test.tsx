@@ -147,6 +147,29 @@ describe('unit activity screen', () => {
     expect(signUp.mock.calls[0]![0]).toMatchObject({ activityId: 'a1', guestId: 'g9' });
     expect(await screen.findByTestId('sign-up-reason')).toHaveTextContent('嘉宾需先审核通过');
   }, 20_000);
+
+  // issue 19 item 12: the refusal belongs to the guest it was about
+  it('drops the refusal once another guest is picked', async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
+      records: [guestSummary({ id: 'g9', nameZh: '待审嘉宾', status: 'pending' }), guestSummary({ id: 'g10', nameZh: '已通过嘉宾', status: 'approved' })],
+      total: 2,
+      pageNum: 1,
+      pageSize: 100,
+    });
+    vi.spyOn(activityApi, 'signUp').mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
+    renderActivityScreen();
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    fireEvent.mouseDown(within(await screen.findByTestId('sign-up-guest')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /待审嘉宾/ }));
+    fireEvent.click(await screen.findByTestId('sign-up-submit'));
+    expect(await screen.findByTestId('sign-up-reason')).toHaveTextContent('嘉宾需先审核通过');
+    fireEvent.mouseDown(within(screen.getByTestId('sign-up-guest')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /已通过嘉宾/ }));
+    await waitFor(() => expect(screen.queryByTestId('sign-up-reason')).toBeNull());
+  }, 20_000);
 });
 
 describe('organiser activity screen', () => {
