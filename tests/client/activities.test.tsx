@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/client/api/api-error';
 import { activityApi } from '../../src/client/api/activity-endpoints';
@@ -16,6 +17,19 @@ afterEach(() => {
   vi.restoreAllMocks();
   answerConfirm(false);
 });
+
+function LocationProbe() {
+  return <span data-testid="location">{useLocation().search}</span>;
+}
+
+function renderActivityScreen(entry = '/activity') {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <ActivityScreen />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
 
 function activity(patch: Partial<ActivitySummary> = {}): ActivitySummary {
   return {
@@ -65,8 +79,10 @@ describe('unit activity screen', () => {
       pageNum: 1,
       pageSize: 10,
     }));
-    render(<ActivityScreen />);
+    renderActivityScreen();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['组委会活动', '活动推荐', '活动指派', '地市活动']);
+    // issue 19 item 17: the layout's h1 already says 活动报名
+    expect(screen.queryByRole('heading', { name: '活动报名' })).toBeNull();
     const rows = await screen.findAllByTestId('activity-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByTestId('activity-state-notOpen')).toHaveTextContent('报名尚未开始');
@@ -75,6 +91,15 @@ describe('unit activity screen', () => {
     fireEvent.click(screen.getByTestId('activity-tab-invited'));
     await waitFor(() => expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'invited' }));
     expect(await screen.findByTestId('activity-empty')).toBeInTheDocument();
+    // issue 19 item 17: the tab is in the URL
+    expect(screen.getByTestId('location')).toHaveTextContent('?tab=invited');
+  });
+
+  it('opens the tab the URL names', async () => {
+    const page = vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 10 });
+    renderActivityScreen('/activity?tab=city');
+    await waitFor(() => expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'city' }));
+    expect(screen.getByTestId('activity-tab-city')).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows every field, the waiting place, the reason sign-up is closed, and cancels after confirmation', async () => {
@@ -87,7 +112,7 @@ describe('unit activity screen', () => {
       }),
     );
     const cancel = vi.spyOn(activityApi, 'cancel').mockResolvedValue(null);
-    render(<ActivityScreen />);
+    renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
     const dialog = await screen.findByTestId('activity-detail');
     expect(await within(dialog).findByText('https://live.example.com/1')).toBeInTheDocument();
@@ -114,13 +139,36 @@ describe('unit activity screen', () => {
     const signUp = vi
       .spyOn(activityApi, 'signUp')
       .mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
-    render(<ActivityScreen />);
+    renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
     fireEvent.click(await screen.findByTestId('sign-up-open'));
     fireEvent.click(await screen.findByTestId('sign-up-submit'));
     await waitFor(() => expect(signUp).toHaveBeenCalled());
     expect(signUp.mock.calls[0]![0]).toMatchObject({ activityId: 'a1', guestId: 'g9' });
     expect(await screen.findByTestId('sign-up-reason')).toHaveTextContent('嘉宾需先审核通过');
+  }, 20_000);
+
+  // issue 19 item 12: the refusal belongs to the guest it was about
+  it('drops the refusal once another guest is picked', async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
+      records: [guestSummary({ id: 'g9', nameZh: '待审嘉宾', status: 'pending' }), guestSummary({ id: 'g10', nameZh: '已通过嘉宾', status: 'approved' })],
+      total: 2,
+      pageNum: 1,
+      pageSize: 100,
+    });
+    vi.spyOn(activityApi, 'signUp').mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
+    renderActivityScreen();
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    fireEvent.mouseDown(within(await screen.findByTestId('sign-up-guest')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /待审嘉宾/ }));
+    fireEvent.click(await screen.findByTestId('sign-up-submit'));
+    expect(await screen.findByTestId('sign-up-reason')).toHaveTextContent('嘉宾需先审核通过');
+    fireEvent.mouseDown(within(screen.getByTestId('sign-up-guest')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /已通过嘉宾/ }));
+    await waitFor(() => expect(screen.queryByTestId('sign-up-reason')).toBeNull());
   }, 20_000);
 });
 

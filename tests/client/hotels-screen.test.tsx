@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleApi } from '../../src/client/api/console-endpoints';
+import { FeedbackHost } from '../../src/client/feedback/FeedbackHost';
 import HotelsScreen from '../../src/client/screens/admin/HotelsScreen';
 import type { HotelItem, ReceptionistItem } from '../../src/shared/console-api';
 
@@ -17,6 +18,7 @@ function renderScreen() {
   render(
     <MemoryRouter>
       <HotelsScreen />
+      <FeedbackHost />
     </MemoryRouter>,
   );
   return { hotels };
@@ -51,5 +53,27 @@ describe('hotels screen', () => {
     fireEvent.click(within(row).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith('r1'));
     await waitFor(() => expect(hotels).toHaveBeenCalledTimes(2));
+  });
+
+  // issue 19 item 14: one id per input on the page, and a word after an add
+  it('gives the two forms distinct input ids', async () => {
+    renderScreen();
+    await screen.findByTestId('hotel-row');
+    await waitFor(() => expect(screen.getByTestId('receptionist-add').closest('form')!.querySelectorAll('input').length).toBeGreaterThan(0));
+    const ids = [...document.querySelectorAll('input, textarea')].map((input) => input.id).filter((id) => id !== '');
+    expect(ids.length).toBeGreaterThan(2);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says so after a receptionist is added', async () => {
+    renderScreen();
+    vi.spyOn(consoleApi, 'saveReceptionist').mockResolvedValue(person);
+    await screen.findByTestId('receptionist-row');
+    const form = () => screen.getByTestId('receptionist-add').closest('form')!;
+    const [name, mobile] = within(form()).getAllByRole('textbox');
+    fireEvent.change(name!, { target: { value: '李接待' } });
+    fireEvent.change(mobile!, { target: { value: '13800000002' } });
+    fireEvent.click(screen.getByTestId('receptionist-add'));
+    expect(await screen.findByText('接待人员已添加')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/client/api/api-error';
 import { temporaryApi } from '../../src/client/api/temporary-endpoints';
@@ -143,7 +143,9 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
         <TemporaryRecommendClosedScreen />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('recommend-closed')).toHaveTextContent('活动推荐邀请已关闭');
+    expect(screen.getByTestId('recommend-closed')).toHaveTextContent('本届活动推荐邀请已结束');
+    // issue 19 item 17: the layout's h1 carries the title; the screen does not repeat it
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 });
 
@@ -212,6 +214,27 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
     fireEvent.change(within(screen.getByTestId('temporary-keyword')).getByRole('textbox'), { target: { value: ' Anna ' } });
     fireEvent.click(screen.getByTestId('temporary-search'));
     await waitFor(() => expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: 'Anna', status: 'pending' })));
+  });
+
+  // issue 19 item 17: the filter is in the URL and the status filter has "all"
+  it('reads the filter from the URL, with every status for status=all, and writes a search back', async () => {
+    const page = vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
+    function LocationProbe() {
+      return <span data-testid="location">{useLocation().search}</span>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/admin/temporary?status=all&keyword=Anna']}>
+        <TemporaryReviewScreen />
+        <LocationProbe />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ status: undefined, keyword: 'Anna' })));
+    expect(screen.getByTestId('temporary-status')).toHaveTextContent('全部状态');
+    expect(within(screen.getByTestId('temporary-keyword')).getByRole('textbox')).toHaveValue('Anna');
+    fireEvent.change(within(screen.getByTestId('temporary-keyword')).getByRole('textbox'), { target: { value: 'Berg' } });
+    fireEvent.click(screen.getByTestId('temporary-search'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?status=all&keyword=Berg'));
+    expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ status: undefined, keyword: 'Berg' }));
   });
 
   it('lists the codes with their binding, creates one and discards an event after confirmation', async () => {

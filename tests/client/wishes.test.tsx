@@ -96,6 +96,15 @@ describe('message of good wishes screen', () => {
     await waitFor(() => expect(save).toHaveBeenCalledWith({ wishMessage: '祝峰会圆满成功' }));
   });
 
+  // issue 19 item 13: a logo alone is enough, so 祝福语 carries no asterisk of its own
+  it('does not mark the wish message required', async () => {
+    vi.spyOn(wishApi, 'myWish').mockResolvedValue(null);
+    renderWishForm();
+    const message = await screen.findByLabelText(/祝福语/);
+    expect(message).not.toBeRequired();
+    expect(message.closest('.MuiFormControl-root')?.querySelector('.MuiFormLabel-asterisk')).toBeNull();
+  });
+
   it('shows the saved message and an upload field per file (logo, video, audio)', async () => {
     vi.spyOn(wishApi, 'myWish').mockResolvedValue({ document: { wishMessage: '合作共赢' } } as unknown as WishRecord);
     renderWishForm();
@@ -188,6 +197,8 @@ describe('organisers: messages of good wishes', () => {
     expect(rows[1]).toHaveTextContent('（仅标志）');
     const button = within(rows[0]!).getByTestId('wish-download-logo');
     expect(button).toHaveTextContent('下载标志：logo.eps');
+    // issue 19 item 11: a file name is shown in its own case (a button would upper-case it)
+    expect(getComputedStyle(button).textTransform).not.toBe('uppercase');
     fireEvent.click(button);
     await waitFor(() => expect(fetched).toHaveBeenCalledWith('/exhibition/qms/file/f1', expect.anything()));
   });

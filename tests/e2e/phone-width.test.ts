@@ -2,11 +2,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
-import { signInWithPassword, waitForPath } from './support/portal-pages';
+import { logout, signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 import { guestSummary } from '../client/fixtures/guest-fixtures';
+import { readFileSync } from 'node:fs';
 
 const run = chromiumAvailable();
+
+interface MenuFile { menuSets: Record<string, { menus: { path: string }[] }> }
+const menus = JSON.parse(readFileSync(new URL('../../config/menus.json', import.meta.url), 'utf8')) as MenuFile;
+/** The routes a menu set reaches without an id (routes with `:id` need a record and are opened from their lists). */
+function plainRoutes(menuSet: string): string[] {
+  return (menus.menuSets[menuSet]?.menus ?? []).map((menu) => menu.path).filter((path) => !path.includes(':'));
+}
+
 
 /** Issue 11 item 11: a 390 px phone keeps the header on one line and the guest table's columns. */
 describe.skipIf(!run)('phone width (390 px)', () => {
@@ -66,5 +75,53 @@ describe.skipIf(!run)('phone width (390 px)', () => {
     expect(layout.narrowest).toBeGreaterThan(48);
     expect(layout.tallest).toBeLessThan(48);
     await screenshot(page, 'phone-guest-table');
+  });
+
+  /** Issue 19 item 10: no screen of a unit or an organiser scrolls sideways at 390 px. */
+  async function sidewaysOverflow(path: string): Promise<number> {
+    await page.goto(`${portal.baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    return page.evaluate(() => (document.scrollingElement as HTMLElement).scrollWidth - window.innerWidth);
+  }
+
+  it('lets no unit menu route scroll sideways', async () => {
+    await page.unrouteAll();
+    const overflowing: string[] = [];
+    for (const path of plainRoutes('unit')) {
+      const overflow = await sidewaysOverflow(path);
+      if (overflow > 0) overflowing.push(`${path} +${overflow}px`);
+    }
+    await screenshot(page, 'phone-unit-last-route');
+    expect(overflowing).toEqual([]);
+  });
+
+  it('keeps the activity table and its 详情 column inside the card, the page unscrolled', async () => {
+    const activityDocument = { name: '第二十届中国国际投资贸易洽谈会开幕式暨主论坛', category: 'committee', place: '厦门国际会议展览中心 A1 厅', startTime: '2027-06-18T09:00:00+08:00', endTime: '2027-06-18T11:00:00+08:00', memberLimit: 10 };
+    const records = [{ id: 'a1', category: 'committee', status: 'published', document: activityDocument, memberLimit: 10, signedUpCount: 0, waitingCount: 0, full: false, signUpState: 'open', updatedAt: '2027-05-10T00:00:00.000Z' }];
+    await page.route('**/qms/activity/page**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, msg: 'ok', data: { records, total: 1, pageNum: 1, pageSize: 10 } }) }),
+    );
+    expect(await sidewaysOverflow('/activity')).toBeLessThanOrEqual(0);
+    const layout = await page.evaluate(() => {
+      const card = document.querySelector('main .MuiPaper-root') as HTMLElement;
+      const detail = [...document.querySelectorAll('main button')].find((button) => button.textContent?.includes('详情')) as HTMLElement;
+      return { cardRight: card.getBoundingClientRect().right, scroller: detail.closest('.MuiTableContainer-root') !== null };
+    });
+    expect(layout.cardRight).toBeLessThanOrEqual(390);
+    expect(layout.scroller).toBe(true);
+    await page.unrouteAll();
+  });
+
+  it('lets no organiser menu route scroll sideways', async () => {
+    await logout(page);
+    await signInWithPassword(page, portal.baseUrl, 'organiser@demo.example.com', 'Summit#2025');
+    await waitForPath(page, '/dashboard');
+    const overflowing: string[] = [];
+    for (const path of plainRoutes('organiser')) {
+      const overflow = await sidewaysOverflow(path);
+      if (overflow > 0) overflowing.push(`${path} +${overflow}px`);
+    }
+    expect(overflowing).toEqual([]);
   });
 });

@@ -37,6 +37,8 @@ export interface SuccessBehaviour {
   /** signIn: the result is a token; logout: end the session; navigate: go to `to` */
   action: 'signIn' | 'logout' | 'navigate' | 'stay';
   to?: string;
+  /** logout: the server already ended every session (password change): no sign-out request */
+  sessionEnded?: boolean;
 }
 
 export interface TabsDeclaration extends DeclarationBase {

@@ -14,7 +14,8 @@ function withParams(to: string, params: RouteParams): string {
 
 /** What a declared form does after its submit operation succeeded. */
 export async function runSuccess(behaviour: SuccessBehaviour, result: unknown, search: string, params: RouteParams = {}): Promise<void> {
-  if (behaviour.toastKey) showToast(i18next.t(behaviour.toastKey), 'success', ERROR_TOAST_MS);
+  // a logout reloads the page: its message waits for the sign-in page instead of a toast
+  if (behaviour.toastKey && behaviour.action !== 'logout') showToast(i18next.t(behaviour.toastKey), 'success', ERROR_TOAST_MS);
   switch (behaviour.action) {
     case 'signIn': {
       if (typeof result !== 'string') throw new Error('sign-in did not return a token');
@@ -24,7 +25,7 @@ export async function runSuccess(behaviour: SuccessBehaviour, result: unknown, s
       return;
     }
     case 'logout':
-      await logout();
+      await logout({ serverSessionEnded: behaviour.sessionEnded === true, noticeKey: behaviour.toastKey });
       return;
     case 'navigate':
       navigateTo(withParams(behaviour.to ?? '/', params));

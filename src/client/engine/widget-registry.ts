@@ -1,4 +1,5 @@
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { EitherOrTextareaWidget } from './widgets/EitherOrTextareaWidget';
 import { ImageCodeWidget } from './widgets/ImageCodeWidget';
 import { lazyWidget } from './widgets/lazy-widget';
 import { MessageCodeWidget } from './widgets/MessageCodeWidget';
@@ -11,6 +12,8 @@ import { ShanghaiDateTimeWidget } from './widgets/ShanghaiDateTimeWidget';
  */
 export const customWidgets: RegistryWidgetsType = {
   imageCode: ImageCodeWidget,
+  // required only while a sibling is absent (if/then): no asterisk of its own
+  eitherOrTextarea: EitherOrTextareaWidget,
   messageCode: MessageCodeWidget,
   // files are uploaded by the widget; the form keeps the file id (ui:options.rule names the rules)
   upload: lazyWidget(async () => (await import('./uploads/UploadWidget')).UploadWidget),

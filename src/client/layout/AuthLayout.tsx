@@ -1,8 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { takeSignedOutNotice } from '../session/signed-out-notice';
 import { useRouteTitle } from '../router/route-title';
 import { AppFooter } from './AppFooter';
 import { LanguageSelector } from './LanguageSelector';
@@ -11,6 +14,8 @@ import { LanguageSelector } from './LanguageSelector';
 export function AuthLayout() {
   const { t } = useTranslation();
   const title = useRouteTitle();
+  // the message of the write that signed the user out (a password change), shown once
+  const [notice] = useState(takeSignedOutNotice);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }}>
       <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: 3, py: 1 }}>
@@ -24,6 +29,11 @@ export function AuthLayout() {
           <Typography component="h1" variant="h5" sx={{ mb: 2, textAlign: 'center' }}>
             {title}
           </Typography>
+          {notice && (
+            <Alert severity="success" sx={{ mb: 2 }} data-testid="signed-out-notice">
+              {t(notice)}
+            </Alert>
+          )}
           <Outlet />
         </Paper>
       </Box>

@@ -8,6 +8,7 @@ import { ERROR_TOAST_MS } from '../../shared/constants';
 import { navigateTo } from '../router/navigator';
 import { pageLocation } from '../util/page-location';
 import { getSession, updateSession } from './session-store';
+import { leaveSignedOutNotice } from './signed-out-notice';
 import { clearToken, readToken, writeToken } from './token-cookie';
 
 /** The role is always admin after sign-in; menus come from the server (SPEC section 6). */
@@ -65,14 +66,16 @@ function clearSession(): void {
 }
 
 /** SPEC section 4: logout clears token, roles and the delivery flag, resets the routes and goes to /login. */
-export async function logout(): Promise<void> {
+export async function logout(options: { serverSessionEnded?: boolean; noticeKey?: string } = {}): Promise<void> {
   try {
-    if (getSession().token) await api.logout();
+    // a session the server ended answers 401: nothing left to revoke
+    if (getSession().token && !options.serverSessionEnded) await api.logout();
   } catch {
     // the local session ends whatever the server says
   }
   clearSession();
   clearAllDrafts();
+  if (options.noticeKey) leaveSignedOutNotice(options.noticeKey);
   // a fresh page load is the reset: routes, screens and caches of the old session are gone
   pageLocation.replace('/login');
 }

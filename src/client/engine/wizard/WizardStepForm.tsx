@@ -29,13 +29,15 @@ export interface WizardStepFormProps {
   formId: string;
   /** errors shown on their fields from the start (an old record's flagged fields) */
   initialErrors?: ErrorSchema;
+  /** the prefix of the fields' ids (default `root`): two forms on one page need distinct ones */
+  idPrefix?: string;
 }
 
 /**
  * One wizard step: one RJSF form on the step's own (small) schema, validated by the
  * precompiled validator on blur and on submit, then by the server (field errors on fields).
  */
-export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onSubmit, children, formId, initialErrors }: WizardStepFormProps) {
+export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onSubmit, children, formId, initialErrors, idPrefix }: WizardStepFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -84,6 +86,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
       <Form
         {...formBasics}
         id={formId}
+        idPrefix={idPrefix}
         schema={assets.schema}
         uiSchema={assets.uiSchema}
         validator={assets.validator}

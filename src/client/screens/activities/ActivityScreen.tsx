@@ -4,11 +4,13 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Page } from '../../../shared/api-types';
 import type { ActivityCategory, ActivitySummary } from '../../../shared/activity-api';
 import { activityApi } from '../../api/activity-endpoints';
@@ -27,7 +29,11 @@ const PAGE_SIZE = 10;
  */
 export default function ActivityScreen() {
   const t = useKeyTranslation();
-  const [tab, setTab] = useState<ActivityCategory>('committee');
+  // the tab lives in the URL (?tab=city) so a reload, a shared link and Back keep it
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: ActivityCategory = ACTIVITY_TABS.find((category) => category === requested) ?? ACTIVITY_TABS[0]!;
+  const setTab = (category: ActivityCategory) => setSearchParams({ tab: category }, { replace: true });
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<Page<ActivitySummary> | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -43,9 +49,6 @@ export default function ActivityScreen() {
   const records = page?.records ?? [];
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
-        {t('activity.unit.title')}
-      </Typography>
       <Tabs
         value={tab}
         onChange={(_event, value: ActivityCategory) => {
@@ -65,6 +68,8 @@ export default function ActivityScreen() {
           {t('activity.unit.empty')}
         </Typography>
       ) : (
+        // on a phone the table scrolls inside the card, not the page (issue 19 item 10)
+        <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t(`schema.enums.activityCategory.${tab}`)}>
           <TableHead>
             <TableRow>
@@ -99,6 +104,7 @@ export default function ActivityScreen() {
             ))}
           </TableBody>
         </Table>
+        </TableContainer>
       )}
       <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       {openId && (

@@ -31,6 +31,15 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
   const [members, setMembers] = useState<EntourageItem[]>([]);
   const [memberId, setMemberId] = useState(SELF);
   const [reason, setReason] = useState<string | null>(null);
+  // a refusal is about the person it was given for: picking another one drops it
+  const pickGuest = (id: string) => {
+    setGuestId(id);
+    setReason(null);
+  };
+  const pickMember = (id: string) => {
+    setMemberId(id);
+    setReason(null);
+  };
 
   useEffect(() => {
     // every guest is listed; the server refuses the ones not approved, with the reason
@@ -64,7 +73,7 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
           <Typography data-testid="sign-up-no-guests">{t(activity.category === 'invited' ? 'activity.signUp.noAssigned' : 'activity.signUp.noGuests')}</Typography>
         ) : (
           <>
-            <TextField select fullWidth size="small" label={t('activity.signUp.guest')} value={guestId} onChange={(event) => setGuestId(event.target.value)} sx={{ mb: 2, mt: 1 }} data-testid="sign-up-guest">
+            <TextField select fullWidth size="small" label={t('activity.signUp.guest')} value={guestId} onChange={(event) => pickGuest(event.target.value)} sx={{ mb: 2, mt: 1 }} data-testid="sign-up-guest">
               {(guests ?? []).map((guest) => (
                 <MenuItem key={guest.id} value={guest.id}>
                   {guest.nameZh} ({t(`guest.status.${guest.status}`)})
@@ -72,7 +81,7 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
               ))}
             </TextField>
             {activity.document.allowEntourage && members.length > 0 && (
-              <TextField select fullWidth size="small" label={t('activity.signUp.person')} value={memberId} onChange={(event) => setMemberId(event.target.value)} sx={{ mb: 2 }} data-testid="sign-up-member">
+              <TextField select fullWidth size="small" label={t('activity.signUp.person')} value={memberId} onChange={(event) => pickMember(event.target.value)} sx={{ mb: 2 }} data-testid="sign-up-member">
                 <MenuItem value={SELF}>{t('activity.signUp.theGuest')}</MenuItem>
                 {members.map((member) => (
                   <MenuItem key={member.id} value={member.id}>

@@ -7,6 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { showToast } from '../../feedback/feedback-store';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
@@ -25,6 +27,8 @@ interface AddAndListSectionProps<Row extends { id: string }> {
   onDelete: (row: Row) => Promise<unknown>;
   /** shown above the add form (a choice the added row takes along) */
   beforeForm?: ReactNode;
+  /** the success message after an add */
+  addedKey: string;
 }
 
 /**
@@ -32,7 +36,7 @@ interface AddAndListSectionProps<Row extends { id: string }> {
  * (hotels, receptionists). The form starts empty again after each add.
  */
 export function AddAndListSection<Row extends { id: string }>(props: AddAndListSectionProps<Row>) {
-  const { name, titleKey, schemaName, addLabelKey, onAdd, headerKeys, rows, cells, onDelete, beforeForm } = props;
+  const { name, titleKey, schemaName, addLabelKey, onAdd, headerKeys, rows, cells, onDelete, beforeForm, addedKey } = props;
   const t = useKeyTranslation();
   const [formKey, setFormKey] = useState(0);
   return (
@@ -41,9 +45,10 @@ export function AddAndListSection<Row extends { id: string }>(props: AddAndListS
         {t(titleKey)}
       </Typography>
       {beforeForm}
-      <WizardStepForm key={formKey} formId={`${name}-form`} schemaName={schemaName} initial={{}} readOnly={false} onDraft={() => {}}
+      <WizardStepForm key={formKey} formId={`${name}-form`} idPrefix={name} schemaName={schemaName} initial={{}} readOnly={false} onDraft={() => {}}
         onSubmit={async (data) => {
           await onAdd(data);
+          showToast(t(addedKey), 'success', ERROR_TOAST_MS);
           setFormKey((key) => key + 1);
         }}
       >

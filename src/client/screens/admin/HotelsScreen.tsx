@@ -27,6 +27,7 @@ export default function HotelsScreen() {
         titleKey="console.hotels.hotels"
         schemaName="hotel"
         addLabelKey="console.hotels.addHotel"
+        addedKey="console.hotels.hotelAdded"
         onAdd={(data) => consoleApi.saveHotel(null, data).then(load)}
         headerKeys={['console.schema.fields.hotelName', 'console.schema.fields.address', 'console.schema.fields.phone']}
         rows={hotels}
@@ -38,6 +39,7 @@ export default function HotelsScreen() {
         titleKey="console.hotels.receptionists"
         schemaName="receptionist"
         addLabelKey="console.hotels.addReceptionist"
+        addedKey="console.hotels.receptionistAdded"
         beforeForm={
           <TextField select size="small" label={t('console.schema.fields.hotel')} value={hotelId} onChange={(event) => setHotelId(event.target.value)} sx={{ minWidth: 220, mb: 1 }}>
             <MenuItem value="">{t('console.hotels.stations')}</MenuItem>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -56,7 +57,7 @@ export default function InvitationCodesScreen() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper sx={{ p: 2, maxWidth: 720 }} component="section" aria-labelledby="codes-create-title">
         <Typography component="h2" variant="h6" id="codes-create-title" sx={{ mb: 1 }}>
           {t('console.codes.create')}
@@ -92,7 +93,7 @@ export default function InvitationCodesScreen() {
         )}
       </Paper>
       <Paper sx={{ p: 2 }} component="section" aria-labelledby="codes-list-title">
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
           <Typography component="h2" variant="h6" id="codes-list-title">
             {t('console.codes.list')}
           </Typography>
@@ -106,6 +107,8 @@ export default function InvitationCodesScreen() {
         </Box>
         {page && page.records.length === 0 && <Typography>{t('console.codes.empty')}</Typography>}
         {page && page.records.length > 0 && (
+          // on a phone the table scrolls inside its container, not the page (issue 19 item 10)
+          <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('console.codes.list')} data-testid="codes-table">
             <TableHead>
               <TableRow>
@@ -142,6 +145,7 @@ export default function InvitationCodesScreen() {
               ))}
             </TableBody>
           </Table>
+          </TableContainer>
         )}
         <PagePagination total={page?.total ?? 0} pageSize={PAGE_SIZE} page={pageNum} onChange={setPageNum} />
       </Paper>

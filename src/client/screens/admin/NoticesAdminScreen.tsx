@@ -69,7 +69,8 @@ export default function NoticesAdminScreen() {
           key={formKey}
           formId="notice-publication-form"
           schemaName="notice-publication"
-          initial={{ title: '', content: '', audiences: [], unitIds: [] }}
+          // title and content start absent, not '': an empty field is "required", not "too short"
+          initial={{ audiences: [], unitIds: [] }}
           readOnly={false}
           onDraft={() => {}}
           onSubmit={async (data) => {

@@ -15,6 +15,7 @@ import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
 import { PhotoChangePanel } from './PhotoChangePanel';
 import { RegistrationSection } from './RegistrationSection';
+import { isFilled } from '../../util/filled-document';
 
 /** /guests/:id: everything about one guest, read-only, reception included; photo change when approved. */
 export default function GuestDetailScreen() {
@@ -61,14 +62,14 @@ export default function GuestDetailScreen() {
         )}
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.intention" testId="detail-intention">
-        {detail.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
+        {isFilled(detail.intention) ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.entourage" testId="detail-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
         <EntourageTravelDetails members={detail.entourage} />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.itinerary" testId="detail-itinerary">
-        {detail.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
+        {isFilled(detail.itinerary) ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="detail-reception">
         {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}

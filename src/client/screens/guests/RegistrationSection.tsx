@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { GuestDetail } from '../../../shared/guest-api';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { isFilled } from '../../util/filled-document';
 
 /** One titled block of a read-only registration (guest detail, my registration). */
 export function RegistrationSection({ titleKey, children, testId }: { titleKey: string; children: ReactNode; testId: string }) {
@@ -31,10 +32,10 @@ export function RegistrationStepSections({ guest, testIdPrefix }: { guest: Pick<
         <ReadOnlyDocument schemaName="guest" data={guest.document} />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.intention" testId={`${testIdPrefix}-intention`}>
-        {guest.intention ? <ReadOnlyDocument schemaName="attendance-intention" data={guest.intention} /> : none}
+        {isFilled(guest.intention) ? <ReadOnlyDocument schemaName="attendance-intention" data={guest.intention} /> : none}
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.itinerary" testId={`${testIdPrefix}-itinerary`}>
-        {guest.itinerary ? <ReadOnlyDocument schemaName="itinerary" data={guest.itinerary} /> : none}
+        {isFilled(guest.itinerary) ? <ReadOnlyDocument schemaName="itinerary" data={guest.itinerary} /> : none}
       </RegistrationSection>
     </>
   );

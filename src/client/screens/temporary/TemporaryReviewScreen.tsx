@@ -10,7 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Page } from '../../../shared/api-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { AuditStatus } from '../../../shared/guest-api';
@@ -19,7 +20,8 @@ import { auditStatuses } from '../../../shared/schema-enums';
 import { limitAt } from '../../../shared/schema-limits';
 import { temporaryApiPaths, temporaryTypes, type TemporaryItem, type TemporaryType } from '../../../shared/temporary-api';
 import { downloadExport } from '../../api/console-endpoints';
-import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
+import { temporaryApi } from '../../api/temporary-endpoints';
+import { filterFromSearch, searchFromFilter, type TemporaryFilter } from './temporary-filter-url';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -32,7 +34,7 @@ import { PagePagination } from '../../util/PagePagination';
 const PAGE_SIZE = 20;
 const KEYWORD_MAX_LENGTH = limitAt(temporaryPageQuery, '/properties/keyword', 'maxLength');
 
-type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
+type Filter = TemporaryFilter;
 
 /**
  * /admin/temporary: organisers search the temporary registrations, see each picture, approve or
@@ -40,8 +42,10 @@ type Filter = Omit<TemporaryQuery, 'pageNum' | 'pageSize'>;
  */
 export default function TemporaryReviewScreen() {
   const t = useKeyTranslation();
-  const [filter, setFilter] = useState<Filter>({ status: 'pending' });
-  const [keyword, setKeyword] = useState('');
+  // the filter lives in the URL (issue 19 item 17): reload, links and Back keep it
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = useMemo(() => filterFromSearch(searchParams), [searchParams]);
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<Page<TemporaryItem> | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -60,7 +64,7 @@ export default function TemporaryReviewScreen() {
 
   const change = (next: Filter) => {
     setPageNum(1);
-    setFilter(next);
+    setSearchParams(searchFromFilter(next), { replace: true });
   };
   const records = page?.records ?? [];
   const allSelected = records.length > 0 && selected.length === records.length;
@@ -86,7 +90,10 @@ export default function TemporaryReviewScreen() {
         <TextField select size="small" label={t('guest.list.status')} value={filter.status ?? ''} sx={{ minWidth: 140 }}
           onChange={(event) => change({ ...filter, status: (event.target.value || undefined) as AuditStatus | undefined })}
           data-testid="temporary-status"
+          // "all" is the empty value: shown, not hidden behind the label
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
+          <MenuItem value="">{t('temporary.review.allStatuses')}</MenuItem>
           {auditStatuses.map((item) => (
             <MenuItem key={item} value={item}>
               {t(`guest.status.${item}`)}

@@ -23,13 +23,13 @@ export const wishCells = {
     const message = (row.document as Record<string, unknown> | undefined)?.wishMessage;
     return typeof message === 'string' ? message : t('wish.list.noMessage');
   },
-  /** a download button per stored file, with its size */
+  /** a download button per stored file, with its size; the file name keeps its case (logo.eps, not LOGO.EPS) */
   wishFiles: (row: Row) => {
     const files = (row.files ?? {}) as Partial<Record<string, WishFile>>;
     return FILE_FIELDS.map((field) => [field, files[field]] as const).map(([field, file]) =>
       file ? (
         <Box key={field}>
-          <Button size="small" onClick={() => void download(file)} data-testid={`wish-download-${field}`}>
+          <Button size="small" sx={{ textTransform: 'none' }} onClick={() => void download(file)} data-testid={`wish-download-${field}`}>
             {t('wish.list.download', { field: t(`wish.fields.${field}`), name: file.name })}
           </Button>
           <Typography component="span" variant="caption">
