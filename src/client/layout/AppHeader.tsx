@@ -10,11 +10,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useKeyTranslation } from '../i18n/use-key-translation';
+import { useNamespacesReady } from '../i18n/use-namespaces';
 import { Link as RouterLink } from 'react-router';
 import { logout } from '../session/session-actions';
 import { useSession } from '../session/session-store';
 import { LanguageSelector } from './LanguageSelector';
 import { NoticeBell } from './NoticeBell';
+
+const CONTENT_NAMESPACE = ['content'] as const;
 
 /** Header of SPEC section 2: title, language, notices, user name, logout; or the sign-in hint. */
 export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void }) {
@@ -23,6 +26,8 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
   const name = useSession((session) => session.name);
   const userType = useSession((session) => session.userType);
   const tk = useKeyTranslation();
+  // the account kinds' names live in the content namespace, which loads after sign-in
+  const accountKindTexts = useNamespacesReady(CONTENT_NAMESPACE);
   return (
     <AppBar position="sticky" elevation={1} component="header">
       <Toolbar variant="dense" sx={{ gap: 1 }}>
@@ -40,7 +45,7 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
         {signedIn ? (
           <>
             <NoticeBell />
-            {userType && (
+            {userType && accountKindTexts && (
               // SPEC 6: the header names the account kind; enterprise accounts read "enterprise guest"
               <Chip size="small" label={tk(`content.header.${userType}`)} data-testid="account-label" sx={{ color: 'inherit', borderColor: 'currentColor', flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }} variant="outlined" />
             )}

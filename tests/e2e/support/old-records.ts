@@ -22,7 +22,7 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
   // the photo: a copy of the demo guest's upload (row and file) owned by this unit
   const uploads = db.withTables<{ uploads: UploadTable }>();
   const demoPhoto = await uploads.selectFrom('uploads').selectAll().where('rule_name', '=', 'photo').orderBy('created_at').executeTakeFirstOrThrow();
-  const storage = new UploadStorage(app.config.dataDir);
+  const storage = new UploadStorage(app.config.uploadDir);
   const storageName = newRandomName();
   fs.copyFileSync(storage.pathOf(demoPhoto.storage_name), storage.pathOf(storageName));
   const photo = randomUUID();
