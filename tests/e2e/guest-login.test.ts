@@ -37,7 +37,7 @@ describe.skipIf(!run)('guest sign-in in Chromium', () => {
     await signInWithCode(page, portal.baseUrl, DEMO_GUEST);
     await waitForPath(page, '/dashboard');
 
-    await page.getByRole('link', { name: '我的报名' }).click();
+    await page.getByTestId('sidebar-menu').getByRole('link', { name: '我的报名', exact: true }).click();
     await waitForPath(page, '/myRegistration');
     const mine = page.locator('[data-testid=my-registration]');
     await mine.waitFor();
