@@ -48,7 +48,10 @@ async function call(base: string, url: string, init: RequestInit & { token?: str
   return { status: response.status, body: parsed };
 }
 
-/** An image code made by `imageFrom` (its answer read from that instance's dev outbox). */
+/**
+ * An image code made by `imageFrom` (its answer read from that instance's dev outbox). The dev
+ * outbox refuses anything that came through a proxy, so `imageFrom` is an instance, never nginx.
+ */
 async function imageCode(imageFrom: string): Promise<{ uuid: string; code: string }> {
   const made = await call(imageFrom, 'center/front/getVerifyCode');
   const uuid = (made.body?.data as { uuid: string }).uuid;
@@ -190,7 +193,7 @@ function suite(): void {
   });
 
   it('loses no acknowledged write when an instance is killed under load, and carries on through the other', async () => {
-    const token = await signIn(proxy, ENTERPRISE);
+    const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
     let killedAt = 0;
     const kill = (async () => {
       await sleep(3_000);
@@ -218,7 +221,7 @@ function suite(): void {
 
   // NOT YET PASSING (457 non-200 answers seen in the first run, cause not yet found): left out
   it.skip('answers no 5xx during a rolling restart under load', async () => {
-    const token = await signIn(proxy, ENTERPRISE);
+    const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
     const restart = (async () => {
       await sleep(1_500);
       for (const instance of [first, second]) {
