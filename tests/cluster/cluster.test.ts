@@ -59,6 +59,9 @@ async function imageCode(imageFrom: string): Promise<{ uuid: string; code: strin
   return { uuid, code: (outbox.body?.data as { code: string }[])[0]?.code ?? '' };
 }
 
+/** deploy/nginx.conf: `max_fails=2 fail_timeout=10s` on every upstream server */
+const NGINX_FAIL_TIMEOUT_MS = 10_000;
+
 async function signIn(base: string, account: string, imageFrom = base): Promise<string> {
   const image = await imageCode(imageFrom);
   const answer = await call(base, 'center/user/front/login', { method: 'POST', json: { account, password: PASSWORD, ...image } });
@@ -219,7 +222,12 @@ function suite(): void {
     await first.start();
   });
 
-  // NOT YET PASSING (457 non-200 answers seen in the first run, cause not yet found): left out
+  // A rolling restart waits out nginx's passive fail_timeout (10 s, deploy/nginx.conf) after each
+  // instance is back: until then nginx still counts the restarted one as down, and stopping the
+  // other at once leaves no live upstream (every request a 502, as a first version of this test saw).
+  // NOT YET PASSING, so skipped: with that wait, runs still see about one POST in 6,000 answered
+  // 502: a connection nginx opened just before SIGTERM is closed by the server's close as idle
+  // before its request is read, and nginx (rightly) does not retry a non-idempotent request.
   it.skip('answers no 5xx during a rolling restart under load', async () => {
     const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
     const restart = (async () => {
@@ -227,7 +235,7 @@ function suite(): void {
       for (const instance of [first, second]) {
         expect(await instance.stop('SIGTERM')).toBe(0);
         await instance.start();
-        await sleep(1_000);
+        await sleep(NGINX_FAIL_TIMEOUT_MS + 1_000);
       }
     })();
     const load = await mixedLoad(proxy, token, 6, restart);
