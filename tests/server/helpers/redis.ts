@@ -4,8 +4,9 @@ import { describe, it } from 'vitest';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-async function probeRedis(): Promise<boolean> {
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
+/** Whether a Redis answers at `url` (the server tests and the cluster suite ask the same way). */
+export async function probeRedis(url = TEST_REDIS_URL): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
   try {
     await redis.connect();
     await redis.ping();
