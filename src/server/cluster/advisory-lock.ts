@@ -21,6 +21,11 @@ function keyOf(name: string): number {
  * (scheduled work: it is being done right now). On SQLite there is one instance: no lock.
  * A crashed holder's connection closes and PostgreSQL releases the lock with it.
  */
+/** The two-integer key of a named lock (tests that drop a schema wait for the start-up lock with it). */
+export function advisoryLockKey(name: string): [number, number] {
+  return [NAMESPACE, keyOf(name)];
+}
+
 export async function withAdvisoryLock<T>(db: Db, kind: DatabaseKind, name: string, wait: boolean, task: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> {
   if (kind === 'sqlite') return { ran: true, result: await task() };
   const key = keyOf(name);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, it } from 'vitest';
+import { advisoryLockKey } from '../../../src/server/cluster/advisory-lock.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -54,7 +55,13 @@ export async function isolatedDatabase(kind: DatabaseKind): Promise<IsolatedData
     dispose: async () => {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
+      // another file's app may be migrating: Kysely's migrator lists the tables of every schema, and
+      // a schema dropped under it fails that migration ("schema … does not exist"). Apps migrate
+      // under the start-up advisory lock, so the drop waits for it.
+      const [namespace, key] = advisoryLockKey('startup');
+      await client.query('SELECT pg_advisory_lock($1, $2)', [namespace, key]);
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [namespace, key]);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
