@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { DataProtection } from '../security/data-protection.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
 import { loadSchema } from '../http/schema-loader.js';
@@ -51,6 +52,8 @@ export class ConsoleExports {
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
+    /** mobiles are sealed in the documents: opened here (masking them is the answer layer's choice) */
+    private readonly protection: DataProtection,
   ) {}
 
   /** The guests workbook: rows streamed by guestExportRows, each formatted by the columns below. */
@@ -63,7 +66,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
-          { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
+          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
           fieldColumn('response-guest-summary', 'status', (r) => r.audit_status, { headerKey: 'console.export.columns.status' }),
           fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
           { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
@@ -96,7 +99,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
-          { headerKey: 'console.export.columns.mobile', value: (r) => text(documentOf(r.document).mobile) },
+          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
           ...legColumns<RowOf<ConsoleExports['memberQuery']>>((r) => itineraryOf(r.itinerary)),
         ],
       },
@@ -113,13 +116,14 @@ export class ConsoleExports {
     const placeField = query.direction === 'arrival' ? 'arrivalPlace' : 'departurePlace';
     const postgres = this.postgres;
     const db = this.db;
+    const protection = this.protection;
     async function* rows(): AsyncIterable<ManifestRow> {
       const guests = pagedRows(
         (offset, limit) => {
           let q = db
             .selectFrom('guests')
             .leftJoin('units', 'units.id', 'guests.unit_id')
-            .select(['guests.id', 'guests.name', 'guests.mobile', 'guests.itinerary', 'units.name as unit_name'])
+            .select(['guests.id', 'guests.name', 'guests.document', 'guests.itinerary', 'units.name as unit_name'])
             .where('guests.edition_id', '=', editionId)
             .where('guests.unit_id', 'is not', null)
             .where('guests.audit_status', '=', TRAVELLING_STATUS)
@@ -130,7 +134,7 @@ export class ConsoleExports {
         },
         PAGE,
       );
-      for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: g.mobile, journey: itineraryOf(g.itinerary)[leg] ?? {} };
+      for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: protection.fieldOf(documentOf(g.document), 'mobile'), journey: itineraryOf(g.itinerary)[leg] ?? {} };
       const members = pagedRows(
         (offset, limit) => {
           let q = db
@@ -147,7 +151,7 @@ export class ConsoleExports {
         },
         PAGE,
       );
-      for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: text(documentOf(m.document).mobile), journey: itineraryOf(m.itinerary)[leg] ?? {} };
+      for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: protection.fieldOf(documentOf(m.document), 'mobile'), journey: itineraryOf(m.itinerary)[leg] ?? {} };
     }
     return [
       {

@@ -36,7 +36,8 @@ export interface TemporaryRegistrationTable {
   registration_type: string;
   invite_code: string;
   name: string;
-  mobile: string;
+  /** HMAC blind index of the mobile (migration 0017 renamed the clear `mobile`; unique per edition and type) */
+  mobile_index: string;
   event_name: string;
   attendance_mode: string;
   picture_id: string;
