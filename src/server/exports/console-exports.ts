@@ -177,12 +177,13 @@ export class ConsoleExports {
   /** Every unit's vehicles or unofficial-activity guests, unit by unit. */
   unitRecords(editionId: string, kind: UnitRecordKind): ExportSheet<UnitRecordRow>[] {
     const db = this.db;
+    const protection = this.protection;
     return [
       {
         nameKey: `console.export.sheets.${kind}`,
         rows: pagedRows(
           async (offset, limit) =>
-            db
+            (await db
               .selectFrom('content_records')
               .leftJoin('units', 'units.id', 'content_records.unit_id')
               .select(['content_records.document', 'content_records.created_at', 'units.name as unit_name'])
@@ -193,7 +194,9 @@ export class ConsoleExports {
               .orderBy('content_records.id')
               .limit(limit)
               .offset(offset)
-              .execute(),
+              .execute()
+            // sealed mobiles opened for the columns (masking them is the answer layer's choice)
+            ).map((row) => ({ ...row, document: JSON.stringify(protection.openJson(kind, row.document)) })),
           PAGE,
         ),
         columns: unitRecordColumns(kind),

@@ -28,6 +28,10 @@ export interface SealedStore {
 const index = (protection: DataProtection, kind: 'idNumber' | 'mobile', value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? protection.index(kind, value) : null;
 
+/** An index column as stored: kept when it is already an index, indexed when it still holds the clear mobile (before 0017). */
+const indexed = (protection: DataProtection, value: unknown): string | null =>
+  typeof value !== 'string' || value === '' ? null : /^[0-9a-f]{64}$/.test(value) ? value : protection.index('mobile', value);
+
 /** A column a unique index covers cannot be null or shared once erased: the row's own id fills it. */
 const erasedKey = (row: Row) => `erased:${String(row.id)}`;
 
@@ -36,7 +40,7 @@ export const SEALED_STORES: SealedStore[] = [
     table: 'guests',
     columns: ['mobile_index'],
     schemaOf: () => 'guest',
-    derive: (p, clear, row) => ({ id_number_hash: index(p, 'idNumber', clear.idNumber), mobile_index: index(p, 'mobile', clear.mobile) ?? row.mobile_index }),
+    derive: (p, clear, row) => ({ id_number_hash: index(p, 'idNumber', clear.idNumber), mobile_index: index(p, 'mobile', clear.mobile) ?? indexed(p, row.mobile_index) }),
     erased: () => ({ id_number_hash: null, id_number_masked: null, mobile_index: null, email: null }),
   },
   {
@@ -57,8 +61,15 @@ export const SEALED_STORES: SealedStore[] = [
     table: 'temporary_registrations',
     columns: ['mobile_index'],
     schemaOf: () => 'temporary-registration',
-    derive: (p, clear, row) => ({ mobile_index: index(p, 'mobile', clear.mobile) ?? row.mobile_index }),
+    derive: (p, clear, row) => ({ mobile_index: index(p, 'mobile', clear.mobile) ?? indexed(p, row.mobile_index) ?? erasedKey(row) }),
     erased: (row) => ({ mobile_index: erasedKey(row) }),
+  },
+  {
+    table: 'temporary_recommendations',
+    schemaOf: () => 'temporary-recommend-invite',
+    columns: ['recommender_mobile'],
+    derive: (p, clear, row) => ({ recommender_mobile: index(p, 'mobile', clear.recommenderMobile) ?? indexed(p, row.recommender_mobile) ?? erasedKey(row) }),
+    erased: (row) => ({ recommender_mobile: erasedKey(row) }),
   },
 ];
 
@@ -74,7 +85,7 @@ export interface ResealProgress {
  * derived columns. Batched by id, one transaction per batch: an interrupted run loses no row
  * and a second run continues where it stopped (rows already under the current key are skipped).
  */
-export async function resealStores(db: AnyDb, protection: DataProtection, options: { batchSize?: number; inTransaction?: boolean; onBatch?: (p: ResealProgress) => void } = {}): Promise<ResealProgress[]> {
+export async function resealStores(db: AnyDb, protection: DataProtection, options: { batchSize?: number; inTransaction?: boolean; all?: boolean; onBatch?: (p: ResealProgress) => void } = {}): Promise<ResealProgress[]> {
   const batchSize = options.batchSize ?? 500;
   const out: ResealProgress[] = [];
   for (const store of SEALED_STORES) {
@@ -93,7 +104,8 @@ export async function resealStores(db: AnyDb, protection: DataProtection, option
         for (const row of rows) {
           const schema = store.schemaOf(row);
           const stored = JSON.parse(String(row.document)) as Document;
-          if (!protection.needsResealing(schema, stored)) continue;
+          // `all`: the first sealing (migration 0017) derives every row's index columns
+          if (!options.all && !protection.needsResealing(schema, stored)) continue;
           const clear = protection.openDocument(schema, stored);
           await executor
             .updateTable(store.table)

@@ -56,6 +56,7 @@ export interface TemporaryRecommendationTable {
   id: string;
   edition_id: string;
   invitee_name: string;
+  /** HMAC blind index of the recommender's mobile since migration 0017 (the mobile is sealed in `document`) */
   recommender_mobile: string;
   document: string;
   schema_version: number;

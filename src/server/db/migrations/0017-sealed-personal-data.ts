@@ -17,7 +17,7 @@ export function sealedPersonalData(protection: DataProtection): Migration {
       await db.schema.alterTable('guests').renameColumn('mobile', 'mobile_index').execute();
       await db.schema.alterTable('temporary_registrations').renameColumn('mobile', 'mobile_index').execute();
       // the migrator's transaction holds it all: a failed conversion leaves the database as it was
-      await resealStores(db, protection, { inTransaction: false });
+      await resealStores(db, protection, { inTransaction: false, all: true });
     },
     async down(db: Kysely<unknown>): Promise<void> {
       // sealed values stay sealed: going back would mean writing personal data in clear again
