@@ -23,7 +23,7 @@ const staticMigrations: Record<string, Migration> = {
 };
 
 /** The full list; 0017 seals existing personal data, so it is built with the server's keys. */
-function migrationsWith(protection: DataProtection): Record<string, Migration> {
+export function migrationsWith(protection: DataProtection): Record<string, Migration> {
   return { ...staticMigrations, '0017-sealed-personal-data': sealedPersonalData(protection) };
 }
 

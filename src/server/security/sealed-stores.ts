@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { searchTextOf } from '../services/content-records.js';
 import type { DataProtection } from './data-protection.js';
+import { sensitiveFields } from './sensitive-fields.js';
 
 type Row = Record<string, unknown>;
 type Document = Record<string, unknown>;
@@ -124,4 +125,27 @@ export async function resealStores(db: AnyDb, protection: DataProtection, option
     out.push(progress);
   }
   return out;
+}
+
+/** Content kinds whose documents the audit log copied whole before 0017 (their `before`/`after`). */
+const AUDITED_DOCUMENT_KINDS = ['historical-guest', 'vehicle', 'unofficial-guest'];
+
+/**
+ * The audit log's copies of content documents, written before 0017 with clear values: masked in
+ * place (an audit entry keeps what changed, never a whole number). Later entries are masked
+ * when written (ContentRecords).
+ */
+export async function maskAuditedDocuments(db: AnyDb, protection: DataProtection): Promise<number> {
+  const kinds = AUDITED_DOCUMENT_KINDS.filter((kind) => sensitiveFields(kind).length > 0);
+  const rows = (await db.selectFrom('audit_log').select(['id', 'target_type', 'before_value', 'after_value']).where('target_type', 'in', kinds).execute()) as Row[];
+  const mask = (kind: string, text: unknown): string | null => {
+    if (typeof text !== 'string') return null;
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(protection.maskDocument(kind, value as Document)) : text;
+  };
+  for (const row of rows) {
+    const kind = String(row.target_type);
+    await db.updateTable('audit_log').set({ before_value: mask(kind, row.before_value), after_value: mask(kind, row.after_value) }).where('id', '=', row.id).execute();
+  }
+  return rows.length;
 }

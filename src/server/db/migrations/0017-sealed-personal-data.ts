@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DataProtection } from '../../security/data-protection.js';
-import { resealStores } from '../../security/sealed-stores.js';
+import { maskAuditedDocuments, resealStores } from '../../security/sealed-stores.js';
 
 /**
  * Issue 18 point 1: no clear ID number or mobile at rest. The clear mobile columns become
@@ -18,6 +18,7 @@ export function sealedPersonalData(protection: DataProtection): Migration {
       await db.schema.alterTable('temporary_registrations').renameColumn('mobile', 'mobile_index').execute();
       // the migrator's transaction holds it all: a failed conversion leaves the database as it was
       await resealStores(db, protection, { inTransaction: false, all: true });
+      await maskAuditedDocuments(db, protection);
     },
     async down(db: Kysely<unknown>): Promise<void> {
       // sealed values stay sealed: going back would mean writing personal data in clear again
