@@ -33,7 +33,6 @@ const itineraryOf = (text: string | null | undefined): Itinerary => {
   return lastItinerary.parsed;
 };
 const documentOf = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const receptionOf = (value: string | null | undefined): Reception => (value ? (JSON.parse(value) as Reception) : {});
 /** Guests the manifest and the stays list count: approved and not withdrawn from the summit. */
 const TRAVELLING_STATUS = 'approved';
