@@ -25,6 +25,7 @@ import { noticeRoutes } from './routes/notice-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
 import { editionRoutes } from './routes/edition-routes.js';
+import { retentionRoutes } from './routes/retention-routes.js';
 import { entourageRoutes } from './routes/entourage-routes.js';
 import { entourageTravelRoutes } from './routes/entourage-travel-routes.js';
 import { guestRoutes } from './routes/guest-routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(contentRecordRoutes);
       await api.register(consoleRoutes);
       await api.register(recordUpgradeRoutes);
+      await api.register(retentionRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },
