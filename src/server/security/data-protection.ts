@@ -41,9 +41,12 @@ export class DataProtection {
     return blindIndex(this.keyring.indexKey, kind, value);
   }
 
-  /** The document with every sensitive string sealed (sealed ones kept as they are). */
+  /**
+   * The document with every sensitive string sealed. Always sealed anew, even a value that looks
+   * sealed: a request could send such a text, and stored as it is it would be opened as ours.
+   */
   sealDocument<T extends Document>(schemaName: string, document: T): T {
-    return this.mapSensitive(schemaName, document, (value) => (isSealed(value) ? value : this.seal(value)));
+    return this.mapSensitive(schemaName, document, (value) => this.seal(value));
   }
 
   openDocument<T extends Document>(schemaName: string, document: T): T {
