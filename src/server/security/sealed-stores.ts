@@ -42,13 +42,14 @@ export const SEALED_STORES: SealedStore[] = [
     columns: ['mobile_index'],
     schemaOf: () => 'guest',
     derive: (p, clear, row) => ({ id_number_hash: index(p, 'idNumber', clear.idNumber), mobile_index: index(p, 'mobile', clear.mobile) ?? indexed(p, row.mobile_index) }),
-    erased: () => ({ id_number_hash: null, id_number_masked: null, mobile_index: null, email: null }),
+    erased: () => ({ id_number_hash: null, id_number_masked: null, mobile_index: null }),
   },
   {
     table: 'entourage_members',
-    columns: [],
+    columns: ['id_number_hash'],
     schemaOf: () => 'entourage-member',
-    derive: (p, clear) => ({ id_number_hash: index(p, 'idNumber', clear.idNumber) }),
+    // not null (unique per edition): a purged member keeps its erased key
+    derive: (p, clear, row) => ({ id_number_hash: index(p, 'idNumber', clear.idNumber) ?? String(row.id_number_hash) }),
     erased: (row) => ({ id_number_hash: erasedKey(row), id_number_masked: '' }),
   },
   {
