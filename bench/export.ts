@@ -52,7 +52,7 @@ async function seed(dataDir: string): Promise<void> {
         for (let i = start; i < Math.min(ROWS, start + BATCH); i += 1) {
           const idNumber = nthResidentId(i, '110105');
           rows.push({
-            id: randomUUID(), edition_id: edition.id, account_id: null, unit_id: unit.unit_id, name: `嘉宾${i}`, name_en: `Guest ${i}`, mobile: '13812345678', email: null,
+            id: randomUUID(), edition_id: edition.id, account_id: null, unit_id: unit.unit_id, name: `嘉宾${i}`, name_en: `Guest ${i}`, mobile_index: null, email: null,
             audit_status: 'approved', invitation_code: `CODE${i % 1000}`, document: JSON.stringify(guestBody(idNumber, 'photo')), schema_version: version,
             created_at: new Date(now - i * 1000).toISOString(), id_number_hash: idNumberHash(idNumber), id_number_masked: maskIdNumber(idNumber), guest_type: 'general',
             reject_reason: null, attendance: 'attending', intention: null, intention_version: null, itinerary, itinerary_version: 1, reception: null, reception_version: null, updated_at: null,

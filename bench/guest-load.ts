@@ -55,7 +55,7 @@ export async function seedGuests(db: Db, account: string): Promise<string> {
       unit_id: unitIds[i % BENCH_UNITS]!,
       name: `嘉宾${i}`,
       name_en: null,
-      mobile: '13812345678',
+      mobile_index: null,
       email: null,
       audit_status: ['pending', 'approved', 'rejected'][i % 3]!,
       invitation_code: null,

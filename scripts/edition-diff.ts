@@ -15,6 +15,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/tables.js';
 import { diffStoredRecords, formatEditionDiff } from '../src/server/services/edition-diff.js';
+import { dataProtectionFromEnv } from './data-protection-env.js';
 import { editionsFrom } from './edition-load.js';
 
 interface Args {
@@ -83,7 +84,8 @@ async function main(): Promise<number> {
   if (!db) return nothingStored(name, args, 'does not exist yet');
   try {
     if (!(await hasRecordTables(db))) return nothingStored(name, args, 'is empty (no tables yet)');
-    const diff = await diffStoredRecords(db, editionsFrom(args.generated));
+    const protection = dataProtectionFromEnv();
+    const diff = await diffStoredRecords(db, editionsFrom(args.generated), undefined, (schema, document) => protection.openDocument(schema, document));
     if (diff.checked === 0) return nothingStored(name, args, 'holds no records yet');
     if (args.json) console.log(JSON.stringify(diff, null, 2));
     else for (const line of formatEditionDiff(diff)) console.log(line);

@@ -51,7 +51,7 @@ export default {
     });
 
     const traced = tracedDatabase(database);
-    const guests = new Guests(traced.db, app.services.editions, false, new GuestAccountLinks(app.log));
+    const guests = new Guests(traced.db, app.services.editions, false, new GuestAccountLinks(app.log, app.services.protection), app.services.protection);
     await guests.saveBasic(unit.who, mine[0]!.id, body(mine[0]!.n, 1) as unknown as GuestDocument);
     const queries = traced.take();
     await traced.db.destroy();

@@ -37,7 +37,7 @@ export default {
         }, RUNS);
 
         const traced = tracedDatabase(database);
-        const guests = new Guests(traced.db, app.services.editions, kind === 'postgres', new GuestAccountLinks(app.log));
+        const guests = new Guests(traced.db, app.services.editions, kind === 'postgres', new GuestAccountLinks(app.log, app.services.protection), app.services.protection);
         const first = mine[0]!;
         await guests.saveBasic(unit.who, first.id, body(first.n, 1) as unknown as GuestDocument);
         const queries = traced.take();

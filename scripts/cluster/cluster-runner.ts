@@ -208,7 +208,7 @@ export interface Cluster {
 function sharedSecrets(workDir: string): Record<string, string> {
   const file = path.join(workDir, 'shared-secrets.json');
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-  const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), CODE_SECRET: randomBytes(32).toString('base64url') };
+  const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), CODE_SECRET: randomBytes(32).toString('base64url'), DATA_KEY: randomBytes(32).toString('base64'), DATA_INDEX_KEY: randomBytes(32).toString('base64') };
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }

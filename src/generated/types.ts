@@ -642,6 +642,7 @@ receptionist?: Receptionist
 "response-receptionist"?: ResponseReceptionist
 "response-record-id"?: ResponseRecordId
 "response-record-upgrade"?: ResponseRecordUpgrade
+"response-retention-purge"?: ResponseRetentionPurge
 "response-review-page"?: ResponseReviewPage
 "response-sign-up-item"?: ResponseSignUpItem
 "response-temporary-codes"?: ResponseTemporaryCodes
@@ -659,6 +660,7 @@ receptionist?: Receptionist
 "response-verify-code"?: ResponseVerifyCode
 "response-wish-page"?: ResponseWishPage
 "response-wish-record"?: ResponseWishRecord
+"retention-purge"?: RetentionPurge
 "review-decision"?: ReviewDecision
 "review-page-query"?: ReviewPageQuery
 "send-message-code"?: SendMessageCode
@@ -2707,6 +2709,21 @@ label?: string
 }[]
 }
 /**
+ * What the retention purge erased: rows per table and files, and the first day it was allowed without force
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseRetentionPurge".
+ */
+export interface ResponseRetentionPurge {
+editionId: string
+allowedFrom: string
+forced: boolean
+rows: {
+[k: string]: number | undefined
+}
+files: number
+}
+/**
  * a page of the review queue
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -3083,6 +3100,15 @@ bytes: number
 }
 createdAt: string
 updatedAt: string
+}
+/**
+ * Body of POST admin/edition/{id}/retention-purge: erase the edition's ID numbers, mobiles and people's files once its retention period (conferenceEnd + RETENTION_DAYS) is over; force purges earlier.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RetentionPurge".
+ */
+export interface RetentionPurge {
+force?: boolean
 }
 /**
  * Organisers' decision on one or many guests (POST admin/review/decide): approve, or reject with a reason (1-300). At most 100 guests at once; an empty list is answered 'please select attendees' by the server.

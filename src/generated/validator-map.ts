@@ -85,6 +85,7 @@ import * as responseReceptionistList from './validators/response-receptionist-li
 import * as responseReceptionist from './validators/response-receptionist.js';
 import * as responseRecordId from './validators/response-record-id.js';
 import * as responseRecordUpgrade from './validators/response-record-upgrade.js';
+import * as responseRetentionPurge from './validators/response-retention-purge.js';
 import * as responseReviewPage from './validators/response-review-page.js';
 import * as responseSignUpItem from './validators/response-sign-up-item.js';
 import * as responseTemporaryCodes from './validators/response-temporary-codes.js';
@@ -102,6 +103,7 @@ import * as responseUploadedFile from './validators/response-uploaded-file.js';
 import * as responseVerifyCode from './validators/response-verify-code.js';
 import * as responseWishPage from './validators/response-wish-page.js';
 import * as responseWishRecord from './validators/response-wish-record.js';
+import * as retentionPurge from './validators/retention-purge.js';
 import * as reviewDecision from './validators/review-decision.js';
 import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
@@ -200,6 +202,7 @@ import responseReceptionistListSchema from './schemas/response-receptionist-list
 import responseReceptionistSchema from './schemas/response-receptionist.json';
 import responseRecordIdSchema from './schemas/response-record-id.json';
 import responseRecordUpgradeSchema from './schemas/response-record-upgrade.json';
+import responseRetentionPurgeSchema from './schemas/response-retention-purge.json';
 import responseReviewPageSchema from './schemas/response-review-page.json';
 import responseSignUpItemSchema from './schemas/response-sign-up-item.json';
 import responseTemporaryCodesSchema from './schemas/response-temporary-codes.json';
@@ -217,6 +220,7 @@ import responseUploadedFileSchema from './schemas/response-uploaded-file.json';
 import responseVerifyCodeSchema from './schemas/response-verify-code.json';
 import responseWishPageSchema from './schemas/response-wish-page.json';
 import responseWishRecordSchema from './schemas/response-wish-record.json';
+import retentionPurgeSchema from './schemas/retention-purge.json';
 import reviewDecisionSchema from './schemas/review-decision.json';
 import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
@@ -318,6 +322,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-receptionist': responseReceptionistSchema,
   'response-record-id': responseRecordIdSchema,
   'response-record-upgrade': responseRecordUpgradeSchema,
+  'response-retention-purge': responseRetentionPurgeSchema,
   'response-review-page': responseReviewPageSchema,
   'response-sign-up-item': responseSignUpItemSchema,
   'response-temporary-codes': responseTemporaryCodesSchema,
@@ -335,6 +340,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-verify-code': responseVerifyCodeSchema,
   'response-wish-page': responseWishPageSchema,
   'response-wish-record': responseWishRecordSchema,
+  'retention-purge': retentionPurgeSchema,
   'review-decision': reviewDecisionSchema,
   'review-page-query': reviewPageQuerySchema,
   'send-message-code': sendMessageCodeSchema,
@@ -437,6 +443,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-receptionist': responseReceptionist['https://summit.example/schemas/response-receptionist.json'],
   'response-record-id': responseRecordId['https://summit.example/schemas/response-record-id.json'],
   'response-record-upgrade': responseRecordUpgrade['https://summit.example/schemas/response-record-upgrade.json'],
+  'response-retention-purge': responseRetentionPurge['https://summit.example/schemas/response-retention-purge.json'],
   'response-review-page': responseReviewPage['https://summit.example/schemas/response-review-page.json'],
   'response-sign-up-item': responseSignUpItem['https://summit.example/schemas/response-sign-up-item.json'],
   'response-temporary-codes': responseTemporaryCodes['https://summit.example/schemas/response-temporary-codes.json'],
@@ -454,6 +461,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-verify-code': responseVerifyCode['https://summit.example/schemas/response-verify-code.json'],
   'response-wish-page': responseWishPage['https://summit.example/schemas/response-wish-page.json'],
   'response-wish-record': responseWishRecord['https://summit.example/schemas/response-wish-record.json'],
+  'retention-purge': retentionPurge['https://summit.example/schemas/retention-purge.json'],
   'review-decision': reviewDecision['https://summit.example/schemas/review-decision.json'],
   'review-page-query': reviewPageQuery['https://summit.example/schemas/review-page-query.json'],
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],

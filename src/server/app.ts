@@ -5,6 +5,7 @@ import { API_BASE } from '../shared/api-paths.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { DataProtection } from './security/data-protection.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
@@ -24,6 +25,7 @@ import { noticeRoutes } from './routes/notice-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
 import { editionRoutes } from './routes/edition-routes.js';
+import { retentionRoutes } from './routes/retention-routes.js';
 import { entourageRoutes } from './routes/entourage-routes.js';
 import { entourageTravelRoutes } from './routes/entourage-travel-routes.js';
 import { guestRoutes } from './routes/guest-routes.js';
@@ -96,7 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // several instances start together: one at a time migrates, makes the edition and demo data
   const releaseStartup = await holdAdvisoryLock(db, kind, 'startup');
   app.addHook('onClose', releaseStartup);
-  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null);
+  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring));
   const demo = readDemoFile(root('config/demo-data.json'));
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 
@@ -106,7 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
-  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo, config.uploadDir) : []);
+  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, demo, config.uploadDir) : []);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 
@@ -157,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(contentRecordRoutes);
       await api.register(consoleRoutes);
       await api.register(recordUpgradeRoutes);
+      await api.register(retentionRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadDataKeyring, type DataKeyring } from './security/data-keys.js';
 import { loadOrCreateSecret } from './security/secret-file.js';
 
 export interface ScryptCost {
@@ -31,6 +32,10 @@ export interface AppConfig {
   production: boolean;
   sessionSecret: string;
   codeSecret: string;
+  /** keys of personal data at rest: DATA_KEY, DATA_KEYS_OLD, DATA_INDEX_KEY (security/data-keys.ts) */
+  dataKeyring: DataKeyring;
+  /** days after the edition's end before its personal data may be purged (RETENTION_DAYS) */
+  retentionDays: number;
   filingNumber: string;
   summitName: string;
   /** the dev outbox (route + clear codes) exists only outside production */
@@ -140,6 +145,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   const sessionSecret = secret('SESSION_SECRET');
   const codeSecret = secret('CODE_SECRET');
+  const dataKeyring = loadDataKeyring({ env, dataDir, production, shared: redisUrl !== null, problems });
+  const retentionDays = int('RETENTION_DAYS', 180, 0, 36_500);
 
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n - ${problems.join('\n - ')}`);
@@ -161,6 +168,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     sessionSecret,
     codeSecret,
+    dataKeyring,
+    retentionDays,
     filingNumber: env.FILING_NUMBER || '',
     summitName: env.SUMMIT_NAME || 'Multinationals Summit',
     devOutbox,

@@ -113,6 +113,9 @@ export const errorCatalogue = {
   activitySpeechMaterialInvalid: entry(400, 'activities.speechMaterialInvalid'),
   activityWindowOrder: entry(400, 'activities.windowOrder'),
   activityNotInvitedCategory: entry(400, 'activities.notInvitedCategory'),
+
+  /** personal data (issue 18): the retention purge before the edition's retention period ended */
+  retentionNotOver: entry(409, 'privacy.retentionNotOver'),
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -57,7 +57,7 @@ describeEachDatabase('getMasterInfo: the guest account\'s own registration', (ki
 
   it('answers the demo guest its own registration, and no registration to unit accounts', async () => {
     const demo = await masterInfo(t, await guestToken(t, DEMO_GUEST));
-    const row = await t.app.db.selectFrom('guests').select('id').where('mobile', '=', DEMO_GUEST).executeTakeFirstOrThrow();
+    const row = await t.app.db.selectFrom('guests').select('id').where('mobile_index', '=', t.app.services.protection.index('mobile', DEMO_GUEST)).executeTakeFirstOrThrow();
     expect(demo.registration?.id).toBe(row.id);
     expect(demo.guest?.id).toBe(row.id);
 
@@ -67,7 +67,7 @@ describeEachDatabase('getMasterInfo: the guest account\'s own registration', (ki
   });
 
   it('answers registration null to a guest account with no linked registration', async () => {
-    const row = await t.app.db.selectFrom('guests').select('id').where('mobile', '=', DEMO_GUEST).executeTakeFirstOrThrow();
+    const row = await t.app.db.selectFrom('guests').select('id').where('mobile_index', '=', t.app.services.protection.index('mobile', DEMO_GUEST)).executeTakeFirstOrThrow();
     await t.app.db.updateTable('guests').set({ account_id: null }).where('id', '=', row.id).execute();
     const info = await masterInfo(t, await guestToken(t, DEMO_GUEST));
     expect(info.guest).toBeNull();

@@ -81,7 +81,7 @@ describe('outbox transports', () => {
   });
 
   it('keeps no code in clear in production', async () => {
-    const instance = await app({ NODE_ENV: 'production', RATE_LIMITS: 'true', SCRYPT_LOG2N: '17', SESSION_SECRET: 's'.repeat(40), CODE_SECRET: 'c'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' });
+    const instance = await app({ NODE_ENV: 'production', RATE_LIMITS: 'true', SCRYPT_LOG2N: '17', SESSION_SECRET: 's'.repeat(40), CODE_SECRET: 'c'.repeat(40), DATA_KEY: 'a'.repeat(64), DATA_INDEX_KEY: 'b'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1' });
     await instance.inject({ method: 'POST', url: SEND_CODE, payload: { account: 'prod@new.example.com', scene: 'register' } });
     const row = await instance.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.dev_code).toBeNull();

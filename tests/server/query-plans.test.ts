@@ -57,7 +57,7 @@ async function seed(db: Db, editionId: string): Promise<{ unitIds: string[]; nam
     unit_id: unitIds[i % UNITS]!,
     name: `${surnames[i % surnames.length]}${String.fromCodePoint(0x4e00 + (i % 5000))}${i % 3 === 0 ? String.fromCodePoint(0x4e00 + (i % 777)) : ''}`,
     name_en: `${syllable(i).toUpperCase()} ${syllable(i * 7 + 3)}${syllable(Math.floor(i / 21))} ${i}`,
-    mobile: `139${String(i).padStart(8, '0')}`,
+    mobile_index: `139${String(i).padStart(8, '0')}`,
     email: null,
     audit_status: ['pending', 'approved', 'rejected'][i % 3]!,
     invitation_code: `CODE${i % 500}`,

@@ -68,8 +68,11 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
     expect(volunteers.body.data.records.map((r) => r.id)).toEqual([ids.volunteer]);
     const byName = await organiser.get<Page<TemporaryItem>>(`admin/temporary/page?keyword=${encodeURIComponent('meimei')}`);
     expect(byName.body.data.records.map((r) => r.id)).toEqual([ids.worker]);
-    const byMobile = await organiser.get<Page<TemporaryItem>>('admin/temporary/page?keyword=00000003');
+    // the mobile is sealed: found whole through its blind index (+86 or not), never by a part
+    const byMobile = await organiser.get<Page<TemporaryItem>>(`admin/temporary/page?keyword=${encodeURIComponent('+8613600000003')}`);
     expect(byMobile.body.data.records.map((r) => r.id)).toEqual([ids.media]);
+    const byPart = await organiser.get<Page<TemporaryItem>>('admin/temporary/page?keyword=00000003');
+    expect(byPart.body.data.total).toBe(0);
     // LIKE wildcards are taken literally
     const wildcard = await organiser.get<Page<TemporaryItem>>('admin/temporary/page?keyword=%25');
     expect(wildcard.body.data.total).toBe(0);

@@ -50,12 +50,14 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ status: 'pending', eventName: '开幕式 Opening Ceremony', attendanceMode: 'onsite' });
     const row = await t.app.db
-      .withTables<{ temporary_registrations: { id: string; account_id: string | null; mobile: string; status: string } }>()
+      .withTables<{ temporary_registrations: { id: string; account_id: string | null; mobile_index: string; document: string; status: string } }>()
       .selectFrom('temporary_registrations')
       .selectAll()
       .where('id', '=', body.data.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ account_id: null, mobile: '13712345678', status: 'pending' });
+    // the mobile is at rest only as its blind index and sealed in the document (issue 18)
+    expect(row).toMatchObject({ account_id: null, mobile_index: t.app.services.protection.index('mobile', '13712345678'), status: 'pending' });
+    expect(row.document).not.toContain('13712345678');
 
     // one registration per mobile and type; the same mobile may register as a volunteer
     const again = await register(t, registrationBody(await uploadedPicture(t), { mobile: '+8613712345678' }));
@@ -122,7 +124,7 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
       // nothing was written and the picture is still free
       const retry = await register(t, registrationBody(picture, { mobile: '13700000009', registrationType: 'media', mediaName: 'Qingdao Daily', inviteCode: 'MEDIAONLY' }));
       expect(retry.status, code).toBe(200);
-      await t.app.db.withTables<{ temporary_registrations: { mobile: string } }>().deleteFrom('temporary_registrations').where('mobile', '=', '13700000009').execute();
+      await t.app.db.withTables<{ temporary_registrations: { mobile_index: string } }>().deleteFrom('temporary_registrations').where('mobile_index', '=', t.app.services.protection.index('mobile', '13700000009')).execute();
     }
     const chinese = await t.call({ method: 'POST', url: `${OPEN}register`, headers: { 'accept-language': 'zh-CN' }, payload: registrationBody(await uploadedPicture(t), { inviteCode: 'NOEVENT1' }) });
     expect(chinese.body.msg).toBe('临时登记无效：未绑定活动');

@@ -8,6 +8,7 @@ import { API_BASE } from '../../src/shared/api-paths.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { DataProtection } from '../../src/server/security/data-protection.js';
 import { installErrorHandler } from '../../src/server/http/error-handler.js';
 import { usePrecompiledValidators } from '../../src/server/http/request-validation.js';
 import { languageOf, Translator } from '../../src/server/http/translator.js';
@@ -32,7 +33,7 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   const config = loadConfig({ ...TEST_ENV, ...database.env });
   const app = Fastify({ logger: false });
   const { db } = openDatabase(config);
-  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null);
+  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring));
   const demo = readDemoFile('config/demo-data.json');
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
   const translator = new Translator('locales');
@@ -43,7 +44,7 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   app.decorate('services', services);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
-  await seedDemoData(db, services.hasher, demo);
+  await seedDemoData(db, services.hasher, services.protection, demo);
   app.addHook('onRequest', async (request) => {
     request.language = languageOf(request.headers['accept-language']);
   });

@@ -7,5 +7,6 @@
  */
 export const GUEST_MOBILE_LOOKUP_INDEX = {
   name: 'guests_edition_mobile',
-  columns: ['edition_id', 'mobile'],
+  /** migration 0017 renamed the clear `mobile` column to the blind index (the index followed) */
+  columns: ['edition_id', 'mobile_index'],
 } as const;

@@ -1,9 +1,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/0001-initial.js';
+import { sealedPersonalData } from './migrations/0017-sealed-personal-data.js';
+import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
-const migrations: Record<string, Migration> = {
+const staticMigrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-uploads': await import('./migrations/0002-uploads.js'),
   '0003-guests': await import('./migrations/0003-guests.js'),
@@ -20,15 +22,17 @@ const migrations: Record<string, Migration> = {
   '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),
 };
 
-const provider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+/** The full list; 0017 seals existing personal data, so it is built with the server's keys. */
+export function migrationsWith(protection: DataProtection): Record<string, Migration> {
+  return { ...staticMigrations, '0017-sealed-personal-data': sealedPersonalData(protection) };
+}
 
 /**
  * `schema` names the PostgreSQL schema to keep the migration tables in. Without it Kysely looks
  * for them in every schema and may find another run's (tests run side by side in schemas).
  */
-export async function migrateToLatest(db: Db, schema: string | null = null): Promise<void> {
+export async function migrateToLatest(db: Db, schema: string | null, protection: DataProtection): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsWith(protection) };
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -124,7 +124,11 @@ export interface GuestTable {
   account_id: string | null;
   unit_id: string | null;
   name: string;
-  mobile: string | null;
+  /**
+   * HMAC blind index of the mobile (DATA_INDEX_KEY; migration 0017 renamed the clear `mobile`):
+   * the clear mobile lives only sealed in `document`.
+   */
+  mobile_index: string | null;
   email: string | null;
   /** 'pending' | 'approved' | 'rejected' */
   audit_status: string;
@@ -134,7 +138,7 @@ export interface GuestTable {
   created_at: string;
   /** migration 0003 */
   name_en: string | null;
-  /** SHA-256 of the upper-cased ID number: the duplicate check (unique per edition) */
+  /** HMAC blind index of the ID number (security/blind-index.ts; SHA-256 before migration 0017): the duplicate check (unique per edition) */
   id_number_hash: string | null;
   id_number_masked: string | null;
   guest_type: string | null;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { DataProtection } from '../security/data-protection.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
 import { loadSchema } from '../http/schema-loader.js';
@@ -32,7 +33,6 @@ const itineraryOf = (text: string | null | undefined): Itinerary => {
   return lastItinerary.parsed;
 };
 const documentOf = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const receptionOf = (value: string | null | undefined): Reception => (value ? (JSON.parse(value) as Reception) : {});
 /** Guests the manifest and the stays list count: approved and not withdrawn from the summit. */
 const TRAVELLING_STATUS = 'approved';
@@ -51,6 +51,8 @@ export class ConsoleExports {
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
+    /** mobiles are sealed in the documents: opened here (masking them is the answer layer's choice) */
+    private readonly protection: DataProtection,
   ) {}
 
   /** The guests workbook: rows streamed by guestExportRows, each formatted by the columns below. */
@@ -63,7 +65,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
-          { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
+          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
           fieldColumn('response-guest-summary', 'status', (r) => r.audit_status, { headerKey: 'console.export.columns.status' }),
           fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
           { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
@@ -96,7 +98,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
-          { headerKey: 'console.export.columns.mobile', value: (r) => text(documentOf(r.document).mobile) },
+          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
           ...legColumns<RowOf<ConsoleExports['memberQuery']>>((r) => itineraryOf(r.itinerary)),
         ],
       },
@@ -113,13 +115,14 @@ export class ConsoleExports {
     const placeField = query.direction === 'arrival' ? 'arrivalPlace' : 'departurePlace';
     const postgres = this.postgres;
     const db = this.db;
+    const protection = this.protection;
     async function* rows(): AsyncIterable<ManifestRow> {
       const guests = pagedRows(
         (offset, limit) => {
           let q = db
             .selectFrom('guests')
             .leftJoin('units', 'units.id', 'guests.unit_id')
-            .select(['guests.id', 'guests.name', 'guests.mobile', 'guests.itinerary', 'units.name as unit_name'])
+            .select(['guests.id', 'guests.name', 'guests.document', 'guests.itinerary', 'units.name as unit_name'])
             .where('guests.edition_id', '=', editionId)
             .where('guests.unit_id', 'is not', null)
             .where('guests.audit_status', '=', TRAVELLING_STATUS)
@@ -130,7 +133,7 @@ export class ConsoleExports {
         },
         PAGE,
       );
-      for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: g.mobile, journey: itineraryOf(g.itinerary)[leg] ?? {} };
+      for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: protection.fieldOf(documentOf(g.document), 'mobile'), journey: itineraryOf(g.itinerary)[leg] ?? {} };
       const members = pagedRows(
         (offset, limit) => {
           let q = db
@@ -147,7 +150,7 @@ export class ConsoleExports {
         },
         PAGE,
       );
-      for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: text(documentOf(m.document).mobile), journey: itineraryOf(m.itinerary)[leg] ?? {} };
+      for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: protection.fieldOf(documentOf(m.document), 'mobile'), journey: itineraryOf(m.itinerary)[leg] ?? {} };
     }
     return [
       {
@@ -173,12 +176,13 @@ export class ConsoleExports {
   /** Every unit's vehicles or unofficial-activity guests, unit by unit. */
   unitRecords(editionId: string, kind: UnitRecordKind): ExportSheet<UnitRecordRow>[] {
     const db = this.db;
+    const protection = this.protection;
     return [
       {
         nameKey: `console.export.sheets.${kind}`,
         rows: pagedRows(
           async (offset, limit) =>
-            db
+            (await db
               .selectFrom('content_records')
               .leftJoin('units', 'units.id', 'content_records.unit_id')
               .select(['content_records.document', 'content_records.created_at', 'units.name as unit_name'])
@@ -189,7 +193,9 @@ export class ConsoleExports {
               .orderBy('content_records.id')
               .limit(limit)
               .offset(offset)
-              .execute(),
+              .execute()
+            // sealed mobiles opened for the columns (masking them is the answer layer's choice)
+            ).map((row) => ({ ...row, document: JSON.stringify(protection.openJson(kind, row.document)) })),
           PAGE,
         ),
         columns: unitRecordColumns(kind),

@@ -8,7 +8,7 @@ function guestExportQuery(db: Db, editionId: string) {
   return db
     .selectFrom('guests')
     .leftJoin('units', 'units.id', 'guests.unit_id')
-    .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.mobile', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.reception', 'guests.created_at', 'units.name as unit_name'])
+    .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.document', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.itinerary', 'guests.reception', 'guests.created_at', 'units.name as unit_name'])
     .select((eb) => eb.selectFrom('entourage_members').select((inner) => inner.fn.countAll<number | string>().as('n')).whereRef('entourage_members.guest_id', '=', 'guests.id').as('entourage_count'))
     .where('guests.edition_id', '=', editionId)
     .where('guests.unit_id', 'is not', null);

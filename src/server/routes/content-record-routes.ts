@@ -60,7 +60,7 @@ async function sendImportProblem(request: FastifyRequest, reply: FastifyReply, p
  * any other unit's id answers 404; organisers read every unit's).
  */
 export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
-  const records = new ContentRecords(app.db, app.services.editions);
+  const records = new ContentRecords(app.db, app.services.editions, app.services.protection);
   const uploads = new UploadRepository(app.db);
   const storage = new UploadStorage(app.config.uploadDir);
   const tags = ['content'];

@@ -46,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       noStore(reply);
       const guest = await app.db
         .selectFrom('guests')
-        .select(['id', 'name', 'mobile', 'email', 'audit_status'])
+        .select(['id', 'name', 'document', 'email', 'audit_status'])
         .where('account_id', '=', who.id)
         .executeTakeFirst();
       const unit = who.unitId
@@ -54,7 +54,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         : undefined;
       const data: MasterInfoData = {
         guest: guest
-          ? { id: guest.id, name: guest.name, mobile: guest.mobile, email: guest.email, auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'] }
+          ? { id: guest.id, name: guest.name, mobile: app.services.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile'), email: guest.email, auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'] }
           : null,
         unit: unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null,
       };

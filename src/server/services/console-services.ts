@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { DataProtection } from '../security/data-protection.js';
 import { ConsoleExports } from '../exports/console-exports.js';
 import type { Audit } from './audit.js';
 import { CodesAdmin } from './codes-admin.js';
@@ -17,13 +18,13 @@ export interface ConsoleServices {
   audit: Audit;
 }
 
-export function createConsoleServices(db: Db, editions: Editions, audit: Audit, postgres: boolean): ConsoleServices {
+export function createConsoleServices(db: Db, editions: Editions, audit: Audit, postgres: boolean, protection: DataProtection): ConsoleServices {
   return {
     guests: new ConsoleGuests(db, editions, postgres),
     codes: new CodesAdmin(db, editions, audit),
     notices: new NoticesAdmin(db, editions, audit),
     hotels: new Hotels(db, editions, audit),
-    exports: new ConsoleExports(db, postgres),
+    exports: new ConsoleExports(db, postgres, protection),
     audit,
   };
 }

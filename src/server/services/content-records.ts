@@ -12,6 +12,8 @@ import { ContentAudit } from './content-audit.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { maskIdNumber } from './id-numbers.js';
+import type { DataProtection } from '../security/data-protection.js';
+import { sensitiveFields } from '../security/sensitive-fields.js';
 
 type Document = Record<string, unknown>;
 
@@ -59,8 +61,20 @@ function maskIdNumberOf(doc: Document): Document {
   return { ...doc, idNumber: maskIdNumber(id) };
 }
 
-/** The rows of one content table, as written by a single insert or an import. */
-export function recordRow(kind: ContentKind, doc: Document, editionId: string | null, unitId: string | null): ContentRecordTable {
+/**
+ * What the keyword searches: the kind's searched fields but its sensitive ones (x-sensitive),
+ * which are sealed and never kept in clear beside the document. An exact mobile or ID number
+ * is not a keyword here.
+ */
+export function searchTextOf(kind: string, doc: Document): string {
+  const rules = KIND_RULES[kind as ContentKind];
+  if (!rules) return '';
+  const sealed = new Set(sensitiveFields(kind).map((field) => field.path.join('.')));
+  return rules.searched.filter((path) => !sealed.has(path)).map((path) => text(at(doc, path))).join('\n').toLowerCase();
+}
+
+/** The rows of one content table, as written by a single insert or an import (sensitive values sealed). */
+export function recordRow(protection: DataProtection, kind: ContentKind, doc: Document, editionId: string | null, unitId: string | null): ContentRecordTable {
   const rules = KIND_RULES[kind];
   const now = nowIso();
   return {
@@ -69,9 +83,9 @@ export function recordRow(kind: ContentKind, doc: Document, editionId: string | 
     edition_id: editionId,
     unit_id: unitId,
     title: rules.title(doc),
-    search_text: rules.searched.map((path) => text(at(doc, path))).join('\n').toLowerCase(),
+    search_text: searchTextOf(kind, doc),
     tag: rules.tag?.(doc) ?? null,
-    document: JSON.stringify(doc),
+    document: JSON.stringify(protection.sealDocument(kind, doc)),
     schema_version: schemaVersionOf(kind as SchemaName),
     created_at: now,
     updated_at: now,
@@ -93,6 +107,7 @@ export class ContentRecords {
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
+    private readonly protection: DataProtection,
   ) {
     this.audit = new ContentAudit(db, editions);
   }
@@ -118,7 +133,7 @@ export class ContentRecords {
       .$call(onPage(query.pageNum, query.pageSize))
       .execute();
     const records: ContentRecord[] = rows.map((row) => {
-      const doc = JSON.parse(row.document) as Document;
+      const doc = this.protection.openJson(kind, row.document);
       return {
         id: row.id,
         document: scope.mask ? maskIdNumberOf(doc) : doc,
@@ -132,10 +147,10 @@ export class ContentRecords {
 
   /** `who` is the organiser changing a catalogue (audited), null for a unit's own rows. */
   async add(kind: ContentKind, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
-    const row = recordRow(kind, doc, await this.editionOf(kind), unitId);
+    const row = recordRow(this.protection, kind, doc, await this.editionOf(kind), unitId);
     await this.audit.run(who, kind, 'add', async (executor) => {
       await executor.insertInto('content_records').values(row).execute();
-      return { value: null, targetId: row.id, targetLabel: row.title, after: doc };
+      return { value: null, targetId: row.id, targetLabel: row.title, after: this.protection.maskDocument(kind, doc) };
     });
     return { id: row.id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: row.updated_at };
   }
@@ -143,7 +158,7 @@ export class ContentRecords {
   /** Several documents at once: all rows or none (one transaction, one audit entry). */
   async addAll(kind: ContentKind, docs: Document[], who: SignedInAccount, workbookId: string): Promise<number> {
     const editionId = await this.editionOf(kind);
-    const rows = docs.map((doc) => recordRow(kind, doc, editionId, null));
+    const rows = docs.map((doc) => recordRow(this.protection, kind, doc, editionId, null));
     await this.audit.run(who, kind, 'import', async (executor) => {
       // chunks keep each statement under the bind-parameter limits of both databases
       for (let i = 0; i < rows.length; i += 200) await executor.insertInto('content_records').values(rows.slice(i, i + 200)).execute();
@@ -153,7 +168,7 @@ export class ContentRecords {
   }
 
   async save(kind: ContentKind, id: string, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
-    const fresh = recordRow(kind, doc, null, unitId);
+    const fresh = recordRow(this.protection, kind, doc, null, unitId);
     return this.audit.run(who, kind, 'save', async (executor) => {
       let update = executor
         .updateTable('content_records')
@@ -165,7 +180,7 @@ export class ContentRecords {
       // run outside a transaction) made that read throw, a 500 instead of 404
       const row = await update.returning(['created_at']).executeTakeFirst();
       if (!row) throw new AppError('notFound');
-      return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id, targetLabel: fresh.title, after: doc };
+      return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id, targetLabel: fresh.title, after: this.protection.maskDocument(kind, doc) };
     });
   }
 

@@ -8,7 +8,8 @@ import { HOUR_MS, isoIn, nowIso } from '../time.js';
 import type { UploadTable } from '../uploads/upload-repository.js';
 import { newRandomName } from '../uploads/upload-storage.js';
 import { demoGuestDocument, demoUnitDocument, type DemoRecords } from './demo-documents.js';
-import { idNumberHash, maskIdNumber } from './id-numbers.js';
+import { maskIdNumber } from './id-numbers.js';
+import type { DataProtection } from '../security/data-protection.js';
 import { versionOf } from './schema-versions.js';
 
 interface DemoFile {
@@ -68,7 +69,7 @@ async function demoPhotoFile(uploadDir: string): Promise<{ storageName: string; 
   return { storageName, bytes: jpeg.length };
 }
 
-export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFile, uploadDir?: string): Promise<DemoAccount[]> {
+export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: DataProtection, demo: DemoFile, uploadDir?: string): Promise<DemoAccount[]> {
   const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (anyAccount) {
     const present = await db.selectFrom('accounts').select(['account', 'user_type']).where('account', 'in', demo.accounts.map((a) => a.account)).execute();
@@ -115,13 +116,13 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, demo: DemoFil
             account_id: accountId,
             unit_id: null,
             name: entry.name,
-            mobile: entry.account.includes('@') ? null : entry.account,
+            mobile_index: entry.account.includes('@') ? null : protection.index('mobile', entry.account),
             email: entry.account.includes('@') ? entry.account : null,
             audit_status: 'approved',
             invitation_code: null,
-            id_number_hash: idNumberHash(String(document.idNumber)),
+            id_number_hash: protection.index('idNumber', String(document.idNumber)),
             id_number_masked: maskIdNumber(String(document.idNumber)),
-            document: JSON.stringify(document),
+            document: JSON.stringify(protection.sealDocument('guest', document)),
             schema_version: versionOf('guest'),
             created_at: now,
           })

@@ -9,6 +9,7 @@ import type { FieldError } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
 import { upgradeDocument, type DroppedField, type SchemaEdition } from './edition-migration.js';
 import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
+import { isSealed } from '../security/sealed-values.js';
 
 export interface AffectedRecord {
   kind: string;
@@ -43,6 +44,8 @@ export async function diffStoredRecords(
   db: Db,
   editionOf: (schema: SchemaName) => SchemaEdition | Promise<SchemaEdition>,
   kinds: StoredDocumentKind[] = storedDocuments,
+  /** opens the sealed personal data (DataProtection.openDocument) so it validates as written */
+  open: (schema: SchemaName, document: Record<string, unknown>) => Record<string, unknown> = (_schema, document) => document,
 ): Promise<EditionDiff> {
   const diff: EditionDiff = { checked: 0, affected: [] };
   for (const kind of kinds) {
@@ -56,8 +59,12 @@ export async function diffStoredRecords(
       } catch {
         document = row.doc; // not JSON: the validator says what it thinks of a string
       }
+      const sealed = document;
+      if (document && typeof document === 'object' && !Array.isArray(document)) document = open(kind.schema, document as Record<string, unknown>);
       const upgrade = upgradeDocument(document, storedVersion, edition);
       if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) continue;
+      // a dropped sensitive value is named, never printed
+      for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
       diff.affected.push({
         kind: kind.kind,
         table: kind.table,
@@ -71,6 +78,14 @@ export async function diffStoredRecords(
     }
   }
   return diff;
+}
+
+function valueAt(document: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
 }
 
 function short(value: unknown): string {

@@ -52,6 +52,14 @@ export class Editions {
     return { id: row.id, year: Number(row.year), name: row.name, ...this.defaults, ...saved };
   }
 
+  /** Any edition (current or past) with its settings, or undefined (the retention purge reads past ones). */
+  async find(id: string, executor: Executor = this.db): Promise<EditionData | undefined> {
+    const row = await executor.selectFrom('editions').select(['id', 'year', 'name', 'settings']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const saved = row.settings ? (JSON.parse(row.settings) as Partial<EditionSettings>) : {};
+    return { id: row.id, year: Number(row.year), name: row.name, ...this.defaults, ...saved };
+  }
+
   async update(settings: EditionSettings, executor: Pick<Db, 'selectFrom' | 'updateTable'> = this.db): Promise<EditionData> {
     if (settings.registrationStart > settings.registrationEnd || settings.conferenceStart > settings.conferenceEnd) {
       throw new AppError('editionDatesOrder');

@@ -106,7 +106,7 @@ export class EntourageTravel {
     if (!row) throw new AppError('entourageMemberNotFound');
     return {
       id: row.id,
-      document: withMaskedIdNumber(JSON.parse(row.document) as Document),
+      document: withMaskedIdNumber(this.guests.protection.openJson<Document>('entourage-member', row.document)),
       idNumberMasked: row.id_number_masked,
       schemaVersion: row.schema_version,
       itinerary: parsed(row.itinerary),

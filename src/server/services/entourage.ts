@@ -6,7 +6,7 @@ import type { Editions } from './editions.js';
 import { assertCanManageEntourage, assertEntourageRoom } from './guest-gates.js';
 import { isUniqueViolation } from './guest-repository.js';
 import type { Guests } from './guests.js';
-import { idNumberHash, maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
+import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
@@ -49,7 +49,7 @@ export class Entourage {
       .where('guest_id', '=', guestId)
       .executeTakeFirst();
     if (!row) throw new AppError('entourageMemberNotFound');
-    return { id: row.id, document: JSON.parse(row.document) as Record<string, unknown>, schemaVersion: row.schema_version };
+    return { id: row.id, document: this.guests.protection.openJson('entourage-member', row.document), schemaVersion: row.schema_version };
   }
 
   private async assertFiles(trx: Db, unitId: string, body: MemberDocument): Promise<void> {
@@ -69,14 +69,14 @@ export class Entourage {
           .executeTakeFirstOrThrow();
         assertEntourageRoom(edition, Number(count));
         await this.assertFiles(trx, unitId, body);
-        const hash = idNumberHash(body.idNumber);
+        const hash = this.guests.protection.index('idNumber', body.idNumber);
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
         const now = this.editions.now().toISOString();
         const id = randomUUID();
         const masked = maskIdNumber(body.idNumber);
         await trx
           .insertInto('entourage_members')
-          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
+          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
           .execute();
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
         return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
@@ -89,12 +89,12 @@ export class Entourage {
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         await this.findMember(trx, guestId, memberId);
         await this.assertFiles(trx, unitId, body);
-        const hash = idNumberHash(body.idNumber);
+        const hash = this.guests.protection.index('idNumber', body.idNumber);
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
         const masked = maskIdNumber(body.idNumber);
         await trx
           .updateTable('entourage_members')
-          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(body), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
+          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
           .where('id', '=', memberId)
           .execute();
         return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };

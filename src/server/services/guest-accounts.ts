@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DataProtection } from '../security/data-protection.js';
 import { UNUSABLE_PASSWORD_PREFIX } from '../security/password-hash.js';
 import { nowIso } from '../time.js';
 import { normaliseAccount } from './account-name.js';
@@ -11,13 +12,18 @@ import type { Executor } from './guest-repository.js';
  * no usable password: guests sign in with codes only.
  */
 export class GuestAccountLinks {
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly protection: DataProtection,
+  ) {}
 
   /** Run in the transaction that approves the guest. */
   async link(trx: Executor, guestId: string): Promise<void> {
-    const guest = await trx.selectFrom('guests').select(['id', 'name', 'mobile', 'account_id', 'edition_id', 'unit_id']).where('id', '=', guestId).executeTakeFirst();
-    if (!guest || guest.account_id !== null || !guest.mobile) return;
-    const account = normaliseAccount(guest.mobile);
+    const guest = await trx.selectFrom('guests').select(['id', 'name', 'document', 'account_id', 'edition_id', 'unit_id']).where('id', '=', guestId).executeTakeFirst();
+    // the mobile is sealed in the document (migration 0017): opened here, never stored in clear beside it
+    const mobile = guest ? this.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile') : null;
+    if (!guest || guest.account_id !== null || !mobile) return;
+    const account = normaliseAccount(mobile);
     const existing = await trx.selectFrom('accounts').select(['id', 'user_type']).where('account', '=', account).executeTakeFirst();
     let accountId: string;
     if (existing) {

@@ -145,12 +145,13 @@ export class GuestRepository {
    * the mobile is the guest's sign-in, so one unit must not make another unit's guest account
    * show its record by reusing it.
    */
-  async mobileTakenByOtherUnit(executor: Executor, editionId: string, unitId: string, mobile: string): Promise<boolean> {
+  /** `mobileIndex`: the mobile's blind index (DataProtection.index). */
+  async mobileTakenByOtherUnit(executor: Executor, editionId: string, unitId: string, mobileIndex: string): Promise<boolean> {
     const other = await executor
       .selectFrom('guests')
       .select('id')
       .where('edition_id', '=', editionId)
-      .where('mobile', '=', mobile)
+      .where('mobile_index', '=', mobileIndex)
       .where((eb) => eb.or([eb('unit_id', '!=', unitId), eb('unit_id', 'is', null)]))
       .executeTakeFirst();
     return other !== undefined;

@@ -8,7 +8,8 @@ import type { Editions } from './editions.js';
 import type { GuestAccountLinks } from './guest-accounts.js';
 import { assertCanAddGuest, assertCanEditBasic, decideGuestGates, gateReasonsOf, gatesOf } from './guest-gates.js';
 import { GuestRepository, isUniqueViolation, toSummary, type Executor, type GuestRow } from './guest-repository.js';
-import { idNumberHash, maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
+import type { DataProtection } from '../security/data-protection.js';
+import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { checkInvitationCode } from './invitation-codes.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
@@ -45,6 +46,8 @@ export class Guests {
     readonly lockRows: boolean,
     /** sign-in accounts of approved guests */
     readonly accountLinks: GuestAccountLinks,
+    /** ID numbers and mobiles are sealed in the stored document and opened on read */
+    readonly protection: DataProtection,
   ) {
     this.repository = new GuestRepository(db, lockRows);
   }
@@ -102,12 +105,12 @@ export class Guests {
       unitId: row.unit_id ?? '',
       unitName: unit?.name ?? '',
       schemaVersion: row.schema_version,
-      document: JSON.parse(row.document) as Record<string, unknown>,
+      document: this.protection.openJson('guest', row.document),
       intention: row.intention ? (JSON.parse(row.intention) as Record<string, unknown>) : null,
       itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
       reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
-      entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(JSON.parse(m.document) as Record<string, unknown>), idNumberMasked: m.id_number_masked, schemaVersion: m.schema_version })),
+      entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)), idNumberMasked: m.id_number_masked, schemaVersion: m.schema_version })),
       entourageCap: edition.entourageCap,
       ...answerGates(decideGuestGates(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount })),
     };
@@ -124,7 +127,7 @@ export class Guests {
 
   private async assertMobileFree(executor: Executor, editionId: string, unitId: string, document: GuestDocument): Promise<void> {
     if (typeof document.mobile !== 'string') return;
-    if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, document.mobile)) throw new AppError('guestMobileTaken');
+    if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, this.protection.index('mobile', document.mobile))) throw new AppError('guestMobileTaken');
   }
 
   async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
@@ -144,7 +147,7 @@ export class Guests {
           guestType = code.guestType;
         }
         await this.assertFiles(trx, unitId, body);
-        const hash = idNumberHash(body.idNumber);
+        const hash = this.protection.index('idNumber', body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
         await this.assertMobileFree(trx, edition.id, unitId, body);
         const now = this.editions.now().toISOString();
@@ -159,14 +162,14 @@ export class Guests {
             unit_id: unitId,
             name: body.nameZh,
             name_en: body.nameEn ?? null,
-            mobile: typeof body.mobile === 'string' ? body.mobile : null,
+            mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
             email: typeof body.email === 'string' ? body.email : null,
             audit_status: status,
             invitation_code: body.inviteCode ?? null,
             guest_type: guestType,
             id_number_hash: hash,
             id_number_masked: maskIdNumber(body.idNumber),
-            document: JSON.stringify(document),
+            document: JSON.stringify(this.protection.sealDocument('guest', document)),
             schema_version: versionOf('guest'),
             attendance: 'undecided',
             reject_reason: null,
@@ -215,7 +218,7 @@ export class Guests {
           guestType = code.guestType;
         }
         await this.assertFiles(trx, unitId, body);
-        const hash = idNumberHash(body.idNumber);
+        const hash = this.protection.index('idNumber', body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
         await this.assertMobileFree(trx, edition.id, unitId, body);
         const stored = JSON.parse(row.document) as Record<string, unknown>;
@@ -224,7 +227,7 @@ export class Guests {
           .set({
             name: body.nameZh,
             name_en: body.nameEn ?? null,
-            mobile: typeof body.mobile === 'string' ? body.mobile : null,
+            mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
             email: typeof body.email === 'string' ? body.email : null,
             audit_status: status,
             reject_reason: null,
@@ -232,7 +235,7 @@ export class Guests {
             guest_type: guestType,
             id_number_hash: hash,
             id_number_masked: maskIdNumber(body.idNumber),
-            document: JSON.stringify({ ...body, unitType: stored.unitType }),
+            document: JSON.stringify(this.protection.sealDocument('guest', { ...body, unitType: stored.unitType })),
             schema_version: versionOf('guest'),
             updated_at: this.editions.now().toISOString(),
           })

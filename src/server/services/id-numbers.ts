@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** Same person, same key: case and surrounding blanks do not make a new person. */
+/**
+ * The plain SHA-256 the duplicate check used before migration 0017 (reversible by enumerating
+ * ID numbers): only benchmarks and old-record fixtures still write it. The server uses the HMAC
+ * blind index (security/blind-index.ts).
+ */
 export function idNumberHash(idNumber: string): string {
   return createHash('sha256').update(idNumber.trim().toUpperCase()).digest('hex');
 }

@@ -6,6 +6,7 @@ import type { Translator } from '../http/translator.js';
 import { LogTransport, type MessageTransport } from '../outbox/delivery.js';
 import { OutboxService } from '../outbox/outbox-service.js';
 import { SmtpTransport } from '../outbox/smtp-transport.js';
+import { DataProtection } from '../security/data-protection.js';
 import { PasswordHasher } from '../security/password-hash.js';
 import { Accounts } from './accounts.js';
 import { Audit } from './audit.js';
@@ -34,6 +35,8 @@ import { SignIn } from './sign-in.js';
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../../config/edition.json', import.meta.url));
 
 export interface Services {
+  /** personal data at rest: seals, opens and indexes ID numbers and mobiles (issue 18) */
+  protection: DataProtection;
   hasher: PasswordHasher;
   outbox: OutboxService;
   captcha: CaptchaService;
@@ -88,9 +91,11 @@ export function createServices(
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });
   const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db);
-  const guests = new Guests(db, editions, config.databaseUrl !== null, new GuestAccountLinks(log));
+  const protection = new DataProtection(config.dataKeyring);
+  const guests = new Guests(db, editions, config.databaseUrl !== null, new GuestAccountLinks(log, protection), protection);
   const activitySignUps = new ActivitySignUps(db, editions, guests, translator, config.databaseUrl !== null);
   return {
+    protection,
     activities: new Activities(db, editions, activitySignUps, config.databaseUrl !== null),
     activityListing: new ActivityListing(db, editions),
     activitySignUps,
@@ -102,7 +107,7 @@ export function createServices(
     entourageTravel: new EntourageTravel(db, editions, guests, audit),
     review: new Review(db, editions, guests, audit, translator),
     hasher,
-    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null),
+    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null, protection),
     outbox,
     captcha,
     messageCodes,

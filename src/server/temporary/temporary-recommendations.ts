@@ -4,7 +4,7 @@ import type { Page } from '../../shared/api-types.js';
 import type { RecommendationItem } from '../../shared/temporary-api.js';
 import { pageOf } from '../db/paging.js';
 import { AppError } from '../http/app-error.js';
-import { normaliseAccount } from '../services/account-name.js';
+import type { DataProtection } from '../security/data-protection.js';
 import { shanghaiDate } from '../services/clock.js';
 import type { Editions } from '../services/editions.js';
 import { versionOf } from '../services/schema-versions.js';
@@ -21,6 +21,7 @@ export class TemporaryRecommendations {
   constructor(
     private readonly db: TemporaryDb,
     private readonly editions: Editions,
+    private readonly protection: DataProtection,
   ) {}
 
   async isOpen(): Promise<boolean> {
@@ -38,8 +39,9 @@ export class TemporaryRecommendations {
         id,
         edition_id: edition.id,
         invitee_name: body.inviteeName,
-        recommender_mobile: normaliseAccount(body.recommenderMobile),
-        document: JSON.stringify(body),
+        // blind index only (issue 18): the mobile itself is sealed in the document
+        recommender_mobile: this.protection.index('mobile', body.recommenderMobile),
+        document: JSON.stringify(this.protection.sealDocument('temporary-recommend-invite', body as TemporaryRecommendInvite & Record<string, unknown>)),
         schema_version: versionOf('temporary-recommend-invite'),
         created_at: this.editions.now().toISOString(),
       })
@@ -54,7 +56,7 @@ export class TemporaryRecommendations {
     const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return pageOf(
-      rows.map((row) => ({ id: row.id, document: JSON.parse(row.document) as Record<string, unknown>, createdAt: row.created_at })),
+      rows.map((row) => ({ id: row.id, document: this.protection.openJson('temporary-recommend-invite', row.document), createdAt: row.created_at })),
       total.n as number | string,
       pageNum,
       pageSize,

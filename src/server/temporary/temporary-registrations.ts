@@ -14,18 +14,20 @@ import { isUniqueViolation } from '../services/guest-repository.js';
 import { versionOf } from '../services/schema-versions.js';
 import type { SignedInAccount } from '../services/sessions.js';
 import { assertOrganiser } from '../services/unit-access.js';
+import type { DataProtection } from '../security/data-protection.js';
 import { bindingOf } from './temporary-codes.js';
 import type { TemporaryDb, TemporaryRegistrationTable } from './temporary-tables.js';
 
 export type TemporaryFilter = Pick<TemporaryPageQuery, 'status' | 'registrationType' | 'keyword'>;
 
-export function toTemporaryItem(row: TemporaryRegistrationTable): TemporaryItem {
-  const document = JSON.parse(row.document) as TemporaryRegistration;
+/** The answer of one row: the mobile opened from the sealed document (the column holds its blind index). */
+export function toTemporaryItem(protection: DataProtection, row: TemporaryRegistrationTable): TemporaryItem {
+  const document = protection.openJson<TemporaryRegistration & Record<string, unknown>>('temporary-registration', row.document);
   return {
     id: row.id,
     registrationType: row.registration_type as TemporaryType,
     name: row.name,
-    mobile: row.mobile,
+    mobile: normaliseAccount(document.mobile),
     province: document.province,
     city: document.city,
     email: document.email ?? null,
@@ -53,6 +55,7 @@ export class TemporaryRegistrations {
     private readonly db: TemporaryDb,
     private readonly editions: Editions,
     private readonly audit: Audit,
+    private readonly protection: DataProtection,
   ) {}
 
   /**
@@ -73,13 +76,13 @@ export class TemporaryRegistrations {
       if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('tempPictureInvalid');
       const now = this.editions.now().toISOString();
       const document: TemporaryRegistration = { ...body, inviteCode: binding.code };
-      const mobile = normaliseAccount(body.mobile);
+      const mobile = this.protection.index('mobile', body.mobile);
       const exists = await trx
         .selectFrom('temporary_registrations')
         .select('id')
         .where('edition_id', '=', edition.id)
         .where('registration_type', '=', body.registrationType)
-        .where('mobile', '=', mobile)
+        .where('mobile_index', '=', mobile)
         .executeTakeFirst();
       // checked first so PostgreSQL's transaction is not aborted by the constraint; the
       // constraint still decides a race
@@ -93,12 +96,12 @@ export class TemporaryRegistrations {
             registration_type: body.registrationType,
             invite_code: binding.code,
             name: body.name,
-            mobile,
+            mobile_index: mobile,
             event_name: binding.eventName,
             attendance_mode: binding.attendanceMode,
             picture_id: body.picture,
             account_id: caller?.id ?? null,
-            document: JSON.stringify(document),
+            document: JSON.stringify(this.protection.sealDocument('temporary-registration', document as TemporaryRegistration & Record<string, unknown>)),
             schema_version: versionOf('temporary-registration'),
             status: 'pending',
             reject_reason: null,
@@ -121,10 +124,11 @@ export class TemporaryRegistrations {
     const keyword = filter.keyword?.trim();
     if (keyword) {
       const pattern = containing(keyword.toLowerCase());
-      const mobile = containing(normaliseAccount(keyword));
+      // the mobile is sealed: a keyword finds it only whole, through its blind index
+      const mobile = this.protection.index('mobile', keyword);
       // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not
       const like = (column: string, value: string) => sql<boolean>`lower(${sql.ref(column)}) like ${value} escape '\\'`;
-      query = query.where((eb) => eb.or([like('name', pattern), like('mobile', mobile), like('invite_code', pattern)]));
+      query = query.where((eb) => eb.or([like('name', pattern), eb('mobile_index', '=', mobile), like('invite_code', pattern)]));
     }
     return query;
   }
@@ -140,7 +144,7 @@ export class TemporaryRegistrations {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return pageOf(rows.map(toTemporaryItem), total.n as number | string, pageNum, pageSize);
+    return pageOf(rows.map((row) => toTemporaryItem(this.protection, row)), total.n as number | string, pageNum, pageSize);
   }
 
   /** Rows for the export, read page by page (the caller streams them). */
@@ -148,7 +152,7 @@ export class TemporaryRegistrations {
     assertOrganiser(who);
     const edition = await this.editions.current();
     return async (offset, limit) =>
-      (await this.filtered(edition.id, filter).selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()).map(toTemporaryItem);
+      (await this.filtered(edition.id, filter).selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()).map((row) => toTemporaryItem(this.protection, row));
   }
 
   /** All or nothing: an unknown id answers 404 for the batch. */
@@ -171,7 +175,7 @@ export class TemporaryRegistrations {
         if (Number(updated.numUpdatedRows) !== 1) throw new AppError('tempNotFound');
         const row = await trx.selectFrom('temporary_registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         await this.audit.record(trx as unknown as Db, who, { editionId: edition.id, action: `temporary.${decision.decision}`, targetType: 'temporary-registration', targetId: id, targetLabel: row.name, reason, at: now });
-        decided.push(toTemporaryItem(row));
+        decided.push(toTemporaryItem(this.protection, row));
       }
       return decided;
     });

@@ -21,8 +21,8 @@ export async function temporaryRoutes(app: FastifyInstance): Promise<void> {
   const audit = new Audit(app.db);
   const uploads = new TemporaryUploads(db, app.config.uploadDir, app.log);
   app.addHook('onClose', async () => uploads.close());
-  const registrations = new TemporaryRegistrations(db, editions, audit);
-  const recommendations = new TemporaryRecommendations(db, editions);
+  const registrations = new TemporaryRegistrations(db, editions, audit, app.services.protection);
+  const recommendations = new TemporaryRecommendations(db, editions, app.services.protection);
   const codes = new TemporaryCodes(db);
   if (app.config.seedDemoData) await seedTemporaryDemo(db, editions);
 

@@ -36,7 +36,8 @@ export interface TemporaryRegistrationTable {
   registration_type: string;
   invite_code: string;
   name: string;
-  mobile: string;
+  /** HMAC blind index of the mobile (migration 0017 renamed the clear `mobile`; unique per edition and type) */
+  mobile_index: string;
   event_name: string;
   attendance_mode: string;
   picture_id: string;
@@ -55,6 +56,7 @@ export interface TemporaryRecommendationTable {
   id: string;
   edition_id: string;
   invitee_name: string;
+  /** HMAC blind index of the recommender's mobile since migration 0017 (the mobile is sealed in `document`) */
   recommender_mobile: string;
   document: string;
   schema_version: number;

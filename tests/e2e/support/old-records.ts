@@ -54,7 +54,7 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
       unit_id: owner.unit_id,
       name: document.nameZh,
       name_en: document.nameEn,
-      mobile: document.mobile,
+      mobile_index: null,
       email: document.email,
       audit_status: 'pending',
       invitation_code: null,

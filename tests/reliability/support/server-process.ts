@@ -58,6 +58,8 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         SESSION_SECRET: 'reliability-session-secret-reliability',
         CODE_SECRET: 'reliability-code-secret-reliability-xx',
+        DATA_KEY: 'cmVsaWFiaWxpdHktZGF0YS1rZXktMzItYnl0ZXMteHg=',
+        DATA_INDEX_KEY: 'cmVsaWFiaWxpdHktaW5kZXgta2V5LTMyLWJ5dGVzLXg=',
         ...this.extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

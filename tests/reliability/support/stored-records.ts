@@ -93,7 +93,9 @@ export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRe
           report.invalid.push({ where, id: String(row.id), errors: `no schema named "${String(rowSchema)}"` });
           continue;
         }
-        const result = validateDocument(rowSchema as SchemaName, parsed);
+        // sensitive fields are sealed at rest (issue 18): the opened document is what was accepted
+        const opened = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? app.services.protection.openDocument(rowSchema, parsed as Record<string, unknown>) : parsed;
+        const result = validateDocument(rowSchema as SchemaName, opened);
         if (!result.valid) report.invalid.push({ where, id: String(row.id), errors: result.errors.map((e) => `${e.pointer || '/'} ${e.key}`).join('; ') });
       }
       report.checked[`${where} (${name ?? `by ${schemaColumn}`})`] = count;

@@ -5,5 +5,8 @@ export const TEST_ENV = {
   RATE_LIMITS: 'false',
   SESSION_SECRET: 'test-session-secret-test-session-secret',
   CODE_SECRET: 'test-code-secret-test-code-secret-xx',
+  // fixed test keys (32 bytes each): a run's rows stay readable across the apps a test builds
+  DATA_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  DATA_INDEX_KEY: 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210',
   LOG_LEVEL: 'silent',
 };

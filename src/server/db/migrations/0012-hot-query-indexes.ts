@@ -16,7 +16,8 @@ import { GUEST_MOBILE_LOOKUP_INDEX } from '../guest-indexes.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = await isPostgres(db);
-  await db.schema.createIndex(GUEST_MOBILE_LOOKUP_INDEX.name).on('guests').columns([...GUEST_MOBILE_LOOKUP_INDEX.columns]).execute();
+  // the column as it was then: migration 0017 renames it to `mobile_index` (the index follows)
+  await db.schema.createIndex(GUEST_MOBILE_LOOKUP_INDEX.name).on('guests').columns(['edition_id', 'mobile']).execute();
 
   // the old status index lacked the id tie-breaker, so "newest first, then id" still sorted
   await db.schema.dropIndex('guests_status').execute();

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { loadOrCreateSecret } from './secret-file.js';
+
+/** A 32-byte AES-256 key and the id stored beside every value it sealed. */
+export interface DataKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * The keys of personal data at rest: `current` seals, every key of `keys` (current and older
+ * ones) opens, `indexKey` makes the HMAC blind indexes used for equality look-ups. The index
+ * key is separate so a leaked index key opens nothing and rotating the data key leaves every
+ * look-up column valid.
+ */
+export interface DataKeyring {
+  current: DataKey;
+  keys: Map<string, DataKey>;
+  indexKey: Buffer;
+}
+
+/** Older data keys, one a line, beside the generated key in DATA_DIR (see keys:rotate --generate). */
+export const OLD_KEYS_FILE = '.data_keys_old';
+
+/**
+ * A key written as base64 / base64url (32 bytes) or 64 hex digits; null when it is neither.
+ * Hex first: 64 hex digits are also valid base64 (of 48 bytes), so the length decides.
+ */
+export function parseKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}
+
+/** A short public name of a key: a truncated SHA-256 that says which key sealed a value, never the key. */
+export function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update('summit-data-key\0').update(key).digest('base64url').slice(0, 8);
+}
+
+export function dataKeyOf(key: Buffer): DataKey {
+  return { id: keyIdOf(key), key };
+}
+
+export function makeKeyring(current: Buffer, older: Buffer[], indexKey: Buffer): DataKeyring {
+  const keys = new Map<string, DataKey>();
+  for (const key of older) keys.set(keyIdOf(key), dataKeyOf(key));
+  const currentKey = dataKeyOf(current);
+  keys.set(currentKey.id, currentKey);
+  return { current: currentKey, keys, indexKey };
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface DataKeyOptions {
+  env: Env;
+  dataDir: string;
+  production: boolean;
+  /** several instances (REDIS_URL): each must get the same keys, so none is generated */
+  shared: boolean;
+  problems: string[];
+}
+
+/**
+ * DATA_KEY (seals), DATA_KEYS_OLD (comma-separated older keys that still open), DATA_INDEX_KEY
+ * (blind indexes). Required in production and with REDIS_URL, like SESSION_SECRET; otherwise
+ * generated once into DATA_DIR. Older keys also come from DATA_DIR/.data_keys_old.
+ */
+export function loadDataKeyring({ env, dataDir, production, shared, problems }: DataKeyOptions): DataKeyring {
+  const required = (name: string): Buffer => {
+    const given = env[name];
+    if (given) {
+      const key = parseKey(given);
+      if (!key) problems.push(`${name} must be 32 bytes written as base64 (44 characters) or hex (64 digits)`);
+      return key ?? Buffer.alloc(32);
+    }
+    if (production) problems.push(`${name} is required in production`);
+    else if (shared) problems.push(`${name} must be set explicitly when REDIS_URL is set (every instance needs the same value)`);
+    else return parseKey(loadOrCreateSecret(dataDir, name)) ?? Buffer.alloc(32);
+    return Buffer.alloc(32);
+  };
+  const current = required('DATA_KEY');
+  const indexKey = required('DATA_INDEX_KEY');
+  if (current.equals(indexKey) && env.DATA_KEY) problems.push('DATA_INDEX_KEY must differ from DATA_KEY');
+  const older: Buffer[] = [];
+  const oldTexts = [...(env.DATA_KEYS_OLD ?? '').split(','), ...readOldKeysFile(dataDir)].map((t) => t.trim()).filter((t) => t !== '');
+  for (const text of oldTexts) {
+    const key = parseKey(text);
+    if (key) older.push(key);
+    else problems.push('DATA_KEYS_OLD (or DATA_DIR/.data_keys_old) holds a value that is not a 32-byte key in base64 or hex');
+  }
+  return makeKeyring(current, older, indexKey);
+}
+
+function readOldKeysFile(dataDir: string): string[] {
+  try {
+    return fs.readFileSync(path.join(dataDir, OLD_KEYS_FILE), 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+}
