@@ -6,7 +6,8 @@ import { ApiError } from './api-error';
 import { applyFailurePolicy, envelopeMessage, type FailurePorts } from './failure-policy';
 
 export interface HttpClientOptions {
-  getToken: () => string | undefined;
+  /** a session is open: a 401 then means it ended (SPEC 8's prompt), not a wrong password */
+  isSignedIn: () => boolean;
   getLanguage: () => string;
   ports: FailurePorts;
   /** absolute origin for non-browser use (tests); the browser uses the page origin */
@@ -59,12 +60,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // ky sets content-type: application/json on calls with a body; a bodiless POST must not
     // claim JSON (Fastify rejects an empty JSON body)
     headers: { accept: 'application/json' },
+    // the session is the server's HttpOnly cookie, sent by the browser itself; no Authorization
+    // header (SPEC 7's) is sent: no script holds the token (issue 18 point 3)
+    credentials: 'same-origin',
     hooks: {
       beforeRequest: [
         (request) => {
           request.headers.set('accept-language', options.getLanguage());
-          const token = options.getToken();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
     },
@@ -81,7 +83,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async request<T>(method: HttpMethod, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-      const authenticated = Boolean(options.getToken());
+      const authenticated = options.isSignedIn();
       let response: Response;
       try {
         response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
