@@ -35,11 +35,25 @@ function optionsFor(log2N: number, r: number, p: number): ScryptOptions {
 /** Prefix of a stored hash no password matches (accounts that sign in with codes only). */
 export const UNUSABLE_PASSWORD_PREFIX = 'unusable$';
 
+/** A sign-in's place in the hash queue, taken before its image code is spent. */
+export interface HashAdmission {
+  verify(password: string, stored: string): Promise<boolean>;
+  verifyAgainstNothing(password: string): Promise<false>;
+  /** gives the place back if no hash was started (an early refusal) */
+  release(): void;
+}
+
 export class PasswordHasher {
   private readonly gate: Semaphore;
   private dummyHash: Promise<string> | null = null;
   /** moving average of one hash's duration, ms */
   private hashMs: number;
+  /**
+   * sign-ins admitted whose hash has not reached the queue yet (they are checking the image
+   * code and reading the account): counted, or 100 sign-ins arriving together would all be
+   * admitted before the first one queues, and most then refused after spending their code
+   */
+  private pending = 0;
 
   constructor(
     private readonly cost: ScryptCost,
@@ -61,11 +75,32 @@ export class PasswordHasher {
   }
 
   /**
-   * Refuses at once (429 + Retry-After) when a hash arriving now would not be admitted: called
-   * before a sign-in spends its one-time image code, so the client's retry can reuse it.
+   * Admits one sign-in's hash or refuses at once (429 + Retry-After) when its wait would pass
+   * the bound. Called before the sign-in spends its one-time image code, so a refused client's
+   * retry can reuse it; an admitted sign-in holds its place, so its hash is never refused.
    */
-  admitOrThrow(): void {
-    if (this.gate.running >= this.concurrency && this.gate.queued >= this.maxWaiting()) throw this.busy();
+  admit(): HashAdmission {
+    if (this.gate.running + this.gate.queued + this.pending >= this.concurrency + this.maxWaiting()) throw this.busy();
+    this.pending += 1;
+    let held = true;
+    const release = () => {
+      if (held) {
+        held = false;
+        this.pending -= 1;
+      }
+    };
+    return {
+      // the place passes to the queue in the same turn (no await between release and the queue)
+      verify: (password, stored) => {
+        release();
+        return this.verify(password, stored, true);
+      },
+      verifyAgainstNothing: (password) => {
+        release();
+        return this.verifyAgainstNothing(password, true);
+      },
+      release,
+    };
   }
 
   private maxWaiting(): number {
@@ -80,7 +115,7 @@ export class PasswordHasher {
 
   /** how long a hash arriving now would wait, ms */
   expectedWaitMs(): number {
-    return ((this.gate.queued + 1) * this.hashMs) / this.concurrency;
+    return ((this.gate.queued + this.pending + 1) * this.hashMs) / this.concurrency;
   }
 
   async hash(password: string): Promise<string> {
@@ -90,28 +125,30 @@ export class PasswordHasher {
     return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
   }
 
-  async verify(password: string, stored: string): Promise<boolean> {
+  /** `admitted`: through admit(), the queue does not refuse it */
+  async verify(password: string, stored: string, admitted = false): Promise<boolean> {
     const [algorithm, log2N, r, p, salt, key] = stored.split('$');
     if (algorithm !== 'scrypt' || !salt || !key) {
       // an unusable hash (guest accounts) costs as much as a real one: no timing hint
-      await this.verifyAgainstNothing(password);
+      await this.verifyAgainstNothing(password, admitted);
       return false;
     }
     const expected = Buffer.from(key, 'base64');
-    const actual = await this.guarded(() =>
-      scryptAsync(password, Buffer.from(salt, 'base64'), optionsFor(Number(log2N), Number(r), Number(p))),
+    const actual = await this.guarded(
+      () => scryptAsync(password, Buffer.from(salt, 'base64'), optionsFor(Number(log2N), Number(r), Number(p))),
+      admitted,
     );
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
 
-  private async guarded(task: () => Promise<Buffer>): Promise<Buffer> {
+  private async guarded(task: () => Promise<Buffer>, admitted = false): Promise<Buffer> {
     try {
       return await this.gate.run(async () => {
         const started = performance.now();
         const result = await task();
         this.hashMs = 0.8 * this.hashMs + 0.2 * (performance.now() - started);
         return result;
-      });
+      }, admitted);
     } catch (error) {
       if (error instanceof QueueFullError) throw this.busy();
       throw error;
@@ -119,9 +156,9 @@ export class PasswordHasher {
   }
 
   /** Spends the same work as a real check, so an unknown account answers as slowly as a wrong password. */
-  async verifyAgainstNothing(password: string): Promise<false> {
+  async verifyAgainstNothing(password: string, admitted = false): Promise<false> {
     this.dummyHash ??= this.hash('no-such-account-placeholder');
-    await this.verify(password, await this.dummyHash);
+    await this.verify(password, await this.dummyHash, admitted);
     return false;
   }
 }
