@@ -9,7 +9,7 @@ import { navigateTo } from '../router/navigator';
 import { pageLocation } from '../util/page-location';
 import { getSession, updateSession } from './session-store';
 import { leaveSignedOutNotice } from './signed-out-notice';
-import { clearSignedInMarker, hasSignedInMarker } from './signed-in-marker';
+import { clearSignedInMarker } from './signed-in-marker';
 
 /** The role is always admin after sign-in; menus come from the server (SPEC section 6). */
 const SIGNED_IN_ROLES = ['admin'];
@@ -58,7 +58,7 @@ export function loadSessionDetails(): Promise<boolean> {
  * seen here) and its marker; the session details are loaded with that cookie.
  */
 export async function signIn(): Promise<boolean> {
-  updateSession({ signedIn: hasSignedInMarker() });
+  // the session state changes once the details are in (the routes then switch in one step)
   return loadSessionDetails();
 }
 
