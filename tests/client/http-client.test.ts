@@ -154,6 +154,30 @@ describe('API client (SPEC sections 7 and 8)', () => {
     expect(ports.toastError).toHaveBeenCalledWith('t:api.timeout', ERROR_TOAST_MS);
   });
 
+  it('sign-in comes back after a short Retry-After (hash queue full), and shows a long one', async () => {
+    let calls = 0;
+    routes.set('center/busy', (request, response) => {
+      calls += 1;
+      if (calls <= 2) {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        response.end(JSON.stringify({ code: 429, msg: 'busy', data: null }));
+      } else envelope(200, { code: 200, msg: 'ok', data: 'session-cookie' })(request, response);
+    });
+    const ports = spyPorts();
+    await expect(client(ports, '').request('post', 'center/busy', { json: {}, retryWhenBusy: true })).resolves.toBe('session-cookie');
+    expect(calls).toBe(3);
+    expect(ports.toastError).not.toHaveBeenCalled();
+
+    routes.set('center/locked', (_request, response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '900' });
+      response.end(JSON.stringify({ code: 429, msg: 'too many', data: null }));
+    });
+    const started = Date.now();
+    await expect(client(ports, '').request('post', 'center/locked', { json: {}, retryWhenBusy: true })).rejects.toMatchObject({ code: 429 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(ports.toastError).toHaveBeenCalledWith('too many', ERROR_TOAST_MS);
+  });
+
   it('network failure: "network request error"', async () => {
     const ports = spyPorts();
     const closed = createHttpClient({ origin: 'http://127.0.0.1:9', ports, isSignedIn: () => false, getLanguage: () => 'zh-CN' });

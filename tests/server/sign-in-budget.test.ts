@@ -60,6 +60,24 @@ describeEachDatabase('sign-in budget', (kind) => {
 });
 
 describe('password hashing under a burst', () => {
+  it('tells each refused sign-in its own turn: returns spread one hash apart, in order, not the whole wait', () => {
+    // production cost's first guess (400 ms a hash), one slot, 7 s bound: 1 running + 17 waiting fill it
+    const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1, 7_000);
+    const held = Array.from({ length: 18 }, () => hasher.admit());
+    const turns: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      try {
+        hasher.admit();
+        turns.push(-1);
+      } catch (error) {
+        turns.push(isAppError(error) && error.statusCode === 429 ? Number(error.params.retryAfterSeconds) : -2);
+      }
+    }
+    held.forEach((admission) => admission.release());
+    // room comes after 0.6 s (7.6 s of queue, 7 s bound), then one turn every 0.4 s
+    expect(turns).toEqual([1, 2, 2, 3, 3, 3, 4, 4, 5, 5]);
+  });
+
   it('never refuses an admitted sign-in after it spent its image code, when 40 arrive together', async () => {
     const hasher = new PasswordHasher({ log2N: 12, r: 8, p: 1 }, 1, 50);
     const stored = await hasher.hash('Summit#2025');

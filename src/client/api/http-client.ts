@@ -28,9 +28,13 @@ export interface RequestOptions {
   retryWhenBusy?: boolean;
 }
 
-/** Retry-After waits longer than this are a real limit, shown to the user, not retried. */
-const BUSY_RETRY_MAX_WAIT_MS = 15_000;
-const BUSY_RETRIES = 4;
+/**
+ * Retry-After waits longer than this are a real limit (a client refused for its failures:
+ * minutes), shown to the user, not retried. The hash queue names each refused sign-in's turn,
+ * a few seconds to about half a minute when 100 arrive together on a small machine.
+ */
+export const BUSY_RETRY_MAX_WAIT_MS = 30_000;
+export const BUSY_RETRIES = 5;
 
 function busyWaitMs(response: Response): number | null {
   if (response.status !== 429) return null;

@@ -6,7 +6,7 @@ import { QueueFullError, Semaphore } from './semaphore.js';
 /**
  * Admission by expected wait (issue 18 point 9): a hash is queued while the queue ahead of it
  * will drain within this bound (queue length x measured hash time / slots); past it the
- * sign-in is answered at once with 429 and a Retry-After of about the current wait, and the
+ * sign-in is answered at once with 429 and a Retry-After naming its turn (see `busy`), and the
  * client comes back then. An admitted sign-in so answers within the bound plus its own hash.
  */
 export const ADMISSION_WAIT_MS = 7_000;
@@ -54,6 +54,11 @@ export class PasswordHasher {
    * admitted before the first one queues, and most then refused after spending their code
    */
   private pending = 0;
+  /**
+   * when refused sign-ins were told to come back (ms since the epoch, ascending): each refusal
+   * gets the next turn after them, one drain step (hash time / slots) apart
+   */
+  private promisedReturns: number[] = [];
 
   constructor(
     private readonly cost: ScryptCost,
@@ -107,10 +112,20 @@ export class PasswordHasher {
     return Math.max(1, Math.floor((this.admissionWaitMs / this.hashMs) * this.concurrency));
   }
 
+  /**
+   * The refusal names the refused sign-in's turn: the queue ahead is admitted again once it has
+   * drained to the bound, and those refused earlier go first, one drain step each. So the
+   * returns come spread at the rate hashes finish (no wave, no long idle Retry-After), and a
+   * client that comes back at its turn finds room.
+   */
   private busy(): AppError {
-    // spread the returns over the next wait so they do not come back as one wave
-    const retryAfterSeconds = Math.max(1, Math.ceil((this.expectedWaitMs() * (0.5 + Math.random())) / 1000));
-    return new AppError('hashQueueFull', { retryAfterSeconds });
+    const now = Date.now();
+    while (this.promisedReturns.length > 0 && this.promisedReturns[0]! <= now) this.promisedReturns.shift();
+    const step = this.hashMs / this.concurrency;
+    const roomAt = now + Math.max(0, this.expectedWaitMs() - this.admissionWaitMs);
+    const turn = Math.max(roomAt, this.promisedReturns.at(-1) ?? 0) + step;
+    this.promisedReturns.push(turn);
+    return new AppError('hashQueueFull', { retryAfterSeconds: Math.max(1, Math.ceil((turn - now) / 1000)) });
   }
 
   /** how long a hash arriving now would wait, ms */
