@@ -108,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
+  // the hash-time estimate of the sign-in admission comes from this machine (issue 18 point 9)
+  await services.hasher.calibrate();
   app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, demo, config.uploadDir) : []);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
