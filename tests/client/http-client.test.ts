@@ -156,16 +156,20 @@ describe('API client (SPEC sections 7 and 8)', () => {
 
   it('sign-in comes back after a short Retry-After (hash queue full), and shows a long one', async () => {
     let calls = 0;
+    const turnsSent: unknown[] = [];
     routes.set('center/busy', (request, response) => {
       calls += 1;
+      turnsSent.push(request.headers['x-sign-in-turn']);
       if (calls <= 2) {
-        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1', 'x-sign-in-turn': `turn-${calls}` });
         response.end(JSON.stringify({ code: 429, msg: 'busy', data: null }));
       } else envelope(200, { code: 200, msg: 'ok', data: 'session-cookie' })(request, response);
     });
     const ports = spyPorts();
     await expect(client(ports, '').request('post', 'center/busy', { json: {}, retryWhenBusy: true })).resolves.toBe('session-cookie');
     expect(calls).toBe(3);
+    // each retry carries the turn its refusal promised
+    expect(turnsSent).toEqual([undefined, 'turn-1', 'turn-2']);
     expect(ports.toastError).not.toHaveBeenCalled();
 
     routes.set('center/locked', (_request, response) => {

@@ -1,5 +1,5 @@
 import ky, { TimeoutError, type KyInstance } from 'ky';
-import { API_BASE } from '../../shared/api-paths';
+import { API_BASE, SIGN_IN_TURN_HEADER } from '../../shared/api-paths';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { Envelope } from '../../shared/envelope';
 import { ApiError } from './api-error';
@@ -94,8 +94,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         for (let retry = 0; requestOptions.retryWhenBusy && retry < BUSY_RETRIES; retry += 1) {
           const wait = busyWaitMs(response);
           if (wait === null) break;
+          // the turn the server promised comes back with the retry: admitted at its time
+          const turn = response.headers.get(SIGN_IN_TURN_HEADER);
           await new Promise((resolve) => setTimeout(resolve, wait));
-          response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
+          response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams, headers: turn ? { [SIGN_IN_TURN_HEADER]: turn } : {} });
         }
       } catch (cause) {
         if (cause instanceof TimeoutError) return fail(new ApiError('timeout', 0, 'timeout'), requestOptions, authenticated);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths } from '../../shared/api-paths.js';
+import { apiPaths, SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope, nothing, token } from '../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
@@ -47,7 +47,9 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { account, password, code, uuid } = request.body;
       noStore(reply);
-      return ok(request, setSessionCookie(reply, await signIn.withPassword(normaliseAccount(account), password, uuid, code, request.signInEscalated)));
+      const turn = request.headers[SIGN_IN_TURN_HEADER];
+      const signedIn = await signIn.withPassword(normaliseAccount(account), password, uuid, code, request.signInEscalated, typeof turn === 'string' ? turn : undefined);
+      return ok(request, setSessionCookie(reply, signedIn));
     },
   });
 

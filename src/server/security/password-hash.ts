@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { ScryptCost } from '../config.js';
 import { AppError } from '../http/app-error.js';
+import { HashTurns } from './hash-turns.js';
 import { QueueFullError, Semaphore } from './semaphore.js';
 
 /**
@@ -56,11 +57,8 @@ export class PasswordHasher {
    * admitted before the first one queues, and most then refused after spending their code
    */
   private pending = 0;
-  /**
-   * when refused sign-ins were told to come back (ms since the epoch, ascending): each refusal
-   * gets the next turn after them, one drain step (hash time / slots) apart
-   */
-  private promisedReturns: number[] = [];
+  /** the turns promised to refused sign-ins */
+  private readonly turns = new HashTurns();
 
   constructor(
     private readonly cost: ScryptCost,
@@ -86,8 +84,10 @@ export class PasswordHasher {
    * the bound. Called before the sign-in spends its one-time image code, so a refused client's
    * retry can reuse it; an admitted sign-in holds its place, so its hash is never refused.
    */
-  admit(): HashAdmission {
-    if (this.gate.running + this.gate.queued + this.pending >= this.concurrency + this.maxWaiting()) throw this.busy();
+  /** `turnTicket`: the ticket of an earlier refusal, come back at its turn: admitted whatever the queue */
+  admit(turnTicket?: string): HashAdmission {
+    const full = this.gate.running + this.gate.queued + this.pending >= this.concurrency + this.maxWaiting();
+    if (full && !this.turns.redeem(turnTicket)) throw this.busy();
     this.pending += 1;
     let held = true;
     const release = () => {
@@ -122,12 +122,9 @@ export class PasswordHasher {
    */
   private busy(): AppError {
     const now = Date.now();
-    while (this.promisedReturns.length > 0 && this.promisedReturns[0]! <= now) this.promisedReturns.shift();
-    const step = this.hashMs / this.concurrency;
     const roomAt = now + Math.max(0, this.expectedWaitMs() - this.admissionWaitMs);
-    const turn = Math.max(roomAt, this.promisedReturns.at(-1) ?? 0) + step;
-    this.promisedReturns.push(turn);
-    return new AppError('hashQueueFull', { retryAfterSeconds: Math.max(1, Math.ceil((turn - now) / 1000)) });
+    const { retryAfterSeconds, ticket } = this.turns.promise(roomAt, this.hashMs / this.concurrency, now);
+    return new AppError('hashQueueFull', { retryAfterSeconds, turnTicket: ticket });
   }
 
   /** how long a hash arriving now would wait, ms */
