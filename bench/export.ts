@@ -20,6 +20,7 @@ import type { GuestTable } from '../src/server/db/tables.js';
 import { idNumberHash, maskIdNumber } from '../src/server/services/id-numbers.js';
 import { versionOf } from '../src/server/services/schema-versions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
+import { sessionTokenFrom } from '../tests/server/helpers/session-cookie.js';
 import { nthResidentId } from './guest-load.js';
 
 const ROWS = Number(process.env.EXPORT_ROWS || 100_000);
@@ -103,7 +104,8 @@ async function main(): Promise<void> {
     const [ready] = (await once(server, 'message')) as [{ port: number }];
     const url = `http://127.0.0.1:${ready.port}/exhibition`;
     const login = await fetch(`${url}/center/user/front/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: ORGANISER, password: PASSWORD, code: 'ABCD', uuid: 'bench' }) });
-    const token = ((await login.json()) as { data: string }).data;
+    // the token is the answer's HttpOnly session cookie; sent back as a bearer token
+    const token = sessionTokenFrom(login.headers.getSetCookie());
     server.send('start');
     await once(server, 'message');
 

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
+import { sessionTokenFrom } from '../tests/server/helpers/session-cookie.js';
 import { BENCH_GUESTS, BENCH_UNITS, nthResidentId, seedGuests } from './guest-load.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 5);
@@ -88,7 +89,8 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'gues
     const url = await listen(app);
     const loginBody = JSON.stringify({ account: ACCOUNT, password: PASSWORD, code: 'ABCD', uuid: 'bench' });
     const login = await fetch(`${url}/exhibition/center/user/front/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
-    const token = ((await login.json()) as { data: string }).data;
+    // the token is the answer's HttpOnly session cookie; sent back as a bearer token
+    const token = sessionTokenFrom(login.headers.getSetCookie());
     if (!token) throw new Error('bench sign-in failed');
     const auth = { authorization: `Bearer ${token}` };
     if (phase === 'guests') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/api-paths.js';
 import type { AppConfig } from './config.js';
@@ -15,6 +16,7 @@ import { Translator, languageOf } from './http/translator.js';
 import { registerCompression } from './plugins/compression.js';
 import { AccessLog } from './plugins/access-log.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { connectSharedState } from './cluster/shared-state.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -108,12 +110,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
+  // the hash-time estimate of the sign-in admission comes from this machine (issue 18 point 9)
+  await services.hasher.calibrate();
   app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, demo, config.uploadDir) : []);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 
   // external plugins
   await registerSecurityHeaders(app);
+  // the session cookie (issue 18 point 3); no signing: the value is a random token looked up by its hash
+  await app.register(fastifyCookie);
   await registerCompression(app);
   await registerRequestDeadline(app, config);
   await connectSharedState(app, config);
@@ -140,6 +146,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
         return payload;
       });
+      // cross-site request forgery: a state change naming another origin is refused first
+      registerOriginCheck(api);
       await api.register(signInRoutes);
       await api.register(accountRoutes);
       await api.register(sessionRoutes);

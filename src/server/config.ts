@@ -43,6 +43,13 @@ export interface AppConfig {
   rateLimits: boolean;
   /** behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For */
   trustProxy: boolean;
+  /** the session cookie's Secure attribute (SESSION_COOKIE_SECURE; always on in production) */
+  sessionCookieSecure: boolean;
+  /**
+   * origins, besides the request's own host, whose state-changing requests may ride on the
+   * session cookie (ALLOWED_ORIGINS, comma-separated `https://host[:port]`)
+   */
+  allowedOrigins: string[];
   /** the image code on password sign-in; only benchmarks turn it off, never in production */
   captchaRequired: boolean;
   scrypt: ScryptCost;
@@ -112,6 +119,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const rateLimits = bool('RATE_LIMITS', true);
   const trustProxy = bool('TRUST_PROXY', false);
   const captchaRequired = bool('CAPTCHA_REQUIRED', true);
+  // a TLS-terminating proxy still makes the browser's side https: Secure fits it too
+  const sessionCookieSecure = bool('SESSION_COOKIE_SECURE', production);
+  if (production && !sessionCookieSecure) problems.push('SESSION_COOKIE_SECURE cannot be off in production (serve the portal over https)');
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      try {
+        const parsed = new URL(item);
+        if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === item.replace(/\/$/, '')) return parsed.origin;
+      } catch {
+        // reported below
+      }
+      problems.push(`ALLOWED_ORIGINS: "${item}" is not an origin (scheme://host[:port], no path)`);
+      return '';
+    });
   if (production && !captchaRequired) problems.push('CAPTCHA_REQUIRED cannot be off in production');
   if (production && !rateLimits) problems.push('RATE_LIMITS cannot be off in production');
   const log2N = int('SCRYPT_LOG2N', 17, 10, 20);
@@ -175,6 +199,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devOutbox,
     rateLimits,
     trustProxy,
+    sessionCookieSecure,
+    allowedOrigins,
     captchaRequired,
     scrypt: { log2N, r: 8, p: 1 },
     hashConcurrency,

@@ -1,6 +1,12 @@
 /** Base path of every API call (SPEC section 7). */
 export const API_BASE = '/exhibition';
 
+/**
+ * Header of a sign-in refused because the password-hash queue is full (429): the turn the
+ * server promised; the client sends it back with its retry after Retry-After.
+ */
+export const SIGN_IN_TURN_HEADER = 'x-sign-in-turn';
+
 /** Paths relative to API_BASE, exactly as SPEC section 7 names them. */
 export const apiPaths = {
   verifyCode: 'center/front/getVerifyCode',

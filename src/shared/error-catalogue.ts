@@ -43,6 +43,8 @@ export const errorCatalogue = {
   codeAttemptsExceeded: entry(400, 'auth.codeAttemptsExceeded'),
   codeSentTooOften: entry(429, 'auth.codeSentTooOften'),
   notAGuest: entry(400, 'auth.notAGuest'),
+  /** a state-changing request on the session cookie from another origin, or naming none (issue 18 point 3) */
+  originRefused: entry(403, 'auth.originRefused'),
   phoneExists: entry(409, 'account.phoneExists'),
   emailExists: entry(409, 'account.emailExists'),
   sameAccount: entry(400, 'account.sameAccount'),

@@ -36,7 +36,7 @@ const record = (document: Record<string, unknown>, extra: Partial<ContentRecord>
 const download: DownloadItem = { id: 'd1', title: '嘉宾报名指南', category: 'guideline', description: null, file: 'f1', fileName: '指南.pdf', mime: 'application/pdf', bytes: 2048, createdAt: '2027-05-01T02:00:00.000Z', updatedAt: '2027-05-01T02:00:00.000Z' };
 
 function signedInAs(userType: AccountType, permissions: string[] = []) {
-  updateSession({ token: 't', name: '张企业', userType, permissions });
+  updateSession({ signedIn: true, name: '张企业', userType, permissions });
 }
 
 const inRouter = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);

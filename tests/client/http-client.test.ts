@@ -52,7 +52,7 @@ function spyPorts(confirmAnswer = true) {
 }
 
 function client(ports: FailurePorts, token = 'tok-1', timeoutMs?: number) {
-  return createHttpClient({ origin, ports, getToken: () => token || undefined, getLanguage: () => 'en', timeoutMs });
+  return createHttpClient({ origin, ports, isSignedIn: () => token !== '', getLanguage: () => 'en', timeoutMs });
 }
 
 describe('API client (SPEC sections 7 and 8)', () => {
@@ -62,16 +62,16 @@ describe('API client (SPEC sections 7 and 8)', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(100_000);
   });
 
-  it('returns data of the envelope and sends language and token headers', async () => {
+  it('returns data of the envelope, sends the language and no Authorization header (the session is the HttpOnly cookie)', async () => {
     routes.set('center/ok', envelope(200, { code: 200, msg: 'ok', data: { value: 7 } }));
     const ports = spyPorts();
     await expect(client(ports).request('get', 'center/ok')).resolves.toEqual({ value: 7 });
     expect(lastHeaders['accept-language']).toBe('en');
-    expect(lastHeaders.authorization).toBe('Bearer tok-1');
+    expect(lastHeaders.authorization).toBeUndefined();
     expect(ports.toastError).not.toHaveBeenCalled();
   });
 
-  it('sends no Authorization header without a token', async () => {
+  it('sends no Authorization header signed out either', async () => {
     routes.set('center/ok', envelope(200, { code: 200, msg: 'ok', data: null }));
     await client(spyPorts(), '').request('get', 'center/ok');
     expect(lastHeaders.authorization).toBeUndefined();
@@ -154,9 +154,37 @@ describe('API client (SPEC sections 7 and 8)', () => {
     expect(ports.toastError).toHaveBeenCalledWith('t:api.timeout', ERROR_TOAST_MS);
   });
 
+  it('sign-in comes back after a short Retry-After (hash queue full), and shows a long one', async () => {
+    let calls = 0;
+    const turnsSent: unknown[] = [];
+    routes.set('center/busy', (request, response) => {
+      calls += 1;
+      turnsSent.push(request.headers['x-sign-in-turn']);
+      if (calls <= 2) {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1', 'x-sign-in-turn': `turn-${calls}` });
+        response.end(JSON.stringify({ code: 429, msg: 'busy', data: null }));
+      } else envelope(200, { code: 200, msg: 'ok', data: 'session-cookie' })(request, response);
+    });
+    const ports = spyPorts();
+    await expect(client(ports, '').request('post', 'center/busy', { json: {}, retryWhenBusy: true })).resolves.toBe('session-cookie');
+    expect(calls).toBe(3);
+    // each retry carries the turn its refusal promised
+    expect(turnsSent).toEqual([undefined, 'turn-1', 'turn-2']);
+    expect(ports.toastError).not.toHaveBeenCalled();
+
+    routes.set('center/locked', (_request, response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '900' });
+      response.end(JSON.stringify({ code: 429, msg: 'too many', data: null }));
+    });
+    const started = Date.now();
+    await expect(client(ports, '').request('post', 'center/locked', { json: {}, retryWhenBusy: true })).rejects.toMatchObject({ code: 429 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(ports.toastError).toHaveBeenCalledWith('too many', ERROR_TOAST_MS);
+  });
+
   it('network failure: "network request error"', async () => {
     const ports = spyPorts();
-    const closed = createHttpClient({ origin: 'http://127.0.0.1:9', ports, getToken: () => undefined, getLanguage: () => 'zh-CN' });
+    const closed = createHttpClient({ origin: 'http://127.0.0.1:9', ports, isSignedIn: () => false, getLanguage: () => 'zh-CN' });
     await expect(closed.request('get', 'center/any')).rejects.toMatchObject({ kind: 'network' });
     expect(ports.toastError).toHaveBeenCalledWith('t:api.networkError', ERROR_TOAST_MS);
   });

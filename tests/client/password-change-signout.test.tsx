@@ -7,7 +7,6 @@ import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { runSuccess } from '../../src/client/engine/success-actions';
 import { AuthLayout } from '../../src/client/layout/AuthLayout';
 import { resetSession, updateSession } from '../../src/client/session/session-store';
-import { writeToken } from '../../src/client/session/token-cookie';
 import { pageLocation } from '../../src/client/util/page-location';
 
 describe('after a password change', () => {
@@ -20,9 +19,10 @@ describe('after a password change', () => {
       requests.push(`${input.method} ${new URL(input.url).pathname}`);
       return new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), { status: 401, headers: { 'content-type': 'application/json' } });
     });
+    // signed in: the server's marker beside its HttpOnly session cookie
+    document.cookie = 'summit_signed_in=1; path=/';
     resetSession();
-    writeToken('tok-ended');
-    updateSession({ token: 'tok-ended' });
+    updateSession({ signedIn: true });
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -3,10 +3,18 @@ import { readDraft, writeDraft } from '../../src/client/engine/wizard/draft-stor
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import { loadSessionDetails, logout, signIn } from '../../src/client/session/session-actions';
 import { getSession, resetSession, updateSession } from '../../src/client/session/session-store';
-import { readToken, writeToken } from '../../src/client/session/token-cookie';
+import { hasSignedInMarker } from '../../src/client/session/signed-in-marker';
 import { abbreviateNumber } from '../../src/client/util/number-abbreviation';
 import { pageLocation } from '../../src/client/util/page-location';
 import { UNAUTHORISED_RELOAD_MS } from '../../src/shared/constants';
+
+/** every request's headers, to check the token never leaves through a script */
+const headersSeen: string[] = [];
+
+/** What the server's sign-in answer leaves in the browser: its marker (the HttpOnly session cookie is not visible to scripts). */
+function serverSignedIn(): void {
+  document.cookie = 'summit_signed_in=1; path=/';
+}
 
 /** Answers API calls by path; a test double of the server for these unit tests only. */
 function stubApi(answers: Record<string, unknown>) {
@@ -14,6 +22,7 @@ function stubApi(answers: Record<string, unknown>) {
   vi.stubGlobal('fetch', async (input: Request) => {
     const path = new URL(input.url).pathname.replace('/exhibition/', '');
     calls.push(`${input.method} ${path} ${input.headers.get('authorization') ?? ''}`);
+    headersSeen.push(JSON.stringify([...input.headers.entries()]));
     const data = path in answers ? answers[path] : null;
     return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { headers: { 'content-type': 'application/json' } });
   });
@@ -39,18 +48,37 @@ describe('session (SPEC sections 3 and 4)', () => {
     vi.useRealTimers();
   });
 
-  it('sign-in stores the token, then loads login info and the menu; roles are admin', async () => {
+  it('sign-in loads login info and the menu on the server-set cookie; roles are admin', async () => {
     const calls = stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': menu });
-    await expect(signIn('tok-9')).resolves.toBe(true);
-    expect(readToken()).toBe('tok-9');
-    expect(calls).toContain('GET center/user/basic/loginInfo Bearer tok-9');
-    expect(getSession()).toMatchObject({ token: 'tok-9', name: '张三', account: 'a@b.cn', roles: ['admin'], userType: 'enterprise', permissions: ['notice:read'], menu });
+    serverSignedIn();
+    await expect(signIn()).resolves.toBe(true);
+    expect(calls).toContain('GET center/user/basic/loginInfo ');
+    expect(getSession()).toMatchObject({ signedIn: true, name: '张三', account: 'a@b.cn', roles: ['admin'], userType: 'enterprise', permissions: ['notice:read'], menu });
+  });
+
+  it('never reads the session token from document.cookie: not sent by script, not kept in the session (issue 18 point 3)', async () => {
+    // worst case: the token visible to scripts (a browser without HttpOnly); the client must not pick it up
+    document.cookie = 'summit_session=SECRET-TOKEN-0123456789; path=/';
+    document.cookie = 'summit_token=SECRET-TOKEN-0123456789; path=/';
+    serverSignedIn();
+    headersSeen.length = 0;
+    stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': menu, 'qms/notice-announce/myUnReadNoticeCount': 2 });
+    resetSession();
+    await signIn();
+    await logout();
+    expect(headersSeen.length).toBeGreaterThanOrEqual(3);
+    expect(headersSeen.join('\n')).not.toContain('SECRET-TOKEN');
+    expect(headersSeen.join('\n')).not.toMatch(/authorization/i);
+    expect(JSON.stringify(getSession())).not.toContain('SECRET-TOKEN');
+    document.cookie = 'summit_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    document.cookie = 'summit_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
   it('an empty menu says "user not authorised" and reloads after 2 s', async () => {
     vi.useFakeTimers();
     stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': [] });
-    await expect(signIn('tok-1')).resolves.toBe(false);
+    serverSignedIn();
+    await expect(signIn()).resolves.toBe(false);
     expect(getFeedback().toasts.at(-1)?.message).toBe('用户未授权');
     expect(pageLocation.reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(UNAUTHORISED_RELOAD_MS);
@@ -61,31 +89,33 @@ describe('session (SPEC sections 3 and 4)', () => {
     vi.stubGlobal('fetch', async () =>
       new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), { status: 401, headers: { 'content-type': 'application/json' } }),
     );
-    writeToken('tok-revoked');
-    updateSession({ token: 'tok-revoked' });
+    serverSignedIn();
+    updateSession({ signedIn: true });
     await logout();
     const asked = getFeedback().confirm;
     if (asked) answerConfirm(false);
     expect(asked).toBeNull();
-    expect(readToken()).toBeFalsy();
+    expect(hasSignedInMarker()).toBe(false);
     expect(pageLocation.replace).toHaveBeenCalledWith('/login');
   });
 
   it('logout clears token, roles and the delivery flag and goes to /login', async () => {
     stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': menu });
-    await signIn('tok-2');
+    serverSignedIn();
+    await signIn();
     updateSession({ accountDelivery: true });
     expect(window.localStorage.getItem('accountDelivery')).toBe('true');
     await logout();
-    expect(readToken()).toBeUndefined();
-    expect(getSession()).toMatchObject({ token: undefined, roles: [], accountDelivery: false, menu: null });
+    expect(hasSignedInMarker()).toBe(false);
+    expect(getSession()).toMatchObject({ signedIn: false, roles: [], accountDelivery: false, menu: null });
     expect(window.localStorage.getItem('accountDelivery')).toBeNull();
     expect(pageLocation.replace).toHaveBeenCalledWith('/login');
   });
 
   it('logout drops unsaved wizard drafts (they hold personal data) and keeps other storage', async () => {
     stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': menu });
-    await signIn('tok-3');
+    serverSignedIn();
+    await signIn();
     writeDraft('guest-registration', null, 'basic', { nameZh: '张三', idNumber: '370202199001011234' });
     window.localStorage.setItem('language', 'en');
     await logout();
@@ -93,12 +123,14 @@ describe('session (SPEC sections 3 and 4)', () => {
     expect(window.localStorage.getItem('language')).toBe('en');
   });
 
-  it('a failing session check clears the token', async () => {
+  it('a failing session check forgets the session', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 500, msg: 'boom', data: null }), { status: 500 }));
-    document.cookie = 'summit_token=stale; path=/';
+    serverSignedIn();
     resetSession();
+    expect(getSession().signedIn).toBe(true);
     await expect(loadSessionDetails()).resolves.toBe(false);
-    expect(readToken()).toBeUndefined();
+    expect(hasSignedInMarker()).toBe(false);
+    expect(getSession().signedIn).toBe(false);
   });
 });
 

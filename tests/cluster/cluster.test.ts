@@ -13,6 +13,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster, type PortalInstance } from '../../scripts/cluster/cluster-runner.js';
+import { sessionTokenFrom } from '../server/helpers/session-cookie.js';
 import { CLUSTER_DATABASE_URL, CLUSTER_REDIS_URL, missingPrerequisites } from './prerequisites.js';
 
 const missing = await missingPrerequisites();
@@ -27,6 +28,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Answer {
   status: number;
   body: { code?: number; data?: unknown; msg?: string } | null;
+  /** the session token of a sign-in answer (its HttpOnly cookie), else '' */
+  token: string;
 }
 
 async function call(base: string, url: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Answer> {
@@ -45,7 +48,7 @@ async function call(base: string, url: string, init: RequestInit & { token?: str
   } catch {
     parsed = null;
   }
-  return { status: response.status, body: parsed };
+  return { status: response.status, body: parsed, token: sessionTokenFrom(response.headers.getSetCookie()) };
 }
 
 /**
@@ -66,7 +69,7 @@ async function signIn(base: string, account: string, imageFrom = base): Promise<
   const image = await imageCode(imageFrom);
   const answer = await call(base, 'center/user/front/login', { method: 'POST', json: { account, password: PASSWORD, ...image } });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
-  return answer.body?.data as string;
+  return answer.token;
 }
 
 const vehicle = (tag: string) => ({

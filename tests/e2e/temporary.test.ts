@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jpgPicture, pngPicture } from '../server/temporary-harness';
+import { sessionTokenFrom } from '../server/helpers/session-cookie';
 import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { chooseFile, uploadOutcome } from './support/guest-pages';
@@ -48,14 +49,13 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     const api = `${portal.baseUrl}/exhibition/`;
     const captcha = (await (await fetch(`${api}center/front/getVerifyCode`)).json()) as { data: { uuid: string } };
     const answer = await latestCode(portal.baseUrl, captcha.data.uuid);
-    const login = (await (
-      await fetch(`${api}center/user/front/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account: ORGANISER, password: DEMO_PASSWORD, code: answer, uuid: captcha.data.uuid }),
-      })
-    ).json()) as { data: string };
-    const headers = { authorization: `Bearer ${login.data}`, 'content-type': 'application/json' };
+    const login = await fetch(`${api}center/user/front/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: ORGANISER, password: DEMO_PASSWORD, code: answer, uuid: captcha.data.uuid }),
+    });
+    // the token is the HttpOnly session cookie of the answer; an API client sends it as a bearer token
+    const headers = { authorization: `Bearer ${sessionTokenFrom(login.headers.getSetCookie())}`, 'content-type': 'application/json' };
     const current = (await (await fetch(`${api}admin/edition/current`, { headers })).json()) as { data: Record<string, unknown> };
     const { id: _id, year: _year, name: _name, ...settings } = current.data;
     const saved = await fetch(`${api}admin/edition/current`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, registrationStart: '2020-01-01', registrationEnd: '2099-12-31' }) });

@@ -43,9 +43,9 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     await waitForPath(page, '/dashboard');
   }
 
-  /** The API with the signed-in page's own session (its token cookie). */
+  /** The API with the signed-in page's own session (its HttpOnly cookie, read through the browser context, sent as a bearer token). */
   async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { data?: unknown; multipart?: Record<string, unknown> } = {}): Promise<Envelope<T>> {
-    const token = (await context.cookies()).find((cookie) => cookie.name === 'summit_token')?.value ?? '';
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'summit_session')?.value ?? '';
     const response = await page.request.fetch(`${portal.baseUrl}/exhibition/${path}`, {
       method,
       headers: { authorization: `Bearer ${token}` },

@@ -13,6 +13,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from '../server/helpers/databases.js';
+import { sessionTokenFrom } from '../server/helpers/session-cookie.js';
 import { portrait } from '../server/uploads-fixtures.js';
 import { UNIT_ACCOUNTS, ORGANISER } from './support/fuzz-world.js';
 import { rngFor, runSeed } from './support/prng.js';
@@ -34,7 +35,8 @@ async function signIn(base: string, account: string): Promise<string> {
   });
   const body = (await response.json()) as { data: string };
   if (response.status !== 200) throw new Error(`sign-in of ${account}: ${JSON.stringify(body)}`);
-  return body.data;
+  // the token is the answer's HttpOnly session cookie; sent back as a bearer token
+  return sessionTokenFrom(response.headers.getSetCookie());
 }
 
 /** The storage names of every upload row (signed-in and temporary), from the database itself. */

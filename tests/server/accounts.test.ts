@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { DEMO_ENTERPRISE, DEMO_PASSWORD, bearer, forgetCodeTimes, messageCode, passwordLogin, tokenFor, useTestApp } from './helpers/test-app.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 const REGISTER = '/exhibition/qms/user-register/registerAndCheck';
 const NEW_PASSWORD = 'Harbor#9753x';
@@ -26,7 +27,7 @@ describeEachDatabase('accounts', (kind) => {
     expect(body.code).toBe(200);
     const login = await passwordLogin(t, '13700000001', NEW_PASSWORD);
     expect(login.status).toBe(200);
-    const info = await t.call<{ user: { userType: string; unitId: string | null } }>({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo', headers: bearer(login.body.data) });
+    const info = await t.call<{ user: { userType: string; unitId: string | null } }>({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo', headers: bearer(sessionTokenFrom(login.headers['set-cookie'])) });
     expect(info.body.data.user.userType).toBe('enterprise');
     expect(info.body.data.user.unitId).not.toBeNull();
   });

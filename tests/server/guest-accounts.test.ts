@@ -4,6 +4,7 @@ import { bearer, messageCode, useTestApp } from './helpers/test-app.js';
 import type { MasterInfoData } from '../../src/shared/api-types.js';
 import type { GuestSummary } from '../../src/shared/guest-api.js';
 import { addGuest, caller, ENTERPRISE, movableClock, ORGANISER } from './guests-harness.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 const GUEST_LOGIN = '/exhibition/center/user/front/guestLogin';
 
@@ -15,7 +16,7 @@ describeEachDatabase('guest sign-in accounts of approved guests', (kind) => {
     const code = await messageCode(t, mobile, 'guest-login');
     const response = await t.call<string>({ method: 'POST', url: GUEST_LOGIN, payload: { account: mobile, code } });
     expect(response.status).toBe(200);
-    return response.body.data;
+    return sessionTokenFrom(response.headers['set-cookie']);
   }
 
   it('links a guest added with a no-review code: guestLogin works and shows only that guest', async () => {

@@ -4,6 +4,7 @@ import { bearer, DEMO_GUEST, messageCode, tokenFor, useTestApp, type TestApp } f
 import type { MasterInfoData } from '../../src/shared/api-types.js';
 import type { EntourageItem } from '../../src/shared/guest-api.js';
 import { addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, uploadedFile } from './guests-harness.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 const MASTER_INFO = '/exhibition/qms/group-participant-link-info/front/getMasterInfo';
 const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
@@ -12,7 +13,7 @@ async function guestToken(t: TestApp, mobile: string): Promise<string> {
   const code = await messageCode(t, mobile, 'guest-login');
   const response = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: mobile, code } });
   expect(response.status).toBe(200);
-  return response.body.data;
+  return sessionTokenFrom(response.headers['set-cookie']);
 }
 
 async function masterInfo(t: TestApp, token: string): Promise<MasterInfoData> {

@@ -5,6 +5,7 @@ import { validateDocument } from '../../src/shared/validation.js';
 import type { MasterInfoData } from '../../src/shared/api-types.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, residentId, uploadedFile } from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 /** Issue 11 item 10: seeds pass the validators; one unit cannot take over another unit's guest sign-in. */
 describeEachDatabase('seed documents and guest mobiles', (kind) => {
@@ -14,7 +15,7 @@ describeEachDatabase('seed documents and guest mobiles', (kind) => {
     const code = await messageCode(t, mobile, 'guest-login');
     const response = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: mobile, code } });
     expect(response.status).toBe(200);
-    return response.body.data;
+    return sessionTokenFrom(response.headers['set-cookie']);
   }
 
   async function registrationOf(mobile: string) {

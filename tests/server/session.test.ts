@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import type { MenuNode } from '../../src/shared/api-types.js';
 import { DEMO_GUEST, bearer, messageCode, tokenFor, useTestApp } from './helpers/test-app.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 const LOGIN_INFO = '/exhibition/center/user/basic/loginInfo?entranceTypes=2';
 const MENU = '/exhibition/center/menu/basic/userMenuTree?entranceTypes=2';
@@ -27,7 +28,7 @@ describeEachDatabase('session', (kind) => {
   it('gives a guest the guest menu', async () => {
     const code = await messageCode(t, DEMO_GUEST, 'guest-login');
     const login = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: DEMO_GUEST, code } });
-    const menu = await t.call<MenuNode[]>({ method: 'GET', url: MENU, headers: bearer(login.body.data) });
+    const menu = await t.call<MenuNode[]>({ method: 'GET', url: MENU, headers: bearer(sessionTokenFrom(login.headers['set-cookie'])) });
     expect(menu.body.data.map((m) => m.component)).toContain('MyRegistration');
     expect(JSON.stringify(menu.body.data)).not.toContain('AccountChange');
   });

@@ -60,6 +60,49 @@ describeEachDatabase('sign-in budget', (kind) => {
 });
 
 describe('password hashing under a burst', () => {
+  it('tells each refused sign-in its own turn: returns spread one hash apart, in order, not the whole wait', () => {
+    // production cost's first guess (400 ms a hash), one slot, 7 s bound: 1 running + 17 waiting fill it
+    const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1, 7_000);
+    const held = Array.from({ length: 18 }, () => hasher.admit());
+    const turns: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      try {
+        hasher.admit();
+        turns.push(-1);
+      } catch (error) {
+        turns.push(isAppError(error) && error.statusCode === 429 ? Number(error.params.retryAfterSeconds) : -2);
+      }
+    }
+    held.forEach((admission) => admission.release());
+    // room comes after 0.6 s (7.6 s of queue, 7 s bound), then one turn every 0.4 s
+    expect(turns).toEqual([1, 2, 2, 3, 3, 3, 4, 4, 5, 5]);
+  });
+
+  it('never refuses an admitted sign-in after it spent its image code, when 40 arrive together', async () => {
+    const hasher = new PasswordHasher({ log2N: 12, r: 8, p: 1 }, 1, 50);
+    const stored = await hasher.hash('Summit#2025');
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        let admission;
+        try {
+          admission = hasher.admit();
+        } catch (error) {
+          return isAppError(error) && error.statusCode === 429 && Number(error.params.retryAfterSeconds) > 0 ? 'refused at once' : 'other';
+        }
+        // the image code is checked and the account read between admission and hash
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        try {
+          return (await admission.verify('Summit#2025', stored)) ? 'ok' : 'wrong';
+        } catch {
+          return 'refused after admission';
+        }
+      }),
+    );
+    expect(outcomes.filter((o) => o !== 'ok' && o !== 'refused at once')).toEqual([]);
+    expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(1);
+    expect(outcomes).toContain('refused at once');
+  });
+
   it('queues what drains within the admission wait and answers the rest at once with 429 and Retry-After, never 503', async () => {
     // one slot, a wait bound of about four hashes: the first runs, about four wait, the rest are told when to return
     const hasher = new PasswordHasher({ log2N: 12, r: 8, p: 1 }, 1, 50);

@@ -11,6 +11,7 @@ import {
   passwordLogin,
   useTestApp,
 } from './helpers/test-app.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 describeEachDatabase('sign-in', (kind) => {
   const t = useTestApp(kind);
@@ -38,12 +39,12 @@ describeEachDatabase('sign-in', (kind) => {
     expect(bad.body.fieldErrors?.[0]?.pointer).toBe('/account');
   });
 
-  it('signs in with a password and returns the token as data', async () => {
-    const { status, body } = await passwordLogin(t, DEMO_ENTERPRISE, DEMO_PASSWORD);
+  it('signs in with a password: the token is in the session cookie, data is only a marker', async () => {
+    const { status, body, headers } = await passwordLogin(t, DEMO_ENTERPRISE, DEMO_PASSWORD);
     expect(status).toBe(200);
     expect(body.code).toBe(200);
-    expect(typeof body.data).toBe('string');
-    expect(body.data.length).toBeGreaterThanOrEqual(22);
+    expect(body.data).toBe('session-cookie');
+    expect(sessionTokenFrom(headers['set-cookie']).length).toBeGreaterThanOrEqual(22);
   });
 
   it('gives the same answer for an unknown account and a wrong password', async () => {
@@ -94,7 +95,7 @@ describeEachDatabase('sign-in', (kind) => {
     expect(message?.body).toContain(code);
     const { status, body } = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/securityCodeLogin', payload: { account: DEMO_ENTERPRISE, code: code.toLowerCase() } });
     expect(status).toBe(200);
-    expect(typeof body.data).toBe('string');
+    expect(body.data).toBe('session-cookie');
   });
 
   it('says "The user does not exist" when a code is asked for an unknown account', async () => {
@@ -116,9 +117,9 @@ describeEachDatabase('sign-in', (kind) => {
     const code = await messageCode(t, DEMO_GUEST, 'guest-login');
     const [message] = await outbox(t, DEMO_GUEST);
     expect(message?.channel).toBe('sms');
-    const { status, body } = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: `+86${DEMO_GUEST}`, code } });
+    const { status, headers } = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: `+86${DEMO_GUEST}`, code } });
     expect(status).toBe(200);
-    const master = await t.call<{ guest: { name: string } | null }>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: { authorization: `Bearer ${body.data}` } });
+    const master = await t.call<{ guest: { name: string } | null }>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: { authorization: `Bearer ${sessionTokenFrom(headers['set-cookie'])}` } });
     expect(master.body.data.guest?.name).toBe('周嘉宾');
 
     const notGuest = await t.call({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', payload: { account: 'media@demo.example.com', scene: 'guest-login' } });

@@ -3,6 +3,7 @@
  * sessions, error handler, demo accounts) without the other routes: app.ts does not register
  * the upload plugin yet (the lead wires it), and buildApp() is already `ready` when it returns.
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../../src/shared/api-paths.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -50,6 +51,8 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   });
   usePrecompiledValidators(app);
   installErrorHandler(app);
+  // the session cookie is read as in the app (authenticate takes bearer or cookie)
+  await app.register(fastifyCookie);
   await app.register(async (api) => api.register(uploadRoutes), { prefix: API_BASE });
   await app.ready();
   return {

@@ -11,7 +11,6 @@ import {
   type UnitChoice,
 } from '../../shared/console-api';
 import { getSession } from '../session/session-store';
-import { readToken } from '../session/token-cookie';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
 
@@ -68,10 +67,10 @@ export function fileNameOfDisposition(disposition: string | null): string | null
  * language: `活动名单-<activity>-<date>.xlsx`); `fileName` is only the fallback.
  */
 export async function downloadExport(path: string, query: Query, fileName: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const token = readToken();
   const url = new URL(`${API_BASE}/${path}`, window.location.origin);
   for (const [name, value] of Object.entries(search(query))) url.searchParams.set(name, String(value));
-  const response = await fetch(url, { headers: { 'accept-language': getSession().language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  // the session cookie goes with it (same origin)
+  const response = await fetch(url, { headers: { 'accept-language': getSession().language }, credentials: 'same-origin' });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { msg?: string } | null;
     return { ok: false, message: body?.msg ?? response.statusText };

@@ -8,6 +8,7 @@ export interface FailurePorts {
   toastError: (message: string, durationMs: number) => void;
   confirm: (request: { title: string; message: string; confirmLabel: string; cancelLabel: string }) => Promise<boolean>;
   navigate: (path: string) => void;
+  /** forgets the local session (the signed-in marker) */
   clearToken: () => void;
   reload: () => void;
 }
@@ -15,7 +16,7 @@ export interface FailurePorts {
 export interface FailureContext {
   /** true for getMasterInfo: a 401 there never prompts (SPEC section 8) */
   exemptFromAuthPrompt: boolean;
-  /** true when the request carried a token; an anonymous 401 (wrong password) is a plain error */
+  /** true when a session was open; an anonymous 401 (wrong password) is a plain error */
   authenticated: boolean;
 }
 

@@ -1,12 +1,13 @@
 import ky, { TimeoutError, type KyInstance } from 'ky';
-import { API_BASE } from '../../shared/api-paths';
+import { API_BASE, SIGN_IN_TURN_HEADER } from '../../shared/api-paths';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { Envelope } from '../../shared/envelope';
 import { ApiError } from './api-error';
 import { applyFailurePolicy, envelopeMessage, type FailurePorts } from './failure-policy';
 
 export interface HttpClientOptions {
-  getToken: () => string | undefined;
+  /** a session is open: a 401 then means it ended (SPEC 8's prompt), not a wrong password */
+  isSignedIn: () => boolean;
   getLanguage: () => string;
   ports: FailurePorts;
   /** absolute origin for non-browser use (tests); the browser uses the page origin */
@@ -27,9 +28,13 @@ export interface RequestOptions {
   retryWhenBusy?: boolean;
 }
 
-/** Retry-After waits longer than this are a real limit, shown to the user, not retried. */
-const BUSY_RETRY_MAX_WAIT_MS = 15_000;
-const BUSY_RETRIES = 4;
+/**
+ * Retry-After waits longer than this are a real limit (a client refused for its failures:
+ * minutes), shown to the user, not retried. The hash queue names each refused sign-in's turn,
+ * a few seconds to about half a minute when 100 arrive together on a small machine.
+ */
+export const BUSY_RETRY_MAX_WAIT_MS = 30_000;
+export const BUSY_RETRIES = 5;
 
 function busyWaitMs(response: Response): number | null {
   if (response.status !== 429) return null;
@@ -59,12 +64,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // ky sets content-type: application/json on calls with a body; a bodiless POST must not
     // claim JSON (Fastify rejects an empty JSON body)
     headers: { accept: 'application/json' },
+    // the session is the server's HttpOnly cookie, sent by the browser itself; no Authorization
+    // header (SPEC 7's) is sent: no script holds the token (issue 18 point 3)
+    credentials: 'same-origin',
     hooks: {
       beforeRequest: [
         (request) => {
           request.headers.set('accept-language', options.getLanguage());
-          const token = options.getToken();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
     },
@@ -81,15 +87,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async request<T>(method: HttpMethod, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-      const authenticated = Boolean(options.getToken());
+      const authenticated = options.isSignedIn();
       let response: Response;
       try {
         response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
         for (let retry = 0; requestOptions.retryWhenBusy && retry < BUSY_RETRIES; retry += 1) {
           const wait = busyWaitMs(response);
           if (wait === null) break;
+          // the turn the server promised comes back with the retry: admitted at its time
+          const turn = response.headers.get(SIGN_IN_TURN_HEADER);
           await new Promise((resolve) => setTimeout(resolve, wait));
-          response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
+          response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams, headers: turn ? { [SIGN_IN_TURN_HEADER]: turn } : {} });
         }
       } catch (cause) {
         if (cause instanceof TimeoutError) return fail(new ApiError('timeout', 0, 'timeout'), requestOptions, authenticated);

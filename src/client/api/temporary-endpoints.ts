@@ -3,7 +3,6 @@ import type { Page } from '../../shared/api-types';
 import type { AuditStatus } from '../../shared/guest-api';
 import { temporaryApiPaths as paths, type RecommendationItem, type TemporaryCodeItem, type TemporaryItem, type TemporaryReceipt, type TemporaryType } from '../../shared/temporary-api';
 import { getSession } from '../session/session-store';
-import { readToken } from '../session/token-cookie';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
 
@@ -31,14 +30,14 @@ export const temporaryApi = {
 };
 
 /**
- * A file of an organiser route (picture, export) as a Blob: those routes need the bearer header,
- * which a plain link or <img> cannot send.
+ * A file of an organiser route (picture, export) as a Blob, fetched with the session cookie, so
+ * that a refusal is told apart from a file.
  */
 export async function fetchAuthorisedBlob(path: string, searchParams: Record<string, string> = {}): Promise<Blob | null> {
   const query = new URLSearchParams(searchParams).toString();
-  const token = readToken();
   const response = await fetch(`${API_BASE}/${path}${query ? `?${query}` : ''}`, {
-    headers: { 'accept-language': getSession().language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'accept-language': getSession().language },
+    credentials: 'same-origin',
   });
   return response.ok ? response.blob() : null;
 }

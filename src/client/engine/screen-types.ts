@@ -34,7 +34,7 @@ export interface FormDeclaration extends DeclarationBase {
 export interface SuccessBehaviour {
   /** toast shown on success (client namespace key) */
   toastKey?: string;
-  /** signIn: the result is a token; logout: end the session; navigate: go to `to` */
+  /** signIn: the answer set the session cookie, load the session; logout: end the session; navigate: go to `to` */
   action: 'signIn' | 'logout' | 'navigate' | 'stay';
   to?: string;
   /** logout: the server already ended every session (password change): no sign-out request */

@@ -22,7 +22,7 @@ const CONTENT_NAMESPACE = ['content'] as const;
 /** Header of SPEC section 2: title, language, notices, user name, logout; or the sign-in hint. */
 export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void }) {
   const { t } = useTranslation();
-  const signedIn = useSession((session) => Boolean(session.token));
+  const signedIn = useSession((session) => session.signedIn);
   const name = useSession((session) => session.name);
   const userType = useSession((session) => session.userType);
   const tk = useKeyTranslation();

@@ -21,7 +21,7 @@ const NO_NAMESPACES = [] as const;
  * breadcrumb, the screen, footer. Signed out there is no sidebar.
  */
 export function MainLayout() {
-  const signedIn = useSession((session) => Boolean(session.token && session.menu));
+  const signedIn = useSession((session) => Boolean(session.signedIn && session.menu));
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`, { noSsr: true });
   const [open, setOpen] = useState(!mobile);
   const title = useRouteTitle();

@@ -14,7 +14,7 @@ export function AppRoutes() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const token = useSession((session) => session.token);
+  const signedIn = useSession((session) => session.signedIn);
   const menu = useSession((session) => session.menu);
   const routes = useMemo(() => buildRoutes(menu), [menu]);
   const element = useRoutes(routes);
@@ -25,12 +25,12 @@ export function AppRoutes() {
   }, [navigate]);
 
   useEffect(() => {
-    if (token && menu === null) void loadSessionDetails();
-  }, [token, menu]);
+    if (signedIn && menu === null) void loadSessionDetails();
+  }, [signedIn, menu]);
 
-  const redirect = guardRedirect(location.pathname, location.search, Boolean(token));
+  const redirect = guardRedirect(location.pathname, location.search, signedIn);
   if (redirect) return <Navigate to={redirect} replace />;
-  if (token && menu === null && !isOpenRoute(location.pathname)) {
+  if (signedIn && menu === null && !isOpenRoute(location.pathname)) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
         <CircularProgress aria-label={t('common.loading')} />

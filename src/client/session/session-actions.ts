@@ -9,7 +9,7 @@ import { navigateTo } from '../router/navigator';
 import { pageLocation } from '../util/page-location';
 import { getSession, updateSession } from './session-store';
 import { leaveSignedOutNotice } from './signed-out-notice';
-import { clearToken, readToken, writeToken } from './token-cookie';
+import { clearSignedInMarker } from './signed-in-marker';
 
 /** The role is always admin after sign-in; menus come from the server (SPEC section 6). */
 const SIGNED_IN_ROLES = ['admin'];
@@ -17,8 +17,8 @@ const SIGNED_IN_ROLES = ['admin'];
 let loading: Promise<boolean> | null = null;
 
 /**
- * SPEC section 4: with a token, fetch login info and the menu tree, then the routes appear.
- * On failure the token is cleared and the user goes to /login with the error.
+ * SPEC section 4: with a session, fetch login info and the menu tree, then the routes appear.
+ * On failure the session is forgotten and the user goes to /login with the error.
  */
 export function loadSessionDetails(): Promise<boolean> {
   loading ??= (async () => {
@@ -31,7 +31,7 @@ export function loadSessionDetails(): Promise<boolean> {
         return false;
       }
       updateSession({
-        token: readToken(),
+        signedIn: true,
         account: info.user.account,
         name: info.user.name || info.user.account,
         roles: SIGNED_IN_ROLES,
@@ -53,23 +53,25 @@ export function loadSessionDetails(): Promise<boolean> {
   return loading;
 }
 
-/** Stores the token of a successful sign-in and loads the session. */
-export async function signIn(token: string): Promise<boolean> {
-  // the cookie first (the API client reads it), the session state once the details are in
-  writeToken(token);
+/**
+ * After a successful sign-in: the server's answer has set the session cookie (HttpOnly, never
+ * seen here) and its marker; the session details are loaded with that cookie.
+ */
+export async function signIn(): Promise<boolean> {
+  // the session state changes once the details are in (the routes then switch in one step)
   return loadSessionDetails();
 }
 
 function clearSession(): void {
-  clearToken();
-  updateSession({ token: undefined, roles: [], permissions: [], account: '', name: '', userType: null, menu: null, unreadCount: 0, accountDelivery: false });
+  clearSignedInMarker();
+  updateSession({ signedIn: false, roles: [], permissions: [], account: '', name: '', userType: null, menu: null, unreadCount: 0, accountDelivery: false });
 }
 
-/** SPEC section 4: logout clears token, roles and the delivery flag, resets the routes and goes to /login. */
+/** SPEC section 4: logout ends the session (the server expires its cookie), clears roles and the delivery flag, resets the routes and goes to /login. */
 export async function logout(options: { serverSessionEnded?: boolean; noticeKey?: string } = {}): Promise<void> {
   try {
     // a session the server ended answers 401: nothing left to revoke
-    if (getSession().token && !options.serverSessionEnded) await api.logout();
+    if (getSession().signedIn && !options.serverSessionEnded) await api.logout();
   } catch {
     // the local session ends whatever the server says
   }

@@ -2,13 +2,14 @@ import { useSyncExternalStore } from 'react';
 import type { AccountType, MenuNode } from '../../shared/api-types';
 import type { Language } from '../../shared/constants';
 import { readLanguagePreference } from '../i18n/language-preference';
-import { readToken } from './token-cookie';
+import { hasSignedInMarker } from './signed-in-marker';
 
 const DELIVERY_KEY = 'accountDelivery';
 
 /** Session state of SPEC section 3; `menu` is null until the menu tree has been fetched. */
 export interface SessionState {
-  token: string | undefined;
+  /** the server's signed-in marker is present (the token itself is never visible here) */
+  signedIn: boolean;
   /** the sign-in account (mobile or e-mail) */
   account: string;
   name: string;
@@ -23,7 +24,7 @@ export interface SessionState {
 
 function initialState(): SessionState {
   return {
-    token: readToken(),
+    signedIn: hasSignedInMarker(),
     account: '',
     name: '',
     roles: [],

@@ -51,4 +51,5 @@ export function envelope(data: Schema | `response-${string}`, description: strin
 }
 
 export const nothing = { type: 'null', nullable: true };
-export const token = { type: 'string', description: 'session token: send as Authorization: Bearer <token>' };
+/** a sign-in's data: the marker "session-cookie"; the token is the Set-Cookie value (API clients may send it as Authorization: Bearer) */
+export const token = { type: 'string', description: 'the marker "session-cookie": the session token is only in the HttpOnly cookie of this answer (API clients may send that value as Authorization: Bearer <token>)' };

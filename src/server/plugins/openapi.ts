@@ -37,15 +37,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Summit registration portal API',
         version: '1',
         description:
-          'Every answer is an envelope { code, msg, data }. Signed-in calls send Authorization: Bearer <token> ' +
-          '(the data of a login call). accept-language: zh-CN (default) or en chooses the language of msg. ' +
+          'Every answer is an envelope { code, msg, data }. A sign-in sets the session in an HttpOnly cookie ' +
+          '(summit_session; __Host-summit_session when Secure); browsers send it back, and their state-changing ' +
+          'calls on it must carry an Origin (or Referer) of the portal, else 403. API clients may instead send ' +
+          'that cookie value as Authorization: Bearer <token> (no origin check). accept-language: zh-CN (default) or en chooses the language of msg. ' +
           'Errors: the HTTP status equals code (400 with fieldErrors [{ pointer, key, message }] on invalid input, ' +
           '401 sign in again, 403, 404, 409, 429 too many requests, 500 with requestId); invitation-code errors ' +
           '10001-10007 come with HTTP 400. Outside production GET /exhibition/dev/outbox?to=... shows every code sent, ' +
           'and the answer of each image code (to = its uuid).',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, cookieAuth: { type: 'apiKey', in: 'cookie', name: 'summit_session' } },
       },
     },
     // the route transforms below fill `components` while the document is built; attach them last

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
+import { SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
 import { normaliseAccount } from '../services/account-name.js';
 import { DbFailureStore } from '../security/sign-in-failures.js';
 import { RedisFailureStore } from '../security/redis-failure-store.js';
@@ -69,6 +70,9 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     request.answeredError = error.name_;
     const retryAfter = error.params.retryAfterSeconds;
     if (typeof retryAfter === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
+    // the hash queue's promised turn: the client sends it back with its retry
+    const turn = error.params.turnTicket;
+    if (typeof turn === 'string') reply.header(SIGN_IN_TURN_HEADER, turn);
   });
 }
 

@@ -3,6 +3,7 @@ import { apiPaths } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
 import type { PlainAnswer, SchemaData } from '../http/typed-route.js';
+import { clearSessionCookie } from '../http/session-cookie.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { normaliseAccount } from '../services/account-name.js';
@@ -41,8 +42,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         request.query = body as typeof request.query;
       }
     }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await accounts.changePassword(signedIn(request), request.query.oldPassword, request.query.password);
+      // every session ended, this one too: its cookie goes with it
+      clearSessionCookie(reply);
       return ok(request, null);
     },
   });
@@ -68,10 +71,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Reply: PlainAnswer<null> }>(path(apiPaths.logout), {
-    schema: { tags, summary: 'Sign out: the token is revoked', security: bearer, response: envelope(nothing, 'signed out') },
+    schema: { tags, summary: 'Sign out: the session is revoked and its cookie expired', security: bearer, response: envelope(nothing, 'signed out') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       await sessions.revoke(signedIn(request).sessionId);
+      clearSessionCookie(reply);
       noStore(reply);
       return ok(request, null);
     },

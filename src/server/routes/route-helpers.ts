@@ -14,4 +14,5 @@ export function schemaVersionOf(name: string): number {
   return typeof version === 'number' ? version : 1;
 }
 
-export const bearer = [{ bearerAuth: [] }];
+/** signed-in routes: the session cookie (browsers) or the same token as a bearer header (API clients) */
+export const bearer: { [scheme: string]: string[] }[] = [{ cookieAuth: [] }, { bearerAuth: [] }];

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths } from '../../shared/api-paths.js';
+import { apiPaths, SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
 import { ok, noStore } from '../http/envelope-reply.js';
 import { envelope, nothing, token } from '../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
+import { setSessionCookie } from '../http/session-cookie.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { normaliseAccount } from '../services/account-name.js';
 import { bodyOf, path, queryOf } from './route-helpers.js';
 
-/** Image code, account check, message codes and the three ways to sign in (SPEC 7). */
+/**
+ * Image code, account check, message codes and the three ways to sign in (SPEC 7). A sign-in
+ * answers with the session in an HttpOnly cookie; SPEC's "data is the token" becomes a
+ * non-secret marker, so no script ever holds the token (issue 18 point 3).
+ */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const { captcha, messageCodes, signIn, accounts } = app.services;
   const tags = ['sign-in'];
@@ -37,30 +42,32 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'sign-in-password'>; Reply: PlainAnswer<string> }>(path(apiPaths.login), {
-    schema: { tags, summary: 'Password sign-in; data is the token', response: envelope(token, 'signed in'), ...bodyOf('sign-in-password') },
+    schema: { tags, summary: 'Password sign-in; the session is the HttpOnly cookie set by the answer (data: a non-secret marker)', response: envelope(token, 'signed in'), ...bodyOf('sign-in-password') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       const { account, password, code, uuid } = request.body;
       noStore(reply);
-      return ok(request, await signIn.withPassword(normaliseAccount(account), password, uuid, code, request.signInEscalated));
+      const turn = request.headers[SIGN_IN_TURN_HEADER];
+      const signedIn = await signIn.withPassword(normaliseAccount(account), password, uuid, code, request.signInEscalated, typeof turn === 'string' ? turn : undefined);
+      return ok(request, setSessionCookie(reply, signedIn));
     },
   });
 
   app.post<{ Body: SchemaData<'sign-in-code'>; Reply: PlainAnswer<string> }>(path(apiPaths.securityCodeLogin), {
-    schema: { tags, summary: 'Sign-in with an SMS/e-mail code; data is the token', response: envelope(token, 'signed in'), ...bodyOf('sign-in-code') },
+    schema: { tags, summary: 'Sign-in with an SMS/e-mail code; sets the session cookie (data: a non-secret marker)', response: envelope(token, 'signed in'), ...bodyOf('sign-in-code') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await signIn.withCode(normaliseAccount(request.body.account), request.body.code));
+      return ok(request, setSessionCookie(reply, await signIn.withCode(normaliseAccount(request.body.account), request.body.code)));
     },
   });
 
   app.post<{ Body: SchemaData<'guest-sign-in'>; Reply: PlainAnswer<string> }>(path(apiPaths.guestLogin), {
-    schema: { tags, summary: 'Special-guest sign-in with a code; data is the token', response: envelope(token, 'signed in'), ...bodyOf('guest-sign-in') },
+    schema: { tags, summary: 'Special-guest sign-in with a code; sets the session cookie (data: a non-secret marker)', response: envelope(token, 'signed in'), ...bodyOf('guest-sign-in') },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await signIn.asGuest(normaliseAccount(request.body.account), request.body.code));
+      return ok(request, setSessionCookie(reply, await signIn.asGuest(normaliseAccount(request.body.account), request.body.code)));
     },
   });
 }

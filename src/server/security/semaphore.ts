@@ -29,10 +29,11 @@ export class Semaphore {
     return this.waiting.length;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** `admitted`: the caller was admitted earlier (a place held for it): it waits, never refused */
+  async run<T>(task: () => Promise<T>, admitted = false): Promise<T> {
     if (this.active >= this.limit) {
       const maxWaiting = typeof this.maxWaiting === 'function' ? this.maxWaiting() : this.maxWaiting;
-      if (this.waiting.length >= maxWaiting) throw new QueueFullError();
+      if (!admitted && this.waiting.length >= maxWaiting) throw new QueueFullError();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active += 1;

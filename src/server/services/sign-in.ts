@@ -17,16 +17,24 @@ export class SignIn {
   ) {}
 
   /** `escalated`: the account is under attack (sign-in throttle), an image code is required even where it is off */
-  async withPassword(account: string, password: string, uuid: string, code: string, escalated = false): Promise<string> {
-    this.hasher.admitOrThrow();
-    if ((this.captchaRequired || escalated) && !(await this.captcha.check(uuid, code))) throw new AppError('captchaInvalid');
-    const row = await this.db
-      .selectFrom('accounts')
-      .select(['id', 'password_hash'])
-      .where('account', '=', account)
-      .executeTakeFirst();
-    // unknown account and wrong password: same work, same answer
-    const valid = row ? await this.hasher.verify(password, row.password_hash) : await this.hasher.verifyAgainstNothing(password);
+  /** `turnTicket`: from the 429 of an earlier try (X-Sign-In-Turn), come back at its turn */
+  async withPassword(account: string, password: string, uuid: string, code: string, escalated = false, turnTicket?: string): Promise<string> {
+    // a place in the hash queue first: refused now (429), the image code is still unspent
+    const admission = this.hasher.admit(turnTicket);
+    let row: { id: string; password_hash: string } | undefined;
+    let valid: boolean;
+    try {
+      if ((this.captchaRequired || escalated) && !(await this.captcha.check(uuid, code))) throw new AppError('captchaInvalid');
+      row = await this.db
+        .selectFrom('accounts')
+        .select(['id', 'password_hash'])
+        .where('account', '=', account)
+        .executeTakeFirst();
+      // unknown account and wrong password: same work, same answer
+      valid = row ? await admission.verify(password, row.password_hash) : await admission.verifyAgainstNothing(password);
+    } finally {
+      admission.release();
+    }
     if (!row || !valid) throw new AppError('invalidCredentials');
     return this.sessions.create(row.id);
   }

@@ -5,6 +5,7 @@ import { temporaryApiPaths } from '../../shared/temporary-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
+import { sessionTokenOf } from '../http/session-cookie.js';
 import { authenticate } from '../plugins/authenticate.js';
 import { guarded, type LimitRule } from '../plugins/rate-limits.js';
 import { bodyOf, path } from '../routes/route-helpers.js';
@@ -26,9 +27,9 @@ export const temporaryLimits = {
   recommend: { perIp: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
-/** The pages are open to signed-in users too: a valid token is recorded, a stale one ignored. */
+/** The pages are open to signed-in users too: a valid session (bearer or cookie) is recorded, a stale one ignored. */
 async function optionalAccount(request: FastifyRequest) {
-  if (!request.headers.authorization) return null;
+  if (!sessionTokenOf(request)) return null;
   try {
     await authenticate(request);
     return request.account;

@@ -5,6 +5,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import type { Envelope } from '../../../src/shared/envelope.js';
 import type { OutboxMessage, VerifyCodeData } from '../../../src/shared/api-types.js';
 import { isolatedDatabase, type DatabaseKind } from './databases.js';
+import { sessionTokenFrom } from './session-cookie.js';
 import { TEST_ENV } from './test-env.js';
 
 export const DEMO_PASSWORD = 'Summit#2025';
@@ -59,9 +60,9 @@ export async function passwordLogin(t: TestApp, account: string, password: strin
 }
 
 export async function tokenFor(t: TestApp, account = DEMO_ENTERPRISE, password = DEMO_PASSWORD): Promise<string> {
-  const { status, body } = await passwordLogin(t, account, password);
+  const { status, body, headers } = await passwordLogin(t, account, password);
   if (status !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return body.data;
+  return sessionTokenFrom(headers['set-cookie']);
 }
 
 /** Sends a code (skipping the 60 s resend interval) and reads it from the dev outbox. */

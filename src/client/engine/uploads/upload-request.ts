@@ -3,7 +3,6 @@ import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 import type { Envelope } from '../../../shared/envelope';
 import { uploadPaths, type UploadedFile } from '../../../shared/upload-api';
 import { getSession } from '../../session/session-store';
-import { readToken } from '../../session/token-cookie';
 
 /** A refused or failed upload; `messages` are the server's translated reasons (one per rule). */
 export class UploadFailure extends Error {
@@ -16,9 +15,9 @@ export class UploadFailure extends Error {
   }
 }
 
-function authHeaders(): Record<string, string> {
-  const token = readToken();
-  return { 'accept-language': getSession().language, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+/** The session rides on the HttpOnly cookie the browser sends by itself (same origin). */
+function requestHeaders(): Record<string, string> {
+  return { 'accept-language': getSession().language, accept: 'application/json' };
 }
 
 /**
@@ -51,7 +50,7 @@ export function sendUpload(
     form.append('file', file, file.name);
     xhr.open('POST', `${API_BASE}/${path}`);
     xhr.timeout = uploadTimeoutMs(file.size);
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100), event.loaded, event.total);
     };
@@ -74,9 +73,9 @@ export function sendUpload(
   return { done, abort: () => xhr.abort() };
 }
 
-/** A stored file as a data: URL (the page CSP allows data: images; the route needs the bearer header). */
+/** A stored file as a data: URL (the page CSP allows data: images; fetched with the session cookie). */
 export async function fetchFileAsDataUrl(id: string): Promise<{ dataUrl: string; mime: string } | null> {
-  const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: authHeaders() });
+  const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: requestHeaders(), credentials: 'same-origin' });
   if (!response.ok) return null;
   const blob = await response.blob();
   return { dataUrl: await readAsDataUrl(blob), mime: blob.type };

@@ -1,6 +1,5 @@
 import { API_BASE } from '../../../shared/api-paths';
 import { getSession } from '../../session/session-store';
-import { readToken } from '../../session/token-cookie';
 
 /** The name of an attachment answer: the RFC 5987 UTF-8 name, else the ASCII fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -17,14 +16,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * Saves a file the API serves as an attachment. A plain link cannot send the bearer header,
- * so the file is fetched and handed to the browser as a blob URL. Resolves false on failure.
+ * Saves a file the API serves as an attachment: fetched (with the session cookie) so that a
+ * failure can be told apart, then handed to the browser as a blob URL. Resolves false on failure.
  */
 export async function saveAuthorisedFile(path: string, fallbackName: string): Promise<boolean> {
-  const token = readToken();
-  const response = await fetch(`${API_BASE}/${path}`, {
-    headers: { 'accept-language': getSession().language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
+  const response = await fetch(`${API_BASE}/${path}`, { headers: { 'accept-language': getSession().language }, credentials: 'same-origin' });
   if (!response.ok) return false;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

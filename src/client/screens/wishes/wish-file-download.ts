@@ -1,16 +1,15 @@
 import { API_BASE } from '../../../shared/api-paths';
 import { uploadPaths } from '../../../shared/upload-api';
 import { getSession } from '../../session/session-store';
-import { readToken } from '../../session/token-cookie';
 
 /**
- * Saves a stored file under its original name. The file route needs the bearer header, so a
- * plain link cannot fetch it: the bytes come through fetch and leave as a blob: URL.
+ * Saves a stored file under its original name: the bytes come through fetch (with the session
+ * cookie) and leave as a blob: URL under that name.
  */
 export async function downloadStoredFile(id: string, name: string): Promise<boolean> {
-  const token = readToken();
   const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, {
-    headers: { 'accept-language': getSession().language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'accept-language': getSession().language },
+    credentials: 'same-origin',
   });
   if (!response.ok) return false;
   const url = URL.createObjectURL(await response.blob());

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function changesState(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method);
+}
+
+/** The origin a browser named for the request: `Origin`, else the origin of `Referer`; null when neither. */
+function claimedOrigin(request: FastifyRequest): URL | null | 'unreadable' {
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  const given = origin ?? referer;
+  if (given === undefined) return null;
+  try {
+    return new URL(given);
+  } catch {
+    // "Origin: null" (sandboxed frames, some redirects) and garbage
+    return 'unreadable';
+  }
+}
+
+/**
+ * The claimed origin is this portal: its host (with port) is the host the request was sent to
+ * (the Host header; X-Forwarded-Host behind TRUST_PROXY), or it is one of ALLOWED_ORIGINS.
+ * The scheme is not compared with the request's: behind a TLS-terminating proxy the server
+ * sees http where the page was https (and a Secure cookie never rides on http anyway).
+ */
+function isOwnOrigin(request: FastifyRequest, claimed: URL): boolean {
+  if (claimed.protocol !== 'http:' && claimed.protocol !== 'https:') return false;
+  if (request.server.config.allowedOrigins.includes(claimed.origin)) return true;
+  try {
+    // read the Host with the claimed scheme, so "host:80" equals "http://host" (default ports dropped)
+    return claimed.host === new URL(`${claimed.protocol}//${request.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Cross-site request forgery (issue 18 point 3). A state-changing request that names another
+ * origin is refused whatever it carries (also sign-in: no signing a victim into the attacker's
+ * account). `requireOrigin`: the request rides on the session cookie, so it must name an
+ * origin at all; requests without cookie (API clients with a bearer token, curl) need not.
+ */
+export function checkOrigin(request: FastifyRequest, requireOrigin: boolean): void {
+  if (!changesState(request)) return;
+  const claimed = claimedOrigin(request);
+  if (claimed === null) {
+    if (requireOrigin) throw new AppError('originRefused');
+    return;
+  }
+  if (claimed === 'unreadable' || !isOwnOrigin(request, claimed)) throw new AppError('originRefused');
+}
+
+/** Every API request: a state-changing one that names a foreign origin is refused at once. */
+export function registerOriginCheck(api: FastifyInstance): void {
+  api.addHook('onRequest', async (request) => checkOrigin(request, false));
+}
