@@ -172,6 +172,31 @@ describe('unit activity screen', () => {
   }, 20_000);
 });
 
+describe('sign-up dialog of a speaker activity', () => {
+  // issue 19 item 12: materials are asked for once the person speaks, not refused on submit
+  it('offers the speech materials only while 演讲嘉宾 is ticked', async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [guestSummary({ id: 'g10', status: 'approved' })], total: 1, pageNum: 1, pageSize: 100 });
+    const signUp = vi.spyOn(activityApi, 'signUp').mockResolvedValue(signUpItem());
+    renderActivityScreen();
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    const speaker = await screen.findByRole('checkbox', { name: /演讲嘉宾/ });
+    expect(screen.queryByTestId('upload-speechMaterials')).toBeNull();
+    expect(screen.queryByText(/演讲材料/)).toBeNull();
+
+    fireEvent.click(speaker);
+    expect(await screen.findByTestId('upload-speechMaterials')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: /演讲嘉宾/ }));
+    await waitFor(() => expect(screen.queryByTestId('upload-speechMaterials')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('sign-up-submit'));
+    await waitFor(() => expect(signUp).toHaveBeenCalled());
+    expect(signUp.mock.calls[0]![0]).not.toHaveProperty('speechMaterials');
+  }, 20_000);
+});
+
 describe('organiser activity screen', () => {
   it('lists activities with their status and publishes a draft', { timeout: 20_000 }, async () => {
     const page = vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity({ status: 'draft' })], total: 1, pageNum: 1, pageSize: 20 });
