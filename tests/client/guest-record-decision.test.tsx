@@ -55,6 +55,8 @@ describe("a guest's full record", () => {
     fireEvent.click(within(section).getByTestId('record-decision-submit'));
     expect(await within(section).findByText(/请填写|必填/)).toBeInTheDocument();
     expect(getFeedback().confirm).toBeNull();
+    // issue 19 item 13: the reason's own message only, no form-level "invalid value" beside it
+    expect(section.textContent).not.toContain('内容不正确');
 
     fireEvent.change(within(section).getByRole('textbox', { name: /不通过原因/ }), { target: { value: '证件照片不清晰' } });
     fireEvent.click(within(section).getByTestId('record-decision-submit'));

@@ -89,6 +89,8 @@ describe('message of good wishes screen', () => {
     const message = await screen.findByLabelText(/祝福语/);
     fireEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByText('请上传标志或填写祝福语（至少一项）')).toBeInTheDocument();
+    // issue 19 item 13: the field's own message only, no form-level "invalid value" beside it
+    expect(document.body.textContent).not.toContain('内容不正确');
     expect(save).not.toHaveBeenCalled();
 
     fireEvent.change(message, { target: { value: '祝峰会圆满成功' } });
