@@ -26,7 +26,7 @@ export function CalendarButton({ withTime, local, field, onPicked }: { withTime:
         onChange={(event) => event.target.value && onPicked(event.target.value)}
         tabIndex={-1}
         aria-hidden
-        sx={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
+        sx={{ position: 'absolute', right: 0, bottom: 0, width: '1px', height: '1px', opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
       />
     </InputAdornment>
   );
