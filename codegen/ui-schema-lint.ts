@@ -123,7 +123,24 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
       problems.push(problem(file, at, `"${key}" is not a property of the schema here`, `Rename or remove it (properties: ${known})`));
       continue;
     }
-    if (isNode(value)) lintNode(value, children, root, file, at, problems);
+    if (isNode(value)) {
+      lintShownWhen(value, properties, known, file, at, problems);
+      lintNode(value, children, root, file, at, problems);
+    }
+  }
+}
+
+/** `ui:options.shownWhen` names sibling fields: a renamed one would hide its field for good. */
+function lintShownWhen(ui: Node, siblings: Set<string>, known: string, file: string, pointer: string, problems: string[]): void {
+  const options = ui['ui:options'];
+  if (!isNode(options) || options.shownWhen === undefined) return;
+  const at = `${pointer}/ui:options/shownWhen`;
+  if (!isNode(options.shownWhen)) {
+    problems.push(problem(file, at, 'shownWhen must name fields and the value each must hold', 'Write {"speaker": true}'));
+    return;
+  }
+  for (const name of Object.keys(options.shownWhen)) {
+    if (!siblings.has(name)) problems.push(problem(file, `${at}/${name}`, `shownWhen names "${name}", which is not a field beside this one`, `Use one of: ${known}`));
   }
 }
 

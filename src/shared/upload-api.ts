@@ -19,4 +19,6 @@ export interface UploadedFile {
 export const uploadPaths = {
   upload: 'qms/file/upload',
   file: 'qms/file',
+  /** the stored file's name, type and size (a reopened form shows names, not ids) */
+  info: (id: string) => `qms/file/${id}/info`,
 } as const;

@@ -6,6 +6,7 @@ import { activityApi } from '../../src/client/api/activity-endpoints';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import ActivityScreen from '../../src/client/screens/activities/ActivityScreen';
+import { SpeechMaterialsDialog } from '../../src/client/screens/activities/SpeechMaterialsDialog';
 import ActivityAdminScreen from '../../src/client/screens/admin/activities/ActivityAdminScreen';
 import type { ActivitySummary, SignUpItem, UnitActivityDetail } from '../../src/shared/activity-api';
 import { guestSummary } from './fixtures/guest-fixtures';
@@ -170,6 +171,48 @@ describe('unit activity screen', () => {
     fireEvent.click(await screen.findByRole('option', { name: /已通过嘉宾/ }));
     await waitFor(() => expect(screen.queryByTestId('sign-up-reason')).toBeNull());
   }, 20_000);
+});
+
+describe('sign-up dialog of a speaker activity', () => {
+  // issue 19 item 12: materials are asked for once the person speaks, not refused on submit
+  it('offers the speech materials only while 演讲嘉宾 is ticked', async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [guestSummary({ id: 'g10', status: 'approved' })], total: 1, pageNum: 1, pageSize: 100 });
+    const signUp = vi.spyOn(activityApi, 'signUp').mockResolvedValue(signUpItem());
+    renderActivityScreen();
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    const speaker = await screen.findByRole('checkbox', { name: /演讲嘉宾/ });
+    expect(screen.queryByTestId('upload-speechMaterials')).toBeNull();
+    expect(screen.queryByText(/演讲材料/)).toBeNull();
+
+    fireEvent.click(speaker);
+    expect(await screen.findByTestId('upload-speechMaterials')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: /演讲嘉宾/ }));
+    await waitFor(() => expect(screen.queryByTestId('upload-speechMaterials')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('sign-up-submit'));
+    await waitFor(() => expect(signUp).toHaveBeenCalled());
+    expect(signUp.mock.calls[0]![0]).not.toHaveProperty('speechMaterials');
+  }, 20_000);
+});
+
+describe('speech materials dialog', () => {
+  // issue 19 item 11: the saved materials by their file names, never their ids
+  it('names the saved materials when it is opened again', async () => {
+    const ids = ['3d1f0b2a-5c4e-4f6a-8b7c-9d0e1f2a3b4c', '4e2a1c3b-6d5f-4a7b-9c8d-0e1f2a3b4c5d'];
+    const names: Record<string, string> = { [ids[0]!]: '主旨演讲.zip', [ids[1]!]: 'slides.7z' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const id = /qms\/file\/([^/]+)\/info$/.exec(String(input))?.[1] ?? '';
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id, name: names[id], mime: 'application/zip', bytes: 10, width: null, height: null } }), { status: 200 });
+    });
+    render(<SpeechMaterialsDialog item={signUpItem({ speaker: true, speechMaterials: ids })} onClose={() => {}} />);
+    const field = await screen.findByTestId('upload-speechMaterials');
+    expect(await within(field).findByText('已上传：主旨演讲.zip')).toBeInTheDocument();
+    expect(await within(field).findByText('已上传：slides.7z')).toBeInTheDocument();
+    for (const id of ids) expect(field.textContent).not.toContain(id);
+  });
 });
 
 describe('organiser activity screen', () => {

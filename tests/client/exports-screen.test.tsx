@@ -16,7 +16,10 @@ describe('exports screen', () => {
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['接站', '送站']);
     fireEvent.click(screen.getByRole('option', { name: '送站' }));
-    fireEvent.change(screen.getByTestId('manifest-date').querySelector('input')!, { target: { value: '2027-06-17' } });
+    const date = screen.getByRole('textbox', { name: /日期/ });
+    // issue 19 item 17: the UI language's hint, never the browser's mm/dd/yyyy
+    expect(date).toHaveAttribute('placeholder', '年-月-日，如 2027-06-18');
+    fireEvent.change(date, { target: { value: '2027/6/17' } });
     fireEvent.click(screen.getByTestId('export-manifest'));
     await waitFor(() => expect(download).toHaveBeenCalledWith(consoleApiPaths.exportManifest, { direction: 'departure', date: '2027-06-17', station: undefined }, 'departure-2027-06-17'));
   });

@@ -72,8 +72,12 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
   });
 
   it('asks the media page for the media outlet', async () => {
-    renderDeclared('temporary-media');
+    const { container } = renderDeclared('temporary-media');
     expect(await screen.findByLabelText(/媒体名称/)).toBeInTheDocument();
+    // issue 19 item 13: an empty outlet has its own message, and no form-level "invalid value" beside it
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(errorOf(container, 'mediaName')).not.toBe(''));
+    expect(container.textContent).not.toContain('内容不正确');
   });
 
   it('checks the capitalised English name in the browser', async () => {

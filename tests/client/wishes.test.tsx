@@ -89,6 +89,8 @@ describe('message of good wishes screen', () => {
     const message = await screen.findByLabelText(/祝福语/);
     fireEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByText('请上传标志或填写祝福语（至少一项）')).toBeInTheDocument();
+    // issue 19 item 13: the field's own message only, no form-level "invalid value" beside it
+    expect(document.body.textContent).not.toContain('内容不正确');
     expect(save).not.toHaveBeenCalled();
 
     fireEvent.change(message, { target: { value: '祝峰会圆满成功' } });
@@ -110,6 +112,35 @@ describe('message of good wishes screen', () => {
     renderWishForm();
     expect(await screen.findByDisplayValue('合作共赢')).toBeInTheDocument();
     for (const rule of ['logo', 'wishVideo', 'wishAudio']) expect(await screen.findByTestId(`upload-${rule}`)).toBeInTheDocument();
+  });
+
+  // issue 19 item 11: a reopened form names its saved files, never their ids
+  it('names the saved logo, video and audio by their file names when the form is reopened', async () => {
+    const ids = { logo: '5f0c7a52-3a4e-4f43-9d1e-0c6a3c1d2b11', video: '6a1d8b63-4b5f-4a54-8e2f-1d7b4d2e3c22', audio: '7b2e9c74-5c60-4b65-9f30-2e8c5e3f4d33' };
+    const names: Record<string, string> = { [ids.logo]: 'logo.eps', [ids.video]: '祝福视频.mp4', [ids.audio]: 'wish.mp3' };
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const id = /qms\/file\/([^/]+)\/info$/.exec(String(input))?.[1] ?? '';
+      if (!names[id]) return new Response(JSON.stringify({ code: 404, msg: '文件不存在', data: null }), { status: 404 });
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id, name: names[id], mime: 'application/octet-stream', bytes: 10, width: null, height: null } }), { status: 200 });
+    });
+    vi.spyOn(wishApi, 'myWish').mockResolvedValue({ document: { wishMessage: '合作共赢', ...ids } } as unknown as WishRecord);
+    const { container } = renderWishForm();
+    for (const [rule, name] of [['logo', 'logo.eps'], ['wishVideo', '祝福视频.mp4'], ['wishAudio', 'wish.mp3']] as const) {
+      const field = await screen.findByTestId(`upload-${rule}`);
+      expect(await within(field).findByText(`已上传：${name}`)).toBeInTheDocument();
+    }
+    for (const id of Object.values(ids)) expect(container.textContent).not.toContain(id);
+    expect(fetched).toHaveBeenCalledWith(`/exhibition/qms/file/${ids.logo}/info`, expect.anything());
+  });
+
+  it('shows a saved file it cannot name as uploaded, not as its id', async () => {
+    const id = '8c3fad85-6d71-4c76-8a41-3f9d6f4a5e44';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ code: 404, msg: '文件不存在', data: null }), { status: 404 }));
+    vi.spyOn(wishApi, 'myWish').mockResolvedValue({ document: { video: id } } as unknown as WishRecord);
+    const { container } = renderWishForm();
+    const field = await screen.findByTestId('upload-wishVideo');
+    expect(await within(field).findByText('已上传的文件')).toBeInTheDocument();
+    expect(container.textContent).not.toContain(id);
   });
 
   it('shows the progress of a large video with the bytes sent, and cancels it', async () => {

@@ -103,6 +103,17 @@ describe('codegen messages on UI schemas', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^ui-schemas\/itinerary\.json#\/arrival\/flightClass: "flightClass" is not a property/));
   }, 60_000);
 
+  it('names a shownWhen condition on a field that is not there', async () => {
+    const workspace = workspaceWithCopies();
+    cleanup = workspace.cleanup;
+    editJson(path.join(workspace.options.uiSchemasDir, 'activity-sign-up.json'), (ui) => {
+      ((ui.speechMaterials as Record<string, Record<string, unknown>>)['ui:options']!).shownWhen = { isSpeaker: true };
+    });
+    expect(await problemsOf(workspace.options)).toEqual([
+      expect.stringMatching(/^ui-schemas\/activity-sign-up\.json#\/speechMaterials\/ui:options\/shownWhen\/isSpeaker: shownWhen names "isSpeaker", which is not a field beside this one\. Use one of: .*speaker/),
+    ]);
+  }, 60_000);
+
   it('names an order without "*" that leaves out a property', async () => {
     const workspace = workspaceWithCopies();
     cleanup = workspace.cleanup;

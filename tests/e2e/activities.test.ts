@@ -117,7 +117,9 @@ describe.skipIf(!run)('activities in Chromium', () => {
     await page.locator('#root_name').waitFor();
     await page.locator('#root_name').fill(ACTIVITY);
     await page.locator('#root_place').fill('国际会议中心');
-    await page.locator('#root_startTime').fill('2027-06-18T09:00');
+    // issue 19 item 17: the Chinese UI's hint, not the browser's own mm/dd/yyyy
+    expect(await page.locator('#root_startTime').evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual(['text', '年-月-日 时:分，如 2027-06-18 09:00']);
+    await page.locator('#root_startTime').fill('2027-06-18 09:00');
     await page.locator('#root_endTime').fill('2027-06-18T11:00');
     await page.locator('#root_memberLimit').fill('1');
     await page.locator('#root_speaker').check();

@@ -164,6 +164,31 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await page.getByText('控制台嘉宾').first().waitFor();
   });
 
+  // issue 19 item 17: a decision from the guest's full record, as from the review queue
+  it("the organiser rejects a guest with a reason from the guest's full record", async () => {
+    await signIn(ORGANISER);
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'summit_token')?.value ?? '';
+    let guest: { id: string; nameZh: string } | undefined;
+    for (const status of ['approved', 'pending']) {
+      const answer = await page.request.get(`${portal.baseUrl}/exhibition/admin/review/page?pageNum=1&pageSize=100&status=${status}`, { headers: { authorization: `Bearer ${token}` } });
+      guest ??= ((await answer.json()) as { data: { records: { id: string; nameZh: string }[] } }).data.records.find((item) => item.nameZh === '控制台嘉宾');
+    }
+    expect(guest).toBeTruthy();
+    await open(`/admin/guests/${guest!.id}`);
+    const section = page.locator('[data-testid=record-decision]');
+    await section.locator('[data-testid=record-decision-submit]').waitFor();
+    await record('guest-record');
+    await section.getByRole('radio', { name: '不通过' }).check();
+    await section.getByRole('textbox', { name: /不通过原因/ }).fill('证件照片不清晰');
+    await section.locator('[data-testid=record-decision-submit]').click();
+    const confirm = page.getByRole('dialog', { name: '审核决定' });
+    await confirm.getByText('控制台嘉宾').waitFor();
+    await record('guest-record-confirm');
+    await confirm.getByRole('button', { name: '不通过' }).click();
+    await page.locator('[data-testid=guest-record]', { hasText: '审核未通过' }).waitFor();
+    await page.locator('[data-testid=guest-record]', { hasText: '证件照片不清晰' }).waitFor();
+  });
+
   it('the organiser sees the code used once', async () => {
     await signIn(ORGANISER);
     await open('/admin/codes');

@@ -88,6 +88,10 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     // the saved message comes back on the screen
     await page.reload();
     await expect.poll(() => page.locator('#root_wishMessage').inputValue(), { timeout: 15_000 }).toBe('祝峰会圆满成功！');
+    // issue 19 item 11: the saved logo by its name, not its id
+    await page.locator('[data-testid=upload-logo]', { hasText: '已上传：logo.eps' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=upload-logo]').innerText()).not.toContain(mine.data.document.logo as string);
+    await record('reopened');
 
     await signIn(ORGANISER);
     await page.goto(`${portal.baseUrl}/admin/wishes`);

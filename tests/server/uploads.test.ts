@@ -89,6 +89,23 @@ describeEachDatabase('uploads', (kind) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  // issue 19 item 11: a reopened form shows the file's name, which only the upload knew
+  it('tells the readers of a stored file its original name, and nobody else', async () => {
+    const { body } = await upload(enterprise, 'photo', jpeg(photos.pass!, '领导 照片.jpg'));
+    const id = body.data!.id;
+    const info = (token: string | null, language = 'zh-CN') =>
+      h.app.inject({ method: 'GET', url: `/exhibition/qms/file/${id}/info`, headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    for (const token of [enterprise, await h.tokenOf(ORGANISER)]) {
+      const own = await info(token);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ code: 200, data: { id, name: '领导 照片.jpg', mime: 'image/jpeg', width: 900, height: 1200 } });
+    }
+    const otherUnit = await info(await h.tokenOf(GOVERNMENT), 'en');
+    expect(otherUnit.statusCode).toBe(404);
+    expect(otherUnit.json()).toMatchObject({ code: 404, msg: 'The file does not exist', data: null });
+    expect((await info(null)).statusCode).toBe(401);
+  });
+
   const refusals: [string, () => FilePart, string][] = [
     ['a PNG renamed .jpg (JPG only)', () => jpeg(photos.png!), 'upload.rules.jpgOnly'],
     ['too few bytes', () => jpeg(photos.tooFewBytes!), 'upload.rules.fileTooSmall'],

@@ -16,6 +16,7 @@ import { runOperation } from './operations';
 import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
 import { RecordUpgradeNotice } from './RecordUpgradeNotice';
 import { withoutFixedFlags } from './upgrade-flags';
+import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from './shown-when';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
 import { loadUiSchema } from './ui-schema-files';
@@ -57,6 +58,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   const translateKey = useKeyTranslation();
   const [formData, setFormData] = useState<Data>({});
   const [refreshNonce, setRefreshNonce] = useState(0);
+  // fields offered only after another answer (ui:options.shownWhen)
+  const [hidden, setHidden] = useState<string[]>([]);
+  const uiSchema = useMemo(() => (loaded ? withHiddenFields(loaded.uiSchema, hidden) : undefined), [loaded, hidden]);
 
   useEffect(() => {
     let live = true;
@@ -69,7 +73,10 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
       const upgrade = upgradeAttachedTo(loadedData);
-      setLoaded({ ...assets, uiSchema: screenUiSchema(assets.schema, baseUi), initial, upgrade });
+      const uiSchema = screenUiSchema(assets.schema, baseUi);
+      // batched with the form: a field waiting for another answer never shows first
+      setHidden(hiddenFieldsOf(uiSchema, initial));
+      setLoaded({ ...assets, uiSchema, initial, upgrade });
       latest.current = initial;
       setFormData(initial);
     })().catch((error: unknown) => {
@@ -106,7 +113,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     setFormData(data);
     await run(
       async () => {
-        const result = await runOperation(declaration.submit, data, params);
+        const result = await runOperation(declaration.submit, withoutHiddenValues(data, hidden), params);
         await runSuccess(declaration.success, result, location.search, params);
       },
       // one-time codes are spent by a failed attempt: ask for a fresh image code
@@ -139,7 +146,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
       <Form
         {...formBasics}
         schema={loaded.schema}
-        uiSchema={loaded.uiSchema}
+        uiSchema={uiSchema}
         validator={loaded.validator}
         formData={formData}
         formContext={formContext}
@@ -148,10 +155,12 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         onChange={(event) => {
           latest.current = event.formData as Data;
           const flags = withoutFixedFlags(upgradeErrors, latest.current, loaded.schema, loaded.validator);
-          if (flags !== upgradeErrors) {
+          const nowHidden = hiddenFieldsOf(loaded.uiSchema, latest.current);
+          if (flags !== upgradeErrors || !sameFields(nowHidden, hidden)) {
             // RJSF takes its state from the props again when they change: hand it what was typed
             setFormData(latest.current);
             setUpgradeErrors(flags);
+            setHidden(nowHidden);
           }
         }}
         onBlur={onBlur}

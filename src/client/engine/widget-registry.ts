@@ -4,7 +4,7 @@ import { ImageCodeWidget } from './widgets/ImageCodeWidget';
 import { lazyWidget } from './widgets/lazy-widget';
 import { MessageCodeWidget } from './widgets/MessageCodeWidget';
 import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
-import { ShanghaiDateTimeWidget } from './widgets/ShanghaiDateTimeWidget';
+import { TypedDateTimeWidget, TypedDateWidget } from './widgets/TypedDateWidgets';
 
 /**
  * Custom widgets by name, merged into the theme's widgets (UI schemas use `ui:widget`): the
@@ -17,8 +17,11 @@ export const customWidgets: RegistryWidgetsType = {
   messageCode: MessageCodeWidget,
   // files are uploaded by the widget; the form keeps the file id (ui:options.rule names the rules)
   upload: lazyWidget(async () => (await import('./uploads/UploadWidget')).UploadWidget),
-  // `ui:widget: datetime` and `format: date-time` both land here: Asia/Shanghai wall times
-  DateTimeWidget: ShanghaiDateTimeWidget,
+  // `ui:widget: datetime` and `format: date-time` both land here: Asia/Shanghai wall times,
+  // typed year-month-day with the UI language's hint (a native input shows the browser's order)
+  DateTimeWidget: TypedDateTimeWidget,
+  // `ui:widget: date` and `format: date`
+  DateWidget: TypedDateWidget,
 };
 
 export function registerWidgets(widgets: RegistryWidgetsType): void {

@@ -83,6 +83,23 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  app.get<{ Params: { id: string }; Reply: Answer<'response-uploaded-file'> }>(path(uploadPaths.info(':id')), {
+    schema: {
+      tags,
+      summary: 'Name, type and size of a stored file (what a reopened form shows instead of its id): same readers as the file; anyone else gets 404',
+      security: bearer,
+      params: loadSchema('file-id-params'),
+      response: envelope('response-uploaded-file', 'the stored file'),
+    },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      const found = await uploads.describe(signedIn(request), request.params.id);
+      if (!found) return sendUploadError(request, reply, 'notFound');
+      reply.header('cache-control', 'no-store');
+      return ok(request, found);
+    },
+  });
+
   app.get<{ Params: { id: string } }>(`/${uploadPaths.file}/:id`, {
     schema: { tags, summary: 'A stored file: its owner, its unit or an organiser; anyone else gets 404', security: bearer, params: loadSchema('file-id-params') },
     preValidation: authenticate,

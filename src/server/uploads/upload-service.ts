@@ -82,11 +82,8 @@ export class UploadService {
 
   /** The file if the caller may read it: its owner, its owner's unit, or an organiser. */
   async readable(account: SignedInAccount, id: string) {
-    const row = await this.repository.find(id);
+    const row = await this.visibleRow(account, id);
     if (!row) return null;
-    const allowed =
-      account.userType === 'organiser' || row.owner_account_id === account.id || (row.unit_id !== null && row.unit_id === account.unitId);
-    if (!allowed) return null;
     const filePath = this.storage.pathOf(row.storage_name);
     try {
       await fs.promises.access(filePath, fs.constants.R_OK);
@@ -95,5 +92,23 @@ export class UploadService {
       return null;
     }
     return { row, filePath, disposition: IMAGE_INLINE.has(row.mime) ? ('inline' as const) : ('attachment' as const) };
+  }
+
+  /**
+   * What a form shows of a file it keeps by id (its name, not the id) when the form is opened
+   * again: the same readers as the file itself.
+   */
+  async describe(account: SignedInAccount, id: string): Promise<UploadedFile | null> {
+    const row = await this.visibleRow(account, id);
+    if (!row) return null;
+    return { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked: [] };
+  }
+
+  private async visibleRow(account: SignedInAccount, id: string): Promise<UploadTable | null> {
+    const row = await this.repository.find(id);
+    if (!row) return null;
+    const allowed =
+      account.userType === 'organiser' || row.owner_account_id === account.id || (row.unit_id !== null && row.unit_id === account.unitId);
+    return allowed ? row : null;
   }
 }

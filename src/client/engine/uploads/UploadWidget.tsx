@@ -95,7 +95,8 @@ export function UploadWidget(props: WidgetProps) {
           {item.preview ? (
             <Box component="img" src={item.preview} alt={tUpload('upload.widget.preview')} data-testid="upload-preview" sx={{ maxWidth: 120, maxHeight: 160, border: 1, borderColor: 'divider' }} />
           ) : (
-            <Typography variant="body2">{item.name ? tUpload('upload.widget.uploaded', { name: item.name }) : item.id}</Typography>
+            <Typography variant="body2">{/* never the id: until its name arrives a stored file is just "uploaded" */}
+              {item.name ? tUpload('upload.widget.uploaded', { name: item.name }) : tUpload('upload.widget.storedFile')}</Typography>
           )}
           <Button size="small" onClick={() => pick(index)} disabled={disabled}>
             {tUpload('upload.widget.replace')}

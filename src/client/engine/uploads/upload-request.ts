@@ -73,6 +73,18 @@ export function sendUpload(
   return { done, abort: () => xhr.abort() };
 }
 
+/** Name, type and size of a stored file (null when it is gone or not the caller's to read). */
+export async function fetchFileInfo(id: string): Promise<UploadedFile | null> {
+  try {
+    const response = await fetch(`${API_BASE}/${uploadPaths.info(encodeURIComponent(id))}`, { headers: requestHeaders(), credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const envelope = (await response.json()) as Envelope<UploadedFile | null>;
+    return envelope.code === 200 ? envelope.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A stored file as a data: URL (the page CSP allows data: images; fetched with the session cookie). */
 export async function fetchFileAsDataUrl(id: string): Promise<{ dataUrl: string; mime: string } | null> {
   const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: requestHeaders(), credentials: 'same-origin' });

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { checkUpload, failuresOf, notCheckedOf, type UploadRules } from '../../../shared/upload-rules';
 import { measureInBrowser, type MeasureStage } from './measure-in-browser';
 import { tUpload } from './upload-i18n';
-import { fetchFileAsDataUrl, readAsDataUrl, sendUpload, UploadFailure } from './upload-request';
+import { fetchFileAsDataUrl, fetchFileInfo, readAsDataUrl, sendUpload, UploadFailure } from './upload-request';
 
 export interface UploadedItem {
   id: string;
-  /** shown name ('' for files stored before this page was opened) */
+  /** shown name ('' until the name of a file stored earlier has arrived) */
   name: string;
   /** data: URL of a picture, null for other files */
   preview: string | null;
@@ -44,6 +44,19 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const abortRef = useRef<(() => void) | null>(null);
+
+  // files stored earlier: the form keeps ids, the person knows the file by its name
+  useEffect(() => {
+    let live = true;
+    for (const item of itemsRef.current.filter((entry) => entry.name === '')) {
+      void fetchFileInfo(item.id).then((found) => {
+        if (live && found) setItems((current) => current.map((entry) => (entry.id === item.id ? { ...entry, name: found.name } : entry)));
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // pictures stored earlier: fetch a preview once (the file route needs the bearer header)
   useEffect(() => {

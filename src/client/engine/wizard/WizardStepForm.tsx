@@ -11,6 +11,7 @@ import { loadUiSchema } from '../ui-schema-files';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { uploadsBusy } from '../uploads/upload-activity';
 import { withoutFixedFlags } from '../upgrade-flags';
+import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from '../shown-when';
 
 type Data = Record<string, unknown>;
 
@@ -43,13 +44,18 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const [loadError, setLoadError] = useState(false);
   const [formData, setFormData] = useState<Data>(initial);
   const latest = useRef<Data>(initial);
+  // fields offered only after another answer (ui:options.shownWhen)
+  const [hidden, setHidden] = useState<string[]>([]);
 
   useEffect(() => {
     let live = true;
     Promise.all([loadFormAssets(schemaName), loadUiSchema(uiSchemaName ?? schemaName)])
       .then(([loaded, baseUi]) => {
         if (!live) return;
-        setAssets({ ...loaded, uiSchema: screenUiSchema(loaded.schema, baseUi) });
+        const uiSchema = screenUiSchema(loaded.schema, baseUi);
+        // batched with the assets: a field waiting for another answer never shows first
+        setHidden(hiddenFieldsOf(uiSchema, latest.current));
+        setAssets({ ...loaded, uiSchema });
       })
       .catch(() => live && setLoadError(true));
     return () => {
@@ -68,6 +74,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const { busy, extraErrors, run } = useServerSubmission();
   // an old record's flags show until the first save attempt, each one only while its field is still invalid
   const [upgradeFlags, setUpgradeFlags] = useState(initialErrors);
+  const uiSchema = useMemo(() => (assets ? withHiddenFields(assets.uiSchema, hidden) : undefined), [assets, hidden]);
 
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)
@@ -75,7 +82,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
     latest.current = data;
     setFormData(data);
     setUpgradeFlags(undefined);
-    await run(() => onSubmit(data));
+    await run(() => onSubmit(withoutHiddenValues(data, hidden)));
   }
 
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
@@ -88,7 +95,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
         id={formId}
         idPrefix={idPrefix}
         schema={assets.schema}
-        uiSchema={assets.uiSchema}
+        uiSchema={uiSchema}
         validator={assets.validator}
         formData={formData}
         formContext={formContext}
@@ -100,10 +107,12 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
           latest.current = event.formData as Data;
           if (!readOnly) onDraft(latest.current);
           const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
-          if (flags !== upgradeFlags) {
+          const nowHidden = hiddenFieldsOf(assets.uiSchema, latest.current);
+          if (flags !== upgradeFlags || !sameFields(nowHidden, hidden)) {
             // RJSF takes its state from the props again when they change: hand it what was typed
             setFormData(latest.current);
             setUpgradeFlags(flags);
+            setHidden(nowHidden);
           }
         }}
         onBlur={onBlur}

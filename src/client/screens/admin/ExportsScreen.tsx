@@ -9,6 +9,8 @@ import { useState } from 'react';
 import { consoleApiPaths as paths, manifestDirections, type ManifestDirection } from '../../../shared/console-api';
 import { unitRecordKinds } from '../../../shared/content-api';
 import { downloadExport } from '../../api/console-endpoints';
+import { DateTextField } from '../../engine/widgets/DateTextField';
+import { parseTyped } from '../../engine/widgets/typed-date';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import manifestQuery from '../../../generated/schemas/manifest-query.json';
 import { limitAt } from '../../../shared/schema-limits';
@@ -21,7 +23,9 @@ export default function ExportsScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [direction, setDirection] = useState<ManifestDirection>('arrival');
-  const [date, setDate] = useState('');
+  // what is typed; the manifest's day once it reads as one
+  const [dateText, setDateText] = useState('');
+  const date = parseTyped(dateText, false);
   const [station, setStation] = useState('');
 
   const download = async (path: string, query: Record<string, string | undefined>, fileName: string) => {
@@ -66,6 +70,7 @@ export default function ExportsScreen() {
         <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
           onSubmit={(event) => {
             event.preventDefault();
+            if (!date) return;
             void download(paths.exportManifest, { direction, date, station: station.trim() || undefined }, `${direction}-${date}`);
           }}
         >
@@ -76,7 +81,7 @@ export default function ExportsScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" type="date" required label={t('console.schema.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} data-testid="manifest-date" />
+          <DateTextField size="small" required label={t('console.schema.fields.date')} value={dateText} onText={setDateText} error={dateText.trim() !== '' && !date} data-testid="manifest-date" />
           <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: STATION_MAX_LENGTH } }} />
           <Button type="submit" variant="contained" disabled={busy || !date} data-testid="export-manifest">
             {t('console.exports.download')}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { GuestDetail } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
@@ -14,6 +14,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageTravelDetails } from '../guests/EntourageTravelDetails';
 import { GuestStatus } from '../guests/GuestStatus';
 import { RegistrationSection, RegistrationStepSections } from '../guests/RegistrationSection';
+import { GuestDecisionSection } from './GuestDecisionSection';
 
 /** The guest's photo as a picture (the file route needs the bearer header, so it comes as a data: URL). */
 function GuestPhoto({ fileId, name }: { fileId: string; name: string }) {
@@ -39,6 +40,9 @@ export default function GuestRecordScreen() {
   const { id = '' } = useParams();
   const [detail, setDetail] = useState<GuestDetail | null>(null);
   const [failed, setFailed] = useState(false);
+  // a decision reloads the record: its status and reason come from the server
+  const [loads, setLoads] = useState(0);
+  const reload = useCallback(() => setLoads((count) => count + 1), []);
   useEffect(() => {
     let live = true;
     guestApi
@@ -48,7 +52,7 @@ export default function GuestRecordScreen() {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, loads]);
 
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
@@ -74,6 +78,7 @@ export default function GuestRecordScreen() {
           </Box>
         </Box>
       </Paper>
+      <GuestDecisionSection guest={detail} onDecided={reload} />
       <RegistrationStepSections guest={detail} testIdPrefix="record" />
       <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
