@@ -96,7 +96,7 @@ describeEachDatabase('sign-in under load and attack at production hash cost (rea
     });
     // the demo accounts are hashed at the production cost during the start
     await server.start(180_000);
-  });
+  }, 200_000);
   afterAll(async () => {
     await server?.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
