@@ -31,7 +31,7 @@ export async function retentionPurge(args: string[], env: Record<string, string 
   const config = loadConfig(env);
   const { db } = openDatabase(config);
   try {
-    if (!(await db.introspection.getTables()).some((table) => table.name === 'guests')) {
+    if (!(await db.introspection.getTables()).some((table) => table.name === 'guests' && (!config.databaseSchema || table.schema === config.databaseSchema))) {
       log('retention:purge: the database holds no records yet: nothing to purge');
       return 2;
     }
