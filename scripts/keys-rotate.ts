@@ -42,6 +42,11 @@ export async function rotateKeys(args: string[], env: Record<string, string | un
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch-size must be a positive integer');
   const { db } = openDatabase(config);
   try {
+    const tables = new Set((await db.introspection.getTables()).filter((table) => !config.databaseSchema || table.schema === config.databaseSchema).map((table) => table.name));
+    if (!tables.has('guests')) {
+      log('keys:rotate: the database holds no records yet (the server creates its tables at start): nothing to re-seal');
+      return 0;
+    }
     log(`keys:rotate: sealing under key ${protection.keyring.current.id} (${protection.keyring.keys.size - 1} older key(s) open)`);
     const progress = await resealStores(db, protection, { batchSize });
     for (const table of progress) log(`  ${table.table}: ${table.resealed} of ${table.scanned} rows re-sealed`);

@@ -31,6 +31,10 @@ export async function retentionPurge(args: string[], env: Record<string, string 
   const config = loadConfig(env);
   const { db } = openDatabase(config);
   try {
+    if (!(await db.introspection.getTables()).some((table) => table.name === 'guests' && (!config.databaseSchema || table.schema === config.databaseSchema))) {
+      log('retention:purge: the database holds no records yet: nothing to purge');
+      return 2;
+    }
     const by = argValue(args, '--by');
     let organisers = db.selectFrom('accounts').select(['id', 'account']).where('user_type', '=', 'organiser');
     organisers = by ? organisers.where('account', '=', normaliseAccount(by)) : organisers.orderBy('created_at');
