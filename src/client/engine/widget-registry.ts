@@ -5,12 +5,12 @@ import { lazyWidget } from './widgets/lazy-widget';
 import { MessageCodeWidget } from './widgets/MessageCodeWidget';
 import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
 import { ShanghaiDateTimeWidget } from './widgets/ShanghaiDateTimeWidget';
+import { customWidgets, registerWidgets } from './widget-catalogue';
 
-/**
- * Custom widgets by name, merged into the theme's widgets (UI schemas use `ui:widget`): the
- * engine's generic ones here, the features' ones handed over at start (registerCatalogue).
- */
-export const customWidgets: RegistryWidgetsType = {
+export { customWidgets, registerWidgets };
+
+/** The engine's generic widgets, beside the features' ones (widget-catalogue.ts). */
+Object.assign(customWidgets, {
   imageCode: ImageCodeWidget,
   // required only while a sibling is absent (if/then): no asterisk of its own
   eitherOrTextarea: EitherOrTextareaWidget,
@@ -19,11 +19,7 @@ export const customWidgets: RegistryWidgetsType = {
   upload: lazyWidget(async () => (await import('./uploads/UploadWidget')).UploadWidget),
   // `ui:widget: datetime` and `format: date-time` both land here: Asia/Shanghai wall times
   DateTimeWidget: ShanghaiDateTimeWidget,
-};
-
-export function registerWidgets(widgets: RegistryWidgetsType): void {
-  Object.assign(customWidgets, widgets);
-}
+} satisfies RegistryWidgetsType);
 
 /**
  * Schema `description`s are notes for developers (English, untranslated): never shown. Help
