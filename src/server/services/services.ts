@@ -102,7 +102,7 @@ export function createServices(
     entourageTravel: new EntourageTravel(db, editions, guests, audit),
     review: new Review(db, editions, guests, audit, translator),
     hasher,
-    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null),
+    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null, config.listTotalCacheMs),
     outbox,
     captcha,
     messageCodes,
