@@ -151,6 +151,12 @@ export function LeanForm({ declaration }: { declaration: FormDeclaration }) {
   return (
     <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)}>
       {(serverErrors[''] ?? clientMessages['']) && <Alert severity="error">{[...(clientMessages[''] ?? []), ...(serverErrors[''] ?? [])].join(' ')}</Alert>}
+      {/* hidden fields stay in the page as RJSF's hidden widget has them (the image code's id) */}
+      {assets.fields
+        .filter((field) => field.widget === 'hidden')
+        .map((field) => (
+          <input key={field.name} type="hidden" id={`root_${field.name}`} name={`root_${field.name}`} value={typeof data[field.name] === 'string' ? (data[field.name] as string) : ''} />
+        ))}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
         {assets.fields
           .filter((field) => field.widget !== 'hidden')
