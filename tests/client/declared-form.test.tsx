@@ -128,3 +128,23 @@ describe('form runtime on a route with params', () => {
     expect(paramsSeen.mock.calls.filter(([what]) => what === 'load')).toHaveLength(1);
   });
 });
+
+describe('lean form (the sign-in tabs)', () => {
+  it('keeps the image code id in a hidden field, as the RJSF form does, and sends it', async () => {
+    const { api } = await import('../../src/client/api/endpoints');
+    const picture = vi.spyOn(api, 'verifyCode').mockResolvedValue({ uuid: 'uuid-7', img: 'data:image/png;base64,AAAA' });
+    const declared: FormDeclaration = { ...declaration('testSubmit', true), schema: 'sign-in-password' };
+    const { container } = render(
+      <MemoryRouter>
+        <LeanForm declaration={declared} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect((container.querySelector('#root_uuid') as HTMLInputElement | null)?.value).toBe('uuid-7'));
+    fireEvent.change(container.querySelector('#root_account')!, { target: { value: 'enterprise@demo.example.com' } });
+    fireEvent.change(container.querySelector('#root_password')!, { target: { value: 'Summit#2025' } });
+    fireEvent.change(container.querySelector('#root_code')!, { target: { value: 'AB12' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ account: 'enterprise@demo.example.com', password: 'Summit#2025', code: 'AB12', uuid: 'uuid-7' }));
+    picture.mockRestore();
+  });
+});
