@@ -4,6 +4,10 @@
  * services (seed-edition.ts) with 50 guests per unit (100,000 guests: 2,000 units).
  * BENCH_GUESTS lists the sizes (default 10000; "10000,100000" for the growth figure);
  * BENCH_DATABASES=sqlite or postgres runs one database only.
+ * BENCH_DATA_DIR keeps each seeded database for the next run (a folder outside the repo, e.g.
+ * /work/perfdata): SQLite in <dir>/sqlite-<guests>/, PostgreSQL in schema bench_keep_<guests>,
+ * the seed's ids in <dir>/<kind>-<guests>.json. Seeding 100,000 guests takes minutes on two
+ * cores; the saves the sections make add a few hundred guests per run, which no figure notices.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,12 +65,19 @@ export function benchEnv(dataDir: string): Record<string, string> {
   return { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', SCRYPT_LOG2N: '10', LOG_LEVEL: 'silent' };
 }
 
+const keepDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
+
 async function open(kind: Kind, guests: number): Promise<BenchDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-bench-'));
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  if (kind === 'postgres') {
+  const kept = keepDir !== null;
+  const dataDir = kept ? path.join(keepDir, `${kind}-${guests}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'summit-bench-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const seedFile = kept ? path.join(keepDir, `${kind}-${guests}.json`) : null;
+  const schema = kept ? `bench_keep_${guests}` : `bench_${randomBytes(5).toString('hex')}`;
+  const reused = seedFile !== null && fs.existsSync(seedFile);
+  if (kind === 'postgres' && !reused) {
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
+    if (kept) await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
@@ -74,6 +85,7 @@ async function open(kind: Kind, guests: number): Promise<BenchDatabase> {
   const app = await buildApp(loadConfig(env), { logger: false });
   disposers.push(async () => {
     await app.close();
+    if (kept) return;
     if (kind === 'postgres') {
       const admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();
@@ -82,10 +94,17 @@ async function open(kind: Kind, guests: number): Promise<BenchDatabase> {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  const started = Date.now();
-  process.stderr.write(`seeding ${guests} guests in ${guests / GUESTS_PER_UNIT} units on ${kind}...\n`);
-  const seed = await seedEdition(app, guests, Math.max(1, Math.round(guests / GUESTS_PER_UNIT)));
-  process.stderr.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  let seed: SeedResult;
+  if (reused) {
+    seed = JSON.parse(fs.readFileSync(seedFile, 'utf8')) as SeedResult;
+    process.stderr.write(`reusing ${guests} seeded guests on ${kind} (${dataDir})\n`);
+  } else {
+    const started = Date.now();
+    process.stderr.write(`seeding ${guests} guests in ${guests / GUESTS_PER_UNIT} units on ${kind}...\n`);
+    seed = await seedEdition(app, guests, Math.max(1, Math.round(guests / GUESTS_PER_UNIT)));
+    process.stderr.write(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    if (seedFile) fs.writeFileSync(seedFile, JSON.stringify(seed));
+  }
   const organiser = await app.db.selectFrom('accounts').select('id').where('user_type', '=', 'organiser').executeTakeFirstOrThrow();
   return {
     kind,

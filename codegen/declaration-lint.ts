@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import type { CodeNames } from './code-names.js';
+import { lintLeanForm } from './lean-form-lint.js';
 import { lintListDeclaration } from './list-declaration-lint.js';
 import type { JsonSchema } from './schema-files.js';
 import { lintRouteParams, lintWizardContext, type SchemaOf } from './declaration-context-lint.js';
@@ -33,6 +34,8 @@ export interface DeclarationLintInput {
   /** a schema's content, bundled (a wizard's sources and gates are its properties) */
   schemaOf: SchemaOf;
   uiSchemaNames: Set<string>;
+  /** a UI schema's content (ui-schemas/<name>.json): what a lean form's widgets are checked in */
+  uiSchemaOf?: (name: string) => Record<string, unknown> | undefined;
   codeNames: CodeNames;
   /** 'namespace.path.to.key' per language */
   localeKeys: Record<string, Set<string>>;
@@ -172,6 +175,7 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
       problems.push(...lintListDeclaration(where, declaration, { schemas: input.schemas, definitions: input.definitions, localeKeys: input.localeKeys, keyExists }));
     }
     if (declaration.kind === 'wizard') problems.push(...lintWizardContext(where, declaration, input.schemaOf));
+    problems.push(...lintLeanForm(where, declaration, input.schemaOf, input.uiSchemaOf ?? (() => undefined)));
     // a list's load gets the route params like a form's operations: its route must have those it reads
     if (declaration.kind === 'form' || declaration.kind === 'list') {
       const route = typeof declaration.route === 'string' ? declaration.route : tabRoutes.get(String(declaration.id));

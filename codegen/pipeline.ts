@@ -2,6 +2,7 @@
  * The whole codegen as a pure function of the inputs: schemas + locales in, a map of
  * generated file path -> content out. Writing and the drift check are separate (output.ts).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleSchema } from './bundle.js';
@@ -97,6 +98,10 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
       definitions: (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>,
       schemaOf,
       uiSchemaNames: readUiSchemaNames(options.uiSchemasDir),
+      uiSchemaOf: (name) => {
+        const file = path.join(options.uiSchemasDir, `${name}.json`);
+        return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+      },
       codeNames: collectCodeNames(options.clientDir),
       localeKeys,
     }),

@@ -27,6 +27,8 @@ const EXTERNAL_PACKAGES = [
   '@fastify/swagger',
   '@fastify/swagger-ui',
   'svg-captcha',
+  // loaded on first use (src/server/lazy-modules.ts): outside the bundle, nothing of it is compiled at start
+  'exceljs',
   'pino',
   'ioredis',
   'esbuild',

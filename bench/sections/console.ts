@@ -6,6 +6,7 @@
  */
 import { ConsoleGuests } from '../../src/server/services/console-guests.js';
 import { GuestRepository } from '../../src/server/services/guest-repository.js';
+import { ListTotals } from '../../src/server/services/list-totals.js';
 import type { SignedInAccount } from '../../src/server/services/sessions.js';
 import { benchDatabase, kinds, ms, p50, SIZES, table, type BenchDatabase } from '../fixture.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
@@ -37,7 +38,8 @@ async function measure(database: BenchDatabase): Promise<{ name: string; product
   const driver = await rawDriver(database);
   const results: { name: string; product: number; baseline: number }[] = [];
   try {
-    const consoleGuests = new ConsoleGuests(traced.db, app.services.editions, postgres);
+    // as the product runs it: long totals kept for the configured time (services/list-totals.ts)
+    const consoleGuests = new ConsoleGuests(traced.db, app.services.editions, postgres, new ListTotals(app.config.listTotalCacheMs));
     const headers = { authorization: `Bearer ${database.organiserToken}` };
     for (const { name, query } of CASES) {
       const url = `/exhibition/admin/console/guest/page?${new URLSearchParams(query).toString()}`;
@@ -45,6 +47,8 @@ async function measure(database: BenchDatabase): Promise<{ name: string; product
         const answer = await app.inject({ method: 'GET', url, headers });
         if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
       }, RUNS);
+      // the baseline replays what a page costs once the total is known, as the p50 above does
+      await consoleGuests.search(organiser, query);
       traced.take();
       await consoleGuests.search(organiser, query);
       const queries = traced.take();

@@ -30,9 +30,11 @@ export default {
           const answer = await app.inject({ method: 'PUT', url: `/exhibition/qms/guest/${guest.id}`, headers, payload: body(guest.n, i) });
           if (answer.statusCode !== 200) throw new Error(`save answered ${answer.statusCode}: ${answer.body}`);
         }, RUNS);
-        // new people beyond the seeded ones
+        // new people beyond the seeded ones and those earlier runs added (a database kept in BENCH_DATA_DIR)
+        const present = await app.db.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        const firstNew = 10_000_000 + Number(present.n);
         const add = await p50(async (i) => {
-          const answer = await app.inject({ method: 'POST', url: '/exhibition/qms/guest', headers, payload: benchGuestBody(10_000_000 + size + i, unit.photo) });
+          const answer = await app.inject({ method: 'POST', url: '/exhibition/qms/guest', headers, payload: benchGuestBody(firstNew + i, unit.photo) });
           if (answer.statusCode !== 200) throw new Error(`add answered ${answer.statusCode}: ${answer.body}`);
         }, RUNS);
 

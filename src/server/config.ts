@@ -59,6 +59,8 @@ export interface AppConfig {
   sessionAbsoluteHours: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** console lists: how long a total above 5,000 rows is kept per filter (services/list-totals.ts); 0 counts every page */
+  listTotalCacheMs: number;
   /** uploads: the minimum rate over each window, instead of REQUEST_TIMEOUT_MS (uploads/upload-pace.ts) */
   uploadMinBytesPerSecond: number;
   uploadStallWindowMs: number;
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const sessionAbsoluteHours = int('SESSION_ABSOLUTE_HOURS', 24, 1, 10_000);
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576);
   const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000);
+  const listTotalCacheMs = int('LIST_TOTAL_CACHE_MS', 10_000, 0, 600_000);
   const uploadMinBytesPerSecond = int('UPLOAD_MIN_BYTES_PER_SECOND', 32_768, 1024, 10 * 1_048_576);
   const uploadStallWindowMs = int('UPLOAD_STALL_WINDOW_MS', 10_000, 1000, 120_000);
   const seedDemoData = bool('SEED_DEMO_DATA', !production);
@@ -208,6 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionAbsoluteHours,
     bodyLimitBytes,
     requestTimeoutMs,
+    listTotalCacheMs,
     uploadMinBytesPerSecond,
     uploadStallWindowMs,
     logLevel: env.LOG_LEVEL || 'info',

@@ -12,6 +12,9 @@ beforeAll(async () => {
   // the app's operations and list cells, as main.tsx hands them to the engine
   const { registerAppCatalogue } = await import('../../src/client/app/catalogue/register-app-catalogue');
   registerAppCatalogue();
+  // ...all of it at hand, as a signed-in page has it (the features' part loads on first need)
+  const { listCellsReady } = await import('../../src/client/engine/list-cells');
+  await listCellsReady();
   // lazy widgets load their chunks on first use; on a loaded 2-core machine that can take seconds
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });

@@ -40,6 +40,10 @@ it('sends the precompressed asset the client accepts, with immutable caching', a
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers.vary).toMatch(/accept-encoding/i);
   expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // document-only headers stay off scripts (each would weigh on every request of a first visit)...
+  for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'etag']) expect(br.headers[name], name).toBeUndefined();
+  // ...and the ones that protect a script stay on
+  expect(br.headers['x-content-type-options']).toBe('nosniff');
   expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
   expect(br.rawPayload.length).toBeLessThan(script.length / 4);
 

@@ -2,16 +2,34 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazy, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { findDeclaration } from './declaration-catalogue';
-import { DeclaredForm } from './DeclaredForm';
 import { useDeclarationNamespaces } from './declaration-namespaces';
-import type { ScreenDeclaration, TabsDeclaration } from './screen-types';
+import { LeanForm } from './lean/LeanForm';
+import { listCellsReady } from './list-cells';
+import type { FormDeclaration, ScreenDeclaration, TabsDeclaration } from './screen-types';
 
 // tables load with the first list screen, not with every form (the sign-in page shows none)
-const DeclaredList = lazy(async () => ({ default: (await import('./DeclaredList')).DeclaredList }));
+// (with the app's list cells, which come in the app catalogue's later chunk)
+const DeclaredList = lazy(async () => {
+  const [{ DeclaredList: List }] = await Promise.all([import('./DeclaredList'), listCellsReady()]);
+  return { default: List };
+});
+// the RJSF runtime loads with the first form that needs it: the sign-in forms are lean
+const DeclaredForm = lazy(async () => ({ default: (await import('./DeclaredForm')).DeclaredForm }));
+
+function FormBody({ declaration }: { declaration: FormDeclaration }) {
+  const { t } = useTranslation();
+  if (declaration.lean) return <LeanForm declaration={declaration} />;
+  return (
+    <Suspense fallback={<CircularProgress aria-label={t('common.loading')} />}>
+      <DeclaredForm declaration={declaration} />
+    </Suspense>
+  );
+}
 
 function DeclarationLinks({ links }: { links: { labelKey: string; to: string }[] | undefined }) {
   const { t } = useTranslation();
@@ -54,7 +72,7 @@ function DeclaredScreenBody({ declaration }: { declaration: ScreenDeclaration })
   if (declaration.kind === 'list') return <DeclaredList declaration={declaration} />;
   return (
     <>
-      <DeclaredForm declaration={declaration} />
+      <FormBody declaration={declaration} />
       <DeclarationLinks links={declaration.links} />
     </>
   );

@@ -10,6 +10,18 @@ export type ListCell = (row: Record<string, unknown>) => ReactNode;
  */
 export const listCells: Record<string, ListCell> = {};
 
+let loadMore: (() => Promise<void>) | null = null;
+
 export function registerCells(catalogue: Readonly<Record<string, ListCell>>): void {
   Object.assign(listCells, catalogue);
+}
+
+/** The app's cells may come with a chunk of their own (registerCatalogue's `later`). */
+export function registerCellLoader(load: () => Promise<void>): void {
+  loadMore = load;
+}
+
+/** Resolves once every cell the app has is registered (a list screen waits for it before it renders). */
+export async function listCellsReady(): Promise<void> {
+  await loadMore?.();
 }

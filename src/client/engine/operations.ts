@@ -7,12 +7,20 @@ import type { FormData, Operation, RouteParams } from './operation-types';
  */
 export const operations: Record<string, Operation> = {};
 
+/** Loads (and registers) the calls the app did not hand over at start: asked on a miss. */
+let loadMore: (() => Promise<void>) | null = null;
+
 export function registerOperations(catalogue: Readonly<Record<string, Operation>>): void {
   Object.assign(operations, catalogue);
 }
 
-export function runOperation(name: string, formData: FormData, params: RouteParams = {}): Promise<unknown> {
+export function registerOperationLoader(load: () => Promise<void>): void {
+  loadMore = load;
+}
+
+export async function runOperation(name: string, formData: FormData, params: RouteParams = {}): Promise<unknown> {
+  if (!operations[name] && loadMore) await loadMore();
   const operation = operations[name];
-  if (!operation) return Promise.reject(new Error(`unknown operation "${name}"`));
+  if (!operation) throw new Error(`unknown operation "${name}"`);
   return operation(formData, params);
 }

@@ -29,6 +29,11 @@ export interface FormDeclaration extends DeclarationBase {
   success: SuccessBehaviour;
   /** links shown under the form (label key + route) */
   links?: { labelKey: string; to: string }[];
+  /**
+   * drawn without the RJSF runtime (engine/lean/LeanForm.tsx), for forms on the cold path
+   * (sign-in): only flat forms of text fields and the code widgets, no `load` (codegen checks)
+   */
+  lean?: boolean;
 }
 
 export interface SuccessBehaviour {

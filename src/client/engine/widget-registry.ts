@@ -5,12 +5,12 @@ import { lazyWidget } from './widgets/lazy-widget';
 import { MessageCodeWidget } from './widgets/MessageCodeWidget';
 import { ReservedFieldErrors } from './widgets/ReservedFieldErrors';
 import { TypedDateTimeWidget, TypedDateWidget } from './widgets/TypedDateWidgets';
+import { customWidgets, registerWidgets } from './widget-catalogue';
 
-/**
- * Custom widgets by name, merged into the theme's widgets (UI schemas use `ui:widget`): the
- * engine's generic ones here, the features' ones handed over at start (registerCatalogue).
- */
-export const customWidgets: RegistryWidgetsType = {
+export { customWidgets, registerWidgets };
+
+/** The engine's generic widgets, beside the features' ones (widget-catalogue.ts). */
+Object.assign(customWidgets, {
   imageCode: ImageCodeWidget,
   // required only while a sibling is absent (if/then): no asterisk of its own
   eitherOrTextarea: EitherOrTextareaWidget,
@@ -22,11 +22,7 @@ export const customWidgets: RegistryWidgetsType = {
   DateTimeWidget: TypedDateTimeWidget,
   // `ui:widget: date` and `format: date`
   DateWidget: TypedDateWidget,
-};
-
-export function registerWidgets(widgets: RegistryWidgetsType): void {
-  Object.assign(customWidgets, widgets);
-}
+} satisfies RegistryWidgetsType);
 
 /**
  * Schema `description`s are notes for developers (English, untranslated): never shown. Help

@@ -3,13 +3,16 @@ import { Navigate } from 'react-router';
 import type { MenuNode } from '../../shared/api-types';
 import { findDeclaration, routedDeclarations } from '../engine/declaration-catalogue';
 import { AuthLayout } from '../layout/AuthLayout';
-import { MainLayout } from '../layout/MainLayout';
 import { RedirectHelper } from './RedirectHelper';
 import { RequirePermission } from './RequirePermission';
 import { flattenMenu } from './menu-routes';
 import { ScreenFrame } from './ScreenFrame';
 import { ComingSoon, componentScreens, DeclaredScreen } from './screen-catalogue';
 import { staticRoutes } from './static-routes';
+import { lazy, Suspense } from 'react';
+
+// the signed-in chrome (header, menu, notices) loads with the first signed-in page, not with /login
+const MainLayout = lazy(async () => ({ default: (await import('../layout/MainLayout')).MainLayout }));
 
 function screenElement(screen: string, titleKey: string, declared: boolean) {
   const Component = declared ? null : (componentScreens[screen] ?? ComingSoon);
@@ -52,7 +55,11 @@ export function buildRoutes(menu: MenuNode[] | null): RouteObject[] {
 
   return [
     {
-      element: <MainLayout />,
+      element: (
+        <Suspense fallback={null}>
+          <MainLayout />
+        </Suspense>
+      ),
       children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...children('main'), ...menuRoutes],
     },
     { element: <AuthLayout />, children: children('auth') },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import DeclaredScreenComponent from '../engine/DeclaredScreen';
 import { lazyScreen } from './lazy-screen';
 
 /** Each screen is its own chunk (route-level code splitting). */
@@ -10,8 +11,10 @@ const NoticeDetail = lazyScreen(() => import('../screens/NoticeDetailScreen'));
 const Forbidden = lazyScreen(() => import('../screens/ForbiddenScreen'));
 const NotFound = lazyScreen(() => import('../screens/NotFoundScreen'));
 const ComingSoon = lazyScreen(() => import('../screens/ComingSoonScreen'));
-// a declared screen loads the namespaces of its declaration itself (engine/declaration-namespaces.ts)
-export const DeclaredScreen = lazyScreen(() => import('../engine/DeclaredScreen'), undefined, []);
+// Declared screens come with the first load: /login is one, and a first visit should cost one
+// script, not a chain of small ones. Their RJSF forms and tables load on demand (DeclaredScreen.tsx);
+// a declared screen loads the namespaces of its declaration itself (engine/declaration-namespaces.ts).
+export const DeclaredScreen = DeclaredScreenComponent;
 // guest lifecycle (issue 5)
 const UnitInfo = lazyScreen(() => import('../screens/unit/UnitInfoScreen'));
 const CompanyView = lazyScreen(() => import('../screens/unit/CompanyViewScreen'));

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The Redis connection every instance shares (REDIS_URL): rate limits and sign-in throttles.
@@ -6,7 +6,9 @@ import { Redis } from 'ioredis';
  * shows as a logged error and an open limiter (see rate-limits.ts), never as hung requests.
  */
 export async function openRedis(url: string, keyPrefix: string): Promise<Redis> {
-  const redis = new Redis(url, {
+  // loaded only when REDIS_URL is set: a single instance never pays for it at start
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, {
     keyPrefix,
     lazyConnect: true,
     maxRetriesPerRequest: 1,

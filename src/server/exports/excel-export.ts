@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-modules.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatShanghaiWithZone } from '../../shared/shanghai-time.js';
 import { neutraliseFormula } from './formula-guard.js';
@@ -83,8 +83,9 @@ export function sendWorkbook(
   const output = new PassThrough();
   const t = (key: string, params?: Record<string, unknown>) => request.server.translator.t(request.language, key, params);
   const read = new ReadableValues(t);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
     for (const sheet of sheets) {
       const worksheet = workbook.addWorksheet(t(sheet.nameKey).slice(0, 31));
       worksheet.columns = sheet.columns.map((column, index) => ({ header: t(column.headerKey), key: `c${index}`, width: column.width ?? 18 }));

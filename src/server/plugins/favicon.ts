@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-modules.js';
 
 /** The portal's mark (theme colour, a white "S"): drawn here so no binary sits in the repository. */
 const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
@@ -9,6 +9,7 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"
 
 /** An ICO file holding one 32x32 PNG (every browser reads PNG-in-ICO). */
 export async function faviconIco(): Promise<Buffer> {
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(ICON_SVG)).resize(32, 32).png().toBuffer();
   const header = Buffer.alloc(6 + 16);
   header.writeUInt16LE(0, 0); // reserved
@@ -27,8 +28,11 @@ export async function faviconIco(): Promise<Buffer> {
 
 /** GET /favicon.ico: browsers ask for it on every site; a 404 there filled the logs. */
 export async function registerFavicon(app: FastifyInstance): Promise<void> {
-  const icon = await faviconIco();
-  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'image/x-icon').header('cache-control', 'public, max-age=86400').send(icon),
-  );
+  // drawn on the first request, not at start (sharp loads with it)
+  let icon: Promise<Buffer> | null = null;
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => {
+    icon ??= faviconIco();
+    icon.catch(() => (icon = null));
+    return reply.header('content-type', 'image/x-icon').header('cache-control', 'public, max-age=86400').send(await icon);
+  });
 }

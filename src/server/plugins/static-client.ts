@@ -8,11 +8,12 @@ import { registerFavicon } from './favicon.js';
 
 /**
  * Headers that do nothing on a script, style or picture: they apply to documents (CSP, framing,
- * COOP, origin-agent-cluster, referrer policy, IE/Flash-era switches) or to revalidation, which
- * an immutable hashed file never needs. nosniff, CORP and HSTS stay.
+ * COOP, origin-agent-cluster, referrer policy, permissions policy, IE/Flash-era switches) or to
+ * revalidation, which an immutable hashed file never needs. nosniff, CORP and HSTS stay.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
+  'permissions-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
   'referrer-policy',

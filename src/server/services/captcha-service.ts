@@ -1,12 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import svgCaptchaModule from 'svg-captcha';
+import { loadSharp, loadSvgCaptcha } from '../lazy-modules.js';
 import type { VerifyCodeData } from '../../shared/api-types.js';
 import type { OneTimeCodes } from './one-time-codes.js';
 import type { OutboxService } from '../outbox/outbox-service.js';
 
 // the package's default export draws a given text, but its typings only declare the helpers
-const drawText = svgCaptchaModule as unknown as (text: string, options: object) => string;
+type DrawText = (text: string, options: object) => string;
 
 const WIDTH = 120;
 const HEIGHT = 40;
@@ -38,6 +37,7 @@ export class CaptchaService {
   ) {}
 
   async create(): Promise<VerifyCodeData> {
+    const [sharp, drawText] = await Promise.all([loadSharp(), loadSvgCaptcha() as Promise<unknown> as Promise<DrawText>]);
     const uuid = randomUUID();
     const answer = await this.codes.issue('captcha', uuid);
     const svg = drawText(answer, { width: WIDTH, height: HEIGHT, noise: 2, color: true, background: '#f4f7fc' });

@@ -9,6 +9,7 @@ import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
 import { containsPattern, legDate } from './console-sql.js';
 import { guestNameMatches } from './guest-name-search.js';
+import { ListTotals } from './list-totals.js';
 
 const UNIT_CHOICES = 50;
 
@@ -18,6 +19,7 @@ export class ConsoleGuests {
     private readonly db: Db,
     private readonly editions: Editions,
     private readonly postgres: boolean,
+    private readonly totals = new ListTotals(0),
   ) {}
 
   private filtered(editionId: string, query: ConsoleGuestQuery) {
@@ -42,9 +44,19 @@ export class ConsoleGuests {
     const pageNum = Number(query.pageNum ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
     const edition = await this.editions.current();
-    const { total } = await this.filtered(edition.id, query)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
+    const { pageNum: _page, pageSize: _size, ...filters } = query;
+    const total = await this.totals.total(
+      `console-guests ${edition.id} ${JSON.stringify(filters)}`,
+      async (limit) => {
+        const matching = this.filtered(edition.id, query).select(sql.lit(1).as('one')).limit(limit).as('matching');
+        const row = await this.db.selectFrom(matching).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+      async () => {
+        const row = await this.filtered(edition.id, query).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+    );
     // the page's ids first (the listing index alone), then their rows: an OFFSET skips index
     // entries only, not joins and entourage counts of every skipped guest
     const ids = await this.filtered(edition.id, query)
@@ -73,7 +85,7 @@ export class ConsoleGuests {
       guestType: row.guest_type,
       arrivalDate: row.arrival_date,
     }));
-    return { records, total: Number(total), pageNum, pageSize };
+    return { records, total, pageNum, pageSize };
   }
 
   async units(who: SignedInAccount, name: string | undefined): Promise<UnitChoice[]> {

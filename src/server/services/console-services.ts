@@ -6,6 +6,7 @@ import { CodesAdmin } from './codes-admin.js';
 import { ConsoleGuests } from './console-guests.js';
 import type { Editions } from './editions.js';
 import { Hotels } from './hotels.js';
+import { ListTotals } from './list-totals.js';
 import { NoticesAdmin } from './notices-admin.js';
 
 /** The organisers' console (issue 9): one entry in Services, so the shared files change by a line. */
@@ -18,9 +19,9 @@ export interface ConsoleServices {
   audit: Audit;
 }
 
-export function createConsoleServices(db: Db, editions: Editions, audit: Audit, postgres: boolean, protection: DataProtection): ConsoleServices {
+export function createConsoleServices(db: Db, editions: Editions, audit: Audit, postgres: boolean, protection: DataProtection, listTotalCacheMs = 0): ConsoleServices {
   return {
-    guests: new ConsoleGuests(db, editions, postgres),
+    guests: new ConsoleGuests(db, editions, postgres, new ListTotals(listTotalCacheMs)),
     codes: new CodesAdmin(db, editions, audit),
     notices: new NoticesAdmin(db, editions, audit),
     hotels: new Hotels(db, editions, audit),

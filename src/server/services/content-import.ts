@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-modules.js';
 import type { SchemaName } from '../../generated/registry.js';
 import type { CatalogueKind } from '../../shared/content-api.js';
 import { validateDocument, type FieldError } from '../../shared/validation.js';
@@ -125,6 +125,7 @@ export async function readImport(kind: CatalogueKind, filePath: string, textsOf?
 
 /** An empty workbook whose header row is the import columns ("label [key]", an enum's labels before the key: "性别（男 / 女）[gender]"). */
 export async function importTemplate(kind: CatalogueKind, translate: (key: string) => string): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(kind);
   const columns = importColumns(kind);

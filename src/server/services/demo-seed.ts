@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-modules.js';
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../security/password-hash.js';
 import { HOUR_MS, isoIn, nowIso } from '../time.js';
@@ -61,6 +61,7 @@ export function readDemoFile(path: string): DemoFile {
  */
 /** A plain portrait placeholder for the demo guest's photo (the record must reference a real upload). */
 async function demoPhotoFile(uploadDir: string): Promise<{ storageName: string; bytes: number }> {
+  const sharp = await loadSharp();
   const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 222, g: 230, b: 238 } } }).jpeg().toBuffer();
   const storageName = newRandomName();
   const dir = uploadDir;

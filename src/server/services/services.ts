@@ -107,7 +107,7 @@ export function createServices(
     entourageTravel: new EntourageTravel(db, editions, guests, audit),
     review: new Review(db, editions, guests, audit, translator),
     hasher,
-    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null, protection),
+    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null, protection, config.listTotalCacheMs),
     outbox,
     captcha,
     messageCodes,

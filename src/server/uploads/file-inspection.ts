@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../lazy-modules.js';
 import { chooseMime, sniffMimeTypes, SNIFF_BYTES } from '../../shared/file-signatures.js';
 import { jpegDensity } from '../../shared/jpeg-density.js';
 import { BACKGROUND_SAMPLE_SIZE, measureBackground } from '../../shared/plain-background.js';
@@ -69,6 +70,7 @@ export async function inspectFile(input: InspectInput): Promise<Inspection> {
   let metadata: Metadata;
   try {
     // header only: nothing is decoded here, so sharp's own pixel limit is not needed yet
+    const sharp = await loadSharp();
     metadata = await sharp(input.filePath, { limitInputPixels: false }).metadata();
   } catch {
     return { kind: 'unreadable' };
@@ -92,12 +94,12 @@ export async function inspectFile(input: InspectInput): Promise<Inspection> {
   return { kind: 'measured', facts };
 }
 
-const decode = (filePath: string) => sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+const decode = async (filePath: string) => (await loadSharp())(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 
 async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<void> {
   const { rules } = input;
   if (rules.plainBackground) {
-    const sample = await decode(input.filePath)
+    const sample = await (await decode(input.filePath))
       .resize(BACKGROUND_SAMPLE_SIZE.width, BACKGROUND_SAMPLE_SIZE.height, { fit: 'fill' })
       .removeAlpha()
       .raw()
@@ -105,7 +107,7 @@ async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<
     facts.backgroundPlain = measureBackground(sample.data, sample.info.width, sample.info.height, sample.info.channels).plain;
   }
   if (rules.faceAreaMin !== undefined || rules.faceAreaMax !== undefined) {
-    const small = await decode(input.filePath)
+    const small = await (await decode(input.filePath))
       .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
       .removeAlpha()
       .raw()

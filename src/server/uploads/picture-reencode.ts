@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-modules.js';
 import { MAX_INPUT_PIXELS } from './file-inspection.js';
 
 /** JPEG quality of the stored copy: no visible loss on a portrait, about the size a camera writes. */
@@ -17,6 +17,7 @@ export type Reencoded = { kind: 'reencoded'; bytes: number; width: number; heigh
  */
 export async function reencodePicture(filePath: string, mime: string, density: number | null): Promise<Reencoded> {
   const cleaned = `${filePath}.clean`;
+  const sharp = await loadSharp();
   try {
     let picture = sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate();
     picture = mime === 'image/png' ? picture.png({ compressionLevel: 6 }) : picture.jpeg({ quality: JPEG_QUALITY });

@@ -1,16 +1,15 @@
 import ButtonBase from '@mui/material/ButtonBase';
-import type { WidgetProps } from '@rjsf/utils';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints';
 import type { FormRuntimeContext } from '../form-runtime-context';
-import { TextFieldWithAction } from './TextFieldWithAction';
+import { TextFieldWithAction, type FieldWidgetProps } from './TextFieldWithAction';
 
 /**
  * Image code input with its picture; clicking the picture fetches a new one. The captcha id
  * goes into the sibling field named by `ui:options.uuidField` (default `uuid`).
  */
-export function ImageCodeWidget(props: WidgetProps) {
+export function ImageCodeWidget(props: FieldWidgetProps) {
   const { t } = useTranslation();
   const context = props.registry.formContext as FormRuntimeContext;
   const uuidField = typeof props.options.uuidField === 'string' ? props.options.uuidField : 'uuid';

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPaths } from '../../../shared/api-paths';
@@ -7,7 +6,7 @@ import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { http } from '../../api/app-http-client';
 import { showToast } from '../../feedback/feedback-store';
 import type { FormRuntimeContext } from '../form-runtime-context';
-import { TextFieldWithAction } from './TextFieldWithAction';
+import { TextFieldWithAction, type FieldWidgetProps } from './TextFieldWithAction';
 
 /** Seconds before a new code may be requested (the server rate-limits as well). */
 const RESEND_SECONDS = 60;
@@ -17,7 +16,7 @@ const RESEND_SECONDS = 60;
  * the sibling field named by `ui:options.accountField` (default `account`); `ui:options.scene`
  * is sent along when given.
  */
-export function MessageCodeWidget(props: WidgetProps) {
+export function MessageCodeWidget(props: FieldWidgetProps) {
   const { t } = useTranslation();
   const context = props.registry.formContext as FormRuntimeContext;
   const accountField = typeof props.options.accountField === 'string' ? props.options.accountField : 'account';

@@ -8,13 +8,22 @@ export function valueOfInput(value: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-export function hasRawErrors(props: WidgetProps): boolean {
+/**
+ * What a code field reads of its widget props: RJSF hands all of WidgetProps, the lean sign-in
+ * form (engine/lean/LeanForm.tsx) just these.
+ */
+export type FieldWidgetProps = Pick<
+  WidgetProps,
+  'id' | 'name' | 'htmlName' | 'label' | 'required' | 'value' | 'rawErrors' | 'disabled' | 'readonly' | 'onChange' | 'onBlur' | 'onFocus' | 'options'
+> & { registry: { formContext?: unknown } };
+
+export function hasRawErrors(props: FieldWidgetProps): boolean {
   return (props.rawErrors?.length ?? 0) > 0;
 }
 
 interface TextFieldWithActionProps {
   /** the RJSF props of the field's widget */
-  widget: WidgetProps;
+  widget: FieldWidgetProps;
   /** what sits beside the field: a send, refresh or check button */
   action: ReactNode;
   /** replaces parts of the standard wiring below (autoComplete, extra error states, handlers) */
