@@ -38,6 +38,14 @@ const erasedKey = (row: Row) => `erased:${String(row.id)}`;
 
 export const SEALED_STORES: SealedStore[] = [
   {
+    // the unit form's contact mobile (a registration stub holds no unit-schema field)
+    table: 'units',
+    columns: [],
+    schemaOf: () => 'unit',
+    derive: () => ({}),
+    erased: () => ({}),
+  },
+  {
     table: 'guests',
     columns: ['mobile_index'],
     schemaOf: () => 'guest',
