@@ -38,14 +38,6 @@ const erasedKey = (row: Row) => `erased:${String(row.id)}`;
 
 export const SEALED_STORES: SealedStore[] = [
   {
-    // the unit form's contact mobile (a registration stub holds no unit-schema field)
-    table: 'units',
-    columns: [],
-    schemaOf: () => 'unit',
-    derive: () => ({}),
-    erased: () => ({}),
-  },
-  {
     table: 'guests',
     columns: ['mobile_index'],
     schemaOf: () => 'guest',
@@ -80,6 +72,14 @@ export const SEALED_STORES: SealedStore[] = [
     columns: ['recommender_mobile'],
     derive: (p, clear, row) => ({ recommender_mobile: index(p, 'mobile', clear.recommenderMobile) ?? indexed(p, row.recommender_mobile) ?? erasedKey(row) }),
     erased: (row) => ({ recommender_mobile: erasedKey(row) }),
+  },
+  {
+    // the unit form's contact mobile (a registration stub holds no unit-schema field)
+    table: 'units',
+    columns: [],
+    schemaOf: () => 'unit',
+    derive: () => ({}),
+    erased: () => ({}),
   },
 ];
 
