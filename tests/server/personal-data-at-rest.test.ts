@@ -43,13 +43,18 @@ describeEachDatabase('personal data at rest', (kind) => {
     const sideGuest = await unit.post('qms/unofficial-guest', { activityName: '对接会', activityTime: '2027-06-19T14:00:00+08:00', activityPlace: '海天中心', nameZh: '吴嘉宾', gender: 'male', nationality: '中国', organisation: '某研究院', mobile: '13770000707' });
     expect(sideGuest.status).toBe(200);
 
+    const unitForm = { unitType: 'enterprise', orgNameZh: '示例跨国企业有限公司', socialCreditCode: '91370200MA3C123456', companyAddress: '山东省青岛市市南区香港中路 1 号', enterpriseType: '外商独资', contactName: '张企业', contactGender: 'male', contactMobile: '13770000708', contactEmail: 'contact@example.com', nationality: '中国' };
+    const savedUnit = await unit.put('qms/unit/mine', unitForm);
+    expect(savedUnit.status, JSON.stringify(savedUnit.body)).toBe(200);
+
     const rows = await everyStoredRow(t);
     const idNumbers = [701, 702, 703, 705].map((n) => residentId(n));
     for (const value of idNumbers) expect(tablesHolding(rows, value), value).toEqual([]);
     // the account name of an approved guest is still its mobile (sign-in by code): the one
     // place left, named here so that any other table holding a mobile fails this test
     expect(tablesHolding(rows, '13770000701')).toEqual(['accounts']);
-    for (const value of ['13770000702', '13770000703', '13770000704', '13770000705', '13770000706', '13770000707']) expect(tablesHolding(rows, value), value).toEqual([]);
+    for (const value of ['13770000702', '13770000703', '13770000704', '13770000705', '13770000706', '13770000707', '13770000708']) expect(tablesHolding(rows, value), value).toEqual([]);
+    expect((await unit.get<{ document: Record<string, unknown> }>('qms/unit/mine')).body.data.document.contactMobile).toBe('13770000708');
 
     // services and routes still get the clear document (masking is the answer layer's)
     const shown: GuestDetail = await detail(unit, pending.id);

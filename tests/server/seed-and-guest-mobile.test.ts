@@ -26,7 +26,7 @@ describeEachDatabase('seed documents and guest mobiles', (kind) => {
   it('seeds only documents that pass their schema', async () => {
     const units = await t.app.db.selectFrom('units').select(['name', 'document']).execute();
     expect(units.length).toBeGreaterThan(0);
-    for (const unit of units) expect(validateDocument('unit', JSON.parse(unit.document)), unit.name).toEqual({ valid: true });
+    for (const unit of units) expect(validateDocument('unit', t.app.services.protection.openJson('unit', unit.document)), unit.name).toEqual({ valid: true });
     const guests = await t.app.db.selectFrom('guests').select(['name', 'document', 'intention', 'itinerary', 'reception', 'epidemic']).execute();
     expect(guests.length).toBeGreaterThan(0);
     for (const guest of guests) {

@@ -73,6 +73,14 @@ export const SEALED_STORES: SealedStore[] = [
     derive: (p, clear, row) => ({ recommender_mobile: index(p, 'mobile', clear.recommenderMobile) ?? indexed(p, row.recommender_mobile) ?? erasedKey(row) }),
     erased: (row) => ({ recommender_mobile: erasedKey(row) }),
   },
+  {
+    // the unit form's contact mobile (a registration stub holds no unit-schema field)
+    table: 'units',
+    columns: [],
+    schemaOf: () => 'unit',
+    derive: () => ({}),
+    erased: () => ({}),
+  },
 ];
 
 export interface ResealProgress {

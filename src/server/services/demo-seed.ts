@@ -91,7 +91,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
         unitId = randomUUID();
         await trx
           .insertInto('units')
-          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify(demoUnitDocument(entry.account, entry)), schema_version: versionOf('unit'), created_at: now })
+          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry))), schema_version: versionOf('unit'), created_at: now })
           .execute();
       }
       const accountId = randomUUID();

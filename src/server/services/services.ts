@@ -100,7 +100,7 @@ export function createServices(
     activityListing: new ActivityListing(db, editions),
     activitySignUps,
     editions,
-    units: new Units(db, editions),
+    units: new Units(db, editions, protection),
     guests,
     guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
     entourage: new Entourage(db, editions, guests, activitySignUps),

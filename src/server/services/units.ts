@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { DataProtection } from '../security/data-protection.js';
 import type { AttendanceState, UnitInfo, UnitOverview } from '../../shared/guest-api.js';
 import { AppError } from '../http/app-error.js';
 import type { Editions } from './editions.js';
@@ -19,6 +20,8 @@ export class Units {
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
+    /** the contact mobile is sealed in the stored document (x-sensitive) */
+    private readonly protection: DataProtection,
   ) {}
 
   async mine(who: SignedInAccount): Promise<UnitInfo> {
@@ -31,7 +34,7 @@ export class Units {
       unitType,
       name: row.name,
       // until the form is saved the row holds the registration stub: start the form from what it told us
-      document: complete ? (JSON.parse(row.document) as Record<string, unknown>) : { unitType, orgNameZh: row.name },
+      document: complete ? this.protection.openJson('unit', row.document) : { unitType, orgNameZh: row.name },
       schemaVersion: row.schema_version,
       complete,
     };
@@ -45,7 +48,7 @@ export class Units {
       if (schemaUnitType(row.unit_type) !== document.unitType) throw new AppError('unitTypeMismatch');
       await trx
         .updateTable('units')
-        .set({ name: document.orgNameZh, document: JSON.stringify(document), schema_version: versionOf('unit'), complete: 1, updated_at: this.editions.now().toISOString() })
+        .set({ name: document.orgNameZh, document: JSON.stringify(this.protection.sealDocument('unit', document as UnitDocument & Record<string, unknown>)), schema_version: versionOf('unit'), complete: 1, updated_at: this.editions.now().toISOString() })
         .where('id', '=', unitId)
         .execute();
     });
