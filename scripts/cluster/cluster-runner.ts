@@ -105,14 +105,49 @@ export class NginxProxy {
     return this.output;
   }
 
-  static render(upstreamPorts: number[], listenPort: number, clientDir: string): string {
+  /** deploy/nginx.conf with these instances; those in `down` get no new requests. */
+  static render(upstreamPorts: number[], listenPort: number, clientDir: string, down: number[] = []): string {
     const site = fs.readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
-    const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s;`).join('\n');
+    const servers = upstreamPorts
+      .map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s${down.includes(port) ? ' down' : ''};`)
+      .join('\n');
     return site
       .replace(/^ {4}server 127\.0\.0\.1:808\d.*\n/gm, '')
       .replace('upstream summit_portal {\n', `upstream summit_portal {\n${servers}\n`)
       .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
       .replace('root /srv/summit/dist/client;', `root ${clientDir};`);
+  }
+
+  private upstreamPorts: number[] = [];
+  private clientDir = '';
+
+  private writeSite(down: number[]): string {
+    fs.writeFileSync(path.join(this.prefix, 'summit-site.conf'), NginxProxy.render(this.upstreamPorts, this.port, this.clientDir, down));
+    const conf = path.join(this.prefix, 'nginx.conf');
+    const test = spawnSync(nginxBinary(), ['-t', '-q', '-p', this.prefix, '-c', conf], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+    return conf;
+  }
+
+  /**
+   * Takes instances out of the upstream (`down`) or puts them back, as an operator does before
+   * and after restarting one: rewrite, `nginx -s reload` (SIGHUP), and wait until the workers of
+   * the old configuration have finished their requests and exited. From then on no request
+   * reaches an instance marked down, so its SIGTERM closes a port nobody is connecting to.
+   */
+  async setDown(down: number[], timeoutMs = 15_000): Promise<void> {
+    const master = this.child?.pid;
+    if (!master) throw new Error('nginx is not running');
+    this.writeSite(down);
+    const oldWorkers = childPids(master);
+    process.kill(master, 'SIGHUP');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const workers = childPids(master);
+      if (workers.length > 0 && workers.every((pid) => !oldWorkers.includes(pid))) return;
+      if (Date.now() > deadline) throw new Error(`nginx reload not done within ${timeoutMs} ms:\n${this.output}`);
+      await sleep(50);
+    }
   }
 
   async start(upstreamPorts: number[], clientDir: string): Promise<void> {
@@ -121,7 +156,8 @@ export class NginxProxy {
       fs.mkdirSync(path.join(this.prefix, temp), { recursive: true, mode: 0o777 });
       fs.chmodSync(path.join(this.prefix, temp), 0o777);
     }
-    fs.writeFileSync(path.join(this.prefix, 'summit-site.conf'), NginxProxy.render(upstreamPorts, this.port, clientDir));
+    this.upstreamPorts = upstreamPorts;
+    this.clientDir = clientDir;
     // a minimal main file around the site file; temp folders inside the prefix (workers run as
     // nobody when started by root, hence the open modes above)
     fs.writeFileSync(
@@ -145,9 +181,7 @@ export class NginxProxy {
         '',
       ].join('\n'),
     );
-    const conf = path.join(this.prefix, 'nginx.conf');
-    const test = spawnSync(nginxBinary(), ['-t', '-q', '-p', this.prefix, '-c', conf], { encoding: 'utf8' });
-    if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+    const conf = this.writeSite([]);
     const child = spawn(nginxBinary(), ['-p', this.prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -173,6 +207,23 @@ export class NginxProxy {
     await exited;
     this.child = null;
   }
+}
+
+/** The processes whose parent is `parent` (nginx's workers), from /proc (Linux). */
+function childPids(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // exited while listing
+    }
+  }
+  return children;
 }
 
 export function nginxBinary(): string {
@@ -201,14 +252,30 @@ export interface Cluster {
   instances: PortalInstance[];
   nginx: NginxProxy;
   uploadDir: string;
+  /**
+   * The rolling-restart step for one instance: out of nginx's upstream, SIGTERM (drain, finish
+   * requests in flight), start, wait for /readyz, back into the upstream. Resolves to the exit
+   * code of the stop (0 for a clean one).
+   */
+  restart(instance: PortalInstance): Promise<number | null>;
   stop(): Promise<void>;
 }
 
-/** Shared secrets, generated once into the work folder (every instance gets the same). */
+/**
+ * Shared secrets, generated once into the work folder (every instance gets the same); a name
+ * missing from an older file is added to it.
+ */
 function sharedSecrets(workDir: string): Record<string, string> {
   const file = path.join(workDir, 'shared-secrets.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-  const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), CODE_SECRET: randomBytes(32).toString('base64url') };
+  const secrets = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const wanted: Record<string, () => string> = {
+    SESSION_SECRET: () => randomBytes(32).toString('base64url'),
+    CODE_SECRET: () => randomBytes(32).toString('base64url'),
+    // the keys of personal data at rest (encryption and blind index): 32 random bytes, base64
+    DATA_KEY: () => randomBytes(32).toString('base64'),
+    DATA_INDEX_KEY: () => randomBytes(32).toString('base64'),
+  };
+  for (const [name, make] of Object.entries(wanted)) secrets[name] ??= make();
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
@@ -249,5 +316,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { instances, nginx, uploadDir, stop };
+  const restart = async (instance: PortalInstance) => {
+    await nginx.setDown([instance.port]);
+    const code = await instance.stop('SIGTERM');
+    await instance.start(180_000, options.echo);
+    await nginx.setDown([]);
+    return code;
+  };
+  return { instances, nginx, uploadDir, restart, stop };
 }

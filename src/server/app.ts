@@ -43,6 +43,7 @@ import { createServices, type ServiceOptions } from './services/services.js';
 import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
 import { startUploadWriter } from './services/housekeeping.js';
 import { holdAdvisoryLock } from './cluster/advisory-lock.js';
+import { registerDraining } from './cluster/graceful-shutdown.js';
 import { healthRoutes } from './cluster/health-routes.js';
 import { registerMetrics } from './cluster/metrics.js';
 import { registerJobScheduler, scheduleHousekeeping } from './cluster/housekeeping-jobs.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandler(app);
 
   // routes
+  registerDraining(app);
   registerMetrics(app, pool);
   await app.register(healthRoutes);
   await app.register(
