@@ -272,6 +272,11 @@ function sharedSecrets(workDir: string): Record<string, string> {
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   fs.mkdirSync(options.workDir, { recursive: true });
+  // started by root, nginx's workers run as nobody and write request bodies over 128 KB (an
+  // upload) and large answers into temp folders under the work folder: it must let them pass
+  // (execute only: they still cannot list it; a mkdtemp folder is 0700, and every upload
+  // through nginx was a 500)
+  if (process.getuid?.() === 0) fs.chmodSync(options.workDir, 0o711);
   const uploadDir = path.join(options.workDir, 'uploads');
   const env = {
     NODE_ENV: 'development',

@@ -178,6 +178,20 @@ function suite(): void {
     expect(Buffer.from(await readBack.arrayBuffer()).equals(card)).toBe(true);
     // and through nginx, whichever instance answers
     for (let i = 0; i < 4; i += 1) expect((await fetch(`${proxy}${API}/qms/file/${id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // an upload through nginx (its body over nginx's 128 KB buffer, so nginx spools it to a
+    // temp file first), read back from each instance
+    const large = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    expect(large.length).toBeGreaterThan(128 * 1024);
+    const proxied = new FormData();
+    proxied.append('rule', 'businessCard');
+    proxied.append('file', new Blob([new Uint8Array(large)], { type: 'image/png' }), 'card.png');
+    const viaProxy = await call(proxy, 'qms/file/upload', { method: 'POST', token, body: proxied });
+    expect(viaProxy.status).toBe(200);
+    const proxiedId = (viaProxy.body?.data as { id: string }).id;
+    for (const instance of [first, second]) {
+      const back = await fetch(`${instance.baseUrl}${API}/qms/file/${proxiedId}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(Buffer.from(await back.arrayBuffer()).equals(large)).toBe(true);
+    }
   });
 
   it('meets the shared sign-in budget at the 101st of 110 failed sign-ins alternating between instances', async () => {
