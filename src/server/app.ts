@@ -90,6 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     // while closing, requests already on a connection are still served (no 503 during a rolling restart)
     return503OnClosing: false,
+    // idle keep-alive connections live longer than a proxy's (nginx: keepalive_timeout 60 s),
+    // so the proxy closes them first and never sends on one this side is closing
+    keepAliveTimeout: 72_000,
   });
 
   const { db, kind, pool } = openDatabase(config);
