@@ -81,6 +81,8 @@ async function main(): Promise<void> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const lines: string[] = [];
+  // before the instances start: the fixture runs face detection itself, slowly on a busy machine
+  const photo = multipartPhoto(await portrait());
   const cluster = await startCluster({
     instances: 2,
     workDir,
@@ -98,7 +100,6 @@ async function main(): Promise<void> {
     const both = cluster.nginx.baseUrl;
     const unit = { authorization: `Bearer ${await signIn(one, UNIT)}` };
     const organiser = await signIn(one, ORGANISER);
-    const photo = multipartPhoto(await portrait());
     let next = 0;
     const guestSave = (base: string): autocannon.Options => ({
       url: `${base}/exhibition/qms/guest`,
