@@ -102,8 +102,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (redisUrl && !databaseUrl) problems.push('REDIS_URL means several instances, and SQLite is for one instance only: set DATABASE_URL (PostgreSQL) too');
   const uploadDir = path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads'));
   const shutdownGraceMs = int('SHUTDOWN_GRACE_MS', 25_000, 0, 600_000);
-  // a balancer polling /readyz every 2 s notices the 503 well within this
-  const shutdownDrainMs = int('SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000);
+  // several instances (REDIS_URL) sit behind a balancer: one polling /readyz every 2 s notices
+  // the 503 well within 5 s; a single instance has nobody to tell and stops at once
+  const shutdownDrainMs = int('SHUTDOWN_DRAIN_MS', redisUrl ? 5_000 : 0, 0, 600_000);
   const metricsToken = env.METRICS_TOKEN || null;
   if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
