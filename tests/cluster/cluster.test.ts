@@ -266,6 +266,8 @@ function suite(): void {
     })();
     const load = await mixedLoad(proxy, token, 6, restart);
     await restart;
+    const posts = load.answers.filter((answer) => answer.method === 'POST').length;
+    console.log(`rolling restart: ${load.answers.length} requests (${posts} POST), ${load.acknowledged.length} writes acknowledged`);
     expect(load.answers.length).toBeGreaterThan(50);
     const failures = load.answers.filter((answer) => answer.status >= 500 || answer.status === 0);
     expect(failures).toEqual([]);
