@@ -142,6 +142,7 @@ export class NginxProxy {
 
   async start(upstreamPorts: number[], clientDir: string): Promise<void> {
     fs.mkdirSync(path.join(this.prefix, 'logs'), { recursive: true });
+    if (process.getuid?.() === 0) assertOthersCanReach(this.prefix);
     for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
       fs.mkdirSync(path.join(this.prefix, temp), { recursive: true, mode: 0o777 });
       fs.chmodSync(path.join(this.prefix, temp), 0o777);
@@ -196,6 +197,17 @@ export class NginxProxy {
     child.kill('SIGQUIT');
     await exited;
     this.child = null;
+  }
+}
+
+/**
+ * Started by root, nginx's workers run as nobody: every folder above its temp folders must let
+ * others pass, or each proxied upload (spooled there) is a 500. Says so instead.
+ */
+function assertOthersCanReach(folder: string): void {
+  for (let dir = path.dirname(path.resolve(folder)); ; dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) throw new Error(`nginx's workers (user nobody) cannot pass ${dir}: chmod o+x it, or use a work folder elsewhere`);
+    if (dir === path.dirname(dir)) return;
   }
 }
 
