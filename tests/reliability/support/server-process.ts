@@ -6,11 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../scripts/support/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export { freePort };
 
 export class ServerProcess {
   private child: ChildProcess | null = null;
