@@ -20,6 +20,8 @@ const inCi = process.env.CI === 'true';
 if (missing.length > 0 && !inCi) console.warn(`cluster suite SKIPPED, missing: ${missing.join('; ')}`);
 
 const API = '/exhibition';
+/** CLUSTER_RESTART_ROUNDS: rolling restarts in a row under one load (1 in CI; more for a soak) */
+const RESTART_ROUNDS = Number(process.env.CLUSTER_RESTART_ROUNDS || 1);
 const PASSWORD = 'Summit#2025';
 const ENTERPRISE = 'enterprise@demo.example.com';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -259,15 +261,17 @@ function suite(): void {
     const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
     const restart = (async () => {
       await sleep(1_500);
-      for (const instance of [first, second]) {
-        expect(await cluster.restart(instance)).toBe(0);
-        await sleep(1_000);
+      for (let round = 0; round < RESTART_ROUNDS; round += 1) {
+        for (const instance of [first, second]) {
+          expect(await cluster.restart(instance)).toBe(0);
+          await sleep(1_000);
+        }
       }
     })();
     const load = await mixedLoad(proxy, token, 6, restart);
     await restart;
     const posts = load.answers.filter((answer) => answer.method === 'POST').length;
-    console.log(`rolling restart: ${load.answers.length} requests (${posts} POST), ${load.acknowledged.length} writes acknowledged`);
+    console.log(`rolling restart (${RESTART_ROUNDS} round(s)): ${load.answers.length} requests (${posts} POST), ${load.acknowledged.length} writes acknowledged`);
     expect(load.answers.length).toBeGreaterThan(50);
     const failures = load.answers.filter((answer) => answer.status >= 500 || answer.status === 0);
     expect(failures).toEqual([]);
