@@ -276,7 +276,7 @@ function suite(): void {
     const failures = load.answers.filter((answer) => answer.status >= 500 || answer.status === 0);
     expect(failures).toEqual([]);
     expect(load.answers.filter((answer) => answer.status !== 200)).toEqual([]);
-  });
+  }, 300_000 * RESTART_ROUNDS);
 }
 
 if (missing.length === 0) describe('two instances behind nginx [postgres, redis]', suite);
