@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
+import { probePostgres } from '../scripts/support/probe-postgres.js';
 import { seedEdition, type SeedResult } from './seed-edition.js';
 
 export type Kind = 'sqlite' | 'postgres';
@@ -40,17 +41,7 @@ const disposers: (() => Promise<void>)[] = [];
 
 let postgresProbe: Promise<boolean> | null = null;
 export function postgresReachable(): Promise<boolean> {
-  postgresProbe ??= (async () => {
-    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
+  postgresProbe ??= probePostgres(PG_URL);
   return postgresProbe;
 }
 

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
+import { probePostgres } from '../scripts/support/probe-postgres.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 import { sessionTokenFrom } from '../tests/server/helpers/session-cookie.js';
 import { BENCH_GUESTS, BENCH_UNITS, nthResidentId, seedGuests } from './guest-load.js';
@@ -53,18 +54,6 @@ async function bare(): Promise<Row> {
     return await measure('bare fastify hello-world', { url });
   } finally {
     await app.close();
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 
@@ -141,7 +130,7 @@ async function main(): Promise<void> {
   // the bare server is measured again right before each database, so each ratio compares
   // runs made under the same machine load (other work on a small machine skews them otherwise)
   const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
-  if (await postgresReachable()) kinds.push('postgres');
+  if (await probePostgres(PG_URL)) kinds.push('postgres');
   else console.log(`PostgreSQL not reachable at ${PG_URL}: skipped`);
   let baseline: Row | null = null;
   for (const kind of kinds) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from '../../tests/reliability/support/server-process';
+import { freePort } from '../../scripts/support/free-port.js';
 
 /**
  * Milliseconds from spawning `args` (a node process) until `path` answers 200 on the port

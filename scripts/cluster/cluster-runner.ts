@@ -3,26 +3,17 @@
  * `npm run cluster` (a try-out) and `npm run test:cluster` both use it. Each instance has its
  * own DATA_DIR; UPLOAD_DIR and the secrets are shared, as issue 20 asks of a real deployment.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/free-port.js';
+import { NginxProxy } from './nginx-proxy.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { NginxProxy, nginxAvailable, nginxBinary } from './nginx-proxy.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -88,101 +79,6 @@ export class PortalInstance {
   }
 }
 
-/** Debian's nginx with deploy/nginx.conf rendered for these instances. */
-export class NginxProxy {
-  private child: ChildProcess | null = null;
-  private output = '';
-  readonly baseUrl: string;
-
-  constructor(
-    readonly port: number,
-    private readonly prefix: string,
-  ) {
-    this.baseUrl = `http://127.0.0.1:${port}`;
-  }
-
-  get log(): string {
-    return this.output;
-  }
-
-  static render(upstreamPorts: number[], listenPort: number, clientDir: string): string {
-    const site = fs.readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
-    const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s;`).join('\n');
-    return site
-      .replace(/^ {4}server 127\.0\.0\.1:808\d.*\n/gm, '')
-      .replace('upstream summit_portal {\n', `upstream summit_portal {\n${servers}\n`)
-      .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
-      .replace('root /srv/summit/dist/client;', `root ${clientDir};`);
-  }
-
-  async start(upstreamPorts: number[], clientDir: string): Promise<void> {
-    fs.mkdirSync(path.join(this.prefix, 'logs'), { recursive: true });
-    for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-      fs.mkdirSync(path.join(this.prefix, temp), { recursive: true, mode: 0o777 });
-      fs.chmodSync(path.join(this.prefix, temp), 0o777);
-    }
-    fs.writeFileSync(path.join(this.prefix, 'summit-site.conf'), NginxProxy.render(upstreamPorts, this.port, clientDir));
-    // a minimal main file around the site file; temp folders inside the prefix (workers run as
-    // nobody when started by root, hence the open modes above)
-    fs.writeFileSync(
-      path.join(this.prefix, 'nginx.conf'),
-      [
-        'worker_processes 1;',
-        `pid ${path.join(this.prefix, 'nginx.pid')};`,
-        'error_log stderr warn;',
-        'events { worker_connections 1024; }',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  default_type application/octet-stream;',
-        '  access_log off;',
-        `  client_body_temp_path ${path.join(this.prefix, 'client_body')};`,
-        `  proxy_temp_path ${path.join(this.prefix, 'proxy')};`,
-        `  fastcgi_temp_path ${path.join(this.prefix, 'fastcgi')};`,
-        `  uwsgi_temp_path ${path.join(this.prefix, 'uwsgi')};`,
-        `  scgi_temp_path ${path.join(this.prefix, 'scgi')};`,
-        `  include ${path.join(this.prefix, 'summit-site.conf')};`,
-        '}',
-        '',
-      ].join('\n'),
-    );
-    const conf = path.join(this.prefix, 'nginx.conf');
-    const test = spawnSync(nginxBinary(), ['-t', '-q', '-p', this.prefix, '-c', conf], { encoding: 'utf8' });
-    if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
-    const child = spawn(nginxBinary(), ['-p', this.prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${this.output}`);
-      try {
-        if ((await fetch(`${this.baseUrl}/healthz`)).status === 200) return;
-      } catch {
-        // not yet
-      }
-      await sleep(100);
-    }
-    throw new Error(`nginx did not answer:\n${this.output}`);
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGQUIT');
-    await exited;
-    this.child = null;
-  }
-}
-
-export function nginxBinary(): string {
-  return process.env.NGINX_PATH || (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
-}
-
-export function nginxAvailable(): boolean {
-  return spawnSync(nginxBinary(), ['-v'], { encoding: 'utf8' }).status === 0;
-}
-
 export interface ClusterOptions {
   instances: number;
   /** where the instances' data folders, the shared uploads and nginx's files go */
@@ -201,20 +97,41 @@ export interface Cluster {
   instances: PortalInstance[];
   nginx: NginxProxy;
   uploadDir: string;
+  /**
+   * The rolling-restart step for one instance: out of nginx's upstream, SIGTERM (drain, finish
+   * requests in flight), start, wait for /readyz, back into the upstream. Resolves to the exit
+   * code of the stop (0 for a clean one).
+   */
+  restart(instance: PortalInstance): Promise<number | null>;
   stop(): Promise<void>;
 }
 
-/** Shared secrets, generated once into the work folder (every instance gets the same). */
+/**
+ * Shared secrets, generated once into the work folder (every instance gets the same); a name
+ * missing from an older file is added to it.
+ */
 function sharedSecrets(workDir: string): Record<string, string> {
   const file = path.join(workDir, 'shared-secrets.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-  const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), CODE_SECRET: randomBytes(32).toString('base64url'), DATA_KEY: randomBytes(32).toString('base64'), DATA_INDEX_KEY: randomBytes(32).toString('base64') };
+  const secrets = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const wanted: Record<string, () => string> = {
+    SESSION_SECRET: () => randomBytes(32).toString('base64url'),
+    CODE_SECRET: () => randomBytes(32).toString('base64url'),
+    // the keys of personal data at rest (encryption and blind index): 32 random bytes, base64
+    DATA_KEY: () => randomBytes(32).toString('base64'),
+    DATA_INDEX_KEY: () => randomBytes(32).toString('base64'),
+  };
+  for (const [name, make] of Object.entries(wanted)) secrets[name] ??= make();
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   fs.mkdirSync(options.workDir, { recursive: true });
+  // started by root, nginx's workers run as nobody and write request bodies over 128 KB (an
+  // upload) and large answers into temp folders under the work folder: it must let them pass
+  // (execute only: they still cannot list it; a mkdtemp folder is 0700, and every upload
+  // through nginx was a 500)
+  if (process.getuid?.() === 0) fs.chmodSync(options.workDir, 0o711);
   const uploadDir = path.join(options.workDir, 'uploads');
   const env = {
     NODE_ENV: 'development',
@@ -249,5 +166,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { instances, nginx, uploadDir, stop };
+  const restart = async (instance: PortalInstance) => {
+    await nginx.setDown([instance.port]);
+    const code = await instance.stop('SIGTERM');
+    await instance.start(180_000, options.echo);
+    await nginx.setDown([]);
+    return code;
+  };
+  return { instances, nginx, uploadDir, restart, stop };
 }

@@ -47,6 +47,7 @@ import { createServices, type ServiceOptions } from './services/services.js';
 import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
 import { startUploadWriter } from './services/housekeeping.js';
 import { holdAdvisoryLock } from './cluster/advisory-lock.js';
+import { registerDraining } from './cluster/graceful-shutdown.js';
 import { healthRoutes } from './cluster/health-routes.js';
 import { registerMetrics } from './cluster/metrics.js';
 import { registerJobScheduler, scheduleHousekeeping } from './cluster/housekeeping-jobs.js';
@@ -93,6 +94,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     // while closing, requests already on a connection are still served (no 503 during a rolling restart)
     return503OnClosing: false,
+    // idle keep-alive connections live longer than a proxy's (nginx: keepalive_timeout 60 s),
+    // so the proxy closes them first and never sends on one this side is closing
+    keepAliveTimeout: 72_000,
   });
 
   const { db, kind, pool } = openDatabase(config);
@@ -136,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandler(app);
 
   // routes
+  registerDraining(app);
   registerMetrics(app, pool);
   await app.register(healthRoutes);
   await app.register(

@@ -21,6 +21,8 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** how long a SIGTERM waits for requests in flight before closing anyway */
   shutdownGraceMs: number;
+  /** how long a SIGTERM keeps serving (with /readyz 503) before the port closes */
+  shutdownDrainMs: number;
   /** who may read /metrics: a bearer token (METRICS_TOKEN), else loopback clients only */
   metricsToken: string | null;
   /** PostgreSQL when set, else SQLite at `${dataDir}/summit.sqlite` */
@@ -114,6 +116,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (redisUrl && !databaseUrl) problems.push('REDIS_URL means several instances, and SQLite is for one instance only: set DATABASE_URL (PostgreSQL) too');
   const uploadDir = path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads'));
   const shutdownGraceMs = int('SHUTDOWN_GRACE_MS', 25_000, 0, 600_000);
+  // several instances (REDIS_URL) sit behind a balancer: one polling /readyz every 2 s notices
+  // the 503 well within 5 s; a single instance has nobody to tell and stops at once
+  const shutdownDrainMs = int('SHUTDOWN_DRAIN_MS', redisUrl ? 5_000 : 0, 0, 600_000);
   const metricsToken = env.METRICS_TOKEN || null;
   if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
@@ -187,6 +192,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'summit:',
     shutdownGraceMs,
+    shutdownDrainMs,
     metricsToken,
     databaseUrl,
     databaseSchema: env.DATABASE_SCHEMA || null,

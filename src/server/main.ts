@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { shutDown } from './cluster/graceful-shutdown.js';
 import { loadConfig } from './config.js';
 
 /** Server entry: configuration, app, port. Everything else lives in buildApp. */
@@ -26,29 +26,11 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void shutDown(app, config.shutdownGraceMs, signal));
-  }
-}
-
-/**
- * Graceful stop (issue 20): the port closes at once (a balancer's next connection goes to
- * another instance), requests in flight finish, scheduled runs end, then the database pool and
- * Redis close. Past the grace period the remaining connections are cut and the process exits.
- */
-async function shutDown(app: FastifyInstance, graceMs: number, signal: string): Promise<void> {
-  app.log.info({ signal, graceMs }, 'shutting down: finishing requests in flight');
-  const force = setTimeout(() => {
-    app.log.warn('grace period over: closing the remaining connections');
-    app.server.closeAllConnections();
-    setTimeout(() => process.exit(1), 1_000).unref();
-  }, graceMs);
-  force.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
+    process.once(signal, () => {
+      // Ctrl-C at a terminal has no balancer to tell: no drain period
+      const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+      void shutDown(app, { drainMs, graceMs: config.shutdownGraceMs }, signal);
+    });
   }
 }
 

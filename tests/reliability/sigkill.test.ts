@@ -18,7 +18,8 @@ import { portrait } from '../server/uploads-fixtures.js';
 import { UNIT_ACCOUNTS, ORGANISER } from './support/fuzz-world.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { routesOf, type OpenApiDocument } from './support/route-catalogue.js';
-import { freePort, ServerProcess } from './support/server-process.js';
+import { freePort } from '../../scripts/support/free-port.js';
+import { ServerProcess } from './support/server-process.js';
 import { validBody } from './support/valid-inputs.js';
 import { cardUploads, emptyLedger, guestCreations, unitSaves, uploadFile, type Writer } from './support/write-ledger.js';
 

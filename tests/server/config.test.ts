@@ -33,6 +33,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secrets, CAPTCHA_REQUIRED: 'false' })).toThrow(/CAPTCHA_REQUIRED/);
     expect(loadConfig(secrets).devOutbox).toBe(false);
   });
+
+  it('drains on SIGTERM only where a balancer can be told: with REDIS_URL (several instances), unless set', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-config-'));
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const shared = {
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SESSION_SECRET: 's'.repeat(40),
+      CODE_SECRET: 'c'.repeat(40),
+      DATA_KEY: key,
+      DATA_INDEX_KEY: key,
+    };
+    expect(loadConfig({ DATA_DIR: dir }).shutdownDrainMs).toBe(0);
+    expect(loadConfig(shared).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ ...shared, SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1_500);
+    expect(() => loadConfig({ ...shared, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe('password hashing', () => {

@@ -21,11 +21,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * JSON outside /exhibition, no personal data, open to anyone (they say only up or down).
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'alive' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
@@ -40,6 +35,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         request.log.warn({ err: error }, 'readiness: redis not reachable');
       });
     }
+    const draining = app.drain.draining;
     const ready = !draining && !Object.values(checks).includes('failed');
     return reply
       .status(ready ? 200 : 503)

@@ -1,16 +1,13 @@
 import fs from 'node:fs';
-import { basename } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { uploadPaths } from '../../shared/upload-api.js';
-import { ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { contentDisposition } from '../uploads/file-name.js';
-import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
-import { paceLimitsOf, watchUploadPace } from '../uploads/upload-pace.js';
+import { handlePacedUpload } from '../uploads/paced-upload.js';
 import { sendUploadError } from '../uploads/upload-reply.js';
 import { largestAllowedBytes, uploadRulesNamed } from '../uploads/upload-rule-catalogue.js';
 import { UploadService } from '../uploads/upload-service.js';
@@ -44,41 +41,15 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     ...guarded(app, limits.upload, authenticate),
     handler: async (request, reply) => {
       const account = signedIn(request);
-      const incoming = uploads.storage.incomingPath();
-      // the minimum rate and the upload's deadline, not REQUEST_TIMEOUT_MS (uploads/upload-pace.ts)
-      const pace = watchUploadPace(request, reply, paceLimitsOf(app.config), largestAllowedBytes(), () => void sendUploadError(request, reply, 'tooSlow'));
-      // journaled before the file exists: the sweep never takes a file a live request writes
-      return uploads.journal.around([basename(incoming)], async () => {
-        try {
-          let received: ReceiveResult;
-          try {
-            received = await receiveUpload(request, incoming, (rule) => {
-              const rules = rule ? uploadRulesNamed(rule) : null;
-              return rules ? (rules.maxBytes ?? largestAllowedBytes()) : 0;
-            });
-          } catch (error) {
-            if (pace.timedOut) return reply;
-            request.log.info({ err: error }, 'malformed multipart upload');
-            return sendUploadError(request, reply, 'notMultipart');
-          }
-          pace.stop();
-          if (pace.timedOut) return reply;
-          if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
-          let result;
-          try {
-            result = await uploads.keep(account, received.file, incoming);
-          } catch (error) {
-            request.log.error({ err: error }, 'upload could not be kept');
-            return sendUploadError(request, reply, 'storageFailed');
-          }
-          if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
-          reply.header('cache-control', 'no-store');
-          return ok(request, result.file);
-        } finally {
-          pace.stop();
-          // gone already when the file was kept (renamed)
-          await uploads.storage.discard(incoming);
-        }
+      return handlePacedUpload(request, reply, {
+        storage: uploads.storage,
+        journal: uploads.journal,
+        maxBytes: largestAllowedBytes(),
+        limitOf: (rule) => {
+          const rules = rule ? uploadRulesNamed(rule) : null;
+          return rules ? (rules.maxBytes ?? largestAllowedBytes()) : 0;
+        },
+        keep: (file, incoming) => uploads.keep(account, file, incoming),
       });
     },
   });

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { HEARTBEAT_MS, UploadJournal } from '../uploads/upload-journal.js';
-import { folderStore, sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
+import { UploadStorage } from '../uploads/upload-storage.js';
+import { sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
 import { HOUR_MS, isoIn } from '../time.js';
 
 /** Expired codes and ended sessions are useless after a day; keep the tables small. */
@@ -21,7 +22,7 @@ export type { SweepResult } from '../uploads/upload-sweep.js';
  * its age. Upload rows themselves are never removed here.
  */
 export async function sweepUploadOrphans(db: Db, uploadDir: string): Promise<SweepResult> {
-  return sweepUploadStore(db, folderStore(uploadDir));
+  return sweepUploadStore(db, new UploadStorage(uploadDir));
 }
 
 /** Announces this process as a writer of the upload store and keeps its heartbeat until stopped. */

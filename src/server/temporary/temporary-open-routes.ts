@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { temporaryApiPaths } from '../../shared/temporary-api.js';
@@ -9,9 +8,7 @@ import { sessionTokenOf } from '../http/session-cookie.js';
 import { authenticate } from '../plugins/authenticate.js';
 import { guarded, type LimitRule } from '../plugins/rate-limits.js';
 import { bodyOf, path } from '../routes/route-helpers.js';
-import { receiveUpload, type ReceiveResult } from '../uploads/receive-upload.js';
-import { paceLimitsOf, watchUploadPace } from '../uploads/upload-pace.js';
-import { sendUploadError } from '../uploads/upload-reply.js';
+import { handlePacedUpload } from '../uploads/paced-upload.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 import type { TemporaryRegistrations } from './temporary-registrations.js';
 import { temporaryMaxBytes, type TemporaryUploads } from './temporary-uploads.js';
@@ -76,41 +73,15 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
         response: envelope('response-uploaded-file', 'the stored picture'),
       },
       ...guarded(uploadScope, temporaryLimits.upload),
-      handler: async (request, reply) => {
-        const incoming = uploads.storage.incomingPath();
-        // the minimum rate and the upload's deadline, not REQUEST_TIMEOUT_MS (uploads/upload-pace.ts)
-        const pace = watchUploadPace(request, reply, paceLimitsOf(app.config), temporaryMaxBytes(), () => void sendUploadError(request, reply, 'tooSlow'));
-        // journaled before the file exists: the sweep never takes a file a live request writes
-        return uploads.journal.around([basename(incoming)], async () => {
-          try {
-            let received: ReceiveResult;
-            try {
-              // whatever rule the form names, this path only takes the temporary picture
-              received = await receiveUpload(request, incoming, () => temporaryMaxBytes());
-            } catch (error) {
-              if (pace.timedOut) return reply;
-              request.log.info({ err: error }, 'malformed multipart upload');
-              return sendUploadError(request, reply, 'notMultipart');
-            }
-            pace.stop();
-            if (pace.timedOut) return reply;
-            if (received.kind !== 'received') return sendUploadError(request, reply, received.kind);
-            let result;
-            try {
-              result = await uploads.keep(received.file, incoming, new Date().toISOString());
-            } catch (error) {
-              request.log.error({ err: error }, 'temporary picture could not be kept');
-              return sendUploadError(request, reply, 'storageFailed');
-            }
-            if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
-            noStore(reply);
-            return ok(request, result.file);
-          } finally {
-            pace.stop();
-            await uploads.storage.discard(incoming);
-          }
-        });
-      },
+      handler: async (request, reply) =>
+        handlePacedUpload(request, reply, {
+          storage: uploads.storage,
+          journal: uploads.journal,
+          maxBytes: temporaryMaxBytes(),
+          // whatever rule the form names, this path only takes the temporary picture
+          limitOf: () => temporaryMaxBytes(),
+          keep: (file, incoming) => uploads.keep(file, incoming, new Date().toISOString()),
+        }),
     });
   });
 

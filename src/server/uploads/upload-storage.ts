@@ -22,6 +22,10 @@ export interface UploadStore {
   pathOf(storageName: string): string;
   /** Removes a local file (an incoming one, or a kept one by its `pathOf`). */
   discard(filePath: string): Promise<void>;
+  /** Every name in the store, kept and incoming (for the sweep, uploads/upload-sweep.ts). */
+  list(): Promise<string[]>;
+  /** Removes the file `name`; its size in bytes, or null when it was not a plain file or is gone. */
+  remove(name: string): Promise<number | null>;
 }
 
 /**
@@ -65,5 +69,27 @@ export class UploadStorage implements UploadStore {
 
   async discard(filePath: string): Promise<void> {
     await fs.promises.rm(filePath, { force: true });
+  }
+
+  async list(): Promise<string[]> {
+    try {
+      return await fs.promises.readdir(this.dir);
+    } catch {
+      return [];
+    }
+  }
+
+  async remove(name: string): Promise<number | null> {
+    // any name the folder lists (incoming and `.clean` files too), but never outside it
+    if (name !== path.basename(name)) return null;
+    const filePath = path.join(this.dir, name);
+    try {
+      const stat = await fs.promises.lstat(filePath);
+      if (!stat.isFile()) return null;
+      await fs.promises.rm(filePath, { force: true });
+      return stat.size;
+    } catch {
+      return null;
+    }
   }
 }

@@ -1,38 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { UploadJournal } from './upload-journal.js';
-
-/** What the sweep needs of an upload store: its names, and removing one. */
-export interface SweepableStore {
-  list(): Promise<string[]>;
-  /** removes the file; its size in bytes, or null when it was not a plain file or is gone */
-  remove(name: string): Promise<number | null>;
-}
-
-/** The local folder store (DATA_DIR/uploads). */
-export function folderStore(dir: string): SweepableStore {
-  return {
-    async list() {
-      try {
-        return await fs.promises.readdir(dir);
-      } catch {
-        return [];
-      }
-    },
-    async remove(name) {
-      const filePath = path.join(dir, name);
-      try {
-        const stat = await fs.promises.lstat(filePath);
-        if (!stat.isFile()) return null;
-        await fs.promises.rm(filePath, { force: true });
-        return stat.size;
-      } catch {
-        return null;
-      }
-    },
-  };
-}
+import type { UploadStore } from './upload-storage.js';
 
 export interface SweepResult {
   removedFiles: number;
@@ -49,7 +17,7 @@ const journalKeyOf = (name: string) => name.replace(/\.clean$/, '');
  * the rows: a file listed was journaled before it existed, and a name forgotten by the journal
  * had its row committed before, so one of the two reads sees it.
  */
-export async function sweepUploadStore(db: Db, store: SweepableStore, journal = new UploadJournal(db)): Promise<SweepResult> {
+export async function sweepUploadStore(db: Db, store: Pick<UploadStore, 'list' | 'remove'>, journal = new UploadJournal(db)): Promise<SweepResult> {
   const names = await store.list();
   const writing = await journal.liveNames();
   const rows = await db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute();

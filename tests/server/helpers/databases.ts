@@ -4,28 +4,16 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, it } from 'vitest';
+import { probePostgres } from '../../../scripts/support/probe-postgres.js';
 import { advisoryLockKey } from '../../../src/server/cluster/advisory-lock.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-async function probePostgres(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** `TEST_DATABASES=sqlite` (set by `npm run test:quick`) leaves PostgreSQL out on purpose. */
 const sqliteOnly = process.env.TEST_DATABASES === 'sqlite';
-export const postgresReachable = !sqliteOnly && (await probePostgres());
+export const postgresReachable = !sqliteOnly && (await probePostgres(TEST_DATABASE_URL));
 const inCi = process.env.CI === 'true' && !sqliteOnly;
 if (sqliteOnly) {
   console.warn('TEST_DATABASES=sqlite: the PostgreSQL runs are left out (npm test runs them)');
