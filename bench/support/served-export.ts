@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../tests/reliability/support/server-process';
+import { freePort } from '../../scripts/support/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 

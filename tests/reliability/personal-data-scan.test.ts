@@ -17,7 +17,8 @@ import { memberBody, residentId } from '../server/guests-harness.js';
 import { jpgPicture, registrationBody } from '../server/temporary-harness.js';
 import { portrait } from '../server/uploads-fixtures.js';
 import { ORGANISER } from './support/fuzz-world.js';
-import { freePort, ServerProcess } from './support/server-process.js';
+import { freePort } from '../../scripts/support/free-port.js';
+import { ServerProcess } from './support/server-process.js';
 
 const PASSWORD = 'Summit#2025';
 const ENTERPRISE = 'enterprise@demo.example.com';

@@ -13,7 +13,8 @@ import { createHttpClient, type HttpClient } from '../../src/client/api/http-cli
 import { SIGNED_IN_MARKER } from '../../src/shared/session-cookie.js';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from '../server/helpers/databases.js';
 import { sessionTokenFrom } from '../server/helpers/session-cookie.js';
-import { freePort, ServerProcess } from './support/server-process.js';
+import { freePort } from '../../scripts/support/free-port.js';
+import { ServerProcess } from './support/server-process.js';
 
 /** RELIABILITY_SIGN_INS and RELIABILITY_SCRYPT_LOG2N only for diagnosis on a busy machine; the issue's figures are the defaults */
 const SIGN_INS = Number(process.env.RELIABILITY_SIGN_INS || 100);

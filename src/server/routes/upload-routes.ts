@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { uploadPaths } from '../../shared/upload-api.js';
+import { ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
