@@ -161,6 +161,9 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
         }
       }
       if (sub['x-upload'] !== undefined) checkUpload(sub['x-upload'], at(`${pointer}/x-upload`), problems);
+      if (sub['x-sensitive'] !== undefined && !['idNumber', 'mobile'].includes(sub['x-sensitive'] as string)) {
+        problems.push(at(`${pointer}/x-sensitive`)('x-sensitive must be "idNumber" or "mobile"', 'Write the kind of personal data the field holds: "idNumber" (ID/passport numbers) or "mobile"'));
+      }
       const properties = (sub.properties ?? {}) as Record<string, JsonSchema>;
       for (const [prop, propSchema] of Object.entries(properties)) {
         const property = at(`${pointer}/properties/${prop}`);

@@ -13,7 +13,7 @@ import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './schema-f
 import { walkSchema } from './walk-schema.js';
 
 /** Keywords without effect on validation: allowed beside `$ref`. */
-export const ALLOWED_BESIDE_REF = new Set(['$comment', 'title', 'description', 'examples', 'default', 'readOnly', 'writeOnly', 'x-i18n', 'x-enum-i18n', 'x-messages']);
+export const ALLOWED_BESIDE_REF = new Set(['$comment', 'title', 'description', 'examples', 'default', 'readOnly', 'writeOnly', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-sensitive']);
 /** A file's own keywords, allowed beside a root `$ref` (e.g. an answer schema that is one definition). */
 const DOCUMENT_KEYWORDS = new Set(['$schema', '$id', 'x-version', 'x-response', 'definitions']);
 

@@ -12,7 +12,8 @@
  * - `x-when: "future" | "past"`: a time relative to now ("expiry in the future", "test date
  *   not in the future").
  * Annotation keywords (no validation): x-version, x-i18n, x-enum-i18n, x-messages, x-upload,
- * x-response (marks a server answer schema: see codegen/lint.ts).
+ * x-response (marks a server answer schema: see codegen/lint.ts), x-sensitive ("idNumber" |
+ * "mobile": personal data the server seals at rest and finds by a blind index, issue 18).
  */
 import type { Code, KeywordDefinition, KeywordCxt, Name } from 'ajv';
 import { _ } from 'ajv';
@@ -93,7 +94,7 @@ export const validationKeywords: KeywordDefinition[] = [
   relativeToNow,
 ];
 
-export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload', 'x-response'] as const;
+export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload', 'x-response', 'x-sensitive'] as const;
 
 export const customKeywordNames: string[] = [...validationKeywords.map((k) => String(k.keyword)), ...annotationKeywords];
 
