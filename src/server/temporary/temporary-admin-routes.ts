@@ -12,6 +12,7 @@ import { bearer, bodyOf, path, queryOf } from '../routes/route-helpers.js';
 import type { Audit } from '../services/audit.js';
 import type { Editions } from '../services/editions.js';
 import { assertOrganiser } from '../services/unit-access.js';
+import { maskedTemporaryItem } from '../privacy/masked-answers.js';
 import { contentDisposition } from '../uploads/file-name.js';
 import type { TemporaryCodes } from './temporary-codes.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
@@ -56,14 +57,15 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await registrations.page(signedIn(request), request.query, pageNum, pageSize));
+      const page = await registrations.page(signedIn(request), request.query, pageNum, pageSize);
+      return ok(request, { ...page, records: page.records.map(maskedTemporaryItem) });
     },
   });
 
   app.post<{ Body: SchemaData<'review-decision'>; Reply: Answer<'response-temporary-decided-list'> }>(path(temporaryApiPaths.decide), {
     schema: { tags, summary: 'Approve, or reject with a reason, one or many temporary registrations (all or nothing, audited)', security: bearer, response: envelope('response-temporary-decided-list', 'the decided registrations'), ...bodyOf('review-decision') },
     preValidation: authenticate,
-    handler: async (request) => ok(request, await registrations.decide(signedIn(request), request.body)),
+    handler: async (request) => ok(request, (await registrations.decide(signedIn(request), request.body)).map(maskedTemporaryItem)),
   });
 
   app.get<{ Params: SchemaData<'temporary-id-params'> }>(`/${temporaryApiPaths.picture(':id')}`, {
