@@ -12,6 +12,7 @@ import { bearer, bodyOf, path, queryOf } from '../routes/route-helpers.js';
 import type { Audit } from '../services/audit.js';
 import type { Editions } from '../services/editions.js';
 import { assertOrganiser } from '../services/unit-access.js';
+import { exportSheets } from '../privacy/export-contacts.js';
 import { maskedTemporaryItem } from '../privacy/masked-answers.js';
 import { contentDisposition } from '../uploads/file-name.js';
 import type { TemporaryCodes } from './temporary-codes.js';
@@ -87,11 +88,14 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   });
 
   app.get<{ Querystring: SchemaData<'temporary-page-query'> }>(path(temporaryApiPaths.export), {
-    schema: { tags, summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page', security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ...queryOf('temporary-page-query') },
+    schema: { tags, summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page; mobiles masked unless contacts=1 (audited)', security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ...queryOf('temporary-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
-      const readPage = await registrations.exportReader(signedIn(request), request.query);
-      return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
+      const who = signedIn(request);
+      const readPage = await registrations.exportReader(who, request.query);
+      const edition = await editions.current();
+      const sheets = await exportSheets(request, who, edition.id, 'temporary.export.file', [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
+      return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), sheets);
     },
   });
 
