@@ -43,7 +43,9 @@ describeEachDatabase('historical guests and investment projects', (kind) => {
     expect(seen.document.idNumber).toBe(`${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`);
     expect(third.body.data.records.every((r) => r.document.session === 3)).toBe(true);
     const organiserView = await organiser.get<ContentPage>('qms/historical-guest/page?keyword=%E8%B5%B5%E9%82%80');
-    expect(organiserView.body.data.records.map((r) => r.document.idNumber)).toEqual([idNumber]);
+    // organisers see the mask too (issue 18: minimisation); the full number only on an explicit show
+    expect(organiserView.body.data.records.map((r) => r.document.idNumber)).toEqual([`${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`]);
+    expect(organiserView.body.data.records.map((r) => r.document.mobile)).toEqual(['139****5678']);
     expect((await unit.get<ContentPage>('qms/historical-guest/page?keyword=%E9%A6%96%E5%B1%8A')).body.data.records.map((r) => r.document.nameZh)).toEqual(['钱首届']);
 
     const changed = await organiser.put<ContentRecord>(`admin/historical-guest/${added.body.data.id}`, guest({ session: 4 }));
