@@ -4,8 +4,13 @@
  * keeps such fields out of drafts. Pure functions over bundled schemas (src/generated/schemas),
  * so an organiser's new field marked so is masked and kept out of drafts without code.
  */
-export const SENSITIVE_KINDS = ['idNumber', 'mobile'] as const;
-export type SensitiveKind = (typeof SENSITIVE_KINDS)[number];
+import revealSchema from '../generated/schemas/personal-data-reveal.json';
+import type { PersonalDataReveal } from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
+
+export type SensitiveKind = PersonalDataReveal['field'];
+/** The kinds x-sensitive names: the fields an explicit "show" can ask for (schemas/personal-data-reveal.json). */
+export const SENSITIVE_KINDS = enumAt<SensitiveKind>(revealSchema, '/properties/field');
 
 /** A sensitive field of a document: its property path (`*` = every array item) and kind. */
 export interface SensitiveField {
