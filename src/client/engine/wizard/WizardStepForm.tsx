@@ -11,6 +11,7 @@ import { loadUiSchema } from '../ui-schema-files';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { uploadsBusy } from '../uploads/upload-activity';
 import { withoutFixedFlags } from '../upgrade-flags';
+import { draftOf, unchangedMaskFilter } from '../masked-values';
 
 type Data = Record<string, unknown>;
 
@@ -43,6 +44,9 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const [loadError, setLoadError] = useState(false);
   const [formData, setFormData] = useState<Data>(initial);
   const latest = useRef<Data>(initial);
+  // drafts never keep an ID number or mobile (x-sensitive): the schema, once loaded, says which
+  const schemaRef = useRef<FormAssets['schema'] | undefined>(undefined);
+  schemaRef.current = assets?.schema;
 
   useEffect(() => {
     let live = true;
@@ -60,11 +64,17 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const setField = useCallback((name: string, value: unknown) => {
     latest.current = { ...latest.current, [name]: value };
     setFormData(latest.current);
-    onDraft(latest.current);
+    onDraft(draftOf(schemaRef.current, latest.current));
   }, [onDraft]);
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
-  const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
+  const { transformErrors: visibleErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
+  const initialData = useRef(initial);
+  const transformErrors = useMemo(() => {
+    if (!visibleErrors) return undefined;
+    const keep = unchangedMaskFilter(assets?.schema, initialData.current, () => latest.current);
+    return (...args: Parameters<typeof visibleErrors>) => visibleErrors(...args).filter(keep);
+  }, [visibleErrors, assets?.schema]);
   const { busy, extraErrors, run } = useServerSubmission();
   // an old record's flags show until the first save attempt, each one only while its field is still invalid
   const [upgradeFlags, setUpgradeFlags] = useState(initialErrors);
@@ -98,7 +108,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
         disabled={busy}
         onChange={(event) => {
           latest.current = event.formData as Data;
-          if (!readOnly) onDraft(latest.current);
+          if (!readOnly) onDraft(draftOf(assets.schema, latest.current));
           const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
           if (flags !== upgradeFlags) {
             // RJSF takes its state from the props again when they change: hand it what was typed
