@@ -606,6 +606,7 @@ notice?: Notice
 "outbox-query"?: OutboxQuery
 "password-change"?: PasswordChange
 "password-reset"?: PasswordReset
+"personal-data-reveal"?: PersonalDataReveal
 "photo-change"?: PhotoChange
 reception?: Reception
 receptionist?: Receptionist
@@ -638,6 +639,7 @@ receptionist?: Receptionist
 "response-notice-publication-page"?: ResponseNoticePublicationPage
 "response-notice-publication"?: ResponseNoticePublication
 "response-outbox-messages"?: ResponseOutboxMessages
+"response-personal-data-reveal"?: ResponsePersonalDataReveal
 "response-receptionist-list"?: ResponseReceptionistList
 "response-receptionist"?: ResponseReceptionist
 "response-record-id"?: ResponseRecordId
@@ -1685,6 +1687,16 @@ password: Password
 confirmPassword: string
 }
 /**
+ * An explicit 'show' of one masked value of a guest or of one of its entourage members (POST qms/guest/{id}/reveal for the owning unit, admin/guest/{id}/reveal for organisers); every showing is audited. `field` is a property the schema marks x-sensitive; `memberId` names an entourage member of that guest.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "PersonalDataReveal".
+ */
+export interface PersonalDataReveal {
+field: ("idNumber" | "mobile")
+memberId?: RecordId
+}
+/**
  * New photo of an approved guest (PUT qms/guest/{id}/photo): the id of an uploaded photo (upload rules of the photo field) and the reason for the change (required, 1-300). The guest goes back to review.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -2624,6 +2636,15 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+}
+/**
+ * the full value of one masked field (the showing is in the audit log)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponsePersonalDataReveal".
+ */
+export interface ResponsePersonalDataReveal {
+value: string
 }
 /**
  * A receptionist with their hotel (answer part).

@@ -49,6 +49,7 @@ import * as notice from './validators/notice.js';
 import * as outboxQuery from './validators/outbox-query.js';
 import * as passwordChange from './validators/password-change.js';
 import * as passwordReset from './validators/password-reset.js';
+import * as personalDataReveal from './validators/personal-data-reveal.js';
 import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
 import * as receptionist from './validators/receptionist.js';
@@ -81,6 +82,7 @@ import * as responseNoticePage from './validators/response-notice-page.js';
 import * as responseNoticePublicationPage from './validators/response-notice-publication-page.js';
 import * as responseNoticePublication from './validators/response-notice-publication.js';
 import * as responseOutboxMessages from './validators/response-outbox-messages.js';
+import * as responsePersonalDataReveal from './validators/response-personal-data-reveal.js';
 import * as responseReceptionistList from './validators/response-receptionist-list.js';
 import * as responseReceptionist from './validators/response-receptionist.js';
 import * as responseRecordId from './validators/response-record-id.js';
@@ -166,6 +168,7 @@ import noticeSchema from './schemas/notice.json';
 import outboxQuerySchema from './schemas/outbox-query.json';
 import passwordChangeSchema from './schemas/password-change.json';
 import passwordResetSchema from './schemas/password-reset.json';
+import personalDataRevealSchema from './schemas/personal-data-reveal.json';
 import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
 import receptionistSchema from './schemas/receptionist.json';
@@ -198,6 +201,7 @@ import responseNoticePageSchema from './schemas/response-notice-page.json';
 import responseNoticePublicationPageSchema from './schemas/response-notice-publication-page.json';
 import responseNoticePublicationSchema from './schemas/response-notice-publication.json';
 import responseOutboxMessagesSchema from './schemas/response-outbox-messages.json';
+import responsePersonalDataRevealSchema from './schemas/response-personal-data-reveal.json';
 import responseReceptionistListSchema from './schemas/response-receptionist-list.json';
 import responseReceptionistSchema from './schemas/response-receptionist.json';
 import responseRecordIdSchema from './schemas/response-record-id.json';
@@ -286,6 +290,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'outbox-query': outboxQuerySchema,
   'password-change': passwordChangeSchema,
   'password-reset': passwordResetSchema,
+  'personal-data-reveal': personalDataRevealSchema,
   'photo-change': photoChangeSchema,
   'reception': receptionSchema,
   'receptionist': receptionistSchema,
@@ -318,6 +323,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-notice-publication-page': responseNoticePublicationPageSchema,
   'response-notice-publication': responseNoticePublicationSchema,
   'response-outbox-messages': responseOutboxMessagesSchema,
+  'response-personal-data-reveal': responsePersonalDataRevealSchema,
   'response-receptionist-list': responseReceptionistListSchema,
   'response-receptionist': responseReceptionistSchema,
   'response-record-id': responseRecordIdSchema,
@@ -407,6 +413,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'outbox-query': outboxQuery['https://summit.example/schemas/outbox-query.json'],
   'password-change': passwordChange['https://summit.example/schemas/password-change.json'],
   'password-reset': passwordReset['https://summit.example/schemas/password-reset.json'],
+  'personal-data-reveal': personalDataReveal['https://summit.example/schemas/personal-data-reveal.json'],
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
   'receptionist': receptionist['https://summit.example/schemas/receptionist.json'],
@@ -439,6 +446,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-notice-publication-page': responseNoticePublicationPage['https://summit.example/schemas/response-notice-publication-page.json'],
   'response-notice-publication': responseNoticePublication['https://summit.example/schemas/response-notice-publication.json'],
   'response-outbox-messages': responseOutboxMessages['https://summit.example/schemas/response-outbox-messages.json'],
+  'response-personal-data-reveal': responsePersonalDataReveal['https://summit.example/schemas/response-personal-data-reveal.json'],
   'response-receptionist-list': responseReceptionistList['https://summit.example/schemas/response-receptionist-list.json'],
   'response-receptionist': responseReceptionist['https://summit.example/schemas/response-receptionist.json'],
   'response-record-id': responseRecordId['https://summit.example/schemas/response-record-id.json'],

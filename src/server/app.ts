@@ -30,6 +30,7 @@ import { editionRoutes } from './routes/edition-routes.js';
 import { retentionRoutes } from './routes/retention-routes.js';
 import { entourageRoutes } from './routes/entourage-routes.js';
 import { entourageTravelRoutes } from './routes/entourage-travel-routes.js';
+import { revealRoutes } from './privacy/reveal-routes.js';
 import { guestRoutes } from './routes/guest-routes.js';
 import { recordUpgradeRoutes } from './routes/record-upgrade-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(consoleRoutes);
       await api.register(recordUpgradeRoutes);
       await api.register(retentionRoutes);
+      await api.register(revealRoutes);
       if (config.devOutbox) await api.register(devOutboxRoutes);
     },
     { prefix: API_BASE },

@@ -60,6 +60,10 @@ export const guestApiPaths = {
   guestReception: (id: string) => `admin/guest/${id}/reception`,
   /** organisers: GET: GuestDetail of any guest of the current edition (the reception editor starts from it) */
   adminGuest: (id: string) => `admin/guest/${id}`,
+  /** POST (body: personal-data-reveal schema): the full ID number or mobile of the unit's own guest or member (audited) */
+  guestReveal: (id: string) => `qms/guest/${id}/reveal`,
+  /** organisers: POST (body: personal-data-reveal schema): the same for any guest of the current edition (audited) */
+  adminGuestReveal: (id: string) => `admin/guest/${id}/reveal`,
   /** PUT (body: itinerary schema) itinerary of an entourage member (same gates and deadline as the guest's) */
   entourageItinerary: (guestId: string, memberId: string) => `qms/guest/${guestId}/entourage/${memberId}/itinerary`,
   /** organisers: PUT (body: reception schema) reception of an entourage member */

@@ -43,7 +43,9 @@ describeEachDatabase('historical guests and investment projects', (kind) => {
     expect(seen.document.idNumber).toBe(`${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`);
     expect(third.body.data.records.every((r) => r.document.session === 3)).toBe(true);
     const organiserView = await organiser.get<ContentPage>('qms/historical-guest/page?keyword=%E8%B5%B5%E9%82%80');
-    expect(organiserView.body.data.records.map((r) => r.document.idNumber)).toEqual([idNumber]);
+    // organisers see the mask too (issue 18: minimisation); the full number only on an explicit show
+    expect(organiserView.body.data.records.map((r) => r.document.idNumber)).toEqual([`${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`]);
+    expect(organiserView.body.data.records.map((r) => r.document.mobile)).toEqual(['139****5678']);
     expect((await unit.get<ContentPage>('qms/historical-guest/page?keyword=%E9%A6%96%E5%B1%8A')).body.data.records.map((r) => r.document.nameZh)).toEqual(['钱首届']);
 
     const changed = await organiser.put<ContentRecord>(`admin/historical-guest/${added.body.data.id}`, guest({ session: 4 }));
@@ -94,7 +96,7 @@ describeEachDatabase('historical guests and investment projects', (kind) => {
     const imported = (await organiser.get<ContentPage>('qms/historical-guest/page?keyword=%E5%AF%BC%E5%85%A5')).body.data.records;
     const audit = await organiser.get<{ records: { action: string; reason: string | null }[] }>('admin/audit/page?pageSize=100');
     expect(audit.body.data.records.filter((e) => e.action === 'historical-guest.import').map((e) => e.reason)).toEqual(['2 rows']);
-    expect(imported.find((r) => r.document.nameZh === '导入甲')?.document).toMatchObject({ session: 2, mobile: '13912345678', birthday: '1970-05-06', inviter: { organisation: '市政府', name: '周邀请' } });
+    expect(imported.find((r) => r.document.nameZh === '导入甲')?.document).toMatchObject({ session: 2, mobile: '139****5678', birthday: '1970-05-06', inviter: { organisation: '市政府', name: '周邀请' } });
   });
 
   it('refuses unknown columns, empty sheets, non-workbooks and other people\'s files', async () => {

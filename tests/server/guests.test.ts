@@ -6,6 +6,7 @@ import { guestApiPaths, type GuestDetail, type GuestSummary, type InviteCodeChec
 import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 import { versionOf } from '../../src/server/services/schema-versions.js';
+import { maskIdNumber } from '../../src/shared/sensitive-fields.js';
 
 describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
   // inside the edition's registration window (config/edition.json)
@@ -56,7 +57,7 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
     const none = await addGuest(c, t, ENTERPRISE, 12);
     expect(none).toMatchObject({ status: 'pending', inviteCode: null });
     const full = await detail(c, approved.id);
-    expect(full.document).toMatchObject({ unitType: 'enterprise', idNumber: residentId(10) });
+    expect(full.document).toMatchObject({ unitType: 'enterprise', idNumber: maskIdNumber(residentId(10)) });
     // saved under the guest schema's current version, whichever edition that is
     expect(full.schemaVersion).toBe(versionOf('guest'));
   });

@@ -15,6 +15,7 @@ import {
   type ReviewItem,
 } from '../../shared/guest-api';
 import { http } from './app-http-client';
+import type { SensitiveKind } from '../../shared/sensitive-fields';
 
 type Document = Record<string, unknown>;
 
@@ -56,6 +57,12 @@ export const guestApi = {
     http.request<Page<ReviewItem>>('get', paths.reviewPage, { searchParams: compactDocument(query) as Record<string, string | number> }),
   reviewDecide: (decision: Document) => http.request<unknown>('post', paths.reviewDecide, { json: compactDocument(decision) }),
   adminGuest: (id: string) => http.request<GuestDetail>('get', paths.adminGuest(id)),
+  /** the full value of a masked field (audited on the server): the unit's own guest or member */
+  revealGuestField: (id: string, field: SensitiveKind, memberId?: string) =>
+    http.request<{ value: string }>('post', paths.guestReveal(id), { json: memberId ? { field, memberId } : { field } }),
+  /** organisers: the same for any guest */
+  adminRevealGuestField: (id: string, field: SensitiveKind, memberId?: string) =>
+    http.request<{ value: string }>('post', paths.adminGuestReveal(id), { json: memberId ? { field, memberId } : { field } }),
   saveReception: (id: string, reception: Document) => http.request<unknown>('put', paths.guestReception(id), { json: reception }),
   saveEntourageReception: (guestId: string, memberId: string, reception: Document) =>
     http.request<EntourageItem>('put', paths.entourageReception(guestId, memberId), { json: reception }),

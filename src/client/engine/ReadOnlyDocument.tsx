@@ -7,6 +7,9 @@ import { formatDateTime } from '../util/date-format';
 import { loadFormAssets } from './form-assets';
 import { resolveLocalRef, translatedUiSchema } from './ui-schema-i18n';
 import { useKeyTranslation } from '../i18n/use-key-translation';
+import { looksMasked, type SensitiveKind } from '../../shared/sensitive-fields';
+import { sensitiveFieldsOfForm } from './masked-values';
+import { RevealableValue } from './RevealableValue';
 
 type Data = Record<string, unknown>;
 type Node = RJSFSchema & { 'x-upload'?: unknown };
@@ -57,8 +60,12 @@ function rowsOf(data: unknown, schema: Node, ui: UiSchema, root: RJSFSchema, t: 
   return [{ path, label, value: display(data, node, ui, t), depth }];
 }
 
-/** A saved document shown read-only with the schema's translated labels (detail views, reception). */
-export function ReadOnlyDocument({ schemaName, data, hidden = [] }: { schemaName: string; data: Data; hidden?: string[] }) {
+/**
+ * A saved document shown read-only with the schema's translated labels (detail views, reception).
+ * `reveal`: where the caller may see a masked x-sensitive field in full, each such field gets a
+ * "Show" button that asks the server for it (audited there).
+ */
+export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal }: { schemaName: string; data: Data; hidden?: string[]; reveal?: (kind: SensitiveKind) => Promise<string> }) {
   const t = useKeyTranslation();
   const [schema, setSchema] = useState<RJSFSchema | null>(null);
   useEffect(() => {
@@ -72,6 +79,8 @@ export function ReadOnlyDocument({ schemaName, data, hidden = [] }: { schemaName
   const ui = translatedUiSchema(schema);
   const visible = Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
   const rows = rowsOf(visible, schema as Node, ui, schema, t, '', -1);
+  // top-level marked fields only: the show routes name a field of the document itself
+  const revealable = new Map(sensitiveFieldsOfForm(schema).filter(({ path }) => path.length === 1).map(({ path, kind }) => [`/${path[0]}`, kind]));
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
       {rows.map((row) =>
@@ -87,9 +96,13 @@ export function ReadOnlyDocument({ schemaName, data, hidden = [] }: { schemaName
             <Typography component="dt" color="text.secondary" sx={{ pl: row.depth * 2 }}>
               {row.label}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }} data-field={row.path}>
-              {row.value}
-            </Typography>
+            {reveal && revealable.has(row.path) && looksMasked(row.value) ? (
+              <RevealableValue masked={row.value} label={row.label} path={row.path} reveal={() => reveal(revealable.get(row.path)!)} />
+            ) : (
+              <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }} data-field={row.path}>
+                {row.value}
+              </Typography>
+            )}
           </Box>
         ),
       )}

@@ -3,6 +3,8 @@ import { PassThrough, type Writable } from 'node:stream';
 import { loadExcel } from '../lazy-modules.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatShanghaiWithZone } from '../../shared/shanghai-time.js';
+import type { SensitiveKind } from '../../shared/sensitive-fields.js';
+import { sensitiveFieldsOf } from '../privacy/masked-answers.js';
 import { neutraliseFormula } from './formula-guard.js';
 import { fieldOf, ReadableValues } from './readable-values.js';
 import { contentDisposition, sanitiseFileName } from '../uploads/file-name.js';
@@ -18,6 +20,8 @@ export interface ExportColumn<Row> {
   headerKey: string;
   width?: number;
   value: (row: Row, read: ReadableValues) => CellValue;
+  /** personal data: masked unless the export is the audited choice with contact data (privacy/export-contacts.ts) */
+  sensitive?: SensitiveKind;
 }
 
 /**
@@ -28,7 +32,8 @@ export function fieldColumn<Row>(schemaName: string, path: string, pick: (row: R
   const info = fieldOf(schemaName, path);
   const headerKey = options.headerKey ?? info.labelKey;
   if (!headerKey) throw new Error(`schemas/${schemaName}.json: field ${path} has no x-i18n label`);
-  return { headerKey, width: options.width ?? (info.kind === 'date-time' ? 24 : undefined), value: (row, read) => read.value(info, pick(row)) };
+  const sensitive = sensitiveFieldsOf(schemaName).find((field) => field.path.filter((part) => part !== '*').join('.') === path)?.kind;
+  return { headerKey, width: options.width ?? (info.kind === 'date-time' ? 24 : undefined), value: (row, read) => read.value(info, pick(row)), ...(sensitive ? { sensitive } : {}) };
 }
 
 export interface ExportSheet<Row> {
@@ -41,7 +46,7 @@ export interface ExportSheet<Row> {
 
 // sheets of one workbook read different row types; each sheet is consistent within itself
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnySheet = ExportSheet<any>;
+export type AnySheet = ExportSheet<any>;
 
 /** Bytes a sheet may have waiting for compression or for the client before rows stop being read. */
 const PENDING_BYTES = 1024 * 1024;

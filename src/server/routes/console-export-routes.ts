@@ -5,6 +5,7 @@ import { exportFileName, sendWorkbook } from '../exports/excel-export.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import type { SchemaData } from '../http/typed-route.js';
 import { assertOrganiser } from '../services/unit-access.js';
+import { exportSheets } from '../privacy/export-contacts.js';
 import { bearer, path, queryOf } from './route-helpers.js';
 
 const xlsx = {
@@ -19,15 +20,16 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
   const { exports } = app.services.console;
   const { editions } = app.services;
   const tags = ['console'];
-  const schema = (summary: string) => ({ tags, summary, security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], response: xlsx });
+  const schema = (summary: string) => ({ tags, summary: `${summary}; mobiles masked unless contacts=1 (audited), ID numbers always masked`, security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], response: xlsx });
 
   app.get(path(paths.exportGuests), {
     schema: schema('Guests of every unit (with arrival, return and hotel)'),
     preValidation: authenticate,
     handler: async (request, reply) => {
-      assertOrganiser(signedIn(request));
+      const who = signedIn(request);
+      assertOrganiser(who);
       const edition = await editions.current();
-      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.guests'), exports.guests(edition.id));
+      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.guests'), await exportSheets(request, who, edition.id, 'console.export.files.guests', exports.guests(edition.id)));
     },
   });
 
@@ -35,9 +37,10 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     schema: schema('Entourage members with their guest, unit and itinerary'),
     preValidation: authenticate,
     handler: async (request, reply) => {
-      assertOrganiser(signedIn(request));
+      const who = signedIn(request);
+      assertOrganiser(who);
       const edition = await editions.current();
-      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.entourage'), exports.entourage(edition.id));
+      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.entourage'), await exportSheets(request, who, edition.id, 'console.export.files.entourage', exports.entourage(edition.id)));
     },
   });
 
@@ -45,10 +48,11 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     schema: { ...schema('Arrivals or departures of guests and entourage members on one day, optionally at one station'), ...queryOf('manifest-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
-      assertOrganiser(signedIn(request));
+      const who = signedIn(request);
+      assertOrganiser(who);
       const edition = await editions.current();
       const what = request.query.direction === 'arrival' ? 'console.export.files.arrivals' : 'console.export.files.departures';
-      return sendWorkbook(request, reply, exportFileName(request, what, request.query.date, request.query.station ?? ''), exports.manifest(edition.id, request.query));
+      return sendWorkbook(request, reply, exportFileName(request, what, request.query.date, request.query.station ?? ''), await exportSheets(request, who, edition.id, what, exports.manifest(edition.id, request.query)));
     },
   });
 
@@ -56,9 +60,10 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
     schema: schema('Hotels with their receptionists, and where the guests stay'),
     preValidation: authenticate,
     handler: async (request, reply) => {
-      assertOrganiser(signedIn(request));
+      const who = signedIn(request);
+      assertOrganiser(who);
       const edition = await editions.current();
-      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.hotels'), exports.hotels(edition.id));
+      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.hotels'), await exportSheets(request, who, edition.id, 'console.export.files.hotels', exports.hotels(edition.id)));
     },
   });
 
@@ -67,9 +72,10 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
       schema: schema(kind === 'vehicle' ? "Every unit's vehicles" : "Every unit's unofficial-activity guests"),
       preValidation: authenticate,
       handler: async (request, reply) => {
-        assertOrganiser(signedIn(request));
+        const who = signedIn(request);
+        assertOrganiser(who);
         const edition = await editions.current();
-        return sendWorkbook(request, reply, exportFileName(request, `console.export.files.${kind}`), exports.unitRecords(edition.id, kind));
+        return sendWorkbook(request, reply, exportFileName(request, `console.export.files.${kind}`), await exportSheets(request, who, edition.id, `console.export.files.${kind}`, exports.unitRecords(edition.id, kind)));
       },
     });
   }

@@ -15,6 +15,7 @@ import { assertOrganiser, unitOf } from '../services/unit-access.js';
 import { AppError } from '../http/app-error.js';
 import { UploadRepository } from '../uploads/upload-repository.js';
 import { UploadStorage } from '../uploads/upload-storage.js';
+import { maskedDocument } from '../privacy/masked-answers.js';
 import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
@@ -24,6 +25,14 @@ type ById = SchemaData<'content-id-params'>;
 type ListQuery = SchemaData<'content-page-query'>;
 
 const byId = paramsOf('content-id-params');
+
+/** Every answer of a record masks the fields its kind's schema marks x-sensitive (units and organisers alike). */
+function masked<Record extends { document: object }>(kind: ContentKind, record: Record): Record {
+  return { ...record, document: maskedDocument(kind, record.document) };
+}
+function maskedPage<Page extends { records: { document: object }[] }>(kind: ContentKind, page: Page): Page {
+  return { ...page, records: page.records.map((record) => masked(kind, record)) };
+}
 const UNIT_TYPES = new Set<string>(unitTypes);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const IMPORT_RULE = 'importWorkbook';
@@ -74,7 +83,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         assertCatalogueReader(who);
         noStore(reply);
         const { keyword, session } = request.query;
-        return ok(request, await records.page(kind, { ...pageOf(request.query), keyword, tag: session }, { mask: who.userType !== 'organiser' }));
+        return ok(request, maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword, tag: session }, { mask: who.userType !== 'organiser' })));
       },
     });
 
@@ -84,7 +93,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => {
         const who = signedIn(request);
         assertOrganiser(who);
-        return ok(request, await records.add(kind, request.body, null, who));
+        return ok(request, masked(kind, await records.add(kind, request.body, null, who)));
       },
     });
 
@@ -94,7 +103,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => {
         const who = signedIn(request);
         assertOrganiser(who);
-        return ok(request, await records.save(kind, request.params.id, request.body, null, who));
+        return ok(request, masked(kind, await records.save(kind, request.params.id, request.body, null, who)));
       },
     });
 
@@ -155,20 +164,20 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request, reply) => {
         const unitId = unitOf(signedIn(request));
         noStore(reply);
-        return ok(request, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { unitId }));
+        return ok(request, maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { unitId })));
       },
     });
 
     app.post<{ Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(path(paths.unitRecords(kind)), {
       schema: { tags, summary: `Add a ${kind} of the caller's unit`, security: bearer, response: envelope('response-content-record', 'the record'), ...bodyOf(kind) },
       preValidation: authenticate,
-      handler: async (request) => ok(request, await records.add(kind, request.body, unitOf(signedIn(request)))),
+      handler: async (request) => ok(request, masked(kind, await records.add(kind, request.body, unitOf(signedIn(request))))),
     });
 
     app.put<{ Params: ById; Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(path(paths.unitRecord(kind, ':id')), {
       schema: { tags, summary: `Change a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope('response-content-record', 'the record'), ...byId, ...bodyOf(kind) },
       preValidation: authenticate,
-      handler: async (request) => ok(request, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request)))),
+      handler: async (request) => ok(request, masked(kind, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request))))),
     });
 
     app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.unitRecord(kind, ':id')), {
@@ -186,7 +195,7 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request, reply) => {
         assertOrganiser(signedIn(request));
         noStore(reply);
-        return ok(request, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { withUnitName: true }));
+        return ok(request, maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { withUnitName: true })));
       },
     });
   }

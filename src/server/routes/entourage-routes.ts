@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { maskedMember } from '../privacy/masked-answers.js';
+import { restoreMaskedFields } from '../privacy/restore-masks.js';
 import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
 
@@ -21,20 +23,23 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
       noStore(reply);
       // the list is scoped to the caller's unit first; then each member's itinerary and reception are added
       const members = await entourage.list(signedIn(request), request.params.id);
-      return ok(request, await entourageTravel.membersWithTravel(request.params.id, members));
+      return ok(request, (await entourageTravel.membersWithTravel(request.params.id, members)).map(maskedMember));
     },
   });
 
   app.post<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(list, {
     schema: { tags, summary: 'Add an entourage member ("entourage count full" at the cap)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('guest-id-params'), ...bodyOf('entourage-member') },
     preValidation: authenticate,
-    handler: async (request) => ok(request, await entourage.add(signedIn(request), request.params.id, request.body)),
+    handler: async (request) => ok(request, maskedMember(await entourage.add(signedIn(request), request.params.id, request.body))),
   });
 
   app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(member, {
-    schema: { tags, summary: 'Save an entourage member', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body)),
+    schema: { tags, summary: 'Save an entourage member (an ID number or mobile sent back as its mask keeps the stored value)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
+    preValidation: [
+      authenticate,
+      restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>('entourage-member', async (request) => (await entourage.stored(signedIn(request), request.params.id, request.params.memberId)).document),
+    ],
+    handler: async (request) => ok(request, maskedMember(await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body))),
   });
 
   app.delete<{ Params: SchemaData<'entourage-member-params'>; Reply: PlainAnswer<null> }>(member, {

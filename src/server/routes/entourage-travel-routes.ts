@@ -4,6 +4,7 @@ import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { maskedGuestDetail } from '../privacy/masked-answers.js';
 import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
 
@@ -16,11 +17,11 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
   const byMember = paramsOf('entourage-member-params');
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(path(guestApiPaths.adminGuest(':id')), {
-    schema: { tags: ['admin'], summary: 'Organisers: any guest of the current edition with its steps, reception and entourage (403 for other accounts)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...paramsOf('guest-id-params') },
+    schema: { tags: ['admin'], summary: 'Organisers: any guest of the current edition with its steps, reception and entourage, ID numbers and mobiles masked (403 for other accounts)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...paramsOf('guest-id-params') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await entourageTravel.adminDetail(signedIn(request), request.params.id));
+      return ok(request, maskedGuestDetail(await entourageTravel.adminDetail(signedIn(request), request.params.id)));
     },
   });
 

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { maskedGuestDetail } from '../privacy/masked-answers.js';
+import { restoreMaskedFields } from '../privacy/restore-masks.js';
 import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
@@ -32,18 +34,18 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(guest, {
-    schema: { tags, summary: 'A guest of the caller\'s unit with its steps and gates (404 for any other id)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...byId },
+    schema: { tags, summary: 'A guest of the caller\'s unit with its steps and gates, ID numbers and mobiles masked (404 for any other id)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...byId },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       // each member's itinerary and reception are added by the entourage-travel service
-      return ok(request, await entourageTravel.withTravel(await guests.detail(signedIn(request), request.params.id)));
+      return ok(request, maskedGuestDetail(await entourageTravel.withTravel(await guests.detail(signedIn(request), request.params.id))));
     },
   });
 
   app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'guest'>; Reply: Answer<'response-guest-summary'> }>(guest, {
-    schema: { tags, summary: 'Save the basic information (pending or rejected guests; a rejected guest goes back to review)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('guest') },
-    preValidation: authenticate,
+    schema: { tags, summary: 'Save the basic information (pending or rejected guests; a rejected guest goes back to review); an ID number or mobile sent back as its mask keeps the stored value', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('guest') },
+    preValidation: [authenticate, restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>('guest', async (request) => (await guests.detail(signedIn(request), request.params.id)).document)],
     handler: async (request) => ok(request, await guests.saveBasic(signedIn(request), request.params.id, request.body)),
   });
 

@@ -6,15 +6,16 @@ import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { upgradeDocument } from '../services/edition-migration.js';
-import { withMaskedIdNumber } from '../services/id-numbers.js';
 import { currentEdition } from '../services/schema-versions.js';
+import { maskedDocument } from '../privacy/masked-answers.js';
 import { paramsOf } from './guest-route-parts.js';
 import { bearer, path } from './route-helpers.js';
 
 /** A stored record as the current version of its schema can hold it. */
 function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
   const upgrade = upgradeDocument(document, fromVersion, currentEdition(schema));
-  return { kind, id, ...upgrade, document: upgrade.document as Record<string, unknown> };
+  // answered masked like every read; the save route keeps a value sent back as its mask
+  return { kind, id, ...upgrade, document: maskedDocument(schema, upgrade.document as Record<string, unknown>) };
 }
 
 /**
@@ -53,9 +54,9 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       noStore(reply);
       const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
-      // checked with the full number; answered masked, as the entourage list does (the form asks for it again)
+      // checked with the full number; answered masked, as the entourage list does
       const upgrade = upgraded('entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
-      return ok(request, { ...upgrade, document: withMaskedIdNumber(upgrade.document) });
+      return ok(request, upgrade);
     },
   });
 

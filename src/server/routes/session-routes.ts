@@ -7,6 +7,7 @@ import type { Answer } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { schemaUnitType } from '../services/unit-access.js';
 import { bearer, path, queryOf } from './route-helpers.js';
+import { maskedGuestDetail } from '../privacy/masked-answers.js';
 
 /** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -61,7 +62,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       // guest accounts only: the full registration behind "my registration" (issue 3 part 4)
       if (who.userType === 'guest') {
         const own = await guests.ownDetail(who);
-        data.registration = own ? await entourageTravel.withTravel(own) : null;
+        data.registration = own ? maskedGuestDetail(await entourageTravel.withTravel(own)) : null;
       }
       return ok(request, data);
     },

@@ -1,4 +1,4 @@
-import { maskIdNumber } from '../services/id-numbers.js';
+import { maskValue } from '../../shared/sensitive-fields.js';
 import { blindIndex, type SensitiveKind } from './blind-index.js';
 import type { DataKeyring } from './data-keys.js';
 import { isSealed, keyIdOfSealed, open, seal } from './sealed-values.js';
@@ -6,15 +6,8 @@ import { mapAtPath, sensitiveFields, valuesAtPath } from './sensitive-fields.js'
 
 type Document = Record<string, unknown>;
 
-/** 138****5678: the first 3 and last 4 digits of a mobile, like the ID number's mask. */
-export function maskMobile(mobile: string): string {
-  const value = mobile.trim();
-  return value.length > 7 ? `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}` : '*'.repeat(value.length);
-}
-
-export function maskSensitive(kind: SensitiveKind, value: string): string {
-  return kind === 'mobile' ? maskMobile(value) : maskIdNumber(value);
-}
+// one masking rule for both sides (src/shared/sensitive-fields.ts)
+export { maskMobile } from '../../shared/sensitive-fields.js';
 
 /**
  * Personal data at rest (issue 18 point 1). Repositories seal a document's sensitive fields
@@ -66,7 +59,7 @@ export class DataProtection {
   maskDocument<T extends Document>(schemaName: string, document: T): T {
     let out: unknown = document;
     for (const field of sensitiveFields(schemaName)) {
-      out = mapAtPath(out, field.path, (value) => (typeof value === 'string' ? maskSensitive(field.kind, this.open(value)) : value));
+      out = mapAtPath(out, field.path, (value) => (typeof value === 'string' ? maskValue(field.kind, this.open(value)) : value));
     }
     return out as T;
   }

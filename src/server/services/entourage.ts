@@ -10,7 +10,7 @@ import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
-import { unitOf } from './unit-access.js';
+import { assertOrganiser, unitOf } from './unit-access.js';
 import type { ActivitySignUps } from './activity-sign-ups.js';
 
 export interface MemberDocument {
@@ -37,9 +37,14 @@ export class Entourage {
     return (await this.guests.detailOf(this.db, edition, await this.guests.load(this.db, edition, unitId, guestId))).entourage;
   }
 
-  /** A member of the caller's unit's guest as stored (full ID number) with its schema version: what the record upgrade reads. */
-  async stored(who: SignedInAccount, guestId: string, memberId: string): Promise<{ id: string; document: Record<string, unknown>; schemaVersion: number }> {
-    const unitId = unitOf(who);
+  /**
+   * A member of the caller's unit's guest as stored (full ID number) with its schema version:
+   * what the record upgrade and an explicit "show" read. `anyUnit`: an organiser's read of any
+   * guest of the edition (403 for everyone else).
+   */
+  async stored(who: SignedInAccount, guestId: string, memberId: string, anyUnit = false): Promise<{ id: string; document: Record<string, unknown>; schemaVersion: number }> {
+    if (anyUnit) assertOrganiser(who);
+    const unitId = anyUnit ? null : unitOf(who);
     const edition = await this.editions.current();
     await this.guests.load(this.db, edition, unitId, guestId);
     const row = await this.db

@@ -9,16 +9,9 @@ export function idNumberHash(idNumber: string): string {
   return createHash('sha256').update(idNumber.trim().toUpperCase()).digest('hex');
 }
 
-/**
- * For lists: first 6 + asterisks + last 4 (370202********1234). Short document numbers
- * (passports) keep less in clear so that most of the number is still hidden.
- */
-export function maskIdNumber(idNumber: string): string {
-  const value = idNumber.trim();
-  if (value.length > 10) return `${value.slice(0, 6)}${'*'.repeat(value.length - 10)}${value.slice(-4)}`;
-  if (value.length >= 5) return `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
-  return '*'.repeat(value.length);
-}
+// the one masking rule of both sides
+export { maskIdNumber } from '../../shared/sensitive-fields.js';
+import { maskIdNumber } from '../../shared/sensitive-fields.js';
 
 /**
  * An entourage member's document as answers show it: the ID number masked. There is no

@@ -12,6 +12,8 @@ import { bearer, bodyOf, path, queryOf } from '../routes/route-helpers.js';
 import type { Audit } from '../services/audit.js';
 import type { Editions } from '../services/editions.js';
 import { assertOrganiser } from '../services/unit-access.js';
+import { exportSheets } from '../privacy/export-contacts.js';
+import { maskedTemporaryItem } from '../privacy/masked-answers.js';
 import { contentDisposition } from '../uploads/file-name.js';
 import type { TemporaryCodes } from './temporary-codes.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
@@ -56,14 +58,15 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await registrations.page(signedIn(request), request.query, pageNum, pageSize));
+      const page = await registrations.page(signedIn(request), request.query, pageNum, pageSize);
+      return ok(request, { ...page, records: page.records.map(maskedTemporaryItem) });
     },
   });
 
   app.post<{ Body: SchemaData<'review-decision'>; Reply: Answer<'response-temporary-decided-list'> }>(path(temporaryApiPaths.decide), {
     schema: { tags, summary: 'Approve, or reject with a reason, one or many temporary registrations (all or nothing, audited)', security: bearer, response: envelope('response-temporary-decided-list', 'the decided registrations'), ...bodyOf('review-decision') },
     preValidation: authenticate,
-    handler: async (request) => ok(request, await registrations.decide(signedIn(request), request.body)),
+    handler: async (request) => ok(request, (await registrations.decide(signedIn(request), request.body)).map(maskedTemporaryItem)),
   });
 
   app.get<{ Params: SchemaData<'temporary-id-params'> }>(`/${temporaryApiPaths.picture(':id')}`, {
@@ -85,11 +88,14 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   });
 
   app.get<{ Querystring: SchemaData<'temporary-page-query'> }>(path(temporaryApiPaths.export), {
-    schema: { tags, summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page', security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ...queryOf('temporary-page-query') },
+    schema: { tags, summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page; mobiles masked unless contacts=1 (audited)', security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ...queryOf('temporary-page-query') },
     preValidation: authenticate,
     handler: async (request, reply) => {
-      const readPage = await registrations.exportReader(signedIn(request), request.query);
-      return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
+      const who = signedIn(request);
+      const readPage = await registrations.exportReader(who, request.query);
+      const edition = await editions.current();
+      const sheets = await exportSheets(request, who, edition.id, 'temporary.export.file', [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
+      return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), sheets);
     },
   });
 

@@ -12,6 +12,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { uploadsBusy } from '../uploads/upload-activity';
 import { withoutFixedFlags } from '../upgrade-flags';
 import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from '../shown-when';
+import { draftOf, unchangedMaskFilter } from '../masked-values';
 
 type Data = Record<string, unknown>;
 
@@ -46,6 +47,9 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const latest = useRef<Data>(initial);
   // fields offered only after another answer (ui:options.shownWhen)
   const [hidden, setHidden] = useState<string[]>([]);
+  // drafts never keep an ID number or mobile (x-sensitive): the schema, once loaded, says which
+  const schemaRef = useRef<FormAssets['schema'] | undefined>(undefined);
+  schemaRef.current = assets?.schema;
 
   useEffect(() => {
     let live = true;
@@ -66,11 +70,17 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
   const setField = useCallback((name: string, value: unknown) => {
     latest.current = { ...latest.current, [name]: value };
     setFormData(latest.current);
-    onDraft(latest.current);
+    onDraft(draftOf(schemaRef.current, latest.current));
   }, [onDraft]);
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
-  const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
+  const { transformErrors: visibleErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
+  const initialData = useRef(initial);
+  const transformErrors = useMemo(() => {
+    if (!visibleErrors) return undefined;
+    const keep = unchangedMaskFilter(assets?.schema, initialData.current, () => latest.current);
+    return (...args: Parameters<typeof visibleErrors>) => visibleErrors(...args).filter(keep);
+  }, [visibleErrors, assets?.schema]);
   const { busy, extraErrors, run } = useServerSubmission();
   // an old record's flags show until the first save attempt, each one only while its field is still invalid
   const [upgradeFlags, setUpgradeFlags] = useState(initialErrors);
@@ -105,7 +115,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
         disabled={busy}
         onChange={(event) => {
           latest.current = event.formData as Data;
-          if (!readOnly) onDraft(latest.current);
+          if (!readOnly) onDraft(draftOf(assets.schema, latest.current));
           const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
           const nowHidden = hiddenFieldsOf(assets.uiSchema, latest.current);
           if (flags !== upgradeFlags || !sameFields(nowHidden, hidden)) {

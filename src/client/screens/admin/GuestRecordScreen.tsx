@@ -79,7 +79,7 @@ export default function GuestRecordScreen() {
         </Box>
       </Paper>
       <GuestDecisionSection guest={detail} onDecided={reload} />
-      <RegistrationStepSections guest={detail} testIdPrefix="record" />
+      <RegistrationStepSections guest={detail} testIdPrefix="record" reveal={async (field) => (await guestApi.adminRevealGuestField(detail.id, field)).value} />
       <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
         <EntourageTravelDetails members={detail.entourage} />

@@ -5,6 +5,7 @@ import type { GuestDetail } from '../../../shared/guest-api';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { isFilled } from '../../util/filled-document';
+import type { SensitiveKind } from '../../../shared/sensitive-fields';
 
 /** One titled block of a read-only registration (guest detail, my registration). */
 export function RegistrationSection({ titleKey, children, testId }: { titleKey: string; children: ReactNode; testId: string }) {
@@ -23,13 +24,13 @@ export function RegistrationSection({ titleKey, children, testId }: { titleKey: 
  * The three step documents of a registration (basic information, attendance intention,
  * itinerary) as read-only sections; `testIdPrefix` names them (`record` -> record-basic, ...).
  */
-export function RegistrationStepSections({ guest, testIdPrefix }: { guest: Pick<GuestDetail, 'document' | 'intention' | 'itinerary'>; testIdPrefix: string }) {
+export function RegistrationStepSections({ guest, testIdPrefix, reveal }: { guest: Pick<GuestDetail, 'document' | 'intention' | 'itinerary'>; testIdPrefix: string; reveal?: (kind: SensitiveKind) => Promise<string> }) {
   const t = useKeyTranslation();
   const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
   return (
     <>
       <RegistrationSection titleKey="guest.steps.basic" testId={`${testIdPrefix}-basic`}>
-        <ReadOnlyDocument schemaName="guest" data={guest.document} />
+        <ReadOnlyDocument schemaName="guest" data={guest.document} reveal={reveal} />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.intention" testId={`${testIdPrefix}-intention`}>
         {isFilled(guest.intention) ? <ReadOnlyDocument schemaName="attendance-intention" data={guest.intention} /> : none}

@@ -1,0 +1,38 @@
+import type { EntourageItem, GuestDetail } from '../../shared/guest-api.js';
+import { maskDocument, maskMobile, sensitiveFieldsOfSchema, type SensitiveField } from '../../shared/sensitive-fields.js';
+import { loadSchema } from '../http/schema-loader.js';
+
+const cache = new Map<string, SensitiveField[]>();
+
+/** The x-sensitive fields of a stored document's schema (bundled by codegen), cached. */
+export function sensitiveFieldsOf(schemaName: string): SensitiveField[] {
+  let fields = cache.get(schemaName);
+  if (!fields) {
+    fields = sensitiveFieldsOfSchema(loadSchema(schemaName));
+    cache.set(schemaName, fields);
+  }
+  return fields;
+}
+
+/**
+ * A document as every default answer sends it: the fields its schema marks x-sensitive
+ * masked. Masking happens here, at the answer, so whatever the services read (clear values)
+ * never reaches a client unless an explicit, audited "show" asks for it (privacy/reveal-routes.ts).
+ */
+export function maskedDocument<T>(schemaName: string, document: T): T {
+  return maskDocument(document, sensitiveFieldsOf(schemaName));
+}
+
+export function maskedMember<T extends Pick<EntourageItem, 'document'>>(member: T): T {
+  return { ...member, document: maskedDocument('entourage-member', member.document) };
+}
+
+/** A guest detail with the guest's and every member's personal data masked. */
+export function maskedGuestDetail<T extends GuestDetail>(detail: T): T {
+  return { ...detail, document: maskedDocument('guest', detail.document), entourage: detail.entourage.map(maskedMember) };
+}
+
+/** A temporary registration in the organisers' list: its mobile masked like the document's. */
+export function maskedTemporaryItem<T extends { mobile: string | null }>(item: T): T {
+  return { ...item, mobile: item.mobile ? maskMobile(item.mobile) : item.mobile };
+}

@@ -1,0 +1,64 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
+import guestSchema from '../../src/generated/schemas/guest.json';
+import { ReadOnlyDocument } from '../../src/client/engine/ReadOnlyDocument';
+import { draftOf, unchangedMaskFilter } from '../../src/client/engine/masked-values';
+import { WizardStepForm } from '../../src/client/engine/wizard/WizardStepForm';
+
+const schema = guestSchema as unknown as RJSFSchema;
+const maskedGuest = { nameZh: '张三', idType: 'resident-id', idNumber: '370202********1234', mobile: '138****0007', position: '总经理' };
+
+describe('personal data in the browser (issue 18)', () => {
+  it('shows masked values with a Show button that asks for one field, then the full value', async () => {
+    const reveal = vi.fn(async (kind: string) => (kind === 'idNumber' ? '370202198001011234' : '13800000007'));
+    render(<ReadOnlyDocument schemaName="guest" data={maskedGuest} reveal={reveal} />);
+    const buttons = await screen.findAllByTestId('reveal-button');
+    expect(buttons).toHaveLength(2);
+    expect(screen.getAllByTestId('revealable-value').map((node) => node.textContent).sort()).toEqual(['138****0007', '370202********1234']);
+    const idButton = buttons.find((button) => button.closest('[data-field="/idNumber"]'))!;
+    fireEvent.click(idButton);
+    await waitFor(() => expect(screen.getByText('370202198001011234')).toBeInTheDocument());
+    expect(reveal).toHaveBeenCalledTimes(1);
+    expect(reveal).toHaveBeenCalledWith('idNumber');
+    // the other field stays masked until its own click
+    expect(screen.getByText('138****0007')).toBeInTheDocument();
+    expect(screen.getAllByTestId('reveal-button')).toHaveLength(1);
+  });
+
+  it('offers no Show button where the caller may not see the full value', async () => {
+    render(<ReadOnlyDocument schemaName="guest" data={maskedGuest} />);
+    await waitFor(() => expect(screen.getByText('370202********1234')).toBeInTheDocument());
+    expect(screen.queryByTestId('reveal-button')).toBeNull();
+  });
+
+  it('keeps ID numbers and mobiles out of drafts (by the schema marks)', async () => {
+    expect(draftOf(schema, { nameZh: '李四', idNumber: '370202198001011234', mobile: '13800000007' })).toEqual({ nameZh: '李四' });
+    const onDraft = vi.fn();
+    render(
+      <WizardStepForm schemaName="guest" initial={{}} readOnly={false} onDraft={onDraft} onSubmit={async () => {}} formId="draft-test">
+        <button type="submit">save</button>
+      </WizardStepForm>,
+    );
+    const name = (await screen.findByLabelText(/中文姓名|姓名/, { selector: '#root_nameZh' })) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '李四' } });
+    fireEvent.change(document.querySelector('#root_idNumber')!, { target: { value: '370202198001011234' } });
+    fireEvent.change(document.querySelector('#root_mobile')!, { target: { value: '13800000007' } });
+    await waitFor(() => expect(onDraft).toHaveBeenCalled());
+    const last = onDraft.mock.calls.at(-1)![0] as Record<string, unknown>;
+    expect(last.nameZh).toBe('李四');
+    expect(last).not.toHaveProperty('idNumber');
+    expect(last).not.toHaveProperty('mobile');
+    for (const [draft] of onDraft.mock.calls) expect(JSON.stringify(draft)).not.toContain('370202198001011234');
+  });
+
+  it('lets an unchanged mask pass the browser check, never a changed one', () => {
+    let current: Record<string, unknown> = { ...maskedGuest };
+    const keep = unchangedMaskFilter(schema, maskedGuest, () => current);
+    const formatError = { property: '.idNumber', name: 'format', message: 'bad', stack: 'bad', params: {}, schemaPath: '' };
+    expect(keep(formatError)).toBe(false);
+    current = { ...maskedGuest, idNumber: '370202********9999' };
+    expect(keep(formatError)).toBe(true);
+    expect(keep({ ...formatError, property: '.nameZh' })).toBe(true);
+  });
+});
