@@ -95,9 +95,14 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     const t = await start({ DATA_KEY: NEW_KEY });
     const unit = await caller(t, ENTERPRISE);
     const shown = await detail(unit, guestId);
-    expect(shown.document).toMatchObject({ mobile: expect.stringMatching(/^137600008/), idNumber: expect.stringMatching(/^370202/) });
-    expect(shown.entourage[0]?.document.mobile).toBe('13760000810');
-    const again = await unit.post('qms/guest', { ...shown.document, photo: await uploadedFile(t, ENTERPRISE) });
+    // answers are masked (issue 18 point 2): the audited reveal shows the opened values
+    expect(shown.document).toMatchObject({ mobile: expect.stringMatching(/^137\*+\d{4}$/), idNumber: expect.stringMatching(/^370202\*+/) });
+    const mobile = (await unit.post<{ value: string }>(`qms/guest/${guestId}/reveal`, { field: 'mobile' })).body.data.value;
+    expect(mobile).toMatch(/^137600008/);
+    const idNumber = (await unit.post<{ value: string }>(`qms/guest/${guestId}/reveal`, { field: 'idNumber' })).body.data.value;
+    expect(idNumber).toMatch(/^370202\d{11}[\dX]$/);
+    expect((await unit.post<{ value: string }>(`qms/guest/${guestId}/reveal`, { field: 'mobile', memberId: shown.entourage[0]!.id })).body.data.value).toBe('13760000810');
+    const again = await unit.post('qms/guest', { ...shown.document, idNumber, mobile, photo: await uploadedFile(t, ENTERPRISE) });
     expect(again.status).toBe(409);
     expect(keyIdOfSealed(JSON.parse((await t.app.db.selectFrom('guests').select('document').where('id', '=', guestId).executeTakeFirstOrThrow()).document).idNumber)).toBe(newId);
   });

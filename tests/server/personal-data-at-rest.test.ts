@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
+import { maskIdNumber } from '../../src/shared/sensitive-fields.js';
 import type { ContentRecord } from '../../src/shared/content-api.js';
 import type { GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
 import type { MasterInfoData } from '../../src/shared/api-types.js';
 import { describeEachDatabase } from './helpers/databases.js';
+import { sessionTokenFrom } from './helpers/session-cookie.js';
 import { bearer, messageCode, useTestApp } from './helpers/test-app.js';
 import { guestBody } from './helpers/guest-body.js';
 import { addGuest, caller, detail, ENTERPRISE, memberBody, movableClock, ORGANISER, residentId, uploadedFile } from './guests-harness.js';
@@ -58,9 +60,12 @@ describeEachDatabase('personal data at rest', (kind) => {
 
     // services and routes still get the clear document (masking is the answer layer's)
     const shown: GuestDetail = await detail(unit, pending.id);
-    expect(shown.document).toMatchObject({ idNumber: residentId(702), mobile: '13770000702' });
+    // answers mask them (issue 18 point 2); the audited reveal shows the opened values
+    expect(shown.document).toMatchObject({ idNumber: maskIdNumber(residentId(702)), mobile: '137****0702' });
+    expect((await unit.post<{ value: string }>(`qms/guest/${pending.id}/reveal`, { field: 'idNumber' })).body.data.value).toBe(residentId(702));
+    expect((await unit.post<{ value: string }>(`qms/guest/${pending.id}/reveal`, { field: 'mobile' })).body.data.value).toBe('13770000702');
     const history = await organiser.get<{ records: ContentRecord[] }>('qms/historical-guest/page?pageSize=50');
-    expect(history.body.data.records.find((r) => r.id === historical.body.data.id)?.document).toMatchObject({ mobile: '13770000705', inviter: { phone: '13770000706' } });
+    expect(history.body.data.records.find((r) => r.id === historical.body.data.id)?.document).toMatchObject({ mobile: '137****0705', inviter: { phone: '137****0706' } });
   });
 
   it('finds duplicates and signs guests in through the blind indexes', async () => {
@@ -80,7 +85,7 @@ describeEachDatabase('personal data at rest', (kind) => {
     const code = await messageCode(t, '13770000711', 'guest-login');
     const login = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: '13770000711', code } });
     expect(login.status).toBe(200);
-    const info = await t.call<MasterInfoData>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(login.body.data) });
+    const info = await t.call<MasterInfoData>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(sessionTokenFrom(login.headers['set-cookie'])) });
     expect(info.body.data.guest).toMatchObject({ id: first.id, mobile: '13770000711' });
   });
 
