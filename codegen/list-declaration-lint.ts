@@ -21,6 +21,13 @@ interface Column {
   labelPrefixes?: string[];
 }
 
+interface ListActionFields {
+  visibleWhen?: { field: string }[];
+  enabledWhen?: { field: string }[];
+  gateField?: string;
+  confirm?: { params?: Record<string, string> };
+}
+
 const DEFINITION_REF = /^(?:definitions\.json)?#\/definitions\/([^/]+)$/;
 
 function resolve(node: unknown, definitions: Record<string, JsonSchema>): JsonSchema | undefined {
@@ -71,6 +78,19 @@ export function lintListDeclaration(where: string, declaration: Record<string, u
       }
     }
   });
+  // row actions' conditions and gates, and the rows' data attributes, read fields of the row too
+  const rowFields: [string, string][] = [];
+  ((declaration.rowActions ?? []) as ListActionFields[]).forEach((action, index) => {
+    for (const kind of ['visibleWhen', 'enabledWhen'] as const) {
+      (action[kind] ?? []).forEach((condition, at) => rowFields.push([`/rowActions/${index}/${kind}/${at}/field`, condition.field]));
+    }
+    if (action.gateField) rowFields.push([`/rowActions/${index}/gateField`, action.gateField]);
+    for (const [param, field] of Object.entries(action.confirm?.params ?? {})) rowFields.push([`/rowActions/${index}/confirm/params/${param}`, field]);
+  });
+  for (const [name, field] of Object.entries((declaration.rowData ?? {}) as Record<string, string>)) rowFields.push([`/rowData/${name}`, field]);
+  for (const [pointer, field] of rowFields) {
+    if (!properties[field]) problems.push(`${where}: ${pointer} "${field}" is not a property of the item schema ${schemaName}`);
+  }
   if (typeof declaration.rowLink === 'string') {
     for (const [, param] of declaration.rowLink.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) {
       if (param && !properties[param]) problems.push(`${where}: /rowLink parameter ":${param}" is not a property of the item schema ${schemaName}`);

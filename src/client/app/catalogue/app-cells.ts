@@ -2,6 +2,7 @@ import type { ListCell } from '../../engine/list-cells';
 import { auditCells } from '../../screens/admin/audit-cells';
 import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
 import { contentCells } from '../../screens/content/content-cells';
+import { guestCells } from '../../screens/guests/guest-cells';
 import { wishCells } from '../../screens/wishes/wish-cells';
 
 /** Every list cell the list declarations name, from the features that own them. */
@@ -9,5 +10,6 @@ export const appCells: Record<string, ListCell> = {
   ...auditCells,
   ...consoleGuestCells,
   ...contentCells,
+  ...guestCells,
   ...wishCells,
 };

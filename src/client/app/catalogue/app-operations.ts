@@ -2,6 +2,7 @@ import type { Operation } from '../../engine/operation-types';
 import { accountOperations } from '../../screens/account/account-operations';
 import { adminOperations } from '../../screens/admin/admin-operations';
 import { contentOperations } from '../../screens/content/content-operations';
+import { guestListOperations } from '../../screens/guests/guest-list-operations';
 import { noticeOperations } from '../../screens/notice-operations';
 import { temporaryOperations } from '../../screens/temporary/temporary-operations';
 import { unitOperations } from '../../screens/unit/unit-operations';
@@ -13,6 +14,7 @@ export const appOperations: Record<string, Operation> = {
   ...unitOperations,
   ...adminOperations,
   ...contentOperations,
+  ...guestListOperations,
   ...noticeOperations,
   ...temporaryOperations,
   ...wishOperations,

@@ -1,0 +1,28 @@
+import type { AuditStatus, GateDecision } from '../../../shared/guest-api';
+import { guestApi } from '../../api/guest-endpoints';
+import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import type { FormData } from '../../engine/operation-types';
+
+const idOf = (row: FormData) => String(row.id);
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The calls of the unit's guest list (ui-schemas/screens/guest-list.json): its page, the add gate and the row actions. */
+export const guestListOperations = {
+  guestPage: (query: ListLoadQuery) =>
+    guestApi.guestPage({
+      pageNum: pageNumberOf(query.pageNum, 1),
+      pageSize: pageNumberOf(query.pageSize, 10),
+      status: textOf(query.status) as AuditStatus | undefined,
+      name: textOf(query.name),
+    }),
+  // a failed load keeps the add off, saying so beside the button: the server decides whether it is open
+  guestAddGate: (): Promise<GateDecision> =>
+    guestApi
+      .currentEdition()
+      .then((edition) => edition.addGuestGate)
+      .catch(() => ({ open: false, reasonKey: 'guest.gates.unknown' })),
+  guestAttend: (row: FormData) => guestApi.confirmAttendance(idOf(row), { attend: true }),
+  guestNotAttend: (row: FormData) => guestApi.confirmAttendance(idOf(row), { attend: false }),
+  guestCancelAttendance: (row: FormData) => guestApi.cancelAttendance(idOf(row)),
+  guestDeregister: (row: FormData) => guestApi.deregister(idOf(row)),
+};
