@@ -49,7 +49,7 @@ export function RowCheckbox({ declaration, row, selection }: { declaration: List
     <Checkbox
       checked={selected.includes(id)}
       onChange={() => onChange(selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id])}
-      slotProps={{ input: { 'aria-label': t(declaration.selectable?.labelKey ?? '', row) } }}
+      slotProps={{ input: { 'aria-label': t(declaration.selectable?.labelKey ?? '', { ...row, name: row[declaration.selectable?.nameField ?? 'name'] }) } }}
     />
   );
 }

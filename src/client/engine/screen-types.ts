@@ -141,8 +141,8 @@ export interface ListDeclaration extends DeclarationBase {
   toolbarActions?: ListAction[];
   /** header of the actions column (default list.actions) */
   actionsLabelKey?: string;
-  /** rows carry a checkbox; `labelKey` names one row's checkbox with the row's fields as params */
-  selectable?: { labelKey: string; allLabelKey: string };
+  /** rows carry a checkbox; `labelKey` names one row's checkbox with the row's fields as params, and `{{name}}` as its field `nameField` */
+  selectable?: { labelKey: string; allLabelKey: string; nameField?: string };
 }
 
 export type ScreenDeclaration = FormDeclaration | TabsDeclaration | ListDeclaration;

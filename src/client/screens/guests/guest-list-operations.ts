@@ -6,7 +6,7 @@ import type { FormData } from '../../engine/operation-types';
 const idOf = (row: FormData) => String(row.id);
 const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** The calls of the unit's guest list (ui-schemas/screens/guest-list.json): its page, the add gate and the row actions. */
+/** The calls of the guest lists (ui-schemas/screens/guest-list.json, review-queue.json): pages, the add gate and the row actions. */
 export const guestListOperations = {
   guestPage: (query: ListLoadQuery) =>
     guestApi.guestPage({
@@ -15,6 +15,8 @@ export const guestListOperations = {
       status: textOf(query.status) as AuditStatus | undefined,
       name: textOf(query.name),
     }),
+  reviewPage: (query: ListLoadQuery) =>
+    guestApi.reviewPage({ pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 20), status: textOf(query.status) as AuditStatus | undefined }),
   // a failed load keeps the add off, saying so beside the button: the server decides whether it is open
   guestAddGate: (): Promise<GateDecision> =>
     guestApi
