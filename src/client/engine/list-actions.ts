@@ -15,7 +15,7 @@ export interface ListHost {
   /** changing it reloads the page shown (a dialog of the host saved) */
   reloadSignal?: number;
   /** filters the host keeps itself (its own filter bar), sent with every load */
-  filters?: Record<string, string>;
+  filters?: Record<string, string | undefined>;
   /** selectable lists: the ids of the checked rows */
   selection?: { selected: string[]; onChange: (ids: string[]) => void };
 }

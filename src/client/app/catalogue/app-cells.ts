@@ -3,6 +3,7 @@ import { auditCells } from '../../screens/admin/audit-cells';
 import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
 import { contentCells } from '../../screens/content/content-cells';
 import { guestCells } from '../../screens/guests/guest-cells';
+import { temporaryCells } from '../../screens/temporary/temporary-cells';
 import { wishCells } from '../../screens/wishes/wish-cells';
 
 /** Every list cell the list declarations name, from the features that own them. */
@@ -11,5 +12,6 @@ export const appCells: Record<string, ListCell> = {
   ...consoleGuestCells,
   ...contentCells,
   ...guestCells,
+  ...temporaryCells,
   ...wishCells,
 };

@@ -5,6 +5,7 @@ import { contentOperations } from '../../screens/content/content-operations';
 import { guestListOperations } from '../../screens/guests/guest-list-operations';
 import { noticeOperations } from '../../screens/notice-operations';
 import { temporaryOperations } from '../../screens/temporary/temporary-operations';
+import { temporaryReviewOperations } from '../../screens/temporary/temporary-review-operations';
 import { unitOperations } from '../../screens/unit/unit-operations';
 import { wishOperations } from '../../screens/wishes/wish-operations';
 
@@ -17,5 +18,6 @@ export const appOperations: Record<string, Operation> = {
   ...guestListOperations,
   ...noticeOperations,
   ...temporaryOperations,
+  ...temporaryReviewOperations,
   ...wishOperations,
 };
