@@ -1,5 +1,6 @@
 import type { ListCell } from '../../engine/list-cells';
 import { auditCells } from '../../screens/admin/audit-cells';
+import { consoleListCells } from '../../screens/admin/console-list-cells';
 import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
 import { contentCells } from '../../screens/content/content-cells';
 import { guestCells } from '../../screens/guests/guest-cells';
@@ -10,6 +11,7 @@ import { wishCells } from '../../screens/wishes/wish-cells';
 export const appCells: Record<string, ListCell> = {
   ...auditCells,
   ...consoleGuestCells,
+  ...consoleListCells,
   ...contentCells,
   ...guestCells,
   ...temporaryCells,

@@ -1,6 +1,7 @@
 import type { Operation } from '../../engine/operation-types';
 import { accountOperations } from '../../screens/account/account-operations';
 import { adminOperations } from '../../screens/admin/admin-operations';
+import { consoleListOperations } from '../../screens/admin/console-list-operations';
 import { contentOperations } from '../../screens/content/content-operations';
 import { guestListOperations } from '../../screens/guests/guest-list-operations';
 import { noticeOperations } from '../../screens/notice-operations';
@@ -14,6 +15,7 @@ export const appOperations: Record<string, Operation> = {
   ...accountOperations,
   ...unitOperations,
   ...adminOperations,
+  ...consoleListOperations,
   ...contentOperations,
   ...guestListOperations,
   ...noticeOperations,
