@@ -22,7 +22,7 @@ import { checkedListQuery } from './list-query-check';
 import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
 import { runOperation } from './operations';
-import type { ListDeclaration } from './screen-types';
+import type { ListAction, ListDeclaration } from './screen-types';
 import { loadUiSchema } from './ui-schema-files';
 import { useToolbarGates } from './use-toolbar-gates';
 
@@ -80,6 +80,8 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   // a new page clears the selection: what was checked may not be on it
   const clearSelection = useRef(host.selection?.onChange);
   clearSelection.current = host.selection?.onChange;
+  const onLoaded = useRef(host.onLoaded);
+  onLoaded.current = host.onLoaded;
 
   useEffect(() => {
     if (filterAssets === undefined) return;
@@ -90,6 +92,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
         if (!live) return;
         setLoading({ status: 'loaded', page: page as Page<Row> });
         clearSelection.current?.([]);
+        onLoaded.current?.((page as Page<Row>).records);
       })
       .catch(() => live && setLoading({ status: 'failed' }));
     return () => {
@@ -100,8 +103,9 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
 
   const goTo = (next: { filters?: Record<string, string>; pageNum: number }) =>
     setSearchParams(listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum }));
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  const onPress = useActionPress(routeParams, host, reload);
+  const { onChanged } = host;
+  const afterRun = useCallback((action: ListAction) => (onChanged ? onChanged(action) : setReloads((count) => count + 1)), [onChanged]);
+  const onPress = useActionPress(routeParams, host, afterRun);
 
   const [downloadFailed, setDownloadFailed] = useState(false);
   const [downloading, setDownloading] = useState(false);

@@ -12,6 +12,10 @@ export type Row = Record<string, unknown>;
 export interface ListHost {
   /** an action with `event` was pressed (row: null for a toolbar action) */
   onEvent?: (event: string, row: Row | null) => void;
+  /** an action's operation ran: the host reloads (through reloadSignal) what it changed; without it the list reloads itself */
+  onChanged?: (action: ListAction) => void;
+  /** each page the list loads (a host that also needs the rows, for a picker say) */
+  onLoaded?: (records: Row[]) => void;
   /** changing it reloads the page shown (a dialog of the host saved) */
   reloadSignal?: number;
   /** filters the host keeps itself (its own filter bar), sent with every load */

@@ -16,5 +16,6 @@ export const consoleListCells = {
   noticeState: (row: Row) => (
     <Chip size="small" label={row.status === 'draft' ? translateKey('console.notices.draft') : `${translateKey('console.notices.publishedAt')} ${formatDateTime(String(row.publishedAt ?? ''))}`} />
   ),
+  receptionistHotel: (row: Row) => (typeof row.hotelName === 'string' ? row.hotelName : translateKey('console.hotels.stations')),
   noticeReads: (row: Row) => (row.status === 'published' ? String(row.readCount) : ''),
 };
