@@ -85,7 +85,8 @@ export function lintListDeclaration(where: string, declaration: Record<string, u
       (action[kind] ?? []).forEach((condition, at) => rowFields.push([`/rowActions/${index}/${kind}/${at}/field`, condition.field]));
     }
     if (action.gateField) rowFields.push([`/rowActions/${index}/gateField`, action.gateField]);
-    for (const [param, field] of Object.entries(action.confirm?.params ?? {})) rowFields.push([`/rowActions/${index}/confirm/params/${param}`, field]);
+    // a param may name a field inside a field (document.nameZh): the row's own field is checked
+    for (const [param, path] of Object.entries(action.confirm?.params ?? {})) rowFields.push([`/rowActions/${index}/confirm/params/${param}`, path.split('.')[0] ?? path]);
   });
   for (const [name, field] of Object.entries((declaration.rowData ?? {}) as Record<string, string>)) rowFields.push([`/rowData/${name}`, field]);
   for (const [pointer, field] of rowFields) {

@@ -122,8 +122,9 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const page = loading.status === 'failed' ? null : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
   const bodyProps = { declaration, records: page?.records ?? [], title, testId, busy: loading.status === 'loading', onPress, selection: host.selection };
+  const Frame = host.embedded ? Box : Paper;
   return (
-    <Paper sx={{ p: 2, minWidth: 0 }}>
+    <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
       {declaration.query && filterAssets && (
         <ListFilterForm
           assets={filterAssets}
@@ -160,6 +161,6 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
       )}
       {page && page.records.length > 0 && (phone ? <ListCards {...bodyProps} /> : <ListTable {...bodyProps} />)}
       {page && <PagePagination total={page.total} pageSize={pageSize} page={query.pageNum} onChange={(pageNum) => goTo({ pageNum })} />}
-    </Paper>
+    </Frame>
   );
 }

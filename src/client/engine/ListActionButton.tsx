@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import type { GateDecision } from '../../shared/guest-api';
 import { useKeyTranslation } from '../i18n/use-key-translation';
+import { useSession } from '../session/session-store';
 import { ServerGate } from '../util/ServerGate';
 import { allHold, fillRoute, gateOf, type Row } from './list-actions';
 import type { ListAction } from './screen-types';
@@ -21,6 +22,8 @@ interface ListActionButtonProps {
 /** One declared action as a button (a link for `to`), shown and gated as its declaration says. */
 export function ListActionButton({ action, row, listTestId, size, toolbarGate, onPress }: ListActionButtonProps) {
   const t = useKeyTranslation();
+  const userType = useSession((session) => session.userType);
+  if (action.userTypes && !action.userTypes.includes(userType ?? '')) return null;
   if (!allHold(action.visibleWhen, row)) return null;
   const testId = action.testId ?? `${listTestId}-${action.id}`;
   const look = { size, color: action.color ?? 'primary', variant: action.variant ?? 'text' } as const;

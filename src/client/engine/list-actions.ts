@@ -16,6 +16,8 @@ export interface ListHost {
   onChanged?: (action: ListAction) => void;
   /** each page the list loads (a host that also needs the rows, for a picker say) */
   onLoaded?: (records: Row[]) => void;
+  /** the host's own card holds the list: no card of its own (a phone keeps the width for the rows) */
+  embedded?: boolean;
   /** changing it reloads the page shown (a dialog of the host saved) */
   reloadSignal?: number;
   /** filters the host keeps itself (its own filter bar), sent with every load */
@@ -52,8 +54,13 @@ export function gateOf(action: ListAction, row: Row, toolbarGate?: GateDecision 
   return { open: true };
 }
 
+/** The value at `field` or `field.inner` of a row. */
+function valueAt(row: Row, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Row)[key] : undefined), row);
+}
+
 function paramsOf(action: ListAction, row: Row): Record<string, unknown> {
-  const renamed = Object.fromEntries(Object.entries(action.confirm?.params ?? {}).map(([param, field]) => [param, row[field]]));
+  const renamed = Object.fromEntries(Object.entries(action.confirm?.params ?? {}).map(([param, path]) => [param, valueAt(row, path)]));
   return { ...row, ...renamed };
 }
 

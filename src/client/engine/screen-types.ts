@@ -93,10 +93,12 @@ export interface ListAction {
   to?: string;
   operation?: string;
   event?: string;
-  /** asked before the operation runs; the message's params are the row's fields, renamed by `params` (param -> field) */
+  /** asked before the operation runs; the message's params are the row's fields, renamed by `params` (param -> field or `field.inner` path) */
   confirm?: { titleKey: string; messageKey: string; params?: Record<string, string> };
   /** toast after the operation succeeded (same params as the confirmation) */
   doneKey?: string;
+  /** shown only to these account types (the session's userType, e.g. organiser); the server still decides */
+  userTypes?: string[];
   /** every condition must hold for the button to be shown */
   visibleWhen?: RowCondition[];
   /** every condition must hold for the button to be pressable; else disabled with `disabledReasonKey` */

@@ -2,6 +2,7 @@ import type { Operation } from '../../engine/operation-types';
 import { accountOperations } from '../../screens/account/account-operations';
 import { adminOperations } from '../../screens/admin/admin-operations';
 import { consoleListOperations } from '../../screens/admin/console-list-operations';
+import { contentListOperations } from '../../screens/content/content-list-operations';
 import { contentOperations } from '../../screens/content/content-operations';
 import { guestListOperations } from '../../screens/guests/guest-list-operations';
 import { noticeOperations } from '../../screens/notice-operations';
@@ -17,6 +18,7 @@ export const appOperations: Record<string, Operation> = {
   ...adminOperations,
   ...consoleListOperations,
   ...contentOperations,
+  ...contentListOperations,
   ...guestListOperations,
   ...noticeOperations,
   ...temporaryOperations,
