@@ -39,9 +39,10 @@ function resolve(node: unknown, definitions: Record<string, JsonSchema>): JsonSc
   return current && typeof current === 'object' ? current : undefined;
 }
 
-/** The schema of one row: the items of a page answer's `records`, else the schema itself. */
+/** The schema of one row: the items of a page answer's `records` or of a list answer, else the schema itself. */
 export function itemSchemaOf(schema: JsonSchema, definitions: Record<string, JsonSchema>): JsonSchema | undefined {
   const root = resolve(schema, definitions);
+  if (root?.type === 'array') return resolve(root.items, definitions);
   const records = resolve((root?.properties as Record<string, unknown> | undefined)?.records, definitions);
   return records?.type === 'array' ? resolve(records.items, definitions) : root;
 }

@@ -84,7 +84,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   onLoaded.current = host.onLoaded;
 
   useEffect(() => {
-    if (filterAssets === undefined) return;
+    if (filterAssets === undefined || !declaration.load) return;
     let live = true;
     setLoading((current) => ({ status: 'loading', page: current.status === 'failed' ? null : current.page }));
     runOperation(declaration.load, { ...loadFilters, pageNum: query.pageNum, pageSize }, routeParams)
@@ -119,9 +119,10 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
 
   const title = t(declaration.titleKey);
   const testId = declaration.testId ?? declaration.id;
-  const page = loading.status === 'failed' ? null : loading.page;
+  const given = host.records;
+  const page = given ? { records: given, total: given.length, pageNum: 1, pageSize: Math.max(given.length, 1) } : loading.status === 'failed' ? null : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
-  const bodyProps = { declaration, records: page?.records ?? [], title, testId, busy: loading.status === 'loading', onPress, selection: host.selection };
+  const bodyProps = { declaration, records: page?.records ?? [], title, testId, busy: !given && loading.status === 'loading', onPress, selection: host.selection };
   const Frame = host.embedded ? Box : Paper;
   return (
     <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
@@ -147,8 +148,8 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
         </Box>
       )}
       {downloadFailed && <Alert severity="error">{t('list.downloadFailed')}</Alert>}
-      {loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
-      {loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
+      {!given && loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
+      {!given && loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
       {page && declaration.totalKey && (
         <Typography sx={{ mb: 1 }} data-testid={`${testId}-total`}>
           {t(declaration.totalKey, { count: page.total })}

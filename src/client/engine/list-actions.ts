@@ -16,6 +16,8 @@ export interface ListHost {
   onChanged?: (action: ListAction) => void;
   /** each page the list loads (a host that also needs the rows, for a picker say) */
   onLoaded?: (records: Row[]) => void;
+  /** rows the host already has (a part of a record it loaded): shown as one page, nothing is loaded */
+  records?: Row[];
   /** the host's own card holds the list: no card of its own (a phone keeps the width for the rows) */
   embedded?: boolean;
   /** changing it reloads the page shown (a dialog of the host saved) */

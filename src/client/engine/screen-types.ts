@@ -116,8 +116,8 @@ export interface ListAction {
 
 export interface ListDeclaration extends DeclarationBase {
   kind: 'list';
-  /** operation receiving the query (filters + pageNum + pageSize) and answering a page { records, total, pageNum, pageSize } */
-  load: string;
+  /** operation receiving the query (filters + pageNum + pageSize) and answering a page { records, total, pageNum, pageSize }; absent: the hosting screen gives the rows (`records`) */
+  load?: string;
   /** answer schema of the page (its records' items) or of one row: the columns' fields */
   itemSchema: string;
   /** query schema of the load call; its fields other than pageNum/pageSize form the filter bar */

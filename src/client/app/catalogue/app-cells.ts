@@ -1,4 +1,5 @@
 import type { ListCell } from '../../engine/list-cells';
+import { activityAdminCells } from '../../screens/admin/activities/activity-admin-cells';
 import { auditCells } from '../../screens/admin/audit-cells';
 import { consoleListCells } from '../../screens/admin/console-list-cells';
 import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
@@ -9,6 +10,7 @@ import { wishCells } from '../../screens/wishes/wish-cells';
 
 /** Every list cell the list declarations name, from the features that own them. */
 export const appCells: Record<string, ListCell> = {
+  ...activityAdminCells,
   ...auditCells,
   ...consoleGuestCells,
   ...consoleListCells,

@@ -1,5 +1,6 @@
 import type { Operation } from '../../engine/operation-types';
 import { accountOperations } from '../../screens/account/account-operations';
+import { activityAdminOperations } from '../../screens/admin/activities/activity-admin-operations';
 import { adminOperations } from '../../screens/admin/admin-operations';
 import { consoleListOperations } from '../../screens/admin/console-list-operations';
 import { contentListOperations } from '../../screens/content/content-list-operations';
@@ -16,6 +17,7 @@ export const appOperations: Record<string, Operation> = {
   ...accountOperations,
   ...unitOperations,
   ...adminOperations,
+  ...activityAdminOperations,
   ...consoleListOperations,
   ...contentOperations,
   ...contentListOperations,
