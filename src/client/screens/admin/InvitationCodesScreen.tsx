@@ -6,8 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
-import { listDeclaration } from '../../engine/declaration-catalogue';
-import { DeclaredList } from '../../engine/DeclaredList';
+import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { UnitPicker } from './UnitPicker';
@@ -60,12 +59,7 @@ export default function InvitationCodesScreen() {
           </Alert>
         )}
       </Paper>
-      <Box component="section" aria-labelledby="codes-list-title">
-        <Typography component="h2" variant="h6" id="codes-list-title" sx={{ mb: 1 }}>
-          {t('console.codes.list')}
-        </Typography>
-        <DeclaredList declaration={listDeclaration('invitation-codes')} host={host} />
-      </Box>
+      <DeclaredListSection list="invitation-codes" host={host} />
     </Box>
   );
 }

@@ -6,8 +6,7 @@ import { useMemo, useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
-import { listDeclaration } from '../../engine/declaration-catalogue';
-import { DeclaredList } from '../../engine/DeclaredList';
+import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -55,12 +54,7 @@ export default function NoticesAdminScreen() {
           </Button>
         </WizardStepForm>
       </Paper>
-      <Box component="section" aria-labelledby="notice-list-title">
-        <Typography component="h2" variant="h6" id="notice-list-title" sx={{ mb: 1 }}>
-          {t('console.notices.list')}
-        </Typography>
-        <DeclaredList declaration={listDeclaration('notices-admin')} host={host} />
-      </Box>
+      <DeclaredListSection list="notices-admin" host={host} />
     </Box>
   );
 }

@@ -1,6 +1,4 @@
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
@@ -12,6 +10,7 @@ import type { ListHost } from '../../engine/list-actions';
 import { useUrlFilters } from '../../engine/use-url-filters';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { FilterSelect } from '../../util/FilterSelect';
 import { RecordFormDialog } from './RecordFormDialog';
 import { SearchBar } from './SearchBar';
 
@@ -40,23 +39,10 @@ export default function DownloadsScreen() {
     <Paper sx={{ p: 2, minWidth: 0 }}>
       <Typography sx={{ mb: 2 }}>{t('content.downloads.intro')}</Typography>
       <SearchBar initial={filters.keyword} onSearch={(keyword) => setFilters({ ...filters, keyword })}>
-        <TextField
-          select
-          size="small"
-          label={t('content.fields.category')}
-          value={filters.category ?? ''}
-          sx={{ minWidth: 180 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(event) => setFilters({ ...filters, category: event.target.value || undefined })}
-          data-testid="category-filter"
-        >
-          <MenuItem value="">{t('content.common.allCategories')}</MenuItem>
-          {downloadCategories.map((category) => (
-            <MenuItem key={category} value={category}>
-              {t(`content.enums.category.${category}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect label={t('content.fields.category')} value={filters.category ?? ''} allLabel={t('content.common.allCategories')} testId="category-filter" minWidth={180}
+          options={downloadCategories.map((category) => ({ value: category, label: t(`content.enums.category.${category}`) }))}
+          onChange={(category) => setFilters({ ...filters, category })}
+        />
       </SearchBar>
       <DeclaredList declaration={listDeclaration('downloads')} host={host} />
       {editing && (

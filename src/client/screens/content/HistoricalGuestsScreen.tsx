@@ -1,7 +1,6 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { contentApi } from '../../api/content-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { FilterSelect } from '../../util/FilterSelect';
 import { ContentRecordsScreen, type ContentRecordsConfig } from './ContentRecordsScreen';
 
 const SESSIONS = ['1', '2', '3', '4', '5'];
@@ -24,14 +23,10 @@ export default function HistoricalGuestsScreen() {
     <ContentRecordsScreen
       config={config}
       filter={(filters, setFilters) => (
-        <TextField select size="small" label={t('content.historical.session')} value={filters.session ?? ''} sx={{ minWidth: 140 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(event) => setFilters({ ...filters, session: event.target.value || undefined })} data-testid="session-filter">
-          <MenuItem value="">{t('content.common.allSessions')}</MenuItem>
-          {SESSIONS.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t('content.common.sessionN', { session: value })}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect label={t('content.historical.session')} value={filters.session ?? ''} allLabel={t('content.common.allSessions')} testId="session-filter"
+          options={SESSIONS.map((value) => ({ value, label: t('content.common.sessionN', { session: value }) }))}
+          onChange={(session) => setFilters({ ...filters, session })}
+        />
       )}
     />
   );

@@ -1,21 +1,18 @@
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { contentApiPaths, type ContentKind } from '../../../shared/content-api';
 import { contentApi } from '../../api/content-endpoints';
-import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 import { showToast } from '../../feedback/feedback-store';
 import { translateKey } from '../../i18n/translate-key';
 import { saveAuthorisedFile } from './file-download';
 
-const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
 /** One kind's page with the screen's filters (keyword, and the session of the historical guests). */
 const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
   contentApi.page(kind, {
-    pageNum: pageNumberOf(query.pageNum, 1),
-    pageSize: pageNumberOf(query.pageSize, 10),
-    keyword: textOf(query.keyword),
-    ...(textOf(query.session) ? { session: textOf(query.session) } : {}),
+    ...pagingOf(query, 10),
+    keyword: filterText(query.keyword),
+    ...(filterText(query.session) ? { session: filterText(query.session) } : {}),
   });
 
 const idOf = (row: FormData) => String(row.id);
@@ -31,7 +28,7 @@ export const contentListOperations = {
   deleteVehicle: (row: FormData) => contentApi.deleteUnitRecord('vehicle', idOf(row)),
   deleteUnofficialGuest: (row: FormData) => contentApi.deleteUnitRecord('unofficial-guest', idOf(row)),
   downloadPage: (query: ListLoadQuery) =>
-    contentApi.downloadPage({ pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 10), keyword: textOf(query.keyword), category: textOf(query.category) }),
+    contentApi.downloadPage({ ...pagingOf(query, 10), keyword: filterText(query.keyword), category: filterText(query.category) }),
   downloadFile: async (row: FormData) => {
     const saved = await saveAuthorisedFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));
     if (!saved) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import temporaryPageQuery from '../../../generated/schemas/temporary-page-query.json';
@@ -9,11 +8,12 @@ import { auditStatuses } from '../../../shared/schema-enums';
 import { limitAt } from '../../../shared/schema-limits';
 import { temporaryTypes, type TemporaryType } from '../../../shared/temporary-api';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { FilterSelect } from '../../util/FilterSelect';
 import type { TemporaryFilter } from './temporary-filter-url';
 
 const KEYWORD_MAX_LENGTH = limitAt(temporaryPageQuery, '/properties/keyword', 'maxLength');
 
-/** The temporary review's filter: status (with "all"), type and keyword; the selects apply at once, the keyword on search. */
+/** The temporary review's filter: status (with "all"), type and keyword; the choices apply at once, the keyword on search. */
 export function TemporaryFilterBar({ filter, onChange }: { filter: TemporaryFilter; onChange: (next: TemporaryFilter) => void }) {
   const t = useKeyTranslation();
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
@@ -24,29 +24,14 @@ export function TemporaryFilterBar({ filter, onChange }: { filter: TemporaryFilt
         onChange({ ...filter, keyword: keyword.trim() || undefined });
       }}
     >
-      <TextField select size="small" label={t('guest.list.status')} value={filter.status ?? ''} sx={{ minWidth: 140 }}
-        onChange={(event) => onChange({ ...filter, status: (event.target.value || undefined) as AuditStatus | undefined })}
-        data-testid="temporary-status"
-        // "all" is the empty value: shown, not hidden behind the label
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">{t('temporary.review.allStatuses')}</MenuItem>
-        {auditStatuses.map((item) => (
-          <MenuItem key={item} value={item}>
-            {t(`guest.status.${item}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select size="small" label={t('schema.fields.registrationType')} value={filter.registrationType ?? ''} sx={{ minWidth: 140 }}
-        onChange={(event) => onChange({ ...filter, registrationType: (event.target.value || undefined) as TemporaryType | undefined })}
-      >
-        <MenuItem value="">{t('temporary.review.allTypes')}</MenuItem>
-        {temporaryTypes.map((item) => (
-          <MenuItem key={item} value={item}>
-            {t(`schema.enums.registrationType.${item}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <FilterSelect label={t('guest.list.status')} value={filter.status ?? ''} allLabel={t('temporary.review.allStatuses')} testId="temporary-status"
+        options={auditStatuses.map((item) => ({ value: item, label: t(`guest.status.${item}`) }))}
+        onChange={(status) => onChange({ ...filter, status: status as AuditStatus | undefined })}
+      />
+      <FilterSelect label={t('schema.fields.registrationType')} value={filter.registrationType ?? ''} allLabel={t('temporary.review.allTypes')}
+        options={temporaryTypes.map((item) => ({ value: item, label: t(`schema.enums.registrationType.${item}`) }))}
+        onChange={(type) => onChange({ ...filter, registrationType: type as TemporaryType | undefined })}
+      />
       <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }} data-testid="temporary-keyword" />
       <Button type="submit" variant="outlined" data-testid="temporary-search">
         {t('temporary.review.search')}
