@@ -17,7 +17,7 @@ import type { ListHost, Row } from './list-actions';
 import { ListActionButton } from './ListActionButton';
 import { ListCards } from './ListCards';
 import { ListFilterForm } from './ListFilterForm';
-import { filterFieldsOf, listQueryParams, readListQuery } from './list-query';
+import { filterFieldsOf, listQueryParams, pageNumberOf, PAGING_FIELDS, readListQuery } from './list-query';
 import { checkedListQuery } from './list-query-check';
 import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
@@ -70,10 +70,12 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     };
   }, [declaration]);
 
+  const { pageParam } = declaration;
   const query = useMemo(() => {
+    if (pageParam) return { filters: {}, pageNum: pageNumberOf(searchParams.get(pageParam), 1) };
     const read = readListQuery(searchParams, filterFieldsOf(filterAssets?.schema));
     return filterAssets ? checkedListQuery(read, filterAssets, pageSize) : read;
-  }, [searchParams, filterAssets, pageSize]);
+  }, [searchParams, filterAssets, pageSize, pageParam]);
   const hostFilters = host.filters;
   const loadFilters = useMemo(() => ({ ...hostFilters, ...query.filters }), [hostFilters, query.filters]);
   const queryKey = JSON.stringify([loadFilters, query.pageNum]);
@@ -101,8 +103,14 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     // queryKey and routeKey stand for the filters and `routeParams` (new objects on every render of the same URL)
   }, [declaration, queryKey, routeKey, filterAssets, pageSize, reloads, host.reloadSignal]);
 
-  const goTo = (next: { filters?: Record<string, string>; pageNum: number }) =>
-    setSearchParams(listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum }));
+  // the list changes only its own parameters: a host's filters and a second list's page stay
+  const goTo = (next: { filters?: Record<string, string>; pageNum: number }) => {
+    const params = new URLSearchParams(searchParams);
+    const own = pageParam ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' } : listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum });
+    for (const field of pageParam ? [pageParam] : [...filterFieldsOf(filterAssets?.schema), ...PAGING_FIELDS]) params.delete(field);
+    for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
+    setSearchParams(params);
+  };
   const { onChanged } = host;
   const afterRun = useCallback((action: ListAction) => (onChanged ? onChanged(action) : setReloads((count) => count + 1)), [onChanged]);
   const onPress = useActionPress(routeParams, host, afterRun);

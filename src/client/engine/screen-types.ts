@@ -131,6 +131,8 @@ export interface ListDeclaration extends DeclarationBase {
   /** text above the table with the answer's total as `{{count}}` (absent: no total shown) */
   totalKey?: string;
   pageSize?: number;
+  /** a second list on a screen keeps its page in this query parameter (default pageNum) and leaves the others alone */
+  pageParam?: string;
   /** data-testid of the table; rows are `<testId>-row` */
   testId?: string;
   /** a button above the list (`<testId>-download`) running `operation` with the list's filters and route params, e.g. an .xlsx export */

@@ -6,6 +6,7 @@ import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
 import { contentCells } from '../../screens/content/content-cells';
 import { guestCells } from '../../screens/guests/guest-cells';
 import { temporaryCells } from '../../screens/temporary/temporary-cells';
+import { temporaryPanelCells } from '../../screens/temporary/temporary-panel-cells';
 import { wishCells } from '../../screens/wishes/wish-cells';
 
 /** Every list cell the list declarations name, from the features that own them. */
@@ -17,5 +18,6 @@ export const appCells: Record<string, ListCell> = {
   ...contentCells,
   ...guestCells,
   ...temporaryCells,
+  ...temporaryPanelCells,
   ...wishCells,
 };
