@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
+import { useListReload } from '../../engine/use-list-reload';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { UnitPicker } from './UnitPicker';
@@ -21,8 +22,7 @@ export default function InvitationCodesScreen() {
   const [company, setCompany] = useState<UnitChoice[]>([]);
   const [created, setCreated] = useState<string[]>([]);
   const [formKey, setFormKey] = useState(0);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const host = useMemo(() => ({ reloadSignal }), [reloadSignal]);
+  const { host, reload } = useListReload();
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -43,7 +43,7 @@ export default function InvitationCodesScreen() {
             const codes = await consoleApi.createCodes({ ...data, companyId: company[0]?.id ?? '' });
             setCreated(codes);
             setFormKey((key) => key + 1);
-            setReloadSignal((count) => count + 1);
+            reload();
           }}
         >
           <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="codes-submit" disabled={company.length === 0}>

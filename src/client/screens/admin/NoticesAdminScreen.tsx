@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
+import { useListReload } from '../../engine/use-list-reload';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -21,8 +22,7 @@ export default function NoticesAdminScreen() {
   const t = useKeyTranslation();
   const [units, setUnits] = useState<UnitChoice[]>([]);
   const [formKey, setFormKey] = useState(0);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const host = useMemo(() => ({ reloadSignal }), [reloadSignal]);
+  const { host, reload } = useListReload();
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -43,7 +43,7 @@ export default function NoticesAdminScreen() {
             showToast(t('console.notices.saved'), 'success', ERROR_TOAST_MS);
             setUnits([]);
             setFormKey((key) => key + 1);
-            setReloadSignal((count) => count + 1);
+            reload();
           }}
         >
           <Box sx={{ mt: 1 }}>

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { temporaryApi } from '../../api/temporary-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
+import { useListReload } from '../../engine/use-list-reload';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -16,8 +17,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 export function TemporaryCodesPanel() {
   const t = useKeyTranslation();
   const [formKey, setFormKey] = useState(0);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const host = useMemo(() => ({ embedded: true, reloadSignal }), [reloadSignal]);
+  const { host, reload } = useListReload({ embedded: true });
 
   return (
     <Box sx={{ mt: 4 }} data-testid="temporary-codes">
@@ -34,7 +34,7 @@ export function TemporaryCodesPanel() {
             await temporaryApi.createCode(data);
             showToast(t('temporary.codes.created'), 'success', ERROR_TOAST_MS);
             setFormKey((key) => key + 1);
-            setReloadSignal((count) => count + 1);
+            reload();
           }}
         >
           <Button type="submit" variant="outlined" sx={{ mt: 1 }} data-testid="temporary-code-create">
