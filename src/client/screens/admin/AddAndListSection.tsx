@@ -1,6 +1,4 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { listDeclaration } from '../../engine/declaration-catalogue';
@@ -9,6 +7,7 @@ import type { ListHost } from '../../engine/list-actions';
 import { showToast } from '../../feedback/feedback-store';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ConsoleSection } from './ConsoleSection';
 
 interface AddAndListSectionProps {
   /** names the section's ids and test ids: `<name>-title`, `<name>-form`, `<name>-add` */
@@ -36,10 +35,7 @@ export function AddAndListSection(props: AddAndListSectionProps) {
   const t = useKeyTranslation();
   const [formKey, setFormKey] = useState(0);
   return (
-    <Paper sx={{ p: 2, minWidth: 0 }} component="section" aria-labelledby={`${name}-title`}>
-      <Typography component="h2" variant="h6" id={`${name}-title`} sx={{ mb: 1 }}>
-        {t(titleKey)}
-      </Typography>
+    <ConsoleSection name={name} titleKey={titleKey}>
       {beforeForm}
       <WizardStepForm key={formKey} formId={`${name}-form`} idPrefix={name} schemaName={schemaName} initial={{}} readOnly={false} onDraft={() => {}}
         onSubmit={async (data) => {
@@ -53,6 +49,6 @@ export function AddAndListSection(props: AddAndListSectionProps) {
         </Button>
       </WizardStepForm>
       <DeclaredList declaration={listDeclaration(list)} host={host} />
-    </Paper>
+    </ConsoleSection>
   );
 }

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
@@ -10,6 +8,7 @@ import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { useListReload } from '../../engine/use-list-reload';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ConsoleSection } from './ConsoleSection';
 import { UnitPicker } from './UnitPicker';
 
 /**
@@ -26,10 +25,7 @@ export default function InvitationCodesScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Paper sx={{ p: 2, maxWidth: 720 }} component="section" aria-labelledby="codes-create-title">
-        <Typography component="h2" variant="h6" id="codes-create-title" sx={{ mb: 1 }}>
-          {t('console.codes.create')}
-        </Typography>
+      <ConsoleSection name="codes-create" titleKey="console.codes.create" maxWidth={720}>
         <UnitPicker label={t('console.schema.fields.company')} value={company} onChange={setCompany} testId="codes-company" />
         <WizardStepForm
           key={`${formKey}:${company[0]?.id ?? ''}`}
@@ -58,7 +54,7 @@ export default function InvitationCodesScreen() {
             </Box>
           </Alert>
         )}
-      </Paper>
+      </ConsoleSection>
       <DeclaredListSection list="invitation-codes" host={host} />
     </Box>
   );

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { UnitChoice } from '../../../shared/console-api';
@@ -11,6 +9,7 @@ import { useListReload } from '../../engine/use-list-reload';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ConsoleSection } from './ConsoleSection';
 import { UnitPicker } from './UnitPicker';
 
 /**
@@ -26,10 +25,7 @@ export default function NoticesAdminScreen() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Paper sx={{ p: 2, maxWidth: 760 }} component="section" aria-labelledby="notice-write-title">
-        <Typography component="h2" variant="h6" id="notice-write-title" sx={{ mb: 1 }}>
-          {t('console.notices.write')}
-        </Typography>
+      <ConsoleSection name="notice-write" titleKey="console.notices.write" maxWidth={760}>
         <WizardStepForm
           key={formKey}
           formId="notice-publication-form"
@@ -53,7 +49,7 @@ export default function NoticesAdminScreen() {
             {t('console.notices.saveDraft')}
           </Button>
         </WizardStepForm>
-      </Paper>
+      </ConsoleSection>
       <DeclaredListSection list="notices-admin" host={host} />
     </Box>
   );
