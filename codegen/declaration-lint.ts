@@ -79,6 +79,7 @@ const REFERENCE_OF_KEY: Record<string, Reference> = {
   load: 'operation',
   submit: 'operation',
   operation: 'operation',
+  gateOperation: 'operation',
   save: 'save',
   panel: 'panel',
   cell: 'cell',

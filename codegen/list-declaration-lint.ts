@@ -21,6 +21,13 @@ interface Column {
   labelPrefixes?: string[];
 }
 
+interface ListActionFields {
+  visibleWhen?: { field: string }[];
+  enabledWhen?: { field: string }[];
+  gateField?: string;
+  confirm?: { params?: Record<string, string> };
+}
+
 const DEFINITION_REF = /^(?:definitions\.json)?#\/definitions\/([^/]+)$/;
 
 function resolve(node: unknown, definitions: Record<string, JsonSchema>): JsonSchema | undefined {
@@ -32,9 +39,10 @@ function resolve(node: unknown, definitions: Record<string, JsonSchema>): JsonSc
   return current && typeof current === 'object' ? current : undefined;
 }
 
-/** The schema of one row: the items of a page answer's `records`, else the schema itself. */
+/** The schema of one row: the items of a page answer's `records` or of a list answer, else the schema itself. */
 export function itemSchemaOf(schema: JsonSchema, definitions: Record<string, JsonSchema>): JsonSchema | undefined {
   const root = resolve(schema, definitions);
+  if (root?.type === 'array') return resolve(root.items, definitions);
   const records = resolve((root?.properties as Record<string, unknown> | undefined)?.records, definitions);
   return records?.type === 'array' ? resolve(records.items, definitions) : root;
 }
@@ -71,6 +79,20 @@ export function lintListDeclaration(where: string, declaration: Record<string, u
       }
     }
   });
+  // row actions' conditions and gates, and the rows' data attributes, read fields of the row too
+  const rowFields: [string, string][] = [];
+  ((declaration.rowActions ?? []) as ListActionFields[]).forEach((action, index) => {
+    for (const kind of ['visibleWhen', 'enabledWhen'] as const) {
+      (action[kind] ?? []).forEach((condition, at) => rowFields.push([`/rowActions/${index}/${kind}/${at}/field`, condition.field]));
+    }
+    if (action.gateField) rowFields.push([`/rowActions/${index}/gateField`, action.gateField]);
+    // a param may name a field inside a field (document.nameZh): the row's own field is checked
+    for (const [param, path] of Object.entries(action.confirm?.params ?? {})) rowFields.push([`/rowActions/${index}/confirm/params/${param}`, path.split('.')[0] ?? path]);
+  });
+  for (const [name, field] of Object.entries((declaration.rowData ?? {}) as Record<string, string>)) rowFields.push([`/rowData/${name}`, field]);
+  for (const [pointer, field] of rowFields) {
+    if (!properties[field]) problems.push(`${where}: ${pointer} "${field}" is not a property of the item schema ${schemaName}`);
+  }
   if (typeof declaration.rowLink === 'string') {
     for (const [, param] of declaration.rowLink.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) {
       if (param && !properties[param]) problems.push(`${where}: /rowLink parameter ":${param}" is not a property of the item schema ${schemaName}`);

@@ -437,6 +437,13 @@ createdAt: string
  */
 export type ResponseReceptionistList = ReceptionistAnswer[]
 /**
+ * the signed-up or the waiting members of an activity, as the roster screen lists them (a part of response-admin-activity-detail)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseRosterList".
+ */
+export type ResponseRosterList = RosterItemAnswer[]
+/**
  * the temporary-registration codes with their binding and usage
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -646,6 +653,7 @@ receptionist?: Receptionist
 "response-record-upgrade"?: ResponseRecordUpgrade
 "response-retention-purge"?: ResponseRetentionPurge
 "response-review-page"?: ResponseReviewPage
+"response-roster-list"?: ResponseRosterList
 "response-sign-up-item"?: ResponseSignUpItem
 "response-temporary-codes"?: ResponseTemporaryCodes
 "response-temporary-decided-list"?: ResponseTemporaryDecidedList

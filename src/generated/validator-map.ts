@@ -89,6 +89,7 @@ import * as responseRecordId from './validators/response-record-id.js';
 import * as responseRecordUpgrade from './validators/response-record-upgrade.js';
 import * as responseRetentionPurge from './validators/response-retention-purge.js';
 import * as responseReviewPage from './validators/response-review-page.js';
+import * as responseRosterList from './validators/response-roster-list.js';
 import * as responseSignUpItem from './validators/response-sign-up-item.js';
 import * as responseTemporaryCodes from './validators/response-temporary-codes.js';
 import * as responseTemporaryDecidedList from './validators/response-temporary-decided-list.js';
@@ -208,6 +209,7 @@ import responseRecordIdSchema from './schemas/response-record-id.json';
 import responseRecordUpgradeSchema from './schemas/response-record-upgrade.json';
 import responseRetentionPurgeSchema from './schemas/response-retention-purge.json';
 import responseReviewPageSchema from './schemas/response-review-page.json';
+import responseRosterListSchema from './schemas/response-roster-list.json';
 import responseSignUpItemSchema from './schemas/response-sign-up-item.json';
 import responseTemporaryCodesSchema from './schemas/response-temporary-codes.json';
 import responseTemporaryDecidedListSchema from './schemas/response-temporary-decided-list.json';
@@ -330,6 +332,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-record-upgrade': responseRecordUpgradeSchema,
   'response-retention-purge': responseRetentionPurgeSchema,
   'response-review-page': responseReviewPageSchema,
+  'response-roster-list': responseRosterListSchema,
   'response-sign-up-item': responseSignUpItemSchema,
   'response-temporary-codes': responseTemporaryCodesSchema,
   'response-temporary-decided-list': responseTemporaryDecidedListSchema,
@@ -453,6 +456,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-record-upgrade': responseRecordUpgrade['https://summit.example/schemas/response-record-upgrade.json'],
   'response-retention-purge': responseRetentionPurge['https://summit.example/schemas/response-retention-purge.json'],
   'response-review-page': responseReviewPage['https://summit.example/schemas/response-review-page.json'],
+  'response-roster-list': responseRosterList['https://summit.example/schemas/response-roster-list.json'],
   'response-sign-up-item': responseSignUpItem['https://summit.example/schemas/response-sign-up-item.json'],
   'response-temporary-codes': responseTemporaryCodes['https://summit.example/schemas/response-temporary-codes.json'],
   'response-temporary-decided-list': responseTemporaryDecidedList['https://summit.example/schemas/response-temporary-decided-list.json'],

@@ -219,7 +219,7 @@ describe('organiser activity screen', () => {
   it('lists activities with their status and publishes a draft', { timeout: 20_000 }, async () => {
     const page = vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity({ status: 'draft' })], total: 1, pageNum: 1, pageSize: 20 });
     const publish = vi.spyOn(activityApi, 'publish').mockResolvedValue({ ...activity(), signedUp: [], waiting: [], assignedGuests: [] });
-    render(<ActivityAdminScreen />);
+    render(<MemoryRouter><ActivityAdminScreen /></MemoryRouter>);
     const row = await screen.findByTestId('admin-activity-row');
     expect(within(row).getByTestId('admin-activity-status')).toHaveTextContent('草稿');
     fireEvent.click(within(row).getByTestId('activity-publish'));
@@ -235,7 +235,7 @@ describe('organiser activity screen', () => {
       waiting: [{ ...signUpItem({ id: 's2', personName: '李四', status: 'waiting', waitingPosition: 1 }), unitName: '示例第二企业有限公司' }],
       assignedGuests: [],
     });
-    render(<ActivityAdminScreen />);
+    render(<MemoryRouter><ActivityAdminScreen /></MemoryRouter>);
     fireEvent.click(await screen.findByTestId('activity-roster'));
     expect(await screen.findByTestId('roster-row')).toHaveTextContent('张三示例跨国企业有限公司');
     expect(screen.getByTestId('waiting-row')).toHaveTextContent('1李四示例第二企业有限公司');

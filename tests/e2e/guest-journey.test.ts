@@ -271,6 +271,8 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     // reception of the approved guest, set by the organiser, read-only for the unit
     await page.getByRole('combobox', { name: '审核状态' }).click();
     await page.getByRole('option', { name: '审核通过' }).click();
+    // the declared list's filter bar applies on its search button
+    await page.locator('[data-testid=list-filter-submit]').click();
     const approvedRow = page.locator(`[data-testid=review-row][data-guest-id="${guestWithoutCodeId}"]`);
     await approvedRow.locator('[data-testid=reception-open]').click();
     await page.locator('#root_stations__add').click();

@@ -1,41 +1,38 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../shared/api-types';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { PagePagination } from '../util/PagePagination';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import { screenUiSchema } from './form-wiring';
+import type { ListHost, Row } from './list-actions';
+import { ListActionButton } from './ListActionButton';
+import { ListCards } from './ListCards';
 import { ListFilterForm } from './ListFilterForm';
-import { renderCell } from './list-format';
-import { filterFieldsOf, listQueryParams, readListQuery } from './list-query';
+import { filterFieldsOf, listQueryParams, pageNumberOf, PAGING_FIELDS, readListQuery } from './list-query';
 import { checkedListQuery } from './list-query-check';
+import { useActionPress } from './ListRowActions';
+import { ListTable } from './ListTable';
 import { runOperation } from './operations';
-import type { ListDeclaration } from './screen-types';
+import type { ListAction, ListDeclaration } from './screen-types';
 import { loadUiSchema } from './ui-schema-files';
+import { useToolbarGates } from './use-toolbar-gates';
 
-type Row = Record<string, unknown>;
 type FilterAssets = FormAssets & { uiSchema: UiSchema };
 type Loading = { status: 'loading'; page: Page<Row> | null } | { status: 'loaded'; page: Page<Row> } | { status: 'failed' };
 
 const DEFAULT_PAGE_SIZE = 20;
-
-/** The row link with `:name` filled from the row's field `name`. */
-function rowTarget(pattern: string, row: Row): string {
-  return pattern.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_match, field: string) => encodeURIComponent(String(row[field] ?? '')));
-}
+const NO_HOST: ListHost = {};
+/** under 600 px (MUI's `sm` breakpoint) a list shows cards; a query string works without a theme provider too */
+const PHONE_WIDTH = '(max-width:599.95px)';
 
 async function loadFilterAssets(query: NonNullable<ListDeclaration['query']>): Promise<FilterAssets> {
   const [assets, baseUi] = await Promise.all([loadFormAssets(query.schema), loadUiSchema(query.uiSchema ?? query.schema)]);
@@ -43,20 +40,24 @@ async function loadFilterAssets(query: NonNullable<ListDeclaration['query']>): P
 }
 
 /**
- * Renders a list declaration: the filter bar (the query schema), a table of the declared
- * columns, paging, and the empty and failed states. Filters and page live in the query string.
+ * Renders a list declaration: the filter bar (the query schema), the toolbar actions, a table of
+ * the declared columns with the row actions (cards on a phone), paging, and the empty and failed
+ * states. Filters and page live in the query string. A screen hosting the list (`host`) adds its
+ * dialogs (action events), a reload after they save, its own filters and a selection.
  */
-export function DeclaredList({ declaration }: { declaration: ListDeclaration }) {
+export function DeclaredList({ declaration, host = NO_HOST }: { declaration: ListDeclaration; host?: ListHost }) {
   const t = useKeyTranslation();
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   // the list's own route params (/units/:unitId/vehicles): its load operation destructures them
   const routeParams = useParams();
   const routeKey = JSON.stringify(routeParams);
+  const phone = useMediaQuery(PHONE_WIDTH, { noSsr: true });
   // undefined while the query schema loads: the filters in the URL are read against it
   const [filterAssets, setFilterAssets] = useState<FilterAssets | null | undefined>(declaration.query ? undefined : null);
   const [loading, setLoading] = useState<Loading>({ status: 'loading', page: null });
+  const [reloads, setReloads] = useState(0);
   const pageSize = declaration.pageSize ?? DEFAULT_PAGE_SIZE;
+  const toolbarGates = useToolbarGates(declaration.toolbarActions, routeParams);
 
   useEffect(() => {
     if (!declaration.query) return;
@@ -69,49 +70,70 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
     };
   }, [declaration]);
 
+  const { pageParam } = declaration;
   const query = useMemo(() => {
+    if (pageParam) return { filters: {}, pageNum: pageNumberOf(searchParams.get(pageParam), 1) };
     const read = readListQuery(searchParams, filterFieldsOf(filterAssets?.schema));
     return filterAssets ? checkedListQuery(read, filterAssets, pageSize) : read;
-  }, [searchParams, filterAssets, pageSize]);
-  const queryKey = JSON.stringify(query);
+  }, [searchParams, filterAssets, pageSize, pageParam]);
+  const hostFilters = host.filters;
+  const loadFilters = useMemo(() => ({ ...hostFilters, ...query.filters }), [hostFilters, query.filters]);
+  const queryKey = JSON.stringify([loadFilters, query.pageNum]);
+  // a new page clears the selection: what was checked may not be on it
+  const clearSelection = useRef(host.selection?.onChange);
+  clearSelection.current = host.selection?.onChange;
+  const onLoaded = useRef(host.onLoaded);
+  onLoaded.current = host.onLoaded;
 
   useEffect(() => {
-    if (filterAssets === undefined) return;
+    if (filterAssets === undefined || !declaration.load) return;
     let live = true;
     setLoading((current) => ({ status: 'loading', page: current.status === 'failed' ? null : current.page }));
-    runOperation(declaration.load, { ...query.filters, pageNum: query.pageNum, pageSize }, routeParams)
-      .then((page) => live && setLoading({ status: 'loaded', page: page as Page<Row> }))
+    runOperation(declaration.load, { ...loadFilters, pageNum: query.pageNum, pageSize }, routeParams)
+      .then((page) => {
+        if (!live) return;
+        setLoading({ status: 'loaded', page: page as Page<Row> });
+        clearSelection.current?.([]);
+        onLoaded.current?.((page as Page<Row>).records);
+      })
       .catch(() => live && setLoading({ status: 'failed' }));
     return () => {
       live = false;
     };
-    // queryKey and routeKey stand for `query` and `routeParams` (new objects on every render of the same URL)
-  }, [declaration, queryKey, routeKey, filterAssets, pageSize]);
+    // queryKey and routeKey stand for the filters and `routeParams` (new objects on every render of the same URL)
+  }, [declaration, queryKey, routeKey, filterAssets, pageSize, reloads, host.reloadSignal]);
 
-  const goTo = (next: { filters?: Record<string, string>; pageNum: number }) =>
-    setSearchParams(listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum }));
-
-  const openRow = (event: MouseEvent, row: Row) => {
-    // the link in the first cell navigates by itself
-    if (!declaration.rowLink || (event.target as Element).closest('a')) return;
-    void navigate(rowTarget(declaration.rowLink, row), { state: { row } });
+  // the list changes only its own parameters: a host's filters and a second list's page stay
+  const goTo = (next: { filters?: Record<string, string>; pageNum: number }) => {
+    const params = new URLSearchParams(searchParams);
+    const own = pageParam ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' } : listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum });
+    for (const field of pageParam ? [pageParam] : [...filterFieldsOf(filterAssets?.schema), ...PAGING_FIELDS]) params.delete(field);
+    for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
+    setSearchParams(params);
   };
+  const { onChanged } = host;
+  const afterRun = useCallback((action: ListAction) => (onChanged ? onChanged(action) : setReloads((count) => count + 1)), [onChanged]);
+  const onPress = useActionPress(routeParams, host, afterRun);
 
   const [downloadFailed, setDownloadFailed] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const download = (operation: string) => {
     setDownloading(true);
     setDownloadFailed(false);
-    runOperation(operation, query.filters, routeParams)
+    runOperation(operation, loadFilters, routeParams)
       .catch(() => setDownloadFailed(true))
       .finally(() => setDownloading(false));
   };
 
   const title = t(declaration.titleKey);
   const testId = declaration.testId ?? declaration.id;
-  const page = loading.status === 'failed' ? null : loading.page;
+  const given = host.records;
+  const page = given ? { records: given, total: given.length, pageNum: 1, pageSize: Math.max(given.length, 1) } : loading.status === 'failed' ? null : loading.page;
+  const toolbarActions = declaration.toolbarActions ?? [];
+  const bodyProps = { declaration, records: page?.records ?? [], title, testId, busy: !given && loading.status === 'loading', onPress, selection: host.selection };
+  const Frame = host.embedded ? Box : Paper;
   return (
-    <Paper sx={{ p: 2 }}>
+    <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
       {declaration.query && filterAssets && (
         <ListFilterForm
           assets={filterAssets}
@@ -121,14 +143,21 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
           onSubmit={(filters) => goTo({ filters, pageNum: 1 })}
         />
       )}
-      {declaration.download && (
-        <Button variant="outlined" size="small" sx={{ mb: 1 }} disabled={downloading} onClick={() => download(declaration.download!.operation)} data-testid={`${testId}-download`}>
-          {t(declaration.download.labelKey)}
-        </Button>
+      {(declaration.download || toolbarActions.length > 0) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'flex-start' }} data-testid={`${testId}-toolbar`}>
+          {declaration.download && (
+            <Button variant="outlined" size="small" disabled={downloading} onClick={() => download(declaration.download!.operation)} data-testid={`${testId}-download`}>
+              {t(declaration.download.labelKey)}
+            </Button>
+          )}
+          {toolbarActions.map((action) => (
+            <ListActionButton key={action.id} action={action} row={loadFilters} listTestId={testId} size="medium" toolbarGate={toolbarGates[action.id] ?? null} onPress={onPress} />
+          ))}
+        </Box>
       )}
       {downloadFailed && <Alert severity="error">{t('list.downloadFailed')}</Alert>}
-      {loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
-      {loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
+      {!given && loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
+      {!given && loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
       {page && declaration.totalKey && (
         <Typography sx={{ mb: 1 }} data-testid={`${testId}-total`}>
           {t(declaration.totalKey, { count: page.total })}
@@ -139,46 +168,8 @@ export function DeclaredList({ declaration }: { declaration: ListDeclaration }) 
           {t(declaration.emptyKey)}
         </Typography>
       )}
-      {page && page.records.length > 0 && (
-        <TableContainer aria-busy={loading.status === 'loading'}>
-          <Table size="small" aria-label={title} data-testid={testId}>
-            <TableHead>
-              <TableRow>
-                {declaration.columns.map((column) => (
-                  <TableCell key={column.labelKey}>{t(column.labelKey)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {page.records.map((row, index) => (
-                <TableRow
-                  key={String(row.id ?? index)}
-                  data-testid={`${testId}-row`}
-                  hover={Boolean(declaration.rowLink)}
-                  sx={declaration.rowLink ? { cursor: 'pointer' } : undefined}
-                  onClick={(event) => openRow(event, row)}
-                >
-                  {declaration.columns.map((column, columnIndex) => {
-                    const content = renderCell(column, row, t);
-                    return (
-                      <TableCell key={column.labelKey} sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                        {declaration.rowLink && columnIndex === 0 ? (
-                          <Link component={RouterLink} to={rowTarget(declaration.rowLink, row)} state={{ row }}>
-                            {content}
-                          </Link>
-                        ) : (
-                          content
-                        )}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {page && page.records.length > 0 && (phone ? <ListCards {...bodyProps} /> : <ListTable {...bodyProps} />)}
       {page && <PagePagination total={page.total} pageSize={pageSize} page={query.pageNum} onChange={(pageNum) => goTo({ pageNum })} />}
-    </Paper>
+    </Frame>
   );
 }

@@ -50,3 +50,13 @@ export function searchOfListQuery(query: ListLoadQuery): Record<string, string> 
       .map(([key, value]) => [key, String(value)]),
   );
 }
+
+/** A filter's text as a load call sends it: a blank is no filter. */
+export function filterText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The page and page size of a list's load query (1 and `pageSize` when absent). */
+export function pagingOf(query: ListLoadQuery, pageSize: number): { pageNum: number; pageSize: number } {
+  return { pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, pageSize) };
+}

@@ -68,12 +68,61 @@ export interface ListColumn {
   falseKey?: string;
   /** cell: name in a `*cells` catalogue (app/catalogue/app-cells.ts), for what a column cannot say (several fields, buttons) */
   cell?: string;
+  /** data-testid of the cell */
+  testId?: string;
+  /** on a phone (cards): `title` heads the card (default: the first column), `omit` leaves the column out */
+  card?: 'title' | 'omit';
+}
+
+/** A value a row's field is compared with. */
+export type RowValue = string | number | boolean | null;
+
+/** Holds when the row's field is one of `in` (when given) and none of `notIn` (when given). */
+export interface RowCondition {
+  field: string;
+  in?: RowValue[];
+  notIn?: RowValue[];
+}
+
+/**
+ * A button of a declared list: on each row (`rowActions`, it gets the row) or above the list
+ * (`toolbarActions`, it gets the filters). It does one of: follows `to` (`:name` from the row),
+ * runs `operation` (then the list reloads), or hands `event` to the screen hosting the list
+ * (which opens its own dialog).
+ */
+export interface ListAction {
+  id: string;
+  labelKey: string;
+  /** data-testid of the button (default `<list testId>-<id>`); its reason is `<testId>-reason` */
+  testId?: string;
+  to?: string;
+  operation?: string;
+  event?: string;
+  /** asked before the operation runs; the message's params are the row's fields, renamed by `params` (param -> field or `field.inner` path) */
+  confirm?: { titleKey: string; messageKey: string; params?: Record<string, string> };
+  /** toast after the operation succeeded (same params as the confirmation) */
+  doneKey?: string;
+  /** shown only to these account types (the session's userType, e.g. organiser); the server still decides */
+  userTypes?: string[];
+  /** every condition must hold for the button to be shown */
+  visibleWhen?: RowCondition[];
+  /** every condition must hold for the button to be pressable; else disabled with `disabledReasonKey` */
+  enabledWhen?: RowCondition[];
+  disabledReasonKey?: string;
+  /** the row's field holding the server's gate decision { open, reasonKey, reasonParams } */
+  gateField?: string;
+  /** toolbar: an operation answering the server's gate decision (until it answers, the button is off) */
+  gateOperation?: string;
+  /** the reason of a shut gate: as text beside the button, or (default) a tooltip */
+  reasonShown?: 'tooltip' | 'text';
+  color?: 'primary' | 'error' | 'inherit';
+  variant?: 'text' | 'outlined' | 'contained';
 }
 
 export interface ListDeclaration extends DeclarationBase {
   kind: 'list';
-  /** operation receiving the query (filters + pageNum + pageSize) and answering a page { records, total, pageNum, pageSize } */
-  load: string;
+  /** operation receiving the query (filters + pageNum + pageSize) and answering a page { records, total, pageNum, pageSize }; absent: the hosting screen gives the rows (`records`) */
+  load?: string;
   /** answer schema of the page (its records' items) or of one row: the columns' fields */
   itemSchema: string;
   /** query schema of the load call; its fields other than pageNum/pageSize form the filter bar */
@@ -87,10 +136,22 @@ export interface ListDeclaration extends DeclarationBase {
   /** text above the table with the answer's total as `{{count}}` (absent: no total shown) */
   totalKey?: string;
   pageSize?: number;
+  /** a second list on a screen keeps its page in this query parameter (default pageNum) and leaves the others alone */
+  pageParam?: string;
   /** data-testid of the table; rows are `<testId>-row` */
   testId?: string;
   /** a button above the list (`<testId>-download`) running `operation` with the list's filters and route params, e.g. an .xlsx export */
   download?: { operation: string; labelKey: string };
+  /** data-testid of each row (table row or card); default `<testId>-row` */
+  rowTestId?: string;
+  /** extra data attributes of each row: attribute name (without `data-`) -> field */
+  rowData?: Record<string, string>;
+  rowActions?: ListAction[];
+  toolbarActions?: ListAction[];
+  /** header of the actions column (default list.actions) */
+  actionsLabelKey?: string;
+  /** rows carry a checkbox; `labelKey` names one row's checkbox with the row's fields as params, and `{{name}}` as its field `nameField` */
+  selectable?: { labelKey: string; allLabelKey: string; nameField?: string };
 }
 
 export type ScreenDeclaration = FormDeclaration | TabsDeclaration | ListDeclaration;

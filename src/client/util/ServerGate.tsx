@@ -11,7 +11,8 @@ export interface GateProps {
   'aria-describedby'?: string;
 }
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// pixels, not `1` (in sx that is 100%: a phone's page then scrolled sideways by the reason's offset)
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * A control the server's gate decides: shut, the control is disabled and described by the

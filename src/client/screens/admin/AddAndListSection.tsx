@@ -1,30 +1,25 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import { DeclaredList } from '../../engine/DeclaredList';
+import type { ListHost } from '../../engine/list-actions';
 import { showToast } from '../../feedback/feedback-store';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ConsoleSection } from './ConsoleSection';
 
-interface AddAndListSectionProps<Row extends { id: string }> {
-  /** names the section's ids and test ids: `<name>-title`, `<name>-form`, `<name>-add`, `<name>s-table`, `<name>-row` */
+interface AddAndListSectionProps {
+  /** names the section's ids and test ids: `<name>-title`, `<name>-form`, `<name>-add` */
   name: string;
   titleKey: string;
   /** the schema of the add form */
   schemaName: string;
   addLabelKey: string;
   onAdd: (data: Record<string, unknown>) => Promise<unknown>;
-  /** header keys, one per cell of `cells`; the delete column comes last */
-  headerKeys: string[];
-  rows: Row[];
-  cells: (row: Row) => ReactNode[];
-  onDelete: (row: Row) => Promise<unknown>;
+  /** the declared list of the section (its rows and their delete action) */
+  list: string;
+  host: ListHost;
   /** shown above the add form (a choice the added row takes along) */
   beforeForm?: ReactNode;
   /** the success message after an add */
@@ -32,18 +27,15 @@ interface AddAndListSectionProps<Row extends { id: string }> {
 }
 
 /**
- * A console section that adds rows with a schema form and lists them with a delete button
+ * A console section that adds rows with a schema form and lists them in a declared list
  * (hotels, receptionists). The form starts empty again after each add.
  */
-export function AddAndListSection<Row extends { id: string }>(props: AddAndListSectionProps<Row>) {
-  const { name, titleKey, schemaName, addLabelKey, onAdd, headerKeys, rows, cells, onDelete, beforeForm, addedKey } = props;
+export function AddAndListSection(props: AddAndListSectionProps) {
+  const { name, titleKey, schemaName, addLabelKey, onAdd, list, host, beforeForm, addedKey } = props;
   const t = useKeyTranslation();
   const [formKey, setFormKey] = useState(0);
   return (
-    <Paper sx={{ p: 2 }} component="section" aria-labelledby={`${name}-title`}>
-      <Typography component="h2" variant="h6" id={`${name}-title`} sx={{ mb: 1 }}>
-        {t(titleKey)}
-      </Typography>
+    <ConsoleSection name={name} titleKey={titleKey}>
       {beforeForm}
       <WizardStepForm key={formKey} formId={`${name}-form`} idPrefix={name} schemaName={schemaName} initial={{}} readOnly={false} onDraft={() => {}}
         onSubmit={async (data) => {
@@ -56,30 +48,7 @@ export function AddAndListSection<Row extends { id: string }>(props: AddAndListS
           {t(addLabelKey)}
         </Button>
       </WizardStepForm>
-      <Table size="small" aria-label={t(titleKey)} sx={{ mt: 2 }} data-testid={`${name}s-table`}>
-        <TableHead>
-          <TableRow>
-            {headerKeys.map((key) => (
-              <TableCell key={key}>{t(key)}</TableCell>
-            ))}
-            <TableCell>{t('guest.list.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} data-testid={`${name}-row`}>
-              {cells(row).map((cell, index) => (
-                <TableCell key={headerKeys[index]}>{cell}</TableCell>
-              ))}
-              <TableCell>
-                <Button size="small" color="error" onClick={() => void onDelete(row)}>
-                  {t('console.hotels.delete')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
+      <DeclaredList declaration={listDeclaration(list)} host={host} />
+    </ConsoleSection>
   );
 }

@@ -1,26 +1,17 @@
-import { yuanToBillion } from '../../../shared/content-api';
-import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { CatalogueScreen, type CatalogueConfig } from './CatalogueScreen';
+import { contentApi } from '../../api/content-endpoints';
+import { ContentRecordsScreen, type ContentRecordsConfig } from './ContentRecordsScreen';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const config: ContentRecordsConfig = {
+  kind: 'investment-project',
+  list: 'investment-projects',
+  nameField: 'name',
+  calls: {
+    add: (document) => contentApi.addCatalogue('investment-project', document),
+    save: (id, document) => contentApi.saveCatalogue('investment-project', id, document),
+  },
+};
 
-/** /investmentProjects: projects open for investment; the amount is stored in yuan and shown in billions. */
+/** /investmentProjects: projects open for investment; the amount is stored in yuan and shown in billions (ui-schemas/screens/investment-projects.json). */
 export default function InvestmentProjectsScreen() {
-  const t = useKeyTranslation();
-  const config: CatalogueConfig = {
-    kind: 'investment-project',
-    title: 'content.investment.title',
-    nameOf: (record) => text(record.document.name),
-    columns: [
-      { label: 'content.investment.name', value: (record) => text(record.document.name) },
-      { label: 'content.investment.area', value: (record) => text(record.document.area) },
-      { label: 'content.investment.industry', value: (record) => text(record.document.industry) },
-      {
-        label: 'content.investment.investment',
-        value: (record) => (typeof record.document.investment === 'number' ? t('content.common.billion', { amount: yuanToBillion(record.document.investment) }) : ''),
-      },
-      { label: 'content.investment.manager', value: (record) => text(record.document.projectManager) },
-    ],
-  };
-  return <CatalogueScreen config={config} />;
+  return <ContentRecordsScreen config={config} />;
 }

@@ -9,9 +9,9 @@ import { limitAt } from '../../../shared/schema-limits';
 const KEYWORD_MAX_LENGTH = limitAt(contentPageQuery, '/properties/keyword', 'maxLength');
 
 /** Keyword search (submitted with the button or Enter), plus any filters and buttons given. */
-export function SearchBar({ onSearch, children, actions }: { onSearch: (keyword: string) => void; children?: ReactNode; actions?: ReactNode }) {
+export function SearchBar({ onSearch, children, actions, initial = '' }: { onSearch: (keyword: string) => void; children?: ReactNode; actions?: ReactNode; initial?: string }) {
   const t = useKeyTranslation();
-  const [keyword, setKeyword] = useState('');
+  const [keyword, setKeyword] = useState(initial);
   return (
     <Box
       component="form"

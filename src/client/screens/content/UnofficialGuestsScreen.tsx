@@ -1,7 +1,7 @@
 import { unofficialGuestConfig } from './unit-record-configs';
-import { UnitRecordsScreen } from './UnitRecordsScreen';
+import { ContentRecordsScreen } from './ContentRecordsScreen';
 
 /** /unofficialGuests: guests of the unit's unofficial (side) activities. */
 export default function UnofficialGuestsScreen() {
-  return <UnitRecordsScreen config={unofficialGuestConfig} />;
+  return <ContentRecordsScreen config={unofficialGuestConfig} />;
 }

@@ -1,39 +1,23 @@
-import type { ContentRecord } from '../../../shared/content-api';
-import { contentCells as cell } from './content-cells';
-import type { UnitRecordsConfig } from './UnitRecordsScreen';
+import type { UnitRecordKind } from '../../../shared/content-api';
+import { contentApi } from '../../api/content-endpoints';
+import type { ContentRecordsConfig } from './ContentRecordsScreen';
 
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+function unitRecords(kind: UnitRecordKind, list: string, intro: string, nameField: string): ContentRecordsConfig {
+  return {
+    kind,
+    list,
+    intro,
+    nameField,
+    calls: {
+      add: (document) => contentApi.addUnitRecord(kind, document),
+      save: (id, document) => contentApi.saveUnitRecord(kind, id, document),
+    },
+  };
+}
 
 /**
- * Columns of a unit's own vehicle list; the organisers' list of every unit's vehicles is
- * declared (ui-schemas/screens/all-vehicles.json) with the same cells. Labels are translated at render.
+ * A unit's own vehicles and unofficial-activity guests (ui-schemas/screens/vehicles.json,
+ * unofficial-guests.json); the organisers' lists of every unit's records (all-*.json) use the same cells.
  */
-export const vehicleConfig: UnitRecordsConfig = {
-  kind: 'vehicle',
-  title: 'content.vehicles.title',
-  intro: 'content.vehicles.intro',
-  nameOf: (record: ContentRecord) => text(record.document.plateNumber),
-  columns: [
-    { label: 'content.vehicles.plateNumber', value: cell.vehiclePlate },
-    { label: 'content.fields.vehicleType', value: cell.vehicleType },
-    { label: 'content.fields.seats', value: cell.vehicleSeats },
-    { label: 'content.vehicles.driver', value: cell.vehicleDriver },
-    { label: 'content.vehicles.arrival', value: cell.vehicleArrival },
-    { label: 'content.fields.purpose', value: cell.vehiclePurpose },
-  ],
-};
-
-/** Columns of a unit's own unofficial-activity guests (organisers: ui-schemas/screens/all-unofficial-guests.json). */
-export const unofficialGuestConfig: UnitRecordsConfig = {
-  kind: 'unofficial-guest',
-  title: 'content.unofficial.title',
-  intro: 'content.unofficial.intro',
-  nameOf: (record: ContentRecord) => text(record.document.nameZh),
-  columns: [
-    { label: 'content.unofficial.name', value: cell.unofficialName },
-    { label: 'content.fields.organisation', value: cell.unofficialOrganisation },
-    { label: 'schema.fields.mobile', value: cell.unofficialMobile },
-    { label: 'content.unofficial.activity', value: cell.unofficialActivity },
-    { label: 'content.unofficial.time', value: cell.unofficialTime },
-  ],
-};
+export const vehicleConfig = unitRecords('vehicle', 'vehicles', 'content.vehicles.intro', 'plateNumber');
+export const unofficialGuestConfig = unitRecords('unofficial-guest', 'unofficial-guests', 'content.unofficial.intro', 'nameZh');

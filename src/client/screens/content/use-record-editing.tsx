@@ -1,36 +1,32 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { ContentRecord } from '../../../shared/content-api';
-import { askConfirm, showToast } from '../../feedback/feedback-store';
+import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { RecordFormDialog } from './RecordFormDialog';
 
 type Document = Record<string, unknown>;
 
-/** The server calls behind a content list's add, edit and delete (catalogue or unit records). */
+/** The server calls behind a content list's add and edit (catalogue or unit records); delete is a declared row action. */
 export interface RecordCalls {
   add: (document: Document) => Promise<unknown>;
   save: (id: string, document: Document) => Promise<unknown>;
-  remove: (id: string) => Promise<unknown>;
 }
 
 interface RecordEditingOptions {
   /** schema (and form) of the records */
   schemaName: string;
   calls: RecordCalls;
-  /** the record's name in the delete confirmation */
-  nameOf: (record: ContentRecord) => string;
   /** reloads the list after a change */
   reload: () => void;
 }
 
 /**
- * Adding, editing (in the record's form dialog) and deleting (after a confirmation) one record
- * of a content list; the screen places the buttons and renders `dialog`.
+ * Adding and editing one record of a content list in the record's form dialog; the screen
+ * opens it (`edit`) and renders `dialog`.
  */
-export function useRecordEditing({ schemaName, calls, nameOf, reload }: RecordEditingOptions): {
+export function useRecordEditing({ schemaName, calls, reload }: RecordEditingOptions): {
   edit: (record: ContentRecord | null) => void;
-  remove: (record: ContentRecord) => Promise<void>;
   dialog: ReactNode;
 } {
   const t = useKeyTranslation();
@@ -44,18 +40,6 @@ export function useRecordEditing({ schemaName, calls, nameOf, reload }: RecordEd
     reload();
   }
 
-  async function remove(record: ContentRecord) {
-    const confirmed = await askConfirm({
-      title: t('content.common.deleteTitle'),
-      message: t('content.common.deleteMessage', { name: nameOf(record) }),
-      confirmLabel: t('content.common.delete'),
-      cancelLabel: t('content.common.cancel'),
-    });
-    if (!confirmed) return;
-    await calls.remove(record.id);
-    reload();
-  }
-
   const dialog = editing && (
     <RecordFormDialog
       title={t(editing.record ? 'content.common.edit' : 'content.common.add')}
@@ -65,5 +49,6 @@ export function useRecordEditing({ schemaName, calls, nameOf, reload }: RecordEd
       onClose={() => setEditing(null)}
     />
   );
-  return { edit: (record) => setEditing({ record }), remove, dialog };
+  const edit = useCallback((record: ContentRecord | null) => setEditing({ record }), []);
+  return { edit, dialog };
 }

@@ -1,53 +1,22 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
 import type { GuestSummary } from '../../../shared/guest-api';
-import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { ServerGate } from '../../util/ServerGate';
-import { guestActions } from './guest-actions';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import type { ListAction } from '../../engine/screen-types';
+import { ListRowActions, useActionPress } from '../../engine/ListRowActions';
 
-/** The actions on one guest: detail, edit, entourage, attend / not attend, cancel, deregister. */
+const NO_HOST = {};
+
+/**
+ * The actions on one guest outside the list (the guest's page): the guest list's declared row
+ * actions, so both offer the same buttons with the same gates and confirmations.
+ */
 export function GuestActions({ guest, onChanged, showDetail = true }: { guest: GuestSummary; onChanged: (action: 'attendance' | 'deregister') => void; showDetail?: boolean }) {
-  const t = useKeyTranslation();
-  const run = (action: Promise<boolean>, kind: 'attendance' | 'deregister' = 'attendance') =>
-    void action.then((changed) => changed && onChanged(kind));
-  const cancelled = guest.attendance === 'cancelled';
+  const declaration = listDeclaration('guest-list');
+  const actions = (declaration.rowActions ?? []).filter((action) => showDetail || action.id !== 'detail');
+  const afterRun = useCallback((action: ListAction) => onChanged(action.id === 'deregister' ? 'deregister' : 'attendance'), [onChanged]);
+  const onPress = useActionPress(useParams(), NO_HOST, afterRun);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} data-testid={`guest-actions-${guest.id}`}>
-      {showDetail && (
-        <Button size="small" component={RouterLink} to={`/guests/${guest.id}`}>
-          {t('guest.actions.detail')}
-        </Button>
-      )}
-      <Button size="small" component={RouterLink} to={`/guests/${guest.id}/edit`}>
-        {t('guest.actions.edit')}
-      </Button>
-      <Button size="small" component={RouterLink} to={`/guests/${guest.id}/entourage`}>
-        {t('guest.actions.entourage')}
-      </Button>
-      {/* whether "attend" is taken, and why not, is the server's decision (confirmAttendanceGate) */}
-      {!cancelled && guest.attendance !== 'attending' && (
-        <ServerGate gate={guest.confirmAttendanceGate} testId="action-attend-reason">
-          {(gate) => (
-            <Button size="small" {...gate} onClick={() => run(guestActions.attend(guest, true))} data-testid="action-attend">
-              {t('guest.actions.attend')}
-            </Button>
-          )}
-        </ServerGate>
-      )}
-      {!cancelled && guest.attendance !== 'not-attending' && (
-        <Button size="small" onClick={() => run(guestActions.attend(guest, false))} data-testid="action-not-attend">
-          {t('guest.actions.notAttend')}
-        </Button>
-      )}
-      {!cancelled && (
-        <Button size="small" color="inherit" onClick={() => run(guestActions.cancel(guest))} data-testid="action-cancel">
-          {t('guest.actions.cancel')}
-        </Button>
-      )}
-      <Button size="small" color="error" onClick={() => run(guestActions.deregister(guest), 'deregister')} data-testid="action-deregister">
-        {t('guest.actions.deregister')}
-      </Button>
-    </Box>
+    <ListRowActions actions={actions} row={guest as unknown as Record<string, unknown>} listTestId={declaration.testId ?? declaration.id} onPress={onPress} testId={`guest-actions-${guest.id}`} />
   );
 }

@@ -7,50 +7,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { activityApiPaths, type AdminActivityDetail, type RosterItem } from '../../../../shared/activity-api';
+import { activityApiPaths, type AdminActivityDetail } from '../../../../shared/activity-api';
 import type { ReviewItem } from '../../../../shared/guest-api';
 import { activityApi } from '../../../api/activity-endpoints';
 import { downloadExport } from '../../../api/console-endpoints';
 import { guestApi } from '../../../api/guest-endpoints';
+import { listDeclaration } from '../../../engine/declaration-catalogue';
+import { DeclaredList } from '../../../engine/DeclaredList';
 import { showToast } from '../../../feedback/feedback-store';
 import { useKeyTranslation } from '../../../i18n/use-key-translation';
-import { formatDateTime } from '../../../util/date-format';
-
-function RosterTable({ rows, label, testId }: { rows: RosterItem[]; label: string; testId: string }) {
-  const t = useKeyTranslation();
-  if (rows.length === 0) return <Typography data-testid={`${testId}-empty`}>{t('activity.admin.nobody')}</Typography>;
-  return (
-    <Table size="small" aria-label={label} data-testid={testId}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('activity.export.position')}</TableCell>
-          <TableCell>{t('activity.export.person')}</TableCell>
-          <TableCell>{t('activity.export.unit')}</TableCell>
-          <TableCell>{t('activity.export.speaker')}</TableCell>
-          <TableCell>{t('activity.export.signedUpAt')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id} data-testid={`${testId}-row`}>
-            <TableCell>{row.waitingPosition ?? ''}</TableCell>
-            <TableCell>{row.personName}</TableCell>
-            <TableCell>{row.unitName}</TableCell>
-            <TableCell>{row.speaker ? t('activity.common.yes') : t('activity.common.no')}</TableCell>
-            <TableCell>{formatDateTime(row.createdAt)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 /** Roster, waiting list, the Excel export and (invited activities) the assigned guests. */
 export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -102,11 +69,11 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
             <Typography component="h2" variant="h6">
               {t('activity.export.signedUpSheet')}
             </Typography>
-            <RosterTable rows={detail.signedUp} label={t('activity.export.signedUpSheet')} testId="roster" />
+            <DeclaredList declaration={listDeclaration('activity-roster')} host={{ embedded: true, records: detail.signedUp }} />
             <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
               {t('activity.export.waitingSheet')}
             </Typography>
-            <RosterTable rows={detail.waiting} label={t('activity.export.waitingSheet')} testId="waiting" />
+            <DeclaredList declaration={listDeclaration('activity-waiting')} host={{ embedded: true, records: detail.waiting }} />
             {detail.category === 'invited' && (
               <Box sx={{ mt: 3 }} data-testid="assignments">
                 <Typography component="h2" variant="h6">

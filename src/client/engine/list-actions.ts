@@ -1,0 +1,93 @@
+import { ERROR_TOAST_MS } from '../../shared/constants';
+import type { GateDecision } from '../../shared/guest-api';
+import { askConfirm, showToast } from '../feedback/feedback-store';
+import { translateKey } from '../i18n/translate-key';
+import { runOperation } from './operations';
+import type { RouteParams } from './operation-types';
+import type { ListAction, RowCondition } from './screen-types';
+
+export type Row = Record<string, unknown>;
+
+/** What the screen hosting a declared list adds to it: its dialogs, a reload after they save, a selection. */
+export interface ListHost {
+  /** an action with `event` was pressed (row: null for a toolbar action) */
+  onEvent?: (event: string, row: Row | null) => void;
+  /** an action's operation ran: the host reloads (through reloadSignal) what it changed; without it the list reloads itself */
+  onChanged?: (action: ListAction) => void;
+  /** each page the list loads (a host that also needs the rows, for a picker say) */
+  onLoaded?: (records: Row[]) => void;
+  /** rows the host already has (a part of a record it loaded): shown as one page, nothing is loaded */
+  records?: Row[];
+  /** the host's own card holds the list: no card of its own (a phone keeps the width for the rows) */
+  embedded?: boolean;
+  /** changing it reloads the page shown (a dialog of the host saved) */
+  reloadSignal?: number;
+  /** filters the host keeps itself (its own filter bar), sent with every load */
+  filters?: Record<string, string | undefined>;
+  /** selectable lists: the ids of the checked rows */
+  selection?: { selected: string[]; onChange: (ids: string[]) => void };
+}
+
+function holds(condition: RowCondition, row: Row): boolean {
+  const value = (row[condition.field] ?? null) as unknown;
+  if (condition.in && !condition.in.includes(value as never)) return false;
+  if (condition.notIn?.includes(value as never)) return false;
+  return true;
+}
+
+export function allHold(conditions: RowCondition[] | undefined, row: Row): boolean {
+  return (conditions ?? []).every((condition) => holds(condition, row));
+}
+
+/** `:name` in a route pattern filled from the row's field `name`. */
+export function fillRoute(pattern: string, row: Row): string {
+  return pattern.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_match, field: string) => encodeURIComponent(String(row[field] ?? '')));
+}
+
+/**
+ * Whether the action can be pressed, and why not: the row's own gate from the server first
+ * (the client decides nothing the server decides), then the declared `enabledWhen`.
+ */
+export function gateOf(action: ListAction, row: Row, toolbarGate?: GateDecision | null): GateDecision {
+  if (action.gateOperation) return toolbarGate ?? { open: false };
+  const serverGate = action.gateField ? (row[action.gateField] as GateDecision | undefined) : undefined;
+  if (serverGate && !serverGate.open) return serverGate;
+  if (!allHold(action.enabledWhen, row)) return { open: false, ...(action.disabledReasonKey ? { reasonKey: action.disabledReasonKey } : {}) };
+  return { open: true };
+}
+
+/** The value at `field` or `field.inner` of a row. */
+function valueAt(row: Row, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Row)[key] : undefined), row);
+}
+
+function paramsOf(action: ListAction, row: Row): Record<string, unknown> {
+  const renamed = Object.fromEntries(Object.entries(action.confirm?.params ?? {}).map(([param, path]) => [param, valueAt(row, path)]));
+  return { ...row, ...renamed };
+}
+
+/**
+ * Runs an action's operation with the row (or the toolbar's filters): asks first when it
+ * declares a confirmation, says so when it declares a done message. True when it ran; a
+ * failure was already shown by the API client.
+ */
+export async function runListAction(action: ListAction, row: Row, routeParams: RouteParams): Promise<boolean> {
+  if (!action.operation) return false;
+  const params = paramsOf(action, row);
+  if (action.confirm) {
+    const confirmed = await askConfirm({
+      title: translateKey(action.confirm.titleKey, params),
+      message: translateKey(action.confirm.messageKey, params),
+      confirmLabel: translateKey(action.labelKey),
+      cancelLabel: translateKey('common.cancel'),
+    });
+    if (!confirmed) return false;
+  }
+  try {
+    await runOperation(action.operation, row, routeParams);
+  } catch {
+    return false;
+  }
+  if (action.doneKey) showToast(translateKey(action.doneKey, params), 'success', ERROR_TOAST_MS);
+  return true;
+}

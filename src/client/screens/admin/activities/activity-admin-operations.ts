@@ -1,0 +1,16 @@
+import type { ActivityCategory, ActivityStatus } from '../../../../shared/activity-api';
+import { activityApi } from '../../../api/activity-endpoints';
+import { filterText, pagingOf, type ListLoadQuery } from '../../../engine/list-query';
+import type { FormData } from '../../../engine/operation-types';
+
+/** The organisers' activity list (ui-schemas/screens/activity-admin.json): its page, publish and close. */
+export const activityAdminOperations = {
+  adminActivityPage: (query: ListLoadQuery) =>
+    activityApi.adminPage({
+      ...pagingOf(query, 20),
+      category: filterText(query.category) as ActivityCategory | undefined,
+      status: filterText(query.status) as ActivityStatus | undefined,
+    }),
+  publishActivity: (row: FormData) => activityApi.publish(String(row.id)),
+  closeActivity: (row: FormData) => activityApi.close(String(row.id)),
+};

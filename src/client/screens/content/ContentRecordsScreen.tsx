@@ -1,0 +1,76 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { ContentKind, ContentRecord } from '../../../shared/content-api';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import { DeclaredList } from '../../engine/DeclaredList';
+import type { ListHost } from '../../engine/list-actions';
+import { useUrlFilters, type UrlFilters } from '../../engine/use-url-filters';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { ImportDialog } from './ImportDialog';
+import { RecordDetailDialog } from './RecordDetailDialog';
+import { SearchBar } from './SearchBar';
+import { useRecordEditing, type RecordCalls } from './use-record-editing';
+
+export interface ContentRecordsConfig {
+  kind: ContentKind;
+  /** the declared list (ui-schemas/screens/<list>.json): columns, row and toolbar actions */
+  list: string;
+  /** add and save of the record form dialog */
+  calls: RecordCalls;
+  /** the document field that names a record (the detail dialog's title) */
+  nameField: string;
+  /** i18n key of a text above the search */
+  intro?: string;
+  /** filter fields besides the keyword, kept in the URL with it */
+  filterFields?: string[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/**
+ * A content list (catalogues: historical guests, investment projects; a unit's own records:
+ * vehicles, unofficial-activity guests): keyword search in the URL, the declared list, and the
+ * dialogs its actions open (detail, add and edit form, Excel import).
+ */
+export function ContentRecordsScreen({ config, filter }: { config: ContentRecordsConfig; filter?: (filters: UrlFilters, setFilters: (next: UrlFilters) => void) => ReactNode }) {
+  const t = useKeyTranslation();
+  const [filters, setFilters] = useUrlFilters(['keyword', ...(config.filterFields ?? [])]);
+  const [reloadSignal, setReloadSignal] = useState(0);
+  const reload = useCallback(() => setReloadSignal((count) => count + 1), []);
+  const { edit, dialog } = useRecordEditing({ schemaName: config.kind, calls: config.calls, reload });
+  const [importing, setImporting] = useState(false);
+  const [viewing, setViewing] = useState<ContentRecord | null>(null);
+  const host = useMemo<ListHost>(
+    () => ({
+      embedded: true,
+      filters,
+      reloadSignal,
+      onEvent: (event, row) => {
+        const record = row as unknown as ContentRecord | null;
+        if (event === 'view') setViewing(record);
+        else if (event === 'import') setImporting(true);
+        else edit(event === 'edit' ? record : null);
+      },
+    }),
+    [filters, reloadSignal, edit],
+  );
+
+  return (
+    <Paper sx={{ p: 2, minWidth: 0 }}>
+      {config.intro && <Typography sx={{ mb: 2 }}>{t(config.intro)}</Typography>}
+      <SearchBar initial={filters.keyword} onSearch={(keyword) => setFilters({ ...filters, keyword })}>
+        {filter?.(filters, setFilters)}
+      </SearchBar>
+      <DeclaredList declaration={listDeclaration(config.list)} host={host} />
+      {dialog}
+      {viewing && (
+        // pictures are file ids: the read view leaves them out rather than show a bare id
+        <RecordDetailDialog title={text(viewing.document[config.nameField])} schemaName={config.kind} data={viewing.document} hidden={['photo', 'businessCard']} onClose={() => setViewing(null)} />
+      )}
+      {importing && config.kind !== 'vehicle' && config.kind !== 'unofficial-guest' && (
+        <ImportDialog kind={config.kind} onClose={() => setImporting(false)} onImported={reload} />
+      )}
+    </Paper>
+  );
+}

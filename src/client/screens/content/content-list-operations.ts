@@ -1,0 +1,37 @@
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { contentApiPaths, type ContentKind } from '../../../shared/content-api';
+import { contentApi } from '../../api/content-endpoints';
+import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import type { FormData } from '../../engine/operation-types';
+import { showToast } from '../../feedback/feedback-store';
+import { translateKey } from '../../i18n/translate-key';
+import { saveAuthorisedFile } from './file-download';
+
+/** One kind's page with the screen's filters (keyword, and the session of the historical guests). */
+const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
+  contentApi.page(kind, {
+    ...pagingOf(query, 10),
+    keyword: filterText(query.keyword),
+    ...(filterText(query.session) ? { session: filterText(query.session) } : {}),
+  });
+
+const idOf = (row: FormData) => String(row.id);
+
+/** Loads and row actions of the content lists (ui-schemas/screens/historical-guests.json, investment-projects.json, vehicles.json, unofficial-guests.json, downloads.json). */
+export const contentListOperations = {
+  historicalGuestPage: pageOf('historical-guest'),
+  investmentProjectPage: pageOf('investment-project'),
+  vehiclePage: pageOf('vehicle'),
+  unofficialGuestPage: pageOf('unofficial-guest'),
+  deleteHistoricalGuest: (row: FormData) => contentApi.deleteCatalogue('historical-guest', idOf(row)),
+  deleteInvestmentProject: (row: FormData) => contentApi.deleteCatalogue('investment-project', idOf(row)),
+  deleteVehicle: (row: FormData) => contentApi.deleteUnitRecord('vehicle', idOf(row)),
+  deleteUnofficialGuest: (row: FormData) => contentApi.deleteUnitRecord('unofficial-guest', idOf(row)),
+  downloadPage: (query: ListLoadQuery) =>
+    contentApi.downloadPage({ ...pagingOf(query, 10), keyword: filterText(query.keyword), category: filterText(query.category) }),
+  downloadFile: async (row: FormData) => {
+    const saved = await saveAuthorisedFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));
+    if (!saved) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);
+  },
+  deleteDownload: (row: FormData) => contentApi.deleteDownload(idOf(row)),
+};

@@ -1,0 +1,28 @@
+import type { AuditStatus, GateDecision } from '../../../shared/guest-api';
+import { guestApi } from '../../api/guest-endpoints';
+import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import type { FormData } from '../../engine/operation-types';
+
+const idOf = (row: FormData) => String(row.id);
+
+/** The calls of the guest lists (ui-schemas/screens/guest-list.json, review-queue.json): pages, the add gate and the row actions. */
+export const guestListOperations = {
+  guestPage: (query: ListLoadQuery) =>
+    guestApi.guestPage({
+      ...pagingOf(query, 10),
+      status: filterText(query.status) as AuditStatus | undefined,
+      name: filterText(query.name),
+    }),
+  reviewPage: (query: ListLoadQuery) =>
+    guestApi.reviewPage({ ...pagingOf(query, 20), status: filterText(query.status) as AuditStatus | undefined }),
+  // a failed load keeps the add off, saying so beside the button: the server decides whether it is open
+  guestAddGate: (): Promise<GateDecision> =>
+    guestApi
+      .currentEdition()
+      .then((edition) => edition.addGuestGate)
+      .catch(() => ({ open: false, reasonKey: 'guest.gates.unknown' })),
+  guestAttend: (row: FormData) => guestApi.confirmAttendance(idOf(row), { attend: true }),
+  guestNotAttend: (row: FormData) => guestApi.confirmAttendance(idOf(row), { attend: false }),
+  guestCancelAttendance: (row: FormData) => guestApi.cancelAttendance(idOf(row)),
+  guestDeregister: (row: FormData) => guestApi.deregister(idOf(row)),
+};

@@ -1,0 +1,25 @@
+import { temporaryApiPaths } from '../../../shared/temporary-api';
+import { downloadExport } from '../../api/console-endpoints';
+import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
+import { pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import type { FormData } from '../../engine/operation-types';
+
+/** The temporary review's lists (ui-schemas/screens/temporary-review.json, temporary-codes.json, temporary-recommendations.json) and the export of the filter shown. */
+export const temporaryReviewOperations = {
+  temporaryPage: (query: ListLoadQuery) => temporaryApi.page(query as unknown as TemporaryQuery),
+  temporaryCodeList: async () => {
+    const records = await temporaryApi.codes();
+    return { records, total: records.length, pageNum: 1, pageSize: Math.max(records.length, 1) };
+  },
+  discardTemporaryCode: (row: FormData) => temporaryApi.discardCode(String(row.code)),
+  temporaryRecommendationPage: (query: ListLoadQuery) => {
+    const { pageNum, pageSize } = pagingOf(query, 10);
+    return temporaryApi.recommendations(pageNum, pageSize);
+  },
+  temporaryExport: async (filters: ListLoadQuery) => {
+    const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value !== '')) as Record<string, string>;
+    // the server names the file by what and when, in the caller's language
+    const result = await downloadExport(temporaryApiPaths.export, params, 'temporary-registrations');
+    if (!result.ok) throw new Error(result.message);
+  },
+};

@@ -1,0 +1,143 @@
+/** Issue 19: a declared list's row and toolbar actions (conditions, gates with reasons, confirmation) and its cards under 600 px. */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeclaredList } from '../../src/client/engine/DeclaredList';
+import type { ListHost } from '../../src/client/engine/list-actions';
+import { operations } from '../../src/client/engine/operations';
+import type { ListDeclaration } from '../../src/client/engine/screen-types';
+import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
+
+type Row = Record<string, unknown>;
+const load = vi.fn<(query: Record<string, unknown>) => Promise<unknown>>();
+const revoke = vi.fn<(row: Row) => Promise<unknown>>();
+const gate = vi.fn<() => Promise<unknown>>();
+operations.testActionsPage = (query) => load(query);
+operations.testRevoke = (row) => revoke(row);
+operations.testAddGate = () => gate();
+
+const rows: Row[] = [
+  { id: 'n1', title: '草稿通知', releaseTime: '2027-06-01T04:00:00.000Z', read: false },
+  { id: 'n2', title: '已读通知', releaseTime: '2027-06-01T04:00:00.000Z', read: true },
+];
+
+const declaration: ListDeclaration = {
+  id: 'test-actions',
+  kind: 'list',
+  titleKey: 'routes.notice',
+  load: 'testActionsPage',
+  itemSchema: 'response-notice-page',
+  testId: 'acts',
+  columns: [
+    { field: 'title', labelKey: 'schema.fields.noticeTitle', card: 'title' },
+    { field: 'releaseTime', labelKey: 'schema.fields.releaseTime', format: 'date-time' },
+    { field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read', falseKey: 'notices.unread', card: 'omit' },
+  ],
+  toolbarActions: [{ id: 'add', labelKey: 'guest.list.add', to: '/new', gateOperation: 'testAddGate', reasonShown: 'text' }],
+  rowActions: [
+    { id: 'open', labelKey: 'guest.actions.detail', to: '/notices/:id' },
+    {
+      id: 'revoke',
+      labelKey: 'console.codes.revoke',
+      operation: 'testRevoke',
+      visibleWhen: [{ field: 'id', notIn: ['n9'] }],
+      enabledWhen: [{ field: 'read', in: [false] }],
+      disabledReasonKey: 'guest.gates.unknown',
+      confirm: { titleKey: 'console.codes.revokeTitle', messageKey: 'console.codes.revokeConfirm', params: { code: 'title' } },
+      doneKey: 'console.codes.revoked',
+    },
+    { id: 'more', labelKey: 'activity.admin.roster', event: 'roster' },
+  ],
+  emptyKey: 'notices.empty',
+};
+
+function renderList(host?: ListHost) {
+  return render(
+    <MemoryRouter initialEntries={['/list']}>
+      <Routes>
+        <Route path="/list" element={<DeclaredList declaration={declaration} host={host} />} />
+        <Route path="/notices/:id" element={<p>notice page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** jsdom has no layout: the media query the list asks is answered here, `phone` or not. */
+function screenWidth(phone: boolean) {
+  window.matchMedia = ((query: string) => ({ matches: phone && query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+}
+
+describe('declared list actions', () => {
+  afterEach(() => {
+    load.mockReset();
+    revoke.mockReset();
+    gate.mockReset();
+    answerConfirm(false);
+    delete (window as { matchMedia?: unknown }).matchMedia;
+  });
+
+  it('gates a row action by the row, with the declared reason, and runs it only after the confirmation', async () => {
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    gate.mockResolvedValue({ open: true });
+    revoke.mockResolvedValue(null);
+    renderList();
+    const [draft, read] = await screen.findAllByTestId('acts-row');
+    // the read row's button stays, disabled, described by the reason
+    const shut = within(read!).getByTestId('acts-revoke');
+    expect(shut).toBeDisabled();
+    expect(document.getElementById(shut.getAttribute('aria-describedby') ?? '')).toHaveTextContent('暂时无法确认能否添加嘉宾');
+    fireEvent.click(within(draft!).getByTestId('acts-revoke'));
+    await waitFor(() => expect(getFeedback().confirm?.message).toContain('草稿通知'));
+    answerConfirm(false);
+    expect(revoke).not.toHaveBeenCalled();
+    fireEvent.click(within(draft!).getByTestId('acts-revoke'));
+    await waitFor(() => expect(getFeedback().confirm).not.toBeNull());
+    answerConfirm(true);
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(expect.objectContaining({ id: 'n1' })));
+    // the list reloads after the operation
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  });
+
+  it("keeps a toolbar link off, with the server's reason beside it, until its gate opens", async () => {
+    load.mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
+    gate.mockResolvedValue({ open: false, reasonKey: 'guest.gates.unknown' });
+    renderList();
+    expect(await screen.findByTestId('acts-add-reason')).toHaveTextContent('暂时无法确认能否添加嘉宾');
+    expect(screen.getByTestId('acts-add')).toBeDisabled();
+    expect(screen.getByTestId('acts-add')).not.toHaveAttribute('href');
+  });
+
+  it('hands an event action to the hosting screen with its row, and follows a link action', async () => {
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    gate.mockResolvedValue({ open: true });
+    const onEvent = vi.fn();
+    renderList({ onEvent });
+    const [draft] = await screen.findAllByTestId('acts-row');
+    fireEvent.click(within(draft!).getByTestId('acts-more'));
+    expect(onEvent).toHaveBeenCalledWith('roster', expect.objectContaining({ id: 'n1' }));
+    expect(within(draft!).getByTestId('acts-open')).toHaveAttribute('href', '/notices/n1');
+  });
+
+  it('shows one card per row under 600 px: the title, the other fields but the omitted, the actions as buttons', async () => {
+    screenWidth(true);
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    gate.mockResolvedValue({ open: true });
+    renderList();
+    const cards = await screen.findAllByTestId('acts-row');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cards.map((card) => card.tagName)).toEqual(['LI', 'LI']);
+    expect(within(cards[0]!).getByRole('heading', { level: 3 })).toHaveTextContent('草稿通知');
+    expect(within(cards[0]!).getByText('发布时间')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('状态')).toBeNull();
+    expect(within(cards[0]!).getByTestId('acts-revoke')).toBeEnabled();
+  });
+
+  it('shows a table from 600 px on', async () => {
+    screenWidth(false);
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    gate.mockResolvedValue({ open: true });
+    renderList();
+    await screen.findAllByTestId('acts-row');
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['标题', '发布时间', '状态', '操作']);
+  });
+});
