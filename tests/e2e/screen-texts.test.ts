@@ -14,11 +14,6 @@ function plainRoutes(menuSet: string): string[] {
   return (menus.menuSets[menuSet]?.menus ?? []).map((menu) => menu.path).filter((path) => !path.includes(':'));
 }
 
-/**
- * List screens being moved onto the declared list kind (issue 19, another branch) that still
- * repeat the layout's title as their own heading: /admin/temporary (临时注册审核) and
- * /admin/activities (活动管理). Remove them here once the list rewrite is merged.
- */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /**

@@ -44,7 +44,7 @@ describe('configuration', () => {
       SESSION_SECRET: 's'.repeat(40),
       CODE_SECRET: 'c'.repeat(40),
       DATA_KEY: key,
-      DATA_INDEX_KEY: key,
+      DATA_INDEX_KEY: Buffer.alloc(32, 9).toString('base64'),
     };
     expect(loadConfig({ DATA_DIR: dir }).shutdownDrainMs).toBe(0);
     expect(loadConfig(shared).shutdownDrainMs).toBe(5_000);

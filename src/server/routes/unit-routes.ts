@@ -5,6 +5,7 @@ import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
+import { restoreMaskedFields } from '../privacy/restore-masks.js';
 import { checkInvitationCode } from '../services/invitation-codes.js';
 import { unitOf } from '../services/unit-access.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
@@ -24,8 +25,8 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: SchemaData<'unit'>; Reply: Answer<'response-unit-info'> }>(path(guestApiPaths.myUnit), {
-    schema: { tags, summary: "Save the caller's unit information (the unit type must be the account's)", security: bearer, response: envelope('response-unit-info', 'the saved unit'), ...bodyOf('unit') },
-    preValidation: authenticate,
+    schema: { tags, summary: "Save the caller's unit information (the unit type must be the account's); a contact mobile sent back as its mask (record upgrade) keeps the stored value", security: bearer, response: envelope('response-unit-info', 'the saved unit'), ...bodyOf('unit') },
+    preValidation: [authenticate, restoreMaskedFields('unit', async (request) => (await units.mine(signedIn(request))).document)],
     handler: async (request) => ok(request, await units.save(signedIn(request), request.body)),
   });
 

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { normaliseAccount } from '../services/account-name.js';
 
-/** What a sensitive value is: decides how it is normalised, masked and indexed. */
-export type SensitiveKind = 'idNumber' | 'mobile';
-
-export const SENSITIVE_KINDS: readonly SensitiveKind[] = ['idNumber', 'mobile'];
+// what a sensitive value is decides how it is normalised, masked and indexed; the kinds are
+// the x-sensitive values, read from the schemas (src/shared/sensitive-fields.ts)
+import type { SensitiveKind } from '../../shared/sensitive-fields.js';
+export { SENSITIVE_KINDS, type SensitiveKind } from '../../shared/sensitive-fields.js';
 
 /** Same person, same index: case, blanks and separators do not make a new value. */
 export function normaliseSensitive(kind: SensitiveKind, value: string): string {

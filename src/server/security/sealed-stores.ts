@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { searchTextOf } from '../services/content-records.js';
 import type { DataProtection } from './data-protection.js';
+import type { SensitiveKind } from './blind-index.js';
 import { sensitiveFields } from './sensitive-fields.js';
 
 type Row = Record<string, unknown>;
@@ -26,7 +27,7 @@ export interface SealedStore {
   erased: (row: Row) => Row;
 }
 
-const index = (protection: DataProtection, kind: 'idNumber' | 'mobile', value: unknown): string | null =>
+const index = (protection: DataProtection, kind: SensitiveKind, value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? protection.index(kind, value) : null;
 
 /** An index column as stored: kept when it is already an index, indexed when it still holds the clear mobile (before 0017). */
