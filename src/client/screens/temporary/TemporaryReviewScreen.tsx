@@ -1,12 +1,10 @@
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { temporaryApi } from '../../api/temporary-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import type { ListHost } from '../../engine/list-actions';
-import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ReviewDecisionForm } from '../admin/ReviewDecisionForm';
 import { filterFromSearch, searchFromFilter } from './temporary-filter-url';
 import { TemporaryCodesPanel } from './TemporaryCodesPanel';
@@ -18,7 +16,6 @@ import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
  * see each picture, approve or reject one or many (with a reason), and export the current filter to Excel.
  */
 export default function TemporaryReviewScreen() {
-  const t = useKeyTranslation();
   // the filter lives in the URL (issue 19 item 17): reload, links and Back keep it
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = useMemo(() => filterFromSearch(searchParams), [searchParams]);
@@ -29,9 +26,6 @@ export default function TemporaryReviewScreen() {
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>
-      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
-        {t('temporary.review.title')}
-      </Typography>
       <TemporaryFilterBar key={filter.keyword ?? ''} filter={filter} onChange={(next) => setSearchParams(searchFromFilter(next), { replace: true })} />
       <DeclaredList declaration={listDeclaration('temporary-review')} host={host} />
       <ReviewDecisionForm name="temporary" selected={selected} decide={(decision) => temporaryApi.decide(decision)} onDone={reload} />

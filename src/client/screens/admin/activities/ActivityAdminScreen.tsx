@@ -1,11 +1,9 @@
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import type { ActivitySummary } from '../../../../shared/activity-api';
 import { listDeclaration } from '../../../engine/declaration-catalogue';
 import { DeclaredList } from '../../../engine/DeclaredList';
 import type { ListHost } from '../../../engine/list-actions';
-import { useKeyTranslation } from '../../../i18n/use-key-translation';
 import { ActivityFormDialog } from './ActivityFormDialog';
 import { ActivityRosterDialog } from './ActivityRosterDialog';
 
@@ -14,7 +12,6 @@ import { ActivityRosterDialog } from './ActivityRosterDialog';
  * the roster dialog holds the waiting list, the assignment and the export.
  */
 export default function ActivityAdminScreen() {
-  const t = useKeyTranslation();
   const [editing, setEditing] = useState<ActivitySummary | 'new' | null>(null);
   const [rosterOf, setRosterOf] = useState<string | null>(null);
   const [reloadSignal, setReloadSignal] = useState(0);
@@ -38,9 +35,6 @@ export default function ActivityAdminScreen() {
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
-        {t('activity.admin.title')}
-      </Typography>
       <DeclaredList declaration={listDeclaration('activity-admin')} host={host} />
       {editing && (
         <ActivityFormDialog
