@@ -19,6 +19,7 @@ import { portrait } from '../server/uploads-fixtures.js';
 import { ORGANISER } from './support/fuzz-world.js';
 import { freePort } from '../../scripts/support/free-port.js';
 import { ServerProcess } from './support/server-process.js';
+import { sessionTokenFrom } from '../server/helpers/session-cookie.js';
 
 const PASSWORD = 'Summit#2025';
 const ENTERPRISE = 'enterprise@demo.example.com';
@@ -62,9 +63,14 @@ describeEachDatabase('personal data scan of the database files (real server proc
 
   async function signIn(account: string): Promise<string> {
     // CAPTCHA_REQUIRED=false: the image code is not checked, only its shape
-    const answer = await call('POST', 'center/user/front/login', null, { account, password: PASSWORD, code: 'AAAA', uuid: 'no-captcha' });
-    if (answer.status !== 200) throw new Error(`sign-in of ${account}: ${JSON.stringify(answer)}`);
-    return answer.data as unknown as string;
+    const response = await fetch(`${server.baseUrl}/exhibition/center/user/front/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password: PASSWORD, code: 'AAAA', uuid: 'no-captcha' }),
+    });
+    if (response.status !== 200) throw new Error(`sign-in of ${account}: ${response.status} ${await response.text()}`);
+    // the token rides in the HttpOnly session cookie (issue 18 point 3); sent back as Bearer
+    return sessionTokenFrom(response.headers.getSetCookie());
   }
 
   async function upload(url: string, token: string | null, rule: string, bytes: Buffer, name: string): Promise<string> {
