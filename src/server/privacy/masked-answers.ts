@@ -1,18 +1,9 @@
 import type { EntourageItem, GuestDetail } from '../../shared/guest-api.js';
-import { maskDocument, maskMobile, sensitiveFieldsOfSchema, type SensitiveField } from '../../shared/sensitive-fields.js';
-import { loadSchema } from '../http/schema-loader.js';
+import { maskDocument, maskMobile } from '../../shared/sensitive-fields.js';
 
-const cache = new Map<string, SensitiveField[]>();
-
-/** The x-sensitive fields of a stored document's schema (bundled by codegen), cached. */
-export function sensitiveFieldsOf(schemaName: string): SensitiveField[] {
-  let fields = cache.get(schemaName);
-  if (!fields) {
-    fields = sensitiveFieldsOfSchema(loadSchema(schemaName));
-    cache.set(schemaName, fields);
-  }
-  return fields;
-}
+// one cached reading of a schema's x-sensitive marks, shared with the storage layer
+export { sensitiveFields as sensitiveFieldsOf } from '../security/sensitive-fields.js';
+import { sensitiveFields as sensitiveFieldsOf } from '../security/sensitive-fields.js';
 
 /**
  * A document as every default answer sends it: the fields its schema marks x-sensitive
