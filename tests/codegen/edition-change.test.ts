@@ -16,7 +16,7 @@ import { generateAll, projectRoot, SchemaLintError } from '../../codegen/pipelin
 import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { dataProtectionFromEnv } from '../../scripts/data-protection-env.js';
-import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from '../server/helpers/databases.js';
+import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from '../server/helpers/databases.js';
 import { guestBody } from '../server/helpers/guest-body.js';
 import { residentId } from '../server/guests-harness.js';
 import { editJson, tempWorkspace } from './helpers.js';
@@ -92,7 +92,7 @@ describeEachDatabase('edition change: edition:diff lists the affected stored rec
       databaseSchema: database.env.DATABASE_SCHEMA ?? null,
       dataDir: database.env.DATA_DIR as string,
     });
-    await migrateToLatest(db, database.env.DATABASE_SCHEMA ?? null, dataProtectionFromEnv(database.env));
+    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, database.env.DATABASE_SCHEMA ?? null, dataProtectionFromEnv(database.env)));
     const editionId = randomUUID();
     const now = new Date().toISOString();
     await db.insertInto('editions').values({ id: editionId, year: 2027, name: 'Summit 2027', is_current: 1, created_at: now, settings: null }).execute();

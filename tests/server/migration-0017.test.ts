@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { migrateToLatest, migrationsWith } from '../../src/server/db/migrate.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { isSealed } from '../../src/server/security/sealed-values.js';
-import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
+import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from './helpers/databases.js';
 import { guestBody } from './helpers/guest-body.js';
 import { TEST_ENV } from './helpers/test-env.js';
 import { residentId } from './guests-harness.js';
@@ -28,7 +28,7 @@ describeEachDatabase('migration 0017 seals existing personal data', (kind) => {
     db = openDatabase(config).db;
     const schema = config.databaseSchema;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const { error } = await migrator.migrateTo('0016-scheduled-jobs');
+    const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo('0016-scheduled-jobs'));
     if (error) throw error;
     // rows as the server wrote them before 0017: clear values, SHA-256 of the ID number
     const now = new Date().toISOString();
@@ -51,7 +51,7 @@ describeEachDatabase('migration 0017 seals existing personal data', (kind) => {
     await raw`insert into accounts (id, account, name, user_type, password_hash, created_at, updated_at) values (${account}, 'o@example.com', 'O', 'organiser', 'x', ${now}, ${now})`.execute(db);
     await raw`insert into audit_log (id, edition_id, actor_account_id, actor_account, action, target_type, target_id, at, after_value)
       values (${randomUUID()}, ${edition}, ${account}, 'o@example.com', 'unofficial-guest.add', 'unofficial-guest', ${ids.record}, ${now}, ${JSON.stringify({ nameZh: '吴', mobile: '13866660604' })})`.execute(db);
-    await migrateToLatest(db, schema, protection);
+    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
   });
   afterAll(async () => {
     await db?.destroy();

@@ -18,7 +18,7 @@ import { ensureCurrentEdition, readDemoFile, seedDemoData } from '../../src/serv
 import { createServices } from '../../src/server/services/services.js';
 import '../../src/server/fastify-types.js';
 import type { DatabaseKind } from './helpers/databases.js';
-import { isolatedDatabase } from './helpers/databases.js';
+import { isolatedDatabase, migratingUnderStartupLock } from './helpers/databases.js';
 import { TEST_ENV } from './helpers/test-env.js';
 
 export interface UploadHarness {
@@ -34,7 +34,9 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   const config = loadConfig({ ...TEST_ENV, ...database.env });
   const app = Fastify({ logger: false });
   const { db } = openDatabase(config);
-  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring));
+  await migratingUnderStartupLock(db, kind, () =>
+    migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring)),
+  );
   const demo = readDemoFile('config/demo-data.json');
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
   const translator = new Translator('locales');

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 import { probePostgres } from '../../../scripts/support/probe-postgres.js';
-import { advisoryLockKey } from '../../../src/server/cluster/advisory-lock.js';
+import { advisoryLockKey, withAdvisoryLock } from '../../../src/server/cluster/advisory-lock.js';
+import type { Db } from '../../../src/server/db/database.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -54,6 +55,16 @@ export async function isolatedDatabase(kind: DatabaseKind): Promise<IsolatedData
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a test's own migration under the app's start-up advisory lock, as the app does: a schema
+ * another file drops meanwhile (dispose waits for that lock) cannot fail Kysely's table listing.
+ */
+export async function migratingUnderStartupLock<T>(db: Db, kind: DatabaseKind, task: () => Promise<T>): Promise<T> {
+  const outcome = await withAdvisoryLock(db, kind, 'startup', true, task);
+  if (!outcome.ran) throw new Error('the start-up lock was not taken');
+  return outcome.result;
 }
 
 /**
