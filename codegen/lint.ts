@@ -164,6 +164,10 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
       if (sub['x-sensitive'] !== undefined && !['idNumber', 'mobile'].includes(sub['x-sensitive'] as string)) {
         problems.push(at(`${pointer}/x-sensitive`)('x-sensitive must be "idNumber" or "mobile"', 'Write the kind of personal data the field holds: "idNumber" (ID/passport numbers) or "mobile"'));
       }
+      const consent = sub['x-consent'] as { covers?: unknown; version?: unknown } | undefined;
+      if (consent !== undefined && (typeof consent !== 'object' || consent === null || !['idNumber', 'mobile'].includes(consent.covers as string) || !Number.isInteger(consent.version) || (consent.version as number) < 1)) {
+        problems.push(at(`${pointer}/x-consent`)('x-consent must be {"covers": "idNumber" | "mobile", "version": <integer from 1>}', 'Name the kind of personal data the consent covers and the version of its text (raise it when the text changes)'));
+      }
       const properties = (sub.properties ?? {}) as Record<string, JsonSchema>;
       for (const [prop, propSchema] of Object.entries(properties)) {
         const property = at(`${pointer}/properties/${prop}`);

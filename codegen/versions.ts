@@ -16,7 +16,7 @@ import type { JsonSchema } from './schema-files.js';
 export const VERSIONS_DIR = 'versions';
 
 /** Keywords that change neither what validates nor what is stored: labels, help, defaults. */
-const ANNOTATIONS = new Set(['$comment', 'title', 'description', 'examples', 'default', 'x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-sensitive']);
+const ANNOTATIONS = new Set(['$comment', 'title', 'description', 'examples', 'default', 'x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-sensitive', 'x-consent']);
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
 const SCHEMA_ARRAY_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
 const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'definitions', 'dependencies']);

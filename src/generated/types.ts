@@ -236,6 +236,13 @@ export type IdType = ("resident-id" | "passport" | "hk-macao-permit" | "taiwan-p
  */
 export type IdNumber = string
 /**
+ * The separate consent to the processing of the ID/passport number (PIPL art. 29): never pre-ticked. Its label is the consent text; x-consent names the field it covers and the text's version, which the server records with the time of the consent.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "idNumberConsent".
+ */
+export type IdNumberConsent = true
+/**
  * Personal field shared by guest, entourage member and historical guest (residence).
  * @minLength 1
  * @maxLength 100
@@ -352,6 +359,16 @@ export type ResponseCreatedCodes = string[]
  * via the `definition` "ResponseDecidedList".
  */
 export type ResponseDecidedList = GuestSummaryAnswer[]
+/**
+ * The recorded ID-number consent (PIPL art. 29): the version of the consent text agreed to and when (server time, ISO 8601 UTC); null when none is recorded (saved before consents were recorded).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "consentRecordAnswer".
+ */
+export type ConsentRecordAnswer = ({
+version: number
+at: string
+} | null)
 /**
  * the entourage of a guest
  * 
@@ -1165,6 +1182,7 @@ nationality: Nationality
 placeOfBirth?: PersonPlaceOfBirth
 idType: IdType
 idNumber: IdNumber
+idNumberConsent: IdNumberConsent
 residence?: PersonResidence
 photo: Photo
 businessCard?: BusinessCard
@@ -1300,6 +1318,7 @@ nationality: Nationality
 placeOfBirth?: PersonPlaceOfBirth
 idType: IdType
 idNumber: IdNumber
+idNumberConsent: IdNumberConsent
 residence?: PersonResidence
 photo: Photo
 businessCard?: BusinessCard
@@ -2177,6 +2196,7 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+idNumberConsent?: ConsentRecordAnswer
 /**
  * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
  */
@@ -2209,6 +2229,7 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+idNumberConsent?: ConsentRecordAnswer
 /**
  * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
  */
@@ -2237,6 +2258,7 @@ nameEn: (string | null)
  * masked, e.g. 370202********1234
  */
 idNumberMasked: string
+idNumberConsent?: ConsentRecordAnswer
 status: AuditStatus
 rejectReason: (string | null)
 inviteCode: (string | null)
@@ -2464,6 +2486,7 @@ nameEn: (string | null)
  * masked, e.g. 370202********1234
  */
 idNumberMasked: string
+idNumberConsent?: ConsentRecordAnswer
 status: AuditStatus
 rejectReason: (string | null)
 inviteCode: (string | null)
@@ -3558,6 +3581,7 @@ document: {
 [k: string]: unknown | undefined
 }
 idNumberMasked: string
+idNumberConsent?: ConsentRecordAnswer
 /**
  * x-version of the entourage-member schema the document was saved under (an older one opens through qms/record-upgrade/guest/{id}/entourage/{memberId}); sent by the server, optional for older clients
  */
@@ -3589,6 +3613,7 @@ nameEn: (string | null)
  * masked, e.g. 370202********1234
  */
 idNumberMasked: string
+idNumberConsent?: ConsentRecordAnswer
 status: AuditStatus
 rejectReason: (string | null)
 inviteCode: (string | null)

@@ -94,7 +94,7 @@ export const validationKeywords: KeywordDefinition[] = [
   relativeToNow,
 ];
 
-export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload', 'x-response', 'x-sensitive'] as const;
+export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload', 'x-response', 'x-sensitive', 'x-consent'] as const;
 
 export const customKeywordNames: string[] = [...validationKeywords.map((k) => String(k.keyword)), ...annotationKeywords];
 

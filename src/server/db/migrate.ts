@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/0001-initial.js';
 import { sealedPersonalData } from './migrations/0017-sealed-personal-data.js';
+import * as idNumberConsent from './migrations/0018-id-number-consent.js';
 import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
@@ -24,7 +25,7 @@ const staticMigrations: Record<string, Migration> = {
 
 /** The full list; 0017 seals existing personal data, so it is built with the server's keys. */
 export function migrationsWith(protection: DataProtection): Record<string, Migration> {
-  return { ...staticMigrations, '0017-sealed-personal-data': sealedPersonalData(protection) };
+  return { ...staticMigrations, '0017-sealed-personal-data': sealedPersonalData(protection), '0018-id-number-consent': idNumberConsent };
 }
 
 /**

@@ -155,6 +155,9 @@ export interface GuestTable {
   epidemic?: string | null;
   epidemic_version?: number | null;
   updated_at: string | null;
+  /** migration 0018: the version of the ID-number consent text agreed to, and when (null before) */
+  id_number_consent_version?: number | null;
+  id_number_consent_at?: string | null;
 }
 
 export interface EntourageMemberTable {
@@ -175,6 +178,9 @@ export interface EntourageMemberTable {
   /** reception document of the member (reception schema), set by organisers */
   reception?: string | null;
   reception_version?: number | null;
+  /** migration 0018: the version of the ID-number consent text agreed to, and when (null before) */
+  id_number_consent_version?: number | null;
+  id_number_consent_at?: string | null;
 }
 
 export interface AuditLogTable {

@@ -11,6 +11,7 @@ import { demoGuestDocument, demoUnitDocument, type DemoRecords } from './demo-do
 import { maskIdNumber } from './id-numbers.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { versionOf } from './schema-versions.js';
+import { consentColumns } from '../privacy/consents.js';
 
 interface DemoFile {
   edition: { year: number; name: string };
@@ -126,6 +127,8 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
             document: JSON.stringify(protection.sealDocument('guest', document)),
             schema_version: versionOf('guest'),
             created_at: now,
+            // the demo record carries the tick: it is recorded as the save would
+            ...consentColumns('guest', document, protection.index('idNumber', String(document.idNumber)), null, now),
           })
           .execute();
       }

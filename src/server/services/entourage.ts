@@ -12,6 +12,7 @@ import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
 import { assertOrganiser, unitOf } from './unit-access.js';
 import type { ActivitySignUps } from './activity-sign-ups.js';
+import { consentAnswer, consentColumns } from '../privacy/consents.js';
 
 export interface MemberDocument {
   nameZh: string;
@@ -79,12 +80,13 @@ export class Entourage {
         const now = this.editions.now().toISOString();
         const id = randomUUID();
         const masked = maskIdNumber(body.idNumber);
+        const consent = consentColumns('entourage-member', body, hash, null, now);
         await trx
           .insertInto('entourage_members')
-          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now })
+          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now, ...consent })
           .execute();
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
+        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: consentAnswer(consent.id_number_consent_version, consent.id_number_consent_at), schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
@@ -92,17 +94,19 @@ export class Entourage {
   async update(who: SignedInAccount, guestId: string, memberId: string, body: MemberDocument): Promise<EntourageItem> {
     return this.unique(() =>
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
-        await this.findMember(trx, guestId, memberId);
+        const member = await this.findMember(trx, guestId, memberId);
         await this.assertFiles(trx, unitId, body);
         const hash = this.guests.protection.index('idNumber', body.idNumber);
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
         const masked = maskIdNumber(body.idNumber);
+        const now = this.editions.now().toISOString();
+        const consent = consentColumns('entourage-member', body, hash, { version: member.id_number_consent_version, at: member.id_number_consent_at, idNumberIndex: member.id_number_hash }, now);
         await trx
           .updateTable('entourage_members')
-          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), updated_at: this.editions.now().toISOString() })
+          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), updated_at: now, ...consent })
           .where('id', '=', memberId)
           .execute();
-        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, schemaVersion: versionOf('entourage-member') };
+        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: consentAnswer(consent.id_number_consent_version, consent.id_number_consent_at), schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
@@ -131,9 +135,16 @@ export class Entourage {
     });
   }
 
-  private async findMember(trx: Db, guestId: string, memberId: string): Promise<void> {
-    const row = await trx.selectFrom('entourage_members').select('id').where('id', '=', memberId).where('guest_id', '=', guestId).executeTakeFirst();
+  /** The member (its recorded consent and the ID number it was given for), or 404. */
+  private async findMember(trx: Db, guestId: string, memberId: string): Promise<{ id_number_hash: string; id_number_consent_version?: number | null; id_number_consent_at?: string | null }> {
+    const row = await trx
+      .selectFrom('entourage_members')
+      .select(['id_number_hash', 'id_number_consent_version', 'id_number_consent_at'])
+      .where('id', '=', memberId)
+      .where('guest_id', '=', guestId)
+      .executeTakeFirst();
     if (!row) throw new AppError('entourageMemberNotFound');
+    return row;
   }
 
   private async unique<T>(work: () => Promise<T>): Promise<T> {

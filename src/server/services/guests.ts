@@ -14,6 +14,7 @@ import { checkInvitationCode } from './invitation-codes.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
+import { consentAnswer, consentColumns, withConsentAsRecorded } from '../privacy/consents.js';
 import { schemaUnitType, unitOf } from './unit-access.js';
 
 /** The guest document as the guest schema validated it (only the fields the server reads). */
@@ -93,24 +94,30 @@ export class Guests {
       executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),
       executor
         .selectFrom('entourage_members')
-        .select(['id', 'document', 'id_number_masked', 'schema_version'])
+        .select(['id', 'document', 'id_number_masked', 'schema_version', 'id_number_consent_version', 'id_number_consent_at'])
         .where('guest_id', '=', row.id)
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
     ]);
     const summary = toSummary(row);
+    const guestConsent = consentAnswer(row.id_number_consent_version, row.id_number_consent_at);
     return {
       ...summary,
       unitId: row.unit_id ?? '',
       unitName: unit?.name ?? '',
       schemaVersion: row.schema_version,
-      document: this.protection.openJson('guest', row.document),
+      document: withConsentAsRecorded('guest', this.protection.openJson('guest', row.document), guestConsent),
+      idNumberConsent: guestConsent,
       intention: row.intention ? (JSON.parse(row.intention) as Record<string, unknown>) : null,
       itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
       reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
-      entourage: members.map((m) => ({ id: m.id, document: withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)), idNumberMasked: m.id_number_masked, schemaVersion: m.schema_version })),
+      entourage: members.map((m) => {
+        const consent = consentAnswer(m.id_number_consent_version, m.id_number_consent_at);
+        const document = withConsentAsRecorded('entourage-member', withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)), consent);
+        return { id: m.id, document, idNumberMasked: m.id_number_masked, idNumberConsent: consent, schemaVersion: m.schema_version };
+      }),
       entourageCap: edition.entourageCap,
       ...answerGates(decideGuestGates(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount })),
     };
@@ -153,6 +160,7 @@ export class Guests {
         const now = this.editions.now().toISOString();
         const id = randomUUID();
         const document = { ...body, unitType: schemaUnitType(unit.unit_type) };
+        const consent = consentColumns('guest', body, hash, null, now);
         await trx
           .insertInto('guests')
           .values({
@@ -183,6 +191,7 @@ export class Guests {
             epidemic_version: null,
             created_at: now,
             updated_at: now,
+            ...consent,
           })
           .execute();
         // approved at once (a code that needs no review): the guest can sign in from now on
@@ -222,6 +231,8 @@ export class Guests {
         if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
         await this.assertMobileFree(trx, edition.id, unitId, body);
         const stored = JSON.parse(row.document) as Record<string, unknown>;
+        const now = this.editions.now().toISOString();
+        const consent = consentColumns('guest', body, hash, { version: row.id_number_consent_version, at: row.id_number_consent_at, idNumberIndex: row.id_number_hash }, now);
         await trx
           .updateTable('guests')
           .set({
@@ -237,7 +248,8 @@ export class Guests {
             id_number_masked: maskIdNumber(body.idNumber),
             document: JSON.stringify(this.protection.sealDocument('guest', { ...body, unitType: stored.unitType })),
             schema_version: versionOf('guest'),
-            updated_at: this.editions.now().toISOString(),
+            updated_at: now,
+            ...consent,
           })
           .where('id', '=', id)
           .execute();
