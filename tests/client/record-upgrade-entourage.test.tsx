@@ -13,6 +13,7 @@ import { guestApi } from '../../src/client/api/guest-endpoints';
 import { recordUpgradeApi } from '../../src/client/api/record-upgrade-endpoints';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import { currentMemberDocument, guestDetail } from './fixtures/guest-fixtures';
+import memberSchema from '../../src/generated/schemas/entourage-member.json';
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30000 });
@@ -21,6 +22,8 @@ const FULL_ID = '370202197503150078';
 /** a member document the current entourage-member schema accepts, as the list answers it (ID number masked) */
 const currentMember = currentMemberDocument({ nameZh: '李四', idNumber: '370202********0078' });
 const LONG_NAME = '李'.repeat(120);
+/** the entourage-member schema's current x-version: a member saved under it needs no upgrade */
+const CURRENT_VERSION = Number(memberSchema['x-version']);
 
 function member(schemaVersion: number, document: Record<string, unknown>): EntourageItem {
   return { id: 'm1', document, idNumberMasked: String(currentMember.idNumber), schemaVersion, itinerary: null, reception: null };
@@ -30,7 +33,7 @@ const upgrade: RecordUpgradeData = {
   kind: 'entourage',
   id: 'm1',
   fromVersion: 1,
-  toVersion: 2,
+  toVersion: CURRENT_VERSION,
   document: { ...currentMember, nameZh: LONG_NAME },
   dropped: [{ pointer: '/guestId', value: 'g1' }],
   problems: [{ pointer: '/nameZh', key: 'validation.maxLength', params: { limit: 100 }, label: 'schema.fields.nameZh' }],
@@ -62,13 +65,13 @@ afterEach(() => vi.restoreAllMocks());
 describe('an old entourage member in the entourage manager', () => {
   it('opens with the note and the flagged name, and saves without the dropped field once fixed', async () => {
     const fetchUpgrade = vi.spyOn(recordUpgradeApi, 'entourageMember').mockResolvedValue(upgrade);
-    const save = vi.spyOn(guestApi, 'saveEntourage').mockResolvedValue(member(2, currentMember));
+    const save = vi.spyOn(guestApi, 'saveEntourage').mockResolvedValue(member(CURRENT_VERSION, currentMember));
     const { container } = renderManager(member(1, { ...currentMember, nameZh: LONG_NAME, guestId: 'g1' }));
     fireEvent.click(screen.getByRole('button', { name: '编辑' }));
 
     const notice = await screen.findByTestId('record-upgrade-notice');
     expect(fetchUpgrade).toHaveBeenCalledWith(guestDetail().id, 'm1');
-    expect(notice).toHaveTextContent('版本 1 → 2');
+    expect(notice).toHaveTextContent(`版本 1 → ${CURRENT_VERSION}`);
     expect(screen.getByTestId('record-upgrade-dropped')).toHaveTextContent('guestId：g1');
     await waitFor(() => expect(errorTextOf(container, 'nameZh')).toBe('原内容不符合当前版本：长度不能超过 100 个字符'));
     const nameZh = await inputOf(container, 'nameZh');
@@ -85,7 +88,7 @@ describe('an old entourage member in the entourage manager', () => {
 
   it('opens a member of the current version as listed, without asking for an upgrade', async () => {
     const fetchUpgrade = vi.spyOn(recordUpgradeApi, 'entourageMember').mockResolvedValue(upgrade);
-    const { container } = renderManager(member(2, currentMember));
+    const { container } = renderManager(member(CURRENT_VERSION, currentMember));
     fireEvent.click(screen.getByRole('button', { name: '编辑' }));
     expect((await inputOf(container, 'nameZh')).value).toBe('李四');
     expect(fetchUpgrade).not.toHaveBeenCalled();

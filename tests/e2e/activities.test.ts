@@ -52,7 +52,7 @@ describe.skipIf(!run)('activities in Chromium', () => {
         form.append('rule', 'photo');
         form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'portrait.jpg');
         const upload = (await (await fetch('/exhibition/qms/file/upload', { method: 'POST', headers: auth, body: form })).json()) as { data: { id: string } };
-        const guest = { nameZh, gender: 'male', nationality: '中国', mobile: `138${idNumber.slice(9, 17)}`, email: 'guest@example.com', position: '总经理', idType: 'resident-id', idNumber, photo: upload.data.id, attendanceForm: 'in-person', inviteCode };
+        const guest = { nameZh, gender: 'male', nationality: '中国', mobile: `138${idNumber.slice(9, 17)}`, email: 'guest@example.com', position: '总经理', idType: 'resident-id', idNumber, idNumberConsent: true, photo: upload.data.id, attendanceForm: 'in-person', inviteCode };
         const answer = await fetch('/exhibition/qms/guest', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(guest) });
         const created = (await answer.json()) as { code: number; data: { id: string; status: string } };
         // SPEC 4: the itinerary comes before activity sign-up

@@ -44,6 +44,10 @@ export async function fillPerson(page: Page, scope: Locator, person: Person): Pr
   await scope.locator('#root_idType').click();
   await page.getByRole('option', { name: '居民身份证' }).click();
   await scope.locator('#root_idNumber').fill(person.idNumber);
+  // the separate ID-number consent (PIPL art. 29) is never ticked for the registrant
+  const consent = scope.locator('#root_idNumberConsent');
+  if (await consent.isChecked()) throw new Error('the ID-number consent was ticked before the registrant ticked it');
+  await consent.check();
   await scope.locator('#root_mobile').fill(person.mobile);
   if (person.email) await scope.locator('#root_email').fill(person.email);
   if (person.position) await scope.locator('#root_position').fill(person.position);

@@ -101,7 +101,7 @@ export class FuzzWorld {
         const added = await this.app.inject({ method: 'POST', url: '/exhibition/qms/guest', headers, payload: JSON.stringify(body) });
         if (added.statusCode !== 200) throw new Error(`seed guest: ${added.body}`);
         const guestId = (added.json() as { data: { id: string } }).data.id;
-        const member = { nameZh: '李四', gender: 'female', nationality: '中国', mobile: '13912345678', idType: 'resident-id', idNumber: residentIdNumber(rng), photo: photo() };
+        const member = { nameZh: '李四', gender: 'female', nationality: '中国', mobile: '13912345678', idType: 'resident-id', idNumber: residentIdNumber(rng), idNumberConsent: true, photo: photo() };
         await this.app.inject({ method: 'POST', url: `/exhibition/qms/guest/${guestId}/entourage`, headers, payload: JSON.stringify(member) });
       }
     }

@@ -11,6 +11,7 @@ import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { formatDateTime } from '../../util/date-format';
 import { EntourageTravelDetails } from '../guests/EntourageTravelDetails';
 import { GuestStatus } from '../guests/GuestStatus';
 import { RegistrationSection, RegistrationStepSections } from '../guests/RegistrationSection';
@@ -71,6 +72,9 @@ export default function GuestRecordScreen() {
             {detail.inviteCode ? ` · ${t('guest.review.inviteCode')} ${detail.inviteCode}` : ''}
           </Typography>
           <GuestStatus guest={detail} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="record-id-consent">
+            {detail.idNumberConsent ? t('console.record.consentGiven', { version: detail.idNumberConsent.version, at: formatDateTime(detail.idNumberConsent.at) }) : t('console.record.consentMissing')}
+          </Typography>
           <Box sx={{ mt: 1 }}>
             <Button component={RouterLink} to="/admin/guests" size="small">
               {t('console.record.back')}
