@@ -28,6 +28,8 @@ export const temporaryApiPaths = {
   decide: 'admin/temporary/decide',
   /** organisers: GET the picture of a registration */
   picture: (id: string) => `admin/temporary/${id}/picture`,
+  /** organisers: POST (body: personal-data-reveal schema) the full mobile of a registration (audited) */
+  reveal: (id: string) => `admin/temporary/${id}/reveal`,
   /** organisers: GET (temporary-page-query without paging) .xlsx of the matching registrations */
   export: 'admin/temporary/export',
   /** organisers: GET list / POST (temporary-code schema) create */
