@@ -186,7 +186,7 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
       ['admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
     );
     const organiserToken = tokens.get(ORGANISER)!;
-    const historical = await t.app.inject({ method: 'POST', url: '/exhibition/admin/historical-guest', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ session: 3, nameZh: '王历届', mobile: '13912340001' }) });
+    const historical = await t.app.inject({ method: 'POST', url: '/exhibition/admin/historical-guest', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '13912340001' }) });
     expect(historical.statusCode, historical.body).toBe(200);
     const contentIds = await t.app.db.selectFrom('content_records').select(['id', 'kind']).where('unit_id', '=', victim.unitId).execute();
     const recordOf = (path: string): { id: string; field: string } | null => {
