@@ -38,6 +38,8 @@ export const temporaryApiPaths = {
   discardCode: (code: string) => `admin/temporary/codes/${code}/discard`,
   /** organisers: GET (page query) recommendations received */
   recommendations: 'admin/temporary/recommendations',
+  /** organisers: POST (body: personal-data-reveal schema) the full recommender mobile of a recommendation (audited) */
+  recommendationReveal: (id: string) => `admin/temporary/recommendations/${id}/reveal`,
 } as const;
 
 /** Registration types of the three open pages (the temporary-registration schema's enum). */

@@ -87,6 +87,19 @@ describeEachDatabase('personal data: the audited show of historical guests, unit
     expect(await reveals(id)).toHaveLength(1);
   });
 
+  it('temporary recommendations: the list masks the recommender mobile; organisers show it, audited', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const sent = await t.call<{ id: string }>({ method: 'POST', url: '/exhibition/qms/temporary/recommend', payload: { recommenderName: '王芳', recommenderMobile: '13912340007', recommenderOrganisation: '青岛市商务局', inviteeName: 'John Smith', inviteeOrganisation: 'Example Corp', inviteePosition: 'CEO', activity: 'Opening forum', reason: 'Leads a large investment project.' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = sent.body.data.id;
+    const listed = (await organiser.get<{ records: { id: string; document: Record<string, unknown> }[] }>('admin/temporary/recommendations')).body.data.records.find((r) => r.id === id)!;
+    expect(listed.document.recommenderMobile).toBe('139****0007');
+    expect((await organiser.post<{ value: string }>(`admin/temporary/recommendations/${id}/reveal`, { field: 'mobile' })).body.data.value).toBe('13912340007');
+    expect(await reveals(id)).toMatchObject([{ target_type: 'temporary-recommendation', target_label: '王芳' }]);
+    expect((await (await caller(t, ENTERPRISE)).post(`admin/temporary/recommendations/${id}/reveal`, { field: 'mobile' })).status).toBe(403);
+    expect(await reveals(id)).toHaveLength(1);
+  });
+
   it("the unit record: its record-upgrade answer masks the contact mobile; the unit itself shows it, nobody else", async () => {
     const unit = await caller(t, ENTERPRISE);
     expect((await unit.put('qms/unit/mine', unitForm)).status).toBe(200);

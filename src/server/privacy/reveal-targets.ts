@@ -9,6 +9,7 @@ import { Audit } from '../services/audit.js';
 import type { SignedInAccount } from '../services/sessions.js';
 import { assertOrganiser, unitOf } from '../services/unit-access.js';
 import { temporaryDb } from '../temporary/temporary-tables.js';
+import { TemporaryRecommendations } from '../temporary/temporary-recommendations.js';
 import { TemporaryRegistrations } from '../temporary/temporary-registrations.js';
 import { sensitiveFieldsOf } from './masked-answers.js';
 
@@ -51,6 +52,7 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
   const { guests, entourage, entourageTravel, editions, units, protection } = app.services;
   const records = new ContentRecords(app.db, editions, protection);
   const registrations = new TemporaryRegistrations(temporaryDb(app.db), editions, new Audit(app.db), protection);
+  const recommendations = new TemporaryRecommendations(temporaryDb(app.db), editions, protection);
 
   const guestRecord = (anyUnit: boolean) => async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {
     const id = idOf(params);
@@ -108,6 +110,18 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
         const id = idOf(params);
         const registration = await registrations.stored(who, id);
         return { schemaName: 'temporary-registration', document: registration.document, targetType: 'temporary-registration', targetId: id, targetLabel: registration.name };
+      },
+    },
+    {
+      path: temporaryApiPaths.recommendationReveal(':id'),
+      params: 'temporary-id-params',
+      tags: ['admin'],
+      summary: 'Organisers: show the full recommender mobile of a recommendation of the current edition (audited; 403 for other accounts)',
+      load: async (who, params, body) => {
+        noMember(body);
+        const id = idOf(params);
+        const document = await recommendations.stored(who, id);
+        return { schemaName: 'temporary-recommend-invite', document, targetType: 'temporary-recommendation', targetId: id, targetLabel: label(document.recommenderName) };
       },
     },
   ];
