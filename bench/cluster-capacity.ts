@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/database.js';
+import { DataProtection } from '../src/server/security/data-protection.js';
+import { loadDataKeyring } from '../src/server/security/data-keys.js';
 import { startCluster } from '../scripts/cluster/cluster-runner.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 import { portrait } from '../tests/server/uploads-fixtures.js';
@@ -94,7 +96,12 @@ async function main(): Promise<void> {
   });
   try {
     const { db } = openDatabase({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: workDir });
-    const seededPhoto = await seedGuests(db, UNIT);
+    // the instances' keys (the runner's shared secrets), so the seeded rows are what they seal and index
+    const secrets = JSON.parse(fs.readFileSync(path.join(workDir, 'shared-secrets.json'), 'utf8')) as Record<string, string>;
+    const problems: string[] = [];
+    const protection = new DataProtection(loadDataKeyring({ env: secrets, dataDir: workDir, production: false, shared: true, problems }));
+    if (problems.length > 0) throw new Error(problems.join('; '));
+    const seededPhoto = await seedGuests(db, UNIT, protection);
     await db.destroy();
     const one = cluster.instances[0]!.baseUrl;
     const both = cluster.nginx.baseUrl;

@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { GuestTable } from '../src/server/db/tables.js';
-import { idNumberHash, maskIdNumber } from '../src/server/services/id-numbers.js';
+import { maskIdNumber } from '../src/server/services/id-numbers.js';
 import { versionOf } from '../src/server/services/schema-versions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 import { sessionTokenFrom } from '../tests/server/helpers/session-cookie.js';
@@ -43,6 +43,8 @@ async function seed(dataDir: string): Promise<void> {
   const app = await buildApp(loadConfig(envFor(dataDir)), { logger: false });
   try {
     const db = app.db;
+    // as the product writes them: sealed documents, HMAC blind index (the export opens every row)
+    const { protection } = app.services;
     const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
     const unit = await db.selectFrom('accounts').select('unit_id').where('account', '=', 'enterprise@demo.example.com').executeTakeFirstOrThrow();
     const now = Date.now();
@@ -54,8 +56,8 @@ async function seed(dataDir: string): Promise<void> {
           const idNumber = nthResidentId(i, '110105');
           rows.push({
             id: randomUUID(), edition_id: edition.id, account_id: null, unit_id: unit.unit_id, name: `嘉宾${i}`, name_en: `Guest ${i}`, mobile_index: null, email: null,
-            audit_status: 'approved', invitation_code: `CODE${i % 1000}`, document: JSON.stringify(guestBody(idNumber, 'photo')), schema_version: version,
-            created_at: new Date(now - i * 1000).toISOString(), id_number_hash: idNumberHash(idNumber), id_number_masked: maskIdNumber(idNumber), guest_type: 'general',
+            audit_status: 'approved', invitation_code: `CODE${i % 1000}`, document: JSON.stringify(protection.sealDocument('guest', guestBody(idNumber, 'photo'))), schema_version: version,
+            created_at: new Date(now - i * 1000).toISOString(), id_number_hash: protection.index('idNumber', idNumber), id_number_masked: maskIdNumber(idNumber), guest_type: 'general',
             reject_reason: null, attendance: 'attending', intention: null, intention_version: null, itinerary, itinerary_version: 1, reception: null, reception_version: null, updated_at: null,
           });
         }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/database.js';
 import type { GuestTable } from '../src/server/db/tables.js';
-import { idNumberHash, maskIdNumber } from '../src/server/services/id-numbers.js';
+import type { DataProtection } from '../src/server/security/data-protection.js';
+import { maskIdNumber } from '../src/server/services/id-numbers.js';
 import { versionOf } from '../src/server/services/schema-versions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 
@@ -25,8 +26,12 @@ export function nthResidentId(n: number, areaCode = '370202'): string {
   return body + '10X98765432'[sum % 11]!;
 }
 
-/** The demo unit plus 499 others, 20 guests each; returns the photo id the save benchmark attaches. */
-export async function seedGuests(db: Db, account: string): Promise<string> {
+/**
+ * The demo unit plus 499 others, 20 guests each; returns the photo id the save benchmark
+ * attaches. Rows are written as the product writes them (sensitive fields sealed, the ID
+ * number's HMAC blind index), so reads pay the opening they pay in production.
+ */
+export async function seedGuests(db: Db, account: string, protection: DataProtection): Promise<string> {
   const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
   const owner = await db.selectFrom('accounts').select(['id', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
@@ -59,10 +64,10 @@ export async function seedGuests(db: Db, account: string): Promise<string> {
       email: null,
       audit_status: ['pending', 'approved', 'rejected'][i % 3]!,
       invitation_code: null,
-      document: JSON.stringify(guestBody(idNumber, photo)),
+      document: JSON.stringify(protection.sealDocument('guest', guestBody(idNumber, photo))),
       schema_version: version,
       created_at: new Date(Date.parse(now) - i * 1000).toISOString(),
-      id_number_hash: idNumberHash(idNumber),
+      id_number_hash: protection.index('idNumber', idNumber),
       id_number_masked: maskIdNumber(idNumber),
       guest_type: null,
       reject_reason: null,

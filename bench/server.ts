@@ -83,7 +83,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'gues
     if (!token) throw new Error('bench sign-in failed');
     const auth = { authorization: `Bearer ${token}` };
     if (phase === 'guests') {
-      const photo = await seedGuests(app.db, ACCOUNT);
+      const photo = await seedGuests(app.db, ACCOUNT, app.services.protection);
       const json = { ...auth, 'content-type': 'application/json' };
       let next = 0;
       return [

@@ -1714,13 +1714,18 @@ password: Password
 confirmPassword: string
 }
 /**
- * An explicit 'show' of one masked value of a guest or of one of its entourage members (POST qms/guest/{id}/reveal for the owning unit, admin/guest/{id}/reveal for organisers); every showing is audited. `field` is a property the schema marks x-sensitive; `memberId` names an entourage member of that guest.
+ * An explicit 'show' of one masked value of a record (POST .../reveal: a guest or one of its entourage members, a historical guest, a vehicle, an unofficial guest, a temporary registration, the caller's unit record; the route decides who may see it); every showing is audited. `field` is the kind of value the schema marks x-sensitive (the property named like it, or the record's only field of that kind); `pointer` names the field when the record holds several of that kind (e.g. /inviter/phone); `memberId` names an entourage member of a guest.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "PersonalDataReveal".
  */
 export interface PersonalDataReveal {
 field: ("idNumber" | "mobile")
+/**
+ * @maxLength 100
+ * @pattern ^(/[A-Za-z][A-Za-z0-9]*){1,4}$
+ */
+pointer?: string
 memberId?: RecordId
 }
 /**

@@ -28,6 +28,10 @@ export const contentApiPaths = {
   catalogue: (kind: CatalogueKind) => `admin/${kind}`,
   /** PUT / DELETE (organisers) */
   catalogueRecord: (kind: CatalogueKind, id: string) => `admin/${kind}/${id}`,
+  /** POST (body: personal-data-reveal schema): the full value of one masked field of the caller's unit's record (audited) */
+  unitRecordReveal: (kind: UnitRecordKind, id: string) => `qms/${kind}/${id}/reveal`,
+  /** POST (organisers, body: personal-data-reveal schema): the same for any record of a kind with sensitive fields (audited) */
+  adminReveal: (kind: ContentKind, id: string) => `admin/${kind}/${id}/reveal`,
   /** POST (organisers, body: content-import schema): all rows or none */
   catalogueImport: (kind: CatalogueKind) => `admin/${kind}/import`,
   /** GET (organisers): an .xlsx with the import columns */

@@ -64,6 +64,8 @@ export const guestApiPaths = {
   guestReveal: (id: string) => `qms/guest/${id}/reveal`,
   /** organisers: POST (body: personal-data-reveal schema): the same for any guest of the current edition (audited) */
   adminGuestReveal: (id: string) => `admin/guest/${id}/reveal`,
+  /** POST (body: personal-data-reveal schema): the full contact mobile of the caller's own unit record (audited) */
+  unitReveal: 'qms/unit/reveal',
   /** PUT (body: itinerary schema) itinerary of an entourage member (same gates and deadline as the guest's) */
   entourageItinerary: (guestId: string, memberId: string) => `qms/guest/${guestId}/entourage/${memberId}/itinerary`,
   /** organisers: PUT (body: reception schema) reception of an entourage member */

@@ -28,6 +28,8 @@ export const temporaryApiPaths = {
   decide: 'admin/temporary/decide',
   /** organisers: GET the picture of a registration */
   picture: (id: string) => `admin/temporary/${id}/picture`,
+  /** organisers: POST (body: personal-data-reveal schema) the full mobile of a registration (audited) */
+  reveal: (id: string) => `admin/temporary/${id}/reveal`,
   /** organisers: GET (temporary-page-query without paging) .xlsx of the matching registrations */
   export: 'admin/temporary/export',
   /** organisers: GET list / POST (temporary-code schema) create */
@@ -36,6 +38,8 @@ export const temporaryApiPaths = {
   discardCode: (code: string) => `admin/temporary/codes/${code}/discard`,
   /** organisers: GET (page query) recommendations received */
   recommendations: 'admin/temporary/recommendations',
+  /** organisers: POST (body: personal-data-reveal schema) the full recommender mobile of a recommendation (audited) */
+  recommendationReveal: (id: string) => `admin/temporary/recommendations/${id}/reveal`,
 } as const;
 
 /** Registration types of the three open pages (the temporary-registration schema's enum). */

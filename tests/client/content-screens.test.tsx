@@ -90,6 +90,8 @@ describe('content screens', () => {
     const detail = await screen.findByTestId('record-detail');
     expect(await within(detail).findByText('370202********1234')).toBeInTheDocument();
     expect(within(detail).getByText('老朋友')).toBeInTheDocument();
+    // units read the catalogue masked: no Show
+    expect(within(detail).queryByTestId('reveal-button')).toBeNull();
     fireEvent.click(within(screen.getByRole('dialog')).getByText('关闭'));
     await waitFor(() => expect(screen.queryByTestId('record-detail')).toBeNull());
     fireEvent.change(within(screen.getByTestId('keyword')).getByRole('textbox'), { target: { value: '王' } });
@@ -98,6 +100,23 @@ describe('content screens', () => {
     fireEvent.mouseDown(within(screen.getByTestId('session-filter')).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: '第 5 届' }));
     await waitFor(() => expect(load).toHaveBeenLastCalledWith('historical-guest', expect.objectContaining({ keyword: '王', session: '5' })));
+  }, SLOW);
+
+  it("gives organisers a Show button on a historical guest's masked values: the audited reveal, then the full value", async () => {
+    signedInAs('organiser');
+    vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '139****0001', idType: 'resident-id', idNumber: '370202********1234' }, { id: 'hg1' })]));
+    const reveal = vi.spyOn(contentApi, 'adminRevealField').mockResolvedValue({ value: '370202199001011234' });
+    inRouter(<HistoricalGuestsScreen />);
+    fireEvent.click(within(await screen.findByTestId('historical-guest-row')).getByTestId('view-record'));
+    const detail = await screen.findByTestId('record-detail');
+    const idNumber = (await within(detail).findByText('370202********1234')).closest('dd') as HTMLElement;
+    expect(reveal).not.toHaveBeenCalled();
+    fireEvent.click(within(idNumber).getByTestId('reveal-button'));
+    expect(await within(idNumber).findByText('370202199001011234')).toBeInTheDocument();
+    expect(reveal).toHaveBeenCalledWith('historical-guest', 'hg1', 'idNumber');
+    expect(within(idNumber).queryByTestId('reveal-button')).toBeNull();
+    // the mobile keeps its own button, still masked
+    expect(within(detail).getByText('139****0001')).toBeInTheDocument();
   }, SLOW);
 
   it('shows investment in billions of yuan and gives organisers import and add', async () => {

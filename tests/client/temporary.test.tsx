@@ -207,6 +207,24 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
     await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.objectContaining({ ids: ['t2'], decision: 'approve' })));
   });
 
+  it('shows a masked mobile in full only on Show (the audited reveal)', async () => {
+    vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [item({ mobile: '137****5678' })], total: 1, pageNum: 1, pageSize: 20 });
+    const reveal = vi.spyOn(temporaryApi, 'revealMobile').mockResolvedValue({ value: '13712345678' });
+    render(
+      <MemoryRouter>
+        <TemporaryReviewScreen />
+      </MemoryRouter>,
+    );
+    const [row] = await screen.findAllByTestId('temporary-row');
+    const cell = within(row!).getByTestId('temporary-mobile');
+    expect(cell).toHaveTextContent('137****5678');
+    expect(reveal).not.toHaveBeenCalled();
+    fireEvent.click(within(cell).getByTestId('reveal-button'));
+    await waitFor(() => expect(cell).toHaveTextContent('13712345678'));
+    expect(reveal).toHaveBeenCalledWith('t1');
+    expect(within(cell).queryByTestId('reveal-button')).toBeNull();
+  });
+
   it('searches by keyword', async () => {
     const page = vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
     render(

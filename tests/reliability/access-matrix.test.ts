@@ -87,7 +87,7 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
   let routes: RouteInfo[] = [];
   let victim: Victim;
   const tokens = new Map<string, string>();
-  const cells: Record<string, number> = { crossUnit: 0, listLeaks: 0, organiserRoutes: 0, anonymous: 0 };
+  const cells: Record<string, number> = { crossUnit: 0, listLeaks: 0, organiserRoutes: 0, reveals: 0, anonymous: 0 };
 
   beforeAll(async () => {
     routes = await routeCatalogue(t.app);
@@ -177,6 +177,52 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     }
     expect(wrong).toEqual([]);
     expect(await snapshot(t, victim.unitId)).toBe(before);
+  });
+
+  it('every reveal route shows a value only to the record\'s unit or to organisers, each showing one audit line (issue 18)', async () => {
+    const reveals = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/reveal'));
+    // the record kinds whose answers mask a value, as the app serves them
+    expect(reveals.map((route) => route.path.replace('/exhibition/', '')).sort()).toEqual(
+      ['admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/temporary/recommendations/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
+    );
+    const organiserToken = tokens.get(ORGANISER)!;
+    const historical = await t.app.inject({ method: 'POST', url: '/exhibition/admin/historical-guest', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '13912340001' }) });
+    expect(historical.statusCode, historical.body).toBe(200);
+    const contentIds = await t.app.db.selectFrom('content_records').select(['id', 'kind']).where('unit_id', '=', victim.unitId).execute();
+    const recordOf = (path: string): { id: string; field: string } | null => {
+      if (path.includes('/guest/')) return { id: victim.guestId, field: 'idNumber' };
+      if (path.includes('/historical-guest/')) return { id: (historical.json() as { data: { id: string } }).data.id, field: 'mobile' };
+      const kind = contentIds.find((row) => path.includes(`/${row.kind}/`));
+      return kind ? { id: kind.id, field: 'mobile' } : null;
+    };
+    const auditLines = async () => Number((await sql<{ n: number | string }>`select count(*) as n from audit_log where action = 'personal-data.reveal'`.execute(t.app.db)).rows[0]!.n);
+    const show = (path: string, id: string, field: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: path.replace('{id}', id), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ field }) });
+    const wrong: string[] = [];
+    let shown = 0;
+    for (const route of reveals.filter((r) => r.pathParams.length > 0)) {
+      const record = recordOf(route.path);
+      if (!record) continue; // temporary registrations: covered in tests/server/personal-data-reveal-records.test.ts
+      const admin = route.path.includes('/admin/');
+      const allowed = admin ? ORGANISER : ENTERPRISE;
+      const before = await auditLines();
+      const own = await show(route.path, record.id, record.field, bearer(tokens.get(allowed)!));
+      cells.reveals! += 1;
+      if (own.statusCode !== 200 || (await auditLines()) !== before + 1) wrong.push(`${allowed} ${route.key} -> ${own.statusCode} without its audit line ${own.body.slice(0, 120)}`);
+      else shown += 1;
+      // another unit, the guest account, every other account: 403/404 and no audit line
+      for (const account of ALL_ACCOUNTS.filter((a) => a !== allowed && !(admin && a === ORGANISER))) {
+        const lines = await auditLines();
+        const response = await show(route.path, record.id, record.field, bearer(tokens.get(account)!));
+        cells.reveals! += 1;
+        if (![403, 404].includes(response.statusCode) || (await auditLines()) !== lines) wrong.push(`${account} ${route.key} -> ${response.statusCode}`);
+      }
+      const anonymous = await show(route.path, record.id, record.field, {});
+      if (anonymous.statusCode !== 401) wrong.push(`anonymous ${route.key} -> ${anonymous.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // the guest and its unit's vehicle/unofficial guest (the victim created them), the historical guest
+    expect(shown).toBeGreaterThanOrEqual(3);
   });
 
   it('without a valid session no signed-in route answers anything but 401, and nothing changes', async () => {

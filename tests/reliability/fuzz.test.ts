@@ -35,6 +35,16 @@ describeEachDatabase('schema-derived fuzz of every route', (kind) => {
     files = { png: await picture.clone().png().toBuffer(), jpeg: await picture.clone().jpeg().toBuffer() };
   });
 
+  it('fuzzes every reveal route on its own: generated and mutated bodies get 4xx or the value, never 5xx (issue 18)', async () => {
+    const reveals = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/reveal'));
+    expect(reveals.length).toBeGreaterThanOrEqual(10);
+    const figures = await runFuzz(t.app, world, reveals, rngFor(SEED, `reveal-${kind}`), reveals.length * 60, files, CONCURRENCY);
+    errors.explain(figures.failures);
+    printFigures(`reveal fuzz [${kind}] ${reveals.length} routes`, SEED, figures);
+    expect(Object.keys(figures.perRoute).sort()).toEqual(reveals.map((route) => route.key).sort());
+    expect(figures.failures.map((f) => `${f.route} [${f.label}] ${f.status} ${f.problem}`)).toEqual([]);
+  });
+
   it(`sends ${REQUESTS} generated requests: no 5xx, every answer an envelope, every stored record valid`, async () => {
     expect(routes.length).toBeGreaterThan(40);
     const figures = await runFuzz(t.app, world, routes, rngFor(SEED, `fuzz-${kind}`), REQUESTS, files, CONCURRENCY);

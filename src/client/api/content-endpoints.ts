@@ -9,6 +9,7 @@ import {
   type ImportResult,
   type UnitRecordKind,
 } from '../../shared/content-api';
+import type { SensitiveKind } from '../../shared/sensitive-fields';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
 
@@ -31,6 +32,10 @@ export const contentApi = {
   addUnitRecord: (kind: UnitRecordKind, doc: Document) => http.request<ContentRecord>('post', paths.unitRecords(kind), { json: compactDocument(doc) }),
   saveUnitRecord: (kind: UnitRecordKind, id: string, doc: Document) => http.request<ContentRecord>('put', paths.unitRecord(kind, id), { json: compactDocument(doc) }),
   deleteUnitRecord: (kind: UnitRecordKind, id: string) => http.request<null>('delete', paths.unitRecord(kind, id)),
+  /** the audited "show" of one masked value of the caller's unit's record */
+  revealUnitRecordField: (kind: UnitRecordKind, id: string, field: SensitiveKind) => http.request<{ value: string }>('post', paths.unitRecordReveal(kind, id), { json: { field } }),
+  /** organisers: the audited "show" of one masked value of any record */
+  adminRevealField: (kind: ContentKind, id: string, field: SensitiveKind) => http.request<{ value: string }>('post', paths.adminReveal(kind, id), { json: { field } }),
   addCatalogue: (kind: CatalogueKind, doc: Document) => http.request<ContentRecord>('post', paths.catalogue(kind), { json: compactDocument(doc) }),
   saveCatalogue: (kind: CatalogueKind, id: string, doc: Document) => http.request<ContentRecord>('put', paths.catalogueRecord(kind, id), { json: compactDocument(doc) }),
   deleteCatalogue: (kind: CatalogueKind, id: string) => http.request<null>('delete', paths.catalogueRecord(kind, id)),

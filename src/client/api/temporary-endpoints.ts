@@ -26,6 +26,8 @@ export const temporaryApi = {
   codes: () => http.request<TemporaryCodeItem[]>('get', paths.codes),
   createCode: (body: Document) => http.request<null>('post', paths.codes, { json: compactDocument(body) }),
   discardCode: (code: string) => http.request<null>('post', paths.discardCode(encodeURIComponent(code))),
+  /** the audited "show" of a registration's masked mobile */
+  revealMobile: (id: string) => http.request<{ value: string }>('post', paths.reveal(id), { json: { field: 'mobile' } }),
   recommendations: (pageNum: number, pageSize: number) => http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
 };
 

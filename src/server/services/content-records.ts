@@ -145,6 +145,20 @@ export class ContentRecords {
     return pageOf(records, total, query.pageNum, query.pageSize);
   }
 
+  /**
+   * One record with its opened (clear) document: a catalogue record, or a unit record of the
+   * current edition; a `unitId` scope makes any other unit's record 404, as in the lists.
+   */
+  async stored(kind: ContentKind, id: string, scope: { unitId?: string } = {}): Promise<{ title: string; document: Document }> {
+    const editionId = await this.editionOf(kind);
+    let query = this.db.selectFrom('content_records').select(['title', 'document']).where('id', '=', id).where('kind', '=', kind);
+    query = editionId ? query.where('edition_id', '=', editionId) : query.where('edition_id', 'is', null);
+    if (scope.unitId) query = query.where('unit_id', '=', scope.unitId);
+    const row = await query.executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    return { title: row.title, document: this.protection.openJson(kind, row.document) };
+  }
+
   /** `who` is the organiser changing a catalogue (audited), null for a unit's own rows. */
   async add(kind: ContentKind, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
     const row = recordRow(this.protection, kind, doc, await this.editionOf(kind), unitId);

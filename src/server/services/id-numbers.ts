@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * The plain SHA-256 the duplicate check used before migration 0017 (reversible by enumerating
- * ID numbers): only benchmarks and old-record fixtures still write it. The server uses the HMAC
- * blind index (security/blind-index.ts).
+ * ID numbers): kept to build pre-0017 rows in tests. The server, the benchmarks and the e2e
+ * fixtures use the HMAC blind index (security/blind-index.ts).
  */
 export function idNumberHash(idNumber: string): string {
   return createHash('sha256').update(idNumber.trim().toUpperCase()).digest('hex');

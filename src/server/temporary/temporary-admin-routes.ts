@@ -13,7 +13,7 @@ import type { Audit } from '../services/audit.js';
 import type { Editions } from '../services/editions.js';
 import { assertOrganiser } from '../services/unit-access.js';
 import { exportSheets } from '../privacy/export-contacts.js';
-import { maskedTemporaryItem } from '../privacy/masked-answers.js';
+import { maskedDocument, maskedTemporaryItem } from '../privacy/masked-answers.js';
 import { contentDisposition } from '../uploads/file-name.js';
 import type { TemporaryCodes } from './temporary-codes.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
@@ -142,7 +142,9 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await recommendations.page(signedIn(request), pageNum, pageSize));
+      const page = await recommendations.page(signedIn(request), pageNum, pageSize);
+      // the recommender's mobile masked like every default answer (shown through its audited reveal)
+      return ok(request, { ...page, records: page.records.map((record) => ({ ...record, document: maskedDocument('temporary-recommend-invite', record.document) })) });
     },
   });
 }

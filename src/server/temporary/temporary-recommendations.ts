@@ -49,6 +49,15 @@ export class TemporaryRecommendations {
     return { id };
   }
 
+  /** One recommendation of the current edition with its opened document (organisers only; any other id 404), for the audited "show". */
+  async stored(who: SignedInAccount, id: string): Promise<Record<string, unknown>> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const row = await this.db.selectFrom('temporary_recommendations').select('document').where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    return this.protection.openJson('temporary-recommend-invite', row.document);
+  }
+
   async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<RecommendationItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();

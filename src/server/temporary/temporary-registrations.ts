@@ -181,6 +181,18 @@ export class TemporaryRegistrations {
     });
   }
 
+  /**
+   * One registration of the current edition with its opened (clear) document, for the audited
+   * "show" of its mobile (organisers only; any other id is tempNotFound).
+   */
+  async stored(who: SignedInAccount, id: string): Promise<{ name: string; document: Record<string, unknown> }> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const row = await this.db.selectFrom('temporary_registrations').select(['name', 'document']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    if (!row) throw new AppError('tempNotFound');
+    return { name: row.name, document: this.protection.openJson<Record<string, unknown>>('temporary-registration', row.document) };
+  }
+
   /** The registration exists in the current edition (organisers only). */
   async assertVisible(who: SignedInAccount, id: string): Promise<void> {
     assertOrganiser(who);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { UploadTable } from '../../../src/server/uploads/upload-repository';
 import { newRandomName, UploadStorage } from '../../../src/server/uploads/upload-storage';
-import { idNumberHash, maskIdNumber } from '../../../src/server/services/id-numbers';
+import { maskIdNumber } from '../../../src/server/services/id-numbers';
 import { residentId } from './guest-pages';
 
 /** 100 is the current personName limit: this one is 149 characters, a valid name otherwise */
@@ -45,6 +45,8 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
   };
   const id = randomUUID();
   const now = new Date().toISOString();
+  // stored as the running app stores any row since migration 0017: sealed, HMAC blind indexes
+  const { protection } = app.services;
   await db
     .insertInto('guests')
     .values({
@@ -54,14 +56,14 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
       unit_id: owner.unit_id,
       name: document.nameZh,
       name_en: document.nameEn,
-      mobile_index: null,
+      mobile_index: protection.index('mobile', document.mobile),
       email: document.email,
       audit_status: 'pending',
       invitation_code: null,
       guest_type: null,
-      id_number_hash: idNumberHash(idNumber),
+      id_number_hash: protection.index('idNumber', idNumber),
       id_number_masked: maskIdNumber(idNumber),
-      document: JSON.stringify(document),
+      document: JSON.stringify(protection.sealDocument('guest', document)),
       schema_version: 1,
       attendance: 'undecided',
       reject_reason: null,
@@ -78,8 +80,8 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
   return id;
 }
 
-/** The stored guest row: its schema version and document. */
+/** The stored guest row: its schema version and document (opened). */
 export async function storedGuest(app: FastifyInstance, id: string): Promise<{ schemaVersion: number; document: Record<string, unknown> }> {
   const row = await app.db.selectFrom('guests').select(['schema_version', 'document']).where('id', '=', id).executeTakeFirstOrThrow();
-  return { schemaVersion: Number(row.schema_version), document: JSON.parse(row.document) as Record<string, unknown> };
+  return { schemaVersion: Number(row.schema_version), document: app.services.protection.openJson('guest', row.document) };
 }

@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ContentKind, ContentRecord } from '../../../shared/content-api';
+import type { SensitiveKind } from '../../../shared/sensitive-fields';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import type { ListHost } from '../../engine/list-actions';
@@ -24,6 +25,8 @@ export interface ContentRecordsConfig {
   intro?: string;
   /** filter fields besides the keyword, kept in the URL with it */
   filterFields?: string[];
+  /** the audited "show" of a masked value, where the caller's role may see it (absent: no Show button) */
+  reveal?: (id: string, kind: SensitiveKind) => Promise<string>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
@@ -66,7 +69,7 @@ export function ContentRecordsScreen({ config, filter }: { config: ContentRecord
       {dialog}
       {viewing && (
         // pictures are file ids: the read view leaves them out rather than show a bare id
-        <RecordDetailDialog title={text(viewing.document[config.nameField])} schemaName={config.kind} data={viewing.document} hidden={['photo', 'businessCard']} onClose={() => setViewing(null)} />
+        <RecordDetailDialog title={text(viewing.document[config.nameField])} schemaName={config.kind} data={viewing.document} hidden={['photo', 'businessCard']} reveal={config.reveal && ((kind) => config.reveal!(viewing.id, kind))} onClose={() => setViewing(null)} />
       )}
       {importing && config.kind !== 'vehicle' && config.kind !== 'unofficial-guest' && (
         <ImportDialog kind={config.kind} onClose={() => setImporting(false)} onImported={reload} />

@@ -1,5 +1,6 @@
 import { contentApi } from '../../api/content-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { useSession } from '../../session/session-store';
 import { FilterSelect } from '../../util/FilterSelect';
 import { ContentRecordsScreen, type ContentRecordsConfig } from './ContentRecordsScreen';
 
@@ -16,12 +17,16 @@ const config: ContentRecordsConfig = {
   },
 };
 
+const organiserConfig: ContentRecordsConfig = { ...config, reveal: async (id, field) => (await contentApi.adminRevealField('historical-guest', id, field)).value };
+
 /** /historicalGuests: guests of sessions 1 to 5 with their unit and inviter (ui-schemas/screens/historical-guests.json). */
 export default function HistoricalGuestsScreen() {
   const t = useKeyTranslation();
+  // units read the catalogue masked; organisers may show a value (audited)
+  const organiser = useSession((session) => session.userType) === 'organiser';
   return (
     <ContentRecordsScreen
-      config={config}
+      config={organiser ? organiserConfig : config}
       filter={(filters, setFilters) => (
         <FilterSelect label={t('content.historical.session')} value={filters.session ?? ''} allLabel={t('content.common.allSessions')} testId="session-filter"
           options={SESSIONS.map((value) => ({ value, label: t('content.common.sessionN', { session: value }) }))}

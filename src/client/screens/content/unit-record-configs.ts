@@ -12,6 +12,7 @@ function unitRecords(kind: UnitRecordKind, list: string, intro: string, nameFiel
       add: (document) => contentApi.addUnitRecord(kind, document),
       save: (id, document) => contentApi.saveUnitRecord(kind, id, document),
     },
+    reveal: async (id, field) => (await contentApi.revealUnitRecordField(kind, id, field)).value,
   };
 }
 
