@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { registerDirectReader } from './direct-reader.js';
@@ -22,12 +23,22 @@ export interface OpenOptions {
   onQuery?: (query: CompiledQuery) => void;
 }
 
+/**
+ * pg is loaded only for PostgreSQL: evaluating it touches fetch's Response (pg's Cloudflare
+ * check), which loads undici, a few hundred ms of every SQLite start on a busy machine. In the
+ * server bundle esbuild turns this require('pg') into its bundled copy, evaluated on first call.
+ */
+function loadPg(): typeof pg {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (typeof require === 'function' ? require('pg') : createRequire(import.meta.url)('pg')) as typeof pg;
+}
+
 /** SQLite file under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
 export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, options: OpenOptions = {}): DatabaseHandle {
   const { onQuery } = options;
   const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => (event.level === 'query' ? onQuery(event.query) : undefined) } : {};
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: config.databaseUrl,
       max: 10,
       // each test run lives in its own schema
