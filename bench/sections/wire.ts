@@ -2,7 +2,8 @@
  * The wire (issue 17 points 1 and 2): what a cold /login costs in Chromium, compressed and not,
  * beside a bare @rjsf/mui page of the guest form; and the production server's start-up time to
  * its first answer (a warm start: same data folder, second start) beside a bare Fastify and
- * the former `tsx` start, all in the same run. `npm run bench:wire` prints it alone.
+ * the former `tsx` start, all in the same run. `npm run bench:wire` prints it alone
+ * (`-- --start-only`: the start-up table only).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -105,6 +106,8 @@ const section = { title: 'Wire: cold /login and start-up', run };
 export default section;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(`## ${section.title}\n\n${await section.run()}`);
+  // --start-only: the start-up table alone (no Chromium), e.g. while working on start-up time
+  const body = process.argv.includes('--start-only') ? await startTimes() : await section.run();
+  console.log(`## ${section.title}\n\n${body}`);
   process.exit(0);
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { AppConfig } from '../config.js';
+import { registerDirectReader } from './direct-reader.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import type { Database } from './tables.js';
 
@@ -21,18 +23,31 @@ export interface OpenOptions {
   onQuery?: (query: CompiledQuery) => void;
 }
 
+/**
+ * pg is loaded only for PostgreSQL: evaluating it touches fetch's Response (pg's Cloudflare
+ * check), which loads undici, a few hundred ms of every SQLite start on a busy machine. In the
+ * server bundle esbuild turns this require('pg') into its bundled copy, evaluated on first call.
+ */
+function loadPg(): typeof pg {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (typeof require === 'function' ? require('pg') : createRequire(import.meta.url)('pg')) as typeof pg;
+}
+
 /** SQLite file under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
 export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, options: OpenOptions = {}): DatabaseHandle {
   const { onQuery } = options;
   const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => (event.level === 'query' ? onQuery(event.query) : undefined) } : {};
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: config.databaseUrl,
       max: 10,
       // each test run lives in its own schema
       ...(config.databaseSchema ? { options: `-c search_path=${quoteIdentifier(config.databaseSchema)}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log }), kind: 'postgres', pool };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+    // a query log must see every query: no direct reads then
+    if (!onQuery) registerDirectReader(db, async (source, parameters) => (await pool.query(source, [...parameters])).rows as unknown[]);
+    return { db, kind: 'postgres', pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(path.join(config.dataDir, 'summit.sqlite'));
@@ -43,7 +58,14 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   file.pragma('foreign_keys = ON');
   // statistics for the planner where they are missing or stale (SQLite's advice for every open)
   file.pragma('optimize = 0x10002');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }), ...log }), kind: 'sqlite', pool: null };
+  const cached = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }), ...log });
+  if (!onQuery) {
+    // one connection: while a transaction is open on it, a direct read would see its uncommitted
+    // rows, so it declines and the read queues behind the transaction in Kysely as before
+    registerDirectReader(db, (source, parameters) => (file.inTransaction ? undefined : Promise.resolve(cached.prepare(source).all([...parameters]))));
+  }
+  return { db, kind: 'sqlite', pool: null };
 }
 
 /**
