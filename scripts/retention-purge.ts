@@ -12,7 +12,6 @@ import { AppError } from '../src/server/http/app-error.js';
 import { AccountNames } from '../src/server/security/account-names.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { RetentionPurge } from '../src/server/security/retention-purge.js';
-import { normaliseAccount } from '../src/server/services/account-name.js';
 import { systemClock } from '../src/server/services/clock.js';
 import { Editions } from '../src/server/services/editions.js';
 
