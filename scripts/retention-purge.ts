@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { AppError } from '../src/server/http/app-error.js';
+import { AccountNames } from '../src/server/security/account-names.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { RetentionPurge } from '../src/server/security/retention-purge.js';
-import { normaliseAccount } from '../src/server/services/account-name.js';
 import { systemClock } from '../src/server/services/clock.js';
 import { Editions } from '../src/server/services/editions.js';
 
@@ -37,7 +37,7 @@ export async function retentionPurge(args: string[], env: Record<string, string 
     }
     const by = argValue(args, '--by');
     let organisers = db.selectFrom('accounts').select(['id', 'account']).where('user_type', '=', 'organiser');
-    organisers = by ? organisers.where('account', '=', normaliseAccount(by)) : organisers.orderBy('created_at');
+    organisers = by ? organisers.where('account', '=', new AccountNames(new DataProtection(config.dataKeyring)).key(by)) : organisers.orderBy('created_at');
     const who = await organisers.executeTakeFirst();
     if (!who) {
       log(`retention:purge: ${by ? `${by} is not an organiser account` : 'no organiser account to record the purge under'}`);

@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { Sessions } from '../../src/server/services/sessions.js';
+import { AccountNames } from '../../src/server/security/account-names.js';
 import { benchDatabase, kinds, SIZES, table } from '../fixture.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 
@@ -43,7 +44,8 @@ export default {
       sink.resume();
       const product = await buildApp(loadConfig({ ...database.env, LOG_LEVEL: 'info' }), { logger: { level: 'info', stream: sink } });
       const traced = tracedDatabase(database);
-      await new Sessions(traced.db, { idleMinutes: 120, absoluteHours: 24 }).authenticate(token);
+      const names = new AccountNames(product.services.protection);
+      await new Sessions(traced.db, { idleMinutes: 120, absoluteHours: 24 }, names).authenticate(token);
       const [sessionQuery] = traced.take();
       await traced.db.destroy();
       const driver = await rawDriver(database);
@@ -52,10 +54,10 @@ export default {
       bare.get('/exhibition/center/user/basic/loginInfo', async (request, reply) => {
         const header = request.headers.authorization ?? '';
         const hash = createHash('sha256').update(header.slice(7)).digest('hex');
-        const [row] = await driver.rows<{ id: string; account: string; name: string; user_type: string; unit_id: string | null; revoked_at: string | null }>({ ...sessionQuery!, parameters: [hash] });
+        const [row] = await driver.rows<{ id: string; account: string; account_sealed: string | null; name: string; user_type: string; unit_id: string | null; revoked_at: string | null }>({ ...sessionQuery!, parameters: [hash] });
         if (!row || row.revoked_at) return reply.code(401).send({ code: 401, msg: 'login again', data: null });
         reply.header('cache-control', 'no-store');
-        return { code: 200, msg: 'ok', data: { user: { id: row.id, account: row.account, name: row.name, userType: row.user_type, unitId: row.unit_id }, types: [row.user_type], permissions } };
+        return { code: 200, msg: 'ok', data: { user: { id: row.id, account: names.clear(row.account, row.account_sealed), name: row.name, userType: row.user_type, unitId: row.unit_id }, types: [row.user_type], permissions } };
       });
       try {
         // alternated, best of two each: the shared machine's load moves between runs

@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { AccountNames } from '../../src/server/security/account-names.js';
+import { isSealed } from '../../src/server/security/sealed-values.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, messageCode, useTestApp } from './helpers/test-app.js';
 import type { MasterInfoData } from '../../src/shared/api-types.js';
@@ -23,8 +25,13 @@ describeEachDatabase('guest sign-in accounts of approved guests', (kind) => {
     const c = await caller(t, ENTERPRISE);
     await addGuest(c, t, ENTERPRISE, 500, { inviteCode: 'INVITE2025A', mobile: '13700000001', nameZh: '王五' });
     const guest = await addGuest(c, t, ENTERPRISE, 501, { inviteCode: 'INVITE2025A', mobile: '13700000002', nameZh: '赵六' });
-    const account = await t.app.db.selectFrom('accounts').select(['id', 'user_type', 'password_hash']).where('account', '=', '13700000002').executeTakeFirstOrThrow();
+    const names = new AccountNames(t.app.services.protection);
+    const account = await t.app.db.selectFrom('accounts').select(['id', 'user_type', 'password_hash', 'account', 'account_sealed']).where('account', '=', names.key('13700000002')).executeTakeFirstOrThrow();
     expect(account.user_type).toBe('guest');
+    // stored as its blind index and a sealed copy: the row holds no clear mobile
+    expect(account.account).toMatch(/^idx:[0-9a-f]{64}$/);
+    expect(isSealed(account.account_sealed)).toBe(true);
+    expect(JSON.stringify(account)).not.toContain('13700000002');
 
     const token = await signInAsGuest('13700000002');
     const info = await t.call<MasterInfoData>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(token) });
@@ -50,11 +57,12 @@ describeEachDatabase('guest sign-in accounts of approved guests', (kind) => {
   it('never turns another type of account into a guest account', async () => {
     const c = await caller(t, ENTERPRISE);
     const mobileOfUnit = '13700000020';
-    await t.app.db.updateTable('accounts').set({ account: mobileOfUnit }).where('account', '=', 'volunteer@demo.example.com').execute();
+    const names = new AccountNames(t.app.services.protection);
+    await t.app.db.updateTable('accounts').set({ account: names.key(mobileOfUnit), account_sealed: names.sealed(mobileOfUnit) }).where('account', '=', 'volunteer@demo.example.com').execute();
     const guest = await addGuest(c, t, ENTERPRISE, 520, { inviteCode: 'INVITE2025A', mobile: mobileOfUnit });
     const row = await t.app.db.selectFrom('guests').select('account_id').where('id', '=', guest.id).executeTakeFirstOrThrow();
     expect(row.account_id).toBeNull();
-    const account = await t.app.db.selectFrom('accounts').select('user_type').where('account', '=', mobileOfUnit).executeTakeFirstOrThrow();
+    const account = await t.app.db.selectFrom('accounts').select('user_type').where('account', '=', names.key(mobileOfUnit)).executeTakeFirstOrThrow();
     expect(account.user_type).toBe('volunteer');
   });
 });

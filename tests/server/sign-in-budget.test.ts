@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AccountNames } from '../../src/server/security/account-names.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { DEMO_ENTERPRISE, passwordLogin, useTestApp } from './helpers/test-app.js';
 import { limits } from '../../src/server/plugins/rate-limits.js';
@@ -46,12 +47,12 @@ describeEachDatabase('sign-in budget', (kind) => {
     expect((await post('center/user/front/securityCodeLogin', { account: victim, code: '1234' }, client)).statusCode).toBe(400);
     const blocked = await post('center/user/front/securityCodeLogin', { account: victim, code: '1234' }, client);
     expect(blocked.statusCode).toBe(429);
-    const row = await t.app.db.selectFrom('sign_in_failures').select('failures').where('account', '=', `pair:${victim}|${client}`).executeTakeFirstOrThrow();
+    const row = await t.app.db.selectFrom('sign_in_failures').select('failures').where('account', '=', `pair:${new AccountNames(t.app.services.protection).throttleKey(victim)}|${client}`).executeTakeFirstOrThrow();
     expect(row.failures).toBe(perClient);
   });
 
   it('clears an account\'s failures when it signs in', async () => {
-    const failures = () => t.app.db.selectFrom('sign_in_failures').select('failures').where('account', '=', `account:${DEMO_ENTERPRISE}`).executeTakeFirst();
+    const failures = () => t.app.db.selectFrom('sign_in_failures').select('failures').where('account', '=', `account:${new AccountNames(t.app.services.protection).throttleKey(DEMO_ENTERPRISE)}`).executeTakeFirst();
     for (let i = 0; i < 3; i += 1) await post('center/user/front/securityCodeLogin', { account: DEMO_ENTERPRISE, code: '1234' }, `10.50.0.${i + 1}`);
     expect(await failures()).toEqual({ failures: 3 });
     expect((await passwordLogin(t, DEMO_ENTERPRISE, 'Summit#2025')).status).toBe(200);

@@ -30,8 +30,10 @@ export interface UnitTable {
 
 export interface AccountTable {
   id: string;
-  /** sign-in name: a mainland mobile (digits only) or a lower-case e-mail */
+  /** sign-in look-up key: a lower-case e-mail, or a mobile's blind index `idx:<hex>` (migration 0019) */
   account: string;
+  /** the mobile sealed (AES-256-GCM) for display and sending; null for an e-mail account */
+  account_sealed: string | null;
   name: string;
   user_type: string;
   unit_id: string | null;
@@ -55,7 +57,7 @@ export interface OneTimeCodeTable {
   id: string;
   /** 'captcha' | 'message' */
   kind: string;
-  /** captcha uuid, or the account the code was sent to */
+  /** captcha uuid, or the look-up key of the account the code was sent to (AccountNames.key) */
   target: string;
   /** HMAC-SHA256 of the code (keyed by CODE_SECRET) */
   code_hmac: string;
@@ -68,7 +70,10 @@ export interface OneTimeCodeTable {
 export interface OutboxTable {
   id: string;
   channel: string;
+  /** an e-mail address, a captcha uuid, or a mobile's look-up key (AccountNames.key) */
   recipient: string;
+  /** the mobile sealed, for delivery and the dev outbox; null otherwise */
+  recipient_sealed: string | null;
   subject: string | null;
   body: string;
   /** the code in clear: only written when the dev outbox is on (never in production) */

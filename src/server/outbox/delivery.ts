@@ -1,3 +1,5 @@
+import { maskMobile } from '../../shared/sensitive-fields.js';
+
 /** What an adapter delivers: the real text, including the code. */
 export interface OutgoingMessage {
   channel: 'sms' | 'email';
@@ -17,7 +19,7 @@ export interface Logger {
 
 /**
  * Development and fallback transport: writes the message to the log. Outside production the
- * text (with the code) is logged so a newcomer can read it; in production only the address.
+ * text (with the code) is logged so a newcomer can read it; in production only the address (a mobile masked).
  */
 export class LogTransport implements MessageTransport {
   constructor(
@@ -27,7 +29,8 @@ export class LogTransport implements MessageTransport {
 
   async deliver(message: OutgoingMessage): Promise<void> {
     this.log.info(
-      { outbox: { channel: message.channel, to: message.to, ...(this.includeText ? { body: message.body } : {}) } },
+      // a mobile is personal data: the log gets its mask (the dev outbox shows it whole)
+      { outbox: { channel: message.channel, to: message.channel === 'sms' ? maskMobile(message.to) : message.to, ...(this.includeText ? { body: message.body } : {}) } },
       'outbox message',
     );
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { OutboxMessage } from '../../shared/api-types.js';
+import type { AccountNames } from '../security/account-names.js';
 import { monotonicIso, nowIso } from '../time.js';
 import type { Logger, MessageTransport, OutgoingMessage } from './delivery.js';
 
@@ -10,6 +11,8 @@ export interface OutboxOptions {
   email: MessageTransport;
   sms: MessageTransport;
   log: Logger;
+  /** how a recipient is stored: a mobile as its look-up key plus a sealed copy, never in clear */
+  names: AccountNames;
 }
 
 const MASK = '****';
@@ -32,7 +35,8 @@ export class OutboxService {
       .values({
         id,
         channel: message.channel,
-        recipient: message.to,
+        recipient: message.channel === 'sms' ? this.options.names.key(message.to) : message.to,
+        recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to) : null,
         subject: message.subject,
         body: message.render(dev ? message.code : MASK),
         dev_code: dev ? message.code : null,
@@ -63,6 +67,7 @@ export class OutboxService {
         id: randomUUID(),
         channel: 'captcha',
         recipient: uuid,
+        recipient_sealed: null,
         subject: null,
         body: answer,
         dev_code: answer,
@@ -73,14 +78,16 @@ export class OutboxService {
       .execute();
   }
 
+  /** The dev outbox: recipients opened (it exists for developers to read the codes sent). */
   async list(to: string | null, limit = 50): Promise<OutboxMessage[]> {
     let query = this.db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit);
-    if (to) query = query.where('recipient', '=', to);
+    // `to` is a captcha uuid or an e-mail (stored as they are) or a mobile (stored as its key)
+    if (to) query = query.where('recipient', 'in', [to, this.options.names.key(to)]);
     const rows = await query.execute();
     return rows.map((row) => ({
       id: row.id,
       channel: row.channel as OutboxMessage['channel'],
-      to: row.recipient,
+      to: this.options.names.clear(row.recipient, row.recipient_sealed),
       code: row.dev_code,
       subject: row.subject,
       body: row.body,

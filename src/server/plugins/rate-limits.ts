@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
 import { SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
 import { normaliseAccount } from '../services/account-name.js';
+import { AccountNames } from '../security/account-names.js';
 import { DbFailureStore } from '../security/sign-in-failures.js';
 import { RedisFailureStore } from '../security/redis-failure-store.js';
 import { SignInThrottle } from '../security/sign-in-throttle.js';
@@ -76,9 +77,10 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   });
 }
 
-function accountKey(request: FastifyRequest): string {
+/** the account a sign-in names, as its blind index: the failure counters (table or Redis) never hold a name */
+function accountKey(request: FastifyRequest, names: AccountNames): string {
   const body = request.body as { account?: unknown } | undefined;
-  return typeof body?.account === 'string' ? normaliseAccount(body.account) : '';
+  return typeof body?.account === 'string' && normaliseAccount(body.account) !== '' ? names.throttleKey(body.account) : '';
 }
 
 function signedInKey(request: FastifyRequest): string {
@@ -100,11 +102,11 @@ const builtGuards = new WeakMap<object, Map<LimitRule, GuardHooks>>();
 
 type Reject = (reply: FastifyReply, ttl: number) => never;
 
-function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<LimitRule, 'throttle'>>, reject: Reject) {
+function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<LimitRule, 'throttle'>>, reject: Reject, names: AccountNames) {
   const store = app.redis ? new RedisFailureStore(app.redis, rule.windowMs, 'sign-in-failures:') : new DbFailureStore(app.db, rule.windowMs);
   const throttle = new SignInThrottle(store, rule.throttle);
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = accountKey(request);
+    const account = accountKey(request, names);
     if (!account) return;
     const decision = await throttle.decide(account, request.ip);
     if (decision.kind === 'refuse') reject(reply, decision.retryAfterSeconds);
@@ -114,7 +116,7 @@ function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<Lim
     }
   };
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const account = accountKey(request);
+    const account = accountKey(request, names);
     if (!account) return payload;
     try {
       if (reply.statusCode < 300) await throttle.recordSuccess(account, request.ip);
@@ -160,18 +162,19 @@ export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHook
 
 function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
   const name = ruleName(rule);
+  const names = new AccountNames(app.services.protection);
   const perIp = app.createRateLimit({ max: rule.perIp, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:ip:${request.ip}` });
   const perAccount =
     rule.perAccount === undefined
       ? null
-      : app.createRateLimit({ max: rule.perAccount, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:account:${accountKey(request)}` });
+      : app.createRateLimit({ max: rule.perAccount, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:account:${accountKey(request, names)}` });
   const perSignedIn =
     rule.perSignedIn === undefined ? null : app.createRateLimit({ max: rule.perSignedIn, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${signedInKey(request)}` });
   const reject: Reject = (reply, ttlInSeconds) => {
     reply.header('retry-after', String(ttlInSeconds));
     throw new AppError('tooManyRequests');
   };
-  const throttled = rule.throttle ? throttleGuard(app, { ...rule, throttle: rule.throttle }, reject) : null;
+  const throttled = rule.throttle ? throttleGuard(app, { ...rule, throttle: rule.throttle }, reject, names) : null;
   return {
     onRequest: [
       async (request, reply) => {
@@ -185,7 +188,7 @@ function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
       ...(perAccount
         ? [
             async (request: FastifyRequest, reply: FastifyReply) => {
-              if (!accountKey(request)) return;
+              if (!accountKey(request, names)) return;
               const wait = exceededBy(await perAccount(request));
               if (wait !== null) reject(reply, wait);
             },

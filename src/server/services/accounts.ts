@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
+import type { AccountNames } from '../security/account-names.js';
 import type { PasswordHasher } from '../security/password-hash.js';
 import { nowIso } from '../time.js';
 import { channelOf } from './account-name.js';
@@ -29,10 +30,11 @@ export class Accounts {
     private readonly hasher: PasswordHasher,
     private readonly messageCodes: MessageCodes,
     private readonly sessions: Sessions,
+    private readonly names: AccountNames,
   ) {}
 
   async exists(account: string): Promise<boolean> {
-    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirst();
+    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', this.names.key(account)).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -68,7 +70,8 @@ export class Accounts {
         .insertInto('accounts')
         .values({
           id: randomUUID(),
-          account: input.account,
+          account: this.names.key(input.account),
+          account_sealed: this.names.sealed(input.account),
           name: input.name,
           user_type: input.userType,
           unit_id: unitId,
@@ -88,7 +91,7 @@ export class Accounts {
   }
 
   async resetPassword(account: string, code: string, password: string): Promise<void> {
-    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirst();
+    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', this.names.key(account)).executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
     await this.messageCodes.verify(account, 'reset-password', code);
     await this.setPassword(row.id, password);
@@ -110,7 +113,7 @@ export class Accounts {
     if (newAccount === account) throw new AppError('sameAccount');
     await this.assertFree(newAccount);
     await this.messageCodes.verify(newAccount, 'change-account', code);
-    await this.db.updateTable('accounts').set({ account: newAccount, updated_at: nowIso() }).where('id', '=', who.id).execute();
+    await this.db.updateTable('accounts').set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: nowIso() }).where('id', '=', who.id).execute();
   }
 
   async currentEditionId(): Promise<string> {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { maskMobile } from '../../shared/sensitive-fields.js';
+import { channelOf } from './account-name.js';
 import type { Db } from '../db/database.js';
 import { onPage, pageOf } from '../db/paging.js';
 import type { Page } from '../../shared/api-types.js';
@@ -44,7 +46,8 @@ export class Audit {
         id: randomUUID(),
         edition_id: entry.editionId,
         actor_account_id: who.id,
-        actor_account: who.account,
+        // a mobile sign-in name is personal data: the log keeps its mask (the account id identifies the actor)
+        actor_account: channelOf(who.account) === 'sms' ? maskMobile(who.account) : who.account,
         action: entry.action,
         target_type: entry.targetType,
         target_id: entry.targetId,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AccountNames } from '../security/account-names.js';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loadSharp } from '../lazy-modules.js';
@@ -74,8 +75,9 @@ async function demoPhotoFile(uploadDir: string): Promise<{ storageName: string; 
 export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: DataProtection, demo: DemoFile, uploadDir?: string): Promise<DemoAccount[]> {
   const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (anyAccount) {
-    const present = await db.selectFrom('accounts').select(['account', 'user_type']).where('account', 'in', demo.accounts.map((a) => a.account)).execute();
-    return present.map((row) => ({ account: row.account, userType: row.user_type, password: demo.password }));
+    const names = new AccountNames(protection);
+    const present = await db.selectFrom('accounts').select(['account', 'account_sealed', 'user_type']).where('account', 'in', demo.accounts.map((a) => names.key(a.account))).execute();
+    return present.map((row) => ({ account: names.clear(row.account, row.account_sealed), userType: row.user_type, password: demo.password }));
   }
   const editionId = await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
   const passwordHash = await hasher.hash(demo.password);
@@ -84,6 +86,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
   const unitOfAccount = new Map<string, string>();
   const photo = uploadDir ? await demoPhotoFile(uploadDir) : null;
 
+  const names = new AccountNames(protection);
   await db.transaction().execute(async (trx) => {
     for (const entry of demo.accounts) {
       let unitId: string | null = null;
@@ -98,7 +101,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
       const accountId = randomUUID();
       await trx
         .insertInto('accounts')
-        .values({ id: accountId, account: entry.account, name: entry.name, user_type: entry.userType, unit_id: unitId, password_hash: passwordHash, created_at: now, updated_at: now })
+        .values({ id: accountId, account: names.key(entry.account), account_sealed: names.sealed(entry.account), name: entry.name, user_type: entry.userType, unit_id: unitId, password_hash: passwordHash, created_at: now, updated_at: now })
         .execute();
       if (entry.userType === 'enterprise' && enterpriseId === null) enterpriseId = accountId;
       if (unitId) unitOfAccount.set(entry.account, unitId);

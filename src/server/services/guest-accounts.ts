@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { AccountNames } from '../security/account-names.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { UNUSABLE_PASSWORD_PREFIX } from '../security/password-hash.js';
 import { nowIso } from '../time.js';
@@ -15,7 +16,11 @@ export class GuestAccountLinks {
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly protection: DataProtection,
-  ) {}
+  ) {
+    this.names = new AccountNames(protection);
+  }
+
+  private readonly names: AccountNames;
 
   /** Run in the transaction that approves the guest. */
   async link(trx: Executor, guestId: string): Promise<void> {
@@ -24,7 +29,7 @@ export class GuestAccountLinks {
     const mobile = guest ? this.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile') : null;
     if (!guest || guest.account_id !== null || !mobile) return;
     const account = normaliseAccount(mobile);
-    const existing = await trx.selectFrom('accounts').select(['id', 'user_type']).where('account', '=', account).executeTakeFirst();
+    const existing = await trx.selectFrom('accounts').select(['id', 'user_type']).where('account', '=', this.names.key(account)).executeTakeFirst();
     let accountId: string;
     if (existing) {
       if (existing.user_type !== 'guest') {
@@ -51,7 +56,7 @@ export class GuestAccountLinks {
       const now = nowIso();
       await trx
         .insertInto('accounts')
-        .values({ id: accountId, account, name: guest.name, user_type: 'guest', unit_id: null, password_hash: `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(32).toString('base64url')}`, created_at: now, updated_at: now })
+        .values({ id: accountId, account: this.names.key(account), account_sealed: this.names.sealed(account), name: guest.name, user_type: 'guest', unit_id: null, password_hash: `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(32).toString('base64url')}`, created_at: now, updated_at: now })
         .execute();
     }
     await trx.updateTable('guests').set({ account_id: accountId }).where('id', '=', guestId).execute();

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { OutboxService } from '../outbox/outbox-service.js';
 import type { Translator } from '../http/translator.js';
+import type { AccountNames } from '../security/account-names.js';
 import type { Language } from '../../shared/constants.js';
 import { AppError } from '../http/app-error.js';
 import { channelOf } from './account-name.js';
@@ -19,13 +20,14 @@ export class MessageCodes {
     private readonly outbox: OutboxService,
     private readonly translator: Translator,
     private readonly summitName: string,
+    private readonly names: AccountNames,
   ) {}
 
   async send(account: string, scene: CodeScene, language: Language): Promise<void> {
     const existing = await this.db
       .selectFrom('accounts')
       .select(['id', 'user_type'])
-      .where('account', '=', account)
+      .where('account', '=', this.names.key(account))
       .executeTakeFirst();
     const mustExist = scene === 'login' || scene === 'reset-password' || scene === 'guest-login';
     if (mustExist && !existing) throw new AppError('userNotExist');

@@ -19,10 +19,17 @@ export type CodeCheck = 'ok' | 'invalid' | 'attempts-exceeded';
  * valid 10 minutes, single use, at most 5 attempts. Only the newest code of a target counts.
  */
 export class OneTimeCodes {
+  /** `storedTarget`: how a message code's target (an account name) is stored, its look-up key (AccountNames.key) */
   constructor(
     private readonly db: Db,
     private readonly secret: string,
+    private readonly storedTarget: (account: string) => string = (account) => account,
   ) {}
+
+  /** a mobile never reaches the table: message targets are stored as their look-up key; the HMAC still binds the clear name */
+  private stored(kind: string, target: string): string {
+    return kind === 'captcha' ? target : this.storedTarget(target);
+  }
 
   async issue(kind: CodeKind, target: string): Promise<string> {
     const code = randomCode();
@@ -31,7 +38,7 @@ export class OneTimeCodes {
       .values({
         id: randomUUID(),
         kind,
-        target,
+        target: this.stored(kind, target),
         code_hmac: codeHmac(this.secret, `${kind}:${target}`, code),
         attempts: 0,
         expires_at: isoIn(CODE_TTL_MINUTES * MINUTE_MS),
@@ -48,7 +55,7 @@ export class OneTimeCodes {
       .selectFrom('one_time_codes')
       .select('created_at')
       .where('kind', 'in', kinds)
-      .where('target', '=', target)
+      .where('target', 'in', [...new Set(kinds.map((kind) => this.stored(kind, target)))])
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -65,7 +72,7 @@ export class OneTimeCodes {
       .selectFrom('one_time_codes')
       .selectAll()
       .where('kind', '=', kind)
-      .where('target', '=', target)
+      .where('target', '=', this.stored(kind, target))
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();

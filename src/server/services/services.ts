@@ -6,6 +6,7 @@ import type { Translator } from '../http/translator.js';
 import { LogTransport, type MessageTransport } from '../outbox/delivery.js';
 import { OutboxService } from '../outbox/outbox-service.js';
 import { SmtpTransport } from '../outbox/smtp-transport.js';
+import { AccountNames } from '../security/account-names.js';
 import { DataProtection } from '../security/data-protection.js';
 import { PasswordHasher } from '../security/password-hash.js';
 import { Accounts } from './accounts.js';
@@ -79,19 +80,21 @@ export function createServices(
 ): Services {
   const hasher = new PasswordHasher(config.scrypt, config.hashConcurrency);
   const logTransport = new LogTransport(log, !config.production);
+  const protection = new DataProtection(config.dataKeyring);
+  const names = new AccountNames(protection);
   const outbox = new OutboxService(db, {
     devOutbox: config.devOutbox,
     email: config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.smtpFrom) : logTransport,
     sms: options.smsTransport ?? logTransport,
     log,
+    names,
   });
-  const codes = new OneTimeCodes(db, config.codeSecret);
+  const codes = new OneTimeCodes(db, config.codeSecret, (account) => names.key(account));
   const captcha = new CaptchaService(codes, outbox);
-  const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName);
-  const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });
+  const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName, names);
+  const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours }, names);
   const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db);
-  const protection = new DataProtection(config.dataKeyring);
   const guests = new Guests(db, editions, config.databaseUrl !== null, new GuestAccountLinks(log, protection), protection);
   const activitySignUps = new ActivitySignUps(db, editions, guests, translator, config.databaseUrl !== null);
   return {
@@ -112,8 +115,8 @@ export function createServices(
     captcha,
     messageCodes,
     sessions,
-    signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired),
-    accounts: new Accounts(db, hasher, messageCodes, sessions),
+    signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired, names),
+    accounts: new Accounts(db, hasher, messageCodes, sessions, names),
     notices: new Notices(db),
     menus: new Menus(options.menusFile, translator),
     goodWishes: new GoodWishes(db, editions),

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { AccountType } from '../../shared/api-types.js';
+import type { AccountNames } from '../security/account-names.js';
 import { newSessionToken, sha256 } from '../security/codes.js';
 import { isoIn, nowIso, HOUR_MS, MINUTE_MS } from '../time.js';
 
 export interface SignedInAccount {
   sessionId: string;
   id: string;
+  /** the clear sign-in name (a mobile account's sealed copy opened): shown only to its owner */
   account: string;
   name: string;
   userType: AccountType;
@@ -33,6 +35,7 @@ export class Sessions {
   constructor(
     private readonly db: Db,
     private readonly policy: SessionPolicy,
+    private readonly names: AccountNames,
   ) {
     this.findByTokenHash = preparedQuery(db, (value) =>
       db
@@ -45,6 +48,7 @@ export class Sessions {
           'sessions.revoked_at',
           'accounts.id',
           'accounts.account',
+          'accounts.account_sealed',
           'accounts.name',
           'accounts.user_type',
           'accounts.unit_id',
@@ -83,7 +87,7 @@ export class Sessions {
     return {
       sessionId: row.sessionId,
       id: row.id,
-      account: row.account,
+      account: this.names.clear(row.account, row.account_sealed),
       name: row.name,
       userType: row.user_type as AccountType,
       unitId: row.unit_id,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
+import type { AccountNames } from '../security/account-names.js';
 import type { PasswordHasher } from '../security/password-hash.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { MessageCodes } from './message-codes.js';
@@ -14,6 +15,7 @@ export class SignIn {
     private readonly messageCodes: MessageCodes,
     private readonly sessions: Sessions,
     private readonly captchaRequired: boolean,
+    private readonly names: AccountNames,
   ) {}
 
   /** `escalated`: the account is under attack (sign-in throttle), an image code is required even where it is off */
@@ -28,7 +30,7 @@ export class SignIn {
       row = await this.db
         .selectFrom('accounts')
         .select(['id', 'password_hash'])
-        .where('account', '=', account)
+        .where('account', '=', this.names.key(account))
         .executeTakeFirst();
       // unknown account and wrong password: same work, same answer
       valid = row ? await admission.verify(password, row.password_hash) : await admission.verifyAgainstNothing(password);
@@ -41,7 +43,7 @@ export class SignIn {
 
   async withCode(account: string, code: string): Promise<string> {
     await this.messageCodes.verify(account, 'login', code);
-    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', account).executeTakeFirst();
+    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', this.names.key(account)).executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
     return this.sessions.create(row.id);
   }
@@ -52,7 +54,7 @@ export class SignIn {
     const row = await this.db
       .selectFrom('accounts')
       .select(['id', 'user_type'])
-      .where('account', '=', account)
+      .where('account', '=', this.names.key(account))
       .executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
     if (row.user_type !== 'guest') throw new AppError('notAGuest');
