@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { EditionAnswer } from '../../src/shared/guest-api';
@@ -123,6 +123,10 @@ describe('guest registration wizard runtime', () => {
     const first = renderWizard(binding, null);
     const name = (await screen.findByLabelText(/中文姓名|姓名/, { selector: '#root_nameZh' })) as HTMLInputElement;
     fireEvent.change(name, { target: { value: '李四' } });
+    // a reload or a closed tab hides the page first: what was just typed goes into the draft
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
     first.unmount();
 
     renderWizard(binding, null);

@@ -11,10 +11,9 @@ import { startPortal, type RunningPortal } from './support/portal-server';
  * before the lean sign-in form, the lazy feature catalogue and signed-in layout, and one start-up
  * chunk); see bench/sections/wire.ts.
  */
-// issue 17's target is 200 kB; after the merges of 2026-11-26 the page measures 199.9-200.0 kB
-// (196.7 kB before them), moving by ~100 bytes between runs, so this guard stops regressions at
-// 208 kB until the start-up chunk is trimmed again
-const COLD_LOGIN_BUDGET_BYTES = 208 * 1024;
+// issue 17's target: 200 kB. The merges of 2026-11-26 took the page to 199.9-204.8 kB; the sign-in
+// fields without MUI TextField (engine/widgets/OutlinedTextField.tsx) brought it to 195.2 kB
+const COLD_LOGIN_BUDGET_BYTES = 200 * 1024;
 
 const run = chromiumAvailable();
 

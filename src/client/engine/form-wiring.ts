@@ -5,6 +5,7 @@ import { createErrorTransformer } from './error-translation';
 import { fieldErrorsToErrorSchema } from './server-field-errors';
 import { translatedUiSchema } from './ui-schema-i18n';
 import { translateRjsfString } from './rjsf-strings';
+import { commitTypedInputs } from './typed-input-buffer';
 import { customWidgets, formTemplates } from './widget-registry';
 
 /** What every schema-driven RJSF form of the app shares (screen forms and wizard steps). */
@@ -44,8 +45,10 @@ export function useErrorVisibility(schema: RJSFSchema | undefined) {
     touched.current.add(id.replace(/^root_/, '').split('_')[0] ?? '');
   }, []);
   // runs before RJSF validates the submit: from now on every error shows
+  // and the text still on its way from an input (typed-input-buffer.ts) is validated with the rest
   const onSubmitCapture = useCallback(() => {
     submitted.current = true;
+    commitTypedInputs();
   }, []);
   return { transformErrors, onBlur, onSubmitCapture };
 }

@@ -1,4 +1,5 @@
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { BufferedInputTemplate } from './widgets/BufferedInputTemplate';
 import { EitherOrTextareaWidget } from './widgets/EitherOrTextareaWidget';
 import { ImageCodeWidget } from './widgets/ImageCodeWidget';
 import { lazyWidget } from './widgets/lazy-widget';
@@ -31,4 +32,6 @@ Object.assign(customWidgets, {
 export const formTemplates: Partial<TemplatesType> = {
   DescriptionFieldTemplate: () => null,
   FieldErrorTemplate: ReservedFieldErrors,
+  // a keystroke repaints its input, not the whole form (issue 17: typing latency)
+  BaseInputTemplate: BufferedInputTemplate,
 };

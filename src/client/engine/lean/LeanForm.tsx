@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -12,6 +11,7 @@ import type { FormRuntimeContext } from '../form-runtime-context';
 import { runOperation } from '../operations';
 import type { FormDeclaration } from '../screen-types';
 import { runSuccess } from '../success-actions';
+import { OutlinedTextField } from '../widgets/OutlinedTextField';
 import { valueOfInput, type FieldWidgetProps } from '../widgets/TextFieldWithAction';
 import { ImageCodeWidget } from '../widgets/ImageCodeWidget';
 import { MessageCodeWidget } from '../widgets/MessageCodeWidget';
@@ -168,7 +168,7 @@ export function LeanForm({ declaration }: { declaration: FormDeclaration }) {
             else if (field.widget === 'messageCode') input = <MessageCodeWidget {...props} />;
             else
               input = (
-                <TextField
+                <OutlinedTextField
                   id={props.id}
                   name={props.htmlName}
                   label={field.label}

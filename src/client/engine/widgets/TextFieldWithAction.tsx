@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './OutlinedTextField';
 import type { WidgetProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
 
@@ -27,14 +27,14 @@ interface TextFieldWithActionProps {
   /** what sits beside the field: a send, refresh or check button */
   action: ReactNode;
   /** replaces parts of the standard wiring below (autoComplete, extra error states, handlers) */
-  fieldProps?: Partial<TextFieldProps>;
+  fieldProps?: Partial<OutlinedTextFieldProps>;
 }
 
 /** A code field of an RJSF form with its action to the right (image, message and invitation codes). */
 export function TextFieldWithAction({ widget, action, fieldProps }: TextFieldWithActionProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <TextField
+      <OutlinedTextField
         id={widget.id}
         name={widget.htmlName ?? widget.id}
         label={widget.label}

@@ -2,6 +2,8 @@
  * Unsaved drafts of wizard steps in localStorage, so a reload or a closed tab loses nothing
  * that was typed. One entry per wizard, record and step; cleared when the step is saved.
  */
+import { commitTypedInputsNow } from '../typed-input-buffer';
+
 type Document = Record<string, unknown>;
 
 const PREFIX = 'wizard-draft';
@@ -46,7 +48,13 @@ export function flushPendingDrafts(): void {
   pendingDrafts.clear();
 }
 
-if (typeof window !== 'undefined') window.addEventListener('pagehide', flushPendingDrafts);
+// the text still on its way from an input to its form (typed-input-buffer.ts) is part of the draft
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    commitTypedInputsNow();
+    flushPendingDrafts();
+  });
+}
 
 /** The draft of a step being typed: written once typing pauses (see DRAFT_WRITE_DELAY_MS). */
 export function scheduleDraftWrite(wizardId: string, recordId: string | null, stepId: string, data: Document): void {
