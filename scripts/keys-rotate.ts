@@ -18,6 +18,7 @@ import { DataProtection } from '../src/server/security/data-protection.js';
 import { OLD_KEYS_FILE } from '../src/server/security/data-keys.js';
 import { resealStores } from '../src/server/security/sealed-stores.js';
 import { resealAccountNames } from '../src/server/security/sealed-account-names.js';
+import { ownTableNames } from './support/table-names.js';
 
 function argValue(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -43,7 +44,7 @@ export async function rotateKeys(args: string[], env: Record<string, string | un
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch-size must be a positive integer');
   const { db } = openDatabase(config);
   try {
-    const tables = new Set((await db.introspection.getTables()).filter((table) => !config.databaseSchema || table.schema === config.databaseSchema).map((table) => table.name));
+    const tables = await ownTableNames(db, config);
     if (!tables.has('guests')) {
       log('keys:rotate: the database holds no records yet (the server creates its tables at start): nothing to re-seal');
       return 0;

@@ -14,6 +14,7 @@ import { DataProtection } from '../src/server/security/data-protection.js';
 import { RetentionPurge } from '../src/server/security/retention-purge.js';
 import { systemClock } from '../src/server/services/clock.js';
 import { Editions } from '../src/server/services/editions.js';
+import { ownTableNames } from './support/table-names.js';
 
 const EDITION_FILE = fileURLToPath(new URL('../config/edition.json', import.meta.url));
 
@@ -31,7 +32,7 @@ export async function retentionPurge(args: string[], env: Record<string, string 
   const config = loadConfig(env);
   const { db } = openDatabase(config);
   try {
-    if (!(await db.introspection.getTables()).some((table) => table.name === 'guests' && (!config.databaseSchema || table.schema === config.databaseSchema))) {
+    if (!(await ownTableNames(db, config)).has('guests')) {
       log('retention:purge: the database holds no records yet: nothing to purge');
       return 2;
     }

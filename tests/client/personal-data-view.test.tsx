@@ -41,10 +41,15 @@ describe('personal data in the browser (issue 18)', () => {
       </WizardStepForm>,
     );
     const name = (await screen.findByLabelText(/中文姓名|姓名/, { selector: '#root_nameZh' })) as HTMLInputElement;
-    fireEvent.change(name, { target: { value: '李四' } });
-    fireEvent.change(document.querySelector('#root_idNumber')!, { target: { value: '370202198001011234' } });
-    fireEvent.change(document.querySelector('#root_mobile')!, { target: { value: '13800000007' } });
-    await waitFor(() => expect(onDraft).toHaveBeenCalled());
+    // typed text reaches the form when the field is left (inputs buffer while typing, issue 17)
+    const type = (input: Element, value: string) => {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    };
+    type(name, '李四');
+    type(document.querySelector('#root_idNumber')!, '370202198001011234');
+    type(document.querySelector('#root_mobile')!, '13800000007');
+    await waitFor(() => expect(onDraft).toHaveBeenCalled(), { timeout: 5000 });
     const last = onDraft.mock.calls.at(-1)![0] as Record<string, unknown>;
     expect(last.nameZh).toBe('李四');
     expect(last).not.toHaveProperty('idNumber');

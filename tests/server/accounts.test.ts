@@ -30,6 +30,9 @@ describeEachDatabase('accounts', (kind) => {
     const info = await t.call<{ user: { userType: string; unitId: string | null } }>({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo', headers: bearer(sessionTokenFrom(login.headers['set-cookie'])) });
     expect(info.body.data.user.userType).toBe('enterprise');
     expect(info.body.data.user.unitId).not.toBeNull();
+    // the unit's first document does not keep the mobile in clear (issue 18)
+    const unit = await t.app.db.selectFrom('units').select('document').where('id', '=', info.body.data.user.unitId as string).executeTakeFirstOrThrow();
+    expect(unit.document).not.toContain('13700000001');
   });
 
   it('registers every self-service account type', async () => {

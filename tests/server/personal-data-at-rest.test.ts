@@ -52,9 +52,8 @@ describeEachDatabase('personal data at rest', (kind) => {
     const rows = await everyStoredRow(t);
     const idNumbers = [701, 702, 703, 705].map((n) => residentId(n));
     for (const value of idNumbers) expect(tablesHolding(rows, value), value).toEqual([]);
-    // the account name of an approved guest is still its mobile (sign-in by code): the one
-    // place left, named here so that any other table holding a mobile fails this test
-    expect(tablesHolding(rows, '13770000701')).toEqual(['accounts']);
+    // the approved guest's sign-in name is its mobile: stored as its blind index and sealed (0019)
+    expect(tablesHolding(rows, '13770000701')).toEqual([]);
     for (const value of ['13770000702', '13770000703', '13770000704', '13770000705', '13770000706', '13770000707', '13770000708']) expect(tablesHolding(rows, value), value).toEqual([]);
     expect((await unit.get<{ document: Record<string, unknown> }>('qms/unit/mine')).body.data.document.contactMobile).toBe('13770000708');
 

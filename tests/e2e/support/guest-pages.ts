@@ -38,14 +38,15 @@ export interface Person {
 
 /** The personal fields shared by the guest and entourage-member forms (inside `scope`). */
 export async function fillPerson(page: Page, scope: Locator, person: Person): Promise<void> {
+  // the separate ID-number consent (PIPL art. 29) is never ticked when the form opens
+  const consent = scope.locator('#root_idNumberConsent');
+  if (await consent.isChecked()) throw new Error('the ID-number consent was ticked when the form opened');
   await scope.locator('#root_nameZh').fill(person.nameZh);
   await scope.locator('#root_gender-0').check();
   await scope.locator('#root_nationality').fill('中国');
   await scope.locator('#root_idType').click();
   await page.getByRole('option', { name: '居民身份证' }).click();
   await scope.locator('#root_idNumber').fill(person.idNumber);
-  // the separate ID-number consent (PIPL art. 29) is never ticked for the registrant
-  const consent = scope.locator('#root_idNumberConsent');
   if (await consent.isChecked()) throw new Error('the ID-number consent was ticked before the registrant ticked it');
   await consent.check();
   await scope.locator('#root_mobile').fill(person.mobile);
