@@ -236,12 +236,12 @@ export type IdType = ("resident-id" | "passport" | "hk-macao-permit" | "taiwan-p
  */
 export type IdNumber = string
 /**
- * The separate consent to the processing of the ID/passport number (PIPL art. 29): never pre-ticked. Its label is the consent text; x-consent names the field it covers and the text's version, which the server records with the time of the consent.
+ * The separate consent to the processing of the ID/passport number (PIPL art. 29): never pre-ticked. Its label is the consent text; x-consent names the field it covers and the text's version, which the server records with the time of the consent. Only true passes (`not: {const: false}`): a one-value enum would be taken by RJSF for a constant and filled in, ticked.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "idNumberConsent".
  */
-export type IdNumberConsent = true
+export type IdNumberConsent = boolean
 /**
  * Personal field shared by guest, entourage member and historical guest (residence).
  * @minLength 1
