@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AccountNames } from '../../../src/server/security/account-names.js';
 import { uploadRuleCatalogue } from '../../../src/server/uploads/upload-rule-catalogue.js';
 import { guestBody } from '../../server/helpers/guest-body.js';
 import type { Rng } from './prng.js';
@@ -44,8 +45,10 @@ export class FuzzWorld {
   constructor(readonly app: FastifyInstance) {}
 
   async signInEveryone(): Promise<void> {
+    // a mobile sign-in name is stored as its blind index (issue 18)
+    const names = new AccountNames(this.app.services.protection);
     for (const account of ALL_ACCOUNTS) {
-      const row = await this.app.db.selectFrom('accounts').select(['id', 'user_type', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
+      const row = await this.app.db.selectFrom('accounts').select(['id', 'user_type', 'unit_id']).where('account', '=', names.key(account)).executeTakeFirstOrThrow();
       this.people.set(account, { account, id: row.id, userType: row.user_type, unitId: row.unit_id, token: await this.app.services.sessions.create(row.id) });
     }
   }
