@@ -19,6 +19,7 @@ import { OLD_KEYS_FILE } from '../src/server/security/data-keys.js';
 import { resealStores } from '../src/server/security/sealed-stores.js';
 import { resealAccountNames } from '../src/server/security/sealed-account-names.js';
 import { ownTableNames } from './support/table-names.js';
+import { runWhenExecuted } from './support/run-cli.js';
 
 function argValue(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -60,12 +61,4 @@ export async function rotateKeys(args: string[], env: Record<string, string | un
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  rotateKeys(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenExecuted(import.meta.url, (args) => rotateKeys(args));

@@ -15,6 +15,7 @@ import { RetentionPurge } from '../src/server/security/retention-purge.js';
 import { systemClock } from '../src/server/services/clock.js';
 import { Editions } from '../src/server/services/editions.js';
 import { ownTableNames } from './support/table-names.js';
+import { runWhenExecuted } from './support/run-cli.js';
 
 const EDITION_FILE = fileURLToPath(new URL('../config/edition.json', import.meta.url));
 
@@ -68,12 +69,4 @@ export async function retentionPurge(args: string[], env: Record<string, string 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  retentionPurge(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenExecuted(import.meta.url, (args) => retentionPurge(args));
