@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../src/server/http/app-error.js';
 import { HashTurns } from '../../src/server/security/hash-turns.js';
 import { PasswordHasher } from '../../src/server/security/password-hash.js';
@@ -38,5 +38,60 @@ describe('turns promised by a full hash queue (issue 18 point 9)', () => {
     expect(() => hasher.admit(ticket)).toThrow();
     admitted.release();
     held.forEach((admission) => admission.release());
+  });
+
+  it('names a far turn in waits of at most 30 s; a ticket that comes early keeps its turn', () => {
+    const turns = new HashTurns();
+    const now = 2_000_000;
+    const far = turns.promise(now + 70_000, 500, now);
+    expect(far.retryAfterSeconds).toBe(30);
+    const read = turns.read(far.ticket, now + 30_000);
+    expect(read && turns.due(read, now + 30_000)).toBe(false);
+    expect(read && turns.remaining(read, now + 30_000)).toBe(30);
+    expect(read && turns.remaining(read, now + 60_000)).toBe(11);
+    expect(turns.redeem(far.ticket, now + 69_000)).toBe(true);
+  });
+
+  it('a ticket holder the machine fell behind for gets the first new turn, before later promises', () => {
+    const turns = new HashTurns();
+    const now = 3_000_000;
+    const promised = Array.from({ length: 5 }, () => turns.promise(now + 1_000, 1_000, now));
+    expect(promised.map((p) => p.retryAfterSeconds)).toEqual([2, 3, 4, 5, 6]);
+    expect(turns.promise(now + 1_000, 1_000, now, true).retryAfterSeconds).toBe(2);
+    expect(turns.promise(now + 1_000, 1_000, now).retryAfterSeconds).toBe(7);
+  });
+
+  it('refuses an early ticket with the same ticket; a ticket at its time past even its larger bound gets a new turn', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1, 4_000);
+      const refusal = (turnTicket?: string) => {
+        try {
+          return { admitted: hasher.admit(turnTicket), retryAfterSeconds: 0, ticket: '' };
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          return { admitted: null, retryAfterSeconds: Number(error.params.retryAfterSeconds), ticket: String(error.params.turnTicket) };
+        }
+      };
+      // 1 slot, 400 ms per hash: 11 places for newcomers (4 s), 16 for ticket holders (6 s)
+      const held = Array.from({ length: 11 }, () => hasher.admit());
+      const tickets = Array.from({ length: 7 }, () => refusal().ticket);
+      expect(tickets.every((ticket) => ticket !== '')).toBe(true);
+      const early = refusal(tickets[6]);
+      expect(early.ticket).toBe(tickets[6]);
+      expect(early.retryAfterSeconds).toBeGreaterThan(1);
+      vi.setSystemTime(Date.now() + 4_000);
+      const back = tickets.map((ticket) => refusal(ticket));
+      expect(back.map((b) => b.admitted !== null)).toEqual([true, true, true, true, true, false, false]);
+      const renewed = back[6]!;
+      expect(renewed.ticket).not.toBe(tickets[6]);
+      [...held, ...back.slice(0, 5).map((b) => b.admitted!)].forEach((admission) => admission.release());
+      vi.setSystemTime(Date.now() + renewed.retryAfterSeconds * 1_000);
+      const last = refusal(renewed.ticket);
+      expect(last.admitted).not.toBeNull();
+      last.admitted!.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

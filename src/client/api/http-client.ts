@@ -30,12 +30,13 @@ export interface RequestOptions {
 
 /**
  * Retry-After waits longer than this are a real limit (a client refused for its failures:
- * minutes), shown to the user, not retried. The hash queue names each refused sign-in's turn,
- * a few seconds to about half a minute when 100 arrive together on a small machine, and up to
- * about 45 s when that machine is also busy: waiting for the turn beats an error the user retries.
+ * minutes), shown to the user, not retried. The hash queue names each refused sign-in's turn
+ * in waits of at most 30 s (a later turn takes several, the ticket kept; a machine behind its
+ * promise hands out a new turn): waiting for the turn beats an error the user retries.
  */
 export const BUSY_RETRY_MAX_WAIT_MS = 60_000;
-export const BUSY_RETRIES = 5;
+/** 100 sign-ins together on a 2-core machine at production cost: the last turn is about a minute away */
+export const BUSY_RETRIES = 10;
 
 function busyWaitMs(response: Response): number | null {
   if (response.status !== 429) return null;

@@ -9,10 +9,17 @@ import { QueueFullError, Semaphore } from './semaphore.js';
  * will drain within this bound (queue length x measured hash time / slots); past it the
  * sign-in is answered at once with 429 and a Retry-After naming its turn (see `busy`), and the
  * client comes back then. An admitted sign-in so answers within the bound plus its own hash.
- * 6 s leaves room under the 10 s the issue allows for an estimate that runs short (hashes
- * sharing the cores with each other or other work take longer than the start-up measure).
+ * 4 s leaves room under the 10 s the issue allows for an estimate that runs short (other work
+ * on the machine slows the hashes already admitted) and for the ticket holders' larger bound
+ * below; a smaller bound only costs more quick 429s, not throughput, while the queue never empties.
  */
-export const ADMISSION_WAIT_MS = 6_000;
+export const ADMISSION_WAIT_MS = 4_000;
+/**
+ * A sign-in back at its promised turn is admitted within this much more than a newcomer: it goes
+ * first, while a machine that fell behind its promise (hashes slowed by other work) still never
+ * makes an admitted sign-in wait past the bound; past it the ticket gets the first new turn.
+ */
+const TICKET_EXTRA_WAIT_MS = 2_000;
 /** the measured hash time starts from this guess per log2N=17 and follows each real hash */
 const FIRST_GUESS_MS_AT_17 = 400;
 
@@ -84,10 +91,19 @@ export class PasswordHasher {
    * the bound. Called before the sign-in spends its one-time image code, so a refused client's
    * retry can reuse it; an admitted sign-in holds its place, so its hash is never refused.
    */
-  /** `turnTicket`: the ticket of an earlier refusal, come back at its turn: admitted whatever the queue */
+  /**
+   * `turnTicket`: the ticket of an earlier refusal. Early, it is refused again with the same
+   * ticket and the time still to wait; at its time it is admitted within the larger bound.
+   */
   admit(turnTicket?: string): HashAdmission {
-    const full = this.gate.running + this.gate.queued + this.pending >= this.concurrency + this.maxWaiting();
-    if (full && !this.turns.redeem(turnTicket)) throw this.busy();
+    const now = Date.now();
+    const ticket = this.turns.read(turnTicket, now);
+    if (ticket && !this.turns.due(ticket, now)) {
+      throw new AppError('hashQueueFull', { retryAfterSeconds: this.turns.remaining(ticket, now), turnTicket: ticket.text });
+    }
+    const bound = this.concurrency + this.maxWaiting(ticket ? this.admissionWaitMs + TICKET_EXTRA_WAIT_MS : this.admissionWaitMs);
+    if (this.gate.running + this.gate.queued + this.pending >= bound) throw this.busy(now, ticket !== null);
+    if (ticket) this.turns.redeem(ticket.text, now);
     this.pending += 1;
     let held = true;
     const release = () => {
@@ -110,8 +126,9 @@ export class PasswordHasher {
     };
   }
 
-  private maxWaiting(): number {
-    return Math.max(1, Math.floor((this.admissionWaitMs / this.hashMs) * this.concurrency));
+  /** hashes that may wait for a slot so that the last one waits at most `waitMs` */
+  private maxWaiting(waitMs = this.admissionWaitMs): number {
+    return Math.max(1, Math.floor((waitMs / this.hashMs) * this.concurrency));
   }
 
   /**
@@ -120,10 +137,9 @@ export class PasswordHasher {
    * returns come spread at the rate hashes finish (no wave, no long idle Retry-After), and a
    * client that comes back at its turn finds room.
    */
-  private busy(): AppError {
-    const now = Date.now();
+  private busy(now = Date.now(), ticketHolder = false): AppError {
     const roomAt = now + Math.max(0, this.expectedWaitMs() - this.admissionWaitMs);
-    const { retryAfterSeconds, ticket } = this.turns.promise(roomAt, this.hashMs / this.concurrency, now);
+    const { retryAfterSeconds, ticket } = this.turns.promise(roomAt, this.hashMs / this.concurrency, now, ticketHolder);
     return new AppError('hashQueueFull', { retryAfterSeconds, turnTicket: ticket });
   }
 
@@ -160,7 +176,7 @@ export class PasswordHasher {
       return await this.gate.run(async () => {
         const started = performance.now();
         const result = await task();
-        this.hashMs = 0.8 * this.hashMs + 0.2 * (performance.now() - started);
+        this.observe(performance.now() - started);
         return result;
       }, admitted);
     } catch (error) {
@@ -170,14 +186,23 @@ export class PasswordHasher {
   }
 
   /**
-   * Start-up: one real hash (the placeholder unknown accounts are checked against) sets the
-   * hash-time estimate, so a burst right after start is admitted by this machine's speed, not
-   * by the first guess (a guess 4x too fast admitted 100 sign-ins that then waited 30 s).
+   * The estimate rises at once with a slower hash and comes down slowly: an estimate that runs
+   * short makes admitted sign-ins wait past the bound, one that runs long only refuses a few more
+   */
+  private observe(ms: number): void {
+    this.hashMs = ms > this.hashMs ? 0.5 * this.hashMs + 0.5 * ms : 0.9 * this.hashMs + 0.1 * ms;
+  }
+
+  /**
+   * Start-up: as many real hashes at once as there are slots (one of them the placeholder
+   * unknown accounts are checked against) set the hash-time estimate, so a burst right after
+   * start is admitted by this machine's speed with every slot busy (hashes running side by side
+   * share memory bandwidth: one hash alone measured 25-40% fast), not by the first guess.
    */
   async calibrate(): Promise<void> {
     const started = performance.now();
     this.dummyHash ??= this.hash('no-such-account-placeholder');
-    await this.dummyHash;
+    await Promise.all([this.dummyHash, ...Array.from({ length: this.concurrency - 1 }, () => this.hash('calibration'))]);
     this.hashMs = Math.max(1, performance.now() - started);
   }
 
