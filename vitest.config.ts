@@ -52,7 +52,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // a ceiling, not a speed check: a journey test walks a dozen screens; beside two other
+          // browser files on 2 cores the longest took 95 s alone and passed 120 s in CI
+          testTimeout: 300_000,
           hookTimeout: 600_000,
           // one client build for the run; each file still has its own server and database
           globalSetup: ['tests/e2e/support/build-client-once.ts'],
