@@ -744,7 +744,10 @@ password: Password
  */
 confirmPassword: string
 code: VerifyCode
-agreeTerms: true
+/**
+ * Never pre-ticked: only true passes (`not: {const: false}`, the ID-number consent's shape). A one-value enum was taken by RJSF for a constant and ticked once the form changed.
+ */
+agreeTerms: boolean
 }
 /**
  * Body of PUT admin/activity/{id}/assignments: the approved guests assigned to an invited activity (replaces the previous list).
