@@ -360,7 +360,7 @@ export type ResponseCreatedCodes = string[]
  */
 export type ResponseDecidedList = GuestSummaryAnswer[]
 /**
- * The recorded ID-number consent (PIPL art. 29): the version of the consent text agreed to and when (server time, ISO 8601 UTC); null when none is recorded (saved before consents were recorded).
+ * The recorded ID-number consent (PIPL art. 29): the version of the consent text agreed to, when (server time, ISO 8601 UTC) and by which account (the one that submitted the save); null when none is recorded (saved before consents were recorded).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "consentRecordAnswer".
@@ -368,6 +368,14 @@ export type ResponseDecidedList = GuestSummaryAnswer[]
 export type ConsentRecordAnswer = ({
 version: number
 at: string
+/**
+ * id of the account that submitted the consent; null for consents recorded before that was kept (migration 0021) and for the demo seed
+ */
+by: (string | null)
+/**
+ * that account's display name, for organisers to read; null when by is null or the account is gone
+ */
+byName: (string | null)
 } | null)
 /**
  * the entourage of a guest
