@@ -131,7 +131,7 @@ export type SchemaName = (typeof schemaNames)[number];
 export const schemaVersions: Record<SchemaName, number> = {
   'account-change': 2,
   'account-exists-query': 1,
-  'account-registration': 1,
+  'account-registration': 2,
   'activity-assignment': 1,
   'activity-id-params': 1,
   'activity-page-query': 1,

@@ -360,7 +360,7 @@ export type ResponseCreatedCodes = string[]
  */
 export type ResponseDecidedList = GuestSummaryAnswer[]
 /**
- * The recorded ID-number consent (PIPL art. 29): the version of the consent text agreed to and when (server time, ISO 8601 UTC); null when none is recorded (saved before consents were recorded).
+ * The recorded ID-number consent (PIPL art. 29): the version of the consent text agreed to, when (server time, ISO 8601 UTC) and by which account (the one that submitted the save); null when none is recorded (saved before consents were recorded).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "consentRecordAnswer".
@@ -368,6 +368,14 @@ export type ResponseDecidedList = GuestSummaryAnswer[]
 export type ConsentRecordAnswer = ({
 version: number
 at: string
+/**
+ * id of the account that submitted the consent; null for consents recorded before that was kept (migration 0021) and for the demo seed
+ */
+by: (string | null)
+/**
+ * that account's display name, for organisers to read; null when by is null or the account is gone
+ */
+byName: (string | null)
 } | null)
 /**
  * the entourage of a guest
@@ -744,7 +752,10 @@ password: Password
  */
 confirmPassword: string
 code: VerifyCode
-agreeTerms: true
+/**
+ * Never pre-ticked: only true passes (`not: {const: false}`, the ID-number consent's shape). A one-value enum was taken by RJSF for a constant and ticked once the form changed.
+ */
+agreeTerms: boolean
 }
 /**
  * Body of PUT admin/activity/{id}/assignments: the approved guests assigned to an invited activity (replaces the previous list).

@@ -94,12 +94,17 @@ describe.skipIf(!run)('portal in Chromium', () => {
 
     const account = 'new-unit@e2e.example.com';
     const password = 'Zq#7mK9x!p';
+    // the terms are never ticked for the user: not when the form opens, not once another field changes
+    await page.locator('#root_agreeTerms').waitFor();
+    expect(await page.locator('#root_agreeTerms').isChecked()).toBe(false);
     await page.locator('#root_unitName').fill('测试跨国公司');
+    expect(await page.locator('#root_agreeTerms').isChecked()).toBe(false);
     await page.locator('#root_name').fill('李四');
     await page.locator('#root_account').fill(account);
     await fillMessageCode(page, portal.baseUrl, account);
     await page.locator('#root_password').fill(password);
     await page.locator('#root_confirmPassword').fill(password);
+    expect(await page.locator('#root_agreeTerms').isChecked()).toBe(false);
     await page.locator('#root_agreeTerms').check();
     await screenshot(page, 'register');
     expect(await seriousViolations(page, 'register')).toEqual([]);

@@ -58,8 +58,15 @@ describeEachDatabase('accounts', (kind) => {
     const wrong = await t.call({ method: 'POST', url: REGISTER, payload: registration('13700000002', code === 'ABCD' ? 'ABCE' : 'ABCD') });
     expect(wrong.status).toBe(400);
     expect(wrong.body.key).toBe('server.auth.codeInvalid');
-    const terms = await t.call({ method: 'POST', url: REGISTER, payload: { ...registration('13700000002', code), agreeTerms: false } });
-    expect(terms.body.fieldErrors?.map((f) => f.pointer)).toContain('/agreeTerms');
+    const { agreeTerms: _ticked, ...withoutTerms } = registration('13700000002', code);
+    for (const payload of [{ ...withoutTerms, agreeTerms: false }, withoutTerms]) {
+      const terms = await t.call({ method: 'POST', url: REGISTER, payload });
+      expect(terms.status).toBe(400);
+      expect(terms.body.fieldErrors?.find((f) => f.pointer === '/agreeTerms')?.key).toBe('validation.agreeTerms');
+    }
+    const text = await t.call({ method: 'POST', url: REGISTER, payload: { ...withoutTerms, agreeTerms: 'true' } });
+    expect(text.body.fieldErrors?.map((f) => f.pointer)).toContain('/agreeTerms');
+    expect((await passwordLogin(t, '13700000002', NEW_PASSWORD)).status).not.toBe(200);
     const weak = await t.call({ method: 'POST', url: REGISTER, payload: { ...registration('13700000002', code), password: 'abc12345', confirmPassword: 'abc12345' } });
     expect(weak.body.fieldErrors?.map((f) => f.pointer)).toContain('/password');
     const mismatch = await t.call({ method: 'POST', url: REGISTER, payload: { ...registration('13700000002', code), confirmPassword: 'Other#9753x' } });

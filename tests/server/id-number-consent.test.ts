@@ -44,7 +44,7 @@ describeEachDatabase('ID-number consent', (kind) => {
     // the organiser's record says when and to which text; the unit's form reopens ticked
     const organiser = await caller(t, ORGANISER);
     const read = await organiser.get<GuestDetail>(`admin/guest/${added.body.data.id}`);
-    expect(read.body.data.idNumberConsent).toEqual({ version: currentVersion, at: '2027-06-01T04:00:00.000Z' });
+    expect(read.body.data.idNumberConsent).toMatchObject({ version: currentVersion, at: '2027-06-01T04:00:00.000Z' });
     expect((await detail(c, added.body.data.id)).document.idNumberConsent).toBe(true);
   });
 
@@ -57,20 +57,20 @@ describeEachDatabase('ID-number consent', (kind) => {
 
     time.set('2027-06-02T05:00:00.000Z');
     expect((await c.put(`qms/guest/${added.id}`, guestBody(residentId(702), photo, { nameZh: '改名' }))).status).toBe(200);
-    expect(await consentOf()).toEqual({ version: currentVersion, at: '2027-06-01T05:00:00.000Z' });
+    expect(await consentOf()).toMatchObject({ version: currentVersion, at: '2027-06-01T05:00:00.000Z' });
 
     time.set('2027-06-03T05:00:00.000Z');
     expect((await c.put(`qms/guest/${added.id}`, guestBody(residentId(703), photo))).status).toBe(200);
-    expect(await consentOf()).toEqual({ version: currentVersion, at: '2027-06-03T05:00:00.000Z' });
+    expect(await consentOf()).toMatchObject({ version: currentVersion, at: '2027-06-03T05:00:00.000Z' });
 
     // on record under an older text: kept as it is until the next save, and the form asks again
     await t.app.db.updateTable('guests').set({ id_number_consent_version: currentVersion - 1 }).where('id', '=', added.id).execute();
     const reopened = await detail(c, added.id);
-    expect(reopened.idNumberConsent).toEqual({ version: currentVersion - 1, at: '2027-06-03T05:00:00.000Z' });
+    expect(reopened.idNumberConsent).toMatchObject({ version: currentVersion - 1, at: '2027-06-03T05:00:00.000Z' });
     expect(reopened.document).not.toHaveProperty('idNumberConsent');
     time.set('2027-06-04T05:00:00.000Z');
     expect((await c.put(`qms/guest/${added.id}`, guestBody(residentId(703), photo))).status).toBe(200);
-    expect(await consentOf()).toEqual({ version: currentVersion, at: '2027-06-04T05:00:00.000Z' });
+    expect(await consentOf()).toMatchObject({ version: currentVersion, at: '2027-06-04T05:00:00.000Z' });
   });
 
   it('asks the same of an entourage member', async () => {
@@ -85,8 +85,8 @@ describeEachDatabase('ID-number consent', (kind) => {
 
     const added = await c.post<EntourageItem>(`qms/guest/${guest.id}/entourage`, { ...unticked, idNumberConsent: true });
     expect(added.status).toBe(200);
-    expect(added.body.data.idNumberConsent).toEqual({ version: currentVersion, at: '2027-06-05T05:00:00.000Z' });
+    expect(added.body.data.idNumberConsent).toMatchObject({ version: currentVersion, at: '2027-06-05T05:00:00.000Z' });
     const listed = await c.get<EntourageItem[]>(`qms/guest/${guest.id}/entourage`);
-    expect(listed.body.data[0]?.idNumberConsent).toEqual({ version: currentVersion, at: '2027-06-05T05:00:00.000Z' });
+    expect(listed.body.data[0]?.idNumberConsent).toMatchObject({ version: currentVersion, at: '2027-06-05T05:00:00.000Z' });
   });
 });

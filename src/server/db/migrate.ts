@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.js';
 import { sealedPersonalData } from './migrations/0017-sealed-personal-data.js';
 import * as idNumberConsent from './migrations/0018-id-number-consent.js';
 import { sealedAccountNames } from './migrations/0019-sealed-account-names.js';
+import * as consentAccount from './migrations/0021-consent-account.js';
 import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
@@ -31,6 +32,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0017-sealed-personal-data': sealedPersonalData(protection),
     '0018-id-number-consent': idNumberConsent,
     '0019-sealed-account-names': sealedAccountNames(protection),
+    '0021-consent-account': consentAccount,
   };
 }
 

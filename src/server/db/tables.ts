@@ -163,6 +163,8 @@ export interface GuestTable {
   /** migration 0018: the version of the ID-number consent text agreed to, and when (null before) */
   id_number_consent_version?: number | null;
   id_number_consent_at?: string | null;
+  /** migration 0021: the account that submitted the save recording the consent (null before) */
+  id_number_consent_by?: string | null;
 }
 
 export interface EntourageMemberTable {
@@ -186,6 +188,8 @@ export interface EntourageMemberTable {
   /** migration 0018: the version of the ID-number consent text agreed to, and when (null before) */
   id_number_consent_version?: number | null;
   id_number_consent_at?: string | null;
+  /** migration 0021: the account that submitted the save recording the consent (null before) */
+  id_number_consent_by?: string | null;
 }
 
 export interface AuditLogTable {

@@ -130,8 +130,8 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
             document: JSON.stringify(protection.sealDocument('guest', document)),
             schema_version: versionOf('guest'),
             created_at: now,
-            // the demo record carries the tick: it is recorded as the save would
-            ...consentColumns('guest', document, protection.index('idNumber', String(document.idNumber)), null, now),
+            // the demo record carries the tick: it is recorded as the save would, by no account (none submitted it)
+            ...consentColumns('guest', document, protection.index('idNumber', String(document.idNumber)), null, now, null),
           })
           .execute();
       }

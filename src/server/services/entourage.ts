@@ -12,7 +12,8 @@ import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
 import { assertOrganiser, unitOf } from './unit-access.js';
 import type { ActivitySignUps } from './activity-sign-ups.js';
-import { consentAnswer, consentColumns } from '../privacy/consents.js';
+import { consentAccountNames, consentAnswer, decideConsent, type ConsentColumns, type ConsentRecord, type StoredConsent } from '../privacy/consents.js';
+import { auditConsentGiven } from '../privacy/consent-audit.js';
 
 export interface MemberDocument {
   nameZh: string;
@@ -80,13 +81,14 @@ export class Entourage {
         const now = this.editions.now().toISOString();
         const id = randomUUID();
         const masked = maskIdNumber(body.idNumber);
-        const consent = consentColumns('entourage-member', body, hash, null, now);
+        const consent = decideConsent('entourage-member', body, hash, null, now, who.id);
         await trx
           .insertInto('entourage_members')
-          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now, ...consent })
+          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now, ...consent.columns })
           .execute();
+        if (consent.given) await auditConsentGiven(this.guests.audit, trx, who, { editionId: edition.id, targetType: 'entourage', targetId: id, targetLabel: body.nameZh, stored: null, recorded: consent.columns, at: now });
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: consentAnswer(consent.id_number_consent_version, consent.id_number_consent_at), schemaVersion: versionOf('entourage-member') };
+        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: await answerOf(trx, consent.columns), schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
@@ -100,13 +102,15 @@ export class Entourage {
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
         const masked = maskIdNumber(body.idNumber);
         const now = this.editions.now().toISOString();
-        const consent = consentColumns('entourage-member', body, hash, { version: member.id_number_consent_version, at: member.id_number_consent_at, idNumberIndex: member.id_number_hash }, now);
+        const stored: StoredConsent = { version: member.id_number_consent_version, at: member.id_number_consent_at, by: member.id_number_consent_by, idNumberIndex: member.id_number_hash };
+        const consent = decideConsent('entourage-member', body, hash, stored, now, who.id);
         await trx
           .updateTable('entourage_members')
-          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), updated_at: now, ...consent })
+          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), updated_at: now, ...consent.columns })
           .where('id', '=', memberId)
           .execute();
-        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: consentAnswer(consent.id_number_consent_version, consent.id_number_consent_at), schemaVersion: versionOf('entourage-member') };
+        if (consent.given) await auditConsentGiven(this.guests.audit, trx, who, { editionId: edition.id, targetType: 'entourage', targetId: memberId, targetLabel: body.nameZh, stored, recorded: consent.columns, at: now });
+        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: await answerOf(trx, consent.columns), schemaVersion: versionOf('entourage-member') };
       }),
     );
   }
@@ -136,10 +140,10 @@ export class Entourage {
   }
 
   /** The member (its recorded consent and the ID number it was given for), or 404. */
-  private async findMember(trx: Db, guestId: string, memberId: string): Promise<{ id_number_hash: string; id_number_consent_version?: number | null; id_number_consent_at?: string | null }> {
+  private async findMember(trx: Db, guestId: string, memberId: string): Promise<{ id_number_hash: string; id_number_consent_version?: number | null; id_number_consent_at?: string | null; id_number_consent_by?: string | null }> {
     const row = await trx
       .selectFrom('entourage_members')
-      .select(['id_number_hash', 'id_number_consent_version', 'id_number_consent_at'])
+      .select(['id_number_hash', 'id_number_consent_version', 'id_number_consent_at', 'id_number_consent_by'])
       .where('id', '=', memberId)
       .where('guest_id', '=', guestId)
       .executeTakeFirst();
@@ -155,4 +159,10 @@ export class Entourage {
       throw error;
     }
   }
+}
+
+/** The consent as the write answers it (given now by the caller, or kept from an earlier save by another account). */
+async function answerOf(trx: Db, columns: ConsentColumns): Promise<ConsentRecord | null> {
+  const names = await consentAccountNames(trx, [columns.id_number_consent_by]);
+  return consentAnswer(columns.id_number_consent_version, columns.id_number_consent_at, columns.id_number_consent_by, names);
 }

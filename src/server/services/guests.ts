@@ -14,7 +14,9 @@ import { checkInvitationCode } from './invitation-codes.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { filesOfUnit } from './unit-files.js';
-import { consentAnswer, consentColumns, withConsentAsRecorded } from '../privacy/consents.js';
+import { consentAccountNames, consentAnswer, decideConsent, withConsentAsRecorded, type StoredConsent } from '../privacy/consents.js';
+import { auditConsentGiven } from '../privacy/consent-audit.js';
+import { Audit } from './audit.js';
 import { schemaUnitType, unitOf } from './unit-access.js';
 
 /** The guest document as the guest schema validated it (only the fields the server reads). */
@@ -39,6 +41,8 @@ export interface GuestPageQuery {
 /** Adding, reading and saving the basic information of a unit's guests. */
 export class Guests {
   readonly repository: GuestRepository;
+  /** consents given are written to the log in the save's transaction */
+  readonly audit: Audit;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +55,7 @@ export class Guests {
     readonly protection: DataProtection,
   ) {
     this.repository = new GuestRepository(db, lockRows);
+    this.audit = new Audit(db);
   }
 
   today(): string {
@@ -94,14 +99,15 @@ export class Guests {
       executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),
       executor
         .selectFrom('entourage_members')
-        .select(['id', 'document', 'id_number_masked', 'schema_version', 'id_number_consent_version', 'id_number_consent_at'])
+        .select(['id', 'document', 'id_number_masked', 'schema_version', 'id_number_consent_version', 'id_number_consent_at', 'id_number_consent_by'])
         .where('guest_id', '=', row.id)
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
     ]);
     const summary = toSummary(row);
-    const guestConsent = consentAnswer(row.id_number_consent_version, row.id_number_consent_at);
+    const names = await consentAccountNames(executor, [row.id_number_consent_by, ...members.map((m) => m.id_number_consent_by)]);
+    const guestConsent = consentAnswer(row.id_number_consent_version, row.id_number_consent_at, row.id_number_consent_by, names);
     return {
       ...summary,
       unitId: row.unit_id ?? '',
@@ -114,7 +120,7 @@ export class Guests {
       reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
       entourage: members.map((m) => {
-        const consent = consentAnswer(m.id_number_consent_version, m.id_number_consent_at);
+        const consent = consentAnswer(m.id_number_consent_version, m.id_number_consent_at, m.id_number_consent_by, names);
         const document = withConsentAsRecorded('entourage-member', withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)), consent);
         return { id: m.id, document, idNumberMasked: m.id_number_masked, idNumberConsent: consent, schemaVersion: m.schema_version };
       }),
@@ -160,7 +166,7 @@ export class Guests {
         const now = this.editions.now().toISOString();
         const id = randomUUID();
         const document = { ...body, unitType: schemaUnitType(unit.unit_type) };
-        const consent = consentColumns('guest', body, hash, null, now);
+        const consent = decideConsent('guest', body, hash, null, now, who.id);
         await trx
           .insertInto('guests')
           .values({
@@ -191,9 +197,10 @@ export class Guests {
             epidemic_version: null,
             created_at: now,
             updated_at: now,
-            ...consent,
+            ...consent.columns,
           })
           .execute();
+        if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: null, recorded: consent.columns, at: now });
         // approved at once (a code that needs no review): the guest can sign in from now on
         if (status === 'approved') await this.accountLinks.link(trx, id);
         return toSummary({ ...(await this.load(trx, edition, unitId, id)) });
@@ -232,7 +239,8 @@ export class Guests {
         await this.assertMobileFree(trx, edition.id, unitId, body);
         const stored = JSON.parse(row.document) as Record<string, unknown>;
         const now = this.editions.now().toISOString();
-        const consent = consentColumns('guest', body, hash, { version: row.id_number_consent_version, at: row.id_number_consent_at, idNumberIndex: row.id_number_hash }, now);
+        const storedConsent: StoredConsent = { version: row.id_number_consent_version, at: row.id_number_consent_at, by: row.id_number_consent_by, idNumberIndex: row.id_number_hash };
+        const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
         await trx
           .updateTable('guests')
           .set({
@@ -249,10 +257,11 @@ export class Guests {
             document: JSON.stringify(this.protection.sealDocument('guest', { ...body, unitType: stored.unitType })),
             schema_version: versionOf('guest'),
             updated_at: now,
-            ...consent,
+            ...consent.columns,
           })
           .where('id', '=', id)
           .execute();
+        if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: storedConsent, recorded: consent.columns, at: now });
         if (status === 'approved') await this.accountLinks.link(trx, id);
         return toSummary(await this.load(trx, edition, unitId, id));
       });

@@ -11,10 +11,10 @@ import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { formatDateTime } from '../../util/date-format';
 import { EntourageTravelDetails } from '../guests/EntourageTravelDetails';
 import { GuestStatus } from '../guests/GuestStatus';
 import { RegistrationSection, RegistrationStepSections } from '../guests/RegistrationSection';
+import { EntourageConsentList, GuestConsentLine } from './ConsentRecordLines';
 import { GuestDecisionSection } from './GuestDecisionSection';
 
 /** The guest's photo as a picture (the file route needs the bearer header, so it comes as a data: URL). */
@@ -72,9 +72,7 @@ export default function GuestRecordScreen() {
             {detail.inviteCode ? ` · ${t('guest.review.inviteCode')} ${detail.inviteCode}` : ''}
           </Typography>
           <GuestStatus guest={detail} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="record-id-consent">
-            {detail.idNumberConsent ? t('console.record.consentGiven', { version: detail.idNumberConsent.version, at: formatDateTime(detail.idNumberConsent.at) }) : t('console.record.consentMissing')}
-          </Typography>
+          <GuestConsentLine consent={detail.idNumberConsent} />
           <Box sx={{ mt: 1 }}>
             <Button component={RouterLink} to="/admin/guests" size="small">
               {t('console.record.back')}
@@ -86,6 +84,7 @@ export default function GuestRecordScreen() {
       <RegistrationStepSections guest={detail} testIdPrefix="record" reveal={async (field) => (await guestApi.adminRevealGuestField(detail.id, field)).value} />
       <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
+        <EntourageConsentList members={detail.entourage} />
         <EntourageTravelDetails members={detail.entourage} />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="record-reception">
