@@ -100,9 +100,9 @@ describeEachDatabase('receptionist mobiles', (kind) => {
     const exportsAudited = () => t.app.db.selectFrom('audit_log').select('id').where('action', '=', 'personal-data.export').execute();
 
     const before = (await exportsAudited()).length;
-    const masked = await download('');
-    expect(masked.statusCode).toBe(200);
-    const maskedRow = (await sheetRows(masked.rawPayload)).find((r) => r[0] === hotel);
+    const plain = await download('');
+    expect(plain.statusCode).toBe(200);
+    const maskedRow = (await sheetRows(plain.rawPayload)).find((r) => r[0] === hotel);
     expect(maskedRow).toContain(masked);
     expect(JSON.stringify(maskedRow)).not.toContain(mobile);
     expect((await exportsAudited()).length).toBe(before);
