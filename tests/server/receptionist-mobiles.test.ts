@@ -112,4 +112,19 @@ describeEachDatabase('receptionist mobiles', (kind) => {
     expect((await sheetRows(withContacts.rawPayload)).find((r) => r[0] === hotel)).toContain(mobile);
     expect((await exportsAudited()).length).toBe(before + 1);
   });
+
+  // last: it erases the edition's personal data
+  it('the retention purge erases the mobile, keeping the row; the reveal then finds nothing (404)', async () => {
+    const { id, mobile } = await addReceptionist(25);
+    const organiser = await caller(t, ORGANISER);
+    const edition = await t.app.services.editions.current();
+    const purged = await organiser.post<{ rows: Record<string, number> }>(`admin/edition/${edition.id}/retention-purge`, { force: true });
+    expect(purged.status, JSON.stringify(purged.body)).toBe(200);
+    expect(purged.body.data.rows.receptionists).toBeGreaterThan(0);
+    const { rows } = await sql<Record<string, unknown>>`select * from receptionists where id = ${id}`.execute(t.app.db);
+    expect(rows[0]).toMatchObject({ name: '周接待', mobile_sealed: null, mobile_index: `erased:${id}` });
+    expect(JSON.stringify(rows)).not.toContain(mobile);
+    expect((await organiser.get<ReceptionistItem[]>('admin/console/receptionist')).body.data.find((r) => r.id === id)?.mobile).toBe('');
+    expect((await organiser.post(`admin/console/receptionist/${id}/reveal`, { field: 'mobile' })).status).toBe(404);
+  });
 });
