@@ -2691,6 +2691,9 @@ value: string
 export interface ReceptionistAnswer {
 id: string
 name: string
+/**
+ * masked (138****0007); the full mobile through POST admin/console/receptionist/{id}/reveal (audited)
+ */
 mobile: string
 hotelId: (string | null)
 hotelName: (string | null)
@@ -2701,6 +2704,9 @@ hotelName: (string | null)
 export interface ResponseReceptionist {
 id: string
 name: string
+/**
+ * masked (138****0007); the full mobile through POST admin/console/receptionist/{id}/reveal (audited)
+ */
 mobile: string
 hotelId: (string | null)
 hotelName: (string | null)
@@ -3757,6 +3763,9 @@ readCount: number
 export interface ReceptionistAnswer1 {
 id: string
 name: string
+/**
+ * masked (138****0007); the full mobile through POST admin/console/receptionist/{id}/reveal (audited)
+ */
 mobile: string
 hotelId: (string | null)
 hotelName: (string | null)
