@@ -21,7 +21,7 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
   let database: IsolatedDatabase;
   let db: Db;
   let protection: DataProtection;
-  const ids = { first: randomUUID(), second: randomUUID(), audit: randomUUID(), organiser: randomUUID() };
+  const ids = { first: randomUUID(), second: randomUUID(), twin: randomUUID(), audit: randomUUID(), organiser: randomUUID() };
   const edition = randomUUID();
 
   beforeAll(async () => {
@@ -39,6 +39,8 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
     await sql`insert into receptionists (id, edition_id, name, mobile, hotel_id, created_at) values (${ids.first}, ${edition}, '周', ${MOBILE}, null, ${now})`.execute(db);
     await sql`insert into receptionists (id, edition_id, name, mobile, hotel_id, created_at) values (${ids.second}, ${edition}, '吴', ${OTHER}, null, ${now})`.execute(db);
+    // unique as typed before 0020, one number once normalised
+    await sql`insert into receptionists (id, edition_id, name, mobile, hotel_id, created_at) values (${ids.twin}, ${edition}, '郑', ${`+86${MOBILE}`}, null, ${now})`.execute(db);
     const after = JSON.stringify({ name: '周', mobile: MOBILE });
     await sql`insert into audit_log (id, edition_id, actor_account_id, actor_account, action, target_type, target_id, after_value, at) values (${ids.audit}, ${edition}, ${ids.organiser}, 'o@example.com', 'receptionist.create', 'receptionist', ${ids.first}, ${after}, ${now})`.execute(db);
     await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
@@ -57,9 +59,12 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
     expect(JSON.parse(String(audit[0]!.after_value))).toEqual({ name: '周', mobile: '139****0020' });
 
     const first = await db.selectFrom('receptionists').select(['mobile_index', 'mobile_sealed']).where('id', '=', ids.first).executeTakeFirstOrThrow();
-    expect(first.mobile_index).toBe(protection.index('mobile', MOBILE));
     expect(isSealed(first.mobile_sealed!)).toBe(true);
     expect(protection.open(first.mobile_sealed)).toBe(MOBILE);
+    // the twin written as +86… keeps its sealed mobile under a key of its own
+    const twin = await db.selectFrom('receptionists').select(['mobile_index', 'mobile_sealed']).where('id', '=', ids.twin).executeTakeFirstOrThrow();
+    expect(protection.open(twin.mobile_sealed)).toBe(`+86${MOBILE}`);
+    expect([twin.mobile_index, first.mobile_index].sort()).toEqual([protection.index('mobile', MOBILE), `duplicate:${ids.first < ids.twin ? ids.twin : ids.first}`].sort());
     // the per-edition unique index moved with the renamed column
     const now = new Date().toISOString();
     await expect(
@@ -72,11 +77,10 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
     const oldKeys = [...protection.keyring.keys.values()].map((key) => key.key);
     const rotated = new DataProtection(makeKeyring(randomBytes(32), oldKeys, protection.keyring.indexKey));
     const progress = await resealColumns(db, rotated, SEALED_COLUMNS.filter(({ table }) => table === 'receptionists'), 1);
-    expect(progress).toEqual([{ table: 'receptionists', resealed: 2, scanned: 2 }]);
+    expect(progress).toEqual([{ table: 'receptionists', resealed: 3, scanned: 3 }]);
     const first = await db.selectFrom('receptionists').select(['mobile_index', 'mobile_sealed']).where('id', '=', ids.first).executeTakeFirstOrThrow();
     expect(keyIdOfSealed(first.mobile_sealed!)).toBe(rotated.keyring.current.id);
     expect(rotated.open(first.mobile_sealed)).toBe(MOBILE);
-    expect(first.mobile_index).toBe(protection.index('mobile', MOBILE));
     expect((await resealColumns(db, rotated, SEALED_COLUMNS.filter(({ table }) => table === 'receptionists'))).map((p) => p.resealed)).toEqual([0]);
   });
 
@@ -85,12 +89,12 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
     const env = { ...TEST_ENV, ...database.env, DATA_KEY: NEW_KEY, DATA_KEYS_OLD: TEST_ENV.DATA_KEY };
     // the previous test's key is not among the command's keys: seal once more under the test key first
     const back = new DataProtection(makeKeyring(parseKey(TEST_ENV.DATA_KEY)!, [], protection.keyring.indexKey));
-    for (const id of [ids.first, ids.second]) {
-      const mobile = id === ids.first ? MOBILE : OTHER;
+    for (const id of [ids.first, ids.second, ids.twin]) {
+      const mobile = id === ids.second ? OTHER : MOBILE;
       await db.updateTable('receptionists').set({ mobile_sealed: back.seal(mobile) }).where('id', '=', id).execute();
     }
     expect(await rotateKeys([], env, (line) => lines.push(line))).toBe(0);
-    expect(lines.join('\n')).toContain('receptionists: 2 of 2 rows re-sealed');
+    expect(lines.join('\n')).toContain('receptionists: 3 of 3 rows re-sealed');
     const first = await db.selectFrom('receptionists').select('mobile_sealed').where('id', '=', ids.first).executeTakeFirstOrThrow();
     expect(keyIdOfSealed(first.mobile_sealed!)).toBe(keyIdOf(parseKey(NEW_KEY)!));
   });

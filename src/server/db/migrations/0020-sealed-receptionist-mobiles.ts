@@ -31,10 +31,18 @@ export function sealedReceptionistMobiles(protection: DataProtection): Migration
       const db = kysely as AnyDb;
       await db.schema.alterTable('receptionists').renameColumn('mobile', 'mobile_index').execute();
       await db.schema.alterTable('receptionists').addColumn('mobile_sealed', 'text').execute();
-      await batches(db, 'receptionists', ['id', 'mobile_index'], async (rows) => {
+      // the clear column was unique as typed: 13900000001 and +8613900000001 could both be there,
+      // and their blind index (of the normalised number) is one. The later row keeps its sealed
+      // mobile under a key of its own rather than failing the migration (and the start).
+      const taken = new Set<string>();
+      await batches(db, 'receptionists', ['id', 'edition_id', 'mobile_index'], async (rows) => {
         for (const row of rows) {
           const mobile = String(row.mobile_index);
-          await db.updateTable('receptionists').set({ mobile_index: protection.index('mobile', mobile), mobile_sealed: protection.seal(mobile) }).where('id', '=', row.id).execute();
+          const index = protection.index('mobile', mobile);
+          const key = `${String(row.edition_id)}|${index}`;
+          const mobileIndex = taken.has(key) ? `duplicate:${String(row.id)}` : index;
+          taken.add(key);
+          await db.updateTable('receptionists').set({ mobile_index: mobileIndex, mobile_sealed: protection.seal(mobile) }).where('id', '=', row.id).execute();
         }
       }, 500);
       // a receptionist's entries are few (tens per edition): read in one go
