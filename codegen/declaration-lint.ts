@@ -78,6 +78,7 @@ const REFERENCE_OF_KEY: Record<string, Reference> = {
   uiSchema: 'uiSchema',
   load: 'operation',
   submit: 'operation',
+  reveal: 'operation',
   operation: 'operation',
   gateOperation: 'operation',
   save: 'save',

@@ -1,6 +1,6 @@
 /**
  * `npm run keys:rotate [-- --generate] [--batch-size 500]`: re-seals every sealed ID number and
- * mobile (sign-in names and SMS recipients included) under the current DATA_KEY (issue 18 point 1), opening older values with the keys of
+ * mobile (sign-in names, SMS recipients and receptionists included) under the current DATA_KEY (issue 18 point 1), opening older values with the keys of
  * DATA_KEYS_OLD (or DATA_DIR/.data_keys_old), on the database the server is configured for
  * (SQLite in DATA_DIR, or DATABASE_URL/DATABASE_SCHEMA). Batched, one transaction per batch;
  * stopped half-way, it continues where it stopped on the next run. Blind indexes are
@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/db/database.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { OLD_KEYS_FILE } from '../src/server/security/data-keys.js';
 import { resealStores } from '../src/server/security/sealed-stores.js';
-import { resealAccountNames } from '../src/server/security/sealed-account-names.js';
+import { resealColumns, SEALED_COLUMNS } from '../src/server/security/sealed-columns.js';
 import { ownTableNames } from './support/table-names.js';
 import { runWhenExecuted } from './support/run-cli.js';
 
@@ -52,8 +52,9 @@ export async function rotateKeys(args: string[], env: Record<string, string | un
     }
     log(`keys:rotate: sealing under key ${protection.keyring.current.id} (${protection.keyring.keys.size - 1} older key(s) open)`);
     const progress = await resealStores(db, protection, { batchSize });
-    // sign-in names that are mobiles (accounts) and SMS recipients (outbox), sealed since 0019
-    if (tables.has('accounts')) progress.push(...(await resealAccountNames(db, protection, batchSize)));
+    // the sealed columns outside documents (security/sealed-columns.ts): sign-in names that are
+    // mobiles and SMS recipients (0019), receptionists' mobiles (0020)
+    progress.push(...(await resealColumns(db, protection, SEALED_COLUMNS.filter(({ table }) => tables.has(table)), batchSize)));
     for (const table of progress) log(`  ${table.table}: ${table.resealed} of ${table.scanned} rows re-sealed`);
     return 0;
   } finally {

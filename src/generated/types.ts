@@ -2702,6 +2702,9 @@ value: string
 export interface ReceptionistAnswer {
 id: string
 name: string
+/**
+ * masked (138****0007); the full mobile through POST admin/console/receptionist/{id}/reveal (audited)
+ */
 mobile: string
 hotelId: (string | null)
 hotelName: (string | null)
@@ -2712,6 +2715,9 @@ hotelName: (string | null)
 export interface ResponseReceptionist {
 id: string
 name: string
+/**
+ * masked (138****0007); the full mobile through POST admin/console/receptionist/{id}/reveal (audited)
+ */
 mobile: string
 hotelId: (string | null)
 hotelName: (string | null)
@@ -3768,6 +3774,9 @@ readCount: number
 export interface ReceptionistAnswer1 {
 id: string
 name: string
+/**
+ * masked (138****0007); the full mobile through POST admin/console/receptionist/{id}/reveal (audited)
+ */
 mobile: string
 hotelId: (string | null)
 hotelName: (string | null)

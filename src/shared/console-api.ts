@@ -42,6 +42,8 @@ export const consoleApiPaths = {
   receptionists: 'admin/console/receptionist',
   /** PUT (receptionist) / DELETE */
   receptionist: (id: string) => `admin/console/receptionist/${id}`,
+  /** POST (body: personal-data-reveal schema): the full mobile of a receptionist of the current edition (organisers, audited) */
+  receptionistReveal: (id: string) => `admin/console/receptionist/${id}/reveal`,
   /** GET: .xlsx downloads */
   exportGuests: 'admin/console/export/guests',
   exportEntourage: 'admin/console/export/entourage',

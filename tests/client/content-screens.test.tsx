@@ -156,12 +156,20 @@ describe('content screens', () => {
 
   it('shows organisers every unit\'s vehicles with the unit name', async () => {
     signedInAs('organiser');
-    const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ plateNumber: '鲁B12345', vehicleType: 'coach', seats: 40, purpose: 'other' }, { unitName: '示例跨国企业有限公司' })]));
+    const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ plateNumber: '鲁B12345', vehicleType: 'coach', seats: 40, purpose: 'other', driverName: '李司机', driverMobile: '139****0001' }, { id: 'v1', unitName: '示例跨国企业有限公司' })]));
+    const reveal = vi.spyOn(contentApi, 'adminRevealField').mockResolvedValue({ value: '13900000001' });
     inRouter(<DeclaredScreen id="AllVehicles" />);
     const row = await screen.findByTestId('all-vehicle-row');
     expect(row).toHaveTextContent('示例跨国企业有限公司');
     expect(row).toHaveTextContent('鲁B12345');
     expect(row).toHaveTextContent('40');
+    // the driver's masked mobile in full only on Show (the organisers' audited reveal)
+    const mobile = within(row).getByTestId('vehicle-mobile');
+    expect(row).toHaveTextContent('李司机 139****0001');
+    expect(reveal).not.toHaveBeenCalled();
+    fireEvent.click(within(mobile).getByTestId('reveal-button'));
+    await waitFor(() => expect(mobile).toHaveTextContent('13900000001'));
+    expect(reveal).toHaveBeenCalledWith('vehicle', 'v1', 'mobile');
     expect(load).toHaveBeenCalledWith('vehicle', { pageNum: 1, pageSize: 10, keyword: undefined });
     // the keyword is its only filter (the query schema's other fields are the downloads' and history's)
     expect(screen.queryByLabelText('届次')).toBeNull();
@@ -172,9 +180,15 @@ describe('content screens', () => {
 
   it("shows organisers every unit's unofficial-activity guests with their activity", async () => {
     signedInAs('organiser');
-    const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ activityName: '海洋经济对接会', activityPlace: '海天中心', nameZh: '吴嘉宾', nameEn: 'Wu Jiabin', organisation: '某研究院', mobile: '13912345671' }, { unitName: '示例传媒' })]));
+    const load = vi.spyOn(contentApi, 'adminPage').mockResolvedValue(page([record({ activityName: '海洋经济对接会', activityPlace: '海天中心', nameZh: '吴嘉宾', nameEn: 'Wu Jiabin', organisation: '某研究院', mobile: '139****5671' }, { id: 'g1', unitName: '示例传媒' })]));
+    const reveal = vi.spyOn(contentApi, 'adminRevealField').mockResolvedValue({ value: '13912345671' });
     inRouter(<DeclaredScreen id="AllUnofficialGuests" />);
     const row = await screen.findByTestId('all-unofficial-guest-row');
+    const mobile = within(row).getByTestId('unofficial-guest-mobile');
+    expect(mobile).toHaveTextContent('139****5671');
+    fireEvent.click(within(mobile).getByTestId('reveal-button'));
+    await waitFor(() => expect(mobile).toHaveTextContent('13912345671'));
+    expect(reveal).toHaveBeenCalledWith('unofficial-guest', 'g1', 'mobile');
     expect(row).toHaveTextContent('示例传媒');
     expect(row).toHaveTextContent('吴嘉宾 Wu Jiabin');
     expect(row).toHaveTextContent('海洋经济对接会 · 海天中心');

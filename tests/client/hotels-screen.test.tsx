@@ -10,7 +10,8 @@ import type { HotelItem, ReceptionistItem } from '../../src/shared/console-api';
 afterEach(() => vi.restoreAllMocks());
 
 const hotel: HotelItem = { id: 'h1', name: '海景酒店', address: '滨海路 1 号', phone: null };
-const person: ReceptionistItem = { id: 'r1', name: '王接待', mobile: '13800000001', hotelId: null, hotelName: null };
+// the server answers the mobile masked
+const person: ReceptionistItem = { id: 'r1', name: '王接待', mobile: '138****0001', hotelId: null, hotelName: null };
 
 function renderScreen() {
   const hotels = vi.spyOn(consoleApi, 'hotels').mockResolvedValue([hotel]);
@@ -31,7 +32,19 @@ describe('hotels screen', () => {
     expect(within(hotelRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['海景酒店', '滨海路 1 号', '', '删除']);
     const personRow = await screen.findByTestId('receptionist-row');
     expect(personRow).toHaveTextContent('王接待');
-    expect(personRow).toHaveTextContent('13800000001');
+    expect(personRow).toHaveTextContent('138****0001');
+  });
+
+  it("shows a receptionist's masked mobile in full only on Show (the audited reveal)", async () => {
+    renderScreen();
+    const reveal = vi.spyOn(consoleApi, 'revealReceptionistMobile').mockResolvedValue({ value: '13800000001' });
+    const mobile = within(await screen.findByTestId('receptionist-row')).getByTestId('receptionist-mobile');
+    expect(mobile).toHaveTextContent('138****0001');
+    expect(reveal).not.toHaveBeenCalled();
+    fireEvent.click(within(mobile).getByTestId('reveal-button'));
+    await waitFor(() => expect(mobile).toHaveTextContent('13800000001'));
+    expect(reveal).toHaveBeenCalledWith('r1');
+    expect(within(mobile).queryByTestId('reveal-button')).toBeNull();
   });
 
   it('adds a hotel from its form, reloads the lists and empties the form', async () => {

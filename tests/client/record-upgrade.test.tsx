@@ -4,7 +4,7 @@
  * and saves the upgraded document once only that is fixed. The real bindings and operations run;
  * only the HTTP calls are replaced.
  */
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditionAnswer, UnitInfo } from '../../src/shared/guest-api';
@@ -163,6 +163,37 @@ describe('old unit information in the unit form', () => {
     fireEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(save).toHaveBeenCalled());
     expect(save.mock.calls[0]![0]).toEqual({ ...currentUnit, companyAddress: '山东省青岛市市南区香港中路 2 号' });
+  });
+
+  it('lists the masked contact mobile over the upgraded form with a Show button (the audited reveal)', async () => {
+    const maskedUpgrade: RecordUpgradeData = { ...upgrade, document: { ...upgrade.document, contactMobile: '137****0708' } };
+    vi.spyOn(guestApi, 'myUnit').mockResolvedValue(stored);
+    vi.spyOn(recordUpgradeApi, 'myUnit').mockResolvedValue(maskedUpgrade);
+    const reveal = vi.spyOn(guestApi, 'revealMyUnitField').mockResolvedValue({ value: '13770000708' });
+    render(
+      <MemoryRouter>
+        <DeclaredForm declaration={findDeclaration('unit-info-enterprise') as FormDeclaration} />
+      </MemoryRouter>,
+    );
+    const panel = await screen.findByTestId('masked-values');
+    await waitFor(() => expect(panel).toHaveTextContent('137****0708'));
+    expect(reveal).not.toHaveBeenCalled();
+    fireEvent.click(within(panel).getByTestId('reveal-button'));
+    await waitFor(() => expect(panel).toHaveTextContent('13770000708'));
+    expect(reveal).toHaveBeenCalledWith('mobile');
+    expect(within(panel).queryByTestId('reveal-button')).toBeNull();
+  });
+
+  it('lists no masked values when the record holds none', async () => {
+    vi.spyOn(guestApi, 'myUnit').mockResolvedValue(stored);
+    vi.spyOn(recordUpgradeApi, 'myUnit').mockResolvedValue(upgrade);
+    render(
+      <MemoryRouter>
+        <DeclaredForm declaration={findDeclaration('unit-info-enterprise') as FormDeclaration} />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('record-upgrade-notice');
+    expect(screen.queryByTestId('masked-values')).toBeNull();
   });
 
   it('still opens the unit as stored when the upgrade call fails', async () => {

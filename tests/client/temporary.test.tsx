@@ -295,7 +295,7 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
         {
           id: 'r1',
           createdAt: '2026-11-23T02:00:00.000Z',
-          document: { recommenderName: '王芳', recommenderMobile: '13812345678', recommenderOrganisation: '青岛市商务局', inviteeName: 'John Smith', inviteeOrganisation: 'Example Corp', inviteePosition: 'CEO', activity: 'Opening forum', reason: 'Large project' },
+          document: { recommenderName: '王芳', recommenderMobile: '138****5678', recommenderOrganisation: '青岛市商务局', inviteeName: 'John Smith', inviteeOrganisation: 'Example Corp', inviteePosition: 'CEO', activity: 'Opening forum', reason: 'Large project' },
         },
       ],
       total: 1,
@@ -307,9 +307,17 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
         <TemporaryReviewScreen />
       </MemoryRouter>,
     );
+    const reveal = vi.spyOn(temporaryApi, 'revealRecommenderMobile').mockResolvedValue({ value: '13812345678' });
     const row = await screen.findByTestId('temporary-recommendation-row');
-    expect(row).toHaveTextContent('王芳 · 青岛市商务局 · 13812345678');
+    expect(row).toHaveTextContent('王芳 · 青岛市商务局 · 138****5678');
     expect(row).toHaveTextContent('John Smith · Example Corp · CEO');
     expect(row).toHaveTextContent('Opening forum');
+    // the masked recommender mobile in full only on Show (the audited reveal)
+    const mobile = within(row).getByTestId('recommender-mobile');
+    expect(reveal).not.toHaveBeenCalled();
+    fireEvent.click(within(mobile).getByTestId('reveal-button'));
+    await waitFor(() => expect(mobile).toHaveTextContent('13812345678'));
+    expect(reveal).toHaveBeenCalledWith('r1');
+    expect(within(mobile).queryByTestId('reveal-button')).toBeNull();
   });
 });

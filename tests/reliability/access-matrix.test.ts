@@ -183,14 +183,17 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const reveals = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/reveal'));
     // the record kinds whose answers mask a value, as the app serves them
     expect(reveals.map((route) => route.path.replace('/exhibition/', '')).sort()).toEqual(
-      ['admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/temporary/recommendations/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
+      ['admin/console/receptionist/{id}/reveal', 'admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/temporary/recommendations/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
     );
     const organiserToken = tokens.get(ORGANISER)!;
     const historical = await t.app.inject({ method: 'POST', url: '/exhibition/admin/historical-guest', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '13912340001' }) });
     expect(historical.statusCode, historical.body).toBe(200);
+    const receptionist = await t.app.inject({ method: 'POST', url: '/exhibition/admin/console/receptionist', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ name: '钱接待', mobile: '13912340002' }) });
+    expect(receptionist.statusCode, receptionist.body).toBe(200);
     const contentIds = await t.app.db.selectFrom('content_records').select(['id', 'kind']).where('unit_id', '=', victim.unitId).execute();
     const recordOf = (path: string): { id: string; field: string } | null => {
       if (path.includes('/guest/')) return { id: victim.guestId, field: 'idNumber' };
+      if (path.includes('/receptionist/')) return { id: (receptionist.json() as { data: { id: string } }).data.id, field: 'mobile' };
       if (path.includes('/historical-guest/')) return { id: (historical.json() as { data: { id: string } }).data.id, field: 'mobile' };
       const kind = contentIds.find((row) => path.includes(`/${row.kind}/`));
       return kind ? { id: kind.id, field: 'mobile' } : null;
@@ -221,8 +224,8 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
       if (anonymous.statusCode !== 401) wrong.push(`anonymous ${route.key} -> ${anonymous.statusCode}`);
     }
     expect(wrong).toEqual([]);
-    // the guest and its unit's vehicle/unofficial guest (the victim created them), the historical guest
-    expect(shown).toBeGreaterThanOrEqual(3);
+    // the guest and its unit's vehicle/unofficial guest (the victim created them), the historical guest, the receptionist
+    expect(shown).toBeGreaterThanOrEqual(4);
   });
 
   it('without a valid session no signed-in route answers anything but 401, and nothing changes', async () => {

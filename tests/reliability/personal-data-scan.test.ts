@@ -149,6 +149,10 @@ describeEachDatabase('personal data scan of the database files (real server proc
     const sideMobile = '13655550001';
     expect((await call('POST', 'qms/unofficial-guest', unit, { activityName: '对接会', activityTime: '2027-06-19T14:00:00+08:00', activityPlace: '海天中心', nameZh: '吴嘉宾', gender: 'male', nationality: '中国', organisation: '某研究院', mobile: sideMobile })).status).toBe(200);
     mobiles.push(sideMobile);
+    // a receptionist organisers keep (sealed since migration 0020)
+    const receptionistMobile = '13655560001';
+    expect((await call('POST', 'admin/console/receptionist', organiser, { name: '钱接待', mobile: receptionistMobile })).status).toBe(200);
+    mobiles.push(receptionistMobile);
 
     const scan = (when: string) => {
       const bytes = storedBytes();

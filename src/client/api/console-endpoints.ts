@@ -41,6 +41,8 @@ export const consoleApi = {
       ? http.request<ReceptionistItem>('put', paths.receptionist(id), { json: compactDocument(receptionist) })
       : http.request<ReceptionistItem>('post', paths.receptionists, { json: compactDocument(receptionist) }),
   deleteReceptionist: (id: string) => http.request<null>('delete', paths.receptionist(id)),
+  /** the audited "show" of a receptionist's masked mobile */
+  revealReceptionistMobile: (id: string) => http.request<{ value: string }>('post', paths.receptionistReveal(id), { json: { field: 'mobile' } }),
   auditPage: (query: Query) => http.request<Page<AuditLogItem>>('get', paths.auditPage, { searchParams: search(query) }),
 };
 

@@ -63,6 +63,8 @@ export const guestApi = {
   /** organisers: the same for any guest */
   adminRevealGuestField: (id: string, field: SensitiveKind, memberId?: string) =>
     http.request<{ value: string }>('post', paths.adminGuestReveal(id), { json: memberId ? { field, memberId } : { field } }),
+  /** the full value of a masked field of the caller's own unit record (audited on the server) */
+  revealMyUnitField: (field: SensitiveKind) => http.request<{ value: string }>('post', paths.unitReveal, { json: { field } }),
   saveReception: (id: string, reception: Document) => http.request<unknown>('put', paths.guestReception(id), { json: reception }),
   saveEntourageReception: (guestId: string, memberId: string, reception: Document) =>
     http.request<EntourageItem>('put', paths.entourageReception(guestId, memberId), { json: reception }),

@@ -28,6 +28,8 @@ export const temporaryApi = {
   discardCode: (code: string) => http.request<null>('post', paths.discardCode(encodeURIComponent(code))),
   /** the audited "show" of a registration's masked mobile */
   revealMobile: (id: string) => http.request<{ value: string }>('post', paths.reveal(id), { json: { field: 'mobile' } }),
+  /** the audited "show" of a recommendation's masked recommender mobile */
+  revealRecommenderMobile: (id: string) => http.request<{ value: string }>('post', paths.recommendationReveal(id), { json: { field: 'mobile' } }),
   recommendations: (pageNum: number, pageSize: number) => http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
 };
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { loadFormAssets, type FormAssets } from './form-assets';
+import { MaskedValuesShow } from './MaskedValuesShow';
 import type { FormRuntimeContext } from './form-runtime-context';
 import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { GateShut } from './operation-types';
@@ -143,6 +144,9 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   return (
     <Box onSubmitCapture={onSubmitCapture}>
       <RecordUpgradeNotice upgrade={loaded.upgrade} />
+      {declaration.reveal && (
+        <MaskedValuesShow schemaName={declaration.schema} schema={loaded.schema} data={loaded.initial} reveal={async (field) => String(await runOperation(declaration.reveal!, { field }, params))} />
+      )}
       <Form
         {...formBasics}
         schema={loaded.schema}

@@ -23,6 +23,11 @@ export interface FormDeclaration extends DeclarationBase {
   load?: string;
   /** initial values taken from the query string: field name -> query parameter */
   initialFromQuery?: Record<string, string>;
+  /**
+   * operation given `{ field }` answering the full value of a masked x-sensitive field of the
+   * loaded record (the audited "show"): the form lists its masked values with a Show button
+   */
+  reveal?: string;
   /** operation receiving the form data */
   submit: string;
   submitLabelKey: string;

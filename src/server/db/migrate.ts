@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.js';
 import { sealedPersonalData } from './migrations/0017-sealed-personal-data.js';
 import * as idNumberConsent from './migrations/0018-id-number-consent.js';
 import { sealedAccountNames } from './migrations/0019-sealed-account-names.js';
+import { sealedReceptionistMobiles } from './migrations/0020-sealed-receptionist-mobiles.js';
 import * as consentAccount from './migrations/0021-consent-account.js';
 import type { DataProtection } from '../security/data-protection.js';
 
@@ -25,13 +26,14 @@ const staticMigrations: Record<string, Migration> = {
   '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),
 };
 
-/** The full list; 0017 and 0019 seal existing personal data, so they are built with the server's keys. */
+/** The full list; 0017, 0019 and 0020 seal existing personal data, so they are built with the server's keys. */
 export function migrationsWith(protection: DataProtection): Record<string, Migration> {
   return {
     ...staticMigrations,
     '0017-sealed-personal-data': sealedPersonalData(protection),
     '0018-id-number-consent': idNumberConsent,
     '0019-sealed-account-names': sealedAccountNames(protection),
+    '0020-sealed-receptionist-mobiles': sealedReceptionistMobiles(protection),
     '0021-consent-account': consentAccount,
   };
 }

@@ -240,7 +240,10 @@ export interface ReceptionistTable {
   id: string;
   edition_id: string;
   name: string;
-  mobile: string;
+  /** HMAC blind index of the mobile (migration 0020 renamed the clear `mobile`): the per-edition unique key */
+  mobile_index: string;
+  /** the mobile sealed (AES-256-GCM); null only for a row written before 0020 by an older server */
+  mobile_sealed: string | null;
   /** the hotel the receptionist works at, null = stations */
   hotel_id: string | null;
   created_at: string;

@@ -210,17 +210,19 @@ export class ConsoleExports {
       {
         nameKey: 'console.export.sheets.hotels',
         rows: pagedRows(
-          (offset, limit) =>
-            db
-              .selectFrom('hotels')
-              .leftJoin('receptionists', 'receptionists.hotel_id', 'hotels.id')
-              .select(['hotels.name', 'hotels.address', 'hotels.phone', 'receptionists.name as receptionist', 'receptionists.mobile as receptionist_mobile'])
-              .where('hotels.edition_id', '=', editionId)
-              .orderBy('hotels.name')
-              .orderBy('receptionists.name')
-              .limit(limit)
-              .offset(offset)
-              .execute(),
+          async (offset, limit) =>
+            (
+              await db
+                .selectFrom('hotels')
+                .leftJoin('receptionists', 'receptionists.hotel_id', 'hotels.id')
+                .select(['hotels.name', 'hotels.address', 'hotels.phone', 'receptionists.name as receptionist', 'receptionists.mobile_sealed'])
+                .where('hotels.edition_id', '=', editionId)
+                .orderBy('hotels.name')
+                .orderBy('receptionists.name')
+                .limit(limit)
+                .offset(offset)
+                .execute()
+            ).map(({ mobile_sealed, ...row }) => ({ ...row, receptionist_mobile: this.protection.open(mobile_sealed) })),
           PAGE,
         ),
         columns: [

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { consoleApiPaths } from '../../shared/console-api.js';
 import { catalogueKinds, contentApiPaths, unitRecordKinds, type ContentKind } from '../../shared/content-api.js';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { temporaryApiPaths } from '../../shared/temporary-api.js';
@@ -33,7 +34,7 @@ export interface RevealedRecord {
  */
 export interface RevealTarget {
   path: string;
-  params: 'guest-id-params' | 'content-id-params' | 'temporary-id-params' | null;
+  params: 'guest-id-params' | 'content-id-params' | 'temporary-id-params' | 'console-id-params' | null;
   tags: string[];
   summary: string;
   load: (who: SignedInAccount, params: { id?: string }, body: RevealBody) => Promise<RevealedRecord>;
@@ -49,7 +50,7 @@ function noMember(body: RevealBody): void {
 
 /** Every record kind whose answers mask a value, with the roles allowed to show it (README "Privacy"). */
 export function revealTargets(app: FastifyInstance): RevealTarget[] {
-  const { guests, entourage, entourageTravel, editions, units, protection } = app.services;
+  const { guests, entourage, entourageTravel, editions, units, protection, console: consoleServices } = app.services;
   const records = new ContentRecords(app.db, editions, protection);
   const registrations = new TemporaryRegistrations(temporaryDb(app.db), editions, new Audit(app.db), protection);
   const recommendations = new TemporaryRecommendations(temporaryDb(app.db), editions, protection);
@@ -122,6 +123,18 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
         const id = idOf(params);
         const document = await recommendations.stored(who, id);
         return { schemaName: 'temporary-recommend-invite', document, targetType: 'temporary-recommendation', targetId: id, targetLabel: label(document.recommenderName) };
+      },
+    },
+    {
+      path: consoleApiPaths.receptionistReveal(':id'),
+      params: 'console-id-params',
+      tags: ['console'],
+      summary: 'Organisers: show the full mobile of a receptionist of the current edition (audited; 403 for other accounts)',
+      load: async (who, params, body) => {
+        noMember(body);
+        const id = idOf(params);
+        const receptionist = await consoleServices.hotels.storedReceptionist(who, id);
+        return { schemaName: 'receptionist', document: receptionist, targetType: 'receptionist', targetId: id, targetLabel: receptionist.name };
       },
     },
   ];

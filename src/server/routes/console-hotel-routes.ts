@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consoleApiPaths as paths } from '../../shared/console-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope, nothing } from '../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { restoreMaskedFields } from '../privacy/restore-masks.js';
 import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
 
@@ -41,7 +42,7 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Reply: Answer<'response-receptionist-list'> }>(path(paths.receptionists), {
-    schema: { tags, summary: 'Receptionists of the current edition, by name, with their hotel', security: bearer, response: envelope('response-receptionist-list', 'receptionists') },
+    schema: { tags, summary: 'Receptionists of the current edition, by name, with their hotel (mobiles masked; the full one through .../reveal)', security: bearer, response: envelope('response-receptionist-list', 'receptionists') },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -54,8 +55,9 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), null, request.body)),
   });
   app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(path(paths.receptionist(':id')), {
-    schema: { tags, summary: 'Change a receptionist', security: bearer, response: envelope('response-receptionist', 'the receptionist'), ...byId, ...bodyOf('receptionist') },
-    preValidation: authenticate,
+    schema: { tags, summary: 'Change a receptionist (the mobile sent back as its mask keeps the stored one)', security: bearer, response: envelope('response-receptionist', 'the receptionist'), ...byId, ...bodyOf('receptionist') },
+    // the list answers the mobile masked: an edit sending that mask back keeps the stored mobile
+    preValidation: [authenticate, restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'console-id-params'> }>>('receptionist', (request) => hotels.storedReceptionist(signedIn(request), request.params.id))],
     handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), request.params.id, request.body)),
   });
   app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.receptionist(':id')), {

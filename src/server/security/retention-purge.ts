@@ -95,6 +95,10 @@ export class RetentionPurge {
         }
         rows[store.table] = found.length;
       }
+      // the edition's receptionists (migration 0020): the sealed mobile goes; the unique key keeps a per-row placeholder
+      const staff = (await db.selectFrom('receptionists').select('id').where('edition_id', '=', edition.id).where('mobile_sealed', 'is not', null).execute()) as Row[];
+      for (const row of staff) await db.updateTable('receptionists').set({ mobile_index: `erased:${String(row.id)}`, mobile_sealed: null }).where('id', '=', row.id).execute();
+      rows.receptionists = staff.length;
       const ids = [...uploadIds];
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);

@@ -3,12 +3,11 @@ import { maskMobile } from '../../shared/sensitive-fields.js';
 import { channelOf } from '../services/account-name.js';
 import { AccountNames, isIndexKey } from './account-names.js';
 import type { DataProtection } from './data-protection.js';
-import { keyIdOfSealed } from './sealed-values.js';
+import { batches, resealColumns, SEALED_COLUMNS, type SealedColumnProgress } from './sealed-columns.js';
 
 // walked by table name (migration 0019, keys:rotate): rows are plain records here
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
-type Row = Record<string, unknown>;
 
 /** A stored name that is still a clear mobile (before 0019): neither an e-mail nor an index key. */
 const clearMobile = (value: string): boolean => channelOf(value) === 'sms' && !isIndexKey(value);
@@ -18,18 +17,6 @@ function failureKey(names: AccountNames, key: string): string | null {
   const match = /^(account:|pair:)([^|]*)(\|.*)?$/.exec(key);
   if (!match || /^[0-9a-f]{64}$/.test(match[2]!)) return null;
   return `${match[1]}${names.throttleKey(match[2]!)}${match[3] ?? ''}`;
-}
-
-async function batches(db: AnyDb, table: string, columns: string[], each: (rows: Row[]) => Promise<void>, batchSize: number, key = 'id'): Promise<number> {
-  let after = '';
-  let scanned = 0;
-  for (;;) {
-    const rows = (await db.selectFrom(table).select(columns).where(key, '>', after).orderBy(key).limit(batchSize).execute()) as Row[];
-    if (rows.length === 0) return scanned;
-    await each(rows);
-    scanned += rows.length;
-    after = String(rows[rows.length - 1]![key]);
-  }
 }
 
 /**
@@ -78,26 +65,9 @@ export async function sealAccountNames(db: AnyDb, protection: DataProtection, ba
   }, batchSize);
 }
 
-export interface AccountNameProgress {
-  table: string;
-  resealed: number;
-  scanned: number;
-}
+export type AccountNameProgress = SealedColumnProgress;
 
 /** keys:rotate: the sealed account names and outbox recipients under an older key, sealed anew (one transaction per batch). */
 export async function resealAccountNames(db: AnyDb, protection: DataProtection, batchSize = 500): Promise<AccountNameProgress[]> {
-  const out: AccountNameProgress[] = [];
-  for (const [table, column] of [['accounts', 'account_sealed'], ['outbox', 'recipient_sealed']] as const) {
-    const progress: AccountNameProgress = { table, resealed: 0, scanned: 0 };
-    progress.scanned = await batches(db, table, ['id', column], async (rows) => {
-      const stale = rows.filter((row) => typeof row[column] === 'string' && keyIdOfSealed(String(row[column])) !== protection.keyring.current.id);
-      if (stale.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        for (const row of stale) await trx.updateTable(table).set({ [column]: protection.resealValue(String(row[column])) }).where('id', '=', row.id).execute();
-      });
-      progress.resealed += stale.length;
-    }, batchSize);
-    out.push(progress);
-  }
-  return out;
+  return resealColumns(db, protection, SEALED_COLUMNS.filter(({ table }) => table === 'accounts' || table === 'outbox'), batchSize);
 }

@@ -24,7 +24,7 @@ export function createConsoleServices(db: Db, editions: Editions, audit: Audit, 
     guests: new ConsoleGuests(db, editions, postgres, new ListTotals(listTotalCacheMs)),
     codes: new CodesAdmin(db, editions, audit),
     notices: new NoticesAdmin(db, editions, audit),
-    hotels: new Hotels(db, editions, audit),
+    hotels: new Hotels(db, editions, audit, protection),
     exports: new ConsoleExports(db, postgres, protection),
     audit,
   };

@@ -3,6 +3,7 @@ import { activityAdminCells } from '../../screens/admin/activities/activity-admi
 import { auditCells } from '../../screens/admin/audit-cells';
 import { consoleListCells } from '../../screens/admin/console-list-cells';
 import { consoleGuestCells } from '../../screens/admin/console-guest-cells';
+import { adminContentCells } from '../../screens/content/admin-content-cells';
 import { contentCells } from '../../screens/content/content-cells';
 import { guestCells } from '../../screens/guests/guest-cells';
 import { temporaryCells } from '../../screens/temporary/temporary-cells';
@@ -16,6 +17,7 @@ export const appCells: Record<string, ListCell> = {
   ...consoleGuestCells,
   ...consoleListCells,
   ...contentCells,
+  ...adminContentCells,
   ...guestCells,
   ...temporaryCells,
   ...temporaryPanelCells,

@@ -1,3 +1,4 @@
+import type { SensitiveKind } from '../../../shared/sensitive-fields';
 import { guestApi } from '../../api/guest-endpoints';
 import { recordUpgradeApi } from '../../api/record-upgrade-endpoints';
 import type { Operation } from '../../engine/operation-types';
@@ -14,4 +15,6 @@ export const unitOperations: Record<string, Operation> = {
     return attachUpgrade(await fieldsOfSchema('unit', { ...opened.document, unitType: unit.unitType }), opened.upgrade);
   },
   saveMyUnit: (data) => guestApi.saveMyUnit(data),
+  // the audited "show" of the unit's own masked contact mobile (qms/unit/reveal)
+  revealMyUnitField: async (data) => (await guestApi.revealMyUnitField(data.field as SensitiveKind)).value,
 };

@@ -1,3 +1,5 @@
+import { temporaryApi } from '../../api/temporary-endpoints';
+import { RevealableInline } from '../../engine/RevealableInline';
 import { translateKey } from '../../i18n/translate-key';
 
 type Row = Record<string, unknown>;
@@ -9,7 +11,19 @@ export const temporaryPanelCells = {
   temporaryCodeEvent: (row: Row) => text(row.eventName) || translateKey('temporary.codes.none'),
   temporaryCodeMode: (row: Row) => (row.attendanceMode ? translateKey(`temporary.attendanceMode.${text(row.attendanceMode)}`) : translateKey('temporary.codes.none')),
   temporaryCodeType: (row: Row) => (row.registrationType ? translateKey(`schema.enums.registrationType.${text(row.registrationType)}`) : translateKey('temporary.codes.anyType')),
-  recommendationRecommender: (row: Row) => [documentOf(row).recommenderName, documentOf(row).recommenderOrganisation, documentOf(row).recommenderMobile].map(text).join(' · '),
+  // the recommender mobile is answered masked: its "Show" asks the audited reveal (organisers)
+  recommendationRecommender: (row: Row) => (
+    <>
+      {[documentOf(row).recommenderName, documentOf(row).recommenderOrganisation].map(text).filter(Boolean).join(' · ')}
+      {text(documentOf(row).recommenderMobile) && ' · '}
+      <RevealableInline
+        testId="recommender-mobile"
+        masked={text(documentOf(row).recommenderMobile)}
+        label={translateKey('temporary.recommendations.recommenderMobile')}
+        reveal={async () => (await temporaryApi.revealRecommenderMobile(text(row.id))).value}
+      />
+    </>
+  ),
   recommendationInvitee: (row: Row) => [documentOf(row).inviteeName, documentOf(row).inviteeOrganisation, documentOf(row).inviteePosition].map(text).join(' · '),
   recommendationActivity: (row: Row) => text(documentOf(row).activity),
   recommendationReason: (row: Row) => text(documentOf(row).reason),
