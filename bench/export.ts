@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
+import type { Insertable } from 'kysely';
 import type { GuestTable } from '../src/server/db/tables.js';
 import { maskIdNumber } from '../src/server/services/id-numbers.js';
 import { versionOf } from '../src/server/services/schema-versions.js';
@@ -51,7 +52,7 @@ async function seed(dataDir: string): Promise<void> {
     const version = versionOf('guest');
     await db.transaction().execute(async (trx) => {
       for (let start = 0; start < ROWS; start += BATCH) {
-        const rows: GuestTable[] = [];
+        const rows: Insertable<GuestTable>[] = [];
         for (let i = start; i < Math.min(ROWS, start + BATCH); i += 1) {
           const idNumber = nthResidentId(i, '110105');
           rows.push({

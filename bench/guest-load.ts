@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/database.js';
+import type { Insertable } from 'kysely';
 import type { GuestTable } from '../src/server/db/tables.js';
 import type { DataProtection } from '../src/server/security/data-protection.js';
 import { maskIdNumber } from '../src/server/services/id-numbers.js';
@@ -51,7 +52,7 @@ export async function seedGuests(db: Db, account: string, protection: DataProtec
     .execute();
 
   const version = versionOf('guest');
-  const rows: GuestTable[] = Array.from({ length: BENCH_GUESTS }, (_, i) => {
+  const rows: Insertable<GuestTable>[] = Array.from({ length: BENCH_GUESTS }, (_, i) => {
     const idNumber = nthResidentId(i, '110105');
     return {
       id: randomUUID(),

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { GUEST_MOBILE_LOOKUP_INDEX } from '../../src/server/db/guest-indexes.js';
+import type { Insertable } from 'kysely';
 import type { GuestTable } from '../../src/server/db/tables.js';
 import { guestExportRows } from '../../src/server/exports/guest-export-rows.js';
 import { ConsoleGuests } from '../../src/server/services/console-guests.js';
@@ -50,7 +51,7 @@ async function seed(db: Db, editionId: string): Promise<{ unitIds: string[]; nam
   });
   await db.insertInto('units').values(units).execute();
   const surnames = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄'];
-  const rows: GuestTable[] = Array.from({ length: UNITS * GUESTS_PER_UNIT }, (_, i) => ({
+  const rows: Insertable<GuestTable>[] = Array.from({ length: UNITS * GUESTS_PER_UNIT }, (_, i) => ({
     id: randomUUID(),
     edition_id: editionId,
     account_id: null,

@@ -6,6 +6,7 @@ import * as idNumberConsent from './migrations/0018-id-number-consent.js';
 import { sealedAccountNames } from './migrations/0019-sealed-account-names.js';
 import { sealedReceptionistMobiles } from './migrations/0020-sealed-receptionist-mobiles.js';
 import * as consentAccount from './migrations/0021-consent-account.js';
+import * as arrivalDayColumn from './migrations/0023-arrival-day-column.js';
 import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
@@ -35,6 +36,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0019-sealed-account-names': sealedAccountNames(protection),
     '0020-sealed-receptionist-mobiles': sealedReceptionistMobiles(protection),
     '0021-consent-account': consentAccount,
+    '0023-arrival-day-column': arrivalDayColumn,
   };
 }
 

@@ -35,7 +35,8 @@ export class ConsoleGuests {
       const pattern = containsPattern(query.unitName);
       q = q.where('guests.unit_id', 'in', (eb) => eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(sql<boolean>`units.name like ${pattern} escape '\\'`));
     }
-    if (query.arrivalDate) q = q.where(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime'), '=', query.arrivalDate);
+    // the generated column of migration 0023 (the same day as legDate), on its listing index
+    if (query.arrivalDate) q = q.where('guests.arrival_day', '=', query.arrivalDate);
     return q;
   }
 
