@@ -7,6 +7,7 @@ import { sealedAccountNames } from './migrations/0019-sealed-account-names.js';
 import { sealedReceptionistMobiles } from './migrations/0020-sealed-receptionist-mobiles.js';
 import * as consentAccount from './migrations/0021-consent-account.js';
 import * as arrivalDayColumn from './migrations/0023-arrival-day-column.js';
+import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
 import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
@@ -37,6 +38,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0020-sealed-receptionist-mobiles': sealedReceptionistMobiles(protection),
     '0021-consent-account': consentAccount,
     '0023-arrival-day-column': arrivalDayColumn,
+    '0024-unit-stub-account': unitStubAccount,
   };
 }
 
