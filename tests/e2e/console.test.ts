@@ -47,7 +47,8 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
   async function unreadCount(): Promise<number> {
     const link = page.locator('[data-testid=notice-link]');
     await link.waitFor();
-    await page.waitForTimeout(500);
+    // the count comes with its own request after the page shows: a fixed 500 ms read 0 on a loaded machine
+    await page.waitForLoadState('networkidle');
     const label = (await link.getAttribute('aria-label')) ?? '';
     const match = /(\d+)/.exec(label);
     return match ? Number(match[1]) : 0;

@@ -146,10 +146,3 @@ export class FaceDetector {
     if (worker) await worker.terminate();
   }
 }
-
-/** A detector shared by callers that own none (test fixtures); idle, it holds nothing open. */
-const shared = new FaceDetector();
-
-export function detectFaces(rgb: Uint8Array, width: number, height: number, inputSize = FACE_INPUT_SIZE): Promise<FaceBox[]> {
-  return shared.detect(rgb, width, height, inputSize);
-}
