@@ -2224,7 +2224,7 @@ itinerary?: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * set by organisers (reception schema); left out by the entourage writes
+ * set by organisers (reception schema), receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone with memberId); left out by the entourage writes
  */
 reception?: ({
 [k: string]: unknown | undefined
@@ -2257,7 +2257,7 @@ itinerary?: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * set by organisers (reception schema); left out by the entourage writes
+ * set by organisers (reception schema), receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone with memberId); left out by the entourage writes
  */
 reception?: ({
 [k: string]: unknown | undefined
@@ -2305,7 +2305,7 @@ itinerary: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * reception document, set by organisers
+ * reception document, set by organisers; receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone)
  */
 reception: ({
 [k: string]: unknown | undefined
@@ -2533,7 +2533,7 @@ itinerary: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * reception document, set by organisers
+ * reception document, set by organisers; receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone)
  */
 reception: ({
 [k: string]: unknown | undefined
@@ -3615,7 +3615,7 @@ itinerary?: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * set by organisers (reception schema); left out by the entourage writes
+ * set by organisers (reception schema), receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone with memberId); left out by the entourage writes
  */
 reception?: ({
 [k: string]: unknown | undefined
@@ -3666,7 +3666,7 @@ itinerary: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * reception document, set by organisers
+ * reception document, set by organisers; receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone)
  */
 reception: ({
 [k: string]: unknown | undefined
