@@ -1,6 +1,6 @@
 /**
  * `npm run keys:rotate [-- --generate] [--batch-size 500]`: re-seals every sealed ID number and
- * mobile (sign-in names, SMS recipients and receptionists included) under the current DATA_KEY (issue 18 point 1), opening older values with the keys of
+ * mobile (sign-in names, SMS recipients, receptionists and reception arrangements included) under the current DATA_KEY (issue 18 point 1), opening older values with the keys of
  * DATA_KEYS_OLD (or DATA_DIR/.data_keys_old), on the database the server is configured for
  * (SQLite in DATA_DIR, or DATABASE_URL/DATABASE_SCHEMA). Batched, one transaction per batch;
  * stopped half-way, it continues where it stopped on the next run. Blind indexes are
@@ -18,6 +18,7 @@ import { DataProtection } from '../src/server/security/data-protection.js';
 import { OLD_KEYS_FILE } from '../src/server/security/data-keys.js';
 import { resealStores } from '../src/server/security/sealed-stores.js';
 import { resealColumns, SEALED_COLUMNS } from '../src/server/security/sealed-columns.js';
+import { resealReceptions } from '../src/server/security/sealed-receptions.js';
 import { ownTableNames } from './support/table-names.js';
 import { runWhenExecuted } from './support/run-cli.js';
 
@@ -55,6 +56,8 @@ export async function rotateKeys(args: string[], env: Record<string, string | un
     // the sealed columns outside documents (security/sealed-columns.ts): sign-in names that are
     // mobiles and SMS recipients (0019), receptionists' mobiles (0020)
     progress.push(...(await resealColumns(db, protection, SEALED_COLUMNS.filter(({ table }) => tables.has(table)), batchSize)));
+    // receptionist phones inside the guests' and members' reception arrangements (0022)
+    progress.push(...(await resealReceptions(db, protection, { batchSize })));
     for (const table of progress) log(`  ${table.table}: ${table.resealed} of ${table.scanned} rows re-sealed`);
     return 0;
   } finally {

@@ -177,7 +177,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'outbox-query': 1,
   'password-change': 2,
   'password-reset': 1,
-  'personal-data-reveal': 2,
+  'personal-data-reveal': 3,
   'photo-change': 1,
   'reception': 1,
   'receptionist': 1,

@@ -1725,7 +1725,7 @@ password: Password
 confirmPassword: string
 }
 /**
- * An explicit 'show' of one masked value of a record (POST .../reveal: a guest or one of its entourage members, a historical guest, a vehicle, an unofficial guest, a temporary registration, the caller's unit record; the route decides who may see it); every showing is audited. `field` is the kind of value the schema marks x-sensitive (the property named like it, or the record's only field of that kind); `pointer` names the field when the record holds several of that kind (e.g. /inviter/phone); `memberId` names an entourage member of a guest.
+ * An explicit 'show' of one masked value of a record (POST .../reveal: a guest or one of its entourage members, a historical guest, a vehicle, an unofficial guest, a temporary registration, the caller's unit record; the route decides who may see it); every showing is audited. `field` is the kind of value the schema marks x-sensitive (the property named like it, or the record's only field of that kind); `pointer` names the field when the record holds several of that kind (e.g. /inviter/phone; a reception's phone by its list position, /reception/stations/0/receptionistPhone); `memberId` names an entourage member of a guest.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "PersonalDataReveal".
@@ -1734,7 +1734,7 @@ export interface PersonalDataReveal {
 field: ("idNumber" | "mobile")
 /**
  * @maxLength 100
- * @pattern ^(/[A-Za-z][A-Za-z0-9]*){1,4}$
+ * @pattern ^(/([A-Za-z][A-Za-z0-9]*|[0-9]{1,2})){1,5}$
  */
 pointer?: string
 memberId?: RecordId
@@ -2224,7 +2224,7 @@ itinerary?: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * set by organisers (reception schema); left out by the entourage writes
+ * set by organisers (reception schema), receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone with memberId); left out by the entourage writes
  */
 reception?: ({
 [k: string]: unknown | undefined
@@ -2257,7 +2257,7 @@ itinerary?: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * set by organisers (reception schema); left out by the entourage writes
+ * set by organisers (reception schema), receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone with memberId); left out by the entourage writes
  */
 reception?: ({
 [k: string]: unknown | undefined
@@ -2305,7 +2305,7 @@ itinerary: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * reception document, set by organisers
+ * reception document, set by organisers; receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone)
  */
 reception: ({
 [k: string]: unknown | undefined
@@ -2533,7 +2533,7 @@ itinerary: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * reception document, set by organisers
+ * reception document, set by organisers; receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone)
  */
 reception: ({
 [k: string]: unknown | undefined
@@ -3615,7 +3615,7 @@ itinerary?: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * set by organisers (reception schema); left out by the entourage writes
+ * set by organisers (reception schema), receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone with memberId); left out by the entourage writes
  */
 reception?: ({
 [k: string]: unknown | undefined
@@ -3666,7 +3666,7 @@ itinerary: ({
 [k: string]: unknown | undefined
 } | null)
 /**
- * reception document, set by organisers
+ * reception document, set by organisers; receptionist phones masked (139****6666; the full one through the audited reveal, pointer /reception/stations/0/receptionistPhone)
  */
 reception: ({
 [k: string]: unknown | undefined

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntourageItem, GuestDetail, ReviewItem } from '../../src/shared/guest-api';
@@ -80,5 +80,22 @@ describe('reception editor', () => {
     await waitFor(() => expect(document.querySelector<HTMLInputElement>('#root_stations_0_receptionistName')?.value).toBe('刘接待'));
     fireEvent.click(screen.getByTestId('reception-save'));
     await waitFor(() => expect(saveMember).toHaveBeenCalledWith('g1', 'm1', reception));
+  });
+
+  it('starts from a masked reception: Show asks the audited reveal by pointer, an unchanged mask is sent back as it is', async () => {
+    const masked = { hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '137****0001' }] };
+    vi.spyOn(guestApi, 'adminGuest').mockResolvedValue({ ...guest(), reception: masked });
+    const reveal = vi.spyOn(guestApi, 'adminRevealGuestField').mockResolvedValue({ value: '13700000001' });
+    const save = vi.spyOn(guestApi, 'saveReception').mockResolvedValue({});
+    render(<ReceptionEditor guest={item} onClose={() => {}} />);
+    await waitFor(() => expect(document.querySelector<HTMLInputElement>('#root_hotels_0_receptionistPhone')?.value).toBe('137****0001'));
+    const shown = await screen.findByTestId('reception-masked-values');
+    fireEvent.click(await within(shown).findByTestId('reveal-button'));
+    await waitFor(() => expect(within(shown).getByText('13700000001')).toBeInTheDocument());
+    expect(reveal).toHaveBeenCalledWith('g1', 'mobile', undefined, '/reception/hotels/0/receptionistPhone');
+    // the form keeps the mask (the full value stays in the Show line only); the server keeps the number it stands for
+    expect(document.querySelector<HTMLInputElement>('#root_hotels_0_receptionistPhone')?.value).toBe('137****0001');
+    fireEvent.click(screen.getByTestId('reception-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledWith('g1', masked));
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import guestSchema from '../../src/generated/schemas/guest.json';
+import receptionSchema from '../../src/generated/schemas/reception.json';
 import { ReadOnlyDocument } from '../../src/client/engine/ReadOnlyDocument';
 import { draftOf, unchangedMaskFilter } from '../../src/client/engine/masked-values';
 import { WizardStepForm } from '../../src/client/engine/wizard/WizardStepForm';
@@ -30,6 +31,41 @@ describe('personal data in the browser (issue 18)', () => {
     render(<ReadOnlyDocument schemaName="guest" data={maskedGuest} />);
     await waitFor(() => expect(screen.getByText('370202********1234')).toBeInTheDocument());
     expect(screen.queryByTestId('reveal-button')).toBeNull();
+  });
+
+  it("shows a reception's masked receptionist phones with a Show button each, asked for by pointer", async () => {
+    const reception = { stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }], hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '139****7777' }] };
+    const revealAt = vi.fn(async (pointer: string) => (pointer === '/hotels/0/receptionistPhone' ? '13900007777' : '13900006666'));
+    render(<ReadOnlyDocument schemaName="reception" data={reception} revealAt={revealAt} />);
+    const buttons = await screen.findAllByTestId('reveal-button');
+    expect(buttons).toHaveLength(2);
+    expect(screen.getByText('郑接待')).toBeInTheDocument();
+    fireEvent.click(buttons.find((button) => button.closest('[data-field="/hotels/0/receptionistPhone"]'))!);
+    await waitFor(() => expect(screen.getByText('13900007777')).toBeInTheDocument());
+    expect(revealAt).toHaveBeenCalledTimes(1);
+    expect(revealAt).toHaveBeenCalledWith('/hotels/0/receptionistPhone', 'mobile');
+    expect(screen.getByText('139****6666')).toBeInTheDocument();
+  });
+
+  it('offers no Show button on a reception where the caller may not see the phone (a guest account)', async () => {
+    render(<ReadOnlyDocument schemaName="reception" data={{ stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }] }} />);
+    await waitFor(() => expect(screen.getByText('139****6666')).toBeInTheDocument());
+    expect(screen.queryByTestId('reveal-button')).toBeNull();
+  });
+
+  it("lets a reception's masks pass the browser check at any position, never another mask", () => {
+    const form = receptionSchema as unknown as RJSFSchema;
+    const initial = { stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }] };
+    let current: Record<string, unknown> = initial;
+    const keep = unchangedMaskFilter(form, initial, () => current);
+    const patternError = (property: string) => ({ property, name: 'pattern', message: 'bad', stack: 'bad', params: {}, schemaPath: '' });
+    expect(keep(patternError('.stations.0.receptionistPhone'))).toBe(false);
+    // a point added before it: the mask moved to position 1
+    current = { stations: [{ place: '青岛站', receptionistName: '刘接待', receptionistPhone: '13900005555' }, initial.stations[0]] };
+    expect(keep(patternError('.stations.1.receptionistPhone'))).toBe(false);
+    current = { stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****9999' }] };
+    expect(keep(patternError('.stations.0.receptionistPhone'))).toBe(true);
+    expect(keep(patternError('.stations.0.place'))).toBe(true);
   });
 
   it('keeps ID numbers and mobiles out of drafts (by the schema marks)', async () => {

@@ -153,6 +153,10 @@ describeEachDatabase('personal data scan of the database files (real server proc
     const receptionistMobile = '13655560001';
     expect((await call('POST', 'admin/console/receptionist', organiser, { name: '钱接待', mobile: receptionistMobile })).status).toBe(200);
     mobiles.push(receptionistMobile);
+    // a receptionist's mobile copied into a guest's reception arrangement (sealed since migration 0022)
+    const receptionPhone = '13655560002';
+    expect((await call('PUT', `admin/guest/${guests[0]}/reception`, organiser, { hotels: [{ place: '海景酒店', receptionistName: '钱接待', receptionistPhone: receptionPhone }] })).status).toBe(200);
+    mobiles.push(receptionPhone);
 
     const scan = (when: string) => {
       const bytes = storedBytes();

@@ -6,6 +6,8 @@ import { addGuest, caller, type Caller, detail, ENTERPRISE, ENTERPRISE2, itinera
 import type { TestApp } from './helpers/test-app.js';
 
 const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
+// answers mask the receptionist's mobile (issue 18); the audited reveal shows it
+const maskedReception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '137****0000' }] };
 
 /** An approved guest of ENTERPRISE with one entourage member. */
 async function guestWithMember(t: TestApp, c: Caller, sequence: number): Promise<{ guestId: string; memberId: string }> {
@@ -77,9 +79,9 @@ describeEachDatabase('entourage itinerary and reception', (kind) => {
     const organiser = await caller(t, ORGANISER);
     const set = await organiser.put<EntourageItem>(path, reception);
     expect(set.status).toBe(200);
-    expect(set.body.data.reception).toEqual(reception);
-    expect((await detail(c, guestId)).entourage[0]!.reception).toEqual(reception);
-    expect((await organiser.get<GuestDetail>(`admin/guest/${guestId}`)).body.data.entourage[0]!.reception).toEqual(reception);
+    expect(set.body.data.reception).toEqual(maskedReception);
+    expect((await detail(c, guestId)).entourage[0]!.reception).toEqual(maskedReception);
+    expect((await organiser.get<GuestDetail>(`admin/guest/${guestId}`)).body.data.entourage[0]!.reception).toEqual(maskedReception);
     expect((await organiser.put(path, { stations: [{ place: '青岛北站', receptionistPhone: 'abc' }] })).status).toBe(400);
     expect((await organiser.put(`admin/guest/${guestId}/entourage/00000000-0000-4000-8000-000000000000/reception`, reception)).status).toBe(404);
     const audit = await organiser.get<{ records: { action: string; targetId: string }[] }>('admin/audit/page?pageNum=1&pageSize=50');

@@ -8,6 +8,8 @@ import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 const MASTER_INFO = '/exhibition/qms/group-participant-link-info/front/getMasterInfo';
 const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
+// the guest's own registration masks the receptionist's mobile too (issue 18)
+const maskedReception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '137****0000' }] };
 
 async function guestToken(t: TestApp, mobile: string): Promise<string> {
   const code = await messageCode(t, mobile, 'guest-login');
@@ -40,13 +42,13 @@ describeEachDatabase('getMasterInfo: the guest account\'s own registration', (ki
 
     const info = await masterInfo(t, await guestToken(t, '13700000061'));
     const registration = info.registration!;
-    expect(registration).toMatchObject({ id: mine.id, nameZh: '孙七', status: 'approved', itinerary: itineraryBody, reception });
+    expect(registration).toMatchObject({ id: mine.id, nameZh: '孙七', status: 'approved', itinerary: itineraryBody, reception: maskedReception });
     expect(registration.document.idNumber).toBe(registration.idNumberMasked);
     expect(registration.document.idNumber).toMatch(/\*{8}/);
     expect(JSON.stringify(info)).not.toContain(residentId(600));
     expect(JSON.stringify(info)).not.toContain(residentId(601));
     expect(registration.entourage).toHaveLength(1);
-    expect(registration.entourage[0]).toMatchObject({ id: member.body.data.id, itinerary: itineraryBody, reception });
+    expect(registration.entourage[0]).toMatchObject({ id: member.body.data.id, itinerary: itineraryBody, reception: maskedReception });
     expect(registration.entourage[0]!.document.idNumber).toMatch(/\*{8}/);
 
     // the other guest's account sees its own registration, never the first one

@@ -53,13 +53,18 @@ describeEachDatabase('personal data at rest', (kind) => {
     const receptionist = await organiser.post<{ id: string; mobile: string }>('admin/console/receptionist', { name: '钱接待', mobile: '13770000709' });
     expect(receptionist.status).toBe(200);
     expect(receptionist.body.data.mobile).toBe('137****0709');
+    // a receptionist's mobile copied into a guest's and a member's reception arrangement (migration 0022)
+    const point = { place: '海景酒店', receptionistName: '钱接待', receptionistPhone: '13770000710' };
+    expect((await organiser.put(`admin/guest/${approved.id}/reception`, { hotels: [point] })).status).toBe(200);
+    const memberId = (member.body as { data: { id: string } }).data.id;
+    expect((await organiser.put(`admin/guest/${approved.id}/entourage/${memberId}/reception`, { stations: [{ ...point, receptionistPhone: '13770000711' }] })).status).toBe(200);
 
     const rows = await everyStoredRow(t);
     const idNumbers = [701, 702, 703, 705].map((n) => residentId(n));
     for (const value of idNumbers) expect(tablesHolding(rows, value), value).toEqual([]);
     // the approved guest's sign-in name is its mobile: stored as its blind index and sealed (0019)
     expect(tablesHolding(rows, '13770000701')).toEqual([]);
-    for (const value of ['13770000702', '13770000703', '13770000704', '13770000705', '13770000706', '13770000707', '13770000708', '13770000709']) expect(tablesHolding(rows, value), value).toEqual([]);
+    for (const value of ['13770000702', '13770000703', '13770000704', '13770000705', '13770000706', '13770000707', '13770000708', '13770000709', '13770000710', '13770000711']) expect(tablesHolding(rows, value), value).toEqual([]);
     expect((await unit.get<{ document: Record<string, unknown> }>('qms/unit/mine')).body.data.document.contactMobile).toBe('13770000708');
 
     // services and routes still get the clear document (masking is the answer layer's)

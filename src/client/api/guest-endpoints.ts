@@ -57,12 +57,15 @@ export const guestApi = {
     http.request<Page<ReviewItem>>('get', paths.reviewPage, { searchParams: compactDocument(query) as Record<string, string | number> }),
   reviewDecide: (decision: Document) => http.request<unknown>('post', paths.reviewDecide, { json: compactDocument(decision) }),
   adminGuest: (id: string) => http.request<GuestDetail>('get', paths.adminGuest(id)),
-  /** the full value of a masked field (audited on the server): the unit's own guest or member */
-  revealGuestField: (id: string, field: SensitiveKind, memberId?: string) =>
-    http.request<{ value: string }>('post', paths.guestReveal(id), { json: memberId ? { field, memberId } : { field } }),
+  /**
+   * the full value of a masked field (audited on the server): the unit's own guest or member;
+   * `pointer` names a nested one, e.g. a reception's phone (/reception/stations/0/receptionistPhone)
+   */
+  revealGuestField: (id: string, field: SensitiveKind, memberId?: string, pointer?: string) =>
+    http.request<{ value: string }>('post', paths.guestReveal(id), { json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) } }),
   /** organisers: the same for any guest */
-  adminRevealGuestField: (id: string, field: SensitiveKind, memberId?: string) =>
-    http.request<{ value: string }>('post', paths.adminGuestReveal(id), { json: memberId ? { field, memberId } : { field } }),
+  adminRevealGuestField: (id: string, field: SensitiveKind, memberId?: string, pointer?: string) =>
+    http.request<{ value: string }>('post', paths.adminGuestReveal(id), { json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) } }),
   /** the full value of a masked field of the caller's own unit record (audited on the server) */
   revealMyUnitField: (field: SensitiveKind) => http.request<{ value: string }>('post', paths.unitReveal, { json: { field } }),
   saveReception: (id: string, reception: Document) => http.request<unknown>('put', paths.guestReception(id), { json: reception }),

@@ -7,7 +7,7 @@ import { formatDateTime } from '../util/date-format';
 import { loadFormAssets } from './form-assets';
 import { resolveLocalRef, translatedUiSchema } from './ui-schema-i18n';
 import { useKeyTranslation } from '../i18n/use-key-translation';
-import { looksMasked, type SensitiveKind } from '../../shared/sensitive-fields';
+import { looksMasked, type SensitiveField, type SensitiveKind } from '../../shared/sensitive-fields';
 import { sensitiveFieldsOfForm } from './masked-values';
 import { RevealableValue } from './RevealableValue';
 
@@ -60,12 +60,20 @@ function rowsOf(data: unknown, schema: Node, ui: UiSchema, root: RJSFSchema, t: 
   return [{ path, label, value: display(data, node, ui, t), depth }];
 }
 
+/** The kind of the marked field a row shows, matching list positions to the field's `*`. */
+function markedKindAt(fields: readonly SensitiveField[], rowPath: string): SensitiveKind | undefined {
+  const segments = rowPath.slice(1).split('/');
+  return fields.find(({ path }) => path.length === segments.length && path.every((key, at) => (key === '*' ? /^[0-9]+$/.test(segments[at]!) : key === segments[at])))?.kind;
+}
+
 /**
  * A saved document shown read-only with the schema's translated labels (detail views, reception).
- * `reveal`: where the caller may see a masked x-sensitive field in full, each such field gets a
- * "Show" button that asks the server for it (audited there).
+ * `reveal`: where the caller may see a masked x-sensitive field in full, each such top-level
+ * field gets a "Show" button that asks the server for it (audited there). `revealAt` does the
+ * same for any marked field, nested or in a list, by its pointer in this document
+ * (a reception's /stations/0/receptionistPhone).
  */
-export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal }: { schemaName: string; data: Data; hidden?: string[]; reveal?: (kind: SensitiveKind) => Promise<string> }) {
+export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal, revealAt }: { schemaName: string; data: Data; hidden?: string[]; reveal?: (kind: SensitiveKind) => Promise<string>; revealAt?: (pointer: string, kind: SensitiveKind) => Promise<string> }) {
   const t = useKeyTranslation();
   const [schema, setSchema] = useState<RJSFSchema | null>(null);
   useEffect(() => {
@@ -81,6 +89,12 @@ export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal }: { sc
   const rows = rowsOf(visible, schema as Node, ui, schema, t, '', -1);
   // top-level marked fields only: the show routes name a field of the document itself
   const revealable = new Map(sensitiveFieldsOfForm(schema).filter(({ path }) => path.length === 1).map(({ path, kind }) => [`/${path[0]}`, kind]));
+  const revealerOf = (rowPath: string): (() => Promise<string>) | null => {
+    const top = revealable.get(rowPath);
+    if (reveal && top) return () => reveal(top);
+    const kind = revealAt ? markedKindAt(sensitiveFieldsOfForm(schema), rowPath) : undefined;
+    return revealAt && kind ? () => revealAt(rowPath, kind) : null;
+  };
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
       {rows.map((row) =>
@@ -96,8 +110,8 @@ export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal }: { sc
             <Typography component="dt" color="text.secondary" sx={{ pl: row.depth * 2 }}>
               {row.label}
             </Typography>
-            {reveal && revealable.has(row.path) && looksMasked(row.value) ? (
-              <RevealableValue masked={row.value} label={row.label} path={row.path} reveal={() => reveal(revealable.get(row.path)!)} />
+            {revealerOf(row.path) && looksMasked(row.value) ? (
+              <RevealableValue masked={row.value} label={row.label} path={row.path} reveal={revealerOf(row.path)!} />
             ) : (
               <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }} data-field={row.path}>
                 {row.value}

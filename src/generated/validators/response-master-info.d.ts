@@ -3,4 +3,4 @@ import type { ValidateFunction } from 'ajv';
 declare const v0: ValidateFunction;
 declare const v1: ValidateFunction;
 declare const v2: ValidateFunction;
-export { v0 as "https://summit.example/schemas/response-master-info.json", v1 as "-6692e6a5", v2 as "6a46120b" };
+export { v0 as "https://summit.example/schemas/response-master-info.json", v1 as "-3376e125", v2 as "6a46120b" };

@@ -6,6 +6,7 @@ import * as idNumberConsent from './migrations/0018-id-number-consent.js';
 import { sealedAccountNames } from './migrations/0019-sealed-account-names.js';
 import { sealedReceptionistMobiles } from './migrations/0020-sealed-receptionist-mobiles.js';
 import * as consentAccount from './migrations/0021-consent-account.js';
+import { sealedReceptionPhones } from './migrations/0022-sealed-reception-phones.js';
 import * as arrivalDayColumn from './migrations/0023-arrival-day-column.js';
 import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
 import type { DataProtection } from '../security/data-protection.js';
@@ -28,7 +29,7 @@ const staticMigrations: Record<string, Migration> = {
   '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),
 };
 
-/** The full list; 0017, 0019 and 0020 seal existing personal data, so they are built with the server's keys. */
+/** The full list; 0017, 0019, 0020 and 0022 seal existing personal data, so they are built with the server's keys. */
 export function migrationsWith(protection: DataProtection): Record<string, Migration> {
   return {
     ...staticMigrations,
@@ -37,6 +38,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0019-sealed-account-names': sealedAccountNames(protection),
     '0020-sealed-receptionist-mobiles': sealedReceptionistMobiles(protection),
     '0021-consent-account': consentAccount,
+    '0022-sealed-reception-phones': sealedReceptionPhones(protection),
     '0023-arrival-day-column': arrivalDayColumn,
     '0024-unit-stub-account': unitStubAccount,
   };

@@ -14,13 +14,18 @@ export function maskedDocument<T>(schemaName: string, document: T): T {
   return maskDocument(document, sensitiveFieldsOf(schemaName));
 }
 
-export function maskedMember<T extends Pick<EntourageItem, 'document'>>(member: T): T {
-  return { ...member, document: maskedDocument('entourage-member', member.document) };
+/** A reception arrangement as answered: its receptionist phones masked (the audited reveal shows one). */
+function maskedReception<T extends { reception?: Record<string, unknown> | null }>(holder: T): T {
+  return holder.reception ? { ...holder, reception: maskedDocument('reception', holder.reception) } : holder;
 }
 
-/** A guest detail with the guest's and every member's personal data masked. */
+export function maskedMember<T extends Pick<EntourageItem, 'document'> & { reception?: Record<string, unknown> | null }>(member: T): T {
+  return maskedReception({ ...member, document: maskedDocument('entourage-member', member.document) });
+}
+
+/** A guest detail with the guest's and every member's personal data (reception phones included) masked. */
 export function maskedGuestDetail<T extends GuestDetail>(detail: T): T {
-  return { ...detail, document: maskedDocument('guest', detail.document), entourage: detail.entourage.map(maskedMember) };
+  return maskedReception({ ...detail, document: maskedDocument('guest', detail.document), entourage: detail.entourage.map(maskedMember) });
 }
 
 /** A temporary registration in the organisers' list: its mobile masked like the document's. */

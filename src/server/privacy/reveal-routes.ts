@@ -13,22 +13,36 @@ import { revealTargets, type RevealTarget } from './reveal-targets.js';
 
 type RevealBody = SchemaData<'personal-data-reveal'>;
 
+/** The field a pointer names: each segment as the field's path has it, a list position where it has `*`. */
+function pointedAt(field: SensitiveField, pointer: string): SensitiveField | undefined {
+  const segments = pointer.slice(1).split('/');
+  if (segments.length !== field.path.length) return undefined;
+  const fits = field.path.every((key, at) => (key === '*' ? /^[0-9]+$/.test(segments[at]!) : key === segments[at]));
+  return fits ? { ...field, path: segments } : undefined;
+}
+
 /**
- * The field a reveal asks for: `pointer` names it exactly; without one, the property named
- * like the kind, else the record's only field of that kind. Fields inside lists are never
- * shown one by one (an item has no stable identity); anything else is 404.
+ * The field a reveal asks for: `pointer` names it exactly (a field inside a list by its
+ * position, as the answer listed it: /reception/stations/0/receptionistPhone); without one, the
+ * property named like the kind, else the record's only field of that kind outside lists.
+ * Anything else is 404.
  */
 export function revealedField(fields: readonly SensitiveField[], body: RevealBody): SensitiveField {
-  const ofKind = fields.filter((field) => field.kind === body.field && !field.path.includes('*'));
-  const found = body.pointer
-    ? ofKind.find((field) => `/${field.path.join('/')}` === body.pointer)
-    : (ofKind.find((field) => field.path.length === 1 && field.path[0] === body.field) ?? (ofKind.length === 1 ? ofKind[0] : undefined));
+  const ofKind = fields.filter((field) => field.kind === body.field);
+  const outsideLists = ofKind.filter((field) => !field.path.includes('*'));
+  const pointer = body.pointer;
+  const found = pointer
+    ? ofKind.map((field) => pointedAt(field, pointer)).find((field) => field !== undefined)
+    : (outsideLists.find((field) => field.path.length === 1 && field.path[0] === body.field) ?? (outsideLists.length === 1 ? outsideLists[0] : undefined));
   if (!found) throw new AppError('notFound');
   return found;
 }
 
 function valueAt(document: unknown, fieldPath: readonly string[]): unknown {
-  return fieldPath.reduce<unknown>((node, key) => (node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), document);
+  return fieldPath.reduce<unknown>((node, key) => {
+    if (Array.isArray(node)) return /^[0-9]+$/.test(key) ? node[Number(key)] : undefined;
+    return node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }, document);
 }
 
 /**
@@ -57,7 +71,7 @@ export async function revealRoutes(app: FastifyInstance): Promise<void> {
         noStore(reply);
         const who = signedIn(request);
         const record = await target.load(who, request.params, request.body);
-        const field = revealedField(sensitiveFieldsOf(record.schemaName), request.body);
+        const field = revealedField([...sensitiveFieldsOf(record.schemaName), ...(record.extraFields ?? [])], request.body);
         const value = valueAt(record.document, field.path);
         if (typeof value !== 'string' || value === '') throw new AppError('notFound');
         await audit.record(app.db, who, {

@@ -12,6 +12,7 @@ import { assertOrganiser, unitOf } from '../services/unit-access.js';
 import { temporaryDb } from '../temporary/temporary-tables.js';
 import { TemporaryRecommendations } from '../temporary/temporary-recommendations.js';
 import { TemporaryRegistrations } from '../temporary/temporary-registrations.js';
+import type { SensitiveField } from '../../shared/sensitive-fields.js';
 import { sensitiveFieldsOf } from './masked-answers.js';
 
 type RevealBody = SchemaData<'personal-data-reveal'>;
@@ -22,6 +23,8 @@ export interface RevealedRecord {
   schemaName: string;
   /** the opened (clear) document */
   document: Record<string, unknown>;
+  /** fields besides the schema's, at their place in `document` (a reception's phones under /reception) */
+  extraFields?: SensitiveField[];
   /** what the audit entry names */
   targetType: string;
   targetId: string;
@@ -55,14 +58,20 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
   const registrations = new TemporaryRegistrations(temporaryDb(app.db), editions, new Audit(app.db), protection);
   const recommendations = new TemporaryRecommendations(temporaryDb(app.db), editions, protection);
 
+  // a guest's or member's reception arrangement (organisers write it, the unit reads it) is shown
+  // beside the person's own document: its receptionist phones by pointer, e.g. /reception/hotels/0/receptionistPhone
+  const receptionFields = sensitiveFieldsOf('reception').map((field) => ({ ...field, path: ['reception', ...field.path] }));
+  const withReception = (document: Record<string, unknown>, reception: Record<string, unknown> | null | undefined) => (reception ? { ...document, reception } : document);
+
   const guestRecord = (anyUnit: boolean) => async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {
     const id = idOf(params);
     if (body.memberId) {
       const member = await entourage.stored(who, id, body.memberId, anyUnit);
-      return { schemaName: 'entourage-member', document: member.document, targetType: 'entourage', targetId: body.memberId, targetLabel: label(member.document.nameZh) };
+      const reception = await entourageTravel.memberReception(id, body.memberId);
+      return { schemaName: 'entourage-member', document: withReception(member.document, reception), extraFields: receptionFields, targetType: 'entourage', targetId: body.memberId, targetLabel: label(member.document.nameZh) };
     }
     const detail = anyUnit ? await entourageTravel.adminDetail(who, id) : await guests.detail(who, id);
-    return { schemaName: 'guest', document: detail.document, targetType: 'guest', targetId: id, targetLabel: label(detail.document.nameZh) };
+    return { schemaName: 'guest', document: withReception(detail.document, detail.reception), extraFields: receptionFields, targetType: 'guest', targetId: id, targetLabel: label(detail.document.nameZh) };
   };
 
   const contentRecord = (kind: ContentKind, ownUnit: boolean) => async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { maskedGuestDetail } from '../privacy/masked-answers.js';
+import { maskedGuestDetail, maskedMember } from '../privacy/masked-answers.js';
+import { restoreReceptionMaskedPhones } from '../privacy/restore-reception-masks.js';
 import { paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path } from './route-helpers.js';
 
@@ -14,6 +15,7 @@ import { bearer, bodyOf, path } from './route-helpers.js';
  */
 export async function entourageTravelRoutes(app: FastifyInstance): Promise<void> {
   const { entourageTravel } = app.services;
+  const { hotels } = app.services.console;
   const byMember = paramsOf('entourage-member-params');
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(path(guestApiPaths.adminGuest(':id')), {
@@ -32,8 +34,14 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-entourage-item'> }>(path(guestApiPaths.entourageReception(':id', ':memberId')), {
-    schema: { tags: ['admin'], summary: 'Organisers: set the reception of an entourage member (read-only for the unit)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...byMember, ...bodyOf('reception') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await entourageTravel.setReception(signedIn(request), request.params.id, request.params.memberId, request.body)),
+    schema: { tags: ['admin'], summary: 'Organisers: set the reception of an entourage member (read-only for the unit; a receptionist phone sent back as its mask keeps the number)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...byMember, ...bodyOf('reception') },
+    preValidation: [
+      authenticate,
+      restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>(async (request) => {
+        const detail = await entourageTravel.adminDetail(signedIn(request), request.params.id);
+        return { stored: detail.entourage.find((member) => member.id === request.params.memberId)?.reception ?? null, staff: await hotels.storedReceptionists(signedIn(request)) };
+      }),
+    ],
+    handler: async (request) => ok(request, maskedMember(await entourageTravel.setReception(signedIn(request), request.params.id, request.params.memberId, request.body))),
   });
 }

@@ -1,15 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guestApiPaths } from '../../shared/guest-api.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { authenticate, signedIn } from '../plugins/authenticate.js';
+import { restoreReceptionMaskedPhones } from '../privacy/restore-reception-masks.js';
 import { pageOf, paramsOf } from './guest-route-parts.js';
 import { bearer, bodyOf, path, queryOf } from './route-helpers.js';
 
 /** Organisers' console (403 for other accounts): review queue, decisions, reception, audit log. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
-  const { review } = app.services;
+  const { review, entourageTravel } = app.services;
+  const { hotels } = app.services.console;
   const tags = ['admin'];
 
   app.get<{ Querystring: SchemaData<'review-page-query'>; Reply: Answer<'response-review-page'> }>(path(guestApiPaths.reviewPage), {
@@ -29,8 +31,15 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestReception(':id')), {
-    schema: { tags, summary: 'Set the reception of a guest (read-only for the unit)', security: bearer, response: envelope('response-guest-summary', 'the guest'), ...paramsOf('guest-id-params'), ...bodyOf('reception') },
-    preValidation: authenticate,
+    schema: { tags, summary: 'Set the reception of a guest (read-only for the unit; a receptionist phone sent back as its mask keeps the number)', security: bearer, response: envelope('response-guest-summary', 'the guest'), ...paramsOf('guest-id-params'), ...bodyOf('reception') },
+    // the editor is filled from the masked answer and picks from the masked receptionists list
+    preValidation: [
+      authenticate,
+      restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(async (request) => ({
+        stored: (await entourageTravel.adminDetail(signedIn(request), request.params.id)).reception ?? null,
+        staff: await hotels.storedReceptionists(signedIn(request)),
+      })),
+    ],
     handler: async (request) => ok(request, await review.setReception(signedIn(request), request.params.id, request.body)),
   });
 

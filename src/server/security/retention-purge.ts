@@ -8,6 +8,7 @@ import { shanghaiDate } from '../services/clock.js';
 import type { SignedInAccount } from '../services/sessions.js';
 import { UploadStorage } from '../uploads/upload-storage.js';
 import type { DataProtection } from './data-protection.js';
+import { eraseReceptions } from './sealed-receptions.js';
 import { SEALED_STORES } from './sealed-stores.js';
 
 // the stores are walked by table name: rows are plain records here
@@ -99,6 +100,8 @@ export class RetentionPurge {
       const staff = (await db.selectFrom('receptionists').select('id').where('edition_id', '=', edition.id).where('mobile_sealed', 'is not', null).execute()) as Row[];
       for (const row of staff) await db.updateTable('receptionists').set({ mobile_index: `erased:${String(row.id)}`, mobile_sealed: null }).where('id', '=', row.id).execute();
       rows.receptionists = staff.length;
+      // receptionist phones copied into the guests' and members' reception arrangements (0022)
+      Object.assign(rows, await eraseReceptions(db, this.protection, edition.id));
       const ids = [...uploadIds];
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);

@@ -7,6 +7,7 @@ import { assertCanEditItinerary } from './guest-gates.js';
 import type { Executor } from './guest-repository.js';
 import type { Guests } from './guests.js';
 import { withMaskedIdNumber } from './id-numbers.js';
+import { openReception, sealReception } from '../security/sealed-receptions.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser, unitOf } from './unit-access.js';
@@ -52,8 +53,14 @@ export class EntourageTravel {
     return members.map((member) => ({
       ...member,
       itinerary: parsed(byId.get(member.id)?.itinerary),
-      reception: parsed(byId.get(member.id)?.reception),
+      reception: openReception(this.guests.protection, byId.get(member.id)?.reception),
     }));
+  }
+
+  /** A member's reception arrangement, opened (the caller has scoped the guest and member already). */
+  async memberReception(guestId: string, memberId: string): Promise<Document | null> {
+    const row = await this.db.selectFrom('entourage_members').select('reception').where('id', '=', memberId).where('guest_id', '=', guestId).executeTakeFirst();
+    return openReception(this.guests.protection, row?.reception);
   }
 
   /** Unit side: same gate and deadline as the guest's itinerary; another unit's guest is 404. */
@@ -83,7 +90,7 @@ export class EntourageTravel {
       const now = this.editions.now().toISOString();
       await trx
         .updateTable('entourage_members')
-        .set({ reception: JSON.stringify(reception), reception_version: versionOf('reception'), updated_at: now })
+        .set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now })
         .where('id', '=', memberId)
         .execute();
       await this.audit.record(trx, who, { editionId: edition.id, action: 'entourage.reception', targetType: 'entourage', targetId: memberId, at: now });
@@ -110,7 +117,7 @@ export class EntourageTravel {
       idNumberMasked: row.id_number_masked,
       schemaVersion: row.schema_version,
       itinerary: parsed(row.itinerary),
-      reception: parsed(row.reception),
+      reception: openReception(this.guests.protection, row.reception),
     };
   }
 }

@@ -9,6 +9,7 @@ import type { GuestAccountLinks } from './guest-accounts.js';
 import { assertCanAddGuest, assertCanEditBasic, decideGuestGates, gateReasonsOf, gatesOf } from './guest-gates.js';
 import { GuestRepository, isUniqueViolation, toSummary, type Executor, type GuestRow } from './guest-repository.js';
 import type { DataProtection } from '../security/data-protection.js';
+import { openReception } from '../security/sealed-receptions.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { checkInvitationCode } from './invitation-codes.js';
 import { versionOf } from './schema-versions.js';
@@ -117,7 +118,7 @@ export class Guests {
       idNumberConsent: guestConsent,
       intention: row.intention ? (JSON.parse(row.intention) as Record<string, unknown>) : null,
       itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
-      reception: row.reception ? (JSON.parse(row.reception) as Record<string, unknown>) : null,
+      reception: openReception(this.protection, row.reception),
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
       entourage: members.map((m) => {
         const consent = consentAnswer(m.id_number_consent_version, m.id_number_consent_at, m.id_number_consent_by, names);

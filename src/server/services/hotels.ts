@@ -59,6 +59,18 @@ export class Hotels {
     return { name: row.name, mobile: this.clearMobile(row) };
   }
 
+  /**
+   * The edition's receptionists with their clear mobiles, for the reception editor's saves only:
+   * a receptionist picked from the (masked) list arrives as name and mask, and the stored
+   * arrangement must hold the number (privacy/restore-reception-masks.ts). Never answered.
+   */
+  async storedReceptionists(who: SignedInAccount): Promise<{ name: string; mobile: string }[]> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const rows = await this.db.selectFrom('receptionists').select(['name', 'mobile_sealed']).where('edition_id', '=', edition.id).limit(LIST_CAP).execute();
+    return rows.filter((row) => row.mobile_sealed !== null).map((row) => ({ name: row.name, mobile: this.clearMobile(row) }));
+  }
+
   async hotels(who: SignedInAccount): Promise<HotelItem[]> {
     assertOrganiser(who);
     const edition = await this.editions.current();

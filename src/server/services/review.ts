@@ -9,6 +9,7 @@ import type { Audit } from './audit.js';
 import type { Editions } from './editions.js';
 import { toSummary } from './guest-repository.js';
 import type { Guests } from './guests.js';
+import { sealReception } from '../security/sealed-receptions.js';
 import { versionOf } from './schema-versions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
@@ -75,7 +76,7 @@ export class Review {
       const edition = await this.editions.current(trx);
       await this.guests.load(trx, edition, null, id, true);
       const now = this.editions.now().toISOString();
-      await trx.updateTable('guests').set({ reception: JSON.stringify(reception), reception_version: versionOf('reception'), updated_at: now }).where('id', '=', id).execute();
+      await trx.updateTable('guests').set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now }).where('id', '=', id).execute();
       await this.audit.record(trx, who, { editionId: edition.id, action: 'guest.reception', targetType: 'guest', targetId: id, at: now });
       return toSummary(await this.guests.load(trx, edition, null, id));
     });

@@ -23,6 +23,8 @@ export interface WizardStepFormProps {
   readOnly: boolean;
   /** every change, for the draft */
   onDraft: (data: Data) => void;
+  /** every change, whole (personal data included): for a screen that builds on what was typed, in memory only, never for a draft */
+  onData?: (data: Data) => void;
   /** valid data (client validation passed); a thrown ApiError with fieldErrors lands on the fields */
   onSubmit: (data: Data) => Promise<void>;
   /** buttons (the submit button is one of them: type="submit") */
@@ -39,7 +41,7 @@ export interface WizardStepFormProps {
  * One wizard step: one RJSF form on the step's own (small) schema, validated by the
  * precompiled validator on blur and on submit, then by the server (field errors on fields).
  */
-export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onSubmit, children, formId, initialErrors, idPrefix }: WizardStepFormProps) {
+export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onData, onSubmit, children, formId, initialErrors, idPrefix }: WizardStepFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -71,7 +73,8 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
     latest.current = { ...latest.current, [name]: value };
     setFormData(latest.current);
     onDraft(draftOf(schemaRef.current, latest.current));
-  }, [onDraft]);
+    onData?.(latest.current);
+  }, [onDraft, onData]);
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
   const { transformErrors: visibleErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
@@ -115,7 +118,10 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
         disabled={busy}
         onChange={(event) => {
           latest.current = event.formData as Data;
-          if (!readOnly) onDraft(draftOf(assets.schema, latest.current));
+          if (!readOnly) {
+            onDraft(draftOf(assets.schema, latest.current));
+            onData?.(latest.current);
+          }
           const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
           const nowHidden = hiddenFieldsOf(assets.uiSchema, latest.current);
           if (flags !== upgradeFlags || !sameFields(nowHidden, hidden)) {

@@ -85,10 +85,14 @@ export default function GuestRecordScreen() {
       <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
         <EntourageConsentList members={detail.entourage} />
-        <EntourageTravelDetails members={detail.entourage} />
+        <EntourageTravelDetails members={detail.entourage} revealReception={async (memberId, pointer, kind) => (await guestApi.adminRevealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value} />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="record-reception">
-        {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+        {detail.reception ? (
+          <ReadOnlyDocument schemaName="reception" data={detail.reception} revealAt={async (pointer, kind) => (await guestApi.adminRevealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value} />
+        ) : (
+          <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
+        )}
       </RegistrationSection>
     </Box>
   );

@@ -5,12 +5,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { looksMasked } from '../../../shared/sensitive-fields';
 import type { GuestDetail, ReviewItem } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
+import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ReceptionPicker, type ReceptionPoint } from './ReceptionPicker';
+
+/** A saved arrangement whose receptionist phones the answer masked. */
+const holdsMaskedPhone = (reception: Record<string, unknown>): boolean =>
+  ['stations', 'hotels'].some((list) => Array.isArray(reception[list]) && (reception[list] as Record<string, unknown>[]).some((point) => looksMasked(point?.receptionistPhone)));
 
 /** Whose reception the form edits: the guest, or one of the guest's entourage members. */
 type Target = { kind: 'guest' } | { kind: 'member'; memberId: string };
@@ -84,6 +90,19 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
           ))}
         </Box>
       )}
+      {stored && holdsMaskedPhone(stored) && (
+        // the saved arrangement's phones come masked: each one can be shown (audited) here
+        <Box sx={{ mb: 2 }} data-testid="reception-masked-values">
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('form.maskedValues')}
+          </Typography>
+          <ReadOnlyDocument
+            schemaName="reception"
+            data={stored}
+            revealAt={async (pointer, kind) => (await guestApi.adminRevealGuestField(guest.id, kind, target.kind === 'member' ? target.memberId : undefined, `/reception${pointer}`)).value}
+          />
+        </Box>
+      )}
       {detail && <ReceptionPicker onPick={addPicked} />}
       {detail && (
         <WizardStepForm
@@ -92,7 +111,9 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
           schemaName="reception"
           initial={picked?.data ?? { ...(stored ?? {}) }}
           readOnly={false}
-          onDraft={(data) => {
+          onDraft={() => {}}
+          // the whole typed arrangement (receptionist phones are x-sensitive, so drafts leave them out)
+          onData={(data) => {
             typed.current = data;
           }}
           onSubmit={save}

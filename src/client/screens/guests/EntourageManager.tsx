@@ -165,7 +165,12 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
               {t('guest.reception.title')}
             </Typography>
             {travelOf.reception ? (
-              <ReadOnlyDocument schemaName="reception" data={travelOf.reception} />
+              <ReadOnlyDocument
+                schemaName="reception"
+                data={travelOf.reception}
+                // the unit's own member: its receptionist phones through the audited reveal
+                revealAt={async (pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, travelOf.id, `/reception${pointer}`)).value}
+              />
             ) : (
               <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
             )}

@@ -1,11 +1,16 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { EntourageItem } from '../../../shared/guest-api';
+import type { SensitiveKind } from '../../../shared/sensitive-fields';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
-/** Entourage members read-only: name, masked ID number, and each member's itinerary and reception. */
-export function EntourageTravelDetails({ members }: { members: EntourageItem[] }) {
+/**
+ * Entourage members read-only: name, masked ID number, and each member's itinerary and reception.
+ * `revealReception`: where the caller may see a member's receptionist phone in full (its unit,
+ * organisers), a "Show" button asks the audited reveal for it.
+ */
+export function EntourageTravelDetails({ members, revealReception }: { members: EntourageItem[]; revealReception?: (memberId: string, pointer: string, kind: SensitiveKind) => Promise<string> }) {
   const t = useKeyTranslation();
   return (
     <Box>
@@ -29,7 +34,7 @@ export function EntourageTravelDetails({ members }: { members: EntourageItem[] }
               {t('guest.reception.title')}
             </Typography>
             {member.reception ? (
-              <ReadOnlyDocument schemaName="reception" data={member.reception} />
+              <ReadOnlyDocument schemaName="reception" data={member.reception} revealAt={revealReception ? (pointer, kind) => revealReception(member.id, pointer, kind) : undefined} />
             ) : (
               <Typography color="text.secondary">{t('guest.view.receptionNotSet')}</Typography>
             )}

@@ -66,13 +66,17 @@ export default function GuestDetailScreen() {
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.entourage" testId="detail-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
-        <EntourageTravelDetails members={detail.entourage} />
+        <EntourageTravelDetails members={detail.entourage} revealReception={async (memberId, pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value} />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.itinerary" testId="detail-itinerary">
         {isFilled(detail.itinerary) ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="detail-reception">
-        {detail.reception ? <ReadOnlyDocument schemaName="reception" data={detail.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+        {detail.reception ? (
+          <ReadOnlyDocument schemaName="reception" data={detail.reception} revealAt={async (pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value} />
+        ) : (
+          <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
+        )}
       </RegistrationSection>
       <RegistrationSection titleKey="wish.epidemic.title" testId="detail-epidemic">
         <EpidemicPreventionPanel guest={detail} />
