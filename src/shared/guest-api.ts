@@ -66,6 +66,8 @@ export const guestApiPaths = {
   adminGuestReveal: (id: string) => `admin/guest/${id}/reveal`,
   /** POST (body: personal-data-reveal schema): the full contact mobile of the caller's own unit record (audited) */
   unitReveal: 'qms/unit/reveal',
+  /** guest accounts: POST (body: personal-data-reveal schema with a /reception/... pointer): a receptionist phone of the caller's own registration's reception (audited) */
+  ownReceptionReveal: 'qms/my-registration/reception/reveal',
   /** PUT (body: itinerary schema) itinerary of an entourage member (same gates and deadline as the guest's) */
   entourageItinerary: (guestId: string, memberId: string) => `qms/guest/${guestId}/entourage/${memberId}/itinerary`,
   /** organisers: PUT (body: reception schema) reception of an entourage member */

@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntourageItem, GuestDetail } from '../../src/shared/guest-api';
@@ -63,6 +63,22 @@ describe('my registration (guest accounts)', () => {
     // read-only: no edit or action buttons
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("has Show on its own reception's masked receptionist phone (the audited guest reveal by pointer), not on the masked ID number", async () => {
+    const masked = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '137****0000' }] };
+    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({ guest: null, unit: null, registration: registration({ reception: masked, entourage: [] }) });
+    const reveal = vi.spyOn(guestApi, 'revealOwnReceptionField').mockResolvedValue({ value: '13700000000' });
+    render(<MyRegistrationScreen />);
+    const section = await screen.findByTestId('mine-reception');
+    const button = await within(section).findByTestId('reveal-button');
+    expect(within(section).getByTestId('revealable-value')).toHaveTextContent('137****0000');
+    // the only Show on the screen: the guest's own ID number stays masked, without one
+    expect(await within(screen.getByTestId('mine-basic')).findByText('370202********1234')).toBeInTheDocument();
+    expect(screen.getAllByTestId('reveal-button')).toEqual([button]);
+    fireEvent.click(button);
+    expect(await within(section).findByText('13700000000')).toBeInTheDocument();
+    expect(reveal).toHaveBeenCalledWith('mobile', '/reception/stations/0/receptionistPhone');
   });
 
   it('shows pending and approved as 待审核 / 审核通过 and leaves out an empty entourage', async () => {

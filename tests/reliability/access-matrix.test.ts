@@ -183,7 +183,7 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const reveals = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/reveal'));
     // the record kinds whose answers mask a value, as the app serves them
     expect(reveals.map((route) => route.path.replace('/exhibition/', '')).sort()).toEqual(
-      ['admin/console/receptionist/{id}/reveal', 'admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/temporary/recommendations/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
+      ['admin/console/receptionist/{id}/reveal', 'admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/temporary/recommendations/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/my-registration/reception/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
     );
     const organiserToken = tokens.get(ORGANISER)!;
     const historical = await t.app.inject({ method: 'POST', url: '/exhibition/admin/historical-guest', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '13912340001' }) });

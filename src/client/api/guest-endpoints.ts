@@ -68,6 +68,8 @@ export const guestApi = {
     http.request<{ value: string }>('post', paths.adminGuestReveal(id), { json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) } }),
   /** the full value of a masked field of the caller's own unit record (audited on the server) */
   revealMyUnitField: (field: SensitiveKind) => http.request<{ value: string }>('post', paths.unitReveal, { json: { field } }),
+  /** guest accounts: a receptionist phone of the caller's own reception, by pointer (/reception/...) */
+  revealOwnReceptionField: (field: SensitiveKind, pointer: string) => http.request<{ value: string }>('post', paths.ownReceptionReveal, { json: { field, pointer } }),
   saveReception: (id: string, reception: Document) => http.request<unknown>('put', paths.guestReception(id), { json: reception }),
   saveEntourageReception: (guestId: string, memberId: string, reception: Document) =>
     http.request<EntourageItem>('put', paths.entourageReception(guestId, memberId), { json: reception }),

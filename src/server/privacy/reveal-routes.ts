@@ -71,7 +71,7 @@ export async function revealRoutes(app: FastifyInstance): Promise<void> {
         noStore(reply);
         const who = signedIn(request);
         const record = await target.load(who, request.params, request.body);
-        const field = revealedField([...sensitiveFieldsOf(record.schemaName), ...(record.extraFields ?? [])], request.body);
+        const field = revealedField([...(record.schemaName ? sensitiveFieldsOf(record.schemaName) : []), ...(record.extraFields ?? [])], request.body);
         const value = valueAt(record.document, field.path);
         if (typeof value !== 'string' || value === '') throw new AppError('notFound');
         await audit.record(app.db, who, {

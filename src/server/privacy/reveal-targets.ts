@@ -19,8 +19,8 @@ type RevealBody = SchemaData<'personal-data-reveal'>;
 
 /** The stored record a masked value is shown from, as the caller's scoped read answers it. */
 export interface RevealedRecord {
-  /** the schema whose x-sensitive marks name the fields that may be shown */
-  schemaName: string;
+  /** the schema whose x-sensitive marks name the fields that may be shown; null: only `extraFields` */
+  schemaName: string | null;
   /** the opened (clear) document */
   document: Record<string, unknown>;
   /** fields besides the schema's, at their place in `document` (a reception's phones under /reception) */
@@ -108,6 +108,20 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
         noMember(body);
         const unit = await units.mine(who);
         return { schemaName: 'unit', document: unit.complete ? unit.document : {}, targetType: 'unit', targetId: unit.id, targetLabel: unit.name };
+      },
+    },
+    {
+      path: guestApiPaths.ownReceptionReveal,
+      params: null,
+      tags: ['guests'],
+      summary: "Guest accounts: show the full receptionist phone of the caller's own registration's reception (audited; 403 for other accounts, 404 without a linked registration)",
+      load: async (who, _params, body) => {
+        noMember(body);
+        if (who.userType !== 'guest') throw new AppError('forbidden');
+        const own = await guests.ownDetail(who);
+        if (!own) throw new AppError('notFound');
+        // the reception only: the guest's own ID number and mobile stay behind the unit's and organisers' reveals
+        return { schemaName: null, document: withReception({}, own.reception), extraFields: receptionFields, targetType: 'guest', targetId: own.id, targetLabel: label(own.document.nameZh) };
       },
     },
     {

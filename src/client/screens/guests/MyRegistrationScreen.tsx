@@ -16,7 +16,8 @@ type Loaded = { registration: GuestDetail | null } | 'failed' | null;
 
 /**
  * "My registration" of a guest account: its own registration only, read-only. The server
- * answers getMasterInfo for the caller's account alone, ID numbers masked.
+ * answers getMasterInfo for the caller's account alone, ID numbers masked. The receptionist
+ * phones have Show (audited): the guest is the one who calls the receptionist.
  */
 export default function MyRegistrationScreen() {
   const t = useKeyTranslation();
@@ -60,7 +61,7 @@ export default function MyRegistrationScreen() {
       </Paper>
       <RegistrationStepSections guest={mine} testIdPrefix="mine" />
       <RegistrationSection titleKey="guest.reception.title" testId="mine-reception">
-        {mine.reception ? <ReadOnlyDocument schemaName="reception" data={mine.reception} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+        {mine.reception ? <ReadOnlyDocument schemaName="reception" data={mine.reception} revealAt={async (pointer, kind) => (await guestApi.revealOwnReceptionField(kind, `/reception${pointer}`)).value} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
       </RegistrationSection>
       {mine.entourage.length > 0 && (
         <RegistrationSection titleKey="guest.steps.entourage" testId="mine-entourage">
