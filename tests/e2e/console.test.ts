@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../src/shared/api-paths';
 import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { portrait } from '../server/uploads-fixtures';
@@ -43,15 +44,24 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     expect(await seriousViolations(page, `console-${name}`)).toEqual([]);
   }
 
-  /** The unread count the header bell announces (its accessible name). */
-  async function unreadCount(): Promise<number> {
-    const link = page.locator('[data-testid=notice-link]');
-    await link.waitFor();
-    // the count comes with its own request after the page shows: a fixed 500 ms read 0 on a loaded machine
-    await page.waitForLoadState('networkidle');
-    const label = (await link.getAttribute('aria-label')) ?? '';
+  /** The header bell's accessible name, as a number (0 when it names none). */
+  async function announcedUnread(): Promise<number> {
+    const label = (await page.locator('[data-testid=notice-link]').getAttribute('aria-label')) ?? '';
     const match = /(\d+)/.exec(label);
     return match ? Number(match[1]) : 0;
+  }
+
+  /**
+   * The unread count of the signed-in unit: the page is reloaded, the bell's own request answers
+   * the count, and the bell must then announce it. Read after a fixed wait, the label was still
+   * empty on a loaded machine (the request had not come back) and three dependent tests failed.
+   */
+  async function unreadCount(): Promise<number> {
+    const answered = page.waitForResponse((response) => response.url().includes(apiPaths.unreadNoticeCount));
+    await page.reload();
+    const count = Number(((await (await answered).json()) as { data: unknown }).data);
+    await expect.poll(announcedUnread, { timeout: 30_000 }).toBe(count);
+    return count;
   }
 
   beforeAll(async () => {

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
-import { migrateToLatest, migrationsWith } from '../../src/server/db/migrate.js';
+import { type Db } from '../../src/server/db/database.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { isSealed } from '../../src/server/security/sealed-values.js';
-import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from './helpers/databases.js';
+import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
+import { migratedUpTo } from './helpers/migration-stage.js';
 import { guestBody } from './helpers/guest-body.js';
-import { TEST_ENV } from './helpers/test-env.js';
 import { residentId } from './guests-harness.js';
 import { createHash } from 'node:crypto';
 
@@ -23,13 +21,8 @@ describeEachDatabase('migration 0017 seals existing personal data', (kind) => {
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
-    const config = loadConfig({ ...TEST_ENV, ...database.env });
-    protection = new DataProtection(config.dataKeyring);
-    db = openDatabase(config).db;
-    const schema = config.databaseSchema;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo('0016-scheduled-jobs'));
-    if (error) throw error;
+    const stage = await migratedUpTo(database, kind, '0016-scheduled-jobs');
+    ({ db, protection } = stage);
     // rows as the server wrote them before 0017: clear values, SHA-256 of the ID number
     const now = new Date().toISOString();
     const edition = randomUUID();
@@ -51,7 +44,7 @@ describeEachDatabase('migration 0017 seals existing personal data', (kind) => {
     await raw`insert into accounts (id, account, name, user_type, password_hash, created_at, updated_at) values (${account}, 'o@example.com', 'O', 'organiser', 'x', ${now}, ${now})`.execute(db);
     await raw`insert into audit_log (id, edition_id, actor_account_id, actor_account, action, target_type, target_id, at, after_value)
       values (${randomUUID()}, ${edition}, ${account}, 'o@example.com', 'unofficial-guest.add', 'unofficial-guest', ${ids.record}, ${now}, ${JSON.stringify({ nameZh: '吴', mobile: '13866660604' })})`.execute(db);
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
+    await stage.migrateToLatest();
   });
   afterAll(async () => {
     await db?.destroy();

@@ -1,16 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
-import { migrateToLatest, migrationsWith } from '../../src/server/db/migrate.js';
+import { type Db } from '../../src/server/db/database.js';
 import { AccountNames } from '../../src/server/security/account-names.js';
 import { makeKeyring } from '../../src/server/security/data-keys.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { resealAccountNames } from '../../src/server/security/sealed-account-names.js';
 import { isSealed, keyIdOfSealed } from '../../src/server/security/sealed-values.js';
-import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from './helpers/databases.js';
-import { TEST_ENV } from './helpers/test-env.js';
+import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
+import { migratedUpTo } from './helpers/migration-stage.js';
 
 const MOBILE = '13955550019';
 
@@ -24,14 +22,9 @@ describeEachDatabase('migration 0019 seals mobiles used as sign-in names', (kind
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
-    const config = loadConfig({ ...TEST_ENV, ...database.env });
-    protection = new DataProtection(config.dataKeyring);
+    const stage = await migratedUpTo(database, kind, '0017-sealed-personal-data');
+    ({ db, protection } = stage);
     names = new AccountNames(protection);
-    db = openDatabase(config).db;
-    const schema = config.databaseSchema;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo('0017-sealed-personal-data'));
-    if (error) throw error;
     // rows as the server wrote them before 0019: the mobile in clear as name, target, recipient, key
     const now = new Date().toISOString();
     const later = new Date(Date.now() + 600_000).toISOString();
@@ -46,7 +39,7 @@ describeEachDatabase('migration 0019 seals mobiles used as sign-in names', (kind
     const edition = randomUUID();
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
     await sql`insert into audit_log (id, edition_id, actor_account_id, actor_account, action, target_type, target_id, at) values (${randomUUID()}, ${edition}, ${ids.mobile}, ${MOBILE}, 'x', 'guest', 'g', ${now})`.execute(db);
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
+    await stage.migrateToLatest();
   });
   afterAll(async () => {
     await db?.destroy();

@@ -1,15 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rotateKeys } from '../../scripts/keys-rotate.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
-import { migrateToLatest, migrationsWith } from '../../src/server/db/migrate.js';
+import { type Db } from '../../src/server/db/database.js';
 import { keyIdOf, makeKeyring, parseKey } from '../../src/server/security/data-keys.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { resealColumns, SEALED_COLUMNS } from '../../src/server/security/sealed-columns.js';
 import { isSealed, keyIdOfSealed } from '../../src/server/security/sealed-values.js';
-import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from './helpers/databases.js';
+import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
+import { migratedUpTo } from './helpers/migration-stage.js';
 import { TEST_ENV } from './helpers/test-env.js';
 
 const MOBILE = '13955550020';
@@ -26,13 +25,8 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
-    const config = loadConfig({ ...TEST_ENV, ...database.env });
-    protection = new DataProtection(config.dataKeyring);
-    db = openDatabase(config).db;
-    const schema = config.databaseSchema;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo('0019-sealed-account-names'));
-    if (error) throw error;
+    const stage = await migratedUpTo(database, kind, '0019-sealed-account-names');
+    ({ db, protection } = stage);
     // rows as the server wrote them before 0020: the mobile in clear, in the row and in the audit copy
     const now = new Date().toISOString();
     await sql`insert into accounts (id, account, name, user_type, password_hash, created_at, updated_at) values (${ids.organiser}, 'o@example.com', 'O', 'organiser', 'x', ${now}, ${now})`.execute(db);
@@ -43,7 +37,7 @@ describeEachDatabase('migration 0020 seals receptionist mobiles', (kind) => {
     await sql`insert into receptionists (id, edition_id, name, mobile, hotel_id, created_at) values (${ids.twin}, ${edition}, '郑', ${`+86${MOBILE}`}, null, ${now})`.execute(db);
     const after = JSON.stringify({ name: '周', mobile: MOBILE });
     await sql`insert into audit_log (id, edition_id, actor_account_id, actor_account, action, target_type, target_id, after_value, at) values (${ids.audit}, ${edition}, ${ids.organiser}, 'o@example.com', 'receptionist.create', 'receptionist', ${ids.first}, ${after}, ${now})`.execute(db);
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
+    await stage.migrateToLatest();
   });
   afterAll(async () => {
     await db?.destroy();

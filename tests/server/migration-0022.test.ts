@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rotateKeys } from '../../scripts/keys-rotate.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
-import { migrateToLatest, migrationsWith } from '../../src/server/db/migrate.js';
+import { type Db } from '../../src/server/db/database.js';
 import { keyIdOf, parseKey } from '../../src/server/security/data-keys.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { isSealed, keyIdOfSealed } from '../../src/server/security/sealed-values.js';
-import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from './helpers/databases.js';
+import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
+import { migratedUpTo } from './helpers/migration-stage.js';
 import { guestBody } from './helpers/guest-body.js';
 import { TEST_ENV } from './helpers/test-env.js';
 import { residentId } from './guests-harness.js';
@@ -31,13 +31,8 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
-    const config = loadConfig({ ...TEST_ENV, ...database.env });
-    protection = new DataProtection(config.dataKeyring);
-    db = openDatabase(config).db;
-    const schema = config.databaseSchema;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo('0021-consent-account'));
-    if (error) throw error;
+    const stage = await migratedUpTo(database, kind, '0021-consent-account');
+    ({ db, protection } = stage);
     // rows as the server wrote them before 0022: the person's document sealed, the reception in clear
     const now = new Date().toISOString();
     const edition = randomUUID();
@@ -50,7 +45,7 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
       values (${ids.bare}, ${edition}, '李四', 'i2', 'pending', ${document(222)}, 1, ${now}, 'h2', 'x')`.execute(db);
     await sql`insert into entourage_members (id, guest_id, edition_id, name, id_number_hash, id_number_masked, document, schema_version, created_at, updated_at, reception, reception_version)
       values (${ids.member}, ${ids.guest}, ${edition}, '王五', 'h3', 'x', ${JSON.stringify(protection.sealDocument('entourage-member', { nameZh: '王五' }))}, 1, ${now}, ${now}, ${JSON.stringify(memberReception)}, 1)`.execute(db);
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
+    await stage.migrateToLatest();
   });
   afterAll(async () => {
     await db?.destroy();

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
-import { migrateToLatest, migrationsWith } from '../../src/server/db/migrate.js';
-import { DataProtection } from '../../src/server/security/data-protection.js';
-import { describeEachDatabase, isolatedDatabase, migratingUnderStartupLock, type IsolatedDatabase } from './helpers/databases.js';
-import { TEST_ENV } from './helpers/test-env.js';
+import { type Db } from '../../src/server/db/database.js';
+import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
+import { migratedUpTo } from './helpers/migration-stage.js';
 
 const MOBILE = '13955550024';
 
@@ -19,13 +16,8 @@ describeEachDatabase('migration 0024 clears sign-in names from unit registration
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
-    const config = loadConfig({ ...TEST_ENV, ...database.env });
-    const protection = new DataProtection(config.dataKeyring);
-    db = openDatabase(config).db;
-    const schema = config.databaseSchema;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-    const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo('0023-arrival-day-column'));
-    if (error) throw error;
+    const stage = await migratedUpTo(database, kind, '0023-arrival-day-column');
+    db = stage.db;
     const now = new Date().toISOString();
     const edition = randomUUID();
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
@@ -35,7 +27,7 @@ describeEachDatabase('migration 0024 clears sign-in names from unit registration
     await unit(ids.stub, { userType: 2, unitName: '注册公司', name: '张三', account: MOBILE, password: 'Secret#1', confirmPassword: 'Secret#1', code: '123456', agreeTerms: true }, 0);
     await unit(ids.saved, savedDocument, 1);
     await unit(ids.clean, { userType: 2, unitName: '新公司', name: '李四' }, 0);
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection));
+    await stage.migrateToLatest();
   });
   afterAll(async () => {
     await db?.destroy();
