@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../src/shared/api-paths';
+import { API_BASE, apiPaths } from '../../src/shared/api-paths';
 import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { portrait } from '../server/uploads-fixtures';
@@ -52,14 +52,15 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
   }
 
   /**
-   * The unread count of the signed-in unit: the page is reloaded, the bell's own request answers
-   * the count, and the bell must then announce it. Read after a fixed wait, the label was still
-   * empty on a loaded machine (the request had not come back) and three dependent tests failed.
+   * The unread count of the signed-in unit: asked of the server on the page's session, then the
+   * bell (after a reload) must announce the same. Read after a fixed wait, the label was still
+   * empty on a loaded machine (the bell's request had not come back) and three dependent tests failed.
    */
   async function unreadCount(): Promise<number> {
-    const answered = page.waitForResponse((response) => response.url().includes(apiPaths.unreadNoticeCount));
+    const answer = await page.request.get(`${portal.baseUrl}${API_BASE}/${apiPaths.unreadNoticeCount}`); // rides on the page's session cookie
+    const count = Number(((await answer.json()) as { data: unknown }).data);
     await page.reload();
-    const count = Number(((await (await answered).json()) as { data: unknown }).data);
+    await page.locator('[data-testid=notice-link]').waitFor();
     await expect.poll(announcedUnread, { timeout: 30_000 }).toBe(count);
     return count;
   }
