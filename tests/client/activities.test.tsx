@@ -131,7 +131,7 @@ describe('unit activity screen', () => {
     await waitFor(() => expect(getFeedback().confirm).not.toBeNull());
     answerConfirm(true);
     await waitFor(() => expect(cancel).toHaveBeenCalledWith('s1'));
-  }, 20_000);
+  });
 
   it('shows the server reason when a sign-up is refused', async () => {
     vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
@@ -147,7 +147,7 @@ describe('unit activity screen', () => {
     await waitFor(() => expect(signUp).toHaveBeenCalled());
     expect(signUp.mock.calls[0]![0]).toMatchObject({ activityId: 'a1', guestId: 'g9' });
     expect(await screen.findByTestId('sign-up-reason')).toHaveTextContent('嘉宾需先审核通过');
-  }, 20_000);
+  });
 
   // issue 19 item 12: the refusal belongs to the guest it was about
   it('drops the refusal once another guest is picked', async () => {
@@ -170,7 +170,7 @@ describe('unit activity screen', () => {
     fireEvent.mouseDown(within(screen.getByTestId('sign-up-guest')).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: /已通过嘉宾/ }));
     await waitFor(() => expect(screen.queryByTestId('sign-up-reason')).toBeNull());
-  }, 20_000);
+  });
 });
 
 describe('sign-up dialog of a speaker activity', () => {
@@ -195,7 +195,7 @@ describe('sign-up dialog of a speaker activity', () => {
     fireEvent.click(screen.getByTestId('sign-up-submit'));
     await waitFor(() => expect(signUp).toHaveBeenCalled());
     expect(signUp.mock.calls[0]![0]).not.toHaveProperty('speechMaterials');
-  }, 20_000);
+  });
 });
 
 describe('speech materials dialog', () => {

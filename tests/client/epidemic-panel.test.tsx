@@ -96,7 +96,7 @@ describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
     fireEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(save).toHaveBeenCalledWith('g7', { ...epidemic, remarks: '已完成体检' }));
     await waitFor(() => expect(navigated).toHaveBeenCalledWith('/guests/g7', undefined));
-  }, 20_000);
+  });
 
   it('opened by its URL while the gate is shut, shows the server\'s reason instead of a form', async () => {
     vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'pending', epidemic: null }, {}, approvalFirst));
@@ -105,7 +105,7 @@ describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
     expect(await screen.findByTestId('form-gate-shut', {}, { timeout: 15_000 })).toHaveTextContent('嘉宾审核通过后才能填写防疫信息');
     expect(screen.queryByTestId('submit')).toBeNull();
     expect(save).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('refuses to send a form missing the required answers', async () => {
     vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'approved', epidemic: null }, { canEditEpidemicInfo: true }));
@@ -114,5 +114,5 @@ describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
     fireEvent.click(await screen.findByTestId('submit', {}, { timeout: 15_000 }));
     await waitFor(() => expect(container.querySelector('#root_testResult__error')?.textContent).toBe('此项为必填项'));
     expect(save).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 });

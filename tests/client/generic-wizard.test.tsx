@@ -51,13 +51,13 @@ describe('wizard runtime on a record that is not a guest', () => {
     expect(screen.getByTestId('wizard-step-owner')).toBeDisabled();
     await screen.findByLabelText(/祝福语/, {}, { timeout: 15_000 });
     expect(screen.queryByTestId('wizard-save')).toBeNull();
-  }, 20_000);
+  });
 
   it('says why a gate is shut when the record sends the reason beside its gates (the convention)', async () => {
     const reason = { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } };
     renderWizard({ id: 'm1', wish: null, owner: '示例单位', gates: { canWrite: false }, gateReasons: { canWrite: reason } });
     expect(await screen.findByTestId('wizard-gate')).toHaveTextContent('行程信息修改已于 2027-09-28 截止');
-  }, 20_000);
+  });
 
   it('saves a part through the binding while its gate is open and hands panels the record', async () => {
     const save = renderWizard({ id: 'm1', wish: { wishMessage: '祝大会圆满成功' }, owner: '示例单位', gates: { canWrite: true } });
@@ -65,5 +65,5 @@ describe('wizard runtime on a record that is not a guest', () => {
     fireEvent.click(screen.getByTestId('wizard-step-wish'));
     fireEvent.click(await screen.findByTestId('wizard-save', {}, { timeout: 15_000 }));
     await waitFor(() => expect(save).toHaveBeenCalledWith('saveWish', 'm1', expect.objectContaining({ wishMessage: '祝大会圆满成功' })));
-  }, 20_000);
+  });
 });

@@ -16,8 +16,9 @@ beforeAll(async () => {
   const { listCellsReady } = await import('../../src/client/engine/list-cells');
   await listCellsReady();
   // lazy widgets load their chunks on first use; on a loaded 2-core machine that can take seconds
+  // (10 s was passed at load 13, beside the browser files: the activity screen's first render)
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 10_000 });
+  configure({ asyncUtilTimeout: 20_000 });
 });
 
 afterEach(async () => {
