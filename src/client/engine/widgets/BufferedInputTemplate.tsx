@@ -1,6 +1,7 @@
 import { Templates } from '@rjsf/mui';
 import type { WidgetProps } from '@rjsf/utils';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { holdTypedText } from '../typed-input-buffer';
 
 // the theme's own input (the MUI theme always defines it)
@@ -9,8 +10,7 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate as ComponentType<Widget
 /**
  * Typing re-rendered the whole RJSF form on every key (every field's template, MUI styles,
  * schema retrieval): 85-600 ms a key with the CPU throttled 4× (issue 17, docs/BENCHMARKS.md).
- * Here the input shows its own text at once and hands it to the form once typing pauses, in a
- * transition, which React renders after the keystroke's paint and abandons for the next key. A
+ * Here the input shows its own text at once and hands it to the form once typing pauses. A
  * blur, a submit or the page going away hands the text over at once (typed-input-buffer.ts), so
  * validation, submits and drafts see what is typed.
  */
@@ -64,11 +64,13 @@ function BufferedInput(props: WidgetProps) {
         release.current = null;
         handOver();
       });
-      // once typing pauses, in a transition: a key pressed meanwhile is painted first
+      // once typing pauses, rendered at once (flushSync), never in a transition: a deferred
+      // render of the form's data could land after a later click elsewhere in the form and put
+      // back data without it (a radio ticked right after typing came out unticked in the e2e)
       pause.current = setTimeout(() => {
         pause.current = undefined;
         sent.current.push(next);
-        startTransition(() => onChangeRef.current(next));
+        flushSync(() => onChangeRef.current(next));
       }, TYPING_PAUSE_MS);
     },
     [handOver],
