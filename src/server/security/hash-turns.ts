@@ -75,9 +75,14 @@ export class HashTurns {
   redeem(ticket: string | undefined, now = Date.now()): boolean {
     const read = this.read(ticket, now);
     if (!read || !this.due(read, now)) return false;
-    for (const [used, expires] of this.redeemed) if (expires < now) this.redeemed.delete(used);
-    this.redeemed.set(read.id, read.turn + LATE_MS);
+    this.spend(read, now);
     return true;
+  }
+
+  /** marks a ticket already read (genuine, unused) as used: it is never honoured again */
+  spend(ticket: TurnTicket, now = Date.now()): void {
+    for (const [used, expires] of this.redeemed) if (expires < now) this.redeemed.delete(used);
+    this.redeemed.set(ticket.id, ticket.turn + LATE_MS);
   }
 
   private sign(text: string): string {

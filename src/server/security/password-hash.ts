@@ -103,7 +103,7 @@ export class PasswordHasher {
     }
     const bound = this.concurrency + this.maxWaiting(ticket ? this.admissionWaitMs + TICKET_EXTRA_WAIT_MS : this.admissionWaitMs);
     if (this.gate.running + this.gate.queued + this.pending >= bound) throw this.busy(now, ticket !== null);
-    if (ticket) this.turns.redeem(ticket.text, now);
+    if (ticket) this.turns.spend(ticket, now);
     this.pending += 1;
     let held = true;
     const release = () => {
