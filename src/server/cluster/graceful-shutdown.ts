@@ -29,10 +29,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function registerDraining(app: FastifyInstance): void {
   const drain = new DrainState();
   app.decorate('drain', drain);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // a callback hook: an async one costs a promise and a microtask on every answer
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // a keep-alive client (or a proxy's upstream pool) stops reusing this connection
     if (drain.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   app.addHook('preClose', async () => drain.start());
 }
