@@ -16,7 +16,7 @@ export function useCellsReady(declaration: ListDeclaration): boolean {
     let live = true;
     // a failed chunk shows the rows with what is at hand rather than no rows at all
     const done = () => live && setReady(true);
-    listCellsReady().then(done, done);
+    void listCellsReady().then(done, done);
     return () => {
       live = false;
     };

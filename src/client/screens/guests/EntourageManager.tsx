@@ -8,7 +8,7 @@ import type { RecordUpgradeData } from '../../../shared/record-upgrade-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
-import type { ListHost } from '../../engine/list-actions';
+import type { ListHost, Row } from '../../engine/list-actions';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { upgradeErrorSchema } from '../../engine/record-upgrade';
 import { RecordUpgradeNotice } from '../../engine/RecordUpgradeNotice';
@@ -60,7 +60,8 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
   // the members are a part of the guest: the list shows them; deleting (asked first) names the guest through the host's facts
   const membersHost: ListHost = {
     embedded: true,
-    records: members,
+    // an answer's interface, not a record type: the list reads its fields by name
+    records: members as unknown as Row[],
     facts: { guestId: detail.id, editable: access.editable },
     onEvent: (event, row) => {
       const member = members.find((item) => item.id === row?.id);
