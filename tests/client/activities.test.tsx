@@ -17,7 +17,13 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   vi.restoreAllMocks();
   answerConfirm(false);
+  delete (window as { matchMedia?: unknown }).matchMedia;
 });
+
+/** jsdom has no layout: the list's media query is answered as a phone (under 600 px). */
+function phoneWidth() {
+  window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+}
 
 function LocationProbe() {
   return <span data-testid="location">{useLocation().search}</span>;
@@ -125,12 +131,49 @@ describe('unit activity screen', () => {
 
     fireEvent.click(within(mine[0]!).getByTestId('sign-up-cancel'));
     await waitFor(() => expect(getFeedback().confirm?.message).toContain('张三'));
+    // "cancel the sign-up?" is answered with 返回, not a second 取消
+    expect(getFeedback().confirm?.cancelLabel).toBe('返回');
     answerConfirm(false);
     expect(cancel).not.toHaveBeenCalled();
     fireEvent.click(within(mine[0]!).getByTestId('sign-up-cancel'));
     await waitFor(() => expect(getFeedback().confirm).not.toBeNull());
     answerConfirm(true);
     await waitFor(() => expect(cancel).toHaveBeenCalledWith('s1'));
+  });
+
+  // issue 19: the list and the unit's sign-ups are declared lists; a phone gets cards, the page no sideways scroll
+  it('shows the activities and the sign-ups as cards under 600 px', async () => {
+    phoneWidth();
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail({ mySignUps: [signUpItem()] }));
+    renderActivityScreen();
+    const [card] = await screen.findAllByTestId('activity-row');
+    expect(card!.tagName).toBe('LI');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card!).getByRole('heading', { level: 3 })).toHaveTextContent('开幕式');
+    expect(within(card!).getByText('国际会议中心')).toBeInTheDocument();
+    fireEvent.click(within(card!).getByTestId('activity-open'));
+    const [mine] = await screen.findAllByTestId('my-sign-up');
+    expect(mine!.tagName).toBe('LI');
+    expect(within(mine!).getByTestId('materials-count')).toHaveTextContent('0 个文件');
+  });
+
+  it("gates the sign-ups' actions by the activity: materials only for a speaker activity, nothing after the deadline", async () => {
+    vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    const unitActivity = vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail({ mySignUps: [signUpItem()] }));
+    renderActivityScreen();
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    const [open] = await screen.findAllByTestId('my-sign-up');
+    expect(within(open!).getByTestId('materials-open')).toBeEnabled();
+    expect(within(open!).getByTestId('sign-up-cancel')).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByTestId('activity-detail')).toBeNull());
+
+    unitActivity.mockResolvedValue(detail({ signUpState: 'deadlinePassed', document: { ...activity().document, speaker: false }, mySignUps: [signUpItem()] }));
+    fireEvent.click(await screen.findByTestId('activity-open'));
+    const [shut] = await screen.findAllByTestId('my-sign-up');
+    expect(within(shut!).queryByTestId('materials-open')).toBeNull();
+    expect(within(shut!).getByTestId('sign-up-cancel')).toBeDisabled();
   });
 
   it('shows the server reason when a sign-up is refused', async () => {

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeclaredList } from '../../src/client/engine/DeclaredList';
 import type { ListHost } from '../../src/client/engine/list-actions';
+import { listCells, registerCellLoader, registerCells } from '../../src/client/engine/list-cells';
 import { operations } from '../../src/client/engine/operations';
 import type { ListDeclaration } from '../../src/client/engine/screen-types';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
@@ -139,5 +140,70 @@ describe('declared list actions', () => {
     renderList();
     await screen.findAllByTestId('acts-row');
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['标题', '发布时间', '状态', '操作']);
+  });
+
+  // issue 19: the lists a host already has the rows of (entourage, my sign-ups) gate their actions by the host's record
+  it("gives every row the host's facts: the actions' conditions and operation read them, and the declared cancel label asks", async () => {
+    const onChanged = vi.fn();
+    revoke.mockResolvedValue(null);
+    const withFacts: ListDeclaration = {
+      id: 'test-facts',
+      kind: 'list',
+      titleKey: 'routes.notice',
+      itemSchema: 'response-notice-page',
+      testId: 'facts',
+      hostFacts: ['editable', 'parentId'],
+      columns: [{ field: 'title', labelKey: 'schema.fields.noticeTitle' }],
+      rowActions: [
+        {
+          id: 'drop',
+          labelKey: 'console.codes.revoke',
+          operation: 'testRevoke',
+          visibleWhen: [{ field: 'editable', in: [true] }],
+          confirm: { titleKey: 'console.codes.revokeTitle', messageKey: 'console.codes.revokeConfirm', params: { code: 'title' }, cancelLabelKey: 'activity.common.back' },
+        },
+      ],
+      emptyKey: 'notices.empty',
+    };
+    const host = (editable: boolean): ListHost => ({ records: rows, facts: { editable, parentId: 'p1' }, onChanged });
+    const { rerender } = render(
+      <MemoryRouter>
+        <DeclaredList declaration={withFacts} host={host(false)} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId('facts-row')).toHaveLength(2);
+    expect(screen.queryByTestId('facts-drop')).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <DeclaredList declaration={withFacts} host={host(true)} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(within(screen.getAllByTestId('facts-row')[0]!).getByTestId('facts-drop'));
+    await waitFor(() => expect(getFeedback().confirm?.cancelLabel).toBe('返回'));
+    answerConfirm(true);
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(expect.objectContaining({ id: 'n1', parentId: 'p1' })));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it('waits for the app\'s cells when the host gives the rows (no load would fetch them)', async () => {
+    const late: ListDeclaration = {
+      id: 'test-late-cells',
+      kind: 'list',
+      titleKey: 'routes.notice',
+      itemSchema: 'response-notice-page',
+      testId: 'late',
+      columns: [{ labelKey: 'schema.fields.noticeTitle', format: 'cell', cell: 'testLateCell' }],
+      emptyKey: 'notices.empty',
+    };
+    delete listCells.testLateCell;
+    // the app's cells come in a chunk of their own: here one that registers the list's cell
+    registerCellLoader(async () => registerCells({ testLateCell: (row) => `late ${String(row.title)}` }));
+    render(
+      <MemoryRouter>
+        <DeclaredList declaration={late} host={{ records: rows }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('late 草稿通知')).toBeInTheDocument();
+    expect(screen.getAllByTestId('late-row')).toHaveLength(2);
   });
 });

@@ -86,6 +86,9 @@ beforeAll(async () => {
   // a list's load reads route params like a form's operations: on a route without `id` it fails, on one with it passes
   fs.writeFileSync(screen('list-route-params'), JSON.stringify(list('list-route-params', { route: '/lists/plain', load: 'guestEpidemic' })));
   fs.writeFileSync(screen('list-with-route-param'), JSON.stringify(list('list-with-route-param', { route: '/lists/:id', load: 'guestEpidemic' })));
+  // the host's facts count as fields of the row for the actions' conditions; a fact may not shadow a row's field
+  const factAction = { id: 'x', labelKey: 'notices.empty', event: 'x', visibleWhen: [{ field: 'editable', in: [true] }], enabledWhen: [{ field: 'editabel', in: [true] }] };
+  fs.writeFileSync(screen('list-host-facts'), JSON.stringify(list('list-host-facts', { hostFacts: ['editable', 'title'], rowActions: [factAction] })));
   try {
     await generateAll({ ...workspace.options, uiSchemasDir, schemasDir });
   } catch (error) {
@@ -130,8 +133,14 @@ describe('screen declaration lint', () => {
     ['list-no-item-schema.json: /itemSchema names schema "response-notise-page", which does not exist'],
     ['list-boolean-texts.json: /columns/0 must have required property \'falseKey\''],
     ['list-route-params.json: /load operation "guestEpidemic" reads route param "id", which route "/lists/plain" does not have'],
+    ['list-host-facts.json: /rowActions/0/enabledWhen/0/field "editabel" is not a property of the item schema response-notice-page'],
+    ['list-host-facts.json: /hostFacts "title" is a property of the item schema response-notice-page already'],
   ])('fails on a broken declaration: %s', (expected) => {
     expect(problems.some((p) => p.includes(expected)), problems.join('\n')).toBe(true);
+  });
+
+  it("lets a row action's condition name a fact the host gives", () => {
+    expect(problems.filter((p) => p.includes('list-host-facts.json') && p.includes('"editable"'))).toEqual([]);
   });
 
   it('lets a list read the route params its own route has', () => {

@@ -109,20 +109,29 @@ describe.skipIf(!run)('phone width (390 px)', () => {
     expect(overflowing).toEqual([]);
   });
 
-  it('keeps the activity table and its 详情 column inside the card, the page unscrolled', async () => {
+  it('shows the activities as cards, each 详情 button inside the screen, the page unscrolled', async () => {
     const activityDocument = { name: '第二十届中国国际投资贸易洽谈会开幕式暨主论坛', category: 'committee', place: '厦门国际会议展览中心 A1 厅', startTime: '2027-06-18T09:00:00+08:00', endTime: '2027-06-18T11:00:00+08:00', memberLimit: 10 };
     const records = [{ id: 'a1', category: 'committee', status: 'published', document: activityDocument, memberLimit: 10, signedUpCount: 0, waitingCount: 0, full: false, signUpState: 'open', updatedAt: '2027-05-10T00:00:00.000Z' }];
     await page.route('**/qms/activity/page**', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, msg: 'ok', data: { records, total: 1, pageNum: 1, pageSize: 10 } }) }),
     );
     expect(await sidewaysOverflow('/activity')).toBeLessThanOrEqual(0);
+    // the declared list (ui-schemas/screens/unit-activities.json) is one card a row under 600 px
+    await page.locator('li[data-testid=activity-row]').first().waitFor();
     const layout = await page.evaluate(() => {
       const card = document.querySelector('main .MuiPaper-root') as HTMLElement;
       const detail = [...document.querySelectorAll('main button')].find((button) => button.textContent?.includes('详情')) as HTMLElement;
-      return { cardRight: card.getBoundingClientRect().right, scroller: detail.closest('.MuiTableContainer-root') !== null };
+      return {
+        cardRight: card.getBoundingClientRect().right,
+        detailRight: detail.getBoundingClientRect().right,
+        inRowCard: detail.closest('li[data-testid=activity-row]') !== null,
+        pageOverflow: (document.scrollingElement as HTMLElement).scrollWidth - window.innerWidth,
+      };
     });
     expect(layout.cardRight).toBeLessThanOrEqual(390);
-    expect(layout.scroller).toBe(true);
+    expect(layout.detailRight).toBeLessThanOrEqual(390);
+    expect(layout.inRowCard).toBe(true);
+    expect(layout.pageOverflow).toBeLessThanOrEqual(0);
     await page.unrouteAll();
   });
 

@@ -24,6 +24,7 @@ import { ListTable } from './ListTable';
 import { runOperation } from './operations';
 import type { ListAction, ListDeclaration } from './screen-types';
 import { loadUiSchema } from './ui-schema-files';
+import { useCellsReady } from './use-cells-ready';
 import { useToolbarGates } from './use-toolbar-gates';
 
 type FilterAssets = FormAssets & { uiSchema: UiSchema };
@@ -58,6 +59,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const [reloads, setReloads] = useState(0);
   const pageSize = declaration.pageSize ?? DEFAULT_PAGE_SIZE;
   const toolbarGates = useToolbarGates(declaration.toolbarActions, routeParams);
+  const cellsReady = useCellsReady(declaration);
 
   useEffect(() => {
     if (!declaration.query) return;
@@ -130,7 +132,10 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const given = host.records;
   const page = given ? { records: given, total: given.length, pageNum: 1, pageSize: Math.max(given.length, 1) } : loading.status === 'failed' ? null : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
-  const bodyProps = { declaration, records: page?.records ?? [], title, testId, busy: !given && loading.status === 'loading', onPress, selection: host.selection };
+  // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
+  const { facts } = host;
+  const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
+  const bodyProps = { declaration, records, title, testId, busy: !given && loading.status === 'loading', onPress, selection: host.selection };
   const Frame = host.embedded ? Box : Paper;
   return (
     <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
@@ -168,7 +173,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
           {t(declaration.emptyKey)}
         </Typography>
       )}
-      {page && page.records.length > 0 && (phone ? <ListCards {...bodyProps} /> : <ListTable {...bodyProps} />)}
+      {page && page.records.length > 0 && cellsReady && (phone ? <ListCards {...bodyProps} /> : <ListTable {...bodyProps} />)}
       {page && <PagePagination total={page.total} pageSize={pageSize} page={query.pageNum} onChange={(pageNum) => goTo({ pageNum })} />}
     </Frame>
   );

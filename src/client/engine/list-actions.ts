@@ -18,6 +18,8 @@ export interface ListHost {
   onLoaded?: (records: Row[]) => void;
   /** rows the host already has (a part of a record it loaded): shown as one page, nothing is loaded */
   records?: Row[];
+  /** the facts the declaration's `hostFacts` names (the record's gates, its id): each row carries them under its own fields */
+  facts?: Row;
   /** the host's own card holds the list: no card of its own (a phone keeps the width for the rows) */
   embedded?: boolean;
   /** changing it reloads the page shown (a dialog of the host saved) */
@@ -79,7 +81,7 @@ export async function runListAction(action: ListAction, row: Row, routeParams: R
       title: translateKey(action.confirm.titleKey, params),
       message: translateKey(action.confirm.messageKey, params),
       confirmLabel: translateKey(action.labelKey),
-      cancelLabel: translateKey('common.cancel'),
+      cancelLabel: translateKey(action.confirm.cancelLabelKey ?? 'common.cancel'),
     });
     if (!confirmed) return false;
   }

@@ -103,8 +103,11 @@ export interface ListAction {
   to?: string;
   operation?: string;
   event?: string;
-  /** asked before the operation runs; the message's params are the row's fields, renamed by `params` (param -> field or `field.inner` path) */
-  confirm?: { titleKey: string; messageKey: string; params?: Record<string, string> };
+  /**
+   * asked before the operation runs; the message's params are the row's fields, renamed by `params` (param -> field or `field.inner` path);
+   * `cancelLabelKey` names the button that keeps things as they are (default common.cancel: a "cancel the sign-up" question wants "back")
+   */
+  confirm?: { titleKey: string; messageKey: string; params?: Record<string, string>; cancelLabelKey?: string };
   /** toast after the operation succeeded (same params as the confirmation) */
   doneKey?: string;
   /** shown only to these account types (the session's userType, e.g. organiser); the server still decides */
@@ -155,6 +158,12 @@ export interface ListDeclaration extends DeclarationBase {
   toolbarActions?: ListAction[];
   /** header of the actions column (default list.actions) */
   actionsLabelKey?: string;
+  /**
+   * what the hosting screen knows that the rows do not (ListHost.facts: the record's gates, the id of the
+   * record the rows are a part of): every row carries them, under its own fields, so the actions'
+   * conditions and operations may name them like the row's fields
+   */
+  hostFacts?: string[];
   /** rows carry a checkbox; `labelKey` names one row's checkbox with the row's fields as params, and `{{name}}` as its field `nameField` */
   selectable?: { labelKey: string; allLabelKey: string; nameField?: string };
 }

@@ -1,4 +1,5 @@
 import type { ListCell } from '../../engine/list-cells';
+import { activityCells } from '../../screens/activities/activity-cells';
 import { activityAdminCells } from '../../screens/admin/activities/activity-admin-cells';
 import { auditCells } from '../../screens/admin/audit-cells';
 import { consoleListCells } from '../../screens/admin/console-list-cells';
@@ -12,6 +13,7 @@ import { wishCells } from '../../screens/wishes/wish-cells';
 
 /** Every list cell the list declarations name, from the features that own them. */
 export const appCells: Record<string, ListCell> = {
+  ...activityCells,
   ...activityAdminCells,
   ...auditCells,
   ...consoleGuestCells,

@@ -6,20 +6,17 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SignUpItem, UnitActivityDetail } from '../../../shared/activity-api';
 import { activityApi } from '../../api/activity-endpoints';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import { DeclaredList } from '../../engine/DeclaredList';
+import type { ListHost } from '../../engine/list-actions';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
-import { askConfirm } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { formatDateTime } from '../../util/date-format';
-import { ActivityStateChip, SignUpStatusText } from './ActivityStateChip';
+import { ActivityStateChip } from './ActivityStateChip';
 import { SignUpDialog } from './SignUpDialog';
 import { SpeechMaterialsDialog } from './SpeechMaterialsDialog';
 
@@ -51,20 +48,23 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose: () 
   }, [id, onClose]);
   useEffect(load, [load]);
 
-  async function cancel(item: SignUpItem) {
-    const confirmed = await askConfirm({
-      title: t('activity.signUp.cancelTitle'),
-      message: t('activity.signUp.cancelMessage', { name: item.personName }),
-      confirmLabel: t('activity.signUp.cancel'),
-      cancelLabel: t('activity.common.back'),
-    });
-    if (!confirmed) return;
-    await activityApi.cancel(item.id).catch(() => undefined);
-    load();
-  }
+  // the sign-ups are a part of the detail: the list shows them, its actions read the activity's state (hostFacts)
+  const mySignUpsHost = useMemo<ListHost>(
+    () => ({
+      embedded: true,
+      records: detail?.mySignUps ?? [],
+      facts: { speakerActivity: detail?.document.speaker === true, activitySignUpState: detail?.signUpState ?? null },
+      onEvent: (event, row) => {
+        const item = detail?.mySignUps.find((signUp) => signUp.id === row?.id);
+        if (event === 'materials' && item) setMaterialsOf(item);
+      },
+      // a cancelled sign-up may promote a waiting one: the whole detail is loaded again
+      onChanged: load,
+    }),
+    [detail, load],
+  );
 
   const reason = detail ? stateReason(detail, t) : null;
-  const speakerActivity = detail?.document.speaker === true;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="activity-detail-title">
       <DialogTitle id="activity-detail-title">{detail?.document.name ?? t('activity.detail.title')}</DialogTitle>
@@ -91,43 +91,7 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose: () 
             <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>
               {t('activity.detail.mySignUps')}
             </Typography>
-            {detail.mySignUps.length === 0 ? (
-              <Typography data-testid="my-sign-ups-empty">{t('activity.detail.noSignUps')}</Typography>
-            ) : (
-              <Table size="small" aria-label={t('activity.detail.mySignUps')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('activity.detail.person')}</TableCell>
-                    <TableCell>{t('activity.unit.state')}</TableCell>
-                    <TableCell>{t('schema.fields.speechMaterials')}</TableCell>
-                    <TableCell>{t('activity.unit.actions')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {detail.mySignUps.map((item) => (
-                    <TableRow key={item.id} data-testid="my-sign-up" data-guest-id={item.guestId}>
-                      <TableCell>{item.personName}</TableCell>
-                      <TableCell>
-                        <SignUpStatusText item={item} />
-                      </TableCell>
-                      <TableCell data-testid="materials-count">{t('activity.detail.materialsCount', { count: item.speechMaterials.length })}</TableCell>
-                      <TableCell>
-                        <Box sx={{ display: 'flex', gap: 1 }}>
-                          {speakerActivity && (
-                            <Button size="small" onClick={() => setMaterialsOf(item)} disabled={detail.signUpState === 'deadlinePassed'} data-testid="materials-open">
-                              {t('activity.materials.open')}
-                            </Button>
-                          )}
-                          <Button size="small" color="error" onClick={() => void cancel(item)} disabled={detail.signUpState === 'deadlinePassed'} data-testid="sign-up-cancel">
-                            {t('activity.signUp.cancel')}
-                          </Button>
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
+            <DeclaredList declaration={listDeclaration('activity-my-sign-ups')} host={mySignUpsHost} />
           </>
         )}
       </DialogContent>

@@ -1,23 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { EntourageItem, GuestDetail } from '../../../shared/guest-api';
 import type { RecordUpgradeData } from '../../../shared/record-upgrade-api';
 import { guestApi } from '../../api/guest-endpoints';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import { DeclaredList } from '../../engine/DeclaredList';
+import type { ListHost, Row } from '../../engine/list-actions';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { upgradeErrorSchema } from '../../engine/record-upgrade';
 import { RecordUpgradeNotice } from '../../engine/RecordUpgradeNotice';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import type { WizardPanelProps } from '../../engine/wizard/wizard-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
-import { askConfirm, showToast } from '../../feedback/feedback-store';
+import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { openMemberInCurrentVersion } from './entourage-record-upgrade';
 
@@ -59,17 +57,23 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
     onChanged();
   }
 
-  async function remove(member: EntourageItem) {
-    const confirmed = await askConfirm({
-      title: t('guest.entourage.deleteTitle'),
-      message: t('guest.entourage.deleteMessage', { name: String(member.document.nameZh ?? '') }),
-      confirmLabel: t('guest.entourage.delete'),
-      cancelLabel: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    await guestApi.deleteEntourage(detail.id, member.id);
-    onChanged();
-  }
+  // the members are a part of the guest: the list shows them; deleting (asked first) names the guest through the host's facts
+  const membersHost: ListHost = {
+    embedded: true,
+    // an answer's interface, not a record type: the list reads its fields by name
+    records: members as unknown as Row[],
+    facts: { guestId: detail.id, editable: access.editable },
+    onEvent: (event, row) => {
+      const member = members.find((item) => item.id === row?.id);
+      if (!member) return;
+      if (event === 'edit') void edit(member);
+      else if (event === 'itinerary') {
+        setEditing(null);
+        setTravelOf(member);
+      }
+    },
+    onChanged: () => onChanged(),
+  };
 
   return (
     <Box data-testid="entourage">
@@ -82,48 +86,9 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
         </Alert>
       )}
       {members.length > 0 && (
-        <Table size="small" aria-label={t('guest.steps.entourage')} sx={{ mb: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('guest.list.name')}</TableCell>
-              <TableCell>{t('guest.list.idNumber')}</TableCell>
-              <TableCell>{t('guest.list.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {members.map((member) => (
-              <TableRow key={member.id} data-testid="entourage-row">
-                <TableCell>{String(member.document.nameZh ?? '')}</TableCell>
-                <TableCell>{member.idNumberMasked}</TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      setEditing(null);
-                      setTravelOf(member);
-                    }}
-                    data-testid="entourage-itinerary-open"
-                  >
-                    {t('guest.entourage.itinerary')}
-                  </Button>
-                  {access.editable && (
-                    <>
-                      <Button
-                        size="small"
-                        onClick={() => void edit(member)}
-                      >
-                        {t('guest.entourage.edit')}
-                      </Button>
-                      <Button size="small" color="error" onClick={() => void remove(member)}>
-                        {t('guest.entourage.delete')}
-                      </Button>
-                    </>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <Box sx={{ mb: 2 }}>
+          <DeclaredList declaration={listDeclaration('entourage-members')} host={membersHost} />
+        </Box>
       )}
       {access.editable && !editing && (
         <Button variant="outlined" disabled={full} onClick={() => setEditing({ member: null, document: {}, upgrade: null })} data-testid="entourage-add">
