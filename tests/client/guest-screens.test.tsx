@@ -104,6 +104,8 @@ describe('invitation code field', () => {
 
   it("shows a code the save refused (10002) on the code field, where the server's answer names it", async () => {
     vi.spyOn(guestApi, 'currentEdition').mockResolvedValue(editionAnswer());
+    // the photo field fetches its preview: no server here
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
     vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ schemaVersion: currentVersion('guest'), document: currentGuestDocument({ inviteCode: 'NOPE2025' }) }));
     const save = vi.spyOn(guestApi, 'saveGuest').mockRejectedValue(
       new ApiError('status', 400, '邀请码不存在', { code: 10002, msg: '邀请码不存在', data: null, key: 'server.invitation.notExist', fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }] }),
