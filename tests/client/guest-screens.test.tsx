@@ -6,8 +6,11 @@ import { guestApi } from '../../src/client/api/guest-endpoints';
 import { DeclaredForm } from '../../src/client/engine/DeclaredForm';
 import type { FormDeclaration } from '../../src/client/engine/screen-types';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
+import { WizardRuntime } from '../../src/client/engine/wizard/WizardRuntime';
+import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import GuestListScreen from '../../src/client/screens/guests/GuestListScreen';
-import { editionAnswer, guestSummary } from './fixtures/guest-fixtures';
+import { findWizard, guestWizardBinding } from '../../src/client/screens/guests/guest-wizard-binding';
+import { currentGuestDocument, currentVersion, editionAnswer, guestDetail, guestSummary } from './fixtures/guest-fixtures';
 
 // forms load their schema, validator and lazy widgets as chunks: slow under a full parallel run
 configure({ asyncUtilTimeout: 5000 });
@@ -97,6 +100,25 @@ describe('invitation code field', () => {
     fireEvent.change(input, { target: { value: 'SOME-CODE' } });
     fireEvent.blur(input);
     await waitFor(() => expect(screen.getByTestId('invite-code-result')).toHaveTextContent(message));
+  });
+
+  it("shows a code the save refused (10002) on the code field, where the server's answer names it", async () => {
+    vi.spyOn(guestApi, 'currentEdition').mockResolvedValue(editionAnswer());
+    // the photo field fetches its preview: no server here
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ schemaVersion: currentVersion('guest'), document: currentGuestDocument({ inviteCode: 'NOPE2025' }) }));
+    const save = vi.spyOn(guestApi, 'saveGuest').mockRejectedValue(
+      new ApiError('status', 400, '邀请码不存在', { code: 10002, msg: '邀请码不存在', data: null, key: 'server.invitation.notExist', fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }] }),
+    );
+    const { container } = render(
+      <MemoryRouter>
+        <WizardRuntime declaration={findWizard('guest-registration')} recordId="g1" binding={guestWizardBinding} panels={{ entourage: EntourageManager }} initialStep="basic" />
+      </MemoryRouter>,
+    );
+    await screen.findByLabelText('邀请码', {}, { timeout: 5000 });
+    fireEvent.click(await screen.findByTestId('wizard-save'));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    await waitFor(() => expect(container.querySelector('#root_inviteCode__error')?.textContent).toContain('邀请码不存在'));
   });
 
   it('says what a valid code grants', async () => {

@@ -112,6 +112,17 @@ describe.skipIf(!run)('activities in Chromium', () => {
 
   it('an organiser creates a speaker activity with a member limit of 1 and publishes it', async () => {
     await signIn(ORGANISER);
+    // config/edition.json holds next year's registration window and itinerary deadline, and the
+    // portal runs on the real clock: opened for any date, so the guests below can be added and
+    // given an itinerary whatever day the test runs (through the page's own organiser session)
+    const opened = await page.evaluate(async () => {
+      const current = (await (await fetch('/exhibition/admin/edition/current')).json()) as { data: Record<string, unknown> };
+      const { id: _id, year: _year, name: _name, ...settings } = current.data;
+      const anyDate = { registrationStart: '2020-01-01', registrationEnd: '2099-12-31', itineraryDeadline: '2099-12-31' };
+      const saved = await fetch('/exhibition/admin/edition/current', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...settings, ...anyDate }) });
+      return saved.status;
+    });
+    expect(opened).toBe(200);
     await page.goto(`${portal.baseUrl}/admin/activities`);
     await page.locator('[data-testid=activity-new]').click();
     await page.locator('#root_name').waitFor();

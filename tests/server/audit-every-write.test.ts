@@ -3,7 +3,7 @@ import type { AuditLogItem } from '../../src/shared/console-api.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { accountRow, addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile, type Caller } from './guests-harness.js';
+import { accountRow, addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, shanghaiDayFromToday, uploadedFile, type Caller } from './guests-harness.js';
 import { activityBody, createActivity } from './activities-harness.js';
 import { upload, workbook } from './content-harness.js';
 import { register, registrationBody, uploadedPicture } from './temporary-harness.js';
@@ -33,7 +33,7 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
   await ok(organiser.put(`admin/activity/${invited.id}/assignments`, { guestIds: [approved.id] }), 'assign');
 
   const unitId = (await accountRow(t, ENTERPRISE)).unit_id!;
-  const codes = (await ok(organiser.post('admin/console/invitation-code/batch', { count: 1, companyId: unitId, guestType: 'vip', reviewRequired: true, expiresOn: '2027-06-10' }), 'codes')).data as unknown as string[];
+  const codes = (await ok(organiser.post('admin/console/invitation-code/batch', { count: 1, companyId: unitId, guestType: 'vip', reviewRequired: true, expiresOn: shanghaiDayFromToday(30) }), 'codes')).data as unknown as string[];
   await ok(organiser.post(`admin/console/invitation-code/${codes[0]}/revoke`), 'revoke');
 
   const notice = (await ok(organiser.post('admin/console/notice', { title: '日志通知', content: '正文', audiences: ['enterprise'], unitIds: [unitId] }), 'notice')).data;

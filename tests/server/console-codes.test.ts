@@ -4,7 +4,7 @@ import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import type { InvitationCodeItem, UnitChoice } from '../../src/shared/console-api.js';
 import type { InviteCodeCheck } from '../../src/shared/guest-api.js';
-import { accountRow, addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, STAFF, uploadedFile } from './guests-harness.js';
+import { accountRow, addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, openRegistrationWindow, ORGANISER, residentId, shanghaiDayFromToday, STAFF, uploadedFile } from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 
 describeEachDatabase('console: invitation codes', (kind) => {
@@ -45,7 +45,12 @@ describeEachDatabase('console: invitation codes', (kind) => {
   it('revokes a code and lets a code expire after its last day', async () => {
     const organiser = await caller(t, ORGANISER);
     const unitId = (await accountRow(t, ENTERPRISE)).unit_id!;
-    const [revoked, expiring] = (await organiser.post<string[]>('admin/console/invitation-code/batch', { count: 2, companyId: unitId, guestType: 'vip', reviewRequired: true, expiresOn: '2027-06-10' })).body.data as [string, string];
+    // the batch refuses a last day in the past by the real clock (x-when): the dates here follow
+    // the real today, the app's clock with them, and the registration window is open on any date
+    const lastDay = shanghaiDayFromToday(30);
+    time.set(`${shanghaiDayFromToday(0)}T04:00:00.000Z`);
+    await openRegistrationWindow(t);
+    const [revoked, expiring] = (await organiser.post<string[]>('admin/console/invitation-code/batch', { count: 2, companyId: unitId, guestType: 'vip', reviewRequired: true, expiresOn: lastDay })).body.data as [string, string];
     const ent = await caller(t, ENTERPRISE);
     expect((await ent.get(`qms/invite-code/check?code=${revoked}`)).status).toBe(200);
     expect((await organiser.post(`admin/console/invitation-code/${revoked}/revoke`)).status).toBe(200);
@@ -53,15 +58,15 @@ describeEachDatabase('console: invitation codes', (kind) => {
     expect((await ent.get(`qms/invite-code/check?code=${revoked}`)).body.code).toBe(10002);
 
     expect((await ent.get(`qms/invite-code/check?code=${expiring}`)).status).toBe(200);
-    time.set('2027-06-10T15:59:00.000Z'); // 23:59 in Shanghai: still the last day
+    time.set(`${lastDay}T15:59:00.000Z`); // 23:59 in Shanghai: still the last day
     const photo = await uploadedFile(t, ENTERPRISE);
     expect((await ent.post('qms/guest', guestBody(residentId(503), photo, { inviteCode: expiring }))).status).toBe(200);
-    time.set('2027-06-10T16:01:00.000Z');
+    time.set(`${lastDay}T16:01:00.000Z`);
     expect((await ent.post('qms/guest', guestBody(residentId(504), photo, { inviteCode: expiring }))).body.code).toBe(10002);
 
     const states = (await organiser.get<Page<InvitationCodeItem>>('admin/console/invitation-code/page?pageSize=100')).body.data.records;
     expect(states.find((r) => r.code === revoked)).toMatchObject({ state: 'revoked' });
-    expect(states.find((r) => r.code === expiring)).toMatchObject({ state: 'expired', expiresOn: '2027-06-10', usedCount: 1 });
+    expect(states.find((r) => r.code === expiring)).toMatchObject({ state: 'expired', expiresOn: lastDay, usedCount: 1 });
     expect((await organiser.get<Page<InvitationCodeItem>>('admin/console/invitation-code/page?state=revoked&pageSize=100')).body.data.records.map((r) => r.code)).toEqual([revoked]);
     time.set('2027-06-01T04:00:00.000Z');
   });

@@ -26,6 +26,15 @@ export function movableClock(start = '2027-06-01T04:00:00.000Z') {
   };
 }
 
+/**
+ * The Asia/Shanghai calendar date `days` from the real today. The schemas' time rules (x-when,
+ * e.g. "an expiry date not in the past") read the real clock, not the app's injected one: a
+ * date such a rule checks must move with the real date, or the test fails once it has passed.
+ */
+export function shanghaiDayFromToday(days: number): string {
+  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
 /** A resident ID number with a correct GB 11643 check digit (sequence 0-999). */

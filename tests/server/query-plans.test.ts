@@ -11,6 +11,7 @@ import type { GuestTable } from '../../src/server/db/tables.js';
 import { guestExportRows } from '../../src/server/exports/guest-export-rows.js';
 import { ConsoleGuests } from '../../src/server/services/console-guests.js';
 import { GuestRepository } from '../../src/server/services/guest-repository.js';
+import { checkInvitationCode } from '../../src/server/services/invitation-codes.js';
 import type { SignedInAccount } from '../../src/server/services/sessions.js';
 import { describeEachDatabase, isolatedDatabase, type DatabaseKind } from './helpers/databases.js';
 import { TEST_ENV } from './helpers/test-env.js';
@@ -27,7 +28,9 @@ const GUESTS_PER_UNIT = 40;
 const BATCH = 200;
 
 const organiser: SignedInAccount = { sessionId: 's', id: 'organiser', account: 'organiser', name: 'organiser', userType: 'organiser', unitId: null };
-const GROWING_TABLES = ['guests', 'entourage_members'];
+const GROWING_TABLES = ['guests', 'entourage_members', 'invitation_codes'];
+/** a few large batches of codes: enough that reading the table whole costs more than its key */
+const CODES = 5000;
 
 interface Finding {
   scans: string[];
@@ -83,6 +86,9 @@ async function seed(db: Db, editionId: string): Promise<{ unitIds: string[]; nam
     .filter((_, i) => i % 4 === 0)
     .map((guest, i) => ({ id: randomUUID(), guest_id: guest.id, edition_id: editionId, unit_id: guest.unit_id, name: `随员${i}`, id_number_hash: `member${i}`, id_number_masked: '1101**********1234', document: DOCUMENT, schema_version: 1, created_at: guest.created_at, updated_at: guest.created_at }));
   for (let i = 0; i < members.length; i += BATCH) await db.insertInto('entourage_members').values(members.slice(i, i + BATCH)).execute();
+  // the guests above use CODE0-CODE499; capped, so a check also counts the code's guests
+  const codes = Array.from({ length: CODES }, (_, i) => ({ code: `CODE${i}`, edition_id: editionId, unit_id: unitIds[i % UNITS]!, company_id: unitIds[i % UNITS]!, guest_type: 'general', review_required: 0, used_by: null, max_uses: 100, created_at: new Date(now - i * 1000).toISOString() }));
+  for (let i = 0; i < codes.length; i += BATCH) await db.insertInto('invitation_codes').values(codes.slice(i, i + BATCH)).execute();
   return { unitIds, names: rows.map((row) => row.name) };
 }
 
@@ -92,7 +98,7 @@ async function explain(db: Kysely<unknown>, kind: DatabaseKind, query: CompiledQ
     const details = rows.map((row) => row.detail);
     return {
       // "SCAN guests_name_search VIRTUAL TABLE INDEX 0:M..." is the FTS5 index answering MATCH
-      scans: details.filter((d) => /^SCAN (guests|entourage_members)\b/.test(d) && !/VIRTUAL TABLE INDEX \d+:M/.test(d)),
+      scans: details.filter((d) => /^SCAN (guests|entourage_members|invitation_codes)\b/.test(d) && !/VIRTUAL TABLE INDEX \d+:M/.test(d)),
       sorts: details.filter((d) => d.includes('USE TEMP B-TREE FOR ORDER BY')),
       plan: details.join('\n'),
     };
@@ -166,6 +172,14 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     expect(plan).toContain(GUEST_MOBILE_LOOKUP_INDEX.name);
   });
 
+  it('the invitation-code look-up of every guest add and save, typed in any case, and its use count', async () => {
+    let found = '';
+    await expectIndexed(async () => {
+      found = (await checkInvitationCode(traced, editionId, unitIds[7]!, 'code7', { today: '2027-06-01' })).code;
+    });
+    expect(found).toBe('CODE7');
+  });
+
   it("a unit's guest list, its status filter and its name search", async () => {
     const unitId = unitIds[3]!;
     await expectIndexed(() => repository.page({ editionId, unitId }, 1, 10));
@@ -183,6 +197,13 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '50', pageSize: '20' }));
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', status: 'approved' }));
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', inviteCode: 'CODE7' }), true);
+    // typed in small letters: the stored code in capitals, on the same index
+    let typedSmall: string[] = [];
+    await expectIndexed(async () => {
+      typedSmall = (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', inviteCode: 'code7' })).records.map((r) => r.inviteCode ?? '');
+    }, true);
+    expect(typedSmall.length).toBeGreaterThan(0);
+    expect(new Set(typedSmall)).toEqual(new Set(['CODE7']));
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', arrivalDate: '2027-06-12' }), true);
   });
 

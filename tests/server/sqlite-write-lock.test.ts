@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';
 import { guestBody } from './helpers/guest-body.js';
-import { ENTERPRISE, residentId, uploadedFile } from './guests-harness.js';
+import { ENTERPRISE, movableClock, residentId, uploadedFile } from './guests-harness.js';
 
 /**
  * Issue 17 point 6: while a second process writes the same SQLite file, guest adds and saves
@@ -36,7 +36,8 @@ process.send?.({ transactions: n });
 `;
 
 describe('SQLite writes wait for another process instead of failing', () => {
-  const t = useTestApp('sqlite');
+  // inside the edition's registration window (config/edition.json), whatever day the test runs
+  const t = useTestApp('sqlite', {}, { clock: movableClock().clock });
   let token = '';
   let photo = '';
   let other: ChildProcess | null = null;

@@ -2,10 +2,7 @@ import { expect, it } from 'vitest';
 import { guestApiPaths } from '../../src/shared/guest-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { accountRow, addGuest, caller, ENTERPRISE, ORGANISER } from './guests-harness.js';
-
-/** Shanghai calendar date `days` from today (the validators read the real clock). */
-const shanghaiDay = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+import { accountRow, addGuest, caller, ENTERPRISE, openRegistrationWindow, ORGANISER, shanghaiDayFromToday as shanghaiDay } from './guests-harness.js';
 
 describeEachDatabase('time rules of the schemas (x-when, x-after), on the server', (kind) => {
   const t = useTestApp(kind);
@@ -36,6 +33,8 @@ describeEachDatabase('time rules of the schemas (x-when, x-after), on the server
   });
 
   it('refuses an epidemic-prevention test date in the future', async () => {
+    // on the real clock (x-when reads it): the guest is added whatever day the suite runs
+    await openRegistrationWindow(t);
     const unit = await caller(t, ENTERPRISE);
     const guest = await addGuest(unit, t, ENTERPRISE, 901, { inviteCode: 'INVITE2025A' });
     const save = (testDate: string) => unit.put(guestApiPaths.guestEpidemic(guest.id), { healthy: true, testResult: 'negative', testDate });

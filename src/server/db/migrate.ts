@@ -9,6 +9,7 @@ import * as consentAccount from './migrations/0021-consent-account.js';
 import { sealedReceptionPhones } from './migrations/0022-sealed-reception-phones.js';
 import * as arrivalDayColumn from './migrations/0023-arrival-day-column.js';
 import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
+import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-in-capitals.js';
 import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
@@ -41,6 +42,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0022-sealed-reception-phones': sealedReceptionPhones(protection),
     '0023-arrival-day-column': arrivalDayColumn,
     '0024-unit-stub-account': unitStubAccount,
+    '0025-invitation-codes-in-capitals': invitationCodesInCapitals,
   };
 }
 

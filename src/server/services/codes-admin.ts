@@ -12,6 +12,7 @@ import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
 import { containsPattern } from './console-sql.js';
+import { canonicalInvitationCode, invitationCodeCandidates, mostExactCode } from './invitation-codes.js';
 import { sql } from 'kysely';
 
 /** No 0/O, 1/I/L: codes are read out on the phone and typed from paper. */
@@ -50,7 +51,8 @@ export class CodesAdmin {
     const edition = await this.editions.current();
     const today = this.today();
     let base = this.db.selectFrom('invitation_codes').leftJoin('units', 'units.id', 'invitation_codes.company_id').where('invitation_codes.edition_id', '=', edition.id);
-    if (query.code) base = base.where(sql<boolean>`invitation_codes.code like ${containsPattern(query.code)} escape '\\'`);
+    // any case: PostgreSQL's like tells cases apart where SQLite's does not
+    if (query.code) base = base.where(sql<boolean>`upper(invitation_codes.code) like ${containsPattern(canonicalInvitationCode(query.code))} escape '\\'`);
     const notExpired = (eb: ExpressionBuilder<Database, 'invitation_codes'>) => eb.or([eb('invitation_codes.expires_at', 'is', null), eb('invitation_codes.expires_at', '>=', today)]);
     const usedUp = (eb: ExpressionBuilder<Database, 'invitation_codes'>) => eb.and([eb('invitation_codes.max_uses', 'is not', null), eb(usedCount(eb), '>=', eb.ref('invitation_codes.max_uses'))]);
     switch (query.state) {
@@ -167,12 +169,14 @@ export class CodesAdmin {
     assertOrganiser(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const row = await trx.selectFrom('invitation_codes').select(['code', 'revoked_at']).where('code', '=', code).where('edition_id', '=', edition.id).executeTakeFirst();
+      const candidates = invitationCodeCandidates(code);
+      const rows = await trx.selectFrom('invitation_codes').select(['code', 'revoked_at']).where('code', 'in', candidates).where('edition_id', '=', edition.id).execute();
+      const row = mostExactCode(candidates, rows);
       if (!row) throw new AppError('notFound');
       if (row.revoked_at) return;
       const now = this.editions.now().toISOString();
-      await trx.updateTable('invitation_codes').set({ revoked_at: now }).where('code', '=', code).execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'invitation-code.revoke', targetType: 'invitation-code', targetId: code, targetLabel: code, before: { revokedAt: null }, after: { revokedAt: now }, at: now });
+      await trx.updateTable('invitation_codes').set({ revoked_at: now }).where('code', '=', row.code).execute();
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'invitation-code.revoke', targetType: 'invitation-code', targetId: row.code, targetLabel: row.code, before: { revokedAt: null }, after: { revokedAt: now }, at: now });
     });
   }
 }

@@ -9,6 +9,7 @@ import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
 import { containsPattern, legDate } from './console-sql.js';
 import { guestNameMatches } from './guest-name-search.js';
+import { invitationCodeCandidates } from './invitation-codes.js';
 import { ListTotals } from './list-totals.js';
 
 const UNIT_CHOICES = 50;
@@ -29,7 +30,8 @@ export class ConsoleGuests {
       .where('guests.edition_id', '=', editionId)
       .where('guests.unit_id', 'is not', null);
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
-    if (query.inviteCode) q = q.where('guests.invitation_code', '=', query.inviteCode);
+    // whatever case it is typed in: guests keep the code as stored (invitation-codes.ts), on the (edition_id, invitation_code) index
+    if (query.inviteCode) q = q.where('guests.invitation_code', 'in', invitationCodeCandidates(query.inviteCode));
     if (query.name) q = q.where(guestNameMatches(this.postgres, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);

@@ -10,6 +10,7 @@ import type { UploadTable } from '../uploads/upload-repository.js';
 import { newRandomName } from '../uploads/upload-storage.js';
 import { demoGuestDocument, demoUnitDocument, type DemoRecords } from './demo-documents.js';
 import { maskIdNumber } from './id-numbers.js';
+import { canonicalInvitationCode } from './invitation-codes.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { versionOf } from './schema-versions.js';
 import { consentColumns } from '../privacy/consents.js';
@@ -141,7 +142,8 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
       await trx
         .insertInto('invitation_codes')
         .values({
-          code: entry.code,
+          // stored in capitals like every code (invitation-codes.ts)
+          code: canonicalInvitationCode(entry.code),
           edition_id: editionId,
           unit_id: companyId === MISSING_COMPANY_ID ? null : companyId,
           company_id: companyId,

@@ -32,6 +32,14 @@ export interface GuestDocument {
   [field: string]: unknown;
 }
 
+/** The guest form's code field: refusals about the code are shown there. */
+const INVITE_CODE_FIELD = '/inviteCode';
+
+/** The document with the code as stored (typed in any case, it is kept as the catalogue holds it). */
+function withStoredCode(body: GuestDocument, inviteCode: string | null): GuestDocument {
+  return inviteCode === null ? body : { ...body, inviteCode };
+}
+
 export interface GuestPageQuery {
   pageNum: number;
   pageSize: number;
@@ -153,12 +161,14 @@ export class Guests {
         const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
         let status: AuditStatus = 'pending';
         let guestType: string | null = null;
+        let inviteCode: string | null = null;
         if (body.inviteCode === undefined) {
-          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty');
+          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
         } else {
-          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true });
+          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true, field: INVITE_CODE_FIELD });
           status = code.reviewRequired ? 'pending' : 'approved';
           guestType = code.guestType;
+          inviteCode = code.code;
         }
         await this.assertFiles(trx, unitId, body);
         const hash = this.protection.index('idNumber', body.idNumber);
@@ -166,7 +176,7 @@ export class Guests {
         await this.assertMobileFree(trx, edition.id, unitId, body);
         const now = this.editions.now().toISOString();
         const id = randomUUID();
-        const document = { ...body, unitType: schemaUnitType(unit.unit_type) };
+        const document = { ...withStoredCode(body, inviteCode), unitType: schemaUnitType(unit.unit_type) };
         const consent = decideConsent('guest', body, hash, null, now, who.id);
         await trx
           .insertInto('guests')
@@ -180,7 +190,7 @@ export class Guests {
             mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
             email: typeof body.email === 'string' ? body.email : null,
             audit_status: status,
-            invitation_code: body.inviteCode ?? null,
+            invitation_code: inviteCode,
             guest_type: guestType,
             id_number_hash: hash,
             id_number_masked: maskIdNumber(body.idNumber),
@@ -225,14 +235,16 @@ export class Guests {
         assertCanEditBasic(edition, row.audit_status);
         let status: AuditStatus = 'pending';
         let guestType = row.guest_type;
+        let inviteCode: string | null = null;
         if (body.inviteCode === undefined) {
-          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty');
+          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
           guestType = null;
         } else {
-          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), exceptGuestId: id, claim: true });
+          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), exceptGuestId: id, claim: true, field: INVITE_CODE_FIELD });
           // a guest the committee rejected goes back to the committee, whatever the code says
           status = code.reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
           guestType = code.guestType;
+          inviteCode = code.code;
         }
         await this.assertFiles(trx, unitId, body);
         const hash = this.protection.index('idNumber', body.idNumber);
@@ -251,11 +263,11 @@ export class Guests {
             email: typeof body.email === 'string' ? body.email : null,
             audit_status: status,
             reject_reason: null,
-            invitation_code: body.inviteCode ?? null,
+            invitation_code: inviteCode,
             guest_type: guestType,
             id_number_hash: hash,
             id_number_masked: maskIdNumber(body.idNumber),
-            document: JSON.stringify(this.protection.sealDocument('guest', { ...body, unitType: stored.unitType })),
+            document: JSON.stringify(this.protection.sealDocument('guest', { ...withStoredCode(body, inviteCode), unitType: stored.unitType })),
             schema_version: versionOf('guest'),
             updated_at: now,
             ...consent.columns,
