@@ -12,7 +12,9 @@ import { register, registrationBody, uploadedPicture } from './temporary-harness
 
 /** Every row of every table as text: what someone holding a copy of the database would read. */
 async function everyStoredRow(t: ReturnType<typeof useTestApp>): Promise<Map<string, string>> {
-  const tables = await t.app.db.introspection.getTables();
+  // this test's own schema only: PostgreSQL's introspection lists every schema of the database
+  const schema = t.app.config.databaseSchema;
+  const tables = (await t.app.db.introspection.getTables()).filter((table) => !schema || table.schema === schema);
   const out = new Map<string, string>();
   for (const table of tables) {
     if (table.name.startsWith('kysely_') || table.name.startsWith('guests_name_search')) continue;

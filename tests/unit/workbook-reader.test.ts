@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { measureWorkbook } from '../../src/server/imports/workbook-size.js';
 import { readWorkbookRows } from '../../src/server/imports/workbook-reader.js';
-import { writeSharedStringsBomb, writeSheet } from '../reliability/support/hostile-workbooks.js';
+import { writeMalformedSheet, writeSharedStringsBomb, writeSheet } from '../reliability/support/hostile-workbooks.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-workbook-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -40,4 +40,13 @@ it('keeps every Chinese character whole across the streamed chunks, and stops at
   expect(garbled).toEqual([]);
   expect(read.documents).toHaveLength(3000);
   expect(await readWorkbookRows(file, columns, 1000)).toEqual({ kind: 'refused', problem: { kind: 'tooManyRows', max: 1000 } });
+});
+
+it('tries a workbook whose parse threw once more in a fresh worker, and keeps both causes for the log', async () => {
+  const file = path.join(dir, 'malformed.xlsx');
+  await writeMalformedSheet(file);
+  expect((await measureWorkbook(file)).kind).toBe('ok');
+  const read = await readWorkbookRows(file, columns, 10);
+  if (read.kind !== 'refused' || read.problem.kind !== 'unreadable') throw new Error(JSON.stringify(read));
+  expect(read.problem.cause).toMatch(/.+; again: .+/);
 });

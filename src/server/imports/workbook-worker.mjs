@@ -158,8 +158,8 @@ if (parentPort && workerData) {
   let answer;
   try {
     answer = await read(workerData);
-  } catch {
-    answer = { kind: 'refused', problem: { kind: 'unreadable' } };
+  } catch (error) {
+    answer = { kind: 'refused', problem: { kind: 'unreadable', cause: error instanceof Error ? error.message : String(error) } };
   }
   parentPort.postMessage(answer);
 }

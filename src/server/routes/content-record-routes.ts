@@ -136,7 +136,10 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
           return sendImportProblem(request, reply, { kind: 'fileNotFound' });
         }
         const outcome = await readImport(kind, storage.pathOf(upload.storage_name), (key) => LANGUAGES.map((language) => request.server.translator.t(language, key)));
-        if (outcome.kind === 'refused') return sendImportProblem(request, reply, outcome.problem);
+        if (outcome.kind === 'refused') {
+          if (outcome.problem.kind === 'unreadable' && outcome.problem.cause) request.log.warn({ cause: outcome.problem.cause }, 'import workbook unreadable');
+          return sendImportProblem(request, reply, outcome.problem);
+        }
         return ok(request, { imported: await records.addAll(kind, outcome.documents, who, upload.id) });
       },
     });

@@ -88,3 +88,10 @@ export async function writeSharedStringsBomb(filePath: string, header: string[],
     { name: 'xl/worksheets/sheet1.xml', chunks: () => sheetChunks(header, 1, () => [2, '炸弹', '某公司'], true) },
   ]);
 }
+
+/** A well-formed ZIP whose sheet is not well-formed XML: the parser throws on it. */
+export async function writeMalformedSheet(filePath: string): Promise<void> {
+  const sharedStrings: ZipEntry = { name: 'xl/sharedStrings.xml', chunks: () => [xml('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>')] };
+  const sheet: ZipEntry = { name: 'xl/worksheets/sheet1.xml', chunks: () => [xml('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2"</sheetData></worksheet>')] };
+  await writeZip(filePath, [...fixedParts, sharedStrings, sheet]);
+}
