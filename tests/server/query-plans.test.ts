@@ -208,6 +208,9 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
 
   it('name search: contains for 3+ characters (suffix index), prefix ranges for 1-2 characters', async () => {
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', name: 'guojia' }), true);
+    // with another filter, or in a unit's list: the suffix index inside the guests query
+    await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', name: 'guojia', status: 'pending' }), true);
+    await expectIndexed(() => repository.page({ editionId, unitId: unitIds[0]!, name: 'guojia' }, 1, 10), true);
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', name: '王丁' }), true);
     await expectIndexed(() => consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', name: '丁' }), true);
   });

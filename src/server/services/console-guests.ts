@@ -50,7 +50,9 @@ export class ConsoleGuests {
   private byNameAlone(editionId: string, name: string) {
     return nameSuffixesMatching(this.db, this.postgres, editionId, name)
       .select(['guest_name_suffixes.guest_id as id', 'guest_name_suffixes.created_at'])
-      .distinct();
+      // once per guest (both names, or one twice, may match); grouped, not DISTINCT: SQLite
+      // and PostgreSQL both read the range once then (hashing or one temp b-tree)
+      .groupBy(['guest_name_suffixes.guest_id', 'guest_name_suffixes.created_at']);
   }
 
   async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
