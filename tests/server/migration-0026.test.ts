@@ -46,12 +46,18 @@ describeEachDatabase('migration 0026 indexes the stored guests\' names', (kind) 
     expect(await found('无单位')).toEqual([]);
   });
 
-  it('keeps guests written after it, and one given a unit later', async () => {
+  it('keeps guests written after it, one given a unit later, renamed or saved unchanged', async () => {
     await insertGuest(guests.later, unit, '王后来', 'Wang Sanfeng');
     expect(await found('Sanfeng')).toEqual([guests.english, guests.later].sort());
     await sql`update guests set unit_id = ${unit} where id = ${guests.unitless}`.execute(db);
     expect(await found('无单位')).toEqual([guests.unitless]);
     await sql`update guests set unit_id = null where id = ${guests.unitless}`.execute(db);
     expect(await found('无单位')).toEqual([]);
+    // a save that writes the same names keeps the guest found
+    await sql`update guests set name = name, name_en = name_en, audit_status = 'pending' where id = ${guests.english}`.execute(db);
+    expect(await found('Sanfeng')).toEqual([guests.english, guests.later].sort());
+    await sql`update guests set name_en = ${'Zhang Wuji'} where id = ${guests.english}`.execute(db);
+    expect(await found('Sanfeng')).toEqual([guests.later]);
+    expect(await found('Wuji')).toEqual([guests.english]);
   });
 });

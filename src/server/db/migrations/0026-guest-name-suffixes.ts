@@ -35,6 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // search_path, not a schema name: test runs keep their tables in schemas of their own
     await sql`create function guest_name_suffixes_sync() returns trigger language plpgsql as $$
     begin
+      -- a save that keeps the names (most do) keeps the rows
+      if tg_op = 'UPDATE' and (old.id, old.edition_id, old.unit_id, old.name, old.name_en, old.created_at)
+        is not distinct from (new.id, new.edition_id, new.unit_id, new.name, new.name_en, new.created_at) then
+        return null;
+      end if;
       if tg_op <> 'INSERT' then
         delete from guest_name_suffixes where guest_id = old.id;
       end if;
@@ -81,7 +86,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger guest_name_suffixes_delete after delete on guests begin
     delete from guest_name_suffixes where guest_id = old.id;
   end`.execute(db);
-  await sql`create trigger guest_name_suffixes_update after update of name, name_en, unit_id, edition_id, created_at, id on guests begin
+  await sql`create trigger guest_name_suffixes_update after update of name, name_en, unit_id, edition_id, created_at, id on guests
+    when old.name is not new.name or old.name_en is not new.name_en or old.unit_id is not new.unit_id
+      or old.edition_id is not new.edition_id or old.created_at is not new.created_at or old.id is not new.id begin
     delete from guest_name_suffixes where guest_id = old.id;
     insert or ignore into guest_name_suffixes (edition_id, suffix, guest_id, created_at) ${suffixesOf(newNames)} where new.unit_id is not null;
   end`.execute(db);
