@@ -61,6 +61,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       cross join lateral (values (guests.name), (guests.name_en)) as names(name)
       cross join lateral generate_series(1, char_length(names.name) - 2) as position
       where guests.unit_id is not null and names.name is not null`.execute(db);
+    // statistics now, not at the next (auto)vacuum: the planner's row estimates for the ranges
+    await sql`analyze guest_name_suffixes`.execute(db);
     await sql`drop index if exists guests_name_trgm`.execute(db);
     await sql`drop index if exists guests_name_en_trgm`.execute(db);
     return;
