@@ -46,13 +46,10 @@ export class ConsoleGuests {
    * A name of 3+ characters and no other filter, the console's usual search: its guests and
    * their list order from the suffix index alone (migration 0026), so counting and paging cost
    * the matches, not the edition's guests, and no guest row is read before the page's own.
+   * Grouped once per guest: both names, or one name twice, may match.
    */
   private byNameAlone(editionId: string, name: string) {
-    return nameSuffixesMatching(this.db, this.postgres, editionId, name)
-      .select(['guest_name_suffixes.guest_id as id', 'guest_name_suffixes.created_at'])
-      // once per guest (both names, or one twice, may match); grouped, not DISTINCT: SQLite
-      // and PostgreSQL both read the range once then (hashing or one temp b-tree)
-      .groupBy(['guest_name_suffixes.guest_id', 'guest_name_suffixes.created_at']);
+    return nameSuffixesMatching(this.db, this.postgres, editionId, name);
   }
 
   async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
@@ -65,13 +62,13 @@ export class ConsoleGuests {
     // pooled connections, so a search matching many guests pays for its matches once in wall time
     const { name, ...others } = filters;
     const byNameAlone = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? name : null;
-    // the matching guests' ids and list order, the first `limit` of them
+    // the matching guests, once each, the first `limit` of them
     const matching = (limit?: number) => {
       if (byNameAlone !== null) {
-        const rows = this.byNameAlone(edition.id, byNameAlone);
+        const rows = this.byNameAlone(edition.id, byNameAlone).select('guest_name_suffixes.guest_id as id').groupBy('guest_name_suffixes.guest_id');
         return (limit === undefined ? rows : rows.limit(limit)).as('matching');
       }
-      const rows = this.filtered(edition.id, query).select(['guests.id', 'guests.created_at']);
+      const rows = this.filtered(edition.id, query).select('guests.id');
       return (limit === undefined ? rows : rows.limit(limit)).as('matching');
     };
     const counting = this.totals.total(
@@ -87,15 +84,24 @@ export class ConsoleGuests {
     );
     // the page's ids first (an index alone), then their rows: an OFFSET skips index entries
     // only, not joins and entourage counts of every skipped guest
-    const paging = this.db
-      .selectFrom(matching())
-      .select('matching.id')
-      // both descending: the listing indexes (migration 0012) read backwards give this order
-      .orderBy('matching.created_at', 'desc')
-      .orderBy('matching.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
+    const paging = byNameAlone !== null
+      ? this.byNameAlone(edition.id, byNameAlone)
+          .select('guest_name_suffixes.guest_id as id')
+          // grouped in list order: SQLite groups and orders with one sorter
+          .groupBy(['guest_name_suffixes.created_at', 'guest_name_suffixes.guest_id'])
+          .orderBy('guest_name_suffixes.created_at', 'desc')
+          .orderBy('guest_name_suffixes.guest_id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute()
+      : this.filtered(edition.id, query)
+          .select('guests.id')
+          // both descending: the listing indexes (migration 0012) read backwards give this order
+          .orderBy('guests.created_at', 'desc')
+          .orderBy('guests.id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute();
     const [total, ids] = await Promise.all([counting, paging]);
     const found = ids.length === 0
       ? []
