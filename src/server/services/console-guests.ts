@@ -58,8 +58,6 @@ export class ConsoleGuests {
     const pageSize = Number(query.pageSize ?? 20);
     const edition = await this.editions.current();
     const { pageNum: _page, pageSize: _size, ...filters } = query;
-    // the total and the page's ids are independent: on PostgreSQL they run side by side on two
-    // pooled connections, so a search matching many guests pays for its matches once in wall time
     const { name, ...others } = filters;
     const byNameAlone = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? name : null;
     // the matching guests, once each, the first `limit` of them
@@ -71,6 +69,8 @@ export class ConsoleGuests {
       const rows = this.filtered(edition.id, query).select('guests.id');
       return (limit === undefined ? rows : rows.limit(limit)).as('matching');
     };
+    // the total and the page's ids are independent: on PostgreSQL they run side by side on two
+    // pooled connections, so a search matching many guests pays for its matches once in wall time
     const counting = this.totals.total(
       `console-guests ${edition.id} ${JSON.stringify(filters)}`,
       async (limit) => {
