@@ -10,6 +10,7 @@ import { sealedReceptionPhones } from './migrations/0022-sealed-reception-phones
 import * as arrivalDayColumn from './migrations/0023-arrival-day-column.js';
 import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
 import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-in-capitals.js';
+import * as guestNameSuffixes from './migrations/0026-guest-name-suffixes.js';
 import type { DataProtection } from '../security/data-protection.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
@@ -43,6 +44,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0023-arrival-day-column': arrivalDayColumn,
     '0024-unit-stub-account': unitStubAccount,
     '0025-invitation-codes-in-capitals': invitationCodesInCapitals,
+    '0026-guest-name-suffixes': guestNameSuffixes,
   };
 }
 

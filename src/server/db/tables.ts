@@ -123,6 +123,14 @@ export interface InvitationCodeTable {
   note?: string | null;
 }
 
+/** Every suffix of 3+ characters of a unit's guest's names, kept by triggers (migration 0026). */
+export interface GuestNameSuffixTable {
+  edition_id: string;
+  suffix: string;
+  guest_id: string;
+  created_at: string;
+}
+
 export interface GuestTable {
   id: string;
   edition_id: string;
@@ -372,6 +380,7 @@ export interface Database {
   notice_reads: NoticeReadTable;
   invitation_codes: InvitationCodeTable;
   guests: GuestTable;
+  guest_name_suffixes: GuestNameSuffixTable;
   entourage_members: EntourageMemberTable;
   audit_log: AuditLogTable;
   downloads: DownloadTable;

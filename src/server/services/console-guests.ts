@@ -8,7 +8,7 @@ import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
 import { containsPattern, legDate } from './console-sql.js';
-import { guestNameMatches } from './guest-name-search.js';
+import { guestNameMatches, nameSuffixesMatching, searchesNameSuffixes } from './guest-name-search.js';
 import { invitationCodeCandidates } from './invitation-codes.js';
 import { ListTotals } from './list-totals.js';
 
@@ -32,7 +32,7 @@ export class ConsoleGuests {
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
     // whatever case it is typed in: guests keep the code as stored (invitation-codes.ts), on the (edition_id, invitation_code) index
     if (query.inviteCode) q = q.where('guests.invitation_code', 'in', invitationCodeCandidates(query.inviteCode));
-    if (query.name) q = q.where(guestNameMatches(this.postgres, query.name));
+    if (query.name) q = q.where(guestNameMatches(this.db, this.postgres, editionId, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);
       q = q.where('guests.unit_id', 'in', (eb) => eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(sql<boolean>`units.name like ${pattern} escape '\\'`));
@@ -42,36 +42,66 @@ export class ConsoleGuests {
     return q;
   }
 
+  /**
+   * A name of 3+ characters and no other filter, the console's usual search: its guests and
+   * their list order from the suffix index alone (migration 0026), so counting and paging cost
+   * the matches, not the edition's guests, and no guest row is read before the page's own.
+   * Grouped once per guest: both names, or one name twice, may match.
+   */
+  private byNameAlone(editionId: string, name: string) {
+    return nameSuffixesMatching(this.db, this.postgres, editionId, name);
+  }
+
   async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
     assertOrganiser(who);
     const pageNum = Number(query.pageNum ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
     const edition = await this.editions.current();
     const { pageNum: _page, pageSize: _size, ...filters } = query;
+    const { name, ...others } = filters;
+    const byNameAlone = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? name : null;
+    // the matching guests, once each, the first `limit` of them
+    const matching = (limit?: number) => {
+      if (byNameAlone !== null) {
+        const rows = this.byNameAlone(edition.id, byNameAlone).select('guest_name_suffixes.guest_id as id').groupBy('guest_name_suffixes.guest_id');
+        return (limit === undefined ? rows : rows.limit(limit)).as('matching');
+      }
+      const rows = this.filtered(edition.id, query).select('guests.id');
+      return (limit === undefined ? rows : rows.limit(limit)).as('matching');
+    };
     // the total and the page's ids are independent: on PostgreSQL they run side by side on two
     // pooled connections, so a search matching many guests pays for its matches once in wall time
     const counting = this.totals.total(
       `console-guests ${edition.id} ${JSON.stringify(filters)}`,
       async (limit) => {
-        const matching = this.filtered(edition.id, query).select(sql.lit(1).as('one')).limit(limit).as('matching');
-        const row = await this.db.selectFrom(matching).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        const row = await this.db.selectFrom(matching(limit)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
         return Number(row.n);
       },
       async () => {
-        const row = await this.filtered(edition.id, query).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        const row = await this.db.selectFrom(matching()).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
         return Number(row.n);
       },
     );
-    // the page's ids first (the listing index alone), then their rows: an OFFSET skips index
-    // entries only, not joins and entourage counts of every skipped guest
-    const paging = this.filtered(edition.id, query)
-      .select('guests.id')
-      // both descending: the listing indexes (migration 0012) read backwards give this order
-      .orderBy('guests.created_at', 'desc')
-      .orderBy('guests.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
+    // the page's ids first (an index alone), then their rows: an OFFSET skips index entries
+    // only, not joins and entourage counts of every skipped guest
+    const paging = byNameAlone !== null
+      ? this.byNameAlone(edition.id, byNameAlone)
+          .select('guest_name_suffixes.guest_id as id')
+          // grouped in list order: SQLite groups and orders with one sorter
+          .groupBy(['guest_name_suffixes.created_at', 'guest_name_suffixes.guest_id'])
+          .orderBy('guest_name_suffixes.created_at', 'desc')
+          .orderBy('guest_name_suffixes.guest_id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute()
+      : this.filtered(edition.id, query)
+          .select('guests.id')
+          // both descending: the listing indexes (migration 0012) read backwards give this order
+          .orderBy('guests.created_at', 'desc')
+          .orderBy('guests.id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute();
     const [total, ids] = await Promise.all([counting, paging]);
     const found = ids.length === 0
       ? []

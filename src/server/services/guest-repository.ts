@@ -79,7 +79,7 @@ export class GuestRepository {
     let query = executor.selectFrom('guests').where('guests.edition_id', '=', filter.editionId);
     query = filter.unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', filter.unitId);
     if (filter.status) query = query.where('guests.audit_status', '=', filter.status);
-    if (filter.name) query = query.where(guestNameMatches(this.postgres, filter.name));
+    if (filter.name) query = query.where(guestNameMatches(executor, this.postgres, filter.editionId, filter.name));
     return query;
   }
 
