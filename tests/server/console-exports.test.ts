@@ -44,6 +44,9 @@ describeEachDatabase('console: Excel exports', (kind) => {
     const row = guestRows.find((r) => r[0] === '赵导出')!;
     expect(row).toContain('INVITE2025A');
     expect(row).toContain('青岛');
+    // the values the export reads out of the stored documents: journey times and places, hotel, masked mobile
+    expect(row).toEqual(expect.arrayContaining(['2027-06-17 10:00:00 UTC+8', '2027-06-21 08:00:00 UTC+8', '海景酒店', '1']));
+    expect(row[guestRows[0]!.indexOf('Mobile')]).toMatch(/^\d{3}\*{4}\d{4}$/);
 
     const entourage = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/entourage')).rawPayload)).worksheets[0]!);
     expect(entourage.find((r) => r[0] === '赵导出')).toBeDefined();
