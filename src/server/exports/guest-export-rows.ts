@@ -9,9 +9,9 @@ import { jsonText } from '../services/console-sql.js';
  * now and then: with 1,000 rows a page, every page was copied there and the old space climbed by
  * about 100 MB between its collections (SQLite, 100,000 guests: peak RSS ~310 MB). A page of 200
  * is formatted within one young collection (peak ~210 MB); the index (migration 0012) makes each
- * page as cheap at row 100,000 as at row 1. On PostgreSQL the rows outlive their page in the
- * driver's hands whatever its size (measured with pages of 50 to 1,000), which is why a row holds
- * only the values the sheet shows (below): what is copied to the old space is a fifth as large.
+ * page as cheap at row 100,000 as at row 1. On PostgreSQL the rows reached the old space
+ * whatever the page size (measured with pages of 50 to 1,000; why was not found), which is why a
+ * row holds only the values the sheet shows (below): what is copied there is a fifth as large.
  */
 const PAGE = 200;
 
