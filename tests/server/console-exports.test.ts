@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
+import { guestExportRows } from '../../src/server/exports/guest-export-rows.js';
 import { addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, STAFF, uploadedFile } from './guests-harness.js';
 
 async function workbook(body: Buffer): Promise<ExcelJS.Workbook> {
@@ -44,6 +45,9 @@ describeEachDatabase('console: Excel exports', (kind) => {
     const row = guestRows.find((r) => r[0] === '赵导出')!;
     expect(row).toContain('INVITE2025A');
     expect(row).toContain('青岛');
+    // the values the export reads out of the stored documents: journey times and places, hotel, masked mobile
+    expect(row).toEqual(expect.arrayContaining(['2027-06-17 10:00:00 UTC+8', '2027-06-21 08:00:00 UTC+8', '海景酒店', '1']));
+    expect(row[guestRows[0]!.indexOf('Mobile')]).toMatch(/^\d{3}\*{4}\d{4}$/);
 
     const entourage = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/entourage')).rawPayload)).worksheets[0]!);
     expect(entourage.find((r) => r[0] === '赵导出')).toBeDefined();
@@ -63,6 +67,20 @@ describeEachDatabase('console: Excel exports', (kind) => {
     expect(hotelsBook.worksheets.map((s) => s.name)).toEqual(['酒店', '嘉宾住宿']);
     expect(rowsOf(hotelsBook.worksheets[0]!)[1]![0]).toBe('海景酒店');
     expect(rowsOf(hotelsBook.worksheets[1]!).find((r) => r[0] === '赵导出')).toContain('海景酒店');
+  });
+
+  it('the guests export reads every guest once, oldest first, across pages (read ahead on PostgreSQL)', async () => {
+    const ent = await caller(t, ENTERPRISE);
+    for (let i = 0; i < 5; i++) await addGuest(ent, t, ENTERPRISE, 700 + i, { nameZh: ['甲一', '乙二', '丙三', '丁四', '戊五'][i] });
+    const edition = await t.app.services.editions.current();
+    const stored = await t.app.db.selectFrom('guests').select(['id', 'created_at']).where('edition_id', '=', edition.id).where('unit_id', 'is not', null).execute();
+    const expected = stored.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1)).map((row) => row.id);
+    expect(expected.length).toBeGreaterThanOrEqual(5);
+    for (const pageSize of [2, 5, 100]) {
+      const read: string[] = [];
+      for await (const row of guestExportRows(t.app.db, edition.id, pageSize)) read.push(row.id);
+      expect(read, `pages of ${pageSize}`).toEqual(expected);
+    }
   });
 
   it('refuses non-organisers (403, no workbook) and a bad manifest query (400)', async () => {

@@ -65,13 +65,13 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
-          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
+          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.open(r.mobile_sealed) },
           fieldColumn('response-guest-summary', 'status', (r) => r.audit_status, { headerKey: 'console.export.columns.status' }),
           fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
           { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
           fieldColumn('response-guest-summary', 'attendance', (r) => r.attendance, { headerKey: 'console.export.columns.attendance' }),
-          ...legColumns<GuestExportRow>((r) => itineraryOf(r.itinerary)),
-          { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => hotelNameOf(itineraryOf(r.itinerary), receptionOf(r.reception)) },
+          ...legColumns<GuestExportRow>({ arrivalTime: (r) => r.arrival_time, arrivalPlace: (r) => r.arrival_place, returnTime: (r) => r.return_time, returnPlace: (r) => r.return_place }),
+          { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => r.hotel_name ?? placedHotelOf(receptionOf(r.reception)) },
           { headerKey: 'console.export.columns.entourageCount', value: (r) => Number(r.entourage_count ?? 0) },
           { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.created_at) },
         ],
@@ -99,7 +99,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
           { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
-          ...legColumns<RowOf<ConsoleExports['memberQuery']>>((r) => itineraryOf(r.itinerary)),
+          ...legColumns<RowOf<ConsoleExports['memberQuery']>>(journeyOf((r) => itineraryOf(r.itinerary))),
         ],
       },
     ];
@@ -265,13 +265,31 @@ export class ConsoleExports {
 }
 
 
+/** Where a row's arrival and return columns find their values. */
+interface JourneyValues<Row> {
+  arrivalTime: (row: Row) => string | null | undefined;
+  arrivalPlace: (row: Row) => string | null | undefined;
+  returnTime: (row: Row) => string | null | undefined;
+  returnPlace: (row: Row) => string | null | undefined;
+}
+
+/** The journey values of a row whose itinerary is read whole. */
+function journeyOf<Row>(itinerary: (row: Row) => Itinerary): JourneyValues<Row> {
+  return {
+    arrivalTime: (r) => itinerary(r).arrival?.arrivalTime,
+    arrivalPlace: (r) => itinerary(r).arrival?.arrivalPlace,
+    returnTime: (r) => itinerary(r).return?.departureTime,
+    returnPlace: (r) => itinerary(r).return?.departurePlace,
+  };
+}
+
 /** Arrival and return columns of an itinerary (times in Shanghai with the zone). */
-function legColumns<Row>(itinerary: (row: Row) => Itinerary): ExportColumn<Row>[] {
+function legColumns<Row>(journey: JourneyValues<Row>): ExportColumn<Row>[] {
   return [
-    { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r, read) => read.time(itinerary(r).arrival?.arrivalTime) },
-    { headerKey: 'console.export.columns.arrivalPlace', value: (r) => itinerary(r).arrival?.arrivalPlace },
-    { headerKey: 'console.export.columns.returnTime', width: 24, value: (r, read) => read.time(itinerary(r).return?.departureTime) },
-    { headerKey: 'console.export.columns.returnPlace', value: (r) => itinerary(r).return?.departurePlace },
+    { headerKey: 'console.export.columns.arrivalTime', width: 24, value: (r, read) => read.time(journey.arrivalTime(r)) },
+    { headerKey: 'console.export.columns.arrivalPlace', value: (r) => journey.arrivalPlace(r) },
+    { headerKey: 'console.export.columns.returnTime', width: 24, value: (r, read) => read.time(journey.returnTime(r)) },
+    { headerKey: 'console.export.columns.returnPlace', value: (r) => journey.returnPlace(r) },
   ];
 }
 
@@ -280,7 +298,12 @@ function legColumns<Row>(itinerary: (row: Row) => Itinerary): ExportColumn<Row>[
  * organisers placed the guest's receptionist (the designated hotel is chosen by its kind alone).
  */
 function hotelNameOf(itinerary: Itinerary, reception: Reception): string | null {
-  return itinerary.hotel?.hotelName ?? reception.hotels?.find((point) => point.place)?.place ?? null;
+  return itinerary.hotel?.hotelName ?? placedHotelOf(reception);
+}
+
+/** The hotel where the organisers placed a guest's receptionist. */
+function placedHotelOf(reception: Reception): string | null {
+  return reception.hotels?.find((point) => point.place)?.place ?? null;
 }
 
 /**

@@ -52,17 +52,29 @@ export type AnySheet = ExportSheet<any>;
 const PENDING_BYTES = 1024 * 1024;
 
 /**
+ * Bytes written to a stream and not yet taken by its reader. The compressor's input is a
+ * PassThrough of archiver's own readable-stream 2, which predates `writableLength` (undefined
+ * there): its count is in `_writableState.length`.
+ */
+function pendingBytes(stream: Writable): number {
+  const older = stream as { writableLength?: number; _writableState?: { length?: number } };
+  return older.writableLength ?? older._writableState?.length ?? 0;
+}
+
+/**
  * exceljs' streamed sheet hands its XML to the zip compressor without waiting (its StreamBuf
  * ignores backpressure), and row.commit() is synchronous: without a pause here a slow client or
  * a busy compressor would let the whole sheet pile up in memory. The compressor's input (the
  * sheet stream's pipe, an internal of exceljs read defensively) and the answer stream are
- * checked; reading resumes when they drained.
+ * checked; reading resumes when they drained. The compressor's input is the check that matters:
+ * zlib works between turns of the event loop, so until reading pauses nothing reaches the
+ * answer stream, the whole sheet waits uncompressed and the server answers nobody else.
  */
 async function pace(worksheet: unknown, output: PassThrough): Promise<void> {
   const sink = (worksheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
   for (;;) {
     if (output.destroyed) return;
-    const waiting = sink && !sink.destroyed && sink.writableLength > PENDING_BYTES ? sink : output.writableLength > PENDING_BYTES ? output : null;
+    const waiting = sink && !sink.destroyed && pendingBytes(sink) > PENDING_BYTES ? sink : output.writableLength > PENDING_BYTES ? output : null;
     if (!waiting) return;
     // a client that went away closes the answer: stop waiting for a drain that never comes
     const closed = new AbortController();
