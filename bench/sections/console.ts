@@ -12,7 +12,8 @@ import { benchDatabase, kinds, ms, p50, SIZES, table, type BenchDatabase } from 
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 import { guestName } from '../seed-edition.js';
 
-const RUNS = 40;
+/** p50 of this many calls: most of these answers take 1-3 ms, where 40 samples left the growth ratio swinging 0.9-1.6× between runs */
+const RUNS = 150;
 const organiser: SignedInAccount = { sessionId: 'bench', id: 'organiser', account: 'organiser', name: 'organiser', userType: 'organiser', unitId: null };
 
 interface Case {

@@ -25,8 +25,23 @@ export class Translator {
   }
 
   t(language: Language, key: string, params: Record<string, unknown> = {}): string {
-    const template = this.lookup(language, key) ?? this.lookup(DEFAULT_LANGUAGE, key) ?? key;
+    const template = this.template(language, key);
+    if (!template.includes('{{')) return template;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  }
+
+  /** Every answer names its message: a key is looked up once per language, then read from here. */
+  private readonly templates = new Map<string, string>();
+
+  private template(language: Language, key: string): string {
+    const cacheKey = `${language} ${key}`;
+    let template = this.templates.get(cacheKey);
+    if (template === undefined) {
+      template = this.lookup(language, key) ?? this.lookup(DEFAULT_LANGUAGE, key) ?? key;
+      // keys come from the code's catalogue, not from requests: the bound only guards a misuse
+      if (this.templates.size < 10_000) this.templates.set(cacheKey, template);
+    }
+    return template;
   }
 
   private lookup(language: Language, key: string): string | undefined {

@@ -21,7 +21,9 @@ export function serverRequestTimeoutMs(config: AppConfig): number {
 export async function registerRequestDeadline(app: FastifyInstance, config: AppConfig): Promise<void> {
   // a callback hook: an async one costs a promise and a microtask on every request
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.raw.complete || isUpload(request.headers['content-type'])) {
+    // a request without a body is whole once its headers are read: nothing left to wait for
+    const bodiless = request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
+    if (bodiless || request.raw.complete || isUpload(request.headers['content-type'])) {
       done();
       return;
     }
