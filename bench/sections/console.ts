@@ -8,12 +8,14 @@ import { ConsoleGuests } from '../../src/server/services/console-guests.js';
 import { GuestRepository } from '../../src/server/services/guest-repository.js';
 import { ListTotals } from '../../src/server/services/list-totals.js';
 import type { SignedInAccount } from '../../src/server/services/sessions.js';
-import { benchDatabase, kinds, ms, p50, SIZES, table, type BenchDatabase } from '../fixture.js';
+import { benchDatabase, kinds, ms, SIZES, table, type BenchDatabase } from '../fixture.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 import { guestName } from '../seed-edition.js';
 
-/** p50 of this many calls: most of these answers take 1-3 ms, where 40 samples left the growth ratio swinging 0.9-1.6× between runs */
+/** p50 of this many calls per size: most of these answers take 1-3 ms */
 const RUNS = 150;
+/** the sizes are measured in turns of RUNS / ROUNDS calls, so a change in the shared machine's load falls on all of them */
+const ROUNDS = 5;
 const organiser: SignedInAccount = { sessionId: 'bench', id: 'organiser', account: 'organiser', name: 'organiser', userType: 'organiser', unitId: null };
 
 interface Case {
@@ -32,66 +34,108 @@ const CASES: Case[] = [
   { name: 'console search "Zhang Li" (English)', query: { pageNum: '1', pageSize: '20', name: 'Zhang Li' } },
 ];
 
-async function measure(database: BenchDatabase): Promise<{ name: string; product: number; baseline: number }[]> {
+type Call = () => Promise<unknown>;
+
+/** The p50 (ms) of each call, measured in alternating turns after a few unmeasured calls each. */
+async function interleavedP50(calls: Call[]): Promise<number[]> {
+  for (const call of calls) for (let i = 0; i < 5; i += 1) await call();
+  const times: number[][] = calls.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, call] of calls.entries()) {
+      for (let i = 0; i < RUNS / ROUNDS; i += 1) {
+        const started = performance.now();
+        await call();
+        times[index]!.push(performance.now() - started);
+      }
+    }
+  }
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+}
+
+interface Measured {
+  name: string;
+  /** per size, in SIZES order */
+  product: number[];
+  baseline: number[];
+}
+
+/** What one size of one kind needs: a product call and a baseline call per case. */
+async function callsOf(database: BenchDatabase) {
   const { app } = database;
   const postgres = database.kind === 'postgres';
   const traced = tracedDatabase(database);
   const driver = await rawDriver(database);
-  const results: { name: string; product: number; baseline: number }[] = [];
-  try {
-    // as the product runs it: long totals kept for the configured time (services/list-totals.ts)
-    const consoleGuests = new ConsoleGuests(traced.db, app.services.editions, postgres, new ListTotals(app.config.listTotalCacheMs));
-    const headers = { authorization: `Bearer ${database.organiserToken}` };
-    for (const { name, query } of CASES) {
-      const url = `/exhibition/admin/console/guest/page?${new URLSearchParams(query).toString()}`;
-      const product = await p50(async () => {
-        const answer = await app.inject({ method: 'GET', url, headers });
-        if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
-      }, RUNS);
-      // the baseline replays what a page costs once the total is known, as the p50 above does
-      await consoleGuests.search(organiser, query);
-      traced.take();
-      await consoleGuests.search(organiser, query);
-      const queries = traced.take();
-      const baseline = await p50(() => driver.run(queries), RUNS);
-      results.push({ name, product, baseline });
-    }
-    // a unit's own list
-    const unit = database.seed.units[0]!;
-    const unitHeaders = { authorization: `Bearer ${await database.unitToken(0)}` };
-    const product = await p50(async () => {
+  // as the product runs it: long totals kept for the configured time (services/list-totals.ts)
+  const consoleGuests = new ConsoleGuests(traced.db, app.services.editions, postgres, new ListTotals(app.config.listTotalCacheMs));
+  const headers = { authorization: `Bearer ${database.organiserToken}` };
+  const cases: { product: Call; baseline: Call }[] = [];
+  for (const { query } of CASES) {
+    const url = `/exhibition/admin/console/guest/page?${new URLSearchParams(query).toString()}`;
+    const product = async () => {
+      const answer = await app.inject({ method: 'GET', url, headers });
+      if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+    };
+    // the baseline replays what a page costs once the total is known, as the product's p50 does
+    await consoleGuests.search(organiser, query);
+    traced.take();
+    await consoleGuests.search(organiser, query);
+    const queries = traced.take();
+    cases.push({ product, baseline: () => driver.run(queries) });
+  }
+  // a unit's own list
+  const unit = database.seed.units[0]!;
+  const unitHeaders = { authorization: `Bearer ${await database.unitToken(0)}` };
+  const edition = await app.services.editions.current();
+  traced.take();
+  await new GuestRepository(traced.db, postgres).page({ editionId: edition.id, unitId: unit.who.unitId }, 1, 10);
+  const unitQueries = traced.take();
+  cases.push({
+    product: async () => {
       const answer = await app.inject({ method: 'GET', url: '/exhibition/qms/guest/page?pageNum=1&pageSize=10', headers: unitHeaders });
       if (answer.statusCode !== 200) throw new Error(`unit list answered ${answer.statusCode}`);
-    }, RUNS);
-    const edition = await app.services.editions.current();
-    traced.take();
-    await new GuestRepository(traced.db, postgres).page({ editionId: edition.id, unitId: unit.who.unitId }, 1, 10);
-    const queries = traced.take();
-    results.push({ name: "a unit's own list, page 1", product, baseline: await p50(() => driver.run(queries), RUNS) });
+    },
+    baseline: () => driver.run(unitQueries),
+  });
+  return {
+    cases,
+    close: async () => {
+      await driver.close();
+      await traced.db.destroy();
+    },
+  };
+}
+
+async function measure(databases: BenchDatabase[]): Promise<Measured[]> {
+  const sizes = await Promise.all(databases.map(callsOf));
+  try {
+    const names = [...CASES.map((c) => c.name), "a unit's own list, page 1"];
+    const results: Measured[] = [];
+    for (const [index, name] of names.entries()) {
+      const product = await interleavedP50(sizes.map((size) => size.cases[index]!.product));
+      const baseline = await interleavedP50(sizes.map((size) => size.cases[index]!.baseline));
+      results.push({ name, product, baseline });
+    }
+    return results;
   } finally {
-    await driver.close();
-    await traced.db.destroy();
+    for (const size of sizes) await size.close();
   }
-  return results;
 }
 
 export default {
   title: 'Console lists and search',
   async run(): Promise<string> {
-    const parts: string[] = ['Whole request (inject) beside the same call\'s SQL replayed through the bare driver; p50 in ms.', ''];
+    const parts: string[] = [`Whole request (inject) beside the same call's SQL replayed through the bare driver; p50 of ${RUNS} calls in ms, the sizes measured in ${ROUNDS} alternating turns.`, ''];
     for (const kind of await kinds()) {
-      const bySize = new Map<number, Awaited<ReturnType<typeof measure>>>();
-      for (const size of SIZES) bySize.set(size, await measure(await benchDatabase(kind, size)));
+      const databases: BenchDatabase[] = [];
+      for (const size of SIZES) databases.push(await benchDatabase(kind, size));
+      const measured = await measure(databases);
       const header = ['query'];
       for (const size of SIZES) header.push(`${size} guests`, `baseline`);
       if (SIZES.length > 1) header.push(`growth ${SIZES[0]} → ${SIZES.at(-1)}`);
-      const rows = bySize.get(SIZES[0]!)!.map((first, i) => {
-        const row = [first.name];
-        for (const size of SIZES) {
-          const result = bySize.get(size)![i]!;
-          row.push(ms(result.product), ms(result.baseline));
-        }
-        if (SIZES.length > 1) row.push(`${(bySize.get(SIZES.at(-1)!)![i]!.product / first.product).toFixed(2)}×`);
+      const rows = measured.map((result) => {
+        const row = [result.name];
+        SIZES.forEach((_, i) => row.push(ms(result.product[i]!), ms(result.baseline[i]!)));
+        if (SIZES.length > 1) row.push(`${(result.product.at(-1)! / result.product[0]!).toFixed(2)}×`);
         return row;
       });
       parts.push(`**${kind}**`, '', table(header, rows), '');
