@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Page } from '../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../generated/types.js';
-import { entourageCount, inOrderOf, summaryColumns, toSummary } from './guest-repository.js';
+import { entourageCount, inOrderOf, newestGuestIds, summaryColumns, toSummary } from './guest-repository.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
 import { assertOrganiser } from './unit-access.js';
@@ -42,16 +42,6 @@ export class ConsoleGuests {
     return q;
   }
 
-  /**
-   * A name of 3+ characters and no other filter, the console's usual search: its guests and
-   * their list order from the suffix index alone (migration 0026), so counting and paging cost
-   * the matches, not the edition's guests, and no guest row is read before the page's own.
-   * Grouped once per guest: both names, or one name twice, may match.
-   */
-  private byNameAlone(editionId: string, name: string) {
-    return nameSuffixesMatching(this.db, this.postgres, editionId, name);
-  }
-
   async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
     assertOrganiser(who);
     const pageNum = Number(query.pageNum ?? 1);
@@ -59,33 +49,29 @@ export class ConsoleGuests {
     const edition = await this.editions.current();
     const { pageNum: _page, pageSize: _size, ...filters } = query;
     const { name, ...others } = filters;
-    const byNameAlone = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? name : null;
+    // A name of 3+ characters and no other filter, the console's usual search: its guests and
+    // their list order from the suffix index alone (migration 0026), so counting and paging cost
+    // the matches, not the edition's guests, and no guest row is read before the page's own.
+    // Grouped once per guest: both names, or one name twice, may match.
+    const suffixes = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? nameSuffixesMatching(this.db, this.postgres, edition.id, name) : null;
     // the matching guests, once each, the first `limit` of them
     const matching = (limit?: number) => {
-      if (byNameAlone !== null) {
-        const rows = this.byNameAlone(edition.id, byNameAlone).select('guest_name_suffixes.guest_id as id').groupBy('guest_name_suffixes.guest_id');
+      if (suffixes !== null) {
+        const rows = suffixes.select('guest_name_suffixes.guest_id as id').groupBy('guest_name_suffixes.guest_id');
         return (limit === undefined ? rows : rows.limit(limit)).as('matching');
       }
       const rows = this.filtered(edition.id, query).select('guests.id');
       return (limit === undefined ? rows : rows.limit(limit)).as('matching');
     };
+    const countMatching = async (limit?: number) => {
+      const row = await this.db.selectFrom(matching(limit)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
     // the total and the page's ids are independent: on PostgreSQL they run side by side on two
     // pooled connections, so a search matching many guests pays for its matches once in wall time
-    const counting = this.totals.total(
-      `console-guests ${edition.id} ${JSON.stringify(filters)}`,
-      async (limit) => {
-        const row = await this.db.selectFrom(matching(limit)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-        return Number(row.n);
-      },
-      async () => {
-        const row = await this.db.selectFrom(matching()).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-        return Number(row.n);
-      },
-    );
-    // the page's ids first (an index alone), then their rows: an OFFSET skips index entries
-    // only, not joins and entourage counts of every skipped guest
-    const paging = byNameAlone !== null
-      ? this.byNameAlone(edition.id, byNameAlone)
+    const counting = this.totals.total(`console-guests ${edition.id} ${JSON.stringify(filters)}`, countMatching, () => countMatching());
+    const paging = suffixes !== null
+      ? suffixes
           .select('guest_name_suffixes.guest_id as id')
           // grouped in list order: SQLite groups and orders with one sorter
           .groupBy(['guest_name_suffixes.created_at', 'guest_name_suffixes.guest_id'])
@@ -94,14 +80,7 @@ export class ConsoleGuests {
           .limit(pageSize)
           .offset((pageNum - 1) * pageSize)
           .execute()
-      : this.filtered(edition.id, query)
-          .select('guests.id')
-          // both descending: the listing indexes (migration 0012) read backwards give this order
-          .orderBy('guests.created_at', 'desc')
-          .orderBy('guests.id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute();
+      : newestGuestIds(this.filtered(edition.id, query), pageNum, pageSize);
     const [total, ids] = await Promise.all([counting, paging]);
     const found = ids.length === 0
       ? []

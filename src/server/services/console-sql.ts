@@ -18,7 +18,17 @@ export function legDate(postgres: boolean, column: string, leg: 'arrival' | 'ret
   return sql<string | null>`substr(${jsonText(postgres, column, [leg, field])}, 1, 10)`;
 }
 
-/** "%" and "_" typed by a user are literal characters, not wildcards. */
+/** "%" and "_" typed by a user are literal characters, not wildcards (LIKE ... escape '\\'). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** LIKE pattern: contains the user's text, taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeLiteral(text)}%`;
+}
+
+/** LIKE pattern: starts with the user's text, taken literally. */
+export function prefixPattern(text: string): string {
+  return `${likeLiteral(text)}%`;
 }

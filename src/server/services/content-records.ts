@@ -8,6 +8,7 @@ import type { ContentRecordTable } from '../db/tables.js';
 import { AppError } from '../http/app-error.js';
 import { schemaVersionOf } from '../routes/route-helpers.js';
 import { nowIso } from '../time.js';
+import { containsPattern } from './console-sql.js';
 import { ContentAudit } from './content-audit.js';
 import type { Editions } from './editions.js';
 import type { SignedInAccount } from './sessions.js';
@@ -92,9 +93,9 @@ export function recordRow(protection: DataProtection, kind: ContentKind, doc: Do
   };
 }
 
-/** LIKE with the user's text taken literally. */
+/** LIKE with the user's text taken literally, against lower-cased text. */
 export function likePattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(keyword.toLowerCase());
 }
 
 /**

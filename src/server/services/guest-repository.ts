@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, GuestTable } from '../db/tables.js';
 import type { Page } from '../../shared/api-types.js';
@@ -68,6 +68,22 @@ export function inOrderOf<Row extends { id: string }>(ids: { id: string }[], row
   return ids.map(({ id }) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
 
+/**
+ * One page of the guests a query selects, newest first, as ids: the page's ids come from an
+ * index alone (both orders descending: the listing indexes of migration 0012 read backwards),
+ * then the caller reads their rows, so an OFFSET skips index entries only, not the joins and
+ * entourage counts of every skipped guest.
+ */
+export function newestGuestIds<O>(query: SelectQueryBuilder<Database, 'guests', O>, pageNum: number, pageSize: number) {
+  return query
+    .select('guests.id')
+    .orderBy('guests.created_at', 'desc')
+    .orderBy('guests.id', 'desc')
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+}
+
 /** Queries on guests; callers pass the unit, so every read is scoped. */
 export class GuestRepository {
   constructor(
@@ -87,16 +103,7 @@ export class GuestRepository {
     const { total } = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    // the page's ids first (an index alone), then their rows: an OFFSET skips index entries
-    // only, not the entourage counts of every skipped guest
-    const ids = await this.filtered(filter)
-      .select('guests.id')
-      // both descending: the listing indexes (migration 0012) read backwards give this order
-      .orderBy('guests.created_at', 'desc')
-      .orderBy('guests.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
+    const ids = await newestGuestIds(this.filtered(filter), pageNum, pageSize);
     const found = ids.length === 0
       ? []
       : await this.db.selectFrom('guests').select(summaryColumns).select(entourageCount).where('guests.id', 'in', ids.map((row) => row.id)).execute();

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { pageOf } from '../db/paging.js';
 import { AppError } from '../http/app-error.js';
 import { normaliseAccount } from '../services/account-name.js';
+import { containsPattern } from '../services/console-sql.js';
 import type { Audit } from '../services/audit.js';
 import type { Editions } from '../services/editions.js';
 import { isUniqueViolation } from '../services/guest-repository.js';
@@ -44,10 +45,6 @@ export function toTemporaryItem(protection: DataProtection, row: TemporaryRegist
   };
 }
 
-/** LIKE pattern of a keyword with its wildcards taken literally. */
-function containing(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Temporary registrations: open submission, organisers' list, decisions and export rows. */
 export class TemporaryRegistrations {
@@ -123,7 +120,7 @@ export class TemporaryRegistrations {
     if (filter.registrationType) query = query.where('registration_type', '=', filter.registrationType);
     const keyword = filter.keyword?.trim();
     if (keyword) {
-      const pattern = containing(keyword.toLowerCase());
+      const pattern = containsPattern(keyword.toLowerCase());
       // the mobile is sealed: a keyword finds it only whole, through its blind index
       const mobile = this.protection.index('mobile', keyword);
       // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not
