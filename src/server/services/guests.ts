@@ -152,6 +152,21 @@ export class Guests {
     if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, this.protection.index('mobile', document.mobile))) throw new AppError('guestMobileTaken');
   }
 
+  /**
+   * What the guest's invitation code makes of it, claimed in the caller's transaction: the code
+   * as stored, the guest type, and whether the committee reviews it. No code (where the edition
+   * allows none): no type, and the committee reviews. `guestId`: the guest being saved, whose
+   * own use of a capped code does not count.
+   */
+  private async codeTerms(trx: Executor, edition: EditionData, unitId: string, body: GuestDocument, guestId?: string) {
+    if (body.inviteCode === undefined) {
+      if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
+      return { inviteCode: null, guestType: null, reviewRequired: true };
+    }
+    const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true, field: INVITE_CODE_FIELD, ...(guestId ? { exceptGuestId: guestId } : {}) });
+    return { inviteCode: code.code, guestType: code.guestType, reviewRequired: code.reviewRequired };
+  }
+
   async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
     try {
@@ -159,17 +174,8 @@ export class Guests {
         const edition = await this.editions.current(trx);
         assertCanAddGuest(edition, this.today());
         const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
-        let status: AuditStatus = 'pending';
-        let guestType: string | null = null;
-        let inviteCode: string | null = null;
-        if (body.inviteCode === undefined) {
-          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
-        } else {
-          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true, field: INVITE_CODE_FIELD });
-          status = code.reviewRequired ? 'pending' : 'approved';
-          guestType = code.guestType;
-          inviteCode = code.code;
-        }
+        const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body);
+        const status: AuditStatus = reviewRequired ? 'pending' : 'approved';
         await this.assertFiles(trx, unitId, body);
         const hash = this.protection.index('idNumber', body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
@@ -233,19 +239,9 @@ export class Guests {
         const edition = await this.editions.current(trx);
         const row = await this.load(trx, edition, unitId, id, true);
         assertCanEditBasic(edition, row.audit_status);
-        let status: AuditStatus = 'pending';
-        let guestType = row.guest_type;
-        let inviteCode: string | null = null;
-        if (body.inviteCode === undefined) {
-          if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
-          guestType = null;
-        } else {
-          const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), exceptGuestId: id, claim: true, field: INVITE_CODE_FIELD });
-          // a guest the committee rejected goes back to the committee, whatever the code says
-          status = code.reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
-          guestType = code.guestType;
-          inviteCode = code.code;
-        }
+        const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body, id);
+        // a guest the committee rejected goes back to the committee, whatever the code says
+        const status: AuditStatus = reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
         await this.assertFiles(trx, unitId, body);
         const hash = this.protection.index('idNumber', body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
