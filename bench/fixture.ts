@@ -19,6 +19,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { probePostgres } from '../scripts/support/probe-postgres.js';
 import { seedEdition, type SeedResult } from './seed-edition.js';
+import { median } from './support/median.js';
 
 export type Kind = 'sqlite' | 'postgres';
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -133,8 +134,7 @@ export async function p50(call: (i: number) => Promise<unknown>, runs = 60, warm
     await call(warmUp + i);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
 }
 
 export const ms = (value: number) => value.toFixed(1);

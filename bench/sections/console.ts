@@ -9,6 +9,7 @@ import { GuestRepository } from '../../src/server/services/guest-repository.js';
 import { ListTotals } from '../../src/server/services/list-totals.js';
 import type { SignedInAccount } from '../../src/server/services/sessions.js';
 import { benchDatabase, kinds, ms, SIZES, table, type BenchDatabase } from '../fixture.js';
+import { median } from '../support/median.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 import { guestName } from '../seed-edition.js';
 
@@ -49,7 +50,7 @@ async function interleavedP50(calls: Call[]): Promise<number[]> {
       }
     }
   }
-  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+  return times.map(median);
 }
 
 interface Measured {

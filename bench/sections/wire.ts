@@ -15,6 +15,7 @@ import { chromiumAvailable, launchChromium } from '../../tests/e2e/support/chrom
 import { measureColdLoad, type ColdLoad } from '../../tests/e2e/support/cold-load';
 import { startPortal } from '../../tests/e2e/support/portal-server';
 import { startBareRjsfPage } from '../support/bare-rjsf-page';
+import { median } from '../support/median';
 import { timeToFirstAnswer } from '../support/start-time';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -71,7 +72,6 @@ async function startTimes(): Promise<string> {
   try {
     // the first start creates the database and the demo data: not a warm start
     await timeToFirstAnswer([path.join(repoRoot, 'dist/server/main.js')], env, firstAnswer);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const compiled: number[] = [];
     const tsx: number[] = [];
     const bare: number[] = [];
