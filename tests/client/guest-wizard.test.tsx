@@ -71,6 +71,15 @@ describe('guest registration wizard runtime', () => {
     expect(await screen.findByLabelText(/邀请码/, {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 
+  it('shows the basic step whole: the lazily loaded widgets are there with its first field', async () => {
+    const { binding } = fakeBinding({ edition, detail: null });
+    const { container } = renderWizard(binding, null);
+    // a widget arriving after the form pushed the fields below it down while the user clicked there
+    await waitFor(() => expect(container.querySelector('#root_nameZh')).not.toBeNull(), { timeout: 20_000 });
+    expect(container.querySelector('#root_inviteCode')).not.toBeNull();
+    expect(within(screen.getByTestId('wizard')).queryByLabelText('加载中')).toBeNull();
+  });
+
   it('opens a saved guest at the first step not done yet, never beyond it', async () => {
     const { binding } = fakeBinding({ edition, detail: guest() });
     renderWizard(binding, 'g1', { initialStep: 'itinerary' });

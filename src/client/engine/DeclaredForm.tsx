@@ -11,7 +11,7 @@ import { useKeyTranslation } from '../i18n/use-key-translation';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import { MaskedValuesShow } from './MaskedValuesShow';
 import type { FormRuntimeContext } from './form-runtime-context';
-import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
+import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { GateShut } from './operation-types';
 import { runOperation } from './operations';
 import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
@@ -20,7 +20,6 @@ import { withoutFixedFlags } from './upgrade-flags';
 import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from './shown-when';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
-import { loadUiSchema } from './ui-schema-files';
 import { uploadsBusy } from './uploads/upload-activity';
 import { UploadAwareButton } from './uploads/UploadAwareButton';
 
@@ -68,7 +67,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     (async () => {
       const [assets, baseUi] = await Promise.all([
         loadFormAssets(declaration.schema),
-        loadUiSchema(declaration.uiSchema ?? declaration.schema),
+        loadFormUiSchema(declaration.uiSchema ?? declaration.schema),
       ]);
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {}, params)) as Data) : {};
       const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };

@@ -12,7 +12,7 @@ import type { Page } from '../../shared/api-types';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { PagePagination } from '../util/PagePagination';
 import { loadFormAssets, type FormAssets } from './form-assets';
-import { screenUiSchema } from './form-wiring';
+import { loadFormUiSchema, screenUiSchema } from './form-wiring';
 import type { ListHost, Row } from './list-actions';
 import { ListActionButton } from './ListActionButton';
 import { ListCards } from './ListCards';
@@ -23,7 +23,6 @@ import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
 import { runOperation } from './operations';
 import type { ListAction, ListDeclaration } from './screen-types';
-import { loadUiSchema } from './ui-schema-files';
 import { useCellsReady } from './use-cells-ready';
 import { useToolbarGates } from './use-toolbar-gates';
 
@@ -36,7 +35,7 @@ const NO_HOST: ListHost = {};
 const PHONE_WIDTH = '(max-width:599.95px)';
 
 async function loadFilterAssets(query: NonNullable<ListDeclaration['query']>): Promise<FilterAssets> {
-  const [assets, baseUi] = await Promise.all([loadFormAssets(query.schema), loadUiSchema(query.uiSchema ?? query.schema)]);
+  const [assets, baseUi] = await Promise.all([loadFormAssets(query.schema), loadFormUiSchema(query.uiSchema ?? query.schema)]);
   return { ...assets, uiSchema: screenUiSchema(assets.schema, baseUi) };
 }
 

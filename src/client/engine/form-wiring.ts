@@ -3,10 +3,12 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { createErrorTransformer } from './error-translation';
 import { fieldErrorsToErrorSchema } from './server-field-errors';
+import { loadUiSchema } from './ui-schema-files';
 import { translatedUiSchema } from './ui-schema-i18n';
 import { translateRjsfString } from './rjsf-strings';
 import { commitTypedInputs } from './typed-input-buffer';
 import { customWidgets, formTemplates } from './widget-registry';
+import { widgetsOfUiSchemaLoaded } from './widgets/lazy-widget';
 
 /** What every schema-driven RJSF form of the app shares (screen forms and wizard steps). */
 export const formBasics = {
@@ -17,6 +19,13 @@ export const formBasics = {
   noHtml5Validate: true,
   translateString: translateRjsfString,
 } as const;
+
+/** The UI schema of ui-schemas/<name>.json for a form, with the lazy widgets it names loaded. */
+export async function loadFormUiSchema(name: string): Promise<UiSchema> {
+  const uiSchema = await loadUiSchema(name);
+  await widgetsOfUiSchemaLoaded(uiSchema, formBasics.widgets);
+  return uiSchema;
+}
 
 /** The translated UI schema of a form; the screen shows its own title: none from the schema root. */
 export function screenUiSchema(schema: RJSFSchema, baseUi: UiSchema): UiSchema {

@@ -6,8 +6,7 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadFormAssets, type FormAssets } from '../form-assets';
 import type { FormRuntimeContext } from '../form-runtime-context';
-import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from '../form-wiring';
-import { loadUiSchema } from '../ui-schema-files';
+import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useServerSubmission } from '../form-wiring';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { uploadsBusy } from '../uploads/upload-activity';
 import { withoutFixedFlags } from '../upgrade-flags';
@@ -55,7 +54,7 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
 
   useEffect(() => {
     let live = true;
-    Promise.all([loadFormAssets(schemaName), loadUiSchema(uiSchemaName ?? schemaName)])
+    Promise.all([loadFormAssets(schemaName), loadFormUiSchema(uiSchemaName ?? schemaName)])
       .then(([loaded, baseUi]) => {
         if (!live) return;
         const uiSchema = screenUiSchema(loaded.schema, baseUi);
