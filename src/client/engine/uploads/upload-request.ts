@@ -85,12 +85,19 @@ export async function fetchFileInfo(id: string): Promise<UploadedFile | null> {
   }
 }
 
-/** A stored file as a data: URL (the page CSP allows data: images; fetched with the session cookie). */
+/**
+ * A stored file as a data: URL (the page CSP allows data: images; fetched with the session
+ * cookie), or null when it cannot be had: a preview is never worth an unhandled rejection.
+ */
 export async function fetchFileAsDataUrl(id: string): Promise<{ dataUrl: string; mime: string } | null> {
-  const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: requestHeaders(), credentials: 'same-origin' });
-  if (!response.ok) return null;
-  const blob = await response.blob();
-  return { dataUrl: await readAsDataUrl(blob), mime: blob.type };
+  try {
+    const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: requestHeaders(), credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const blob = await response.blob();
+    return { dataUrl: await readAsDataUrl(blob), mime: blob.type };
+  } catch {
+    return null;
+  }
 }
 
 export function readAsDataUrl(blob: Blob): Promise<string> {

@@ -23,9 +23,7 @@ function GuestPhoto({ fileId, name }: { fileId: string; name: string }) {
   const [src, setSrc] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    fetchFileAsDataUrl(fileId)
-      .then((file) => live && setSrc(file?.dataUrl ?? null))
-      .catch(() => live && setSrc(null));
+    void fetchFileAsDataUrl(fileId).then((file) => live && setSrc(file?.dataUrl ?? null));
     return () => {
       live = false;
     };
