@@ -19,7 +19,8 @@ import { median } from '../support/median';
 import { timeToFirstAnswer } from '../support/start-time';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+// decimal kilobytes, as issue 17's target reads strictly: 200 kB = 200,000 bytes
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const START_RUNS = 3;
 
 function describeLoad(name: string, load: ColdLoad): string {
@@ -54,7 +55,7 @@ async function coldLoads(): Promise<string> {
       describeLoad('product /login, `Accept-Encoding: identity`', loginIdentity),
       describeLoad('baseline: bare @rjsf/mui page of the guest form (precompressed the same way)', bareRjsf),
       '',
-      `Target: a cold /login at most 200 kB: ${login.totalTransferred <= 200 * 1024 ? 'met' : 'NOT met'}. Largest transfers of /login: ${largest.map((r) => `${path.basename(r.url.split('?')[0] ?? '')} ${kB(r.transferred)}`).join(', ')}.`,
+      `Target: a cold /login at most 200 kB: ${login.totalTransferred <= 200_000 ? 'met' : 'NOT met'}. Largest transfers of /login: ${largest.map((r) => `${path.basename(r.url.split('?')[0] ?? '')} ${kB(r.transferred)}`).join(', ')}.`,
       '',
     ].join('\n');
   } finally {

@@ -11,9 +11,11 @@ import { startPortal, type RunningPortal } from './support/portal-server';
  * before the lean sign-in form, the lazy feature catalogue and signed-in layout, and one start-up
  * chunk); see bench/sections/wire.ts.
  */
-// issue 17's target: 200 kB. The merges of 2026-11-26 took the page to 199.9-204.8 kB; the sign-in
-// fields without MUI TextField (engine/widgets/OutlinedTextField.tsx) brought it to 195.2 kB
-const COLD_LOGIN_BUDGET_BYTES = 200 * 1024;
+// issue 17's target: 200 kB, read strictly as 200,000 bytes. The merges of 2026-11-26 took the page
+// to 199.9-204.8 KiB; the sign-in fields without MUI TextField (engine/widgets/OutlinedTextField.tsx)
+// brought it to 195.2 KiB, which is 199,900 bytes; the image code in a palette and MUI's dialog and
+// menu loaded on first use brought it to 183.7 KiB (188,100 bytes)
+const COLD_LOGIN_BUDGET_BYTES = 200_000;
 
 const run = chromiumAvailable();
 
@@ -43,7 +45,7 @@ describe.skipIf(!run)('cold /login in Chromium', () => {
     // locale namespaces come with their route: the sign-in page needs none of the features' texts
     const localeChunks = scripts.map((script) => script.url).filter((url) => /\/assets\/(console|guest|activity|content|wish)-[\w-]{8}\.js$/.test(url));
     expect(localeChunks).toEqual([]);
-    console.log(`cold /login: ${load.resources.length} requests, ${(load.totalTransferred / 1024).toFixed(1)} kB on the wire (${(load.totalDecoded / 1024).toFixed(1)} kB decoded)`);
+    console.log(`cold /login: ${load.resources.length} requests, ${load.totalTransferred} bytes on the wire (${load.totalDecoded} decoded)`);
     expect(load.totalTransferred).toBeLessThanOrEqual(COLD_LOGIN_BUDGET_BYTES);
   });
 });

@@ -23,6 +23,9 @@ describeEachDatabase('sign-in', (kind) => {
     const png = Buffer.from(body.data.img.slice('data:image/png;base64,'.length), 'base64');
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.toString('latin1')).not.toMatch(/<svg|<path/);
+    // 120 × 40, in a palette: it comes with every cold sign-in page (issue 17's 200 kB)
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([120, 40]);
+    expect(png.length).toBeLessThan(2500);
     expect(headers['cache-control']).toBe('no-store');
     const [answer] = await outbox(t, body.data.uuid);
     expect(answer?.channel).toBe('captcha');

@@ -1,17 +1,19 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
-import { answerConfirm, dismissToast, useFeedback } from './feedback-store';
+import { lazy, Suspense, useState } from 'react';
+import { dismissToast, useFeedback } from './feedback-store';
+
+// MUI's dialog (modal, focus trap, backdrop) loads with the first confirmation, not with every
+// page: the sign-in page never asks one, and its cold load is held to 200 kB (issue 17)
+const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialog')).ConfirmDialog }));
 
 /** Renders the toasts and the confirm dialog requested through the feedback store. */
 export function FeedbackHost() {
   const { toasts, confirm } = useFeedback();
   const toast = toasts[0];
+  // once asked, the dialog stays mounted so that it closes with its transition
+  const [confirmAsked, setConfirmAsked] = useState(false);
+  if (confirm !== null && !confirmAsked) setConfirmAsked(true);
   return (
     <>
       {toast && (
@@ -27,22 +29,11 @@ export function FeedbackHost() {
           </Alert>
         </Snackbar>
       )}
-      <Dialog open={confirm !== null} onClose={() => answerConfirm(false)} aria-labelledby="confirm-title">
-        {confirm && (
-          <>
-            <DialogTitle id="confirm-title">{confirm.title}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>{confirm.message}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => answerConfirm(false)}>{confirm.cancelLabel}</Button>
-              <Button variant="contained" onClick={() => answerConfirm(true)} autoFocus>
-                {confirm.confirmLabel}
-              </Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {confirmAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog confirm={confirm} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,23 +1,25 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_RELOAD_DELAY_MS, LANGUAGE_TOAST_MS, LANGUAGES, type Language } from '../../shared/constants';
+import { LANGUAGE_RELOAD_DELAY_MS, LANGUAGE_TOAST_MS, type Language } from '../../shared/constants';
 import { showToast } from '../feedback/feedback-store';
 import { writeLanguagePreference } from '../i18n/language-preference';
 import { useSession } from '../session/session-store';
 import { pageLocation } from '../util/page-location';
+import { LANGUAGE_NAMES } from './language-names';
 
-/** Language names are shown in their own language, so they are the same in every locale. */
-const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '中文', en: 'English' };
+// MUI's menu (popover, modal, focus trap) loads with the first click: it is on every page,
+// the sign-in page included, whose cold load is held to 200 kB (issue 17)
+const LanguageMenu = lazy(async () => ({ default: (await import('./LanguageMenu')).LanguageMenu }));
 
 /** SPEC section 9: toast for 1000 ms, reload after 100 ms; the choice is remembered. */
 export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const { t } = useTranslation();
   const language = useSession((session) => session.language);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // once opened, the menu stays mounted so that it closes with its transition
+  const [opened, setOpened] = useState(false);
 
   function choose(next: Language) {
     setAnchor(null);
@@ -32,7 +34,10 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
         aria-haspopup="menu"
         aria-label={`${LANGUAGE_NAMES[language]} (${t('language.select')})`}
         data-testid="language-selector"
@@ -40,13 +45,11 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
       >
         {LANGUAGE_NAMES[language]}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((code) => (
-          <MenuItem key={code} selected={code === language} onClick={() => choose(code)} lang={code}>
-            {LANGUAGE_NAMES[code]}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} language={language} onChoose={choose} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

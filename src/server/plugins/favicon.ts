@@ -10,7 +10,7 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"
 /** An ICO file holding one 32x32 PNG (every browser reads PNG-in-ICO). */
 export async function faviconIco(): Promise<Buffer> {
   const sharp = await loadSharp();
-  const png = await sharp(Buffer.from(ICON_SVG)).resize(32, 32).png().toBuffer();
+  const png = await sharp(Buffer.from(ICON_SVG)).resize(32, 32).png({ palette: true, colours: 16 }).toBuffer();
   const header = Buffer.alloc(6 + 16);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // type: icon
