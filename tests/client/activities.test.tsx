@@ -38,6 +38,16 @@ function renderActivityScreen(entry = '/activity') {
   );
 }
 
+/**
+ * Opens the sign-up dialog of the activity whose detail is open. The button is disabled until the
+ * detail has loaded: clicked before, nothing opens (a loaded machine failed three tests so).
+ */
+async function openSignUp(): Promise<void> {
+  const button = await screen.findByTestId('sign-up-open');
+  await waitFor(() => expect(button).toBeEnabled());
+  fireEvent.click(button);
+}
+
 function activity(patch: Partial<ActivitySummary> = {}): ActivitySummary {
   return {
     id: 'a1',
@@ -185,7 +195,7 @@ describe('unit activity screen', () => {
       .mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
     renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
-    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    await openSignUp();
     fireEvent.click(await screen.findByTestId('sign-up-submit'));
     await waitFor(() => expect(signUp).toHaveBeenCalled());
     expect(signUp.mock.calls[0]![0]).toMatchObject({ activityId: 'a1', guestId: 'g9' });
@@ -205,7 +215,7 @@ describe('unit activity screen', () => {
     vi.spyOn(activityApi, 'signUp').mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
     renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
-    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    await openSignUp();
     fireEvent.mouseDown(within(await screen.findByTestId('sign-up-guest')).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: /待审嘉宾/ }));
     fireEvent.click(await screen.findByTestId('sign-up-submit'));
@@ -225,7 +235,7 @@ describe('sign-up dialog of a speaker activity', () => {
     const signUp = vi.spyOn(activityApi, 'signUp').mockResolvedValue(signUpItem());
     renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
-    fireEvent.click(await screen.findByTestId('sign-up-open'));
+    await openSignUp();
     const speaker = await screen.findByRole('checkbox', { name: /演讲嘉宾/ });
     expect(screen.queryByTestId('upload-speechMaterials')).toBeNull();
     expect(screen.queryByText(/演讲材料/)).toBeNull();

@@ -12,6 +12,7 @@ import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
 import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-in-capitals.js';
 import * as guestNameSuffixes from './migrations/0026-guest-name-suffixes.js';
 import type { DataProtection } from '../security/data-protection.js';
+import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
 /** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
 const staticMigrations: Record<string, Migration> = {
@@ -49,13 +50,17 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
 }
 
 /**
- * `schema` names the PostgreSQL schema to keep the migration tables in. Without it Kysely looks
- * for them in every schema and may find another run's (tests run side by side in schemas).
+ * The migrator of the app's migrations. `schema` names the PostgreSQL schema to keep the
+ * migration tables in. Without it Kysely looks for them in every schema and may find another
+ * run's (tests run side by side in schemas); with it, only that schema is introspected.
  */
-export async function migrateToLatest(db: Db, schema: string | null, protection: DataProtection): Promise<void> {
+export function migratorFor(db: Db, schema: string | null, protection: DataProtection): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrationsWith(protection) };
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator(schema ? { db: withSchemaScopedIntrospection(db, schema), provider, migrationTableSchema: schema } : { db, provider });
+}
+
+export async function migrateToLatest(db: Db, schema: string | null, protection: DataProtection): Promise<void> {
+  const { error, results } = await migratorFor(db, schema, protection).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });

@@ -1,7 +1,6 @@
-import { Migrator } from 'kysely';
 import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase, type Db } from '../../../src/server/db/database.js';
-import { migrateToLatest, migrationsWith } from '../../../src/server/db/migrate.js';
+import { migrateToLatest, migratorFor } from '../../../src/server/db/migrate.js';
 import { DataProtection } from '../../../src/server/security/data-protection.js';
 import { migratingUnderStartupLock, type DatabaseKind, type IsolatedDatabase } from './databases.js';
 import { TEST_ENV } from './test-env.js';
@@ -22,7 +21,7 @@ export async function migratedUpTo(database: IsolatedDatabase, kind: DatabaseKin
   const protection = new DataProtection(config.dataKeyring);
   const db = openDatabase(config).db;
   const schema = config.databaseSchema;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsWith(protection) }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = migratorFor(db, schema, protection);
   const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo(last));
   if (error) throw error;
   return { db, protection, migrateToLatest: () => migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection)) };
