@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useNeededOnce } from '../util/use-needed-once';
 import { dismissToast, useFeedback } from './feedback-store';
 
 // MUI's dialog (modal, focus trap, backdrop) loads with the first confirmation, not with every
@@ -11,9 +12,7 @@ const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialo
 export function FeedbackHost() {
   const { toasts, confirm } = useFeedback();
   const toast = toasts[0];
-  // once asked, the dialog stays mounted so that it closes with its transition
-  const [confirmAsked, setConfirmAsked] = useState(false);
-  if (confirm !== null && !confirmAsked) setConfirmAsked(true);
+  const confirmAsked = useNeededOnce(confirm !== null);
   return (
     <>
       {toast && (

@@ -7,6 +7,7 @@ import { showToast } from '../feedback/feedback-store';
 import { writeLanguagePreference } from '../i18n/language-preference';
 import { useSession } from '../session/session-store';
 import { pageLocation } from '../util/page-location';
+import { useNeededOnce } from '../util/use-needed-once';
 import { LANGUAGE_NAMES } from './language-names';
 
 // MUI's menu (popover, modal, focus trap) loads with the first click: it is on every page,
@@ -18,8 +19,7 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
   const { t } = useTranslation();
   const language = useSession((session) => session.language);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // once opened, the menu stays mounted so that it closes with its transition
-  const [opened, setOpened] = useState(false);
+  const opened = useNeededOnce(anchor !== null);
 
   function choose(next: Language) {
     setAnchor(null);
@@ -34,10 +34,7 @@ export function LanguageSelector({ color = 'inherit' }: { color?: 'inherit' | 'p
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          setOpened(true);
-        }}
+        onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
         aria-label={`${LANGUAGE_NAMES[language]} (${t('language.select')})`}
         data-testid="language-selector"
