@@ -175,6 +175,8 @@ describe('message of good wishes screen', () => {
     await waitFor(() => expect(FakeXhr.last?.sent).toBeTruthy());
     FakeXhr.last!.answer({ id: 'video-1', name: 'wish.mp4', mime: 'video/mp4', bytes: 80, width: null, height: null, notChecked: [] });
     expect(await within(field).findByText(/wish\.mp4/)).toBeInTheDocument();
+    // enabled in the same paint as the finished file's name (a click on a disabled button is lost)
+    expect(screen.getByTestId('submit')).toBeEnabled();
     fireEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(save).toHaveBeenCalledWith({ wishMessage: '祝福', video: 'video-1' }));
   });

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
  * How many upload widgets are busy (sending, or waiting for the server's checks such as the
@@ -25,9 +25,13 @@ export function useUploadsBusy(): boolean {
   return useSyncExternalStore(subscribe, uploadsBusy, uploadsBusy);
 }
 
-/** An upload widget reports its busy state (counted once while true, released on unmount). */
+/**
+ * An upload widget reports its busy state (counted once while true, released on unmount).
+ * A layout effect, so the submit button changes in the same paint as the widget: with a passive
+ * effect the finished file's name showed a frame before the button was enabled again.
+ */
 export function useReportUploadBusy(busy: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!busy) return;
     busyCount += 1;
     emit();
