@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { ActivityCategory } from '../../../shared/activity-api';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
-import type { ListHost } from '../../engine/list-actions';
+import { useListHost } from '../../engine/use-list-host';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ActivityDetailDialog } from './ActivityDetailDialog';
 import { ACTIVITY_TABS } from './activity-tabs';
@@ -23,23 +23,18 @@ export default function ActivityScreen() {
   const requested = searchParams.get('tab');
   const tab: ActivityCategory = ACTIVITY_TABS.find((category) => category === requested) ?? ACTIVITY_TABS[0]!;
   const [openId, setOpenId] = useState<string | null>(null);
-  const [reloadSignal, setReloadSignal] = useState(0);
   const filters = useMemo(() => ({ category: tab }), [tab]);
-  const host = useMemo<ListHost>(
-    () => ({
-      embedded: true,
-      filters,
-      reloadSignal,
-      onEvent: (event, row) => {
-        if (event === 'open' && row) setOpenId(String(row.id));
-      },
-    }),
-    [filters, reloadSignal],
-  );
+  const { host, reload } = useListHost({
+    embedded: true,
+    filters,
+    onEvent: (event, row) => {
+      if (event === 'open' && row) setOpenId(String(row.id));
+    },
+  });
   const closeDetail = useCallback(() => {
     setOpenId(null);
-    setReloadSignal((count) => count + 1);
-  }, []);
+    reload();
+  }, [reload]);
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
-import { useListReload } from '../../engine/use-list-reload';
+import { useListHost } from '../../engine/use-list-host';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ConsoleSection } from './ConsoleSection';
@@ -21,7 +21,7 @@ export default function InvitationCodesScreen() {
   const [company, setCompany] = useState<UnitChoice[]>([]);
   const [created, setCreated] = useState<string[]>([]);
   const [formKey, setFormKey] = useState(0);
-  const { host, reload } = useListReload();
+  const { host, reload } = useListHost();
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>

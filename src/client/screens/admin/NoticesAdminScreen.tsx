@@ -5,7 +5,7 @@ import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
-import { useListReload } from '../../engine/use-list-reload';
+import { useListHost } from '../../engine/use-list-host';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -21,7 +21,7 @@ export default function NoticesAdminScreen() {
   const t = useKeyTranslation();
   const [units, setUnits] = useState<UnitChoice[]>([]);
   const [formKey, setFormKey] = useState(0);
-  const { host, reload } = useListReload();
+  const { host, reload } = useListHost();
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>

@@ -1,11 +1,11 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ReviewItem } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
-import type { ListHost } from '../../engine/list-actions';
+import { useListHost } from '../../engine/use-list-host';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ReceptionEditor } from './ReceptionEditor';
 import { ReviewDecisionForm } from './ReviewDecisionForm';
@@ -18,13 +18,12 @@ import { ReviewDecisionForm } from './ReviewDecisionForm';
 export default function ReviewQueueScreen() {
   const t = useKeyTranslation();
   const [selected, setSelected] = useState<string[]>([]);
-  const [reloadSignal, setReloadSignal] = useState(0);
   const [receptionOf, setReceptionOf] = useState<ReviewItem | null>(null);
-  const host = useMemo<ListHost>(
-    () => ({ embedded: true, reloadSignal, selection: { selected, onChange: setSelected }, onEvent: (_event, row) => setReceptionOf(row as unknown as ReviewItem) }),
-    [reloadSignal, selected],
-  );
-  const reload = useCallback(() => setReloadSignal((count) => count + 1), []);
+  const { host, reload } = useListHost({
+    embedded: true,
+    selection: { selected, onChange: setSelected },
+    onEvent: (_event, row) => setReceptionOf(row as unknown as ReviewItem),
+  });
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>

@@ -1,11 +1,11 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ContentKind, ContentRecord } from '../../../shared/content-api';
 import type { SensitiveKind } from '../../../shared/sensitive-fields';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
-import type { ListHost } from '../../engine/list-actions';
+import { useListHost } from '../../engine/use-list-host';
 import { useUrlFilters, type UrlFilters } from '../../engine/use-url-filters';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ImportDialog } from './ImportDialog';
@@ -39,25 +39,20 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 export function ContentRecordsScreen({ config, filter }: { config: ContentRecordsConfig; filter?: (filters: UrlFilters, setFilters: (next: UrlFilters) => void) => ReactNode }) {
   const t = useKeyTranslation();
   const [filters, setFilters] = useUrlFilters(['keyword', ...(config.filterFields ?? [])]);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const reload = useCallback(() => setReloadSignal((count) => count + 1), []);
-  const { edit, dialog } = useRecordEditing({ schemaName: config.kind, calls: config.calls, reload });
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<ContentRecord | null>(null);
-  const host = useMemo<ListHost>(
-    () => ({
-      embedded: true,
-      filters,
-      reloadSignal,
-      onEvent: (event, row) => {
-        const record = row as unknown as ContentRecord | null;
-        if (event === 'view') setViewing(record);
-        else if (event === 'import') setImporting(true);
-        else edit(event === 'edit' ? record : null);
-      },
-    }),
-    [filters, reloadSignal, edit],
-  );
+  const { host, reload } = useListHost({
+    embedded: true,
+    filters,
+    // `edit` is read when an action is pressed, after this render has defined it
+    onEvent: (event, row) => {
+      const record = row as unknown as ContentRecord | null;
+      if (event === 'view') setViewing(record);
+      else if (event === 'import') setImporting(true);
+      else edit(event === 'edit' ? record : null);
+    },
+  });
+  const { edit, dialog } = useRecordEditing({ schemaName: config.kind, calls: config.calls, reload });
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>

@@ -1,12 +1,12 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { downloadCategories, type DownloadItem } from '../../../shared/content-api';
 import { contentApi } from '../../api/content-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
-import type { ListHost } from '../../engine/list-actions';
+import { useListHost } from '../../engine/use-list-host';
 import { useUrlFilters } from '../../engine/use-url-filters';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -21,18 +21,14 @@ export default function DownloadsScreen() {
   const t = useKeyTranslation();
   const [filters, setFilters] = useUrlFilters(['keyword', 'category']);
   const [editing, setEditing] = useState<Editing>(null);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const host = useMemo<ListHost>(
-    () => ({ embedded: true, filters, reloadSignal, onEvent: (event, row) => setEditing({ item: event === 'edit' ? (row as unknown as DownloadItem) : null }) }),
-    [filters, reloadSignal],
-  );
+  const { host, reload } = useListHost({ embedded: true, filters, onEvent: (event, row) => setEditing({ item: event === 'edit' ? (row as unknown as DownloadItem) : null }) });
 
   async function save(data: Record<string, unknown>) {
     if (editing?.item) await contentApi.saveDownload(editing.item.id, data);
     else await contentApi.addDownload(data);
     showToast(t('content.common.saved'), 'success', ERROR_TOAST_MS);
     setEditing(null);
-    setReloadSignal((count) => count + 1);
+    reload();
   }
 
   return (

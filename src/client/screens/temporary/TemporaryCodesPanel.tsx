@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { temporaryApi } from '../../api/temporary-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
-import { useListReload } from '../../engine/use-list-reload';
+import { useListHost } from '../../engine/use-list-host';
 import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -17,7 +17,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 export function TemporaryCodesPanel() {
   const t = useKeyTranslation();
   const [formKey, setFormKey] = useState(0);
-  const { host, reload } = useListReload({ embedded: true });
+  const { host, reload } = useListHost({ embedded: true });
 
   return (
     <Box sx={{ mt: 4 }} data-testid="temporary-codes">

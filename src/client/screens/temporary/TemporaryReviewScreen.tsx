@@ -1,10 +1,10 @@
 import Paper from '@mui/material/Paper';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { temporaryApi } from '../../api/temporary-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
-import type { ListHost } from '../../engine/list-actions';
+import { useListHost } from '../../engine/use-list-host';
 import { ReviewDecisionForm } from '../admin/ReviewDecisionForm';
 import { filterFromSearch, searchFromFilter } from './temporary-filter-url';
 import { TemporaryCodesPanel } from './TemporaryCodesPanel';
@@ -20,9 +20,7 @@ export default function TemporaryReviewScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = useMemo(() => filterFromSearch(searchParams), [searchParams]);
   const [selected, setSelected] = useState<string[]>([]);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const reload = useCallback(() => setReloadSignal((count) => count + 1), []);
-  const host = useMemo<ListHost>(() => ({ embedded: true, filters: filter, reloadSignal, selection: { selected, onChange: setSelected } }), [filter, reloadSignal, selected]);
+  const { host, reload } = useListHost({ embedded: true, filters: filter, selection: { selected, onChange: setSelected } });
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>

@@ -1,9 +1,9 @@
 import Paper from '@mui/material/Paper';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ActivitySummary } from '../../../../shared/activity-api';
 import { listDeclaration } from '../../../engine/declaration-catalogue';
 import { DeclaredList } from '../../../engine/DeclaredList';
-import type { ListHost } from '../../../engine/list-actions';
+import { useListHost } from '../../../engine/use-list-host';
 import { ActivityFormDialog } from './ActivityFormDialog';
 import { ActivityRosterDialog } from './ActivityRosterDialog';
 
@@ -14,20 +14,14 @@ import { ActivityRosterDialog } from './ActivityRosterDialog';
 export default function ActivityAdminScreen() {
   const [editing, setEditing] = useState<ActivitySummary | 'new' | null>(null);
   const [rosterOf, setRosterOf] = useState<string | null>(null);
-  const [reloadSignal, setReloadSignal] = useState(0);
-  const reload = useCallback(() => setReloadSignal((count) => count + 1), []);
-  const host = useMemo<ListHost>(
-    () => ({
-      embedded: true,
-      reloadSignal,
-      onEvent: (event, row) => {
-        const activity = row as unknown as ActivitySummary | null;
-        if (event === 'roster' && activity) setRosterOf(activity.id);
-        else setEditing(event === 'edit' && activity ? activity : 'new');
-      },
-    }),
-    [reloadSignal],
-  );
+  const { host, reload } = useListHost({
+    embedded: true,
+    onEvent: (event, row) => {
+      const activity = row as unknown as ActivitySummary | null;
+      if (event === 'roster' && activity) setRosterOf(activity.id);
+      else setEditing(event === 'edit' && activity ? activity : 'new');
+    },
+  });
   const closeRoster = useCallback(() => {
     setRosterOf(null);
     reload();
