@@ -17,6 +17,7 @@ import { rngFor, runSeed } from './support/prng.js';
 import { routeCatalogue, type RouteInfo } from './support/route-catalogue.js';
 import { validValue, type NameHint } from './support/schema-values.js';
 import { validBody } from './support/valid-inputs.js';
+import { ownTables } from '../../src/server/db/schema-scoped.js';
 
 const SEED = runSeed();
 
@@ -50,8 +51,7 @@ async function upload(t: TestApp, token: string): Promise<string> {
 async function snapshot(t: TestApp, unitId: string): Promise<string> {
   const parts: unknown[] = [];
   parts.push((await sql`select * from units where id = ${unitId}`.execute(t.app.db)).rows);
-  const schema = t.app.config.databaseSchema;
-  const tables = (await t.app.db.introspection.getTables()).filter((table) => (!schema || table.schema === schema) && table.columns.some((c) => c.name === 'unit_id'));
+  const tables = (await ownTables(t.app.db, t.app.config.databaseSchema)).filter((table) => table.columns.some((c) => c.name === 'unit_id'));
   for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     const rows = (await sql`select * from ${sql.table(table.name)} where unit_id = ${unitId}`.execute(t.app.db)).rows;
     parts.push(table.name, rows.map((row) => JSON.stringify(row)).sort());

@@ -39,12 +39,19 @@ describe.runIf(postgresReachable)('the migrator reads its own PostgreSQL schema 
 
   it('lists the tables of its schema and none of another', async () => {
     const scoped = withSchemaScopedIntrospection(db, schema);
-    await sql`create table ${sql.id(schema, 'own_table')} (id int)`.execute(db);
+    await sql`create table ${sql.id(schema, 'own_table')} (id int, unit_id text not null, note text default 'x')`.execute(db);
     await sql`create view ${sql.id(schema, 'own_view')} as select 1 as one`.execute(db);
     const tables = await scoped.introspection.getTables();
     expect(tables.map((table) => [table.name, table.schema, table.isView]).sort()).toEqual([
       ['own_table', schema, false],
       ['own_view', schema, true],
+    ]);
+    // columns in their order, from the same catalogue read (the tests that walk every table use them)
+    const own = tables.find((table) => table.name === 'own_table');
+    expect(own?.columns.map((column) => [column.name, column.dataType, column.isNullable, column.hasDefaultValue])).toEqual([
+      ['id', 'int4', true, false],
+      ['unit_id', 'text', false, false],
+      ['note', 'text', true, true],
     ]);
     expect((await scoped.introspection.getSchemas()).map((found) => found.name)).toEqual([schema]);
     // everything else is the real database

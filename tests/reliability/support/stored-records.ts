@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { schemaNames, type SchemaName } from '../../../src/generated/registry.js';
 import { validateDocument } from '../../../src/shared/validation.js';
+import { ownTables } from '../../../src/server/db/schema-scoped.js';
 
 /**
  * Rows that do not hold a document of the column's schema yet: a unit's document is the unit
@@ -59,8 +60,7 @@ export interface StoredRecordReport {
 }
 
 export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRecordReport> {
-  const schema = app.config.databaseSchema;
-  const tables = (await app.db.introspection.getTables()).filter((table) => !schema || table.schema === schema);
+  const tables = await ownTables(app.db, app.config.databaseSchema);
   const report: StoredRecordReport = { checked: {}, invalid: [], unmapped: [] };
   for (const table of tables) {
     const columns = new Set(table.columns.map((column) => column.name));
