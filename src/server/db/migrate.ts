@@ -11,6 +11,7 @@ import * as arrivalDayColumn from './migrations/0023-arrival-day-column.js';
 import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
 import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-in-capitals.js';
 import * as guestNameSuffixes from './migrations/0026-guest-name-suffixes.js';
+import * as entourageListingIndex from './migrations/0027-entourage-listing-index.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -46,6 +47,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0024-unit-stub-account': unitStubAccount,
     '0025-invitation-codes-in-capitals': invitationCodesInCapitals,
     '0026-guest-name-suffixes': guestNameSuffixes,
+    '0027-entourage-listing-index': entourageListingIndex,
   };
 }
 

@@ -3,7 +3,8 @@ import type { DataProtection } from '../security/data-protection.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
 import { loadSchema } from '../http/schema-loader.js';
-import { fieldColumn, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
+import { sql } from 'kysely';
+import { fieldColumn, keysetRows, mapRows, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
 import { guestExportRows, type GuestExportRow } from './guest-export-rows.js';
 import type { UnitRecordKind } from '../../shared/content-api.js';
 
@@ -44,8 +45,10 @@ const PAGE = 1000;
 type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> }> = Awaited<ReturnType<ReturnType<Method>['execute']>>[number];
 
 /**
- * The console's workbooks. Every sheet reads the database page by page (pagedRows) and the
- * writer commits each row, so memory does not grow with the row count (bench/export.ts).
+ * The console's workbooks. Every sheet reads the database page by page and the writer commits
+ * each row, so memory does not grow with the row count (bench/export.ts). The sheets that grow
+ * with the edition (guests, entourage, manifest, stays) read keyset pages; hotels and the units'
+ * records, a few hundred rows, read offset pages.
  */
 export class ConsoleExports {
   constructor(
@@ -84,15 +87,27 @@ export class ConsoleExports {
       .selectFrom('entourage_members')
       .innerJoin('guests', 'guests.id', 'entourage_members.guest_id')
       .leftJoin('units', 'units.id', 'entourage_members.unit_id')
-      .select(['entourage_members.id', 'entourage_members.name', 'entourage_members.id_number_masked', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
+      .select(['entourage_members.id', 'entourage_members.created_at', 'entourage_members.name', 'entourage_members.id_number_masked', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
       .where('entourage_members.edition_id', '=', editionId);
   }
 
-  entourage(editionId: string): ExportSheet<RowOf<ConsoleExports['memberQuery']>>[] {
+  /** `pageSize`: rows per keyset page (tests read several pages of a small edition) */
+  entourage(editionId: string, pageSize = PAGE): ExportSheet<RowOf<ConsoleExports['memberQuery']>>[] {
     return [
       {
         nameKey: 'console.export.sheets.entourage',
-        rows: pagedRows((offset, limit) => this.memberQuery(editionId).orderBy('entourage_members.created_at').orderBy('entourage_members.id').limit(limit).offset(offset).execute(), PAGE),
+        // keyset pages on entourage_listing (migration 0027)
+        rows: keysetRows(
+          (after, limit) =>
+            this.memberQuery(editionId)
+              .$if(after !== null, (q) => q.where(sql<boolean>`(entourage_members.created_at, entourage_members.id) > (${after!.created_at}, ${after!.id})`))
+              .orderBy('entourage_members.created_at')
+              .orderBy('entourage_members.id')
+              .limit(limit)
+              .execute(),
+          pageSize,
+          this.postgres,
+        ),
         columns: [
           { headerKey: 'console.export.columns.guest', value: (r) => r.guest_name },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
@@ -117,8 +132,8 @@ export class ConsoleExports {
     const db = this.db;
     const protection = this.protection;
     async function* rows(): AsyncIterable<ManifestRow> {
-      const guests = pagedRows(
-        (offset, limit) => {
+      const guests = keysetRows(
+        (after: { id: string } | null, limit) => {
           let q = db
             .selectFrom('guests')
             .leftJoin('units', 'units.id', 'guests.unit_id')
@@ -129,13 +144,15 @@ export class ConsoleExports {
             .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
             .where(legDate(postgres, 'guests.itinerary', leg, timeField), '=', query.date);
           if (query.station) q = q.where(jsonPlace(postgres, 'guests.itinerary', leg, placeField), '=', query.station);
-          return q.orderBy('guests.id').limit(limit).offset(offset).execute();
+          if (after) q = q.where('guests.id', '>', after.id);
+          return q.orderBy('guests.id').limit(limit).execute();
         },
         PAGE,
+        postgres,
       );
       for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: protection.fieldOf(documentOf(g.document), 'mobile'), journey: itineraryOf(g.itinerary)[leg] ?? {} };
-      const members = pagedRows(
-        (offset, limit) => {
+      const members = keysetRows(
+        (after: { id: string } | null, limit) => {
           let q = db
             .selectFrom('entourage_members')
             .innerJoin('guests', 'guests.id', 'entourage_members.guest_id')
@@ -146,9 +163,11 @@ export class ConsoleExports {
             .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
             .where(legDate(postgres, 'entourage_members.itinerary', leg, timeField), '=', query.date);
           if (query.station) q = q.where(jsonPlace(postgres, 'entourage_members.itinerary', leg, placeField), '=', query.station);
-          return q.orderBy('entourage_members.id').limit(limit).offset(offset).execute();
+          if (after) q = q.where('entourage_members.id', '>', after.id);
+          return q.orderBy('entourage_members.id').limit(limit).execute();
         },
         PAGE,
+        postgres,
       );
       for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: protection.fieldOf(documentOf(m.document), 'mobile'), journey: itineraryOf(m.itinerary)[leg] ?? {} };
     }
@@ -204,7 +223,7 @@ export class ConsoleExports {
   }
 
   /** The hotels with their receptionists, and the guests' stays as the units entered them. */
-  hotels(editionId: string): ExportSheet<Record<string, string | null>>[] {
+  hotels(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
     const db = this.db;
     return [
       {
@@ -235,23 +254,26 @@ export class ConsoleExports {
       },
       {
         nameKey: 'console.export.sheets.stays',
-        rows: pagedRows(
-          async (offset, limit) =>
-            (
-              await db
+        // keyset pages on guests_listing (migration 0012)
+        rows: mapRows(
+          keysetRows(
+            (after: { id: string; created_at: string } | null, limit) =>
+              db
                 .selectFrom('guests')
                 .leftJoin('units', 'units.id', 'guests.unit_id')
-                .select(['guests.name', 'guests.itinerary', 'guests.reception', 'units.name as unit_name'])
+                .select(['guests.id', 'guests.created_at', 'guests.name', 'guests.itinerary', 'guests.reception', 'units.name as unit_name'])
                 .where('guests.edition_id', '=', editionId)
                 .where('guests.unit_id', 'is not', null)
                 .where('guests.itinerary', 'is not', null)
+                .$if(after !== null, (q) => q.where(sql<boolean>`(guests.created_at, guests.id) > (${after!.created_at}, ${after!.id})`))
                 .orderBy('guests.created_at')
                 .orderBy('guests.id')
                 .limit(limit)
-                .offset(offset)
-                .execute()
-            ).map((g) => ({ name: g.name, unit_name: g.unit_name ?? null, hotel: hotelNameOf(itineraryOf(g.itinerary), receptionOf(g.reception)), kind: itineraryOf(g.itinerary).hotel?.kind ?? null })),
-          PAGE,
+                .execute(),
+            pageSize,
+            this.postgres,
+          ),
+          (g) => ({ name: g.name, unit_name: g.unit_name ?? null, hotel: hotelNameOf(itineraryOf(g.itinerary), receptionOf(g.reception)), kind: itineraryOf(g.itinerary).hotel?.kind ?? null }),
         ),
         columns: [
           { headerKey: 'console.export.columns.name', value: (r) => r.name },

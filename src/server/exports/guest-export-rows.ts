@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { jsonText } from '../services/console-sql.js';
+import { keysetRows } from './excel-export.js';
 
 /**
  * Guests per page. A page's rows live until the writer has formatted all of them; rows that
@@ -53,27 +54,14 @@ export type GuestExportRow = Awaited<ReturnType<ReturnType<typeof guestExportQue
  * (OFFSET re-read and re-sorted everything before it). The cell formatting lives apart, in
  * console-exports.ts, and gets these rows as they come.
  *
- * PostgreSQL answers from its own process over a socket: the next page is asked for before this
- * one is handed on, so the server's query time and the round trip pass while the rows are
- * written instead of between pages. SQLite reads in this thread, where there is nothing to
- * overlap: one page at a time there.
+ * On PostgreSQL the next page is read ahead while this one is written (keysetRows).
  */
 export async function* guestExportRows(db: Db, editionId: string, pageSize = PAGE): AsyncIterable<GuestExportRow> {
   const postgres = await isPostgres(db);
-  const readPage = (after: GuestExportRow | null) => {
+  const readPage = (after: GuestExportRow | null, limit: number) => {
     let query = guestExportQuery(db, editionId, postgres);
     if (after) query = query.where(sql<boolean>`(guests.created_at, guests.id) > (${after.created_at}, ${after.id})`);
-    return query.orderBy('guests.created_at').orderBy('guests.id').limit(pageSize).execute();
+    return query.orderBy('guests.created_at').orderBy('guests.id').limit(limit).execute();
   };
-  let page = await readPage(null);
-  for (;;) {
-    const last = page.at(-1);
-    const more = last !== undefined && page.length === pageSize;
-    const next = more && postgres ? readPage(last) : null;
-    // a reader that stops early leaves the read ahead unawaited: its failure is no crash
-    next?.catch(() => undefined);
-    yield* page;
-    if (!more) return;
-    page = await (next ?? readPage(last));
-  }
+  yield* keysetRows(readPage, pageSize, postgres);
 }
