@@ -15,7 +15,7 @@ describe('framework-level errors', () => {
     expect(body.code).toBe(status);
     expect(body.msg).not.toBe('');
     expect(body.data).toBeNull();
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.body).not.toContain('echo-me');
   }

@@ -1,5 +1,8 @@
+import net, { type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './helpers/test-app.js';
+import { uploadPaths } from '../../src/shared/upload-api.js';
+import { tokenFor, useTestApp } from './helpers/test-app.js';
 
 /** Issue 20 point 3: Prometheus metrics of the instance, read from loopback. */
 describe('metrics', () => {
@@ -22,5 +25,35 @@ describe('metrics', () => {
 
   it('is not served to a remote caller without the token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
+  });
+});
+
+describe('uploads in flight', () => {
+  const t = useTestApp('sqlite');
+
+  const inFlight = async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    return Number(/^uploads_in_flight (\d+)$/m.exec(text)?.[1]);
+  };
+
+  it('counts an upload while its body arrives, and no longer once the client went away', async () => {
+    const token = await tokenFor(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    expect(await inFlight()).toBe(0);
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const boundary = 'metricsboundary';
+    // the headers and the rule part of a 1 MB file, then nothing: the upload is being received
+    socket.write(
+      [`POST /exhibition/${uploadPaths.upload} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: Bearer ${token}`, `Content-Type: multipart/form-data; boundary=${boundary}`, `Content-Length: ${1024 * 1024}`, '', ''].join('\r\n') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="rule"\r\n\r\nphoto\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    await expect.poll(inFlight, { timeout: 5000 }).toBe(1);
+    socket.destroy();
+    await expect.poll(inFlight, { timeout: 5000 }).toBe(0);
+    // an ordinary request is no upload
+    await t.app.inject({ method: 'GET', url: '/exhibition/qms/edition/current' });
+    expect(await inFlight()).toBe(0);
   });
 });

@@ -56,26 +56,22 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): voi
   }
   const uploadsInFlight = new Gauge({ name: 'uploads_in_flight', help: 'Multipart uploads being received or checked', registers: [registry] });
 
-  const uploading = new WeakSet<FastifyRequest>();
-  const finished = (request: FastifyRequest) => {
-    if (uploading.delete(request)) uploadsInFlight.dec();
-  };
   // callback hooks on every request: an async one costs a promise and a microtask each
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.headers['content-type']?.startsWith('multipart/form-data')) {
-      uploading.add(request);
       uploadsInFlight.inc();
+      // the response's close comes once, whether it was sent or the client went away: an
+      // onRequestAbort hook instead made Fastify watch every request for an abort
+      reply.raw.once('close', () => uploadsInFlight.dec());
     }
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    finished(request);
     // the route pattern, never the URL: ids and queries would make a label per request
     const route = request.routeOptions.url ?? 'unmatched';
     durations.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
-  app.addHook('onRequestAbort', async (request) => finished(request));
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!mayRead(request, app.config.metricsToken)) return send(request, reply, 'notFound');

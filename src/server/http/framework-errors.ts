@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Envelope } from '../../shared/envelope.js';
 import { DEFAULT_LANGUAGE } from '../../shared/constants.js';
 import { errorCatalogue, type ErrorName } from '../../shared/error-catalogue.js';
-import { securityHeaders } from '../plugins/security-headers.js';
+import { apiSecurityHeaders } from '../plugins/security-headers.js';
 import { send } from './error-handler.js';
 import { languageOf } from './translator.js';
 
@@ -16,7 +16,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   request.language = languageOf(request.headers['accept-language']);
   const name: ErrorName = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uriTooLong' : 'badRequest';
   request.log.info({ code: error.code }, 'framework error');
-  reply.headers(securityHeaders());
+  reply.headers(apiSecurityHeaders());
   void send(request, reply, name);
 }
 
@@ -37,7 +37,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   const body: Envelope<null> = { code: entry.code, msg: this.translator.t(DEFAULT_LANGUAGE, entry.key), data: null, key: entry.key };
   const text = JSON.stringify(body);
   const headers: Record<string, string> = {
-    ...securityHeaders(),
+    ...apiSecurityHeaders(),
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
     'cache-control': 'no-store',

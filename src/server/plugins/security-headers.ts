@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../shared/api-paths.js';
 
 /**
  * CSP for the built React/MUI app: scripts only from us (the precompiled validators need no
@@ -81,15 +82,54 @@ export function securityHeaders(): Record<string, string> {
 }
 
 /**
- * Helmet's headers on every response. @fastify/helmet rebuilds helmet on every request (a
- * large share of a small request's cost); our policy is static, so it is computed once.
+ * A JSON answer (or a file the API sends) is no document: it runs no script, loads nothing and
+ * sends no referrer, so of helmet's set it needs only what still acts on it (OWASP's REST
+ * security headers): a CSP that allows nothing and no framing, no sniffing, framing denied,
+ * same-origin reads, HSTS; and the Permissions-Policy every answer carries (issue 18). The
+ * document-only headers (the app's CSP, referrer policy, COOP, origin-agent-cluster and the
+ * IE/Flash-era switches) were about half of a cheap read's headers and a measured share of its
+ * cost (issue 17, loginInfo).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const API_HEADERS_FROM_HELMET = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'];
+
+let computedForApi: Record<string, string> | null = null;
+
+/** The security headers of API answers (also written by hand on answers that bypass the hooks). */
+export function apiSecurityHeaders(): Record<string, string> {
+  if (!computedForApi) {
+    const all = securityHeaders();
+    const picked: Record<string, string> = { 'content-security-policy': API_CONTENT_SECURITY_POLICY, 'permissions-policy': PERMISSIONS_POLICY };
+    for (const name of API_HEADERS_FROM_HELMET) {
+      const value = all[name];
+      if (value === undefined) throw new Error(`helmet produced no ${name}`);
+      picked[name] = value;
+    }
+    computedForApi = picked;
+  }
+  return computedForApi;
+}
+
+const DOCS = `${API_BASE}/docs`;
+
+/** Under the API prefix everything is an answer or a file, except the OpenAPI docs page (a document). */
+export function isApiAnswerUrl(url: string): boolean {
+  const inside = (prefix: string) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+  return inside(API_BASE) && !inside(DOCS);
+}
+
+/**
+ * Helmet's headers on every document, the API set on every API answer. @fastify/helmet rebuilds
+ * helmet on every request (a large share of a small request's cost); our policy is static, so
+ * both sets are computed once.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const headers = securityHeaders();
   if (!headers['content-security-policy']) throw new Error('helmet produced no CSP');
+  const forApi = apiSecurityHeaders();
   // a callback hook: an async one costs a promise and a microtask on every request
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswerUrl(request.url) ? forApi : headers);
     done();
   });
 }
