@@ -1,6 +1,16 @@
 /** Base path of every API call (SPEC section 7). */
 export const API_BASE = '/exhibition';
 
+const SLASH = 0x2f;
+const QUESTION_MARK = 0x3f;
+
+/** Whether a request URL (its query included) is `path` or below it; allocates nothing (every request asks). */
+export function isAtOrBelow(url: string, path: string): boolean {
+  if (!url.startsWith(path)) return false;
+  const next = url.charCodeAt(path.length);
+  return Number.isNaN(next) || next === SLASH || next === QUESTION_MARK;
+}
+
 /**
  * Header of a sign-in refused because the password-hash queue is full (429): the turn the
  * server promised; the client sends it back with its retry after Retry-After.

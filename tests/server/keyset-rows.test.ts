@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keysetRows, mapRows } from '../../src/server/exports/excel-export.js';
+import { keysetRows, mapRows } from '../../src/server/exports/keyset-rows.js';
 
 const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i }));
 

@@ -117,6 +117,14 @@ it('serves the built client with a fallback to index.html outside the API', asyn
     const api = await app.inject({ method: 'GET', url: '/exhibition/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 404 });
+    // the API base itself, with a query, is the API too: never index.html under the API's headers
+    const base = await app.inject({ method: 'GET', url: '/exhibition?x=1' });
+    expect(base.statusCode).toBe(404);
+    expect(base.headers['content-security-policy']).toBe("default-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    // a path that only starts with the same letters is a page
+    const page2 = await app.inject({ method: 'GET', url: '/exhibitions' });
+    expect(page2.statusCode).toBe(200);
+    expect(page2.headers['content-security-policy']).toContain("img-src 'self' data:");
   } finally {
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });

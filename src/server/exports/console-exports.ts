@@ -3,8 +3,8 @@ import type { DataProtection } from '../security/data-protection.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../services/console-sql.js';
 import { loadSchema } from '../http/schema-loader.js';
-import { sql } from 'kysely';
-import { fieldColumn, keysetRows, mapRows, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
+import { fieldColumn, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
+import { afterCreatedAtAndId, keysetRows, mapRows } from './keyset-rows.js';
 import { guestExportRows, type GuestExportRow } from './guest-export-rows.js';
 import type { UnitRecordKind } from '../../shared/content-api.js';
 
@@ -100,7 +100,7 @@ export class ConsoleExports {
         rows: keysetRows(
           (after, limit) =>
             this.memberQuery(editionId)
-              .$if(after !== null, (q) => q.where(sql<boolean>`(entourage_members.created_at, entourage_members.id) > (${after!.created_at}, ${after!.id})`))
+              .$if(after !== null, (q) => q.where(afterCreatedAtAndId('entourage_members', after!)))
               .orderBy('entourage_members.created_at')
               .orderBy('entourage_members.id')
               .limit(limit)
@@ -223,6 +223,7 @@ export class ConsoleExports {
   }
 
   /** The hotels with their receptionists, and the guests' stays as the units entered them. */
+  /** `pageSize`: rows per keyset page of the stays sheet (tests read several pages of a small edition) */
   hotels(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
     const db = this.db;
     return [
@@ -265,7 +266,7 @@ export class ConsoleExports {
                 .where('guests.edition_id', '=', editionId)
                 .where('guests.unit_id', 'is not', null)
                 .where('guests.itinerary', 'is not', null)
-                .$if(after !== null, (q) => q.where(sql<boolean>`(guests.created_at, guests.id) > (${after!.created_at}, ${after!.id})`))
+                .$if(after !== null, (q) => q.where(afterCreatedAtAndId('guests', after!)))
                 .orderBy('guests.created_at')
                 .orderBy('guests.id')
                 .limit(limit)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { jsonText } from '../services/console-sql.js';
-import { keysetRows } from './excel-export.js';
+import { afterCreatedAtAndId, keysetRows } from './keyset-rows.js';
 
 /**
  * Guests per page. A page's rows live until the writer has formatted all of them; rows that
@@ -60,7 +60,7 @@ export async function* guestExportRows(db: Db, editionId: string, pageSize = PAG
   const postgres = await isPostgres(db);
   const readPage = (after: GuestExportRow | null, limit: number) => {
     let query = guestExportQuery(db, editionId, postgres);
-    if (after) query = query.where(sql<boolean>`(guests.created_at, guests.id) > (${after.created_at}, ${after.id})`);
+    if (after) query = query.where(afterCreatedAtAndId('guests', after));
     return query.orderBy('guests.created_at').orderBy('guests.id').limit(limit).execute();
   };
   yield* keysetRows(readPage, pageSize, postgres);

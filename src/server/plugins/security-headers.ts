@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../shared/api-paths.js';
+import { API_BASE, isAtOrBelow } from '../../shared/api-paths.js';
 
 /**
  * CSP for the built React/MUI app: scripts only from us (the precompiled validators need no
@@ -114,8 +114,7 @@ const DOCS = `${API_BASE}/docs`;
 
 /** Under the API prefix everything is an answer or a file, except the OpenAPI docs page (a document). */
 export function isApiAnswerUrl(url: string): boolean {
-  const inside = (prefix: string) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
-  return inside(API_BASE) && !inside(DOCS);
+  return isAtOrBelow(url, API_BASE) && !isAtOrBelow(url, DOCS);
 }
 
 /**

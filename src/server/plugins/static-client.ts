@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../shared/api-paths.js';
+import { API_BASE, isAtOrBelow } from '../../shared/api-paths.js';
 import { send } from '../http/error-handler.js';
 import { registerFavicon } from './favicon.js';
 
@@ -62,7 +62,8 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
   }
   await registerFavicon(app);
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`);
+    // the same test as the security headers' (an API URL never gets index.html with the API's CSP)
+    const isApi = isAtOrBelow(request.url, API_BASE);
     // a missing file (a stale chunk after a deploy) must fail as a 404, not come back as HTML
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasClient && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
