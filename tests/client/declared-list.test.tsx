@@ -211,6 +211,8 @@ describe('a declared download above the list', () => {
     expect(button).toHaveTextContent('导出 Excel');
     fireEvent.click(button);
     await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    // the button is disabled while a download runs: the second click waits for the first to end
+    await waitFor(() => expect(button).toBeEnabled());
     expect(screen.queryByText('下载失败，请重试')).toBeNull();
     fireEvent.click(button);
     await screen.findByText('下载失败，请重试');

@@ -228,13 +228,6 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     expect(await english('3999')).toEqual([expect.stringMatching(/ 3999$/)]);
   });
 
-  it('the guests export reads keyset pages in index order', async () => {
-    await expectIndexed(async () => {
-      let n = 0;
-      for await (const _row of guestExportRows(traced, editionId, 500)) if (++n >= 1200) break;
-    });
-  });
-
   it("the entourage and stays sheets read keyset pages in index order, each row once", async () => {
     const sheets = new ConsoleExports(traced, kind === 'postgres', app.services.protection);
     const names: string[] = [];
@@ -253,5 +246,14 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     }, true);
     for (const plan of stayPlans) expect(plan).toContain('guests_listing');
     expect(stays).toBe(2000);
+  });
+
+  // last of the file: it stops reading early, and PostgreSQL's read-ahead page, still running,
+  // would be explained in a test after it
+  it('the guests export reads keyset pages in index order', async () => {
+    await expectIndexed(async () => {
+      let n = 0;
+      for await (const _row of guestExportRows(traced, editionId, 500)) if (++n >= 1200) break;
+    });
   });
 });
