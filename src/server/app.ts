@@ -15,6 +15,7 @@ import { usePrecompiledValidators } from './http/request-validation.js';
 import { Translator, languageOf } from './http/translator.js';
 import { registerCompression } from './plugins/compression.js';
 import { AccessLog } from './plugins/access-log.js';
+import { serverLoggerOptions } from './plugins/log-destination.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -74,14 +75,7 @@ declare module 'fastify' {
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger ?? {
-        level: config.logLevel,
-        // query strings may hold passwords (changPwd per SPEC) and the header a token: never log them
-        serializers: {
-          req: (request: { method: string; url: string; id: string }) => ({ method: request.method, url: request.url.split('?')[0], id: request.id }),
-        },
-      },
+    logger: options.logger ?? serverLoggerOptions(config),
     // one access line per request instead of two (plugins/access-log.ts)
     logController: new AccessLog(),
     bodyLimit: config.bodyLimitBytes,

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { bufferedLogDestination, serverLoggerOptions, type LogDestination } from '../../src/server/plugins/log-destination.js';
 import { isolatedDatabase } from './helpers/databases.js';
 import { TEST_ENV } from './helpers/test-env.js';
 
@@ -38,5 +41,49 @@ describe('access log', () => {
     expect(typeof access[0]!.ms).toBe('number');
     expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|abcdefghijklmnop/);
+  });
+});
+
+/** Issue 17 point 5: the server's own destination buffers the lines off the event loop. */
+describe("the server's log destination", () => {
+  let app: FastifyInstance;
+  let dispose: () => Promise<void> = async () => undefined;
+  let file: string;
+  let destination: LogDestination;
+
+  beforeAll(async () => {
+    const database = await isolatedDatabase('sqlite');
+    file = path.join(database.env.DATA_DIR!, 'server.log');
+    destination = bufferedLogDestination(file);
+    const config = loadConfig({ ...TEST_ENV, ...database.env, LOG_LEVEL: 'info' });
+    app = await buildApp(config, { logger: serverLoggerOptions(config, destination) });
+    dispose = async () => {
+      await app.close();
+      destination.end();
+      await database.dispose();
+    };
+  });
+  afterAll(async () => dispose());
+
+  const accessLines = () =>
+    (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
+
+  it('writes a quiet moment of lines within the periodic flush, with the configured serializers', async () => {
+    for (const entrance of [1, 2, 3]) await app.inject({ method: 'GET', url: `/exhibition/center/user/basic/loginInfo?entranceTypes=${entrance}&secret=hunter2` });
+    // three lines are far below the batch size: only the periodic flush writes them
+    await vi.waitFor(() => expect(accessLines()).toHaveLength(3), { timeout: 5000, interval: 100 });
+    expect(accessLines().map((line) => line.status)).toEqual([401, 401, 401]);
+    expect(fs.readFileSync(file, 'utf8')).not.toContain('hunter2');
+  });
+
+  it('writes every line of a burst once the batch is flushed', async () => {
+    const before = accessLines().length;
+    await Promise.all(Array.from({ length: 200 }, () => app.inject({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo' })));
+    destination.flushSync();
+    expect(accessLines()).toHaveLength(before + 200);
   });
 });
