@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -85,5 +88,20 @@ describe("the server's log destination", () => {
     await Promise.all(Array.from({ length: 200 }, () => app.inject({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo' })));
     destination.flushSync();
     expect(accessLines()).toHaveLength(before + 200);
+  });
+});
+
+describe('the log destination at exit', () => {
+  it('writes the lines it still holds when the process exits', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-log-'));
+    const file = path.join(dir, 'exit.log');
+    const moduleUrl = pathToFileURL(path.resolve('src/server/plugins/log-destination.ts')).href;
+    // one line, far below a batch, and an exit before the periodic pass
+    const script = `import { bufferedLogDestination } from ${JSON.stringify(moduleUrl)};
+      const destination = bufferedLogDestination(${JSON.stringify(file)});
+      setTimeout(() => { destination.write('{"msg":"last words"}\\n'); process.exit(0); }, 200);`;
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000 });
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"msg":"last words"}\n');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

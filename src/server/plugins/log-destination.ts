@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pino from 'pino';
 import type { AppConfig } from '../config.js';
 
@@ -46,11 +47,17 @@ export class LogDestination {
     this.sink.flush(callback);
   }
 
-  /** Writes everything held, here and in the writer, before returning (process exit). */
+  /**
+   * Writes everything held, in the writer and here, before returning (process exit). The held
+   * lines are written directly: handed to the writer they would start an asynchronous write,
+   * which the exit would not wait for.
+   */
   flushSync(): void {
-    this.pass();
+    const batch = this.take();
     try {
       this.sink.flushSync();
+      // sonic-boom's descriptor (public, not in its types): -1 until a path has been opened
+      if (batch) fs.writeSync((this.sink as unknown as { fd: number }).fd, batch);
     } catch {
       // the file is not open yet, or already closed: nothing more can be written
     }
@@ -65,11 +72,15 @@ export class LogDestination {
   }
 
   private pass(): void {
-    if (this.lines.length === 0) return;
+    const batch = this.take();
+    if (batch) this.sink.write(batch);
+  }
+
+  private take(): string {
     const batch = this.lines.join('');
     this.lines = [];
     this.characters = 0;
-    this.sink.write(batch);
+    return batch;
   }
 }
 

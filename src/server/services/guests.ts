@@ -250,29 +250,28 @@ export class Guests {
         const now = this.editions.now().toISOString();
         const storedConsent: StoredConsent = { version: row.id_number_consent_version, at: row.id_number_consent_at, by: row.id_number_consent_by, idNumberIndex: row.id_number_hash };
         const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
-        await trx
-          .updateTable('guests')
-          .set({
-            name: body.nameZh,
-            name_en: body.nameEn ?? null,
-            mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
-            email: typeof body.email === 'string' ? body.email : null,
-            audit_status: status,
-            reject_reason: null,
-            invitation_code: inviteCode,
-            guest_type: guestType,
-            id_number_hash: hash,
-            id_number_masked: maskIdNumber(body.idNumber),
-            document: JSON.stringify(this.protection.sealDocument('guest', { ...withStoredCode(body, inviteCode), unitType: stored.unitType })),
-            schema_version: versionOf('guest'),
-            updated_at: now,
-            ...consent.columns,
-          })
-          .where('id', '=', id)
-          .execute();
+        const written = {
+          name: body.nameZh,
+          name_en: body.nameEn ?? null,
+          mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
+          email: typeof body.email === 'string' ? body.email : null,
+          audit_status: status,
+          reject_reason: null,
+          invitation_code: inviteCode,
+          guest_type: guestType,
+          id_number_hash: hash,
+          id_number_masked: maskIdNumber(body.idNumber),
+          document: JSON.stringify(this.protection.sealDocument('guest', { ...withStoredCode(body, inviteCode), unitType: stored.unitType })),
+          schema_version: versionOf('guest'),
+          updated_at: now,
+          ...consent.columns,
+        };
+        await trx.updateTable('guests').set(written).where('id', '=', id).execute();
         if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: storedConsent, recorded: consent.columns, at: now });
         if (status === 'approved') await this.accountLinks.link(trx, id);
-        return toSummary(await this.load(trx, edition, unitId, id));
+        // the row is locked for this transaction: what it holds now is what was read plus what was
+        // written (the account link touches no column of the summary), so it is not read again
+        return toSummary({ ...row, ...written });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('alreadyExists');
