@@ -166,6 +166,12 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
     const photo = await uploadedFile(t, ENTERPRISE);
     const saved = await c.put<GuestSummary>(`qms/guest/${guest.id}`, guestBody(residentId(80), photo, { nameZh: '赵六', inviteCode: 'INVITE2025C' }));
     expect(saved.body.data).toMatchObject({ nameZh: '赵六', status: 'approved' });
+    // the add and save answers are built from what was written, not read back: they must equal a later read
+    const listed = (await c.get<Page<GuestSummary>>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((record) => record.id === guest.id);
+    expect(saved.body.data).toEqual(listed);
+    const added = await addGuest(c, t, ENTERPRISE, 81, { nameEn: 'Zhao Liu', inviteCode: 'INVITE2025A' });
+    const listedAdded = (await c.get<Page<GuestSummary>>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((record) => record.id === added.id);
+    expect(added).toEqual(listedAdded);
     const locked = await c.put(`qms/guest/${guest.id}`, guestBody(residentId(80), photo));
     expect(locked.status).toBe(400);
     expect(locked.body.key).toBe('server.guests.basicInfoLocked');

@@ -167,6 +167,24 @@ export class Guests {
     return { inviteCode: code.code, guestType: code.guestType, reviewRequired: code.reviewRequired };
   }
 
+  /** The columns the basic step writes, on add and on save; `document` is stored sealed. */
+  private basicColumns(body: GuestDocument, hash: string, status: AuditStatus, code: { inviteCode: string | null; guestType: string | null }, document: Record<string, unknown>) {
+    return {
+      name: body.nameZh,
+      name_en: body.nameEn ?? null,
+      mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
+      email: typeof body.email === 'string' ? body.email : null,
+      audit_status: status,
+      reject_reason: null,
+      invitation_code: code.inviteCode,
+      guest_type: code.guestType,
+      id_number_hash: hash,
+      id_number_masked: maskIdNumber(body.idNumber),
+      document: JSON.stringify(this.protection.sealDocument('guest', document)),
+      schema_version: versionOf('guest'),
+    };
+  }
+
   async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
     try {
@@ -184,43 +202,31 @@ export class Guests {
         const id = randomUUID();
         const document = { ...withStoredCode(body, inviteCode), unitType: schemaUnitType(unit.unit_type) };
         const consent = decideConsent('guest', body, hash, null, now, who.id);
-        await trx
-          .insertInto('guests')
-          .values({
-            id,
-            edition_id: edition.id,
-            account_id: null,
-            unit_id: unitId,
-            name: body.nameZh,
-            name_en: body.nameEn ?? null,
-            mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
-            email: typeof body.email === 'string' ? body.email : null,
-            audit_status: status,
-            invitation_code: inviteCode,
-            guest_type: guestType,
-            id_number_hash: hash,
-            id_number_masked: maskIdNumber(body.idNumber),
-            document: JSON.stringify(this.protection.sealDocument('guest', document)),
-            schema_version: versionOf('guest'),
-            attendance: 'undecided',
-            reject_reason: null,
-            intention: null,
-            intention_version: null,
-            itinerary: null,
-            itinerary_version: null,
-            reception: null,
-            reception_version: null,
-            epidemic: null,
-            epidemic_version: null,
-            created_at: now,
-            updated_at: now,
-            ...consent.columns,
-          })
-          .execute();
+        const values = {
+          id,
+          edition_id: edition.id,
+          account_id: null,
+          unit_id: unitId,
+          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, document),
+          attendance: 'undecided',
+          intention: null,
+          intention_version: null,
+          itinerary: null,
+          itinerary_version: null,
+          reception: null,
+          reception_version: null,
+          epidemic: null,
+          epidemic_version: null,
+          created_at: now,
+          updated_at: now,
+          ...consent.columns,
+        };
+        await trx.insertInto('guests').values(values).execute();
         if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: null, recorded: consent.columns, at: now });
         // approved at once (a code that needs no review): the guest can sign in from now on
         if (status === 'approved') await this.accountLinks.link(trx, id);
-        return toSummary({ ...(await this.load(trx, edition, unitId, id)) });
+        // what was inserted is the summary (the account link touches none of its columns): not read again
+        return toSummary({ ...values, entourage_count: 0 });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('alreadyExists');
@@ -251,18 +257,7 @@ export class Guests {
         const storedConsent: StoredConsent = { version: row.id_number_consent_version, at: row.id_number_consent_at, by: row.id_number_consent_by, idNumberIndex: row.id_number_hash };
         const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
         const written = {
-          name: body.nameZh,
-          name_en: body.nameEn ?? null,
-          mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
-          email: typeof body.email === 'string' ? body.email : null,
-          audit_status: status,
-          reject_reason: null,
-          invitation_code: inviteCode,
-          guest_type: guestType,
-          id_number_hash: hash,
-          id_number_masked: maskIdNumber(body.idNumber),
-          document: JSON.stringify(this.protection.sealDocument('guest', { ...withStoredCode(body, inviteCode), unitType: stored.unitType })),
-          schema_version: versionOf('guest'),
+          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, { ...withStoredCode(body, inviteCode), unitType: stored.unitType }),
           updated_at: now,
           ...consent.columns,
         };
