@@ -96,10 +96,13 @@ describe('the log destination at exit', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-log-'));
     const file = path.join(dir, 'exit.log');
     const moduleUrl = pathToFileURL(path.resolve('src/server/plugins/log-destination.ts')).href;
-    // one line, far below a batch, and an exit before the periodic pass
+    // one line, far below a batch, and an exit before the periodic pass; the exit waits for the
+    // file to be open (sonic-boom opens a path asynchronously, and pino's own exit hook throws
+    // on a destination not open yet: a server writes to stdout, open from the start)
     const script = `import { bufferedLogDestination } from ${JSON.stringify(moduleUrl)};
       const destination = bufferedLogDestination(${JSON.stringify(file)});
-      setTimeout(() => { destination.write('{"msg":"last words"}\\n'); process.exit(0); }, 200);`;
+      const exitWhenOpen = () => destination.sink.fd >= 0 ? (destination.write('{"msg":"last words"}\\n'), process.exit(0)) : setTimeout(exitWhenOpen, 10);
+      exitWhenOpen();`;
     execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000 });
     expect(fs.readFileSync(file, 'utf8')).toBe('{"msg":"last words"}\n');
     fs.rmSync(dir, { recursive: true, force: true });
