@@ -8,6 +8,7 @@ import type { Db } from '../src/server/db/database.js';
 import type { Insertable } from 'kysely';
 import type { GuestTable } from '../src/server/db/tables.js';
 import type { DataProtection } from '../src/server/security/data-protection.js';
+import { UNFILLED_GUEST_STEPS } from '../src/server/services/guest-repository.js';
 import { maskIdNumber } from '../src/server/services/id-numbers.js';
 import { versionOf } from '../src/server/services/schema-versions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
@@ -72,13 +73,7 @@ export async function seedGuests(db: Db, account: string, protection: DataProtec
       id_number_masked: maskIdNumber(idNumber),
       guest_type: null,
       reject_reason: null,
-      attendance: 'undecided',
-      intention: null,
-      intention_version: null,
-      itinerary: null,
-      itinerary_version: null,
-      reception: null,
-      reception_version: null,
+      ...UNFILLED_GUEST_STEPS,
       updated_at: null,
     };
   });

@@ -222,8 +222,10 @@ export class ConsoleExports {
     ];
   }
 
-  /** The hotels with their receptionists, and the guests' stays as the units entered them. */
-  /** `pageSize`: rows per keyset page of the stays sheet (tests read several pages of a small edition) */
+  /**
+   * The hotels with their receptionists, and the guests' stays as the units entered them.
+   * `pageSize`: rows per keyset page of the stays sheet (tests read several pages of a small edition).
+   */
   hotels(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
     const db = this.db;
     return [

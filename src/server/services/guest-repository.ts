@@ -18,6 +18,19 @@ export interface GuestListFilter {
 }
 
 /** the columns `toSummary` reads (with `entourageCount`) */
+/** A guest row's later steps as a new guest has them: nothing filled yet, attendance undecided. */
+export const UNFILLED_GUEST_STEPS = {
+  attendance: 'undecided',
+  intention: null,
+  intention_version: null,
+  itinerary: null,
+  itinerary_version: null,
+  reception: null,
+  reception_version: null,
+  epidemic: null,
+  epidemic_version: null,
+} as const;
+
 export const summaryColumns = [
   'guests.id',
   'guests.unit_id',

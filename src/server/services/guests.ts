@@ -7,7 +7,7 @@ import { shanghaiDate } from './clock.js';
 import type { Editions } from './editions.js';
 import type { GuestAccountLinks } from './guest-accounts.js';
 import { assertCanAddGuest, assertCanEditBasic, decideGuestGates, gateReasonsOf, gatesOf } from './guest-gates.js';
-import { GuestRepository, isUniqueViolation, toSummary, type Executor, type GuestRow } from './guest-repository.js';
+import { GuestRepository, isUniqueViolation, toSummary, UNFILLED_GUEST_STEPS, type Executor, type GuestRow } from './guest-repository.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { openReception } from '../security/sealed-receptions.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
@@ -208,15 +208,7 @@ export class Guests {
           account_id: null,
           unit_id: unitId,
           ...this.basicColumns(body, hash, status, { inviteCode, guestType }, document),
-          attendance: 'undecided',
-          intention: null,
-          intention_version: null,
-          itinerary: null,
-          itinerary_version: null,
-          reception: null,
-          reception_version: null,
-          epidemic: null,
-          epidemic_version: null,
+          ...UNFILLED_GUEST_STEPS,
           created_at: now,
           updated_at: now,
           ...consent.columns,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { UploadTable } from '../../../src/server/uploads/upload-repository';
 import { newRandomName, UploadStorage } from '../../../src/server/uploads/upload-storage';
+import { UNFILLED_GUEST_STEPS } from '../../../src/server/services/guest-repository';
 import { maskIdNumber } from '../../../src/server/services/id-numbers';
 import { residentId } from './guest-pages';
 
@@ -65,14 +66,8 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
       id_number_masked: maskIdNumber(idNumber),
       document: JSON.stringify(protection.sealDocument('guest', document)),
       schema_version: 1,
-      attendance: 'undecided',
       reject_reason: null,
-      intention: null,
-      intention_version: null,
-      itinerary: null,
-      itinerary_version: null,
-      reception: null,
-      reception_version: null,
+      ...UNFILLED_GUEST_STEPS,
       created_at: now,
       updated_at: now,
     })
