@@ -8,9 +8,9 @@ import type { Db } from '../src/server/db/database.js';
 import type { Insertable } from 'kysely';
 import type { GuestTable } from '../src/server/db/tables.js';
 import type { DataProtection } from '../src/server/security/data-protection.js';
-import { UNFILLED_GUEST_STEPS } from '../src/server/services/guest-repository.js';
-import { maskIdNumber } from '../src/server/services/id-numbers.js';
-import { versionOf } from '../src/server/services/schema-versions.js';
+import { UNFILLED_GUEST_STEPS } from '../src/server/features/guests/guest-repository.js';
+import { maskIdNumber } from '../src/server/features/guests/id-numbers.js';
+import { versionOf } from '../src/server/schema-versions/schema-versions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 
 export const BENCH_UNITS = 500;

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { UploadRepository } from '../src/server/uploads/upload-repository.js';
-import { schemaVersionOf } from '../src/server/routes/route-helpers.js';
-import type { SignedInAccount } from '../src/server/services/sessions.js';
+import { schemaVersionOf } from '../src/server/http/route-helpers.js';
+import type { SignedInAccount } from '../src/server/auth/sessions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 import { nthResidentId } from './guest-load.js';
 

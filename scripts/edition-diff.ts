@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/tables.js';
-import { diffStoredRecords, formatEditionDiff } from '../src/server/services/edition-diff.js';
+import { diffStoredRecords, formatEditionDiff } from '../src/server/schema-versions/stored-records-diff.js';
 import { dataProtectionFromEnv } from './data-protection-env.js';
 import { editionsFrom } from './edition-load.js';
 

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import type { SchemaEdition } from '../src/server/services/edition-migration.js';
-import { publishedSchema } from '../src/server/services/schema-versions.js';
+import type { SchemaEdition } from '../src/server/schema-versions/document-upgrade.js';
+import { publishedSchema } from '../src/server/schema-versions/schema-versions.js';
 
 export function editionsFrom(generatedDir: string): (name: string) => Promise<SchemaEdition> {
   const cache = new Map<string, SchemaEdition>();

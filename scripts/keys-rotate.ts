@@ -16,9 +16,9 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { OLD_KEYS_FILE } from '../src/server/security/data-keys.js';
-import { resealStores } from '../src/server/security/sealed-stores.js';
+import { resealStores } from '../src/server/privacy/sealed-stores.js';
 import { resealColumns, SEALED_COLUMNS } from '../src/server/security/sealed-columns.js';
-import { resealReceptions } from '../src/server/security/sealed-receptions.js';
+import { resealReceptions } from '../src/server/features/reception/sealed-receptions.js';
 import { ownTableNames } from './support/table-names.js';
 import { runWhenExecuted } from './support/run-cli.js';
 

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { AppError } from '../src/server/http/app-error.js';
-import { AccountNames } from '../src/server/security/account-names.js';
+import { AccountNames } from '../src/server/auth/account-names.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
-import { RetentionPurge } from '../src/server/security/retention-purge.js';
-import { systemClock } from '../src/server/services/clock.js';
-import { Editions } from '../src/server/services/editions.js';
+import { RetentionPurge } from '../src/server/features/retention/retention-purge.js';
+import { systemClock } from '../src/server/clock.js';
+import { Editions } from '../src/server/features/edition/editions.js';
 import { ownTableNames } from './support/table-names.js';
 import { runWhenExecuted } from './support/run-cli.js';
 

@@ -4,10 +4,10 @@
  * driver. Targets (issue 17): every list page and search at most 30 ms at 100,000 guests, and
  * at most 1.5x from 10,000 to 100,000 guests.
  */
-import { ConsoleGuests } from '../../src/server/services/console-guests.js';
-import { GuestRepository } from '../../src/server/services/guest-repository.js';
-import { ListTotals } from '../../src/server/services/list-totals.js';
-import type { SignedInAccount } from '../../src/server/services/sessions.js';
+import { ConsoleGuests } from '../../src/server/features/guests/console-guests.js';
+import { GuestRepository } from '../../src/server/features/guests/guest-repository.js';
+import { ListTotals } from '../../src/server/db/list-totals.js';
+import type { SignedInAccount } from '../../src/server/auth/sessions.js';
 import { benchDatabase, kinds, ms, SIZES, table, type BenchDatabase } from '../fixture.js';
 import { median } from '../support/median.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { ConsoleExports } from '../../src/server/exports/console-exports.js';
-import { guestExportRows, type GuestExportRow } from '../../src/server/exports/guest-export-rows.js';
+import { guestExportRows, type GuestExportRow } from '../../src/server/features/guests/guest-export-rows.js';
 import { ReadableValues } from '../../src/server/exports/readable-values.js';
 import { benchDatabase, kinds, SIZES, table, type BenchDatabase } from '../fixture.js';
 import { servedDownload, type ServedDownload } from '../support/served-export.js';

@@ -3,8 +3,8 @@
  * duplicate look-ups, write, answer) beside the product's own SQL of one save replayed through
  * the bare driver in one transaction. Target (issue 17): save p50 at most 10 ms at 100,000 guests.
  */
-import { GuestAccountLinks } from '../../src/server/services/guest-accounts.js';
-import { Guests, type GuestDocument } from '../../src/server/services/guests.js';
+import { GuestAccountLinks } from '../../src/server/features/guests/guest-accounts.js';
+import { Guests, type GuestDocument } from '../../src/server/features/guests/guests.js';
 import { benchDatabase, kinds, ms, p50, SIZES, table } from '../fixture.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 import { benchGuestBody } from '../seed-edition.js';

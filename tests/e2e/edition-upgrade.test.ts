@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { versionOf } from '../../src/server/services/schema-versions';
+import { versionOf } from '../../src/server/schema-versions/schema-versions';
 import { screenshot, seriousViolations, writeAxeReport } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { waitForStep } from './support/guest-pages';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { ContentPage } from '../../src/shared/content-api.js';
-import { MAX_IMPORT_ROWS } from '../../src/server/services/content-import.js';
+import { MAX_IMPORT_ROWS } from '../../src/server/features/content/content-import.js';
 import { describeEachDatabase } from '../server/helpers/databases.js';
 import { useTestApp, type TestApp } from '../server/helpers/test-app.js';
 import { caller, ORGANISER, type Caller } from '../server/guests-harness.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import { PasswordHasher } from '../../src/server/security/password-hash.js';
+import { PasswordHasher } from '../../src/server/auth/password-hash.js';
 
 describe('configuration', () => {
   it('lists every problem at once', () => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { guestExportRows } from '../../src/server/exports/guest-export-rows.js';
+import { guestExportRows } from '../../src/server/features/guests/guest-export-rows.js';
 import { addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, STAFF, uploadedFile } from './guests-harness.js';
 
 async function workbook(body: Buffer): Promise<ExcelJS.Workbook> {

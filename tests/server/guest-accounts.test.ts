@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AccountNames } from '../../src/server/security/account-names.js';
+import { AccountNames } from '../../src/server/auth/account-names.js';
 import { isSealed } from '../../src/server/security/sealed-values.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, messageCode, useTestApp } from './helpers/test-app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../src/server/services/clock.js';
+import { shanghaiDate } from '../../src/server/clock.js';
 import { AppError } from '../../src/server/http/app-error.js';
 import {
   assertCanAddGuest,
@@ -15,8 +15,8 @@ import {
   gateReasonsOf,
   gatesOf as gatesOfDecisions,
   type GateInput,
-} from '../../src/server/services/guest-gates.js';
-import { idNumberHash, maskIdNumber } from '../../src/server/services/id-numbers.js';
+} from '../../src/server/features/guests/guest-gates.js';
+import { idNumberHash, maskIdNumber } from '../../src/server/features/guests/id-numbers.js';
 import type { EditionData } from '../../src/shared/guest-api.js';
 
 const edition: EditionData = {

@@ -5,7 +5,7 @@ import type { Page } from '../../src/shared/api-types.js';
 import { guestApiPaths, type GuestDetail, type GuestSummary, type InviteCodeCheck } from '../../src/shared/guest-api.js';
 import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
-import { versionOf } from '../../src/server/services/schema-versions.js';
+import { versionOf } from '../../src/server/schema-versions/schema-versions.js';
 import { maskIdNumber } from '../../src/shared/sensitive-fields.js';
 
 describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {

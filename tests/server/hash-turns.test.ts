@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../src/server/http/app-error.js';
-import { HashTurns } from '../../src/server/security/hash-turns.js';
-import { PasswordHasher } from '../../src/server/security/password-hash.js';
+import { HashTurns } from '../../src/server/auth/hash-turns.js';
+import { PasswordHasher } from '../../src/server/auth/password-hash.js';
 
 describe('turns promised by a full hash queue (issue 18 point 9)', () => {
   it('hands out turns in order one step apart, each ticket good once, at its time, from this process only', () => {

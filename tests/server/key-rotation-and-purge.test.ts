@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { keyIdOf, parseKey } from '../../src/server/security/data-keys.js';
 import { keyIdOfSealed } from '../../src/server/security/sealed-values.js';
-import { resealStores } from '../../src/server/security/sealed-stores.js';
+import { resealStores } from '../../src/server/privacy/sealed-stores.js';
 import { rotateKeys } from '../../scripts/keys-rotate.js';
 import { retentionPurge } from '../../scripts/retention-purge.js';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_TOTAL_UP_TO, ListTotals } from '../../src/server/services/list-totals.js';
+import { EXACT_TOTAL_UP_TO, ListTotals } from '../../src/server/db/list-totals.js';
 
 /** A list of `rows` rows, counting what each count call was asked. */
 function list(rows: { n: number }) {

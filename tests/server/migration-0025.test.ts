@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Db } from '../../src/server/db/database.js';
-import { checkInvitationCode } from '../../src/server/services/invitation-codes.js';
+import { checkInvitationCode } from '../../src/server/features/invitations/invitation-codes.js';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
 import { migratedUpTo } from './helpers/migration-stage.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Db } from '../../src/server/db/database.js';
-import { nameSuffixesMatching } from '../../src/server/services/guest-name-search.js';
+import { nameSuffixesMatching } from '../../src/server/features/guests/guest-name-search.js';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
 import { migratedUpTo } from './helpers/migration-stage.js';
 

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { rootValidators } from '../../src/generated/validator-map.js';
 import type { EntourageItem } from '../../src/shared/guest-api.js';
 import { recordUpgradePaths, type RecordUpgradeData } from '../../src/shared/record-upgrade-api.js';
-import { versionOf } from '../../src/server/services/schema-versions.js';
+import { versionOf } from '../../src/server/schema-versions/schema-versions.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, memberBody, movableClock, residentId, uploadedFile } from './guests-harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueueFullError, Semaphore } from '../../src/server/security/semaphore.js';
+import { QueueFullError, Semaphore } from '../../src/server/http/semaphore.js';
 
 describe('semaphore', () => {
   it('runs at most the limit at once and refuses beyond the waiting room', async () => {

@@ -83,7 +83,7 @@ describeEachDatabase('housekeeping', (kind) => {
   const t = useTestApp(kind);
 
   it('purges codes and sessions that ended more than a day ago', async () => {
-    const { purgeExpired } = await import('../../src/server/services/housekeeping.js');
+    const { purgeExpired } = await import('../../src/server/cluster/housekeeping.js');
     await tokenFor(t);
     await t.app.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
     await t.app.db.updateTable('one_time_codes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AccountNames } from '../../src/server/security/account-names.js';
+import { AccountNames } from '../../src/server/auth/account-names.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { DEMO_ENTERPRISE, passwordLogin, useTestApp } from './helpers/test-app.js';
 import { limits } from '../../src/server/plugins/rate-limits.js';
-import { PasswordHasher } from '../../src/server/security/password-hash.js';
+import { PasswordHasher } from '../../src/server/auth/password-hash.js';
 import { isAppError } from '../../src/server/http/app-error.js';
 
 /** Issue 11 item 9: one sign-in budget per IP, per-account failure counters that cannot be evicted, no 503 storms. */

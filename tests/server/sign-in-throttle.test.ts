@@ -4,8 +4,8 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { describeWithRedis, redisTestPrefix, TEST_REDIS_URL } from './helpers/redis.js';
 import { captcha, DEMO_ENTERPRISE, DEMO_PASSWORD, useTestApp } from './helpers/test-app.js';
 import { limits } from '../../src/server/plugins/rate-limits.js';
-import { RedisFailureStore } from '../../src/server/security/redis-failure-store.js';
-import { SignInThrottle } from '../../src/server/security/sign-in-throttle.js';
+import { RedisFailureStore } from '../../src/server/auth/redis-failure-store.js';
+import { SignInThrottle } from '../../src/server/auth/sign-in-throttle.js';
 
 /** Issue 18 point 9: a stranger's failures never lock the owner out. */
 describeEachDatabase('sign-in throttle', (kind) => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { TemporaryUploads } from '../../src/server/temporary/temporary-uploads.js';
-import { temporaryDb } from '../../src/server/temporary/temporary-tables.js';
+import { TemporaryUploads } from '../../src/server/features/temporary/temporary-uploads.js';
+import { temporaryDb } from '../../src/server/features/temporary/temporary-tables.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { caller, ENTERPRISE, openRegistrationWindow, ORGANISER, setEdition } from './guests-harness.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { sweepUploadOrphans } from '../../src/server/services/housekeeping.js';
+import { sweepUploadOrphans } from '../../src/server/cluster/housekeeping.js';
 import { UploadJournal, type UploadJournalTables } from '../../src/server/uploads/upload-journal.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';

@@ -1,7 +1,7 @@
 /** upgradeDocument on hand-made schemas: which fields are dropped, and which are left to the form. */
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { upgradeDocument, type SchemaEdition } from '../../src/server/services/edition-migration.js';
+import { upgradeDocument, type SchemaEdition } from '../../src/server/schema-versions/document-upgrade.js';
 
 function edition(schema: Record<string, unknown>, old?: Record<string, unknown>): SchemaEdition {
   const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

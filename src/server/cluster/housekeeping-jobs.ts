@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { purgeExpired, sweepUploadOrphans } from '../services/housekeeping.js';
+import { purgeExpired, sweepUploadOrphans } from './housekeeping.js';
 import { HOUR_MS } from '../time.js';
 import type { DatabaseKind } from './advisory-lock.js';
 import { JobScheduler } from './scheduled-jobs.js';

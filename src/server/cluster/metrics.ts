@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { send } from '../http/error-handler.js';
-import { isLoopback } from '../routes/dev-outbox-routes.js';
+import { isLoopback } from '../outbox/dev-outbox-routes.js';
 
 export const METRICS_PATH = '/metrics';
 

@@ -1,11 +1,11 @@
 import type { Db } from '../db/database.js';
 import type { DataProtection } from '../security/data-protection.js';
 import type { ManifestQuery } from '../../generated/types.js';
-import { jsonText, legDate } from '../services/console-sql.js';
+import { jsonText, legDate } from '../db/sql-fragments.js';
 import { loadSchema } from '../http/schema-loader.js';
 import { fieldColumn, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
 import { afterCreatedAtAndId, keysetRows, mapRows } from './keyset-rows.js';
-import { guestExportRows, type GuestExportRow } from './guest-export-rows.js';
+import { guestExportRows, type GuestExportRow } from '../features/guests/guest-export-rows.js';
 import type { UnitRecordKind } from '../../shared/content-api.js';
 
 interface Journey {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { Semaphore } from '../security/semaphore.js';
+import { Semaphore } from '../http/semaphore.js';
 import { measureWorkbook, MAX_WORKBOOK_INFLATED_BYTES } from './workbook-size.js';
 
 type Document = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { OutboxMessage } from '../../shared/api-types.js';
-import type { AccountNames } from '../security/account-names.js';
+import type { AccountNames } from '../auth/account-names.js';
 import { monotonicIso, nowIso } from '../time.js';
 import type { Logger, MessageTransport, OutgoingMessage } from './delivery.js';
 

@@ -4,11 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
 import { SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
-import { normaliseAccount } from '../services/account-name.js';
-import { AccountNames } from '../security/account-names.js';
-import { DbFailureStore } from '../security/sign-in-failures.js';
-import { RedisFailureStore } from '../security/redis-failure-store.js';
-import { SignInThrottle } from '../security/sign-in-throttle.js';
+import { normaliseAccount } from '../auth/account-name.js';
+import { AccountNames } from '../auth/account-names.js';
+import { DbFailureStore } from '../auth/sign-in-failures.js';
+import { RedisFailureStore } from '../auth/redis-failure-store.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
 
 export interface LimitRule {
   /** requests per window and per IP */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
-import type { Audit } from '../services/audit.js';
-import type { SignedInAccount } from '../services/sessions.js';
+import type { Audit } from '../audit/audit.js';
+import type { SignedInAccount } from '../auth/sessions.js';
 import type { ConsentColumns, StoredConsent } from './consents.js';
 
 export interface ConsentGiven {

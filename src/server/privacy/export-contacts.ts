@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { looksMasked, maskValue, type SensitiveKind } from '../../shared/sensitive-fields.js';
 import type { AnySheet, ExportColumn } from '../exports/excel-export.js';
-import { Audit } from '../services/audit.js';
-import type { SignedInAccount } from '../services/sessions.js';
-import { assertOrganiser } from '../services/unit-access.js';
+import { Audit } from '../audit/audit.js';
+import type { SignedInAccount } from '../auth/sessions.js';
+import { assertOrganiser } from '../auth/unit-access.js';
 
 /**
  * Hand-written columns holding personal data, by header (schema field columns carry their

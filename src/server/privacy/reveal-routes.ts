@@ -4,10 +4,10 @@ import { AppError } from '../http/app-error.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
-import { authenticate, signedIn } from '../plugins/authenticate.js';
-import { paramsOf } from '../routes/guest-route-parts.js';
-import { bearer, bodyOf, path } from '../routes/route-helpers.js';
-import { Audit } from '../services/audit.js';
+import { authenticate, signedIn } from '../auth/authenticate.js';
+import { paramsOf } from '../http/route-parts.js';
+import { bearer, bodyOf, path } from '../http/route-helpers.js';
+import { Audit } from '../audit/audit.js';
 import { sensitiveFieldsOf } from './masked-answers.js';
 import { revealTargets, type RevealTarget } from './reveal-targets.js';
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { Semaphore } from '../security/semaphore.js';
+import { Semaphore } from '../http/semaphore.js';
 
 /** Box of one detected face, in the pixels of the picture given to `detect`. */
 export interface FaceBox {

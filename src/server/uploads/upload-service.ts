@@ -5,7 +5,7 @@ import type { UploadedFile } from '../../shared/upload-api.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
 import { needsPixels, type RuleOutcome } from '../../shared/upload-rules.js';
 import type { Db } from '../db/database.js';
-import type { SignedInAccount } from '../services/sessions.js';
+import type { SignedInAccount } from '../auth/sessions.js';
 import { nowIso } from '../time.js';
 import { sanitiseFileName } from './file-name.js';
 import { FaceDetector } from './face-detector.js';

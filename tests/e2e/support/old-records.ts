@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { UploadTable } from '../../../src/server/uploads/upload-repository';
 import { newRandomName, UploadStorage } from '../../../src/server/uploads/upload-storage';
-import { UNFILLED_GUEST_STEPS } from '../../../src/server/services/guest-repository';
-import { maskIdNumber } from '../../../src/server/services/id-numbers';
+import { UNFILLED_GUEST_STEPS } from '../../../src/server/features/guests/guest-repository';
+import { maskIdNumber } from '../../../src/server/features/guests/id-numbers';
 import { residentId } from './guest-pages';
 
 /** 100 is the current personName limit: this one is 149 characters, a valid name otherwise */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AccountNames } from '../../../src/server/security/account-names.js';
+import { AccountNames } from '../../../src/server/auth/account-names.js';
 import { uploadRuleCatalogue } from '../../../src/server/uploads/upload-rule-catalogue.js';
 import { guestBody } from '../../server/helpers/guest-body.js';
 import type { Rng } from './prng.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
-import { AccountNames } from '../../../src/server/security/account-names.js';
+import { AccountNames } from '../../../src/server/auth/account-names.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { Envelope } from '../../../src/shared/envelope.js';
 import type { OutboxMessage, VerifyCodeData } from '../../../src/shared/api-types.js';

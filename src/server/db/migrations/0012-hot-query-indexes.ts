@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { GUEST_MOBILE_LOOKUP_INDEX } from '../guest-indexes.js';
+import { GUEST_MOBILE_LOOKUP_INDEX } from '../../features/guests/guest-indexes.js';
 
 /**
  * Issue 17 point 3: every hot guest query on an index, on SQLite and PostgreSQL.

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DataProtection } from '../../security/data-protection.js';
-import { maskAuditedDocuments, resealStores } from '../../security/sealed-stores.js';
+import { maskAuditedDocuments, resealStores } from '../../privacy/sealed-stores.js';
 
 /**
  * Issue 18 point 1: no clear ID number or mobile at rest. The clear mobile columns become

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DataProtection } from '../../security/data-protection.js';
-import { sealAccountNames } from '../../security/sealed-account-names.js';
+import { sealAccountNames } from '../../auth/sealed-account-names.js';
 
 /**
  * Issue 18 point 1 for sign-in names: a mobile used as an account name, a code's target or a

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DataProtection } from '../../security/data-protection.js';
-import { resealReceptions } from '../../security/sealed-receptions.js';
+import { resealReceptions } from '../../features/reception/sealed-receptions.js';
 
 /**
  * Issue 18 point 1 for the reception arrangements (`guests.reception`,

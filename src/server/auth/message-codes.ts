@@ -1,0 +1,62 @@
+import type { Db } from '../db/database.js';
+import type { OutboxService } from '../outbox/outbox-service.js';
+import type { Translator } from '../http/translator.js';
+import type { AccountNames } from './account-names.js';
+import type { Language } from '../../shared/constants.js';
+import { AppError } from '../http/app-error.js';
+import { channelOf } from './account-name.js';
+import { CODE_SCENES, CODE_TTL_MINUTES, type CodeScene, type OneTimeCodes } from './one-time-codes.js';
+
+export type { CodeScene };
+
+/** A new code for the same account only after this long. */
+const RESEND_INTERVAL_MS = 60_000;
+
+/** SMS / e-mail codes: checks the scene's precondition, issues the code, queues the message. */
+export class MessageCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly codes: OneTimeCodes,
+    private readonly outbox: OutboxService,
+    private readonly translator: Translator,
+    private readonly summitName: string,
+    private readonly names: AccountNames,
+  ) {}
+
+  async send(account: string, scene: CodeScene, language: Language): Promise<void> {
+    const existing = await this.db
+      .selectFrom('accounts')
+      .select(['id', 'user_type'])
+      .where('account', '=', this.names.key(account))
+      .executeTakeFirst();
+    const mustExist = scene === 'login' || scene === 'reset-password' || scene === 'guest-login';
+    if (mustExist && !existing) throw new AppError('userNotExist');
+    if (scene === 'guest-login' && existing?.user_type !== 'guest') throw new AppError('notAGuest');
+    if (!mustExist && existing) throw new AppError(channelOf(account) === 'sms' ? 'phoneExists' : 'emailExists');
+
+    // the resend interval holds across scenes: switching scene does not send faster
+    const last = await this.codes.lastIssuedAt(CODE_SCENES.map((s) => `message:${s}` as const), account);
+    if (last && Date.now() - Date.parse(last) < RESEND_INTERVAL_MS) throw new AppError('codeSentTooOften');
+
+    const code = await this.codes.issue(`message:${scene}`, account);
+    const channel = channelOf(account);
+    await this.outbox.send({
+      channel,
+      to: account,
+      subject: channel === 'email' ? this.translator.t(language, 'server.outbox.codeSubject', { summit: this.summitName }) : null,
+      code,
+      render: (shown) =>
+        this.translator.t(language, 'server.outbox.codeBody', { code: shown, minutes: CODE_TTL_MINUTES }),
+    });
+  }
+
+  /**
+   * Throws the translated "phone verification failed" (or attempts exceeded) unless the code
+   * is right AND was sent for this scene.
+   */
+  async verify(account: string, scene: CodeScene, code: string): Promise<void> {
+    const result = await this.codes.check(`message:${scene}`, account, code);
+    if (result === 'attempts-exceeded') throw new AppError('codeAttemptsExceeded');
+    if (result !== 'ok') throw new AppError('codeInvalid');
+  }
+}

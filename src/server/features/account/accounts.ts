@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { AccountNames } from '../../auth/account-names.js';
+import type { PasswordHasher } from '../../auth/password-hash.js';
+import { nowIso } from '../../time.js';
+import { channelOf } from '../../auth/account-name.js';
+import type { MessageCodes } from '../../auth/message-codes.js';
+import type { Sessions } from '../../auth/sessions.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+
+export interface Registration {
+  userType: string;
+  account: string;
+  name: string;
+  password: string;
+  unitName?: string;
+  code: string;
+  /** the validated document as submitted (minus secrets), kept with its schema version */
+  document: Record<string, unknown>;
+  schemaVersion: number;
+}
+
+/** Account types that bring a unit (organisation) along. */
+const UNIT_TYPES: Record<string, string> = { enterprise: 'company', government: 'government', media: 'media' };
+
+export class Accounts {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly messageCodes: MessageCodes,
+    private readonly sessions: Sessions,
+    private readonly names: AccountNames,
+  ) {}
+
+  async exists(account: string): Promise<boolean> {
+    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', this.names.key(account)).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  private async assertFree(account: string): Promise<void> {
+    if (await this.exists(account)) throw new AppError(channelOf(account) === 'sms' ? 'phoneExists' : 'emailExists');
+  }
+
+  async register(input: Registration): Promise<void> {
+    await this.assertFree(input.account);
+    await this.messageCodes.verify(input.account, 'register', input.code);
+    const passwordHash = await this.hasher.hash(input.password);
+    const edition = await this.currentEditionId();
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      let unitId: string | null = null;
+      const unitType = UNIT_TYPES[input.userType];
+      if (unitType && input.unitName) {
+        unitId = randomUUID();
+        await trx
+          .insertInto('units')
+          .values({
+            id: unitId,
+            edition_id: edition,
+            unit_type: unitType,
+            name: input.unitName,
+            document: JSON.stringify(input.document),
+            schema_version: input.schemaVersion,
+            created_at: now,
+          })
+          .execute();
+      }
+      await trx
+        .insertInto('accounts')
+        .values({
+          id: randomUUID(),
+          account: this.names.key(input.account),
+          account_sealed: this.names.sealed(input.account),
+          name: input.name,
+          user_type: input.userType,
+          unit_id: unitId,
+          password_hash: passwordHash,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
+  }
+
+  async changePassword(who: SignedInAccount, oldPassword: string, password: string): Promise<void> {
+    const row = await this.db.selectFrom('accounts').select('password_hash').where('id', '=', who.id).executeTakeFirstOrThrow();
+    if (!(await this.hasher.verify(oldPassword, row.password_hash))) throw new AppError('oldPasswordIncorrect');
+    if (oldPassword === password) throw new AppError('samePassword');
+    await this.setPassword(who.id, password);
+  }
+
+  async resetPassword(account: string, code: string, password: string): Promise<void> {
+    const row = await this.db.selectFrom('accounts').select('id').where('account', '=', this.names.key(account)).executeTakeFirst();
+    if (!row) throw new AppError('userNotExist');
+    await this.messageCodes.verify(account, 'reset-password', code);
+    await this.setPassword(row.id, password);
+  }
+
+  /** Every session of the account ends with the password change (or reset). */
+  private async setPassword(accountId: string, password: string): Promise<void> {
+    const passwordHash = await this.hasher.hash(password);
+    // both or neither: a new password with the old sessions still open must not be possible
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', accountId).execute();
+      await this.sessions.revokeAllOf(accountId, trx);
+    });
+  }
+
+  /** The code was sent to the new account, which proves the person holds it. */
+  async changeAccount(who: SignedInAccount, account: string, newAccount: string, code: string): Promise<void> {
+    if (account !== who.account) throw new AppError('userNotExist');
+    if (newAccount === account) throw new AppError('sameAccount');
+    await this.assertFree(newAccount);
+    await this.messageCodes.verify(newAccount, 'change-account', code);
+    await this.db.updateTable('accounts').set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: nowIso() }).where('id', '=', who.id).execute();
+  }
+
+  async currentEditionId(): Promise<string> {
+    const row = await this.db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirst();
+    if (!row) throw new Error('no current edition');
+    return row.id;
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { activityApiPaths, type RosterItem } from '../../../shared/activity-api.js';
+import { noStore, ok } from '../../http/envelope-reply.js';
+import { envelope } from '../../http/response-schemas.js';
+import type { Answer, SchemaData } from '../../http/typed-route.js';
+import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { exportFileName, pagedRows, sendWorkbook, type ExportColumn } from '../../exports/excel-export.js';
+import { pageOf, paramsOf } from '../../http/route-parts.js';
+import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+
+const byId = paramsOf('activity-id-params');
+
+const rosterColumns: ExportColumn<RosterItem>[] = [
+  { headerKey: 'activity.export.position', width: 8, value: (row) => row.waitingPosition ?? '' },
+  { headerKey: 'activity.export.person', width: 20, value: (row) => row.personName },
+  { headerKey: 'activity.export.kind', width: 12, value: (row, read) => read.t(`console.export.kinds.${row.memberId ? 'member' : 'guest'}`) },
+  { headerKey: 'activity.export.unit', width: 30, value: (row) => row.unitName },
+  { headerKey: 'activity.export.speaker', width: 10, value: (row, read) => read.yesNo(row.speaker) },
+  { headerKey: 'activity.export.seatNumber', width: 12, value: (row) => row.document.seatNumber ?? '' },
+  { headerKey: 'activity.export.remarks', width: 30, value: (row) => row.document.remarks ?? '' },
+  { headerKey: 'activity.export.signedUpAt', width: 24, value: (row, read) => read.time(row.createdAt) },
+];
+
+/** Organisers (403 for other accounts): create, edit, publish, close, assign, roster and its export. */
+export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
+  const { activities } = app.services;
+  const tags = ['admin'];
+  const one = path(activityApiPaths.adminActivity(':id'));
+
+  app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.adminPage), {
+    schema: { tags, summary: 'Activities of the current edition, any status', security: bearer, response: envelope('response-activity-page', 'a page of activities'), ...queryOf('activity-page-query') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { category, status } = request.query;
+      return ok(request, await activities.page(signedIn(request), { ...pageOf(request.query), category, status }));
+    },
+  });
+
+  app.post<{ Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.adminActivities), {
+    schema: { tags, summary: 'Create an activity (a draft until published)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...bodyOf('activity') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.create(signedIn(request), request.body)),
+  });
+
+  app.get<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(one, {
+    schema: { tags, summary: 'An activity with its roster, waiting list and assigned guests', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await activities.detail(signedIn(request), request.params.id));
+    },
+  });
+
+  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(one, {
+    schema: { tags, summary: 'Edit an activity (a raised member limit promotes waiting people)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId, ...bodyOf('activity') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.update(signedIn(request), request.params.id, request.body)),
+  });
+
+  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.publish(':id')), {
+    schema: { tags, summary: 'Publish: units see the activity in its tab', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'published')),
+  });
+
+  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.close(':id')), {
+    schema: { tags, summary: 'Close: no new sign-ups (cancelling stays possible until the deadline)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'closed')),
+  });
+
+  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity-assignment'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.assignments(':id')), {
+    schema: { tags, summary: 'Assign approved guests to an invited activity (replaces the list)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId, ...bodyOf('activity-assignment') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await activities.assign(signedIn(request), request.params.id, request.body.guestIds)),
+  });
+
+  app.get<{ Params: SchemaData<'activity-id-params'> }>(path(activityApiPaths.rosterExport(':id')), {
+    schema: { tags, summary: 'The roster as an .xlsx workbook: signed-up and waiting sheets, streamed', security: bearer, ...byId },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      const id = request.params.id;
+      const activity = await activities.exportable(signedIn(request), id);
+      const rows = (status: RosterItem['status']) =>
+        pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
+      return sendWorkbook(request, reply, exportFileName(request, 'activity.export.file', activity.name), [
+        { nameKey: 'activity.export.signedUpSheet', columns: rosterColumns, rows: rows('signed-up') },
+        { nameKey: 'activity.export.waitingSheet', columns: rosterColumns, rows: rows('waiting') },
+      ]);
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Page } from '../../../shared/api-types.js';
+import type { ConsoleGuestItem, UnitChoice } from '../../../shared/console-api.js';
+import type { ConsoleGuestQuery } from '../../../generated/types.js';
+import { entourageCount, inOrderOf, newestGuestIds, summaryColumns, toSummary } from './guest-repository.js';
+import type { Editions } from '../edition/editions.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { assertOrganiser } from '../../auth/unit-access.js';
+import { containsPattern, legDate } from '../../db/sql-fragments.js';
+import { guestNameMatches, nameSuffixesMatching, searchesNameSuffixes } from './guest-name-search.js';
+import { invitationCodeCandidates } from '../invitations/invitation-codes.js';
+import { ListTotals } from '../../db/list-totals.js';
+
+const UNIT_CHOICES = 50;
+
+/** Organisers' guest search across units (SPEC 4 console) and the unit picker of the console forms. */
+export class ConsoleGuests {
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    private readonly postgres: boolean,
+    private readonly totals = new ListTotals(0),
+  ) {}
+
+  private filtered(editionId: string, query: ConsoleGuestQuery) {
+    // no join: SQLite counted the edition's guests through one units look-up each
+    let q = this.db
+      .selectFrom('guests')
+      .where('guests.edition_id', '=', editionId)
+      .where('guests.unit_id', 'is not', null);
+    if (query.status) q = q.where('guests.audit_status', '=', query.status);
+    // whatever case it is typed in: guests keep the code as stored (invitation-codes.ts), on the (edition_id, invitation_code) index
+    if (query.inviteCode) q = q.where('guests.invitation_code', 'in', invitationCodeCandidates(query.inviteCode));
+    if (query.name) q = q.where(guestNameMatches(this.db, this.postgres, editionId, query.name));
+    if (query.unitName) {
+      const pattern = containsPattern(query.unitName);
+      q = q.where('guests.unit_id', 'in', (eb) => eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(sql<boolean>`units.name like ${pattern} escape '\\'`));
+    }
+    // the generated column of migration 0023 (the same day as legDate), on its listing index
+    if (query.arrivalDate) q = q.where('guests.arrival_day', '=', query.arrivalDate);
+    return q;
+  }
+
+  async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
+    assertOrganiser(who);
+    const pageNum = Number(query.pageNum ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
+    const edition = await this.editions.current();
+    const { pageNum: _page, pageSize: _size, ...filters } = query;
+    const { name, ...others } = filters;
+    // A name of 3+ characters and no other filter, the console's usual search: its guests and
+    // their list order from the suffix index alone (migration 0026), so counting and paging cost
+    // the matches, not the edition's guests, and no guest row is read before the page's own.
+    // Grouped once per guest: both names, or one name twice, may match.
+    const suffixes = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? nameSuffixesMatching(this.db, this.postgres, edition.id, name) : null;
+    // the matching guests, once each, the first `limit` of them
+    const matching = (limit?: number) => {
+      if (suffixes !== null) {
+        const rows = suffixes.select('guest_name_suffixes.guest_id as id').groupBy('guest_name_suffixes.guest_id');
+        return (limit === undefined ? rows : rows.limit(limit)).as('matching');
+      }
+      const rows = this.filtered(edition.id, query).select('guests.id');
+      return (limit === undefined ? rows : rows.limit(limit)).as('matching');
+    };
+    const countMatching = async (limit?: number) => {
+      const row = await this.db.selectFrom(matching(limit)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    // the total and the page's ids are independent: on PostgreSQL they run side by side on two
+    // pooled connections, so a search matching many guests pays for its matches once in wall time
+    const counting = this.totals.total(`console-guests ${edition.id} ${JSON.stringify(filters)}`, countMatching, () => countMatching());
+    const paging = suffixes !== null
+      ? suffixes
+          .select('guest_name_suffixes.guest_id as id')
+          // grouped in list order: SQLite groups and orders with one sorter
+          .groupBy(['guest_name_suffixes.created_at', 'guest_name_suffixes.guest_id'])
+          .orderBy('guest_name_suffixes.created_at', 'desc')
+          .orderBy('guest_name_suffixes.guest_id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute()
+      : newestGuestIds(this.filtered(edition.id, query), pageNum, pageSize);
+    const [total, ids] = await Promise.all([counting, paging]);
+    const found = ids.length === 0
+      ? []
+      : await this.db
+          .selectFrom('guests')
+          .leftJoin('units', 'units.id', 'guests.unit_id')
+          .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
+          .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+          .select(entourageCount)
+          .where('guests.id', 'in', ids.map((row) => row.id))
+          .execute();
+    const rows = inOrderOf(ids, found);
+    const records = rows.map((row) => ({
+      ...toSummary(row),
+      unitId: row.unit_id ?? '',
+      unitName: row.unit_name ?? '',
+      guestType: row.guest_type,
+      arrivalDate: row.arrival_date,
+    }));
+    return { records, total, pageNum, pageSize };
+  }
+
+  async units(who: SignedInAccount, name: string | undefined): Promise<UnitChoice[]> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    let q = this.db.selectFrom('units').select(['id', 'name', 'unit_type']).where('edition_id', '=', edition.id);
+    if (name) q = q.where(sql<boolean>`name like ${containsPattern(name)} escape '\\'`);
+    const rows = await q.orderBy('name').orderBy('id').limit(UNIT_CHOICES).execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, unitType: row.unit_type }));
+  }
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { Page } from '../../../shared/api-types.js';
+import type { AuditStatus, EditionData, GuestDetail, GuestSummary } from '../../../shared/guest-api.js';
+import { AppError } from '../../http/app-error.js';
+import { shanghaiDate } from '../../clock.js';
+import type { Editions } from '../edition/editions.js';
+import type { GuestAccountLinks } from './guest-accounts.js';
+import { assertCanAddGuest, assertCanEditBasic, decideGuestGates, gateReasonsOf, gatesOf } from './guest-gates.js';
+import { GuestRepository, isUniqueViolation, toSummary, UNFILLED_GUEST_STEPS, type Executor, type GuestRow } from './guest-repository.js';
+import type { DataProtection } from '../../security/data-protection.js';
+import { openReception } from '../reception/sealed-receptions.js';
+import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
+import { checkInvitationCode } from '../invitations/invitation-codes.js';
+import { versionOf } from '../../schema-versions/schema-versions.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { filesOfUnit } from '../../uploads/unit-files.js';
+import { consentAccountNames, consentAnswer, decideConsent, withConsentAsRecorded, type StoredConsent } from '../../privacy/consents.js';
+import { auditConsentGiven } from '../../privacy/consent-audit.js';
+import { Audit } from '../../audit/audit.js';
+import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
+
+/** The guest document as the guest schema validated it (only the fields the server reads). */
+export interface GuestDocument {
+  nameZh: string;
+  nameEn?: string;
+  idNumber: string;
+  photo: string;
+  businessCard?: string;
+  inviteCode?: string;
+  unitType?: string;
+  [field: string]: unknown;
+}
+
+/** The guest form's code field: refusals about the code are shown there. */
+const INVITE_CODE_FIELD = '/inviteCode';
+
+/** The document with the code as stored (typed in any case, it is kept as the catalogue holds it). */
+function withStoredCode(body: GuestDocument, inviteCode: string | null): GuestDocument {
+  return inviteCode === null ? body : { ...body, inviteCode };
+}
+
+export interface GuestPageQuery {
+  pageNum: number;
+  pageSize: number;
+  status?: AuditStatus;
+  name?: string;
+}
+
+/** Adding, reading and saving the basic information of a unit's guests. */
+export class Guests {
+  readonly repository: GuestRepository;
+  /** consents given are written to the log in the save's transaction */
+  readonly audit: Audit;
+
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    /** PostgreSQL (locks a guest's row while its entourage or status changes; its own name search) */
+    readonly lockRows: boolean,
+    /** sign-in accounts of approved guests */
+    readonly accountLinks: GuestAccountLinks,
+    /** ID numbers and mobiles are sealed in the stored document and opened on read */
+    readonly protection: DataProtection,
+  ) {
+    this.repository = new GuestRepository(db, lockRows);
+    this.audit = new Audit(db);
+  }
+
+  today(): string {
+    return shanghaiDate(this.editions.now());
+  }
+
+  async page(who: SignedInAccount, query: GuestPageQuery): Promise<Page<GuestSummary>> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    const page = await this.repository.page({ editionId: edition.id, unitId, status: query.status, name: query.name }, query.pageNum, query.pageSize);
+    return { ...page, records: page.records.map(({ unitId: _unit, ...summary }) => summary) };
+  }
+
+  /** The unit's guest, or 404 whatever the id (another unit's guest included). */
+  async load(executor: Executor, edition: EditionData, unitId: string | null, id: string, lock = false): Promise<GuestRow> {
+    const row = await this.repository.find(executor, edition.id, unitId, id, lock && this.lockRows);
+    if (!row) throw new AppError('guestNotFound');
+    return row;
+  }
+
+  async detail(who: SignedInAccount, id: string): Promise<GuestDetail> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    return this.detailOf(this.db, edition, await this.load(this.db, edition, unitId, id));
+  }
+
+  /**
+   * A guest account's own registration (never another guest: looked up by the caller's account
+   * only), with the ID number of the guest document masked like the members'; null when none is linked.
+   */
+  async ownDetail(who: SignedInAccount): Promise<GuestDetail | null> {
+    const edition = await this.editions.current();
+    const row = await this.repository.findByAccount(this.db, edition.id, who.id);
+    if (!row) return null;
+    const detail = await this.detailOf(this.db, edition, row);
+    return { ...detail, document: withMaskedIdNumber(detail.document) };
+  }
+
+  async detailOf(executor: Executor, edition: EditionData, row: GuestRow): Promise<GuestDetail> {
+    const [unit, members] = await Promise.all([
+      executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),
+      executor
+        .selectFrom('entourage_members')
+        .select(['id', 'document', 'id_number_masked', 'schema_version', 'id_number_consent_version', 'id_number_consent_at', 'id_number_consent_by'])
+        .where('guest_id', '=', row.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+    ]);
+    const summary = toSummary(row);
+    const names = await consentAccountNames(executor, [row.id_number_consent_by, ...members.map((m) => m.id_number_consent_by)]);
+    const guestConsent = consentAnswer(row.id_number_consent_version, row.id_number_consent_at, row.id_number_consent_by, names);
+    return {
+      ...summary,
+      unitId: row.unit_id ?? '',
+      unitName: unit?.name ?? '',
+      schemaVersion: row.schema_version,
+      document: withConsentAsRecorded('guest', this.protection.openJson('guest', row.document), guestConsent),
+      idNumberConsent: guestConsent,
+      intention: row.intention ? (JSON.parse(row.intention) as Record<string, unknown>) : null,
+      itinerary: row.itinerary ? (JSON.parse(row.itinerary) as Record<string, unknown>) : null,
+      reception: openReception(this.protection, row.reception),
+      epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
+      entourage: members.map((m) => {
+        const consent = consentAnswer(m.id_number_consent_version, m.id_number_consent_at, m.id_number_consent_by, names);
+        const document = withConsentAsRecorded('entourage-member', withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)), consent);
+        return { id: m.id, document, idNumberMasked: m.id_number_masked, idNumberConsent: consent, schemaVersion: m.schema_version };
+      }),
+      entourageCap: edition.entourageCap,
+      ...answerGates(decideGuestGates(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount })),
+    };
+  }
+
+  /** Photo and business card must be files this unit uploaded. */
+  private async assertFiles(executor: Executor, unitId: string, document: GuestDocument): Promise<void> {
+    const ids = [document.photo, document.businessCard].filter((id): id is string => typeof id === 'string');
+    const found = await filesOfUnit(executor, unitId, ids);
+    // a file checked under another rule (a business card as the photo) does not count
+    if (found.get(document.photo) !== 'photo') throw new AppError('uploadNewPhoto');
+    if (document.businessCard && found.get(document.businessCard) !== 'businessCard') throw new AppError('saveFailed');
+  }
+
+  private async assertMobileFree(executor: Executor, editionId: string, unitId: string, document: GuestDocument): Promise<void> {
+    if (typeof document.mobile !== 'string') return;
+    if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, this.protection.index('mobile', document.mobile))) throw new AppError('guestMobileTaken');
+  }
+
+  /**
+   * What the guest's invitation code makes of it, claimed in the caller's transaction: the code
+   * as stored, the guest type, and whether the committee reviews it. No code (where the edition
+   * allows none): no type, and the committee reviews. `guestId`: the guest being saved, whose
+   * own use of a capped code does not count.
+   */
+  private async codeTerms(trx: Executor, edition: EditionData, unitId: string, body: GuestDocument, guestId?: string) {
+    if (body.inviteCode === undefined) {
+      if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
+      return { inviteCode: null, guestType: null, reviewRequired: true };
+    }
+    const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true, field: INVITE_CODE_FIELD, ...(guestId ? { exceptGuestId: guestId } : {}) });
+    return { inviteCode: code.code, guestType: code.guestType, reviewRequired: code.reviewRequired };
+  }
+
+  /** The columns the basic step writes, on add and on save; `document` is stored sealed. */
+  private basicColumns(body: GuestDocument, hash: string, status: AuditStatus, code: { inviteCode: string | null; guestType: string | null }, document: Record<string, unknown>) {
+    return {
+      name: body.nameZh,
+      name_en: body.nameEn ?? null,
+      mobile_index: typeof body.mobile === 'string' ? this.protection.index('mobile', body.mobile) : null,
+      email: typeof body.email === 'string' ? body.email : null,
+      audit_status: status,
+      reject_reason: null,
+      invitation_code: code.inviteCode,
+      guest_type: code.guestType,
+      id_number_hash: hash,
+      id_number_masked: maskIdNumber(body.idNumber),
+      document: JSON.stringify(this.protection.sealDocument('guest', document)),
+      schema_version: versionOf('guest'),
+    };
+  }
+
+  async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
+    const unitId = unitOf(who);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        assertCanAddGuest(edition, this.today());
+        const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
+        const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body);
+        const status: AuditStatus = reviewRequired ? 'pending' : 'approved';
+        await this.assertFiles(trx, unitId, body);
+        const hash = this.protection.index('idNumber', body.idNumber);
+        if (await this.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
+        await this.assertMobileFree(trx, edition.id, unitId, body);
+        const now = this.editions.now().toISOString();
+        const id = randomUUID();
+        const document = { ...withStoredCode(body, inviteCode), unitType: schemaUnitType(unit.unit_type) };
+        const consent = decideConsent('guest', body, hash, null, now, who.id);
+        const values = {
+          id,
+          edition_id: edition.id,
+          account_id: null,
+          unit_id: unitId,
+          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, document),
+          ...UNFILLED_GUEST_STEPS,
+          created_at: now,
+          updated_at: now,
+          ...consent.columns,
+        };
+        await trx.insertInto('guests').values(values).execute();
+        if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: null, recorded: consent.columns, at: now });
+        // approved at once (a code that needs no review): the guest can sign in from now on
+        if (status === 'approved') await this.accountLinks.link(trx, id);
+        // what was inserted is the summary (the account link touches none of its columns): not read again
+        return toSummary({ ...values, entourage_count: 0 });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      throw error;
+    }
+  }
+
+  /**
+   * Saves the basic information of a pending or rejected guest (a rejected one goes back to
+   * review). A changed invitation code is checked again and decides the status anew.
+   */
+  async saveBasic(who: SignedInAccount, id: string, body: GuestDocument): Promise<GuestSummary> {
+    const unitId = unitOf(who);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        const row = await this.load(trx, edition, unitId, id, true);
+        assertCanEditBasic(edition, row.audit_status);
+        const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body, id);
+        // a guest the committee rejected goes back to the committee, whatever the code says
+        const status: AuditStatus = reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
+        await this.assertFiles(trx, unitId, body);
+        const hash = this.protection.index('idNumber', body.idNumber);
+        if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
+        await this.assertMobileFree(trx, edition.id, unitId, body);
+        const stored = JSON.parse(row.document) as Record<string, unknown>;
+        const now = this.editions.now().toISOString();
+        const storedConsent: StoredConsent = { version: row.id_number_consent_version, at: row.id_number_consent_at, by: row.id_number_consent_by, idNumberIndex: row.id_number_hash };
+        const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
+        const written = {
+          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, { ...withStoredCode(body, inviteCode), unitType: stored.unitType }),
+          updated_at: now,
+          ...consent.columns,
+        };
+        await trx.updateTable('guests').set(written).where('id', '=', id).execute();
+        if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: storedConsent, recorded: consent.columns, at: now });
+        if (status === 'approved') await this.accountLinks.link(trx, id);
+        // the row is locked for this transaction: what it holds now is what was read plus what was
+        // written (the account link touches no column of the summary), so it is not read again
+        return toSummary({ ...row, ...written });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      throw error;
+    }
+  }
+}
+
+/** The gates and why the shut ones are shut, from one decision. */
+function answerGates(decisions: ReturnType<typeof decideGuestGates>): Pick<GuestDetail, 'gates' | 'gateReasons'> {
+  return { gates: gatesOf(decisions), gateReasons: gateReasonsOf(decisions) };
+}

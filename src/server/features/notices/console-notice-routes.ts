@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { consoleApiPaths as paths } from '../../../shared/console-api.js';
+import { noStore, ok } from '../../http/envelope-reply.js';
+import { envelope, nothing } from '../../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
+import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { pageOf, paramsOf } from '../../http/route-parts.js';
+import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+
+/** Organisers write notices (drafts) and publish them to everyone or to chosen account types/units. */
+export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
+  const { notices } = app.services.console;
+  const tags = ['console'];
+  const byId = paramsOf('console-id-params');
+
+  app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-publication-page'> }>(path(paths.noticePage), {
+    schema: { tags, summary: 'Notices organisers wrote, newest first, with how many accounts read them', security: bearer, response: envelope('response-notice-publication-page', 'a page of notices'), ...queryOf('notice-page-query') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { pageNum, pageSize } = pageOf(request.query);
+      return ok(request, await notices.page(signedIn(request), pageNum, pageSize));
+    },
+  });
+
+  app.post<{ Body: SchemaData<'notice-publication'>; Reply: Answer<'response-notice-publication'> }>(path(paths.notices), {
+    schema: { tags, summary: 'Write a notice (a draft until published); unknown unit ids answer 404', security: bearer, response: envelope('response-notice-publication', 'the draft'), ...bodyOf('notice-publication') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await notices.create(signedIn(request), request.body)),
+  });
+
+  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'notice-publication'>; Reply: Answer<'response-notice-publication'> }>(path(paths.notice(':id')), {
+    schema: { tags, summary: 'Change a draft (409 once published)', security: bearer, response: envelope('response-notice-publication', 'the draft'), ...byId, ...bodyOf('notice-publication') },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await notices.update(signedIn(request), request.params.id, request.body)),
+  });
+
+  app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.notice(':id')), {
+    schema: { tags, summary: 'Delete a draft (409 once published)', security: bearer, response: envelope(nothing, 'deleted'), ...byId },
+    preValidation: authenticate,
+    handler: async (request) => {
+      await notices.remove(signedIn(request), request.params.id);
+      return ok(request, null);
+    },
+  });
+
+  app.post<{ Params: SchemaData<'console-id-params'>; Reply: Answer<'response-notice-publication'> }>(path(paths.noticePublish(':id')), {
+    schema: { tags, summary: "Publish a draft: it reaches its accounts' notice lists and unread counts at once", security: bearer, response: envelope('response-notice-publication', 'the published notice'), ...byId },
+    preValidation: authenticate,
+    handler: async (request) => ok(request, await notices.publish(signedIn(request), request.params.id)),
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../../shared/api-paths.js';
+import { ok, noStore } from '../../http/envelope-reply.js';
+import { envelope, nothing } from '../../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
+import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { bearer, path, queryOf } from '../../http/route-helpers.js';
+
+const DEFAULT_PAGE_SIZE = 10;
+
+/** Notices of the caller: page, mark read, unread count. */
+export async function noticeRoutes(app: FastifyInstance): Promise<void> {
+  const { notices } = app.services;
+  const tags = ['notices'];
+
+  app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-page'> }>(path(apiPaths.myNoticePage), {
+    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, response: envelope('response-notice-page', 'a page of notices'), ...queryOf('notice-page-query') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      const pageNum = Number(request.query.pageNum ?? 1);
+      const pageSize = Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE);
+      noStore(reply);
+      return ok(request, await notices.page(signedIn(request), pageNum, pageSize));
+    },
+  });
+
+  app.post<{ Querystring: SchemaData<'notice-read-query'>; Reply: PlainAnswer<null> }>(path(apiPaths.readNotice), {
+    schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, response: envelope(nothing, 'marked read'), ...queryOf('notice-read-query') },
+    preValidation: authenticate,
+    handler: async (request) => {
+      await notices.markRead(signedIn(request), request.query.id);
+      return ok(request, null);
+    },
+  });
+
+  app.get<{ Reply: PlainAnswer<number> }>(path(apiPaths.unreadNoticeCount), {
+    schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer, response: envelope({ type: 'integer' }, 'unread count') },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return ok(request, await notices.unreadCount(signedIn(request)));
+    },
+  });
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { Page } from '../../../shared/api-types.js';
+import type { NoticePublicationItem } from '../../../shared/console-api.js';
+import type { NoticePublication } from '../../../generated/types.js';
+import type { NoticePublicationTable } from '../../db/tables.js';
+import { AppError } from '../../http/app-error.js';
+import type { Audit } from '../../audit/audit.js';
+import type { Editions } from '../edition/editions.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { assertOrganiser } from '../../auth/unit-access.js';
+
+type Target = { audience: string | null; unitId: string | null };
+
+/**
+ * Who a publication reaches, as rows of the notices table the unit side already reads: one row
+ * per account type, per unit, or per (type, unit) pair when both are chosen. An account has one
+ * type and at most one unit, so it matches exactly one row: it sees the notice once and the
+ * unread count (SPEC 7) counts it once.
+ */
+function targetsOf(audiences: string[], unitIds: string[]): Target[] {
+  const types = audiences.length ? audiences : [null];
+  const units = unitIds.length ? unitIds : [null];
+  return types.flatMap((audience) => units.map((unitId) => ({ audience, unitId })));
+}
+
+function toItem(row: NoticePublicationTable, readCount: number): NoticePublicationItem {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    audiences: JSON.parse(row.audiences) as string[],
+    unitIds: JSON.parse(row.unit_ids) as string[],
+    status: row.status as NoticePublicationItem['status'],
+    createdAt: row.created_at,
+    publishedAt: row.published_at,
+    readCount,
+  };
+}
+
+/** Organisers write notices as drafts, then publish them to everyone or to chosen account types/units. */
+export class NoticesAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    private readonly audit: Audit,
+  ) {}
+
+  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<NoticePublicationItem>> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const base = this.db.selectFrom('notice_publications').where('edition_id', '=', edition.id);
+    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await base
+      .selectAll('notice_publications')
+      .select((eb) =>
+        eb
+          .selectFrom('notice_reads')
+          .innerJoin('notices', 'notices.id', 'notice_reads.notice_id')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('notices.publication_id', '=', 'notice_publications.id')
+          .as('read_count'),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return { records: rows.map((row) => toItem(row, Number(row.read_count ?? 0))), total: Number(total), pageNum, pageSize };
+  }
+
+  private async assertUnits(executor: Pick<Db, 'selectFrom'>, editionId: string, unitIds: string[]): Promise<void> {
+    if (unitIds.length === 0) return;
+    const found = await executor.selectFrom('units').select('id').where('edition_id', '=', editionId).where('id', 'in', unitIds).execute();
+    if (found.length !== unitIds.length) throw new AppError('notFound');
+  }
+
+  async create(who: SignedInAccount, body: NoticePublication): Promise<NoticePublicationItem> {
+    assertOrganiser(who);
+    return this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      await this.assertUnits(trx, edition.id, body.unitIds);
+      const now = this.editions.now().toISOString();
+      const row: NoticePublicationTable = {
+        id: randomUUID(),
+        edition_id: edition.id,
+        title: body.title,
+        content: body.content,
+        audiences: JSON.stringify(body.audiences),
+        unit_ids: JSON.stringify(body.unitIds),
+        status: 'draft',
+        created_by: who.id,
+        created_at: now,
+        updated_at: now,
+        published_at: null,
+      };
+      await trx.insertInto('notice_publications').values(row).execute();
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.create', targetType: 'notice', targetId: row.id, targetLabel: body.title, after: body, at: now });
+      return toItem(row, 0);
+    });
+  }
+
+  private async draft(trx: Pick<Db, 'selectFrom'>, editionId: string, id: string): Promise<NoticePublicationTable> {
+    const row = await trx.selectFrom('notice_publications').selectAll().where('id', '=', id).where('edition_id', '=', editionId).executeTakeFirst();
+    if (!row) throw new AppError('noticeNotFound');
+    // a published notice is in the units' lists already: it is not rewritten behind their back
+    if (row.status !== 'draft') throw new AppError('noticeAlreadyPublished');
+    return row;
+  }
+
+  async update(who: SignedInAccount, id: string, body: NoticePublication): Promise<NoticePublicationItem> {
+    assertOrganiser(who);
+    return this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const before = await this.draft(trx, edition.id, id);
+      await this.assertUnits(trx, edition.id, body.unitIds);
+      const now = this.editions.now().toISOString();
+      const change = { title: body.title, content: body.content, audiences: JSON.stringify(body.audiences), unit_ids: JSON.stringify(body.unitIds), updated_at: now };
+      await trx.updateTable('notice_publications').set(change).where('id', '=', id).execute();
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'notice.update',
+        targetType: 'notice',
+        targetId: id,
+        targetLabel: body.title,
+        before: { title: before.title, content: before.content, audiences: JSON.parse(before.audiences), unitIds: JSON.parse(before.unit_ids) },
+        after: body,
+        at: now,
+      });
+      return toItem({ ...before, ...change }, 0);
+    });
+  }
+
+  async remove(who: SignedInAccount, id: string): Promise<void> {
+    assertOrganiser(who);
+    await this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const before = await this.draft(trx, edition.id, id);
+      // a concurrent delete of the same draft may have committed since the read: its caller won
+      const removed = await trx.deleteFrom('notice_publications').where('id', '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw new AppError('noticeNotFound');
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.delete', targetType: 'notice', targetId: id, targetLabel: before.title, before: { title: before.title }, at: this.editions.now().toISOString() });
+    });
+  }
+
+  /** Writes the notice rows the recipients read; from now on their unread counts include it. */
+  async publish(who: SignedInAccount, id: string): Promise<NoticePublicationItem> {
+    assertOrganiser(who);
+    return this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const row = await this.draft(trx, edition.id, id);
+      // release time is the real time: the unit side compares it with the real clock
+      const now = new Date().toISOString();
+      for (const target of targetsOf(JSON.parse(row.audiences) as string[], JSON.parse(row.unit_ids) as string[])) {
+        await trx
+          .insertInto('notices')
+          .values({ id: randomUUID(), edition_id: edition.id, title: row.title, content: row.content, audience: target.audience, unit_id: target.unitId, release_time: now, publication_id: id })
+          .execute();
+      }
+      await trx.updateTable('notice_publications').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', id).execute();
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.publish', targetType: 'notice', targetId: id, targetLabel: row.title, before: { status: 'draft' }, after: { status: 'published' }, at: now });
+      return toItem({ ...row, status: 'published', published_at: now, updated_at: now }, 0);
+    });
+  }
+}

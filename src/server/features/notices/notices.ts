@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { onPage, pageOf } from '../../db/paging.js';
+import type { NoticeItem, Page } from '../../../shared/api-types.js';
+import { AppError } from '../../http/app-error.js';
+import { nowIso } from '../../time.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+
+/** Notices of the current edition meant for everyone, the caller's account type, or the caller's unit. */
+export class Notices {
+  /** Asked by every page header (SPEC 7), so compiled once: values are now, user type, account id, unit id. */
+  private readonly countUnread;
+
+  constructor(private readonly db: Db) {
+    this.countUnread = this.prepareCountUnread();
+  }
+
+  private visibleTo(who: SignedInAccount) {
+    const now = nowIso();
+    return this.db
+      .selectFrom('notices')
+      .innerJoin('editions', 'editions.id', 'notices.edition_id')
+      .where('editions.is_current', '=', 1)
+      .where('notices.release_time', '<=', now)
+      .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', who.userType)]))
+      // a notice for one unit (a review decision) reaches only that unit's accounts
+      .where((eb) => eb.or([eb('notices.unit_id', 'is', null), eb('notices.unit_id', '=', who.unitId ?? '')]));
+  }
+
+  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
+    const { total } = await this.visibleTo(who)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.visibleTo(who)
+      .leftJoin('notice_reads', (join) =>
+        join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.account_id', '=', who.id),
+      )
+      .select(['notices.id', 'notices.title', 'notices.content', 'notices.release_time', 'notice_reads.read_at'])
+      .orderBy('notices.release_time', 'desc')
+      .orderBy('notices.id')
+      .$call(onPage(pageNum, pageSize))
+      .execute();
+    const records = rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      releaseTime: row.release_time,
+      read: row.read_at !== null,
+    }));
+    return pageOf(records, total, pageNum, pageSize);
+  }
+
+  private prepareCountUnread() {
+    return preparedQuery(this.db, (value) =>
+      this.db
+        .selectFrom('notices')
+        .innerJoin('editions', 'editions.id', 'notices.edition_id')
+        .where('editions.is_current', '=', 1)
+        .where('notices.release_time', '<=', value(0))
+        .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', value(1))]))
+        .where((eb) => eb.or([eb('notices.unit_id', 'is', null), eb('notices.unit_id', '=', value(3))]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notice_reads')
+                .select(sql`1`.as('one'))
+                .whereRef('notice_reads.notice_id', '=', 'notices.id')
+                .where('notice_reads.account_id', '=', value(2)),
+            ),
+          ),
+        )
+        .select((eb) => eb.fn.countAll<number | string>().as('unread')),
+    );
+  }
+
+  async unreadCount(who: SignedInAccount): Promise<number> {
+    const [row] = await this.countUnread(nowIso(), who.userType, who.id, who.unitId ?? '');
+    return Number(row?.unread ?? 0);
+  }
+
+  /** Marking twice is harmless: the first read time is kept. */
+  async markRead(who: SignedInAccount, noticeId: string): Promise<void> {
+    const notice = await this.visibleTo(who).select('notices.id').where('notices.id', '=', noticeId).executeTakeFirst();
+    if (!notice) throw new AppError('noticeNotFound');
+    await this.db
+      .insertInto('notice_reads')
+      .values({ notice_id: noticeId, account_id: who.id, read_at: nowIso() })
+      .onConflict((oc) => oc.columns(['notice_id', 'account_id']).doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { HotelItem, ReceptionistItem } from '../../../shared/console-api.js';
+import type { Hotel, Receptionist } from '../../../generated/types.js';
+import { maskMobile } from '../../../shared/sensitive-fields.js';
+import { AppError } from '../../http/app-error.js';
+import type { DataProtection } from '../../security/data-protection.js';
+import type { Audit } from '../../audit/audit.js';
+import type { Editions } from '../edition/editions.js';
+import { isUniqueViolation } from '../guests/guest-repository.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { assertOrganiser } from '../../auth/unit-access.js';
+
+/** Lists are short (a summit has tens of hotels): answered whole, by name. */
+const LIST_CAP = 1000;
+
+/** A receptionist as stored since migration 0020: the mobile's blind index and its sealed copy. */
+interface StoredMobile {
+  mobile_sealed: string | null;
+}
+
+/**
+ * Hotels and receptionists of the current edition, kept by organisers; the reception editor picks
+ * from them. Reception documents keep the name and phone as text, so deleting a list entry never
+ * changes a reception already assigned.
+ */
+export class Hotels {
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+    private readonly audit: Audit,
+    /** a receptionist's mobile is sealed at rest (migration 0020); answers and the audit log mask it */
+    private readonly protection: DataProtection,
+  ) {}
+
+  private clearMobile(row: StoredMobile): string {
+    return row.mobile_sealed === null ? '' : this.protection.open(row.mobile_sealed);
+  }
+
+  private maskedMobile(row: StoredMobile): string {
+    return maskMobile(this.clearMobile(row));
+  }
+
+  /** What the audit log keeps of a receptionist, shaped like the form (readable changes): never the whole mobile. */
+  private audited(row: StoredMobile & { name: string; hotel_id: string | null }): Record<string, unknown> {
+    return { name: row.name, mobile: this.maskedMobile(row), ...(row.hotel_id ? { hotelId: row.hotel_id } : {}) };
+  }
+
+  /**
+   * One receptionist of the current edition with the mobile in clear: what the audited "show"
+   * (privacy/reveal-targets.ts) and a save sending the mask back read. Organisers only; 404
+   * for an id outside the current edition.
+   */
+  async storedReceptionist(who: SignedInAccount, id: string): Promise<{ name: string; mobile: string }> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const row = await this.db.selectFrom('receptionists').select(['name', 'mobile_sealed']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    return { name: row.name, mobile: this.clearMobile(row) };
+  }
+
+  /**
+   * The edition's receptionists with their clear mobiles, for the reception editor's saves only:
+   * a receptionist picked from the (masked) list arrives as name and mask, and the stored
+   * arrangement must hold the number (privacy/restore-reception-masks.ts). Never answered.
+   */
+  async storedReceptionists(who: SignedInAccount): Promise<{ name: string; mobile: string }[]> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const rows = await this.db.selectFrom('receptionists').select(['name', 'mobile_sealed']).where('edition_id', '=', edition.id).limit(LIST_CAP).execute();
+    return rows.filter((row) => row.mobile_sealed !== null).map((row) => ({ name: row.name, mobile: this.clearMobile(row) }));
+  }
+
+  async hotels(who: SignedInAccount): Promise<HotelItem[]> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const rows = await this.db.selectFrom('hotels').select(['id', 'name', 'address', 'phone']).where('edition_id', '=', edition.id).orderBy('name').orderBy('id').limit(LIST_CAP).execute();
+    return rows;
+  }
+
+  async receptionists(who: SignedInAccount): Promise<ReceptionistItem[]> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const rows = await this.db
+      .selectFrom('receptionists')
+      .leftJoin('hotels', 'hotels.id', 'receptionists.hotel_id')
+      .select(['receptionists.id', 'receptionists.name', 'receptionists.mobile_sealed', 'receptionists.hotel_id', 'hotels.name as hotel_name'])
+      .where('receptionists.edition_id', '=', edition.id)
+      .orderBy('receptionists.name')
+      .orderBy('receptionists.id')
+      .limit(LIST_CAP)
+      .execute();
+    // masked in the list: the full mobile only through the audited "show"
+    return rows.map((row) => ({ id: row.id, name: row.name, mobile: this.maskedMobile(row), hotelId: row.hotel_id, hotelName: row.hotel_name ?? null }));
+  }
+
+  /** A unique index refuses a second hotel of the same name (409), also when two organisers race. */
+  private async unique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
+      throw error;
+    }
+  }
+
+  async saveHotel(who: SignedInAccount, id: string | null, body: Hotel): Promise<HotelItem> {
+    assertOrganiser(who);
+    return this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        const now = this.editions.now().toISOString();
+        const values = { name: body.name, address: body.address ?? null, phone: body.phone ?? null };
+        if (id === null) {
+          const created = { id: randomUUID(), ...values };
+          await trx.insertInto('hotels').values({ ...created, edition_id: edition.id, created_at: now }).execute();
+          await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.create', targetType: 'hotel', targetId: created.id, targetLabel: body.name, after: values, at: now });
+          return created;
+        }
+        const before = await trx.selectFrom('hotels').select(['name', 'address', 'phone']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+        if (!before) throw new AppError('notFound');
+        await trx.updateTable('hotels').set(values).where('id', '=', id).execute();
+        await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.update', targetType: 'hotel', targetId: id, targetLabel: body.name, before, after: values, at: now });
+        return { id, ...values };
+      }),
+    );
+  }
+
+  async deleteHotel(who: SignedInAccount, id: string): Promise<void> {
+    assertOrganiser(who);
+    await this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const before = await trx.selectFrom('hotels').select(['name', 'address', 'phone']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+      if (!before) throw new AppError('notFound');
+      const staff = await trx.selectFrom('receptionists').select('id').where('hotel_id', '=', id).executeTakeFirst();
+      if (staff) throw new AppError('hotelInUse');
+      // a concurrent delete of the same row may have committed since the read: its caller won
+      const removed = await trx.deleteFrom('hotels').where('id', '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.delete', targetType: 'hotel', targetId: id, targetLabel: before.name, before, at: this.editions.now().toISOString() });
+    });
+  }
+
+  async saveReceptionist(who: SignedInAccount, id: string | null, body: Receptionist): Promise<ReceptionistItem> {
+    assertOrganiser(who);
+    return this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        const now = this.editions.now().toISOString();
+        let hotelName: string | null = null;
+        if (body.hotelId) {
+          const hotel = await trx.selectFrom('hotels').select('name').where('id', '=', body.hotelId).where('edition_id', '=', edition.id).executeTakeFirst();
+          if (!hotel) throw new AppError('notFound');
+          hotelName = hotel.name;
+        }
+        // the blind index keeps the per-edition unique key (a second receptionist with the mobile: 409)
+        const values = { name: body.name, mobile_index: this.protection.index('mobile', body.mobile), mobile_sealed: this.protection.seal(body.mobile), hotel_id: body.hotelId ?? null };
+        const after = this.audited(values);
+        const item = (rowId: string): ReceptionistItem => ({ id: rowId, name: body.name, mobile: maskMobile(body.mobile), hotelId: body.hotelId ?? null, hotelName });
+        if (id === null) {
+          const created = randomUUID();
+          await trx.insertInto('receptionists').values({ id: created, ...values, edition_id: edition.id, created_at: now }).execute();
+          await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.create', targetType: 'receptionist', targetId: created, targetLabel: body.name, after, at: now });
+          return item(created);
+        }
+        const stored = await trx.selectFrom('receptionists').select(['name', 'mobile_sealed', 'hotel_id']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+        if (!stored) throw new AppError('notFound');
+        await trx.updateTable('receptionists').set(values).where('id', '=', id).execute();
+        await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.update', targetType: 'receptionist', targetId: id, targetLabel: body.name, before: this.audited(stored), after, at: now });
+        return item(id);
+      }),
+    );
+  }
+
+  async deleteReceptionist(who: SignedInAccount, id: string): Promise<void> {
+    assertOrganiser(who);
+    await this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const stored = await trx.selectFrom('receptionists').select(['name', 'mobile_sealed', 'hotel_id']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+      if (!stored) throw new AppError('notFound');
+      const before = this.audited(stored);
+      // a concurrent delete of the same row may have committed since the read: its caller won
+      const removed = await trx.deleteFrom('receptionists').where('id', '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
+      await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.delete', targetType: 'receptionist', targetId: id, targetLabel: stored.name, before, at: this.editions.now().toISOString() });
+    });
+  }
+}

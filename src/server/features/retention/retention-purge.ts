@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { EditionData } from '../../../shared/guest-api.js';
+import { AppError } from '../../http/app-error.js';
+import { Audit } from '../../audit/audit.js';
+import { shanghaiDate } from '../../clock.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { UploadStorage } from '../../uploads/upload-storage.js';
+import type { DataProtection } from '../../security/data-protection.js';
+import { eraseReceptions } from '../reception/sealed-receptions.js';
+import { SEALED_STORES } from '../../privacy/sealed-stores.js';
+
+// the stores are walked by table name: rows are plain records here
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+
+export interface PurgeReport {
+  editionId: string;
+  /** the first day the purge is allowed: the edition's conferenceEnd + RETENTION_DAYS (Asia/Shanghai) */
+  allowedFrom: string;
+  forced: boolean;
+  /** rows whose sensitive values were erased, per table */
+  rows: Record<string, number>;
+  /** upload files removed (photos, business cards, temporary pictures of the edition's people) */
+  files: number;
+}
+
+/** YYYY-MM-DD plus whole days. */
+function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+export function purgeAllowedFrom(edition: Pick<EditionData, 'conferenceEnd'>, retentionDays: number): string {
+  return addDays(edition.conferenceEnd, retentionDays);
+}
+
+/** Every string of a document that names a stored upload (photos, business cards): found by value, so a new file field needs no code. */
+function stringsOf(value: unknown, out: Set<string>): Set<string> {
+  if (typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
+}
+
+export interface PurgeInput {
+  editionId: string;
+  /** the organiser who asked (recorded in the audit log) */
+  who: Pick<SignedInAccount, 'id' | 'account'>;
+  force: boolean;
+  now: Date;
+  /** how the purge was asked for (audit reason), e.g. "command line" */
+  via: string;
+}
+
+/**
+ * The retention purge (issue 18 point 4): once an edition is over by the retention period, its
+ * people's ID numbers and mobiles are erased from every sealed store (sealed values removed from
+ * the documents, blind indexes and masks cleared) and their photos, business cards and
+ * temporary pictures deleted, in one transaction with its audit entry; the files go after the
+ * commit (a crash in between leaves files without rows, which the start-up sweep removes).
+ * Names, statuses and itineraries stay: the edition's history without the identifying numbers.
+ */
+export class RetentionPurge {
+  constructor(
+    private readonly db: Db,
+    private readonly protection: DataProtection,
+    private readonly options: { uploadDir: string; retentionDays: number; findEdition: (id: string) => Promise<EditionData | undefined> },
+  ) {}
+
+  async purge(input: PurgeInput): Promise<PurgeReport> {
+    const edition = await this.options.findEdition(input.editionId);
+    if (!edition) throw new AppError('notFound');
+    const allowedFrom = purgeAllowedFrom(edition, this.options.retentionDays);
+    const today = shanghaiDate(input.now);
+    if (today < allowedFrom && !input.force) throw new AppError('retentionNotOver', { allowedFrom });
+    const rows: Record<string, number> = {};
+    const storageNames: string[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as AnyDb;
+      const uploadIds = new Set<string>();
+      for (const store of SEALED_STORES) {
+        const found = (await db.selectFrom(store.table).select(['id', 'document', ...store.columns]).where('edition_id', '=', edition.id).execute()) as Row[];
+        for (const row of found) {
+          const schema = store.schemaOf(row);
+          const stored = JSON.parse(String(row.document)) as Record<string, unknown>;
+          stringsOf(stored, uploadIds);
+          await db
+            .updateTable(store.table)
+            .set({ document: JSON.stringify(this.protection.eraseDocument(schema, stored)), ...store.erased(row) })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        rows[store.table] = found.length;
+      }
+      // the edition's receptionists (migration 0020): the sealed mobile goes; the unique key keeps a per-row placeholder
+      const staff = (await db.selectFrom('receptionists').select('id').where('edition_id', '=', edition.id).where('mobile_sealed', 'is not', null).execute()) as Row[];
+      for (const row of staff) await db.updateTable('receptionists').set({ mobile_index: `erased:${String(row.id)}`, mobile_sealed: null }).where('id', '=', row.id).execute();
+      rows.receptionists = staff.length;
+      // receptionist phones copied into the guests' and members' reception arrangements (0022)
+      Object.assign(rows, await eraseReceptions(db, this.protection, edition.id));
+      const ids = [...uploadIds];
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        const files = (await db.selectFrom('uploads').select(['id', 'storage_name']).where('id', 'in', chunk).execute()) as { id: string; storage_name: string }[];
+        if (files.length === 0) continue;
+        storageNames.push(...files.map((f) => f.storage_name));
+        await db.deleteFrom('uploads').where('id', 'in', files.map((f) => f.id)).execute();
+      }
+      const pictures = (await db
+        .selectFrom('temporary_uploads')
+        .innerJoin('temporary_registrations', 'temporary_registrations.picture_id', 'temporary_uploads.id')
+        .select(['temporary_uploads.id', 'temporary_uploads.storage_name'])
+        .where('temporary_registrations.edition_id', '=', edition.id)
+        .execute()) as { id: string; storage_name: string }[];
+      // the registration's picture_id must keep naming a row (foreign key): the row stays, the file goes
+      storageNames.push(...pictures.map((p) => p.storage_name));
+      await new Audit(this.db).record(trx, input.who as SignedInAccount, {
+        editionId: edition.id,
+        action: 'edition.retention-purge',
+        targetType: 'edition',
+        targetId: edition.id,
+        targetLabel: edition.name,
+        reason: `${input.via}${input.force ? ' (forced before the retention period ended)' : ''}`,
+        after: { rows, files: storageNames.length, allowedFrom },
+        at: input.now.toISOString(),
+      });
+    });
+    const storage = new UploadStorage(this.options.uploadDir);
+    for (const name of storageNames) {
+      // a name the server never chose (not a stored file) is no path to remove
+      const file = (() => {
+        try {
+          return storage.pathOf(name);
+        } catch {
+          return null;
+        }
+      })();
+      if (file) await fs.promises.rm(file, { force: true });
+    }
+    return { editionId: edition.id, allowedFrom, forced: input.force && today < allowedFrom, rows, files: storageNames.length };
+  }
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { WishFile, WishPage, WishRecord } from '../../../shared/wish-api.js';
+import type { Db } from '../../db/database.js';
+import { onPage, pageOf } from '../../db/paging.js';
+import type { GoodWishTable } from '../../db/tables.js';
+import { RequestValidationError } from '../../http/request-validation.js';
+import { loadSchema } from '../../http/schema-loader.js';
+import type { Editions } from '../edition/editions.js';
+import { versionOf } from '../../schema-versions/schema-versions.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
+
+const SCHEMA = 'good-wishes';
+
+/** The uploads table's columns read here (migration 0002, owned by the upload service). */
+type UploadRows = {
+  uploads: { id: string; unit_id: string | null; rule_name: string; original_name: string; mime: string; bytes: number };
+};
+
+type Executor = Pick<Db, 'withTables'>;
+
+/**
+ * Upload fields of the schema and the rule each must have been uploaded under: the definition
+ * its `$ref` names (logo, wishVideo, wishAudio). Read from the schema, so pointing `logo` at
+ * `logoOtherReading` switches the server's check too.
+ */
+function uploadFieldRules(): Map<string, string> {
+  const schema = loadSchema(SCHEMA) as { properties?: Record<string, { $ref?: string }>; definitions?: Record<string, Record<string, unknown>> };
+  const rules = new Map<string, string>();
+  for (const [field, property] of Object.entries(schema.properties ?? {})) {
+    const name = property.$ref?.replace('#/definitions/', '');
+    if (name && schema.definitions?.[name]?.['x-upload']) rules.set(field, name);
+  }
+  return rules;
+}
+
+async function filesOf(executor: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .withTables<UploadRows>()
+    .selectFrom('uploads')
+    .select(['id', 'unit_id', 'rule_name', 'original_name', 'mime', 'bytes'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+function idsIn(document: Record<string, unknown>, fields: Iterable<string>): string[] {
+  return [...fields].map((field) => document[field]).filter((value): value is string => typeof value === 'string');
+}
+
+/** A unit's message of good wishes (one per edition, replaced on save) and the organisers' list. */
+export class GoodWishes {
+  private readonly fieldRules = uploadFieldRules();
+
+  constructor(
+    private readonly db: Db,
+    private readonly editions: Editions,
+  ) {}
+
+  async mine(who: SignedInAccount): Promise<WishRecord | null> {
+    const unitId = unitOf(who);
+    const edition = await this.editions.current();
+    const row = await this.db.selectFrom('good_wishes').selectAll().where('edition_id', '=', edition.id).where('unit_id', '=', unitId).executeTakeFirst();
+    if (!row) return null;
+    return (await this.toRecords(this.db, [row]))[0] ?? null;
+  }
+
+  /**
+   * The schema (validated by the route) already says "a logo or a wish message". Here: every
+   * file is one this unit uploaded, under the rule its field names (a video is not a logo).
+   */
+  async save(who: SignedInAccount, document: Record<string, unknown>): Promise<WishRecord> {
+    const unitId = unitOf(who);
+    return this.db.transaction().execute(async (trx) => {
+      const edition = await this.editions.current(trx);
+      const found = new Map((await filesOf(trx, idsIn(document, this.fieldRules.keys()))).map((file) => [file.id, file]));
+      const wrong = [...this.fieldRules]
+        .filter(([field]) => typeof document[field] === 'string')
+        .filter(([field, rule]) => {
+          const file = found.get(document[field] as string);
+          return !file || file.unit_id !== unitId || file.rule_name !== rule;
+        });
+      if (wrong.length > 0) {
+        throw new RequestValidationError(
+          wrong.map(([field]) => ({ pointer: `/${field}`, key: 'validation.fileRef', params: {} })),
+          'body',
+        );
+      }
+      const now = this.editions.now().toISOString();
+      const json = JSON.stringify(document);
+      const version = versionOf(SCHEMA);
+      // one row per unit and edition: a concurrent first save updates instead of failing
+      await trx
+        .insertInto('good_wishes')
+        .values({ id: randomUUID(), edition_id: edition.id, unit_id: unitId, account_id: who.id, document: json, schema_version: version, created_at: now, updated_at: now })
+        .onConflict((conflict) => conflict.columns(['edition_id', 'unit_id']).doUpdateSet({ document: json, schema_version: version, account_id: who.id, updated_at: now }))
+        .execute();
+      const row = await trx.selectFrom('good_wishes').selectAll().where('edition_id', '=', edition.id).where('unit_id', '=', unitId).executeTakeFirstOrThrow();
+      return (await this.toRecords(trx, [row]))[0]!;
+    });
+  }
+
+  /** Organisers: every unit's message of the current edition, last saved first. */
+  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<WishPage> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const base = this.db.selectFrom('good_wishes').where('edition_id', '=', edition.id);
+    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').$call(onPage(pageNum, pageSize)).execute();
+    return pageOf(await this.toRecords(this.db, rows), total, pageNum, pageSize);
+  }
+
+  private async toRecords(executor: Db, rows: GoodWishTable[]): Promise<WishRecord[]> {
+    if (rows.length === 0) return [];
+    const documents = rows.map((row) => JSON.parse(row.document) as Record<string, unknown>);
+    const ids = documents.flatMap((document) => idsIn(document, this.fieldRules.keys()));
+    const files = new Map((await filesOf(executor, ids)).map((file) => [file.id, file]));
+    const units = new Map(
+      (await executor.selectFrom('units').select(['id', 'name']).where('id', 'in', [...new Set(rows.map((row) => row.unit_id))]).execute()).map((unit) => [unit.id, unit.name]),
+    );
+    return rows.map((row, index) => {
+      const document = documents[index] ?? {};
+      const byField: Record<string, WishFile> = {};
+      for (const field of this.fieldRules.keys()) {
+        const file = typeof document[field] === 'string' ? files.get(document[field]) : undefined;
+        if (file) byField[field] = { id: file.id, name: file.original_name, mime: file.mime, bytes: file.bytes };
+      }
+      return {
+        id: row.id,
+        unitId: row.unit_id,
+        unitName: units.get(row.unit_id) ?? '',
+        document,
+        schemaVersion: row.schema_version,
+        files: byField,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { SchemaName } from '../../generated/registry.js';
+import { recordUpgradePaths, type RecordUpgradeData } from '../../shared/record-upgrade-api.js';
+import { noStore, ok } from '../http/envelope-reply.js';
+import { envelope } from '../http/response-schemas.js';
+import type { Answer, SchemaData } from '../http/typed-route.js';
+import { authenticate, signedIn } from '../auth/authenticate.js';
+import { upgradeDocument } from './document-upgrade.js';
+import { currentEdition } from './schema-versions.js';
+import { maskedDocument } from '../privacy/masked-answers.js';
+import { paramsOf } from '../http/route-parts.js';
+import { bearer, path } from '../http/route-helpers.js';
+
+/** A stored record as the current version of its schema can hold it. */
+function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
+  const upgrade = upgradeDocument(document, fromVersion, currentEdition(schema));
+  // answered masked like every read; the save route keeps a value sent back as its mask
+  return { kind, id, ...upgrade, document: maskedDocument(schema, upgrade.document as Record<string, unknown>) };
+}
+
+/**
+ * Opening a record saved under an older schema version for editing in the current one
+ * (edition-migration.ts). Read-only: the record changes only when the usual save route saves it.
+ */
+export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
+  const { guests, units, entourage } = app.services;
+
+  app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.guest(':id')), {
+    schema: {
+      tags: ['guests'],
+      summary: "A guest of the caller's unit as the current guest schema can hold it: dropped fields and what must change (404 for any other id)",
+      security: bearer,
+      response: envelope('response-record-upgrade', 'the guest record in the current version'),
+      ...paramsOf('guest-id-params'),
+    },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const guest = await guests.detail(signedIn(request), request.params.id);
+      return ok(request, upgraded('guest', 'guest', guest.id, guest.document, guest.schemaVersion));
+    },
+  });
+
+  app.get<{ Params: SchemaData<'entourage-member-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.entourageMember(':id', ':memberId')), {
+    schema: {
+      tags: ['entourage'],
+      summary:
+        "An entourage member of a guest of the caller's unit as the current entourage-member schema can hold it: dropped fields and what must change (ID number masked as in the entourage list; 404 for any other id)",
+      security: bearer,
+      response: envelope('response-record-upgrade', 'the entourage member record in the current version'),
+      ...paramsOf('entourage-member-params'),
+    },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
+      // checked with the full number; answered masked, as the entourage list does
+      const upgrade = upgraded('entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
+      return ok(request, upgrade);
+    },
+  });
+
+  app.get<{ Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.myUnit), {
+    schema: {
+      tags: ['units'],
+      summary: "The caller's unit information as the current unit schema can hold it: dropped fields and what must change",
+      security: bearer,
+      response: envelope('response-record-upgrade', 'the unit record in the current version'),
+    },
+    preValidation: authenticate,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const unit = await units.mine(signedIn(request));
+      // a unit that never saved its form holds only the registration stub: it starts in the current version
+      const fromVersion = unit.complete ? unit.schemaVersion : currentEdition('unit').version;
+      return ok(request, upgraded('unit', 'unit', unit.id, unit.document, fromVersion));
+    },
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The edition diff: every stored document (schema-versions.ts `storedDocuments`) checked against
+ * a version of its schema, before that version is published. A record is affected when the new
+ * version would drop some of its fields or reject what is left (edition-migration.ts). Read-only.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { FieldError } from '../../shared/validation.js';
+import type { SchemaName } from '../../generated/registry.js';
+import { upgradeDocument, type DroppedField, type SchemaEdition } from './document-upgrade.js';
+import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
+import { isSealed } from '../security/sealed-values.js';
+
+export interface AffectedRecord {
+  kind: string;
+  table: string;
+  id: string;
+  schema: string;
+  storedVersion: number;
+  targetVersion: number;
+  dropped: DroppedField[];
+  problems: FieldError[];
+}
+
+export interface EditionDiff {
+  checked: number;
+  affected: AffectedRecord[];
+}
+
+interface Row {
+  id: string;
+  doc: string;
+  version: number | string | null;
+}
+
+async function rowsOf(db: Db, kind: StoredDocumentKind): Promise<Row[]> {
+  const filter = kind.onlyWhere ? sql`and ${sql.ref(kind.onlyWhere.column)} = ${kind.onlyWhere.value}` : sql``;
+  const result = await sql<Row>`select id, ${sql.ref(kind.column)} as doc, ${sql.ref(kind.versionColumn)} as version
+    from ${sql.table(kind.table)} where ${sql.ref(kind.column)} is not null ${filter} order by id`.execute(db);
+  return result.rows;
+}
+
+export async function diffStoredRecords(
+  db: Db,
+  editionOf: (schema: SchemaName) => SchemaEdition | Promise<SchemaEdition>,
+  kinds: StoredDocumentKind[] = storedDocuments,
+  /** opens the sealed personal data (DataProtection.openDocument) so it validates as written */
+  open: (schema: SchemaName, document: Record<string, unknown>) => Record<string, unknown> = (_schema, document) => document,
+): Promise<EditionDiff> {
+  const diff: EditionDiff = { checked: 0, affected: [] };
+  for (const kind of kinds) {
+    const edition = await editionOf(kind.schema);
+    for (const row of await rowsOf(db, kind)) {
+      diff.checked += 1;
+      const storedVersion = Number(row.version ?? 1);
+      let document: unknown;
+      try {
+        document = JSON.parse(row.doc);
+      } catch {
+        document = row.doc; // not JSON: the validator says what it thinks of a string
+      }
+      const sealed = document;
+      if (document && typeof document === 'object' && !Array.isArray(document)) document = open(kind.schema, document as Record<string, unknown>);
+      const upgrade = upgradeDocument(document, storedVersion, edition);
+      if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) continue;
+      // a dropped sensitive value is named, never printed
+      for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
+      diff.affected.push({
+        kind: kind.kind,
+        table: kind.table,
+        id: row.id,
+        schema: kind.schema,
+        storedVersion,
+        targetVersion: edition.version,
+        dropped: upgrade.dropped,
+        problems: upgrade.problems,
+      });
+    }
+  }
+  return diff;
+}
+
+function valueAt(document: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+}
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The report as lines of text (what `npm run edition:diff` prints). */
+export function formatEditionDiff(diff: EditionDiff): string[] {
+  const lines: string[] = [];
+  for (const record of diff.affected) {
+    lines.push(`${record.kind} ${record.id} (${record.schema} v${record.storedVersion} -> v${record.targetVersion}):`);
+    for (const field of record.dropped) lines.push(`  dropped ${field.pointer} (was ${short(field.value)})`);
+    for (const problem of record.problems) {
+      const params = Object.keys(problem.params).length > 0 ? ` ${short(problem.params)}` : '';
+      lines.push(`  rejects ${problem.pointer || '(document)'}: ${problem.key}${params}`);
+    }
+  }
+  lines.push(`${diff.affected.length} of ${diff.checked} stored records need changes under the new version`);
+  return lines;
+}
