@@ -109,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
-  // the hash-time estimate of the sign-in admission comes from this machine (issue 18 point 9).
+  // the hash-time estimate of the sign-in admission comes from this machine.
   // Measured alone, before anything else runs: overlapped with the seed's hashes or with route
   // registration it came out inflated, and the admission turned simultaneous sign-ins away as busy.
   await services.hasher.calibrate();
@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // external plugins
   await registerSecurityHeaders(app);
-  // the session cookie (issue 18 point 3); no signing: the value is a random token looked up by its hash
+  // the session cookie; no signing: the value is a random token looked up by its hash
   await app.register(fastifyCookie);
   await registerCompression(app);
   await registerRequestDeadline(app, config);

@@ -36,7 +36,7 @@ import { SignIn } from './auth/sign-in.js';
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
 
 export interface Services {
-  /** personal data at rest: seals, opens and indexes ID numbers and mobiles (issue 18) */
+  /** personal data at rest: seals, opens and indexes ID numbers and mobiles */
   protection: DataProtection;
   hasher: PasswordHasher;
   outbox: OutboxService;

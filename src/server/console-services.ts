@@ -9,7 +9,7 @@ import { Hotels } from './features/reception/hotels.js';
 import { ListTotals } from './db/list-totals.js';
 import { NoticesAdmin } from './features/notices/notices-admin.js';
 
-/** The organisers' console (issue 9): one entry in Services, so the shared files change by a line. */
+/** The organisers' console: one entry in Services, so the shared files change by a line. */
 export interface ConsoleServices {
   guests: ConsoleGuests;
   codes: CodesAdmin;

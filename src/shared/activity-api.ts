@@ -1,5 +1,5 @@
 /**
- * Contract of the activities API (issue 8), shared by the server and the client. Paths are ours
+ * Contract of the activities API, shared by the server and the client. Paths are ours
  * (SPEC names none): units under `qms`, organisers under `admin`. Bodies are documents of the
  * named schemas in schemas/ (activity, activity-sign-up, activity-assignment, activity-speech-materials).
  */

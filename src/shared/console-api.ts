@@ -1,5 +1,5 @@
 /**
- * Contract of the organisers' console (issue 9), shared by the server and the client. All under
+ * Contract of the organisers' console, shared by the server and the client. All under
  * `admin/console/` (403 for every account but organisers). Bodies and queries are the schemas
  * of the same name in schemas/ (types in src/generated/types.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Contract of the content screens (issue 9): downloads, the organiser catalogues (historical
+ * Contract of the content screens: downloads, the organiser catalogues (historical
  * guests, investment projects) and the unit-scoped records (vehicles, unofficial-activity
  * guests). SPEC 7 names no paths for these: these are ours, unit side under `qms`, organisers
  * under `admin`. Bodies are the documents of the schemas named like the kind.

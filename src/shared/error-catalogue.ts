@@ -43,7 +43,7 @@ export const errorCatalogue = {
   codeAttemptsExceeded: entry(400, 'auth.codeAttemptsExceeded'),
   codeSentTooOften: entry(429, 'auth.codeSentTooOften'),
   notAGuest: entry(400, 'auth.notAGuest'),
-  /** a state-changing request on the session cookie from another origin, or naming none (issue 18 point 3) */
+  /** a state-changing request on the session cookie from another origin, or naming none */
   originRefused: entry(403, 'auth.originRefused'),
   phoneExists: entry(409, 'account.phoneExists'),
   emailExists: entry(409, 'account.emailExists'),
@@ -71,7 +71,7 @@ export const errorCatalogue = {
   tempPictureInvalid: entry(400, 'temporary.pictureInvalid'),
   tempNotFound: entry(404, 'temporary.notFound'),
 
-  /** units and the guest lifecycle (issue 5) */
+  /** units and the guest lifecycle */
   noAffiliatedUnit: entry(403, 'units.noAffiliatedUnit'),
   unitTypeMismatch: entry(400, 'units.typeMismatch'),
   guestNotFound: entry(404, 'guests.notFound'),
@@ -87,7 +87,7 @@ export const errorCatalogue = {
   guestRejected: entry(400, 'guests.rejected'),
   addFailedInviteCodeEmpty: entry(400, 'records.inviteCodeEmpty'),
   editionDatesOrder: entry(400, 'edition.datesOrder'),
-  /** organisers' console (issue 9) */
+  /** organisers' console */
   noticeAlreadyPublished: entry(409, 'console.noticeAlreadyPublished'),
   hotelInUse: entry(409, 'console.hotelInUse'),
 
@@ -100,7 +100,7 @@ export const errorCatalogue = {
   invitationConversionMissing: entry(10006, 'invitation.conversionMissing', 400),
   invitationParameterEmpty: entry(10007, 'invitation.parameterEmpty', 400),
 
-  /** activities (issue 8) */
+  /** activities */
   activityNotFound: entry(404, 'activities.notFound'),
   activitySignUpNotFound: entry(404, 'activities.signUpNotFound'),
   activityNotOpen: entry(400, 'activities.notOpen'),
@@ -116,7 +116,7 @@ export const errorCatalogue = {
   activityWindowOrder: entry(400, 'activities.windowOrder'),
   activityNotInvitedCategory: entry(400, 'activities.notInvitedCategory'),
 
-  /** personal data (issue 18): the retention purge before the edition's retention period ended */
+  /** personal data: the retention purge before the edition's retention period ended */
   retentionNotOver: entry(409, 'privacy.retentionNotOver'),
 } as const;
 

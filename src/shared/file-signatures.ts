@@ -55,7 +55,7 @@ const M4A_BRANDS = new Set(['M4A ', 'M4B ', 'F4A ']);
 const NEXT_BOXES = new Set(['moov', 'mdat', 'free', 'skip', 'wide', 'uuid', 'meta', 'pdin', 'moof', 'sidx', 'styp', 'prft', 'emsg', 'mfra']);
 
 /**
- * `ftyp` at byte 4 alone is four letters anyone can write (issue 11: 100 MB of anything passed):
+ * `ftyp` at byte 4 alone is four letters anyone can write (100 MB of anything passed):
  * the box must have a plausible size (16 bytes + whole 4-byte brands), a known major brand,
  * and, when the head reaches it, a known box after it.
  */

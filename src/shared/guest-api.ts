@@ -1,5 +1,5 @@
 /**
- * Contract of the unit-information and guest-lifecycle API (issue 5), shared by the server
+ * Contract of the unit-information and guest-lifecycle API, shared by the server
  * and the client. SPEC section 7 names no paths for these ("not shown"): these are ours, all
  * under the `qms` service (unit side) and `admin` (organisers). Bodies are the documents of
  * the named schemas in schemas/; every path is documented in openapi.json.

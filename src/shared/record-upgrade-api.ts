@@ -1,5 +1,5 @@
 /**
- * Contract of "open an old record in the current version" (issue 10, editions): the record as the
+ * Contract of "open an old record in the current version": the record as the
  * current schema version can hold it, the fields that version drops (shown as a note) and what
  * it still rejects (flagged on the fields). Saving `document` after fixing `problems` works.
  */

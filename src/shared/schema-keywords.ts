@@ -13,7 +13,7 @@
  *   not in the future").
  * Annotation keywords (no validation): x-version, x-i18n, x-enum-i18n, x-messages, x-upload,
  * x-response (marks a server answer schema: see codegen/lint.ts), x-sensitive ("idNumber" |
- * "mobile": personal data the server seals at rest and finds by a blind index, issue 18).
+ * "mobile": personal data the server seals at rest and finds by a blind index).
  */
 import type { Code, KeywordDefinition, KeywordCxt, Name } from 'ajv';
 import { _ } from 'ajv';

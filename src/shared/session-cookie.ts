@@ -1,5 +1,5 @@
 /**
- * Cookies of a signed-in browser (issue 18 point 3). The session token travels only in an
+ * Cookies of a signed-in browser. The session token travels only in an
  * HttpOnly cookie the server sets; scripts never see it. Beside it the server sets a marker
  * that holds no secret ("1"), readable by the page, so the client knows a session is likely
  * open without asking the server on every page load. Both have the same lifetime.

@@ -1,5 +1,5 @@
 /**
- * Contract of temporary registration (issue 9), shared by the server and the client. SPEC names
+ * Contract of temporary registration, shared by the server and the client. SPEC names
  * the pages only; these paths are ours: `qms/temporary/*` is open (no sign-in), `admin/temporary/*`
  * is the organisers' console.
  */

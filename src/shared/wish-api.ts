@@ -1,5 +1,5 @@
 /**
- * Contract of the message of good wishes (issue 8; SPEC 1 and 5), shared by the server and the
+ * Contract of the message of good wishes (SPEC 1 and 5), shared by the server and the
  * client. SPEC names no paths: these are ours, `qms` for units and `admin` for organisers.
  * The body is the good-wishes schema document; files are ids of the upload service
  * (qms/file/upload with the rules logo, wishVideo, wishAudio), downloaded from qms/file/{id}.

@@ -23,7 +23,7 @@ export interface RequestOptions {
   exemptFromAuthPrompt?: boolean;
   /**
    * Sign-in: a 429 whose Retry-After is short (the server's hash queue is full) is retried
-   * after that wait, a few times, before the user sees "busy" (issue 18 point 9).
+   * after that wait, a few times, before the user sees "busy".
    */
   retryWhenBusy?: boolean;
 }
@@ -67,7 +67,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // claim JSON (Fastify rejects an empty JSON body)
     headers: { accept: 'application/json' },
     // the session is the server's HttpOnly cookie, sent by the browser itself; no Authorization
-    // header (SPEC 7's) is sent: no script holds the token (issue 18 point 3)
+    // header (SPEC 7's) is sent: no script holds the token
     credentials: 'same-origin',
     hooks: {
       beforeRequest: [

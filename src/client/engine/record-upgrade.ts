@@ -1,5 +1,5 @@
 /**
- * Opening a record saved under an older schema version (issue 10, editions). A record the
+ * Opening a record saved under an older schema version. A record the
  * current form would refuse as stored (an older version, or one the current validator rejects)
  * is loaded from the record-upgrade route instead: without the fields the current version
  * dropped (listed in a note) and with what it still rejects flagged on the fields, so saving

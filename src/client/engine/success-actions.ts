@@ -18,7 +18,7 @@ export async function runSuccess(behaviour: SuccessBehaviour, result: unknown, s
   if (behaviour.toastKey && behaviour.action !== 'logout') showToast(i18next.t(behaviour.toastKey), 'success', ERROR_TOAST_MS);
   switch (behaviour.action) {
     case 'signIn': {
-      // the answer set the session cookie; its data is only a marker (issue 18 point 3)
+      // the answer set the session cookie; its data is only a marker
       if (await signIn()) {
         navigateTo(safeRedirectTarget(new URLSearchParams(search).get('redirect')), { replace: true });
       }

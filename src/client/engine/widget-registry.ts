@@ -32,6 +32,6 @@ Object.assign(customWidgets, {
 export const formTemplates: Partial<TemplatesType> = {
   DescriptionFieldTemplate: () => null,
   FieldErrorTemplate: ReservedFieldErrors,
-  // a keystroke repaints its input, not the whole form (issue 17: typing latency)
+  // a keystroke repaints its input, not the whole form (typing latency)
   BaseInputTemplate: BufferedInputTemplate,
 };

@@ -5,7 +5,7 @@ import { useNeededOnce } from '../util/use-needed-once';
 import { dismissToast, useFeedback } from './feedback-store';
 
 // MUI's dialog (modal, focus trap, backdrop) loads with the first confirmation, not with every
-// page: the sign-in page never asks one, and its cold load is held to 200 kB (issue 17)
+// page: the sign-in page never asks one, and its cold load is held to 200 kB
 const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialog')).ConfirmDialog }));
 
 /** Renders the toasts and the confirm dialog requested through the feedback store. */

@@ -11,7 +11,7 @@ import { useNeededOnce } from '../util/use-needed-once';
 import { LANGUAGE_NAMES } from './language-names';
 
 // MUI's menu (popover, modal, focus trap) loads with the first click: it is on every page,
-// the sign-in page included, whose cold load is held to 200 kB (issue 17)
+// the sign-in page included, whose cold load is held to 200 kB
 const LanguageMenu = lazy(async () => ({ default: (await import('./LanguageMenu')).LanguageMenu }));
 
 /** SPEC section 9: toast for 1000 ms, reload after 100 ms; the choice is remembered. */

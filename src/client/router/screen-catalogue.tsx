@@ -15,7 +15,7 @@ const ComingSoon = lazyScreen(() => import('../screens/ComingSoonScreen'));
 // script, not a chain of small ones. Their RJSF forms and tables load on demand (DeclaredScreen.tsx);
 // a declared screen loads the namespaces of its declaration itself (engine/declaration-namespaces.ts).
 export const DeclaredScreen = DeclaredScreenComponent;
-// guest lifecycle (issue 5)
+// guest lifecycle
 const UnitInfo = lazyScreen(() => import('../screens/unit/UnitInfoScreen'));
 const CompanyView = lazyScreen(() => import('../screens/unit/CompanyViewScreen'));
 const GuestList = lazyScreen(() => import('../screens/guests/GuestListScreen'));
@@ -24,19 +24,19 @@ const GuestDetail = lazyScreen(() => import('../screens/guests/GuestDetailScreen
 const EntourageManagement = lazyScreen(() => import('../screens/guests/EntourageScreen'));
 const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
-// temporary registration (issue 9)
+// temporary registration
 const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
 const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
-// activities (issue 8)
+// activities
 const ActivitySignUp = lazyScreen(() => import('../screens/activities/ActivityScreen'));
 const ActivityAdmin = lazyScreen(() => import('../screens/admin/activities/ActivityAdminScreen'));
-// content screens (issue 9)
+// content screens
 const Downloads = lazyScreen(() => import('../screens/content/DownloadsScreen'));
 const HistoricalGuests = lazyScreen(() => import('../screens/content/HistoricalGuestsScreen'));
 const InvestmentProjects = lazyScreen(() => import('../screens/content/InvestmentProjectsScreen'));
 const Vehicles = lazyScreen(() => import('../screens/content/VehiclesScreen'));
 const UnofficialGuests = lazyScreen(() => import('../screens/content/UnofficialGuestsScreen'));
-// organisers' console (issue 9)
+// organisers' console
 const ConsoleGuestRecord = lazyScreen(() => import('../screens/admin/GuestRecordScreen'));
 const InvitationCodes = lazyScreen(() => import('../screens/admin/InvitationCodesScreen'));
 const NoticeAdmin = lazyScreen(() => import('../screens/admin/NoticesAdminScreen'));

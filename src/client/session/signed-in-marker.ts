@@ -3,7 +3,7 @@ import { SIGNED_IN_COOKIE } from '../../shared/session-cookie';
 
 /**
  * The session token is in an HttpOnly cookie the server sets at sign-in: no script here can
- * read it, and the browser sends it by itself (issue 18 point 3). The page only reads the
+ * read it, and the browser sends it by itself. The page only reads the
  * server's non-secret marker, to know whether a session is likely open without a request.
  */
 export function hasSignedInMarker(): boolean {

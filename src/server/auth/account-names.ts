@@ -7,7 +7,7 @@ const INDEX_KEY = /^idx:[0-9a-f]{64}$/;
 export const isIndexKey = (value: string): boolean => INDEX_KEY.test(value);
 
 /**
- * How a sign-in name is stored (issue 18 point 1). A mobile used as an account name (accounts,
+ * How a sign-in name is stored. A mobile used as an account name (accounts,
  * one-time code targets, outbox recipients) is personal data: the column the look-ups and the
  * unique constraint use holds its HMAC blind index (`idx:<hex>`), and a sealed copy beside it
  * (AES-256-GCM) gives the clear name back for display and sending. An e-mail address stays

@@ -43,7 +43,7 @@ export class CaptchaService {
     const svg = drawText(answer, { width: WIDTH, height: HEIGHT, noise: 2, color: true, background: '#f4f7fc' });
     const withNoise = svg.replace('</svg>', `${noiseSvg()}</svg>`);
     // a 16-colour palette: about 1.3 kB instead of 5 kB of truecolour, as legible, on the
-    // sign-in page's budget of 200 kB (issue 17)
+    // sign-in page's budget of 200 kB
     const png = await sharp(Buffer.from(withNoise), { limitInputPixels: WIDTH * HEIGHT * 4 }).png({ palette: true, colours: 16 }).toBuffer();
     await this.outbox.recordCaptcha(uuid, answer);
     return { uuid, img: `data:image/png;base64,${png.toString('base64')}` };

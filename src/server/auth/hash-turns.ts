@@ -19,7 +19,7 @@ export interface TurnTicket {
 }
 
 /**
- * Turns promised to sign-ins the hash queue refused (issue 18 point 9). Each refusal gets the
+ * Turns promised to sign-ins the hash queue refused. Each refusal gets the
  * next turn: when the queue ahead will have drained to the admission bound, after the turns
  * promised before it, one drain step apart. The turn travels as a ticket (its time, signed with
  * this process's key, single use): a client that comes back with it at its time goes before

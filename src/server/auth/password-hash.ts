@@ -5,7 +5,7 @@ import { HashTurns } from './hash-turns.js';
 import { QueueFullError, Semaphore } from '../http/semaphore.js';
 
 /**
- * Admission by expected wait (issue 18 point 9): a hash is queued while the queue ahead of it
+ * Admission by expected wait: a hash is queued while the queue ahead of it
  * will drain within this bound (queue length x measured hash time / slots); past it the
  * sign-in is answered at once with 429 and a Retry-After naming its turn (see `busy`), and the
  * client comes back then. An admitted sign-in so answers within the bound plus its own hash.

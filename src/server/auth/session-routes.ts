@@ -59,7 +59,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
           : null,
         unit: unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null,
       };
-      // guest accounts only: the full registration behind "my registration" (issue 3 part 4)
+      // guest accounts only: the full registration behind "my registration"
       if (who.userType === 'guest') {
         const own = await guests.ownDetail(who);
         data.registration = own ? maskedGuestDetail(await entourageTravel.withTravel(own)) : null;

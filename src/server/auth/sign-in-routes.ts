@@ -11,7 +11,7 @@ import { bodyOf, path, queryOf } from '../http/route-helpers.js';
 /**
  * Image code, account check, message codes and the three ways to sign in (SPEC 7). A sign-in
  * answers with the session in an HttpOnly cookie; SPEC's "data is the token" becomes a
- * non-secret marker, so no script ever holds the token (issue 18 point 3).
+ * non-secret marker, so no script ever holds the token.
  */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const { captcha, messageCodes, signIn, accounts } = app.services;

@@ -18,7 +18,7 @@ export interface ThrottleRules {
 }
 
 /**
- * Sign-in throttle a stranger cannot turn on the account's owner (issue 18 point 9). Failed
+ * Sign-in throttle a stranger cannot turn on the account's owner. Failed
  * attempts are counted twice: per account and client (IP), and per account. Too many from one
  * client refuse that client only, for the window. Too many on the account from many clients
  * do not lock it: every attempt then needs a fresh image code (also where CAPTCHA_REQUIRED is

@@ -50,7 +50,7 @@ export interface ShutdownTimes {
 }
 
 /**
- * Graceful stop (issue 20), in this order, each step for a reason:
+ * Graceful stop, in this order, each step for a reason:
  * 1. draining: /readyz answers 503 (a balancer that polls it stops sending) and every answer
  *    carries `Connection: close` (no client or proxy reuses a connection that will go away);
  *    requests are still served normally for `drainMs`.

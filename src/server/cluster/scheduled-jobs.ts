@@ -23,7 +23,7 @@ const CHECK_EVERY_MAX_MS = 5 * 60_000;
 export type RunOutcome = 'ran' | 'not-due' | 'busy';
 
 /**
- * Scheduled work (purges, upload sweeps) done once across instances (issue 20 point 2). Every
+ * Scheduled work (purges, upload sweeps) done once across instances. Every
  * instance checks each job regularly; the one that gets the job's advisory lock and finds it
  * due (the `scheduled_jobs` row older than the period) runs it and records the run. Never
  * twice: the lock and the row. Never not at all: every instance checks, so a dead instance's

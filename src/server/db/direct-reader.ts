@@ -1,6 +1,6 @@
 /**
  * A read that skips Kysely's executor (query id, plugins, connection provider, result
- * transform: most of a hot request's own CPU, issue 17 point 5) and hands compiled SQL straight
+ * transform: most of a hot request's own CPU) and hands compiled SQL straight
  * to the driver, the way Kysely's own drivers run it, so rows come back identical. Registered
  * by openDatabase per Kysely instance; a reader may decline (answer undefined), and the caller
  * then goes through Kysely as before.

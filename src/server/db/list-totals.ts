@@ -1,5 +1,5 @@
 /**
- * Totals of long lists without counting them on every page (issue 17 point 3: a console page
+ * Totals of long lists without counting them on every page (a console page
  * may not grow with the table). A total of at most EXACT_TOTAL_UP_TO rows is always counted
  * exactly, by a count that stops there, so its cost does not grow with the table; a longer one
  * is counted in full once and kept for `ttlMs` per list and filter (LIST_TOTAL_CACHE_MS), so it

@@ -5,7 +5,7 @@ import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, ty
  * deferred transaction that has read and then writes, while another process wrote the file,
  * fails at once with "database is locked": SQLite does not consult the busy timeout for that
  * upgrade. `begin immediate` takes the write lock first, so a second writer (another process on
- * the same file) waits on the busy timeout instead of failing (issue 17 point 6).
+ * the same file) waits on the busy timeout instead of failing.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {

@@ -5,7 +5,7 @@ import { consoleGuestRoutes } from '../features/guests/console-guest-routes.js';
 import { consoleHotelRoutes } from '../features/reception/console-hotel-routes.js';
 import { consoleNoticeRoutes } from '../features/notices/console-notice-routes.js';
 
-/** The organisers' console (issue 9): every route answers 403 to any other account type. */
+/** The organisers' console: every route answers 403 to any other account type. */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleGuestRoutes);
   await app.register(consoleCodeRoutes);

@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * One access line per request, written when the answer is sent (issue 17 point 5). Fastify's
+ * One access line per request, written when the answer is sent. Fastify's
  * default writes two ("incoming request", "request completed"), each serialising the request
  * or the reply: about a quarter of the busy CPU of a cheap read. The query string is left out
  * (it may hold a password, SPEC's changPwd); so are the headers (the token).

@@ -12,7 +12,7 @@ const MOST_BUFFERED_BYTES = 16 * 1024 * 1024;
 type SonicBoom = ReturnType<typeof pino.destination>;
 
 /**
- * The log's destination (issue 17 point 5). pino's default writes every line to stdout with a
+ * The log's destination. pino's default writes every line to stdout with a
  * blocking write(2), one system call per request on the event loop. Here lines are collected
  * and handed in batches to sonic-boom (pino's writer), which writes them off the loop and keeps
  * its handling of slow pipes (EAGAIN retries, dropping past MOST_BUFFERED_BYTES).

@@ -39,7 +39,7 @@ function isOwnOrigin(request: FastifyRequest, claimed: URL): boolean {
 }
 
 /**
- * Cross-site request forgery (issue 18 point 3). A state-changing request that names another
+ * Cross-site request forgery. A state-changing request that names another
  * origin is refused whatever it carries (also sign-in: no signing a victim into the attacker's
  * account). `requireOrigin`: the request rides on the session cookie, so it must name an
  * origin at all; requests without cookie (API clients with a bearer token, curl) need not.

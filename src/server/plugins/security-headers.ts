@@ -85,10 +85,10 @@ export function securityHeaders(): Record<string, string> {
  * A JSON answer (or a file the API sends) is no document: it runs no script, loads nothing and
  * sends no referrer, so of helmet's set it needs only what still acts on it (OWASP's REST
  * security headers): a CSP that allows nothing and no framing, no sniffing, framing denied,
- * same-origin reads, HSTS; and the Permissions-Policy every answer carries (issue 18). The
+ * same-origin reads, HSTS; and the Permissions-Policy every answer carries. The
  * document-only headers (the app's CSP, referrer policy, COOP, origin-agent-cluster and the
  * IE/Flash-era switches) were about half of a cheap read's headers and a measured share of its
- * cost (issue 17, loginInfo).
+ * cost (loginInfo).
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 const API_HEADERS_FROM_HELMET = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'];

@@ -1,5 +1,5 @@
 /**
- * Recording the separate ID-number consent (PIPL art. 29, issue 18): the schema's consent
+ * Recording the separate ID-number consent (PIPL art. 29): the schema's consent
  * property must be ticked to save (the validator refuses it otherwise); the server records
  * which version of the text was agreed to, when (by its own clock) and by which account, and
  * writes each consent given to the audit log (consent-audit.ts). A record keeps the

@@ -10,7 +10,7 @@ type Document = Record<string, unknown>;
 export { maskMobile } from '../../shared/sensitive-fields.js';
 
 /**
- * Personal data at rest (issue 18 point 1). Repositories seal a document's sensitive fields
+ * Personal data at rest. Repositories seal a document's sensitive fields
  * (the schema's `x-sensitive` marks) before writing and open them after reading, so services
  * and routes keep seeing clear documents and nothing clear reaches either database. A value
  * stays where the schema puts it, sealed in place (`v1:<keyId>:…`): the document's shape is

@@ -8,7 +8,7 @@ const JPEG_QUALITY = 90;
 export type Reencoded = { kind: 'reencoded'; bytes: number; width: number; height: number } | { kind: 'unreadable' };
 
 /**
- * Every stored picture is a fresh encoding of its decoded pixels (issue 18 point 10): the whole
+ * Every stored picture is a fresh encoding of its decoded pixels: the whole
  * file is decoded (`failOn: 'truncated'`: a JPEG cut off anywhere is refused, which reading the
  * header alone never noticed), then written anew with no metadata but the density (a rule of
  * the photo form). Whatever rode along - bytes after the end-of-image marker, COM and APPn

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 
 /**
- * What bounds an upload (issue 18 point 7), instead of REQUEST_TIMEOUT_MS, which would cut a
+ * What bounds an upload, instead of REQUEST_TIMEOUT_MS, which would cut a
  * large file on an ordinary line:
  * - a minimum rate: after the first `stallWindowMs`, every window of that length must bring at
  *   least `minBytesPerSecond` x window bytes, so a trickle (2 bytes/s) is answered 408 after

@@ -16,7 +16,7 @@ import { loadSchema } from '../http/schema-loader.js';
 import { bearer, path } from '../http/route-helpers.js';
 
 /**
- * Uploads (issue 5 part 7). Register inside the API prefix, after the app decorations:
+ * Uploads. Register inside the API prefix, after the app decorations:
  * `await api.register(uploadRoutes);` in src/server/app.ts. It registers @fastify/multipart in
  * its own encapsulated context, so no other route accepts multipart bodies.
  */

@@ -9,7 +9,7 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate as ComponentType<Widget
 
 /**
  * Typing re-rendered the whole RJSF form on every key (every field's template, MUI styles,
- * schema retrieval): 85-600 ms a key with the CPU throttled 4× (issue 17, docs/BENCHMARKS.md).
+ * schema retrieval): 85-600 ms a key with the CPU throttled 4× (docs/BENCHMARKS.md).
  * Here the input shows its own text at once and hands it to the form once typing pauses. A
  * blur, a submit or the page going away hands the text over at once (typed-input-buffer.ts), so
  * validation, submits and drafts see what is typed.

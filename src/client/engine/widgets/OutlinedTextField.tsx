@@ -28,7 +28,7 @@ export interface OutlinedTextFieldProps {
  * MUI's outlined TextField, put together from its parts: the same markup (label tied to the
  * input, notched outline), without TextField's static imports of Select, Menu, Popover, Modal
  * and the filled and standard inputs, which the sign-in screens' start-up chunk does not need
- * (issue 17: a cold /login at most 200 kB on the wire).
+ * (a cold /login at most 200 kB on the wire).
  */
 export function OutlinedTextField({ id, name, label, required, type, autoComplete, autoFocus, fullWidth, value, error, disabled, onChange, onBlur, onFocus, slotProps }: OutlinedTextFieldProps) {
   const labelId = label ? `${id}-label` : undefined;

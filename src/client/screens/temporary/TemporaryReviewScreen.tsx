@@ -16,7 +16,7 @@ import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
  * see each picture, approve or reject one or many (with a reason), and export the current filter to Excel.
  */
 export default function TemporaryReviewScreen() {
-  // the filter lives in the URL (issue 19 item 17): reload, links and Back keep it
+  // the filter lives in the URL: reload, links and Back keep it
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = useMemo(() => filterFromSearch(searchParams), [searchParams]);
   const [selected, setSelected] = useState<string[]>([]);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Guest lifecycle (issue 5): edition settings, invitation-code configuration, guest columns
+ * Guest lifecycle: edition settings, invitation-code configuration, guest columns
  * for what is searched or decided on, entourage, audit log, and unit-targeted notices.
  * Documents stay JSON text with the schema version they were saved under.
  */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
  * A deregistered guest or a removed entourage member takes their sign-ups and assignments along
  * (ON DELETE CASCADE), so those deletions never fail on these tables.
  *
- * Activities (issue 8): the activity document with the columns sign-up decides on, sign-ups and
+ * Activities: the activity document with the columns sign-up decides on, sign-ups and
  * waiting list of guests and entourage members, and organisers' assignments to invited activities.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

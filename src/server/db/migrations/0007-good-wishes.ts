@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Messages of good wishes (issue 8): one per unit and edition, a JSON document of the
+ * Messages of good wishes: one per unit and edition, a JSON document of the
  * good-wishes schema with the version it was saved under. Saving again replaces it (upsert on
  * the unique pair), so two saves at once never leave two messages.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Temporary registration (issue 9): the codes that bind a registration to an event and an
+ * Temporary registration: the codes that bind a registration to an event and an
  * attendance mode, the pictures uploaded without sign-in, the registrations themselves and the
  * activity recommendations of /tempActRecommendInvite.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The organisers' console (issue 9): invitation-code life cycle (expiry, usage cap, revocation,
+ * The organisers' console: invitation-code life cycle (expiry, usage cap, revocation,
  * batch), notice publications (a draft and its targets; publishing writes one notice row per
  * target so the unread count of SPEC 7 needs no change), hotels and receptionists to pick from,
  * and before/after values in the audit log.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Content screens (issue 9): published downloads, and one table of schema documents for the
+ * Content screens: published downloads, and one table of schema documents for the
  * organiser catalogues (historical guests, investment projects) and the unit-scoped records
  * (vehicles, unofficial-activity guests). `kind` names the schema of `document`.
  */

@@ -3,9 +3,9 @@ import { isPostgres } from '../dialect.js';
 import { GUEST_MOBILE_LOOKUP_INDEX } from '../../features/guests/guest-indexes.js';
 
 /**
- * Issue 17 point 3: every hot guest query on an index, on SQLite and PostgreSQL.
+ * Every hot guest query on an index, on SQLite and PostgreSQL.
  * - the mobile look-up of every guest add/save (guest-indexes.ts names it: the blind index of
- *   issue 18 replaces the column there);
+ *   migration 0017 replaces the column there);
  * - the console's and the review queue's list order (newest first, partial index over the
  *   guests that belong to a unit, which every list reads), its status and invitation-code
  *   filters, the arrival-day filter (an expression index on the itinerary's arrival day), and a

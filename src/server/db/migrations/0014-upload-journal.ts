@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The upload journal (issue 18 point 11): the files a live request is writing into the upload
+ * The upload journal: the files a live request is writing into the upload
  * store, and the processes ("writers") that write them with their last sign of life. The sweep
  * spares exactly the journaled files of live writers, whatever the files' age.
  */

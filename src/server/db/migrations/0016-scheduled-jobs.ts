@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * When each piece of scheduled work (purges, upload sweeps) last ran, across every instance
- * (issue 20): an instance runs a job only under its PostgreSQL advisory lock and only when
+ *: an instance runs a job only under its PostgreSQL advisory lock and only when
  * this row says it is due, so the work is done once per period however many instances run.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

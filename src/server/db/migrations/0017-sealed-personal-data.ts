@@ -3,7 +3,7 @@ import type { DataProtection } from '../../security/data-protection.js';
 import { maskAuditedDocuments, resealStores } from '../../privacy/sealed-stores.js';
 
 /**
- * Issue 18 point 1: no clear ID number or mobile at rest. The clear mobile columns become
+ * No clear ID number or mobile at rest. The clear mobile columns become
  * blind-index columns (renamed, so their indexes and the temporary registrations' unique
  * constraint follow on both databases), and every existing row (demo data, old records) is
  * converted in this migration's transaction: sensitive document fields sealed, `id_number_hash`

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The separate consent to the processing of an ID number (PIPL art. 29, issue 18): which
+ * The separate consent to the processing of an ID number (PIPL art. 29): which
  * version of the consent text was agreed to and when (server clock), beside each guest and
  * entourage member. Rows saved before have none: the form asks for the consent on their next save.
  */

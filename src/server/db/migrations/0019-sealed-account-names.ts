@@ -3,7 +3,7 @@ import type { DataProtection } from '../../security/data-protection.js';
 import { sealAccountNames } from '../../auth/sealed-account-names.js';
 
 /**
- * Issue 18 point 1 for sign-in names: a mobile used as an account name, a code's target or a
+ * For sign-in names: a mobile used as an account name, a code's target or a
  * message's recipient is stored as its HMAC blind index (`idx:<hex>`, where look-ups and the
  * unique constraint already work) plus a sealed copy; failure counters are keyed by the index;
  * audit entries keep a masked actor. Existing rows are converted in the migrator's transaction.

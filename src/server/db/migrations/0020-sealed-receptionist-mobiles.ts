@@ -18,7 +18,7 @@ export function maskedReceptionistCopy(text: unknown): string | null {
 }
 
 /**
- * Issue 18 point 1 for the receptionists organisers keep (a private person's mobile): the clear
+ * For the receptionists organisers keep (a private person's mobile): the clear
  * `mobile` column becomes `mobile_index`, the HMAC blind index (renamed, so the per-edition
  * unique index follows on both databases and a second receptionist with the same mobile is still
  * refused), beside `mobile_sealed` (AES-256-GCM, what the list masks and the audited "show"

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Who gave the ID-number consent (issue 18): the account that submitted the save recording it,
+ * Who gave the ID-number consent: the account that submitted the save recording it,
  * beside the version and time of 0018. Consents recorded before stay without one (null): the
  * account that sent them is not known.
  */

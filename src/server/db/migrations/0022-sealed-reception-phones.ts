@@ -3,7 +3,7 @@ import type { DataProtection } from '../../security/data-protection.js';
 import { resealReceptions } from '../../features/reception/sealed-receptions.js';
 
 /**
- * Issue 18 point 1 for the reception arrangements (`guests.reception`,
+ * For the reception arrangements (`guests.reception`,
  * `entourage_members.reception`): each receptionist phone copied into them, a private person's
  * mobile stored in clear until now, is sealed in place (AES-256-GCM, like the guests' documents).
  * Existing rows are converted in the migrator's transaction; no column changes. It needs the

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.js';
 
 /**
- * The console's arrival-day filter (issue 17 point 3) as a generated column with a listing
+ * The console's arrival-day filter as a generated column with a listing
  * index. The expression index of 0012 found the day's guests, but a day a large share of the
  * edition arrives on (half of 100,000 guests in the bench) was counted by reading every row:
  * PostgreSQL answers an expression only from the table, never from the index (39 ms and 4.6×

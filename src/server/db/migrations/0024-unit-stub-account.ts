@@ -8,7 +8,7 @@ interface UnitsTable {
 }
 
 /**
- * Issue 18: the registration copied its whole body, sign-in name included, into the unit's first
+ * The registration copied its whole body, sign-in name included, into the unit's first
  * document (the stub the unit form starts from until it is saved). The route keeps it out since
  * the sign-in names were sealed (0019); this clears it from the stubs written before, so a
  * mobile used as the sign-in name is in no unit document. Saved unit forms never held it.

@@ -6,7 +6,7 @@ interface CodesTables {
 }
 
 /**
- * Issue 19: invitation codes compare case-insensitively, by keeping them in capitals (the look-up
+ * Invitation codes compare case-insensitively, by keeping them in capitals (the look-up
  * reads a typed code in capitals, an equality on the primary key). Generated and demo codes
  * always were; this puts any other stored code in capitals, and the guests who used it with it,
  * so their code filter and usage counts still find them.

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
 
 /**
- * Name search of 3+ characters on an exact index (issue 17 point 3). The trigram indexes of
+ * Name search of 3+ characters on an exact index. The trigram indexes of
  * 0012 only narrowed the search: "Zhang Li" drew 2,273 pg_trgm candidates at 100,000 guests
  * (752 kept after reading each row again), and the FTS5 trigram phrase read the posting lists
  * of common trigrams ("ang", "zha") that grow with the table; search time grew 1.8-2.2x from

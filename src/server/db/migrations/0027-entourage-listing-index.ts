@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 17 point 4: the entourage workbook reads an edition's members oldest first in keyset
+ * The entourage workbook reads an edition's members oldest first in keyset
  * pages of (created_at, id). Without an index in that order every page sorted the edition's
  * members again; with it each page starts where the last ended, like the guests workbook on
  * guests_listing (0012).

@@ -18,7 +18,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Register an account (code from anonMsgCode with scene register)', response: envelope(nothing, 'registered'), ...bodyOf('account-registration') },
     ...guarded(app, limits.register),
     handler: async (request) => {
-      // the unit's first document keeps neither secrets nor the sign-in name (a mobile is stored only indexed and sealed, issue 18)
+      // the unit's first document keeps neither secrets nor the sign-in name (a mobile is stored only indexed and sealed)
       const { password: _p, confirmPassword: _c, code: _code, account: _account, ...document } = request.body;
       await accounts.register({
         userType: request.body.userType,

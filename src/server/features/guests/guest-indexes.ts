@@ -1,7 +1,7 @@
 /**
  * The index behind the mobile look-up of every guest add and save
- * (GuestRepository.mobileTakenByOtherUnit). Kept here, in one place, because issue 18 replaces
- * the clear-text mobile by a blind-index column: that change swaps the column named here and
+ * (GuestRepository.mobileTakenByOtherUnit). Kept here, in one place, because migration 0017 replaced
+ * the clear-text mobile by a blind-index column: that change swapped the column named here and
  * the look-up's column together, and the query-plan test (tests/server/query-plans.test.ts)
  * checks that the look-up still lands on this index.
  */

@@ -29,7 +29,7 @@ export function nameSuffixesMatching(db: Pick<Db, 'selectFrom'>, postgres: boole
 }
 
 /**
- * "Part of the Chinese or English name" on an index (issue 17 point 3), for lists of unit
+ * "Part of the Chinese or English name" on an index, for lists of unit
  * guests (the suffix index holds those alone). Three characters or more: contains, through the
  * suffix index of migration 0026. One or two characters, which it does not hold (and many
  * Chinese names have two): the Chinese name starting with them at its 1st, 2nd or 3rd

@@ -57,7 +57,7 @@ export interface PurgeInput {
 }
 
 /**
- * The retention purge (issue 18 point 4): once an edition is over by the retention period, its
+ * The retention purge: once an edition is over by the retention period, its
  * people's ID numbers and mobiles are erased from every sealed store (sealed values removed from
  * the documents, blind indexes and masks cleared) and their photos, business cards and
  * temporary pictures deleted, in one transaction with its audit entry; the files go after the

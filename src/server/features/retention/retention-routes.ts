@@ -8,7 +8,7 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
 
-/** Path of the organisers' retention purge of one edition (issue 18 point 4). */
+/** Path of the organisers' retention purge of one edition. */
 export const retentionPurgePath = (id: string) => `admin/edition/${id}/retention-purge`;
 
 /** The organisers' action behind `npm run retention:purge`: same service, audited as the organiser. */

@@ -39,7 +39,7 @@ export class TemporaryRecommendations {
         id,
         edition_id: edition.id,
         invitee_name: body.inviteeName,
-        // blind index only (issue 18): the mobile itself is sealed in the document
+        // blind index only: the mobile itself is sealed in the document
         recommender_mobile: this.protection.index('mobile', body.recommenderMobile),
         document: JSON.stringify(this.protection.sealDocument('temporary-recommend-invite', body as TemporaryRecommendInvite & Record<string, unknown>)),
         schema_version: versionOf('temporary-recommend-invite'),

@@ -11,7 +11,7 @@ import { temporaryDb } from './temporary-tables.js';
 import { TemporaryUploads } from './temporary-uploads.js';
 
 /**
- * Temporary registration (issue 9). Register inside the API prefix:
+ * Temporary registration. Register inside the API prefix:
  * `await api.register(temporaryRoutes);` in src/server/app.ts. Its services are built here so
  * the feature stays in its own files.
  */

@@ -7,7 +7,7 @@ import { authenticate, signedIn } from '../../auth/authenticate.js';
 import { pageOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 
-/** Message of good wishes (issue 8): a unit's own message; organisers list every unit's. */
+/** Message of good wishes: a unit's own message; organisers list every unit's. */
 export async function wishRoutes(app: FastifyInstance): Promise<void> {
   const { goodWishes } = app.services;
   const tags = ['wishes'];
