@@ -28,7 +28,11 @@ const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const UNIT = 'enterprise@demo.example.com';
 const ORGANISER = 'organiser@demo.example.com';
 const PASSWORD = 'Summit#2025';
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 
 interface Row {
   flow: string;
@@ -43,7 +47,15 @@ interface Row {
 async function measure(flow: string, target: string, options: autocannon.Options, connections = CONNECTIONS): Promise<Row> {
   const before = load();
   const result = await autocannon({ connections, duration: DURATION_S, ...options });
-  return { flow, target, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, load: before };
+  return {
+    flow,
+    target,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    load: before,
+  };
 }
 
 async function signIn(base: string, account: string): Promise<string> {
@@ -60,7 +72,10 @@ async function signIn(base: string, account: string): Promise<string> {
 function multipartPhoto(photo: Buffer): { body: Buffer; contentType: string } {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
   const head = `--${boundary}\r\ncontent-disposition: form-data; name="rule"\r\n\r\nphoto\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="photo.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`;
-  return { body: Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** `count` exports of the console's guest workbook at once; seconds until the last is read whole. */
@@ -113,10 +128,20 @@ async function main(): Promise<void> {
       method: 'POST',
       headers: { ...unit, 'content-type': 'application/json' },
       // every request a new person: the duplicate check refuses a repeated ID number
-      requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(guestBody(nthResidentId(1_000_000 + next++), seededPhoto)) }) }],
+      requests: [
+        { setupRequest: (request) => ({ ...request, body: JSON.stringify(guestBody(nthResidentId(1_000_000 + next++), seededPhoto)) }) },
+      ],
     });
-    const guestList = (base: string): autocannon.Options => ({ url: `${base}/exhibition/qms/guest/page?pageNum=1&pageSize=10`, headers: unit });
-    const upload = (base: string): autocannon.Options => ({ url: `${base}/exhibition/qms/file/upload`, method: 'POST', headers: { ...unit, 'content-type': photo.contentType }, body: photo.body });
+    const guestList = (base: string): autocannon.Options => ({
+      url: `${base}/exhibition/qms/guest/page?pageNum=1&pageSize=10`,
+      headers: unit,
+    });
+    const upload = (base: string): autocannon.Options => ({
+      url: `${base}/exhibition/qms/file/upload`,
+      method: 'POST',
+      headers: { ...unit, 'content-type': photo.contentType },
+      body: photo.body,
+    });
     const login = (base: string): autocannon.Options => ({
       url: `${base}/exhibition/center/user/front/login`,
       method: 'POST',
@@ -142,7 +167,9 @@ async function main(): Promise<void> {
       '',
       '| flow | target | req/s | p50 ms | p99 ms | failed | load before |',
       '|---|---|---|---|---|---|---|',
-      ...rows.map((row) => `| ${row.flow} | ${row.target} | ${row.rps.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.failed} | ${row.load} |`),
+      ...rows.map(
+        (row) => `| ${row.flow} | ${row.target} | ${row.rps.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.failed} | ${row.load} |`,
+      ),
       '',
       `Export of the console's guest workbook (${BENCH_GUESTS} guests, ${(single.bytes / 1024 / 1024).toFixed(1)} MB): one alone ${single.seconds.toFixed(1)} s; four at once through nginx ${four.seconds.toFixed(1)} s until the last is complete (load before: ${exportLoad}).`,
     );

@@ -31,13 +31,34 @@ const ORGANISER = 'organiser@demo.example.com';
 const PASSWORD = 'Summit#2025';
 
 const itinerary = JSON.stringify({
-  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
-  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+  arrival: {
+    pickUpNeeded: true,
+    transportMode: 'flight',
+    number: 'CA1234',
+    departureTime: '2027-06-17T08:00:00+08:00',
+    departurePlace: '北京',
+    arrivalTime: '2027-06-17T10:00:00+08:00',
+    arrivalPlace: '青岛',
+  },
+  return: {
+    transportMode: 'train',
+    number: 'G188',
+    departureTime: '2027-06-21T08:00:00+08:00',
+    departurePlace: '青岛',
+    arrivalTime: '2027-06-21T13:00:00+08:00',
+    arrivalPlace: '北京',
+  },
   hotel: { kind: 'designated', hotelName: '海景酒店' },
 });
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const envFor = (dataDir: string) => ({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', LOG_LEVEL: 'silent' });
+const envFor = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  CLIENT_DIR: path.join(dataDir, 'none'),
+  RATE_LIMITS: 'false',
+  CAPTCHA_REQUIRED: 'false',
+  LOG_LEVEL: 'silent',
+});
 
 /** Written batch by batch, so seeding does not hold 100,000 rows in memory. */
 async function seed(dataDir: string): Promise<void> {
@@ -47,7 +68,11 @@ async function seed(dataDir: string): Promise<void> {
     // as the product writes them: sealed documents, HMAC blind index (the export opens every row)
     const { protection } = app.services;
     const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
-    const unit = await db.selectFrom('accounts').select('unit_id').where('account', '=', 'enterprise@demo.example.com').executeTakeFirstOrThrow();
+    const unit = await db
+      .selectFrom('accounts')
+      .select('unit_id')
+      .where('account', '=', 'enterprise@demo.example.com')
+      .executeTakeFirstOrThrow();
     const now = Date.now();
     const version = versionOf('guest');
     await db.transaction().execute(async (trx) => {
@@ -56,10 +81,31 @@ async function seed(dataDir: string): Promise<void> {
         for (let i = start; i < Math.min(ROWS, start + BATCH); i += 1) {
           const idNumber = nthResidentId(i, '110105');
           rows.push({
-            id: randomUUID(), edition_id: edition.id, account_id: null, unit_id: unit.unit_id, name: `嘉宾${i}`, name_en: `Guest ${i}`, mobile_index: null, email: null,
-            audit_status: 'approved', invitation_code: `CODE${i % 1000}`, document: JSON.stringify(protection.sealDocument('guest', guestBody(idNumber, 'photo'))), schema_version: version,
-            created_at: new Date(now - i * 1000).toISOString(), id_number_hash: protection.index('idNumber', idNumber), id_number_masked: maskIdNumber(idNumber), guest_type: 'general',
-            reject_reason: null, attendance: 'attending', intention: null, intention_version: null, itinerary, itinerary_version: 1, reception: null, reception_version: null, updated_at: null,
+            id: randomUUID(),
+            edition_id: edition.id,
+            account_id: null,
+            unit_id: unit.unit_id,
+            name: `嘉宾${i}`,
+            name_en: `Guest ${i}`,
+            mobile_index: null,
+            email: null,
+            audit_status: 'approved',
+            invitation_code: `CODE${i % 1000}`,
+            document: JSON.stringify(protection.sealDocument('guest', guestBody(idNumber, 'photo'))),
+            schema_version: version,
+            created_at: new Date(now - i * 1000).toISOString(),
+            id_number_hash: protection.index('idNumber', idNumber),
+            id_number_masked: maskIdNumber(idNumber),
+            guest_type: 'general',
+            reject_reason: null,
+            attendance: 'attending',
+            intention: null,
+            intention_version: null,
+            itinerary,
+            itinerary_version: 1,
+            reception: null,
+            reception_version: null,
+            updated_at: null,
           });
         }
         await trx.insertInto('guests').values(rows).execute();
@@ -106,7 +152,11 @@ async function main(): Promise<void> {
     server = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, EXPORT_BENCH_SERVE: dataDir } });
     const [ready] = (await once(server, 'message')) as [{ port: number }];
     const url = `http://127.0.0.1:${ready.port}/exhibition`;
-    const login = await fetch(`${url}/center/user/front/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: ORGANISER, password: PASSWORD, code: 'ABCD', uuid: 'bench' }) });
+    const login = await fetch(`${url}/center/user/front/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: ORGANISER, password: PASSWORD, code: 'ABCD', uuid: 'bench' }),
+    });
     // the token is the answer's HttpOnly session cookie; sent back as a bearer token
     const token = sessionTokenFrom(login.headers.getSetCookie());
     server.send('start');

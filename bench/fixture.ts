@@ -54,7 +54,14 @@ export async function kinds(): Promise<Kind[]> {
 }
 
 export function benchEnv(dataDir: string): Record<string, string> {
-  return { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', SCRYPT_LOG2N: '10', LOG_LEVEL: 'silent' };
+  return {
+    DATA_DIR: dataDir,
+    CLIENT_DIR: path.join(dataDir, 'none'),
+    RATE_LIMITS: 'false',
+    CAPTCHA_REQUIRED: 'false',
+    SCRYPT_LOG2N: '10',
+    LOG_LEVEL: 'silent',
+  };
 }
 
 const keepDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;

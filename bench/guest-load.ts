@@ -43,13 +43,39 @@ export async function seedGuests(db: Db, account: string, protection: DataProtec
     unitIds.push(id);
     return { id, edition_id: edition.id, unit_type: 'company', name: `基准企业 ${i}`, document: '{}', schema_version: 1, created_at: now };
   });
-  for (let i = 0; i < units.length; i += BATCH) await db.insertInto('units').values(units.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < units.length; i += BATCH)
+    await db
+      .insertInto('units')
+      .values(units.slice(i, i + BATCH))
+      .execute();
 
   const photo = randomUUID();
   await db
-    .withTables<{ uploads: { id: string; owner_account_id: string; unit_id: string | null; rule_name: string; mime: string; bytes: number; original_name: string; storage_name: string; created_at: string } }>()
+    .withTables<{
+      uploads: {
+        id: string;
+        owner_account_id: string;
+        unit_id: string | null;
+        rule_name: string;
+        mime: string;
+        bytes: number;
+        original_name: string;
+        storage_name: string;
+        created_at: string;
+      };
+    }>()
     .insertInto('uploads')
-    .values({ id: photo, owner_account_id: owner.id, unit_id: owner.unit_id, rule_name: 'photo', mime: 'image/jpeg', bytes: 300_000, original_name: 'photo.jpg', storage_name: `${photo}.jpg`, created_at: now })
+    .values({
+      id: photo,
+      owner_account_id: owner.id,
+      unit_id: owner.unit_id,
+      rule_name: 'photo',
+      mime: 'image/jpeg',
+      bytes: 300_000,
+      original_name: 'photo.jpg',
+      storage_name: `${photo}.jpg`,
+      created_at: now,
+    })
     .execute();
 
   const version = versionOf('guest');
@@ -78,7 +104,11 @@ export async function seedGuests(db: Db, account: string, protection: DataProtec
     };
   });
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('guests').values(rows.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < rows.length; i += BATCH)
+      await trx
+        .insertInto('guests')
+        .values(rows.slice(i, i + BATCH))
+        .execute();
   });
   return photo;
 }

@@ -55,7 +55,11 @@ export async function rawDriver(database: BenchDatabase): Promise<RawDriver> {
     };
   }
   // a pool like the product's (10): concurrent requests of the loginInfo baseline run side by side
-  const pool = new pg.Pool({ connectionString: database.env.DATABASE_URL, options: `-c search_path=${database.env.DATABASE_SCHEMA}`, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: database.env.DATABASE_URL,
+    options: `-c search_path=${database.env.DATABASE_SCHEMA}`,
+    max: 10,
+  });
   const client = await pool.connect();
   return {
     async run(queries, transaction = false) {
@@ -82,7 +86,9 @@ export async function rawDriver(database: BenchDatabase): Promise<RawDriver> {
 export function tracedDatabase(database: BenchDatabase): { db: Db; take(): CompiledQuery[] } {
   let captured: CompiledQuery[] = [];
   // the driver's own begin/commit pass the same log: the replay brackets its own transaction
-  const { db } = openDatabase(loadConfig(database.env), { onQuery: (query) => (/^(begin|commit|rollback)\b/i.test(query.sql) ? undefined : captured.push(query)) });
+  const { db } = openDatabase(loadConfig(database.env), {
+    onQuery: (query) => (/^(begin|commit|rollback)\b/i.test(query.sql) ? undefined : captured.push(query)),
+  });
   return {
     db,
     take() {

@@ -32,7 +32,11 @@ const names = fs
   .filter((name) => wanted.length === 0 || wanted.includes(name))
   .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
 
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 const parts: string[] = [
   '# Benchmarks',
   '',
@@ -53,7 +57,14 @@ try {
       body = `**Failed:** ${error instanceof Error ? error.message : String(error)}`;
       console.error(error);
     }
-    parts.push(`## ${section.title}`, '', `_Load average before: ${before}; section took ${((Date.now() - started) / 1000).toFixed(0)} s._`, '', body, '');
+    parts.push(
+      `## ${section.title}`,
+      '',
+      `_Load average before: ${before}; section took ${((Date.now() - started) / 1000).toFixed(0)} s._`,
+      '',
+      body,
+      '',
+    );
   }
 } finally {
   await disposeBenchDatabases();

@@ -15,14 +15,51 @@ import { guestBody } from '../tests/server/helpers/guest-body.js';
 import { nthResidentId } from './guest-load.js';
 
 export const BENCH_PASSWORD = 'Summit#2025';
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = '伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超秀兰霞平刚桂英华玉萍红娥玲芬建国志文斌宇浩然子轩欣怡梓涵一诺思远博文雨泽';
-const PINYIN = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'gao', 'lin', 'luo'];
+const PINYIN = [
+  'wang',
+  'li',
+  'zhang',
+  'liu',
+  'chen',
+  'yang',
+  'huang',
+  'zhao',
+  'wu',
+  'zhou',
+  'xu',
+  'sun',
+  'ma',
+  'zhu',
+  'hu',
+  'guo',
+  'he',
+  'gao',
+  'lin',
+  'luo',
+];
 const CONCURRENCY = 8;
 
 export const itinerary = {
-  arrival: { pickUpNeeded: true, transportMode: 'flight', number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
-  return: { transportMode: 'train', number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+  arrival: {
+    pickUpNeeded: true,
+    transportMode: 'flight',
+    number: 'CA1234',
+    departureTime: '2027-06-17T08:00:00+08:00',
+    departurePlace: '北京',
+    arrivalTime: '2027-06-17T10:00:00+08:00',
+    arrivalPlace: '青岛',
+  },
+  return: {
+    transportMode: 'train',
+    number: 'G188',
+    departureTime: '2027-06-21T08:00:00+08:00',
+    departurePlace: '青岛',
+    arrivalTime: '2027-06-21T13:00:00+08:00',
+    arrivalPlace: '北京',
+  },
   hotel: { kind: 'designated', hotelName: '海景酒店' },
 };
 
@@ -51,15 +88,43 @@ async function registerUnit(app: FastifyInstance, index: number): Promise<Seeded
   const [message] = await outbox.list(account, 1);
   const unitName = `基准企业${index}有限公司`;
   const document = { userType: 'enterprise', account, name: `联系人${index}`, unitName, agreeTerms: true };
-  await accounts.register({ userType: 'enterprise', account, name: `联系人${index}`, password: BENCH_PASSWORD, unitName, code: message!.code!, document, schemaVersion: schemaVersionOf('account-registration') });
-  const row = await app.db.selectFrom('accounts').select(['id', 'account', 'name', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
+  await accounts.register({
+    userType: 'enterprise',
+    account,
+    name: `联系人${index}`,
+    password: BENCH_PASSWORD,
+    unitName,
+    code: message!.code!,
+    document,
+    schemaVersion: schemaVersionOf('account-registration'),
+  });
+  const row = await app.db
+    .selectFrom('accounts')
+    .select(['id', 'account', 'name', 'unit_id'])
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
   const photo = randomUUID();
   // the row the upload service keeps for a checked photo (the picture itself is not needed)
   await new UploadRepository(app.db).insertWith(
-    { id: photo, owner_account_id: row.id, unit_id: row.unit_id, rule_name: 'photo', mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `${photo}.jpg`, created_at: new Date().toISOString() },
+    {
+      id: photo,
+      owner_account_id: row.id,
+      unit_id: row.unit_id,
+      rule_name: 'photo',
+      mime: 'image/jpeg',
+      bytes: 300_000,
+      width: 600,
+      height: 800,
+      original_name: 'photo.jpg',
+      storage_name: `${photo}.jpg`,
+      created_at: new Date().toISOString(),
+    },
     async () => undefined,
   );
-  return { who: { sessionId: 'bench', id: row.id, account: row.account, name: row.name, userType: 'enterprise', unitId: row.unit_id }, photo };
+  return {
+    who: { sessionId: 'bench', id: row.id, account: row.account, name: row.name, userType: 'enterprise', unitId: row.unit_id },
+    photo,
+  };
 }
 
 /** Guest n of the run: a distinct person and mobile, a realistic name. */
@@ -88,7 +153,10 @@ export async function seedEdition(app: FastifyInstance, guests: number, units: n
       const n = next++;
       if (n >= guests) return;
       const unit = seeded[n % units]!;
-      const added = await app.services.guests.add(unit.who, benchGuestBody(offset + n, unit.photo) as Parameters<FastifyInstance['services']['guests']['add']>[1]);
+      const added = await app.services.guests.add(
+        unit.who,
+        benchGuestBody(offset + n, unit.photo) as Parameters<FastifyInstance['services']['guests']['add']>[1],
+      );
       guestIds[n] = added.id;
       if (n % 2 === 0) await app.services.guestSteps.saveItinerary(unit.who, added.id, itinerary).catch(() => undefined);
       if (n > 0 && n % 10_000 === 0) process.stderr.write(`  ${n} guests (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);

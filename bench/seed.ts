@@ -20,10 +20,15 @@ if (!Number.isInteger(guests) || guests < 0 || !Number.isInteger(units) || units
 const config = loadConfig({ RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', SCRYPT_LOG2N: '10', LOG_LEVEL: 'warn', ...process.env });
 const app = await buildApp(config, { logger: false });
 try {
-  const existing = await app.db.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const existing = await app.db
+    .selectFrom('guests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   const started = Date.now();
   await seedEdition(app, guests, units, Number(existing.n));
-  const where = config.databaseUrl ? `PostgreSQL${config.databaseSchema ? ` schema ${config.databaseSchema}` : ''}` : `SQLite ${config.dataDir}/summit.sqlite`;
+  const where = config.databaseUrl
+    ? `PostgreSQL${config.databaseSchema ? ` schema ${config.databaseSchema}` : ''}`
+    : `SQLite ${config.dataDir}/summit.sqlite`;
   console.log(`${units} units and ${guests} guests added to ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await app.close();

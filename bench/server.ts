@@ -77,7 +77,11 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'gues
   try {
     const url = await listen(app);
     const loginBody = JSON.stringify({ account: ACCOUNT, password: PASSWORD, code: 'ABCD', uuid: 'bench' });
-    const login = await fetch(`${url}/exhibition/center/user/front/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+    const login = await fetch(`${url}/exhibition/center/user/front/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    });
     // the token is the answer's HttpOnly session cookie; sent back as a bearer token
     const token = sessionTokenFrom(login.headers.getSetCookie());
     if (!token) throw new Error('bench sign-in failed');
@@ -87,7 +91,10 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'gues
       const json = { ...auth, 'content-type': 'application/json' };
       let next = 0;
       return [
-        await measure(`[${kind}] GET guest page (1 of ${BENCH_UNITS} units, ${BENCH_GUESTS} guests)`, { url: `${url}/exhibition/qms/guest/page?pageNum=1&pageSize=10`, headers: auth }),
+        await measure(`[${kind}] GET guest page (1 of ${BENCH_UNITS} units, ${BENCH_GUESTS} guests)`, {
+          url: `${url}/exhibition/qms/guest/page?pageNum=1&pageSize=10`,
+          headers: auth,
+        }),
         await measure(`[${kind}] POST guest (validate + checks + write)`, {
           url: `${url}/exhibition/qms/guest`,
           method: 'POST',
@@ -100,11 +107,19 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', phase: 'reads' | 'gues
     if (phase === 'reads') {
       return [
         await measure(`[${kind}] GET loginInfo`, { url: `${url}/exhibition/center/user/basic/loginInfo?entranceTypes=2`, headers: auth }),
-        await measure(`[${kind}] GET myUnReadNoticeCount`, { url: `${url}/exhibition/qms/notice-announce/myUnReadNoticeCount`, headers: auth }),
+        await measure(`[${kind}] GET myUnReadNoticeCount`, {
+          url: `${url}/exhibition/qms/notice-announce/myUnReadNoticeCount`,
+          headers: auth,
+        }),
       ];
     }
     return [
-      await measure(`[${kind}] POST login (scrypt N=2^17)`, { url: `${url}/exhibition/center/user/front/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody }),
+      await measure(`[${kind}] POST login (scrypt N=2^17)`, {
+        url: `${url}/exhibition/center/user/front/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: loginBody,
+      }),
     ];
   } finally {
     await app.close();
@@ -126,7 +141,9 @@ function print(rows: Row[], baseline: Row): void {
 }
 
 async function main(): Promise<void> {
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   // the bare server is measured again right before each database, so each ratio compares
   // runs made under the same machine load (other work on a small machine skews them otherwise)
   const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];

@@ -116,7 +116,11 @@ async function main(): Promise<void> {
     }
 
     const code = readFileSync(modulePath);
-    sizeRows.push([`src/generated/validators/${name}.js`, code.length.toLocaleString('en-US'), gzipSync(code).length.toLocaleString('en-US')]);
+    sizeRows.push([
+      `src/generated/validators/${name}.js`,
+      code.length.toLocaleString('en-US'),
+      gzipSync(code).length.toLocaleString('en-US'),
+    ]);
   }
 
   console.log(`Node ${process.version}, validations per second, median of ${ROUNDS} alternating rounds (higher is better)\n`);

@@ -45,7 +45,8 @@ function nameOf(name: ts.PropertyName): string | undefined {
 
 function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isParenthesizedExpression(current)) current = current.expression;
+  while (ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isParenthesizedExpression(current))
+    current = current.expression;
   return current;
 }
 

@@ -32,7 +32,11 @@ function propertiesOf(schema: unknown, root: JsonSchema): Json {
   const resolved = resolve(schema, root);
   if (!resolved) return {};
   const parts = Array.isArray(resolved.allOf) ? resolved.allOf : [];
-  return Object.assign({}, ...parts.map((part) => propertiesOf(part, root)), isObject(resolved.properties) ? resolved.properties : {}) as Json;
+  return Object.assign(
+    {},
+    ...parts.map((part) => propertiesOf(part, root)),
+    isObject(resolved.properties) ? resolved.properties : {},
+  ) as Json;
 }
 
 export function lintWizardContext(where: string, declaration: Json, schemaOf: SchemaOf): string[] {
@@ -56,7 +60,9 @@ export function lintWizardContext(where: string, declaration: Json, schemaOf: Sc
       }
     }
     if (typeof step.editableWhen === 'string' && !(step.editableWhen in gates)) {
-      problems.push(`${where}: ${pointer}/editableWhen names gate "${step.editableWhen}", which the context schema "${contextName}" does not declare in its gates`);
+      problems.push(
+        `${where}: ${pointer}/editableWhen names gate "${step.editableWhen}", which the context schema "${contextName}" does not declare in its gates`,
+      );
     }
   });
   return problems;
@@ -71,7 +77,12 @@ export function routeParamNames(route: string): string[] {
  * `route` is the path the form or list is shown on: its own, or that of the tabs screen holding
  * it (undefined: nowhere routed, so it may read no params).
  */
-export function lintRouteParams(where: string, declaration: Json, route: string | undefined, operationParams: Map<string, string[] | null>): string[] {
+export function lintRouteParams(
+  where: string,
+  declaration: Json,
+  route: string | undefined,
+  operationParams: Map<string, string[] | null>,
+): string[] {
   const problems: string[] = [];
   const available = new Set(route ? routeParamNames(route) : []);
   const onRoute = route ? `route "${route}"` : 'the declaration (it has no route)';
@@ -80,11 +91,14 @@ export function lintRouteParams(where: string, declaration: Json, route: string 
     if (typeof operation !== 'string') continue;
     const reads = operationParams.get(operation);
     if (reads === null) {
-      problems.push(`${where}: /${key} operation "${operation}" takes the route params whole; destructure the ones it reads ((data, { id }) => ...) so codegen can check them`);
+      problems.push(
+        `${where}: /${key} operation "${operation}" takes the route params whole; destructure the ones it reads ((data, { id }) => ...) so codegen can check them`,
+      );
       continue;
     }
     for (const param of reads ?? []) {
-      if (!available.has(param)) problems.push(`${where}: /${key} operation "${operation}" reads route param "${param}", which ${onRoute} does not have`);
+      if (!available.has(param))
+        problems.push(`${where}: /${key} operation "${operation}" reads route param "${param}", which ${onRoute} does not have`);
     }
   }
   const success = isObject(declaration.success) ? declaration.success : undefined;

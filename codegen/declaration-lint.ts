@@ -17,7 +17,10 @@ import { lintListDeclaration } from './list-declaration-lint.js';
 import type { JsonSchema } from './schema-files.js';
 import { lintRouteParams, lintWizardContext, type SchemaOf } from './declaration-context-lint.js';
 
-const declarationSchema = JSON.parse(fs.readFileSync(new URL('./screen-declaration.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const declarationSchema = JSON.parse(fs.readFileSync(new URL('./screen-declaration.schema.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const validateShape = new Ajv({ allErrors: true, strict: false }).compile(declarationSchema);
 
 export interface DeclarationSource {
@@ -59,7 +62,12 @@ export function readDeclarations(screensDir: string): DeclarationSource[] {
 
 export function readUiSchemaNames(uiSchemasDir: string): Set<string> {
   if (!fs.existsSync(uiSchemasDir)) return new Set();
-  return new Set(fs.readdirSync(uiSchemasDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')));
+  return new Set(
+    fs
+      .readdirSync(uiSchemasDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, '')),
+  );
 }
 
 /** How the client resolves a key: `ns:key`, else the `client` namespace, else `<namespace>.key`. */
@@ -119,7 +127,10 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
     if (!validateShape(declaration)) {
       for (const error of validateShape.errors ?? []) {
         if (error.keyword === 'if') continue;
-        const extra = error.keyword === 'additionalProperties' ? ` "${String((error.params as { additionalProperty?: string }).additionalProperty)}"` : '';
+        const extra =
+          error.keyword === 'additionalProperties'
+            ? ` "${String((error.params as { additionalProperty?: string }).additionalProperty)}"`
+            : '';
         problems.push(`${where}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}${extra}`);
       }
       continue;
@@ -174,7 +185,14 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
       }
     }
     if (declaration.kind === 'list') {
-      problems.push(...lintListDeclaration(where, declaration, { schemas: input.schemas, definitions: input.definitions, localeKeys: input.localeKeys, keyExists }));
+      problems.push(
+        ...lintListDeclaration(where, declaration, {
+          schemas: input.schemas,
+          definitions: input.definitions,
+          localeKeys: input.localeKeys,
+          keyExists,
+        }),
+      );
     }
     if (declaration.kind === 'wizard') problems.push(...lintWizardContext(where, declaration, input.schemaOf));
     problems.push(...lintLeanForm(where, declaration, input.schemaOf, input.uiSchemaOf ?? (() => undefined)));

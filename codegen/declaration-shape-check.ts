@@ -35,14 +35,20 @@ function schemaValues(property: Json | undefined): string[] | undefined {
   return typeof property?.const === 'string' ? [property.const] : undefined;
 }
 
-export function compareDeclarationShapes(schema: Json, pairs: ShapePair[], compilerOptions: ts.CompilerOptions = { strict: true, jsx: ts.JsxEmit.ReactJSX }): string[] {
+export function compareDeclarationShapes(
+  schema: Json,
+  pairs: ShapePair[],
+  compilerOptions: ts.CompilerOptions = { strict: true, jsx: ts.JsxEmit.ReactJSX },
+): string[] {
   const program = ts.createProgram([...new Set(pairs.map((pair) => pair.file))], { ...compilerOptions, noEmit: true });
   const checker = program.getTypeChecker();
   const problems: string[] = [];
   for (const pair of pairs) {
     const where = `${pair.typeName} (${pair.file.replace(/^.*\/src\//, 'src/')}) vs screen-declaration.schema.json ${pair.pointer}`;
     const source = program.getSourceFile(pair.file);
-    const declaration = source?.statements.find((node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === pair.typeName);
+    const declaration = source?.statements.find(
+      (node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === pair.typeName,
+    );
     const part = at(schema, pair.pointer);
     if (!declaration || !part) {
       problems.push(`${where}: ${declaration ? 'schema part' : 'interface'} not found`);
@@ -61,7 +67,10 @@ export function compareDeclarationShapes(schema: Json, pairs: ShapePair[], compi
         continue;
       }
       const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
-      if (optional === required.has(name)) problems.push(`${where}: "${name}" is ${optional ? 'optional' : 'required'} in the interface, ${optional ? 'required' : 'optional'} in the schema`);
+      if (optional === required.has(name))
+        problems.push(
+          `${where}: "${name}" is ${optional ? 'optional' : 'required'} in the interface, ${optional ? 'required' : 'optional'} in the schema`,
+        );
       const tsValues = literalValues(checker.getTypeOfSymbolAtLocation(symbol, declaration));
       const expected = schemaValues(schemaProperties[name]);
       if (tsValues && expected && tsValues.join('|') !== expected.join('|')) {

@@ -53,7 +53,14 @@ export function lintDemoData({ file, schemaOf, texts }: DemoDataLintInput): stri
   for (const [key, schemaName] of Object.entries(recordSchemas)) {
     const schema = schemaOf(String(schemaName));
     if (!schema) {
-      problems.push(problem(where, `#/recordSchemas/${escapePointerToken(key)}`, `names schema "${String(schemaName)}", which does not exist`, 'Name a file of schemas/ without .json'));
+      problems.push(
+        problem(
+          where,
+          `#/recordSchemas/${escapePointerToken(key)}`,
+          `names schema "${String(schemaName)}", which does not exist`,
+          'Name a file of schemas/ without .json',
+        ),
+      );
       continue;
     }
     const validate = ajv.compile(schema);

@@ -26,8 +26,10 @@ function parseArgs(argv: string[]): { check: boolean; options: CodegenOptions } 
     else if (arg === '--rerecord') {
       const names = argv[++i] ?? '';
       options.rerecord = names === 'all' ? 'all' : names.split(',').filter(Boolean);
-    }
-    else throw new Error(`unknown argument ${arg} (use --check, --rerecord NAME, --schemas DIR, --locales DIR, --out DIR, --ui-schemas DIR, --demo-data FILE)`);
+    } else
+      throw new Error(
+        `unknown argument ${arg} (use --check, --rerecord NAME, --schemas DIR, --locales DIR, --out DIR, --ui-schemas DIR, --demo-data FILE)`,
+      );
   }
   return { check, options };
 }

@@ -40,7 +40,8 @@ export function lintLeanForm(
   for (const [name, property] of Object.entries(properties)) {
     if (resolve(property, schema)?.type !== 'string') problems.push(`${where}: lean form field "${name}" is not a string`);
     const widget = (ui[name] as Record<string, unknown> | undefined)?.['ui:widget'] ?? 'text';
-    if (!LEAN_WIDGETS.has(String(widget))) problems.push(`${where}: lean form field "${name}" uses widget "${String(widget)}", which the lean form does not draw`);
+    if (!LEAN_WIDGETS.has(String(widget)))
+      problems.push(`${where}: lean form field "${name}" uses widget "${String(widget)}", which the lean form does not draw`);
   }
   return problems;
 }

@@ -49,7 +49,12 @@ function typeIncludesString(schema: JsonSchema): boolean {
 
 function checkUpload(upload: unknown, where: (what: string, fix: string) => string, problems: string[]): void {
   if (!upload || typeof upload !== 'object' || Array.isArray(upload)) {
-    problems.push(where('x-upload must be an object', `Write it as {"maxBytes": 1048576, "accept": ["image/jpeg"], ...} (rules: ${Object.keys(UPLOAD_RULES).join(', ')})`));
+    problems.push(
+      where(
+        'x-upload must be an object',
+        `Write it as {"maxBytes": 1048576, "accept": ["image/jpeg"], ...} (rules: ${Object.keys(UPLOAD_RULES).join(', ')})`,
+      ),
+    );
     return;
   }
   for (const [rule, value] of Object.entries(upload)) {
@@ -62,7 +67,8 @@ function checkUpload(upload: unknown, where: (what: string, fix: string) => stri
           : kind === 'string[]'
             ? Array.isArray(value) && value.every((v) => typeof v === 'string')
             : false;
-    if (!kind) problems.push(where(`x-upload has unknown rule "${rule}"`, `Remove it or use one of: ${Object.keys(UPLOAD_RULES).join(', ')}`));
+    if (!kind)
+      problems.push(where(`x-upload has unknown rule "${rule}"`, `Remove it or use one of: ${Object.keys(UPLOAD_RULES).join(', ')}`));
     else if (!ok) problems.push(where(`x-upload.${rule} must be ${kind}`, `Write a ${kind} value for ${rule}`));
   }
 }
@@ -95,13 +101,27 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
 
   const checkKey = (key: unknown, file: string, pointer: string): void => {
     if (typeof key !== 'string' || !key.includes('.')) {
-      problems.push(problem(file, pointer, `i18n key ${JSON.stringify(key)} must be a string "namespace.key"`, 'Write the key of a text in locales/<language>/<namespace>.json, e.g. "schema.fields.mobile"'));
+      problems.push(
+        problem(
+          file,
+          pointer,
+          `i18n key ${JSON.stringify(key)} must be a string "namespace.key"`,
+          'Write the key of a text in locales/<language>/<namespace>.json, e.g. "schema.fields.mobile"',
+        ),
+      );
       return;
     }
     const [namespace, ...rest] = key.split('.');
     for (const language of languages) {
       if (!localeKeys[language]?.has(key)) {
-        problems.push(problem(file, pointer, `i18n key "${key}" missing in locales/${language}`, `Add "${rest.join('.')}" to locales/${language}/${namespace}.json (every key in both languages)`));
+        problems.push(
+          problem(
+            file,
+            pointer,
+            `i18n key "${key}" missing in locales/${language}`,
+            `Add "${rest.join('.')}" to locales/${language}/${namespace}.json (every key in both languages)`,
+          ),
+        );
       }
     }
   };
@@ -109,24 +129,39 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
   for (const { file: fileName, name, schema } of sources) {
     const file = `schemas/${fileName}`;
     const answerParts = responseParts(schema);
-    const at = (pointer: string) => (what: string, fix: string): string => problem(file, pointer, what, fix);
+    const at =
+      (pointer: string) =>
+      (what: string, fix: string): string =>
+        problem(file, pointer, what, fix);
     if (!ajv.validateSchema(schema)) {
       for (const error of ajv.errors ?? []) {
-        problems.push(problem(file, `#${error.instancePath}`, `not valid draft-07: ${error.message ?? 'invalid'}${error.params && 'allowedValues' in error.params ? ` (${JSON.stringify(error.params.allowedValues)})` : ''}`, 'Correct the keyword as the JSON Schema draft-07 specification defines it'));
+        problems.push(
+          problem(
+            file,
+            `#${error.instancePath}`,
+            `not valid draft-07: ${error.message ?? 'invalid'}${error.params && 'allowedValues' in error.params ? ` (${JSON.stringify(error.params.allowedValues)})` : ''}`,
+            'Correct the keyword as the JSON Schema draft-07 specification defines it',
+          ),
+        );
       }
     }
     if (schema.$schema !== 'http://json-schema.org/draft-07/schema#') {
-      problems.push(at('#/$schema')('$schema must be "http://json-schema.org/draft-07/schema#"', 'Set it to that value: every schema is draft-07'));
+      problems.push(
+        at('#/$schema')('$schema must be "http://json-schema.org/draft-07/schema#"', 'Set it to that value: every schema is draft-07'),
+      );
     }
     const expectedId = `${SCHEMA_ID_PREFIX}${name}.json`;
     const id = schema.$id;
-    if (id !== expectedId) problems.push(at('#/$id')(`$id must be "${expectedId}" (found ${JSON.stringify(id)})`, 'Set $id to the prefix plus the file name'));
+    if (id !== expectedId)
+      problems.push(at('#/$id')(`$id must be "${expectedId}" (found ${JSON.stringify(id)})`, 'Set $id to the prefix plus the file name'));
     if (typeof id === 'string') {
       const other = ids.get(id);
-      if (other) problems.push(at('#/$id')(`$id "${id}" is also used by schemas/${other}`, 'Give each file its own $id (prefix plus file name)'));
+      if (other)
+        problems.push(at('#/$id')(`$id "${id}" is also used by schemas/${other}`, 'Give each file its own $id (prefix plus file name)'));
       ids.set(id, fileName);
     }
-    if (name !== 'definitions' && !answerParts.has(schema) && typeof schema['x-i18n'] !== 'string') problems.push(at('#')('x-i18n (title key) is missing', 'Add "x-i18n": "schema.titles.<name>" and its text in both locales'));
+    if (name !== 'definitions' && !answerParts.has(schema) && typeof schema['x-i18n'] !== 'string')
+      problems.push(at('#')('x-i18n (title key) is missing', 'Add "x-i18n": "schema.titles.<name>" and its text in both locales'));
     if (!Number.isInteger(schema['x-version']) || (schema['x-version'] as number) < 1) {
       problems.push(at('#/x-version')('x-version must be an integer >= 1', 'Write the published version number, e.g. "x-version": 1'));
     }
@@ -134,12 +169,24 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
 
     walkSchema(schema, (sub, pointer) => {
       const here = at(pointer);
-      if (pointer !== '#' && typeof sub.$id === 'string') problems.push(here('nested $id is not allowed', 'Remove it; share a part through schemas/definitions.json and $ref instead'));
-      if (!answerParts.has(sub) && typeIncludesString(sub) && sub.maxLength === undefined && sub.enum === undefined && sub.const === undefined) {
+      if (pointer !== '#' && typeof sub.$id === 'string')
+        problems.push(here('nested $id is not allowed', 'Remove it; share a part through schemas/definitions.json and $ref instead'));
+      if (
+        !answerParts.has(sub) &&
+        typeIncludesString(sub) &&
+        sub.maxLength === undefined &&
+        sub.enum === undefined &&
+        sub.const === undefined
+      ) {
         problems.push(here('string without maxLength', 'Add "maxLength" (every text a user types is bounded), or an enum/const'));
       }
       if (sub.format !== undefined && !knownFormats.has(String(sub.format))) {
-        problems.push(here(`unknown format "${String(sub.format)}"`, `Use one of: ${[...knownFormats].join(', ')} (known: src/shared/schema-formats.ts), or a pattern`));
+        problems.push(
+          here(
+            `unknown format "${String(sub.format)}"`,
+            `Use one of: ${[...knownFormats].join(', ')} (known: src/shared/schema-formats.ts), or a pattern`,
+          ),
+        );
       }
       if (sub['x-i18n'] !== undefined) checkKey(sub['x-i18n'], file, `${pointer}/x-i18n`);
       if (sub['x-enum-i18n'] !== undefined) {
@@ -162,22 +209,55 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
       }
       if (sub['x-upload'] !== undefined) checkUpload(sub['x-upload'], at(`${pointer}/x-upload`), problems);
       if (sub['x-sensitive'] !== undefined && !['idNumber', 'mobile'].includes(sub['x-sensitive'] as string)) {
-        problems.push(at(`${pointer}/x-sensitive`)('x-sensitive must be "idNumber" or "mobile"', 'Write the kind of personal data the field holds: "idNumber" (ID/passport numbers) or "mobile"'));
+        problems.push(
+          at(`${pointer}/x-sensitive`)(
+            'x-sensitive must be "idNumber" or "mobile"',
+            'Write the kind of personal data the field holds: "idNumber" (ID/passport numbers) or "mobile"',
+          ),
+        );
       }
       const consent = sub['x-consent'] as { covers?: unknown; version?: unknown } | undefined;
-      if (consent !== undefined && (typeof consent !== 'object' || consent === null || !['idNumber', 'mobile'].includes(consent.covers as string) || !Number.isInteger(consent.version) || (consent.version as number) < 1)) {
-        problems.push(at(`${pointer}/x-consent`)('x-consent must be {"covers": "idNumber" | "mobile", "version": <integer from 1>}', 'Name the kind of personal data the consent covers and the version of its text (raise it when the text changes)'));
+      if (
+        consent !== undefined &&
+        (typeof consent !== 'object' ||
+          consent === null ||
+          !['idNumber', 'mobile'].includes(consent.covers as string) ||
+          !Number.isInteger(consent.version) ||
+          (consent.version as number) < 1)
+      ) {
+        problems.push(
+          at(`${pointer}/x-consent`)(
+            'x-consent must be {"covers": "idNumber" | "mobile", "version": <integer from 1>}',
+            'Name the kind of personal data the consent covers and the version of its text (raise it when the text changes)',
+          ),
+        );
       }
       const properties = (sub.properties ?? {}) as Record<string, JsonSchema>;
       for (const [prop, propSchema] of Object.entries(properties)) {
         const property = at(`${pointer}/properties/${prop}`);
-        if (!answerParts.has(sub) && !pointer.includes('/if') && labelOf(propSchema) === undefined && !pointer.includes('/then') && !pointer.includes('/else')) {
-          problems.push(property('no label', 'Add "x-i18n": "schema.fields.<name>" here or on the definition it refers to, with its text in both locales'));
+        if (
+          !answerParts.has(sub) &&
+          !pointer.includes('/if') &&
+          labelOf(propSchema) === undefined &&
+          !pointer.includes('/then') &&
+          !pointer.includes('/else')
+        ) {
+          problems.push(
+            property(
+              'no label',
+              'Add "x-i18n": "schema.fields.<name>" here or on the definition it refers to, with its text in both locales',
+            ),
+          );
         }
         for (const keyword of SIBLING_KEYWORDS) {
           const sibling = propSchema?.[keyword];
           if (sibling !== undefined && (typeof sibling !== 'string' || !(sibling in properties))) {
-            problems.push(property(`${keyword} names no sibling property (${JSON.stringify(sibling)})`, `Name a property of the same object: ${Object.keys(properties).join(', ')}`));
+            problems.push(
+              property(
+                `${keyword} names no sibling property (${JSON.stringify(sibling)})`,
+                `Name a property of the same object: ${Object.keys(properties).join(', ')}`,
+              ),
+            );
           }
         }
       }

@@ -75,7 +75,10 @@ export function lintListDeclaration(where: string, declaration: Record<string, u
     for (const [language, keys] of Object.entries(context.localeKeys)) {
       for (const value of values) {
         const labelled = (column.labelPrefixes ?? []).some((prefix) => context.keyExists(`${prefix}.${String(value)}`, keys));
-        if (!labelled) problems.push(`${where}: /columns/${index} has no text for the value "${String(value)}" of ${column.field} in locales/${language}`);
+        if (!labelled)
+          problems.push(
+            `${where}: /columns/${index} has no text for the value "${String(value)}" of ${column.field} in locales/${language}`,
+          );
       }
     }
   });
@@ -87,20 +90,27 @@ export function lintListDeclaration(where: string, declaration: Record<string, u
     }
     if (action.gateField) rowFields.push([`/rowActions/${index}/gateField`, action.gateField]);
     // a param may name a field inside a field (document.nameZh): the row's own field is checked
-    for (const [param, path] of Object.entries(action.confirm?.params ?? {})) rowFields.push([`/rowActions/${index}/confirm/params/${param}`, path.split('.')[0] ?? path]);
+    for (const [param, path] of Object.entries(action.confirm?.params ?? {}))
+      rowFields.push([`/rowActions/${index}/confirm/params/${param}`, path.split('.')[0] ?? path]);
   });
-  for (const [name, field] of Object.entries((declaration.rowData ?? {}) as Record<string, string>)) rowFields.push([`/rowData/${name}`, field]);
+  for (const [name, field] of Object.entries((declaration.rowData ?? {}) as Record<string, string>))
+    rowFields.push([`/rowData/${name}`, field]);
   // the host's facts ride on every row (ListHost.facts); a fact that shadows a field of the row would be hidden by it
   const hostFacts = new Set((declaration.hostFacts ?? []) as string[]);
   for (const fact of hostFacts) {
-    if (properties[fact]) problems.push(`${where}: /hostFacts "${fact}" is a property of the item schema ${schemaName} already (the row's own field would hide it)`);
+    if (properties[fact])
+      problems.push(
+        `${where}: /hostFacts "${fact}" is a property of the item schema ${schemaName} already (the row's own field would hide it)`,
+      );
   }
   for (const [pointer, field] of rowFields) {
-    if (!properties[field] && !hostFacts.has(field)) problems.push(`${where}: ${pointer} "${field}" is not a property of the item schema ${schemaName}`);
+    if (!properties[field] && !hostFacts.has(field))
+      problems.push(`${where}: ${pointer} "${field}" is not a property of the item schema ${schemaName}`);
   }
   if (typeof declaration.rowLink === 'string') {
     for (const [, param] of declaration.rowLink.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) {
-      if (param && !properties[param]) problems.push(`${where}: /rowLink parameter ":${param}" is not a property of the item schema ${schemaName}`);
+      if (param && !properties[param])
+        problems.push(`${where}: /rowLink parameter ":${param}" is not a property of the item schema ${schemaName}`);
     }
   }
   return problems;

@@ -22,13 +22,15 @@ export function lintPatterns(file: string, schema: JsonSchema): string[] {
   walkSchema(schema, (sub, pointer) => {
     if (sub.pattern !== undefined) {
       const error = typeof sub.pattern === 'string' ? regexError(sub.pattern) : 'not a string';
-      if (error) problems.push(problem(file, `${pointer}/pattern`, `invalid regular expression ${JSON.stringify(sub.pattern)} (${error})`, FIX));
+      if (error)
+        problems.push(problem(file, `${pointer}/pattern`, `invalid regular expression ${JSON.stringify(sub.pattern)} (${error})`, FIX));
     }
     const patternProperties = sub.patternProperties;
     if (patternProperties && typeof patternProperties === 'object') {
       for (const key of Object.keys(patternProperties)) {
         const error = regexError(key);
-        if (error) problems.push(problem(file, `${pointer}/patternProperties`, `invalid regular expression ${JSON.stringify(key)} (${error})`, FIX));
+        if (error)
+          problems.push(problem(file, `${pointer}/patternProperties`, `invalid regular expression ${JSON.stringify(key)} (${error})`, FIX));
       }
     }
   });

@@ -73,7 +73,9 @@ function humanly<T>(location: string, what: string, fix: string, step: () => T):
 
 /** Returns absolute path -> content of every generated file. Throws SchemaLintError on bad schemas. */
 export async function generateAll(options: CodegenOptions = defaultOptions): Promise<Map<string, string>> {
-  const { definitions, schemas } = humanly('schemas/', 'the schemas cannot be read', 'Fix the file the message names', () => readSchemaSources(options.schemasDir));
+  const { definitions, schemas } = humanly('schemas/', 'the schemas cannot be read', 'Fix the file the message names', () =>
+    readSchemaSources(options.schemasDir),
+  );
   const localeKeys = humanly('locales/', 'the locales cannot be read', 'Fix the file the message names', () => ({
     'zh-CN': readLocaleKeys(options.localesDir, 'zh-CN'),
     en: readLocaleKeys(options.localesDir, 'en'),
@@ -125,7 +127,9 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
   const bundledSchemas: BundledSchema[] = schemas.map((source) => ({
     name: source.name,
     file: source.file,
-    schema: humanly(`schemas/${source.file}#`, 'cannot be bundled', 'Correct the $ref the message names', () => bundleSchema(source.schema, shared, source.name)),
+    schema: humanly(`schemas/${source.file}#`, 'cannot be bundled', 'Correct the $ref the message names', () =>
+      bundleSchema(source.schema, shared, source.name),
+    ),
   }));
   // editions: a shape change needs an x-version bump; each published version stays on record
   // answer schemas (x-response) describe no stored record: nothing to keep per version
@@ -137,8 +141,11 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
     const withHeader = { $comment: `${GENERATED_MARK}: source is schemas/${source.file}`, ...bundled };
     files.set(path.join(options.outDir, 'schemas', `${source.name}.json`), `${JSON.stringify(withHeader, null, 2)}\n`);
     const header = `// ${GENERATED_MARK}: source is schemas/${source.file}, run \`npm run codegen\`.`;
-    const module = humanly(`schemas/${source.file}#`, 'the validator does not compile', 'Correct the keyword the message names (ajv strict mode refuses unknown keywords and formats)', () =>
-      compileValidatorModule(bundled, importBase, header),
+    const module = humanly(
+      `schemas/${source.file}#`,
+      'the validator does not compile',
+      'Correct the keyword the message names (ajv strict mode refuses unknown keywords and formats)',
+      () => compileValidatorModule(bundled, importBase, header),
     );
     files.set(path.join(validatorsDir, `${source.name}.js`), module.js);
     files.set(path.join(validatorsDir, `${source.name}.d.ts`), module.dts);
@@ -147,7 +154,9 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
   try {
     types = await generateTypes(definitions, schemas, TS_HEADER);
   } catch (error) {
-    throw new SchemaLintError([`schemas/: TypeScript types could not be generated (${firstLine(error)}). Correct the schema the message names`]);
+    throw new SchemaLintError([
+      `schemas/: TypeScript types could not be generated (${firstLine(error)}). Correct the schema the message names`,
+    ]);
   }
   files.set(path.join(options.outDir, 'types.ts'), types);
   files.set(path.join(options.outDir, 'registry.ts'), generateRegistry(schemas, TS_HEADER));

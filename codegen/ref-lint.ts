@@ -13,7 +13,19 @@ import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './schema-f
 import { walkSchema } from './walk-schema.js';
 
 /** Keywords without effect on validation: allowed beside `$ref`. */
-export const ALLOWED_BESIDE_REF = new Set(['$comment', 'title', 'description', 'examples', 'default', 'readOnly', 'writeOnly', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-sensitive']);
+export const ALLOWED_BESIDE_REF = new Set([
+  '$comment',
+  'title',
+  'description',
+  'examples',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'x-i18n',
+  'x-enum-i18n',
+  'x-messages',
+  'x-sensitive',
+]);
 /** A file's own keywords, allowed beside a root `$ref` (e.g. an answer schema that is one definition). */
 const DOCUMENT_KEYWORDS = new Set(['$schema', '$id', 'x-version', 'x-response', 'definitions']);
 
@@ -40,7 +52,13 @@ function checkRef(ref: string, file: string, pointer: string, own: JsonSchema, d
   const target = hash < 0 ? ref : ref.slice(0, hash);
   const fragment = hash < 0 ? '' : ref.slice(hash + 1);
   if (target !== '' && target !== DEFINITIONS_FILE) {
-    return refProblem(ref, file, pointer, `no schema file "${target}" can be referenced`, `Refer to a shared part as "${DEFINITIONS_FILE}#/definitions/<name>" (add it to schemas/${DEFINITIONS_FILE}) or to this file's own "#/definitions/<name>"`);
+    return refProblem(
+      ref,
+      file,
+      pointer,
+      `no schema file "${target}" can be referenced`,
+      `Refer to a shared part as "${DEFINITIONS_FILE}#/definitions/<name>" (add it to schemas/${DEFINITIONS_FILE}) or to this file's own "#/definitions/<name>"`,
+    );
   }
   if (fragment !== '' && !fragment.startsWith('/')) {
     return refProblem(ref, file, pointer, 'the part after # must be a JSON pointer', 'Write it as "#/definitions/<name>"');
@@ -50,7 +68,13 @@ function checkRef(ref: string, file: string, pointer: string, own: JsonSchema, d
   // a local "#/definitions/x" missing in the file falls back to the shared definitions (bundleSchema)
   if (target === '' && fragment.startsWith('/definitions/') && resolvePointer(definitions, fragment) !== undefined) return null;
   const targetFile = target === DEFINITIONS_FILE ? `schemas/${DEFINITIONS_FILE}` : file;
-  return refProblem(ref, file, pointer, `${targetFile} has nothing at #${fragment}`, `Correct the name, or add the definition to ${targetFile}`);
+  return refProblem(
+    ref,
+    file,
+    pointer,
+    `${targetFile} has nothing at #${fragment}`,
+    `Correct the name, or add the definition to ${targetFile}`,
+  );
 }
 
 export function lintRefs(file: string, schema: JsonSchema, sources: SourceSchema[]): string[] {
@@ -65,7 +89,9 @@ export function lintRefs(file: string, schema: JsonSchema, sources: SourceSchema
     }
     const unresolved = checkRef(ref, file, `${pointer}`, schema, definitions);
     if (unresolved) problems.push(unresolved);
-    const siblings = Object.keys(sub).filter((key) => key !== '$ref' && !ALLOWED_BESIDE_REF.has(key) && !(pointer === '#' && DOCUMENT_KEYWORDS.has(key)));
+    const siblings = Object.keys(sub).filter(
+      (key) => key !== '$ref' && !ALLOWED_BESIDE_REF.has(key) && !(pointer === '#' && DOCUMENT_KEYWORDS.has(key)),
+    );
     if (siblings.length > 0) {
       const keywords = siblings.map((key) => `"${key}"`).join(', ');
       problems.push(

@@ -31,7 +31,9 @@ export function readSchemaSources(schemasDir: string): SchemaSources {
     try {
       schema = JSON.parse(fs.readFileSync(fullPath, 'utf8')) as JsonSchema;
     } catch (error) {
-      throw new Error(`schemas/${file}#: not valid JSON (${(error as Error).message}). Fix the syntax at the position named (a missing comma or quote, a trailing comma)`);
+      throw new Error(
+        `schemas/${file}#: not valid JSON (${(error as Error).message}). Fix the syntax at the position named (a missing comma or quote, a trailing comma)`,
+      );
     }
     return { name: file.replace(/\.json$/, ''), file, schema };
   });

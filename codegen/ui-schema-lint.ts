@@ -55,7 +55,8 @@ function facets(schema: unknown, root: JsonSchema, out: Node[] = []): Node[] {
   const node = resolve(schema, root);
   if (!node || out.includes(node)) return out;
   out.push(node);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((part) => facets(part, root, out));
+  for (const key of ['allOf', 'anyOf', 'oneOf'])
+    if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((part) => facets(part, root, out));
   for (const key of ['then', 'else']) if (node[key] !== undefined) facets(node[key], root, out);
   if (isNode(node.dependencies)) Object.values(node.dependencies).forEach((part) => !Array.isArray(part) && facets(part, root, out));
   return out;
@@ -77,7 +78,12 @@ function shapeOf(schema: unknown, root: JsonSchema): Shape {
       shape.isObject = true;
       for (const [name, child] of Object.entries(part.properties)) {
         shape.properties.set(name, [...(shape.properties.get(name) ?? []), child]);
-        if (index === 0 || (part !== parts[0] && Array.isArray(parts[0]?.allOf) && (parts[0].allOf as unknown[]).some((item) => resolve(item, root) === part))) {
+        if (
+          index === 0 ||
+          (part !== parts[0] &&
+            Array.isArray(parts[0]?.allOf) &&
+            (parts[0].allOf as unknown[]).some((item) => resolve(item, root) === part))
+        ) {
           if (!shape.ownProperties.includes(name)) shape.ownProperties.push(name);
         }
       }
@@ -101,19 +107,35 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
       }
       value.forEach((entry, i) => {
         if (entry !== '*' && !properties.has(String(entry))) {
-          problems.push(problem(file, `${at}/${i}`, `ui:order names "${String(entry)}", which is not a property of the schema here`, `Remove it or use one of: ${known}`));
+          problems.push(
+            problem(
+              file,
+              `${at}/${i}`,
+              `ui:order names "${String(entry)}", which is not a property of the schema here`,
+              `Remove it or use one of: ${known}`,
+            ),
+          );
         }
       });
       if (!value.includes('*')) {
         const missing = [...new Set(shapes.flatMap((shape) => shape.ownProperties))].filter((name) => !value.includes(name));
-        if (missing.length > 0) problems.push(problem(file, at, `ui:order has no "*" and leaves out ${missing.join(', ')} (the form would not render)`, 'Add them, or "*" for the rest'));
+        if (missing.length > 0)
+          problems.push(
+            problem(
+              file,
+              at,
+              `ui:order has no "*" and leaves out ${missing.join(', ')} (the form would not render)`,
+              'Add them, or "*" for the rest',
+            ),
+          );
       }
       continue;
     }
     if (key.startsWith('ui:') || key === '$comment') continue;
     if (key === 'items') {
       const items = shapes.flatMap((shape) => shape.items);
-      if (items.length === 0) problems.push(problem(file, at, '"items" but the schema here is not a list', `Remove it, or use one of: ${known}`));
+      if (items.length === 0)
+        problems.push(problem(file, at, '"items" but the schema here is not a list', `Remove it, or use one of: ${known}`));
       else if (isNode(value)) lintNode(value, items, root, file, at, problems);
       continue;
     }
@@ -140,7 +162,10 @@ function lintShownWhen(ui: Node, siblings: Set<string>, known: string, file: str
     return;
   }
   for (const name of Object.keys(options.shownWhen)) {
-    if (!siblings.has(name)) problems.push(problem(file, `${at}/${name}`, `shownWhen names "${name}", which is not a field beside this one`, `Use one of: ${known}`));
+    if (!siblings.has(name))
+      problems.push(
+        problem(file, `${at}/${name}`, `shownWhen names "${name}", which is not a field beside this one`, `Use one of: ${known}`),
+      );
   }
 }
 
@@ -158,7 +183,10 @@ export function lintUiSchemas(input: UiSchemaLintInput): string[] {
   const pairs = new Map<string, Set<string>>();
   collectPairs(input.declarations, pairs);
   const problems: string[] = [];
-  for (const fileName of fs.readdirSync(input.uiSchemasDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const fileName of fs
+    .readdirSync(input.uiSchemasDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const name = fileName.replace(/\.json$/, '');
     const file = `ui-schemas/${fileName}`;
     let ui: unknown;
@@ -174,7 +202,14 @@ export function lintUiSchemas(input: UiSchemaLintInput): string[] {
     }
     const schemaNames = schemasForUiSchema(name, pairs, input.schemaNames);
     if (schemaNames.length === 0) {
-      problems.push(problem(file, '#', 'no schema for this UI schema', 'Name it after its schema (schemas/<name>.json, or <name>-<variant>.json), or pair them in a screen declaration'));
+      problems.push(
+        problem(
+          file,
+          '#',
+          'no schema for this UI schema',
+          'Name it after its schema (schemas/<name>.json, or <name>-<variant>.json), or pair them in a screen declaration',
+        ),
+      );
       continue;
     }
     for (const schemaName of schemaNames) {

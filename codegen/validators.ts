@@ -88,13 +88,7 @@ export function standaloneToModule(cjs: string, importBase: string, header: stri
     imports.push(`import { ${names.join(', ')} } from '${importBase}/ajv-runtime.ts';`);
   }
   const usesFormats = code.includes('schemaFormats');
-  const js = [
-    header,
-    ...(usesFormats ? imports : imports.slice(1)),
-    code.trim(),
-    `export { ${exportsList.join(', ')} };`,
-    '',
-  ].join('\n');
+  const js = [header, ...(usesFormats ? imports : imports.slice(1)), code.trim(), `export { ${exportsList.join(', ')} };`, ''].join('\n');
   const dts = [
     header,
     "import type { ValidateFunction } from 'ajv';",

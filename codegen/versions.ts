@@ -16,7 +16,19 @@ import type { JsonSchema } from './schema-files.js';
 export const VERSIONS_DIR = 'versions';
 
 /** Keywords that change neither what validates nor what is stored: labels, help, defaults. */
-const ANNOTATIONS = new Set(['$comment', 'title', 'description', 'examples', 'default', 'x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-sensitive', 'x-consent']);
+const ANNOTATIONS = new Set([
+  '$comment',
+  'title',
+  'description',
+  'examples',
+  'default',
+  'x-version',
+  'x-i18n',
+  'x-enum-i18n',
+  'x-messages',
+  'x-sensitive',
+  'x-consent',
+]);
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
 const SCHEMA_ARRAY_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
 const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'definitions', 'dependencies']);
@@ -79,7 +91,10 @@ export interface VersionRecords {
 }
 
 function recordText(source: BundledSchema, version: number): string {
-  const record = { $comment: `${GENERATED_MARK}: published version ${version} of schemas/${source.file}, kept for records saved under it`, ...source.schema };
+  const record = {
+    $comment: `${GENERATED_MARK}: published version ${version} of schemas/${source.file}, kept for records saved under it`,
+    ...source.schema,
+  };
   return `${JSON.stringify(record, null, 2)}\n`;
 }
 
@@ -103,7 +118,11 @@ export function readRecord(versionsDir: string, name: string, version: number): 
  * Checks every schema against its records and returns the record files to keep or add.
  * `rerecord`: schema names (or 'all') whose current version may be recorded again.
  */
-export function checkVersionRecords(schemas: BundledSchema[], versionsDir: string, rerecord: readonly string[] | 'all' = []): VersionRecords {
+export function checkVersionRecords(
+  schemas: BundledSchema[],
+  versionsDir: string,
+  rerecord: readonly string[] | 'all' = [],
+): VersionRecords {
   const files = new Map<string, string>();
   const problems: string[] = [];
   // existing records are kept as they are, including those of schemas that were removed
@@ -125,7 +144,9 @@ export function checkVersionRecords(schemas: BundledSchema[], versionsDir: strin
       continue;
     }
     if (version < last) {
-      problems.push(`schemas/${source.file}#/x-version: x-version ${version} is below the last published version ${last}. Set it to ${last} (or ${last + 1} for a new version)`);
+      problems.push(
+        `schemas/${source.file}#/x-version: x-version ${version} is below the last published version ${last}. Set it to ${last} (or ${last + 1} for a new version)`,
+      );
       continue;
     }
     const { $comment: _comment, ...published } = readRecord(versionsDir, source.name, version);

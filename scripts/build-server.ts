@@ -62,7 +62,9 @@ const result = await build({
   // stay outside: native code, or files read next to the package's own __dirname at run time
   external: EXTERNAL_PACKAGES,
   // CommonJS packages inside an ES module bundle still call require() for node: built-ins
-  banner: { js: "import { createRequire as __summitCreateRequire } from 'node:module'; const require = __summitCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __summitCreateRequire } from 'node:module'; const require = __summitCreateRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
   legalComments: 'none',
   // less to parse at every start; names kept and a source map written, so stack traces stay readable

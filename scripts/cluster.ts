@@ -24,7 +24,15 @@ async function main(): Promise<void> {
   await admin.query(`create schema if not exists ${databaseSchema}`);
   await admin.end();
 
-  const cluster = await startCluster({ instances, workDir: path.join(repoRoot, 'data-cluster'), databaseUrl, databaseSchema, redisUrl, port, echo: true });
+  const cluster = await startCluster({
+    instances,
+    workDir: path.join(repoRoot, 'data-cluster'),
+    databaseUrl,
+    databaseSchema,
+    redisUrl,
+    port,
+    echo: true,
+  });
   console.log(
     [
       `Summit portal cluster: http://127.0.0.1:${cluster.nginx.port}/ (nginx, deploy/nginx.conf)`,

@@ -57,7 +57,10 @@ function open(args: Args): Opened {
   if (args.sqlite) return openReadOnlySqlite(args.sqlite, true);
   if (process.env.DATABASE_URL) {
     const name = process.env.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-    return { db: openDatabase({ databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.DATABASE_SCHEMA || null, dataDir: '' }).db, name };
+    return {
+      db: openDatabase({ databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.DATABASE_SCHEMA || null, dataDir: '' }).db,
+      name,
+    };
   }
   return openReadOnlySqlite(path.join(path.resolve(process.env.DATA_DIR || './data'), 'summit.sqlite'), false);
 }
@@ -85,7 +88,9 @@ async function main(): Promise<number> {
   try {
     if (!(await hasRecordTables(db))) return nothingStored(name, args, 'is empty (no tables yet)');
     const protection = dataProtectionFromEnv();
-    const diff = await diffStoredRecords(db, editionsFrom(args.generated), undefined, (schema, document) => protection.openDocument(schema, document));
+    const diff = await diffStoredRecords(db, editionsFrom(args.generated), undefined, (schema, document) =>
+      protection.openDocument(schema, document),
+    );
     if (diff.checked === 0) return nothingStored(name, args, 'holds no records yet');
     if (args.json) console.log(JSON.stringify(diff, null, 2));
     else for (const line of formatEditionDiff(diff)) console.log(line);

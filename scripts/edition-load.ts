@@ -18,7 +18,10 @@ export function editionsFrom(generatedDir: string): (name: string) => Promise<Sc
     const schemaFile = path.join(generatedDir, 'schemas', `${name}.json`);
     if (!fs.existsSync(schemaFile)) throw new Error(`${schemaFile}: no such schema (run codegen first)`);
     const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
-    const module = (await import(pathToFileURL(path.join(generatedDir, 'validators', `${name}.js`)).href)) as Record<string, ValidateFunction>;
+    const module = (await import(pathToFileURL(path.join(generatedDir, 'validators', `${name}.js`)).href)) as Record<
+      string,
+      ValidateFunction
+    >;
     const validate = module[String(schema.$id)];
     if (!validate) throw new Error(`${generatedDir}/validators/${name}.js exports no validator for ${String(schema.$id)}`);
     const edition: SchemaEdition = {

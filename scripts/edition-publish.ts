@@ -24,7 +24,10 @@ function run(title: string, command: string, args: string[]): number {
   return result.status ?? 1;
 }
 
-const tsx = (script: string, args: string[] = []): [string, string[]] => [process.execPath, ['--import', 'tsx', path.join(root, script), ...args]];
+const tsx = (script: string, args: string[] = []): [string, string[]] => [
+  process.execPath,
+  ['--import', 'tsx', path.join(root, script), ...args],
+];
 
 function main(): number {
   const diffArgs = process.argv.slice(2);

@@ -29,7 +29,10 @@ function argValue(args: string[], name: string): string | undefined {
 
 /** Outside production: the generated key becomes an old key, a new one is generated. */
 function generateNewKey(env: Record<string, string | undefined>): void {
-  if (env.DATA_KEY) throw new Error('--generate only replaces the key generated into DATA_DIR; with DATA_KEY set, set a new DATA_KEY and the old one in DATA_KEYS_OLD');
+  if (env.DATA_KEY)
+    throw new Error(
+      '--generate only replaces the key generated into DATA_DIR; with DATA_KEY set, set a new DATA_KEY and the old one in DATA_KEYS_OLD',
+    );
   if (env.NODE_ENV === 'production') throw new Error('--generate is refused in production: set DATA_KEY and DATA_KEYS_OLD');
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const keyFile = path.join(dataDir, '.data_key');
@@ -38,7 +41,11 @@ function generateNewKey(env: Record<string, string | undefined>): void {
   fs.writeFileSync(keyFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
 }
 
-export async function rotateKeys(args: string[], env: Record<string, string | undefined> = process.env, log: (line: string) => void = console.log): Promise<number> {
+export async function rotateKeys(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  log: (line: string) => void = console.log,
+): Promise<number> {
   if (args.includes('--generate')) generateNewKey(env);
   const config = loadConfig(env);
   const protection = new DataProtection(config.dataKeyring);
@@ -55,7 +62,14 @@ export async function rotateKeys(args: string[], env: Record<string, string | un
     const progress = await resealStores(db, protection, { batchSize });
     // the sealed columns outside documents (security/sealed-columns.ts): sign-in names that are
     // mobiles and SMS recipients (0019), receptionists' mobiles (0020)
-    progress.push(...(await resealColumns(db, protection, SEALED_COLUMNS.filter(({ table }) => tables.has(table)), batchSize)));
+    progress.push(
+      ...(await resealColumns(
+        db,
+        protection,
+        SEALED_COLUMNS.filter(({ table }) => tables.has(table)),
+        batchSize,
+      )),
+    );
     // receptionist phones inside the guests' and members' reception arrangements (0022)
     progress.push(...(await resealReceptions(db, protection, { batchSize })));
     for (const table of progress) log(`  ${table.table}: ${table.resealed} of ${table.scanned} rows re-sealed`);

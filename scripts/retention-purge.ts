@@ -24,7 +24,11 @@ function argValue(args: string[], name: string): string | undefined {
   return at >= 0 ? args[at + 1] : undefined;
 }
 
-export async function retentionPurge(args: string[], env: Record<string, string | undefined> = process.env, log: (line: string) => void = console.log): Promise<number> {
+export async function retentionPurge(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  log: (line: string) => void = console.log,
+): Promise<number> {
   const editionId = argValue(args, '--edition');
   if (!editionId) {
     log('retention:purge: give the edition: npm run retention:purge -- --edition <id> [--force] [--by <organiser account>]');
@@ -39,23 +43,37 @@ export async function retentionPurge(args: string[], env: Record<string, string 
     }
     const by = argValue(args, '--by');
     let organisers = db.selectFrom('accounts').select(['id', 'account']).where('user_type', '=', 'organiser');
-    organisers = by ? organisers.where('account', '=', new AccountNames(new DataProtection(config.dataKeyring)).key(by)) : organisers.orderBy('created_at');
+    organisers = by
+      ? organisers.where('account', '=', new AccountNames(new DataProtection(config.dataKeyring)).key(by))
+      : organisers.orderBy('created_at');
     const who = await organisers.executeTakeFirst();
     if (!who) {
       log(`retention:purge: ${by ? `${by} is not an organiser account` : 'no organiser account to record the purge under'}`);
       return 2;
     }
     const editions = new Editions(db, EDITION_FILE, systemClock);
-    const purge = new RetentionPurge(db, new DataProtection(config.dataKeyring), { uploadDir: config.uploadDir, retentionDays: config.retentionDays, findEdition: (id) => editions.find(id) });
+    const purge = new RetentionPurge(db, new DataProtection(config.dataKeyring), {
+      uploadDir: config.uploadDir,
+      retentionDays: config.retentionDays,
+      findEdition: (id) => editions.find(id),
+    });
     try {
-      const report = await purge.purge({ editionId, who, force: args.includes('--force'), now: systemClock(), via: 'npm run retention:purge' });
+      const report = await purge.purge({
+        editionId,
+        who,
+        force: args.includes('--force'),
+        now: systemClock(),
+        via: 'npm run retention:purge',
+      });
       log(`retention:purge: edition ${editionId} (retention over from ${report.allowedFrom}${report.forced ? ', forced' : ''})`);
       for (const [table, count] of Object.entries(report.rows)) log(`  ${table}: ${count} rows erased`);
       log(`  files: ${report.files} removed`);
       return 0;
     } catch (error) {
       if (error instanceof AppError && error.name_ === 'retentionNotOver') {
-        log(`retention:purge: the retention period of edition ${editionId} is not over: allowed from ${String(error.params.allowedFrom)} (RETENTION_DAYS=${config.retentionDays} after the conference end); --force to purge now`);
+        log(
+          `retention:purge: the retention period of edition ${editionId} is not over: allowed from ${String(error.params.allowedFrom)} (RETENTION_DAYS=${config.retentionDays} after the conference end); --force to purge now`,
+        );
         return 1;
       }
       if (error instanceof AppError && error.name_ === 'notFound') {

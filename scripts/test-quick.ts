@@ -16,4 +16,7 @@ function step(command: string, args: string[], env: NodeJS.ProcessEnv = process.
 }
 
 step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', `${cacheDir}/tsbuildinfo`]);
-step('npx', ['vitest', 'run', 'tests/unit', 'tests/codegen', 'tests/server', ...process.argv.slice(2)], { ...process.env, TEST_DATABASES: 'sqlite' });
+step('npx', ['vitest', 'run', 'tests/unit', 'tests/codegen', 'tests/server', ...process.argv.slice(2)], {
+  ...process.env,
+  TEST_DATABASES: 'sqlite',
+});

@@ -17,7 +17,14 @@ import { guestName } from '../seed-edition.js';
 const RUNS = 150;
 /** the sizes are measured in turns of RUNS / ROUNDS calls, so a change in the shared machine's load falls on all of them */
 const ROUNDS = 5;
-const organiser: SignedInAccount = { sessionId: 'bench', id: 'organiser', account: 'organiser', name: 'organiser', userType: 'organiser', unitId: null };
+const organiser: SignedInAccount = {
+  sessionId: 'bench',
+  id: 'organiser',
+  account: 'organiser',
+  name: 'organiser',
+  userType: 'organiser',
+  unitId: null,
+};
 
 interface Case {
   name: string;
@@ -31,7 +38,10 @@ const CASES: Case[] = [
   { name: 'console, status pending', query: { pageNum: '1', pageSize: '20', status: 'pending' } },
   { name: 'console, arrival day', query: { pageNum: '1', pageSize: '20', arrivalDate: '2027-06-17' } },
   { name: `console search "${threeCharacters}" (3 characters)`, query: { pageNum: '1', pageSize: '20', name: threeCharacters } },
-  { name: `console search "${[...threeCharacters].slice(1).join('')}" (2 characters)`, query: { pageNum: '1', pageSize: '20', name: [...threeCharacters].slice(1).join('') } },
+  {
+    name: `console search "${[...threeCharacters].slice(1).join('')}" (2 characters)`,
+    query: { pageNum: '1', pageSize: '20', name: [...threeCharacters].slice(1).join('') },
+  },
   { name: 'console search "Zhang Li" (English)', query: { pageNum: '1', pageSize: '20', name: 'Zhang Li' } },
 ];
 
@@ -125,7 +135,10 @@ async function measure(databases: BenchDatabase[]): Promise<Measured[]> {
 export default {
   title: 'Console lists and search',
   async run(): Promise<string> {
-    const parts: string[] = [`Whole request (inject) beside the same call's SQL replayed through the bare driver; p50 of ${RUNS} calls in ms, the sizes measured in ${ROUNDS} alternating turns.`, ''];
+    const parts: string[] = [
+      `Whole request (inject) beside the same call's SQL replayed through the bare driver; p50 of ${RUNS} calls in ms, the sizes measured in ${ROUNDS} alternating turns.`,
+      '',
+    ];
     for (const kind of await kinds()) {
       const databases: BenchDatabase[] = [];
       for (const size of SIZES) databases.push(await benchDatabase(kind, size));

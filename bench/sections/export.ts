@@ -53,13 +53,26 @@ export default {
         const database = await benchDatabase(kind, size);
         const base = await baseline(database);
         const measured = await product(database);
-        rows.push([kind, String(size), measured.seconds.toFixed(1), base.toFixed(1), (measured.seconds / base).toFixed(2), mb(measured.bytes), mb(measured.idle), mb(measured.peak), ((size / measured.seconds) | 0).toString()]);
+        rows.push([
+          kind,
+          String(size),
+          measured.seconds.toFixed(1),
+          base.toFixed(1),
+          (measured.seconds / base).toFixed(2),
+          mb(measured.bytes),
+          mb(measured.idle),
+          mb(measured.peak),
+          ((size / measured.seconds) | 0).toString(),
+        ]);
       }
     }
     return [
       'The product: the production server (`node dist/server/main.js`) on the bench database, the workbook downloaded over loopback, its resident memory read from /proc every 20 ms (idle before the download, peak during it). Baseline: the same rows (read into memory beforehand) and cell formatting written by `ExcelJS.stream.xlsx.WorkbookWriter` to a discarding stream.',
       '',
-      table(['database', 'guests', 'product s', 'baseline s', 'ratio', 'file MB', 'server RSS idle MB', 'peak server RSS MB', 'guests/s'], rows),
+      table(
+        ['database', 'guests', 'product s', 'baseline s', 'ratio', 'file MB', 'server RSS idle MB', 'peak server RSS MB', 'guests/s'],
+        rows,
+      ),
       '',
       `Targets: at most 2× the baseline and at most ${LIMIT_MB} MB at 100,000 guests; guests/s steady as the count grows (linear time).`,
     ].join('\n');

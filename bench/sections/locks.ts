@@ -51,7 +51,13 @@ export default {
     });
 
     const traced = tracedDatabase(database);
-    const guests = new Guests(traced.db, app.services.editions, false, new GuestAccountLinks(app.log, app.services.protection), app.services.protection);
+    const guests = new Guests(
+      traced.db,
+      app.services.editions,
+      false,
+      new GuestAccountLinks(app.log, app.services.protection),
+      app.services.protection,
+    );
     await guests.saveBasic(unit.who, mine[0]!.id, body(mine[0]!.n, 1) as unknown as GuestDocument);
     const queries = traced.take();
     await traced.db.destroy();
@@ -86,7 +92,7 @@ export default {
         ['', 'saves', '"database is locked" / failed'],
         [
           ['product (begin immediate, busy timeout)', String(SAVES), String(failures)],
-          ['baseline: the same SQL in deferred transactions (Kysely\'s default)', String(SAVES), String(deferred.result)],
+          ["baseline: the same SQL in deferred transactions (Kysely's default)", String(SAVES), String(deferred.result)],
         ],
       ),
       '',

@@ -46,13 +46,31 @@ interface Throughput {
  */
 async function rps(url: string, token: string): Promise<Throughput> {
   const cpuBefore = process.cpuUsage();
-  const child = spawn(process.execPath, [autocannonBin, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-H', `authorization=Bearer ${token}`, `${url}/exhibition/center/user/basic/loginInfo?entranceTypes=2`], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [
+      autocannonBin,
+      '--json',
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      String(DURATION_S),
+      '-H',
+      `authorization=Bearer ${token}`,
+      `${url}/exhibition/center/user/basic/loginInfo?entranceTypes=2`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const chunks: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   const [code] = (await once(child, 'exit')) as [number | null];
   const cpu = process.cpuUsage(cpuBefore);
   if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-  const result = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { requests: { average: number; total: number }; non2xx: number; errors: number };
+  const result = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+    requests: { average: number; total: number };
+    non2xx: number;
+    errors: number;
+  };
   if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
   return { rps: result.requests.average, cpuUsPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total) };
 }
@@ -79,10 +97,32 @@ export default {
       bare.get('/exhibition/center/user/basic/loginInfo', async (request, reply) => {
         const header = request.headers.authorization ?? '';
         const hash = createHash('sha256').update(header.slice(7)).digest('hex');
-        const [row] = await driver.rows<{ id: string; account: string; account_sealed: string | null; name: string; user_type: string; unit_id: string | null; revoked_at: string | null }>({ ...sessionQuery!, parameters: [hash] });
+        const [row] = await driver.rows<{
+          id: string;
+          account: string;
+          account_sealed: string | null;
+          name: string;
+          user_type: string;
+          unit_id: string | null;
+          revoked_at: string | null;
+        }>({ ...sessionQuery!, parameters: [hash] });
         if (!row || row.revoked_at) return reply.code(401).send({ code: 401, msg: 'login again', data: null });
         reply.header('cache-control', 'no-store');
-        return { code: 200, msg: 'ok', data: { user: { id: row.id, account: names.clear(row.account, row.account_sealed), name: row.name, userType: row.user_type, unitId: row.unit_id }, types: [row.user_type], permissions } };
+        return {
+          code: 200,
+          msg: 'ok',
+          data: {
+            user: {
+              id: row.id,
+              account: names.clear(row.account, row.account_sealed),
+              name: row.name,
+              userType: row.user_type,
+              unitId: row.unit_id,
+            },
+            types: [row.user_type],
+            permissions,
+          },
+        };
       });
       try {
         const bareUrl = await listen(bare);
@@ -101,7 +141,16 @@ export default {
         const cpuRatio = median(rounds.map((pair) => pair.baseline.cpuUsPerRequest / pair.product.cpuUsPerRequest));
         const of = (side: 'product' | 'baseline', field: keyof Throughput) => median(rounds.map((pair) => pair[side][field]));
         const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
-        rows.push([kind, of('product', 'rps').toFixed(0), of('baseline', 'rps').toFixed(0), `**${median(ratios).toFixed(2)}**`, range, of('product', 'cpuUsPerRequest').toFixed(0), of('baseline', 'cpuUsPerRequest').toFixed(0), cpuRatio.toFixed(2)]);
+        rows.push([
+          kind,
+          of('product', 'rps').toFixed(0),
+          of('baseline', 'rps').toFixed(0),
+          `**${median(ratios).toFixed(2)}**`,
+          range,
+          of('product', 'cpuUsPerRequest').toFixed(0),
+          of('baseline', 'cpuUsPerRequest').toFixed(0),
+          cpuRatio.toFixed(2),
+        ]);
       } finally {
         await bare.close();
         await product.close();
@@ -111,7 +160,19 @@ export default {
     return [
       `autocannon in its own process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per server, the two loaded in turns (order flipped each round), ${os.cpus().length} CPUs. Figures are medians over the rounds; the ratio is the median of the rounds' ratios, beside their range. Baseline: bare Fastify + the bare driver running the product's session query, same answer, no log. The product logs every request at info level through its own buffered destination, to /dev/null. CPU per request: this process's user + system time (both servers live here, one loaded at a time) over the requests answered; the CPU ratio is baseline / product.`,
       '',
-      table(['database', 'product req/s', 'baseline req/s', 'ratio', 'ratio range', 'product CPU µs/request', 'baseline CPU µs/request', 'CPU ratio'], rows),
+      table(
+        [
+          'database',
+          'product req/s',
+          'baseline req/s',
+          'ratio',
+          'ratio range',
+          'product CPU µs/request',
+          'baseline CPU µs/request',
+          'CPU ratio',
+        ],
+        rows,
+      ),
       '',
       'Target: ratio (requests per second) at least 0.6.',
     ].join('\n');

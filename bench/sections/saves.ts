@@ -31,15 +31,29 @@ export default {
           if (answer.statusCode !== 200) throw new Error(`save answered ${answer.statusCode}: ${answer.body}`);
         }, RUNS);
         // new people beyond the seeded ones and those earlier runs added (a database kept in BENCH_DATA_DIR)
-        const present = await app.db.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        const present = await app.db
+          .selectFrom('guests')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow();
         const firstNew = 10_000_000 + Number(present.n);
         const add = await p50(async (i) => {
-          const answer = await app.inject({ method: 'POST', url: '/exhibition/qms/guest', headers, payload: benchGuestBody(firstNew + i, unit.photo) });
+          const answer = await app.inject({
+            method: 'POST',
+            url: '/exhibition/qms/guest',
+            headers,
+            payload: benchGuestBody(firstNew + i, unit.photo),
+          });
           if (answer.statusCode !== 200) throw new Error(`add answered ${answer.statusCode}: ${answer.body}`);
         }, RUNS);
 
         const traced = tracedDatabase(database);
-        const guests = new Guests(traced.db, app.services.editions, kind === 'postgres', new GuestAccountLinks(app.log, app.services.protection), app.services.protection);
+        const guests = new Guests(
+          traced.db,
+          app.services.editions,
+          kind === 'postgres',
+          new GuestAccountLinks(app.log, app.services.protection),
+          app.services.protection,
+        );
         const first = mine[0]!;
         await guests.saveBasic(unit.who, first.id, body(first.n, 1) as unknown as GuestDocument);
         const queries = traced.take();
@@ -51,7 +65,7 @@ export default {
       }
     }
     return [
-      'Whole request (inject: validation, invitation-code, file, duplicate and mobile checks, write, answer) beside the same save\'s SQL replayed through the bare driver.',
+      "Whole request (inject: validation, invitation-code, file, duplicate and mobile checks, write, answer) beside the same save's SQL replayed through the bare driver.",
       '',
       table(['database', 'guests', 'save p50 ms', 'add p50 ms', 'baseline: save SQL p50 ms', 'queries', 'save / baseline'], rows),
       '',

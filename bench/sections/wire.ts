@@ -68,7 +68,13 @@ async function coldLoads(): Promise<string> {
 async function startTimes(): Promise<string> {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/build-server.ts')], { cwd: repoRoot, stdio: 'ignore' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'summit-bench-start-'));
-  const env = { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), LOG_LEVEL: 'warn', SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'true' };
+  const env = {
+    DATA_DIR: dataDir,
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    LOG_LEVEL: 'warn',
+    SCRYPT_LOG2N: '10',
+    SEED_DEMO_DATA: 'true',
+  };
   const firstAnswer = '/exhibition/qms/edition/current';
   try {
     // the first start creates the database and the demo data: not a warm start
@@ -81,7 +87,8 @@ async function startTimes(): Promise<string> {
       tsx.push(await timeToFirstAnswer(['--import', 'tsx', path.join(repoRoot, 'src/server/main.ts')], env, firstAnswer));
       bare.push(await timeToFirstAnswer([path.join(repoRoot, 'bench/support/bare-fastify.mjs')], {}, '/'));
     }
-    const row = (name: string, values: number[]) => `| ${name} | **${median(values).toFixed(0)} ms** | ${values.map((v) => v.toFixed(0)).join(', ')} | ${(median(values) / median(bare)).toFixed(1)}× |`;
+    const row = (name: string, values: number[]) =>
+      `| ${name} | **${median(values).toFixed(0)} ms** | ${values.map((v) => v.toFixed(0)).join(', ')} | ${(median(values) / median(bare)).toFixed(1)}× |`;
     return [
       `Warm start to the first answer (\`GET ${firstAnswer}\`; spawn → HTTP 200), median of ${START_RUNS}, interleaved.`,
       '',

@@ -30,7 +30,14 @@ export interface ServedDownload {
 export async function servedDownload(env: Record<string, string>, url: string, token: string): Promise<ServedDownload> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'dist/server/main.js')], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'development',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -38,7 +45,10 @@ export async function servedDownload(env: Record<string, string>, url: string, t
   try {
     for (let tries = 0; ; tries++) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${errors}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/exhibition/qms/edition/current`).then((r) => r.ok, () => false);
+      const ready = await fetch(`http://127.0.0.1:${port}/exhibition/qms/edition/current`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) break;
       if (tries > 3000) throw new Error(`server did not answer: ${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -8,7 +8,10 @@ import { freePort } from '../../scripts/support/free-port.js';
 export async function timeToFirstAnswer(args: string[], env: Record<string, string>, path: string, timeoutMs = 120_000): Promise<number> {
   const port = await freePort();
   const begun = performance.now();
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   try {

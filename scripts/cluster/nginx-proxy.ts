@@ -139,7 +139,8 @@ export class NginxProxy {
  */
 function assertOthersCanReach(folder: string): void {
   for (let dir = path.dirname(path.resolve(folder)); ; dir = path.dirname(dir)) {
-    if ((fs.statSync(dir).mode & 0o001) === 0) throw new Error(`nginx's workers (user nobody) cannot pass ${dir}: chmod o+x it, or use a work folder elsewhere`);
+    if ((fs.statSync(dir).mode & 0o001) === 0)
+      throw new Error(`nginx's workers (user nobody) cannot pass ${dir}: chmod o+x it, or use a work folder elsewhere`);
     if (dir === path.dirname(dir)) return;
   }
 }

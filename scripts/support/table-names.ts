@@ -11,6 +11,10 @@ export async function ownTableNames(db: Db, config: { databaseUrl: string | null
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
     return new Set(rows.map((row) => row.name));
   }
-  const { rows } = await sql<{ name: string }>`select tablename as name from pg_catalog.pg_tables where schemaname = coalesce(${config.databaseSchema}, current_schema())`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select tablename as name from pg_catalog.pg_tables where schemaname = coalesce(${config.databaseSchema}, current_schema())`.execute(
+    db,
+  );
   return new Set(rows.map((row) => row.name));
 }

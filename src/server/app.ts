@@ -104,7 +104,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 
   const translator = new Translator(root('locales'));
-  const services = createServices(config, db, translator, app.log, { menusFile: root('config/menus.json'), editionFile: root('config/edition.json'), ...options });
+  const services = createServices(config, db, translator, app.log, {
+    menusFile: root('config/menus.json'),
+    editionFile: root('config/edition.json'),
+    ...options,
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('translator', translator);
@@ -113,7 +117,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Measured alone, before anything else runs: overlapped with the seed's hashes or with route
   // registration it came out inflated, and the admission turned simultaneous sign-ins away as busy.
   await services.hasher.calibrate();
-  app.decorate('demoAccounts', config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, demo, config.uploadDir) : []);
+  app.decorate(
+    'demoAccounts',
+    config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, demo, config.uploadDir) : [],
+  );
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 

@@ -113,7 +113,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
-  if (redisUrl && !databaseUrl) problems.push('REDIS_URL means several instances, and SQLite is for one instance only: set DATABASE_URL (PostgreSQL) too');
+  if (redisUrl && !databaseUrl)
+    problems.push('REDIS_URL means several instances, and SQLite is for one instance only: set DATABASE_URL (PostgreSQL) too');
   const uploadDir = path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads'));
   const shutdownGraceMs = int('SHUTDOWN_GRACE_MS', 25_000, 0, 600_000);
   // several instances (REDIS_URL) sit behind a balancer: one polling /readyz every 2 s notices
@@ -136,7 +137,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     .map((item) => {
       try {
         const parsed = new URL(item);
-        if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === item.replace(/\/$/, '')) return parsed.origin;
+        if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === item.replace(/\/$/, ''))
+          return parsed.origin;
       } catch {
         // reported below
       }

@@ -19,7 +19,14 @@ export interface ConsoleServices {
   audit: Audit;
 }
 
-export function createConsoleServices(db: Db, editions: Editions, audit: Audit, postgres: boolean, protection: DataProtection, listTotalCacheMs = 0): ConsoleServices {
+export function createConsoleServices(
+  db: Db,
+  editions: Editions,
+  audit: Audit,
+  postgres: boolean,
+  protection: DataProtection,
+  listTotalCacheMs = 0,
+): ConsoleServices {
   return {
     guests: new ConsoleGuests(db, editions, postgres, new ListTotals(listTotalCacheMs)),
     codes: new CodesAdmin(db, editions, audit),

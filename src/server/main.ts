@@ -16,9 +16,12 @@ async function main(): Promise<void> {
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`Summit portal: http://${host}:${config.port}/  (API docs: http://${host}:${config.port}/exhibition/docs)`];
-  lines.push(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${config.dataDir}/summit.sqlite (one instance only)`}`);
+  lines.push(
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${config.dataDir}/summit.sqlite (one instance only)`}`,
+  );
   lines.push(`Uploads: ${config.uploadDir}${config.redisUrl ? '; shared counters: Redis (REDIS_URL)' : ''}`);
-  if (config.devOutbox) lines.push(`Dev outbox (codes in clear): http://${host}:${config.port}/exhibition/dev/outbox?to=<account or captcha uuid>`);
+  if (config.devOutbox)
+    lines.push(`Dev outbox (codes in clear): http://${host}:${config.port}/exhibition/dev/outbox?to=<account or captcha uuid>`);
   if (app.demoAccounts.length > 0) {
     lines.push('Demo accounts (same password for all, unless changed since):');
     for (const demo of app.demoAccounts) lines.push(`  ${demo.userType.padEnd(12)} ${demo.account.padEnd(32)} ${demo.password}`);

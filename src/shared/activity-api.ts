@@ -65,7 +65,10 @@ export type SignUpStatus = SignUpItem['status'];
 export type RosterItem = WithDocument<RosterItemAnswer, ActivitySignUp>;
 
 export type UnitActivityDetail = WithDocument<Omit<ResponseUnitActivityDetail, 'mySignUps'> & { mySignUps: SignUpItem[] }, Activity>;
-export type AdminActivityDetail = WithDocument<Omit<ResponseAdminActivityDetail, 'signedUp' | 'waiting'> & { signedUp: RosterItem[]; waiting: RosterItem[] }, Activity>;
+export type AdminActivityDetail = WithDocument<
+  Omit<ResponseAdminActivityDetail, 'signedUp' | 'waiting'> & { signedUp: RosterItem[]; waiting: RosterItem[] },
+  Activity
+>;
 
 /** Result of a sign-up: signed up at once, or on the waiting list at `waitingPosition`. */
 export type SignUpResult = SignUpItem;

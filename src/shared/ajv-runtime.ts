@@ -35,8 +35,7 @@ export function equal(a: unknown, b: unknown): boolean {
     if (keysA.length !== keysB.length) return false;
     return keysA.every(
       (key) =>
-        Object.prototype.hasOwnProperty.call(b, key) &&
-        equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+        Object.prototype.hasOwnProperty.call(b, key) && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
     );
   }
   return a !== a && b !== b; // both NaN

@@ -24,7 +24,10 @@ export function consentFieldsOfSchema(schema: Node): ConsentField[] {
   const found: ConsentField[] = [];
   for (const [field, raw] of Object.entries(properties)) {
     if (!isNode(raw)) continue;
-    const ref = typeof raw.$ref === 'string' && raw.$ref.startsWith('#/definitions/') ? definitions[raw.$ref.slice('#/definitions/'.length)] : undefined;
+    const ref =
+      typeof raw.$ref === 'string' && raw.$ref.startsWith('#/definitions/')
+        ? definitions[raw.$ref.slice('#/definitions/'.length)]
+        : undefined;
     const mark = (raw['x-consent'] ?? (isNode(ref) ? ref['x-consent'] : undefined)) as Node | undefined;
     if (isNode(mark) && isSensitiveKind(mark.covers) && Number.isInteger(mark.version)) {
       found.push({ field, covers: mark.covers, version: mark.version as number });

@@ -49,10 +49,47 @@ function contains(bytes: Uint8Array, marker: string): boolean {
  *   are RIFF files of form type "CDR".
  */
 /** Major brands of the ISO media files the media rule takes (MP4 video, M4A audio). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'f4v ', 'dash', 'mmp4', 'MSNV', 'XAVC', '3gp4', '3gp5', '3gp6', '3g2a']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'f4v ',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'XAVC',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+]);
 const M4A_BRANDS = new Set(['M4A ', 'M4B ', 'F4A ']);
 /** Top-level boxes that may follow `ftyp` in a real file. */
-const NEXT_BOXES = new Set(['moov', 'mdat', 'free', 'skip', 'wide', 'uuid', 'meta', 'pdin', 'moof', 'sidx', 'styp', 'prft', 'emsg', 'mfra']);
+const NEXT_BOXES = new Set([
+  'moov',
+  'mdat',
+  'free',
+  'skip',
+  'wide',
+  'uuid',
+  'meta',
+  'pdin',
+  'moof',
+  'sidx',
+  'styp',
+  'prft',
+  'emsg',
+  'mfra',
+]);
 
 /**
  * `ftyp` at byte 4 alone is four letters anyone can write (100 MB of anything passed):

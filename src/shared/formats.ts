@@ -22,8 +22,7 @@ const LANDLINE = /^(?:0\d{2,3}-)?\d{7,8}(?:-\d{1,6})?$/;
  * characters, a domain of dot-separated labels (no leading/trailing hyphen) with at least
  * one dot and a top-level label of 2+ letters. 254 characters at most (RFC 5321 path).
  */
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const EMAIL_MAX_LENGTH = 254;
 
 /** Latin: words starting with a capital letter, separated by single spaces. */
@@ -117,8 +116,7 @@ export function isValidResidentId(id: string, today: Date = new Date()): boolean
   const month = Number(match[2]);
   const day = Number(match[3]);
   const birth = new Date(Date.UTC(year, month - 1, day));
-  const realDate =
-    birth.getUTCFullYear() === year && birth.getUTCMonth() === month - 1 && birth.getUTCDate() === day;
+  const realDate = birth.getUTCFullYear() === year && birth.getUTCMonth() === month - 1 && birth.getUTCDate() === day;
   if (!realDate || year < RESIDENT_ID_MIN_YEAR) return false;
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (birth.getTime() > todayUtc) return false;

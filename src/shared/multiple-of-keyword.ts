@@ -36,7 +36,9 @@ export const exactMultipleOf: KeywordDefinition = {
 };
 
 /** Replaces ajv's built-in `multipleOf` by exactMultipleOf (returns the instance, to fit rjsf's extenderFn). */
-export function useExactMultipleOf<T extends { removeKeyword(name: string): unknown; addKeyword(def: KeywordDefinition): unknown }>(ajv: T): T {
+export function useExactMultipleOf<T extends { removeKeyword(name: string): unknown; addKeyword(def: KeywordDefinition): unknown }>(
+  ajv: T,
+): T {
   ajv.removeKeyword('multipleOf');
   ajv.addKeyword(exactMultipleOf);
   return ajv;

@@ -15,7 +15,11 @@ function resolved(schema: unknown, root: Schema, depth = 0): Schema {
   if (!isRecord(schema) || depth > 20) return {};
   const parts: Schema[] = [];
   if (typeof schema.$ref === 'string') {
-    const target = schema.$ref.replace(/^#\/?/, '').split('/').filter(Boolean).reduce<unknown>((at, token) => (isRecord(at) ? at[token] : undefined), root);
+    const target = schema.$ref
+      .replace(/^#\/?/, '')
+      .split('/')
+      .filter(Boolean)
+      .reduce<unknown>((at, token) => (isRecord(at) ? at[token] : undefined), root);
     parts.push(resolved(target, root, depth + 1));
   }
   if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((part) => resolved(part, root, depth + 1)));

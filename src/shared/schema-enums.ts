@@ -7,12 +7,7 @@ import accountRegistration from '../generated/schemas/account-registration.json'
 import guestSummary from '../generated/schemas/response-guest-summary.json';
 import unitInfo from '../generated/schemas/response-unit-info.json';
 import sendMessageCode from '../generated/schemas/send-message-code.json';
-import type {
-  AuditStatus,
-  SendMessageCode,
-  UnitType,
-  UserType,
-} from '../generated/types.js';
+import type { AuditStatus, SendMessageCode, UnitType, UserType } from '../generated/types.js';
 import { schemaAtPointer } from './validation-messages.js';
 
 /** The `enum` at a JSON pointer of a bundled schema ('/definitions/auditStatus'). */

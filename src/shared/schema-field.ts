@@ -16,12 +16,15 @@ export interface FieldInfo {
   kind: 'enum' | 'boolean' | 'date-time' | 'date' | 'file' | 'other';
 }
 
-const asSchema = (value: unknown): Schema | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined);
+const asSchema = (value: unknown): Schema | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined;
 
 /** `{ "allOf": [{ "$ref": ... }], ...annotations }`: the house rule's way of adding keywords to a reference. */
 function wrappedRef(schema: Schema): Schema | undefined {
   const members = schema.allOf;
-  return Array.isArray(members) && members.length === 1 && typeof asSchema(members[0])?.$ref === 'string' ? asSchema(members[0]) : undefined;
+  return Array.isArray(members) && members.length === 1 && typeof asSchema(members[0])?.$ref === 'string'
+    ? asSchema(members[0])
+    : undefined;
 }
 
 function resolve(root: Schema, schema: Schema | undefined, depth = 0): Schema | undefined {
@@ -52,7 +55,11 @@ export function schemaOfField(root: Schema, path: readonly string[]): Schema | u
 
 /** A property declared only inside `if/then/else`, `allOf`, `anyOf` or `oneOf` (unit type variants). */
 function fromBranches(root: Schema, schema: Schema, step: string): unknown {
-  const branches = [schema.then, schema.else, ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []))];
+  const branches = [
+    schema.then,
+    schema.else,
+    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [])),
+  ];
   for (const branch of branches) {
     const found = asSchema(asSchema(resolve(root, asSchema(branch))?.properties)?.[step]);
     if (found) return found;
@@ -66,7 +73,17 @@ export function fieldInfo(root: Schema, path: readonly string[]): FieldInfo {
   const enumKeys = Array.isArray(schema?.['x-enum-i18n']) ? (schema['x-enum-i18n'] as string[]) : null;
   const types = Array.isArray(schema?.type) ? (schema.type as unknown[]) : [schema?.type];
   const isFile = schema?.['x-upload'] !== undefined || asSchema(schema?.items)?.['x-upload'] !== undefined;
-  const kind = isFile ? 'file' : enumValues && enumKeys ? 'enum' : types.includes('boolean') ? 'boolean' : schema?.format === 'date-time' ? 'date-time' : schema?.format === 'date' ? 'date' : 'other';
+  const kind = isFile
+    ? 'file'
+    : enumValues && enumKeys
+      ? 'enum'
+      : types.includes('boolean')
+        ? 'boolean'
+        : schema?.format === 'date-time'
+          ? 'date-time'
+          : schema?.format === 'date'
+            ? 'date'
+            : 'other';
   return { labelKey: typeof schema?.['x-i18n'] === 'string' ? schema['x-i18n'] : null, enumValues, enumKeys, kind };
 }
 

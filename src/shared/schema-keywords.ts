@@ -40,7 +40,8 @@ function siblingComparison(keyword: string, failWhenEqual: boolean): KeywordDefi
  * A time is read as an instant: a date-time by Date.parse, a calendar date (YYYY-MM-DD) as the
  * start of that day in Shanghai (UTC+8 all year). NaN when unreadable (the format reports it).
  */
-const instantOf = (value: Code | Name) => _`(typeof ${value} == "string" ? Date.parse(${value}.length == 10 ? ${value} + "T00:00:00+08:00" : ${value}) : NaN)`;
+const instantOf = (value: Code | Name) =>
+  _`(typeof ${value} == "string" ? Date.parse(${value}.length == 10 ? ${value} + "T00:00:00+08:00" : ${value}) : NaN)`;
 
 /**
  * `x-after: "<sibling>"`: a time after the sibling's (departure after arrival). Absent or
@@ -83,7 +84,11 @@ const relativeToNow: KeywordDefinition = {
     const isDate = _`(typeof ${data} == "string" && ${data}.length == 10)`;
     const startOfToday = _`(Math.floor((Date.now() + 28800000) / 86400000) * 86400000 - 28800000)`;
     const now = _`(${isDate} ? ${startOfToday} : Date.now())`;
-    cxt.fail(schema === 'future' ? _`!isNaN(${value}) && ${value} < ${now}` : _`!isNaN(${value}) && ${value} > (${isDate} ? ${startOfToday} : Date.now())`);
+    cxt.fail(
+      schema === 'future'
+        ? _`!isNaN(${value}) && ${value} < ${now}`
+        : _`!isNaN(${value}) && ${value} > (${isDate} ? ${startOfToday} : Date.now())`,
+    );
   },
 };
 
@@ -94,7 +99,16 @@ export const validationKeywords: KeywordDefinition[] = [
   relativeToNow,
 ];
 
-export const annotationKeywords = ['x-version', 'x-i18n', 'x-enum-i18n', 'x-messages', 'x-upload', 'x-response', 'x-sensitive', 'x-consent'] as const;
+export const annotationKeywords = [
+  'x-version',
+  'x-i18n',
+  'x-enum-i18n',
+  'x-messages',
+  'x-upload',
+  'x-response',
+  'x-sensitive',
+  'x-consent',
+] as const;
 
 export const customKeywordNames: string[] = [...validationKeywords.map((k) => String(k.keyword)), ...annotationKeywords];
 

@@ -50,7 +50,8 @@ export function sensitiveFieldsOfSchema(schema: Node): SensitiveField[] {
     if (isNode(node.properties)) for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name], depth + 1);
     if (isNode(node.items)) visit(node.items, [...path, '*'], depth + 1);
     for (const branch of ['then', 'else']) visit(node[branch], path, depth + 1);
-    for (const list of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[list])) for (const part of node[list] as unknown[]) visit(part, path, depth + 1);
+    for (const list of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[list])) for (const part of node[list] as unknown[]) visit(part, path, depth + 1);
   };
   visit(schema, [], 0);
   return [...found.values()];
@@ -112,7 +113,9 @@ export const looksMasked = (value: unknown): boolean => typeof value === 'string
 export function maskDocument<T>(document: T, fields: readonly SensitiveField[]): T {
   let out: unknown = document;
   for (const { path, kind } of fields) {
-    out = mapAtPath(out, path, (value) => (typeof value === 'string' && value !== '' && !looksMasked(value) ? maskValue(kind, value) : value));
+    out = mapAtPath(out, path, (value) =>
+      typeof value === 'string' && value !== '' && !looksMasked(value) ? maskValue(kind, value) : value,
+    );
   }
   return out as T;
 }

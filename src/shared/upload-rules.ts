@@ -143,7 +143,12 @@ function checkPixels(rules: UploadRules, file: MeasuredFile, fail: Fail, uncheck
     const tooNarrow = rules.minWidth !== undefined && width < rules.minWidth;
     const tooLow = rules.minHeight !== undefined && height < rules.minHeight;
     if (tooNarrow || tooLow) {
-      fail(tooNarrow ? 'minWidth' : 'minHeight', 'tooFewPixels', { minWidth: rules.minWidth ?? 0, minHeight: rules.minHeight ?? 0, width, height });
+      fail(tooNarrow ? 'minWidth' : 'minHeight', 'tooFewPixels', {
+        minWidth: rules.minWidth ?? 0,
+        minHeight: rules.minHeight ?? 0,
+        width,
+        height,
+      });
     }
     if (rules.aspectRatio !== undefined) {
       const ratio = width / height;

@@ -57,7 +57,10 @@ export function validateDocument(name: SchemaName, data: unknown): ValidationRes
   if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
   const unsafe = unsafeStringPointers(data);
   if (unsafe.length > 0) {
-    return { valid: false, errors: unsafe.map((pointer) => withLabel({ pointer, key: UNSAFE_CHARACTER_KEY, params: {} }, rootSchemas[name])) };
+    return {
+      valid: false,
+      errors: unsafe.map((pointer) => withLabel({ pointer, key: UNSAFE_CHARACTER_KEY, params: {} }, rootSchemas[name])),
+    };
   }
   if (validate(data)) return { valid: true };
   return { valid: false, errors: fieldErrorsOf(validate.errors ?? [], rootSchemas[name]) };

@@ -22,7 +22,16 @@ afterEach(() => {
 
 /** jsdom has no layout: the list's media query is answered as a phone (under 600 px). */
 function phoneWidth() {
-  window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
 }
 
 function LocationProbe() {
@@ -53,7 +62,16 @@ function activity(patch: Partial<ActivitySummary> = {}): ActivitySummary {
     id: 'a1',
     category: 'committee',
     status: 'published',
-    document: { name: '开幕式', category: 'committee', place: '国际会议中心', startTime: '2027-06-18T09:00:00+08:00', endTime: '2027-06-18T11:00:00+08:00', memberLimit: 1, liveLink: 'https://live.example.com/1', speaker: true },
+    document: {
+      name: '开幕式',
+      category: 'committee',
+      place: '国际会议中心',
+      startTime: '2027-06-18T09:00:00+08:00',
+      endTime: '2027-06-18T11:00:00+08:00',
+      memberLimit: 1,
+      liveLink: 'https://live.example.com/1',
+      speaker: true,
+    },
     memberLimit: 1,
     signedUpCount: 0,
     waitingCount: 0,
@@ -90,7 +108,10 @@ describe('unit activity screen', () => {
     const page = vi.spyOn(activityApi, 'unitPage').mockImplementation(async ({ category }) => ({
       records:
         category === 'committee'
-          ? [activity({ id: 'a1', signUpState: 'notOpen' }), activity({ id: 'a2', full: true, signedUpCount: 1, waitingCount: 2, document: { ...activity().document, name: '参观' } })]
+          ? [
+              activity({ id: 'a1', signUpState: 'notOpen' }),
+              activity({ id: 'a2', full: true, signedUpCount: 1, waitingCount: 2, document: { ...activity().document, name: '参观' } }),
+            ]
           : [],
       total: category === 'committee' ? 2 : 0,
       pageNum: 1,
@@ -179,7 +200,9 @@ describe('unit activity screen', () => {
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByTestId('activity-detail')).toBeNull());
 
-    unitActivity.mockResolvedValue(detail({ signUpState: 'deadlinePassed', document: { ...activity().document, speaker: false }, mySignUps: [signUpItem()] }));
+    unitActivity.mockResolvedValue(
+      detail({ signUpState: 'deadlinePassed', document: { ...activity().document, speaker: false }, mySignUps: [signUpItem()] }),
+    );
     fireEvent.click(await screen.findByTestId('activity-open'));
     const [shut] = await screen.findAllByTestId('my-sign-up');
     expect(within(shut!).queryByTestId('materials-open')).toBeNull();
@@ -189,10 +212,20 @@ describe('unit activity screen', () => {
   it('shows the server reason when a sign-up is refused', async () => {
     vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
     vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
-    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [guestSummary({ id: 'g9', status: 'pending' })], total: 1, pageNum: 1, pageSize: 100 });
-    const signUp = vi
-      .spyOn(activityApi, 'signUp')
-      .mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
+      records: [guestSummary({ id: 'g9', status: 'pending' })],
+      total: 1,
+      pageNum: 1,
+      pageSize: 100,
+    });
+    const signUp = vi.spyOn(activityApi, 'signUp').mockRejectedValue(
+      new ApiError('status', 400, '嘉宾需先审核通过', {
+        code: 400,
+        msg: '嘉宾需先审核通过',
+        data: null,
+        key: 'server.guests.notApproved',
+      }),
+    );
     renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
     await openSignUp();
@@ -207,12 +240,17 @@ describe('unit activity screen', () => {
     vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
     vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
     vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
-      records: [guestSummary({ id: 'g9', nameZh: '待审嘉宾', status: 'pending' }), guestSummary({ id: 'g10', nameZh: '已通过嘉宾', status: 'approved' })],
+      records: [
+        guestSummary({ id: 'g9', nameZh: '待审嘉宾', status: 'pending' }),
+        guestSummary({ id: 'g10', nameZh: '已通过嘉宾', status: 'approved' }),
+      ],
       total: 2,
       pageNum: 1,
       pageSize: 100,
     });
-    vi.spyOn(activityApi, 'signUp').mockRejectedValue(new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }));
+    vi.spyOn(activityApi, 'signUp').mockRejectedValue(
+      new ApiError('status', 400, '嘉宾需先审核通过', { code: 400, msg: '嘉宾需先审核通过', data: null, key: 'server.guests.notApproved' }),
+    );
     renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
     await openSignUp();
@@ -231,7 +269,12 @@ describe('sign-up dialog of a speaker activity', () => {
   it('offers the speech materials only while 演讲嘉宾 is ticked', async () => {
     vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
     vi.spyOn(activityApi, 'unitActivity').mockResolvedValue(detail());
-    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [guestSummary({ id: 'g10', status: 'approved' })], total: 1, pageNum: 1, pageSize: 100 });
+    vi.spyOn(guestApi, 'guestPage').mockResolvedValue({
+      records: [guestSummary({ id: 'g10', status: 'approved' })],
+      total: 1,
+      pageNum: 1,
+      pageSize: 100,
+    });
     const signUp = vi.spyOn(activityApi, 'signUp').mockResolvedValue(signUpItem());
     renderActivityScreen();
     fireEvent.click(await screen.findByTestId('activity-open'));
@@ -258,7 +301,14 @@ describe('speech materials dialog', () => {
     const names: Record<string, string> = { [ids[0]!]: '主旨演讲.zip', [ids[1]!]: 'slides.7z' };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const id = /qms\/file\/([^/]+)\/info$/.exec(String(input))?.[1] ?? '';
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id, name: names[id], mime: 'application/zip', bytes: 10, width: null, height: null } }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          code: 200,
+          msg: 'ok',
+          data: { id, name: names[id], mime: 'application/zip', bytes: 10, width: null, height: null },
+        }),
+        { status: 200 },
+      );
     });
     render(<SpeechMaterialsDialog item={signUpItem({ speaker: true, speechMaterials: ids })} onClose={() => {}} />);
     const field = await screen.findByTestId('upload-speechMaterials');
@@ -270,9 +320,15 @@ describe('speech materials dialog', () => {
 
 describe('organiser activity screen', () => {
   it('lists activities with their status and publishes a draft', { timeout: 20_000 }, async () => {
-    const page = vi.spyOn(activityApi, 'adminPage').mockResolvedValue({ records: [activity({ status: 'draft' })], total: 1, pageNum: 1, pageSize: 20 });
+    const page = vi
+      .spyOn(activityApi, 'adminPage')
+      .mockResolvedValue({ records: [activity({ status: 'draft' })], total: 1, pageNum: 1, pageSize: 20 });
     const publish = vi.spyOn(activityApi, 'publish').mockResolvedValue({ ...activity(), signedUp: [], waiting: [], assignedGuests: [] });
-    render(<MemoryRouter><ActivityAdminScreen /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <ActivityAdminScreen />
+      </MemoryRouter>,
+    );
     const row = await screen.findByTestId('admin-activity-row');
     expect(within(row).getByTestId('admin-activity-status')).toHaveTextContent('草稿');
     fireEvent.click(within(row).getByTestId('activity-publish'));
@@ -285,10 +341,16 @@ describe('organiser activity screen', () => {
     vi.spyOn(activityApi, 'adminActivity').mockResolvedValue({
       ...activity({ signedUpCount: 1, waitingCount: 1, full: true }),
       signedUp: [{ ...signUpItem(), unitName: '示例跨国企业有限公司' }],
-      waiting: [{ ...signUpItem({ id: 's2', personName: '李四', status: 'waiting', waitingPosition: 1 }), unitName: '示例第二企业有限公司' }],
+      waiting: [
+        { ...signUpItem({ id: 's2', personName: '李四', status: 'waiting', waitingPosition: 1 }), unitName: '示例第二企业有限公司' },
+      ],
       assignedGuests: [],
     });
-    render(<MemoryRouter><ActivityAdminScreen /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <ActivityAdminScreen />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByTestId('activity-roster'));
     expect(await screen.findByTestId('roster-row')).toHaveTextContent('张三示例跨国企业有限公司');
     expect(screen.getByTestId('waiting-row')).toHaveTextContent('1李四示例第二企业有限公司');

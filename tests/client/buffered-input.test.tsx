@@ -18,7 +18,15 @@ const schema: RJSFSchema = {
   properties: { code: { type: 'string', title: 'Code', pattern: '^[A-Z]+$' }, note: { type: 'string', title: 'Note' } },
 };
 
-function Harness({ onSubmit, onChange, formData }: { onSubmit: (data: unknown) => void; onChange?: (data: unknown) => void; formData?: Record<string, unknown> }) {
+function Harness({
+  onSubmit,
+  onChange,
+  formData,
+}: {
+  onSubmit: (data: unknown) => void;
+  onChange?: (data: unknown) => void;
+  formData?: Record<string, unknown>;
+}) {
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(schema);
   return (
     <Box onSubmitCapture={onSubmitCapture}>

@@ -30,7 +30,9 @@ function renderView() {
 describe('company view', () => {
   it('shows the reason the server gave for shutting the add-guest gate, with its dates', async () => {
     // the edition's switches are all open: only the server's decision says "outside the window"
-    vi.spyOn(guestApi, 'unitOverview').mockResolvedValue(overview({ open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: '2026-09-01', end: '2027-07-31' } }));
+    vi.spyOn(guestApi, 'unitOverview').mockResolvedValue(
+      overview({ open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: '2026-09-01', end: '2027-07-31' } }),
+    );
     renderView();
     expect(await screen.findByTestId('overview-add-guest-gate')).toHaveTextContent('2026-09-01 至 2027-07-31');
   });

@@ -35,8 +35,18 @@ function renderStep(document: Record<string, unknown>, initialErrors?: Parameter
   // no photo: its preview would be fetched, and nothing here is about it
   const { photo: _photo, ...initial } = document;
   const view = render(
-    <WizardStepForm schemaName="entourage-member" formId="step" initial={initial} initialErrors={initialErrors} readOnly={false} onDraft={() => undefined} onSubmit={onSubmit}>
-      <Button type="submit" data-testid="step-submit">保存</Button>
+    <WizardStepForm
+      schemaName="entourage-member"
+      formId="step"
+      initial={initial}
+      initialErrors={initialErrors}
+      readOnly={false}
+      onDraft={() => undefined}
+      onSubmit={onSubmit}
+    >
+      <Button type="submit" data-testid="step-submit">
+        保存
+      </Button>
     </WizardStepForm>,
   );
   return { ...view, onSubmit };
@@ -68,13 +78,13 @@ describe("an old record's upgrade flag", () => {
   // built in the test: the messages are translated, and the locales load before the tests
   const flags = () =>
     upgradeErrorSchema({
-    kind: 'entourage',
-    id: 'm1',
-    fromVersion: 1,
-    toVersion: 2,
-    document: {},
-    dropped: [],
-    problems: [{ pointer: '/nameZh', key: 'validation.maxLength', params: { limit: 100 }, label: 'schema.fields.nameZh' }],
+      kind: 'entourage',
+      id: 'm1',
+      fromVersion: 1,
+      toVersion: 2,
+      document: {},
+      dropped: [],
+      problems: [{ pointer: '/nameZh', key: 'validation.maxLength', params: { limit: 100 }, label: 'schema.fields.nameZh' }],
     });
   const FLAG = '原内容不符合当前版本：长度不能超过 100 个字符';
 
@@ -104,7 +114,10 @@ describe("an old record's upgrade flag", () => {
         { pointer: '/mobile', key: 'validation.mobile', params: {}, label: 'schema.fields.mobile' },
       ],
     });
-    const { container } = renderStep(currentMemberDocument({ nameZh: LONG_NAME, mobile: '12345', idNumber: '370202197503150078' }), twoFlags);
+    const { container } = renderStep(
+      currentMemberDocument({ nameZh: LONG_NAME, mobile: '12345', idNumber: '370202197503150078' }),
+      twoFlags,
+    );
     await waitFor(() => expect(errorTextOf(container, 'mobile')).not.toBe(''));
     fireEvent.change(await inputOf(container, 'nameZh'), { target: { value: '李四' } });
     await waitFor(() => expect(errorTextOf(container, 'nameZh')).toBe(''));

@@ -144,7 +144,14 @@ describe('lean form (the sign-in tabs)', () => {
     fireEvent.change(container.querySelector('#root_password')!, { target: { value: 'Summit#2025' } });
     fireEvent.change(container.querySelector('#root_code')!, { target: { value: 'AB12' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ account: 'enterprise@demo.example.com', password: 'Summit#2025', code: 'AB12', uuid: 'uuid-7' }));
+    await waitFor(() =>
+      expect(submitted).toHaveBeenCalledWith({
+        account: 'enterprise@demo.example.com',
+        password: 'Summit#2025',
+        code: 'AB12',
+        uuid: 'uuid-7',
+      }),
+    );
     picture.mockRestore();
   });
 });

@@ -65,7 +65,16 @@ function renderList(host?: ListHost) {
 
 /** jsdom has no layout: the media query the list asks is answered here, `phone` or not. */
 function screenWidth(phone: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: phone && query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
 }
 
 describe('declared list actions', () => {
@@ -139,7 +148,11 @@ describe('declared list actions', () => {
     gate.mockResolvedValue({ open: true });
     renderList();
     await screen.findAllByTestId('acts-row');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['标题', '发布时间', '状态', '操作']);
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['标题', '发布时间', '状态', '操作']);
   });
 
   // issue 19: the lists a host already has the rows of (entourage, my sign-ups) gate their actions by the host's record
@@ -160,7 +173,12 @@ describe('declared list actions', () => {
           labelKey: 'console.codes.revoke',
           operation: 'testRevoke',
           visibleWhen: [{ field: 'editable', in: [true] }],
-          confirm: { titleKey: 'console.codes.revokeTitle', messageKey: 'console.codes.revokeConfirm', params: { code: 'title' }, cancelLabelKey: 'activity.common.back' },
+          confirm: {
+            titleKey: 'console.codes.revokeTitle',
+            messageKey: 'console.codes.revokeConfirm',
+            params: { code: 'title' },
+            cancelLabelKey: 'activity.common.back',
+          },
         },
       ],
       emptyKey: 'notices.empty',
@@ -185,7 +203,7 @@ describe('declared list actions', () => {
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
   });
 
-  it('waits for the app\'s cells when the host gives the rows (no load would fetch them)', async () => {
+  it("waits for the app's cells when the host gives the rows (no load would fetch them)", async () => {
     const late: ListDeclaration = {
       id: 'test-late-cells',
       kind: 'list',

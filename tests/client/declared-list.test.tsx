@@ -59,7 +59,14 @@ function renderList(list: ListDeclaration, at = '/list') {
 /** The shipped audit log declaration (a filter form of its query schema), loading from the spy. */
 const auditLog = (): ListDeclaration => ({ ...(findDeclaration('audit-log') as ListDeclaration), load: 'testListPage' });
 
-const notice = (id: string, extra: Row = {}): Row => ({ id, title: `通知 ${id}`, content: '', releaseTime: '2027-06-01T04:00:00.000Z', read: false, ...extra });
+const notice = (id: string, extra: Row = {}): Row => ({
+  id,
+  title: `通知 ${id}`,
+  content: '',
+  releaseTime: '2027-06-01T04:00:00.000Z',
+  read: false,
+  ...extra,
+});
 
 describe('declared list (kind "list")', () => {
   afterEach(() => {
@@ -72,7 +79,11 @@ describe('declared list (kind "list")', () => {
     renderList(declaration());
     const rows = await screen.findAllByTestId('test-list-row');
     const table = screen.getByTestId('test-list');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['标题', '发布时间', '状态', '操作']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['标题', '发布时间', '状态', '操作']);
     expect(rows[0]).toHaveTextContent('通知 n1');
     expect(rows[0]).toHaveTextContent('2027-06-01 12:00:00');
     expect(within(rows[0]!).getByTestId('read-true')).toHaveTextContent('已读');
@@ -88,7 +99,25 @@ describe('declared list (kind "list")', () => {
   });
 
   it('sends the filters of the query form with the load call and keeps them in the URL', async () => {
-    load.mockResolvedValue(page([{ id: 'a1', at: '2027-06-01T04:00:00.000Z', actorAccount: 'organiser@demo.example.com', action: 'guest.approve', actionLabel: '审核通过', targetType: 'guest', targetTypeLabel: '嘉宾', targetId: 'g1', targetLabel: '张三', reason: null, before: { status: 'pending' }, after: { status: 'approved' }, changes: [{ field: '审核状态', before: '待审核', after: '审核通过' }] }]));
+    load.mockResolvedValue(
+      page([
+        {
+          id: 'a1',
+          at: '2027-06-01T04:00:00.000Z',
+          actorAccount: 'organiser@demo.example.com',
+          action: 'guest.approve',
+          actionLabel: '审核通过',
+          targetType: 'guest',
+          targetTypeLabel: '嘉宾',
+          targetId: 'g1',
+          targetLabel: '张三',
+          reason: null,
+          before: { status: 'pending' },
+          after: { status: 'approved' },
+          changes: [{ field: '审核状态', before: '待审核', after: '审核通过' }],
+        },
+      ]),
+    );
     renderList(auditLog(), '/list?actor=old&pageNum=2&notAFilter=1');
     const row = await screen.findByTestId('audit-row');
     // only the query schema's own fields are read from the URL
@@ -152,7 +181,7 @@ describe('declared list (kind "list")', () => {
     expect(await screen.findByText('表单加载失败，请刷新页面重试')).toBeInTheDocument();
   });
 
-  it("gives its load operation the params of the route it is shown on", async () => {
+  it('gives its load operation the params of the route it is shown on', async () => {
     loadOfUnit.mockResolvedValue(page([notice('n1')]));
     render(
       <MemoryRouter initialEntries={['/units/u7/notices']}>
@@ -166,7 +195,23 @@ describe('declared list (kind "list")', () => {
   });
 
   it("is the organisers' guest search: total, name and status cells, filters of the query schema, a row opens the record", async () => {
-    const guest = { id: 'g1', nameZh: '张三', nameEn: 'Zhang San', idNumberMasked: '3702**********0011', status: 'rejected', rejectReason: '照片不清晰', inviteCode: 'CODE-1', attendance: 'pending', entourageCount: 0, itineraryDone: true, updatedAt: '2027-06-01T04:00:00.000Z', unitId: 'u1', unitName: '示例跨国企业有限公司', guestType: null, arrivalDate: '2027-06-18' } as unknown as ConsoleGuestItem;
+    const guest = {
+      id: 'g1',
+      nameZh: '张三',
+      nameEn: 'Zhang San',
+      idNumberMasked: '3702**********0011',
+      status: 'rejected',
+      rejectReason: '照片不清晰',
+      inviteCode: 'CODE-1',
+      attendance: 'pending',
+      entourageCount: 0,
+      itineraryDone: true,
+      updatedAt: '2027-06-01T04:00:00.000Z',
+      unitId: 'u1',
+      unitName: '示例跨国企业有限公司',
+      guestType: null,
+      arrivalDate: '2027-06-18',
+    } as unknown as ConsoleGuestItem;
     const search = vi.spyOn(consoleApi, 'guestSearch').mockResolvedValue({ records: [guest], total: 21, pageNum: 1, pageSize: 20 });
     const list = findDeclaration('ConsoleGuestSearch') as ListDeclaration;
     render(
@@ -203,8 +248,13 @@ describe('a declared download above the list', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('runs its operation with the filters of the URL, and says so when it fails', async () => {
-    load.mockResolvedValue(page([{ id: 'n1', title: '通知一', releaseTime: '2027-06-01T04:00:00.000Z', read: false, kind: 'guest.approve' }]));
-    const download = vi.fn<(query: Record<string, unknown>) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('403'));
+    load.mockResolvedValue(
+      page([{ id: 'n1', title: '通知一', releaseTime: '2027-06-01T04:00:00.000Z', read: false, kind: 'guest.approve' }]),
+    );
+    const download = vi
+      .fn<(query: Record<string, unknown>) => Promise<void>>()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error('403'));
     operations.testListDownload = (query) => download(query);
     renderList(declaration({ download: { operation: 'testListDownload', labelKey: 'content:common.exportExcel' } }), '/list?pageNum=1');
     const button = await screen.findByTestId('test-list-download');

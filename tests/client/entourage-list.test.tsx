@@ -34,7 +34,10 @@ describe('entourage members list', () => {
     const onChanged = vi.fn();
     renderManager(true, onChanged);
     const rows = screen.getAllByTestId('entourage-row');
-    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('李四370202********5678'), expect.stringContaining('王五370202********1234')]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('李四370202********5678'),
+      expect.stringContaining('王五370202********1234'),
+    ]);
     fireEvent.click(within(rows[1]!).getByTestId('entourage-delete'));
     await waitFor(() => expect(getFeedback().confirm?.message).toContain('王五'));
     answerConfirm(true);
@@ -51,7 +54,16 @@ describe('entourage members list', () => {
   });
 
   it('shows the members as cards under 600 px', () => {
-    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
     renderManager(true);
     const cards = screen.getAllByTestId('entourage-row');
     expect(cards.map((card) => card.tagName)).toEqual(['LI', 'LI']);

@@ -54,7 +54,10 @@ describe('entourage itinerary', () => {
     render(
       <MemoryRouter>
         <EntourageManager
-          detail={guest({ canEditItinerary: false, canManageEntourage: false }, { canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } } })}
+          detail={guest(
+            { canEditItinerary: false, canManageEntourage: false },
+            { canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } } },
+          )}
           access={{ editable: false }}
           onChanged={() => {}}
         />

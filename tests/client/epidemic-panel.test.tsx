@@ -57,12 +57,16 @@ describe('epidemic-prevention panel', () => {
   });
 
   it('says the reason the server gave, not one the client derives', () => {
-    inRouter(<EpidemicPreventionPanel guest={guestDetail({ status: 'pending' }, {}, { canEditEpidemicInfo: { reasonKey: 'guest.gates.signUpClosed' } })} />);
+    inRouter(
+      <EpidemicPreventionPanel
+        guest={guestDetail({ status: 'pending' }, {}, { canEditEpidemicInfo: { reasonKey: 'guest.gates.signUpClosed' } })}
+      />,
+    );
     expect(screen.getByTestId('epidemic-gated')).toHaveTextContent('报名已结束');
     expect(screen.getByTestId('epidemic-gated')).not.toHaveTextContent('嘉宾审核通过后才能填写防疫信息');
   });
 
-  it('shows the saved information of an approved guest and links to the guest\'s epidemic form', async () => {
+  it("shows the saved information of an approved guest and links to the guest's epidemic form", async () => {
     const epidemic = { healthy: true, testResult: 'negative', remarks: '无' };
     inRouter(<EpidemicPreventionPanel guest={guestDetail({ status: 'approved', epidemic }, { canEditEpidemicInfo: true })} />);
     await waitFor(() => expect(screen.getByTestId('epidemic-view')).toHaveTextContent('阴性'));
@@ -87,7 +91,9 @@ describe('epidemic-prevention panel', () => {
 describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
   it('loads and saves the guest named by the route, then goes back to that guest', async () => {
     const epidemic = { healthy: true, testResult: 'negative', remarks: '无' };
-    const load = vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'approved', epidemic }, { canEditEpidemicInfo: true }));
+    const load = vi
+      .spyOn(guestApi, 'guest')
+      .mockResolvedValue(guestDetail({ id: 'g7', status: 'approved', epidemic }, { canEditEpidemicInfo: true }));
     const save = vi.spyOn(wishApi, 'saveEpidemic').mockResolvedValue(null);
     renderEpidemicForm('g7');
     const remarks = await screen.findByDisplayValue('无', {}, { timeout: 15_000 });
@@ -98,7 +104,7 @@ describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
     await waitFor(() => expect(navigated).toHaveBeenCalledWith('/guests/g7', undefined));
   });
 
-  it('opened by its URL while the gate is shut, shows the server\'s reason instead of a form', async () => {
+  it("opened by its URL while the gate is shut, shows the server's reason instead of a form", async () => {
     vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'pending', epidemic: null }, {}, approvalFirst));
     const save = vi.spyOn(wishApi, 'saveEpidemic').mockResolvedValue(null);
     renderEpidemicForm('g7');
@@ -108,7 +114,9 @@ describe('epidemic-prevention form (declared on /guests/:id/epidemic)', () => {
   });
 
   it('refuses to send a form missing the required answers', async () => {
-    vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ id: 'g7', status: 'approved', epidemic: null }, { canEditEpidemicInfo: true }));
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(
+      guestDetail({ id: 'g7', status: 'approved', epidemic: null }, { canEditEpidemicInfo: true }),
+    );
     const save = vi.spyOn(wishApi, 'saveEpidemic').mockResolvedValue(null);
     const { container } = renderEpidemicForm('g7');
     fireEvent.click(await screen.findByTestId('submit', {}, { timeout: 15_000 }));

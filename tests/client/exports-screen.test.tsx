@@ -21,6 +21,12 @@ describe('exports screen', () => {
     expect(date).toHaveAttribute('placeholder', '年-月-日，如 2027-06-18');
     fireEvent.change(date, { target: { value: '2027/6/17' } });
     fireEvent.click(screen.getByTestId('export-manifest'));
-    await waitFor(() => expect(download).toHaveBeenCalledWith(consoleApiPaths.exportManifest, { direction: 'departure', date: '2027-06-17', station: undefined }, 'departure-2027-06-17'));
+    await waitFor(() =>
+      expect(download).toHaveBeenCalledWith(
+        consoleApiPaths.exportManifest,
+        { direction: 'departure', date: '2027-06-17', station: undefined },
+        'departure-2027-06-17',
+      ),
+    );
   });
 });

@@ -24,7 +24,16 @@ const declaration: WizardDeclaration = {
   titleKey: 'wish.title',
   context: 'test-message',
   steps: [
-    { id: 'wish', labelKey: 'wish.title', kind: 'form', schema: 'good-wishes', source: 'wish', save: 'saveWish', editableWhen: 'canWrite', requiredToFinish: true },
+    {
+      id: 'wish',
+      labelKey: 'wish.title',
+      kind: 'form',
+      schema: 'good-wishes',
+      source: 'wish',
+      save: 'saveWish',
+      editableWhen: 'canWrite',
+      requiredToFinish: true,
+    },
     { id: 'owner', labelKey: 'common.save', kind: 'panel', panel: 'owner' },
   ],
 };

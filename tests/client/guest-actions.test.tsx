@@ -20,7 +20,13 @@ describe('guest actions', () => {
   };
 
   it('offers attend only where the server opens its gate (issue 10: the client derives nothing)', () => {
-    expect(attendOffered({ status: 'approved', itineraryDone: true, confirmAttendanceGate: { open: false, reasonKey: 'guest.gates.attendNeedsApproval' } })).toBe(false);
+    expect(
+      attendOffered({
+        status: 'approved',
+        itineraryDone: true,
+        confirmAttendanceGate: { open: false, reasonKey: 'guest.gates.attendNeedsApproval' },
+      }),
+    ).toBe(false);
     expect(attendOffered({ status: 'pending', itineraryDone: false, confirmAttendanceGate: { open: true } })).toBe(true);
   });
 });

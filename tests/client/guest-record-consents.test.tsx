@@ -18,7 +18,11 @@ afterEach(() => {
 });
 
 const AT = '2027-06-01T04:00:00.000Z';
-const member = (id: string, nameZh: string, idNumberConsent: { version: number; at: string; by: string | null; byName: string | null } | null) => ({
+const member = (
+  id: string,
+  nameZh: string,
+  idNumberConsent: { version: number; at: string; by: string | null; byName: string | null } | null,
+) => ({
   id,
   document: currentMemberDocument({ nameZh }),
   idNumberMasked: '370202********1234',
@@ -44,12 +48,18 @@ describe("a guest's full record: ID-number consents", () => {
         nameZh: '张三',
         status: 'approved',
         idNumberConsent: { version: 2, at: AT, by: 'acc-1', byName: '单位联系人' },
-        entourage: [member('m1', '李四', { version: 2, at: AT, by: 'acc-1', byName: '单位联系人' }), member('m2', '王五', null), member('m3', '赵六', { version: 1, at: AT, by: null, byName: null })],
+        entourage: [
+          member('m1', '李四', { version: 2, at: AT, by: 'acc-1', byName: '单位联系人' }),
+          member('m2', '王五', null),
+          member('m3', '赵六', { version: 1, at: AT, by: null, byName: null }),
+        ],
       }),
     );
     renderRecord();
     const time = formatDateTime(AT);
-    expect(await screen.findByTestId('record-id-consent')).toHaveTextContent(`证件号码单独同意：第 2 版文本，${time}，提交账号：单位联系人 (acc-1)`);
+    expect(await screen.findByTestId('record-id-consent')).toHaveTextContent(
+      `证件号码单独同意：第 2 版文本，${time}，提交账号：单位联系人 (acc-1)`,
+    );
 
     const list = await screen.findByTestId('record-member-consents');
     const lines = within(list).getAllByTestId('record-member-consent');

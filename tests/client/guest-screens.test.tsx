@@ -90,7 +90,9 @@ describe('invitation code field', () => {
   ];
 
   it.each(catalogue)('shows the translated message of business code %i under the field', async (code, message) => {
-    vi.spyOn(guestApi, 'checkInviteCode').mockRejectedValue(new ApiError('status', code, 'server text', { code, msg: 'server text', data: null }));
+    vi.spyOn(guestApi, 'checkInviteCode').mockRejectedValue(
+      new ApiError('status', code, 'server text', { code, msg: 'server text', data: null }),
+    );
     render(
       <MemoryRouter>
         <DeclaredForm declaration={declaration} />
@@ -106,13 +108,27 @@ describe('invitation code field', () => {
     vi.spyOn(guestApi, 'currentEdition').mockResolvedValue(editionAnswer());
     // the photo field fetches its preview: no server here
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
-    vi.spyOn(guestApi, 'guest').mockResolvedValue(guestDetail({ schemaVersion: currentVersion('guest'), document: currentGuestDocument({ inviteCode: 'NOPE2025' }) }));
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(
+      guestDetail({ schemaVersion: currentVersion('guest'), document: currentGuestDocument({ inviteCode: 'NOPE2025' }) }),
+    );
     const save = vi.spyOn(guestApi, 'saveGuest').mockRejectedValue(
-      new ApiError('status', 400, '邀请码不存在', { code: 10002, msg: '邀请码不存在', data: null, key: 'server.invitation.notExist', fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }] }),
+      new ApiError('status', 400, '邀请码不存在', {
+        code: 10002,
+        msg: '邀请码不存在',
+        data: null,
+        key: 'server.invitation.notExist',
+        fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }],
+      }),
     );
     const { container } = render(
       <MemoryRouter>
-        <WizardRuntime declaration={findWizard('guest-registration')} recordId="g1" binding={guestWizardBinding} panels={{ entourage: EntourageManager }} initialStep="basic" />
+        <WizardRuntime
+          declaration={findWizard('guest-registration')}
+          recordId="g1"
+          binding={guestWizardBinding}
+          panels={{ entourage: EntourageManager }}
+          initialStep="basic"
+        />
       </MemoryRouter>,
     );
     await screen.findByLabelText('邀请码', {}, { timeout: 5000 });
@@ -122,7 +138,12 @@ describe('invitation code field', () => {
   });
 
   it('says what a valid code grants', async () => {
-    vi.spyOn(guestApi, 'checkInviteCode').mockResolvedValue({ code: 'A', guestType: 'vip', reviewRequired: false, unitName: '示例跨国企业有限公司' });
+    vi.spyOn(guestApi, 'checkInviteCode').mockResolvedValue({
+      code: 'A',
+      guestType: 'vip',
+      reviewRequired: false,
+      unitName: '示例跨国企业有限公司',
+    });
     render(
       <MemoryRouter>
         <DeclaredForm declaration={declaration} />
@@ -130,6 +151,8 @@ describe('invitation code field', () => {
     );
     fireEvent.change(await screen.findByLabelText('邀请码', {}, { timeout: 5000 }), { target: { value: 'A' } });
     fireEvent.click(screen.getByTestId('check-invite-code'));
-    await waitFor(() => expect(screen.getByTestId('invite-code-result')).toHaveTextContent('邀请码有效（示例跨国企业有限公司），提交后无需审核。'));
+    await waitFor(() =>
+      expect(screen.getByTestId('invite-code-result')).toHaveTextContent('邀请码有效（示例跨国企业有限公司），提交后无需审核。'),
+    );
   });
 });

@@ -26,7 +26,13 @@ describe('attend', () => {
 
   it('is disabled with the reason the server gives, whatever the client would guess', () => {
     // approved with an itinerary, yet the server says no: the client shows the server's reason
-    renderActions(guestSummary({ status: 'approved', itineraryDone: true, confirmAttendanceGate: { open: false, reasonKey: 'guest.gates.attendItineraryFirst' } }));
+    renderActions(
+      guestSummary({
+        status: 'approved',
+        itineraryDone: true,
+        confirmAttendanceGate: { open: false, reasonKey: 'guest.gates.attendItineraryFirst' },
+      }),
+    );
     const attend = screen.getByTestId('action-attend');
     expect(attend).toBeDisabled();
     expect(description(attend)).toBe('请先填写行程信息，再确认参会。');
@@ -61,9 +67,13 @@ describe('guest list: add guest', () => {
     return loadEdition;
   };
 
-  it('is disabled with the server\'s reason and its values when the gate is shut', async () => {
+  it("is disabled with the server's reason and its values when the gate is shut", async () => {
     // the edition's switches are all open: only the server's decision says "outside the window"
-    const loadEdition = renderList({ open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: '2026-09-01', end: '2026-12-31' } });
+    const loadEdition = renderList({
+      open: false,
+      reasonKey: 'guest.gates.outsideWindow',
+      reasonParams: { start: '2026-09-01', end: '2026-12-31' },
+    });
     const reason = await screen.findByTestId('add-guest-reason');
     expect(loadEdition).toHaveBeenCalledTimes(1);
     expect(reason).toHaveTextContent('2026-09-01');

@@ -45,7 +45,11 @@ function fakeBinding(context: GuestWizardContext, save: GuestBinding['save'] = a
   return { binding, saveSpy };
 }
 
-function renderWizard(binding: GuestBinding, recordId: string | null, extra: Partial<Parameters<typeof WizardRuntime<GuestDetail, GuestWizardContext>>[0]> = {}) {
+function renderWizard(
+  binding: GuestBinding,
+  recordId: string | null,
+  extra: Partial<Parameters<typeof WizardRuntime<GuestDetail, GuestWizardContext>>[0]> = {},
+) {
   return render(
     <MemoryRouter>
       <WizardRuntime declaration={declaration} recordId={recordId} binding={binding} panels={{ entourage: EntourageManager }} {...extra} />
@@ -63,7 +67,9 @@ describe('guest registration wizard runtime', () => {
     const { binding } = fakeBinding({ edition, detail: null });
     renderWizard(binding, null);
     expect(await currentStep()).toBe('basic');
-    const labels = within(screen.getByLabelText('报名进度')).getAllByRole('tab').map((tab) => tab.textContent);
+    const labels = within(screen.getByLabelText('报名进度'))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
     expect(labels).toEqual(['1基本信息', '2参会意向', '3随行人员', '4行程与接待']);
     // later steps cannot be opened before the guest exists
     expect(screen.getByTestId('wizard-step-intention')).toBeDisabled();
@@ -164,14 +170,21 @@ describe('guest registration wizard runtime', () => {
   });
 
   it('shows sign-up closed for a new guest, with a read-only form', async () => {
-    const { binding } = fakeBinding({ edition: { ...edition, signUpClosed: true, addGuestGate: { open: false, reasonKey: 'guest.gates.signUpClosed' } }, detail: null });
+    const { binding } = fakeBinding({
+      edition: { ...edition, signUpClosed: true, addGuestGate: { open: false, reasonKey: 'guest.gates.signUpClosed' } },
+      detail: null,
+    });
     renderWizard(binding, null);
     expect(await screen.findByTestId('wizard-gate')).toHaveTextContent('报名已结束');
     expect(screen.queryByTestId('wizard-save')).toBeNull();
   });
 
   it('keeps the itinerary read-only after the deadline and will not finish without one', async () => {
-    const detail = guest({ intention: {} }, { canEditItinerary: false }, { canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } } });
+    const detail = guest(
+      { intention: {} },
+      { canEditItinerary: false },
+      { canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } } },
+    );
     const { binding } = fakeBinding({ edition, detail });
     const onFinish = vi.fn();
     renderWizard(binding, 'g1', { initialStep: 'itinerary', onFinish });
@@ -198,11 +211,22 @@ describe('wizard gates (pure)', () => {
     // a reason the client could not derive from status and edition: the server's word is shown
     const rejected = guest({ status: 'rejected' }, {}, { canManageEntourage: { reasonKey: 'guest.gates.signUpClosed' } });
     expect(stepAccess(entourage, { edition, detail: rejected })).toEqual({ editable: false, reasonKey: 'guest.gates.signUpClosed' });
-    expect(stepAccess(entourage, { edition, detail: guest({ status: 'approved' }, { canManageEntourage: true }) })).toEqual({ editable: true });
+    expect(stepAccess(entourage, { edition, detail: guest({ status: 'approved' }, { canManageEntourage: true }) })).toEqual({
+      editable: true,
+    });
     const outside = { open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: '2027-05-06', end: '2027-07-31' } };
     // the edition's switches say "open": the server's decision wins
-    expect(stepAccess(steps[0]!, { edition: { ...edition, addGuestGate: outside }, detail: null })).toEqual({ editable: false, reasonKey: outside.reasonKey, reasonParams: outside.reasonParams });
-    expect(stepAccess(steps[0]!, { edition: { ...edition, addGuestGate: { open: true, reasonKey: 'guest.gates.inviteCodeRequired' } }, detail: null })).toEqual({
+    expect(stepAccess(steps[0]!, { edition: { ...edition, addGuestGate: outside }, detail: null })).toEqual({
+      editable: false,
+      reasonKey: outside.reasonKey,
+      reasonParams: outside.reasonParams,
+    });
+    expect(
+      stepAccess(steps[0]!, {
+        edition: { ...edition, addGuestGate: { open: true, reasonKey: 'guest.gates.inviteCodeRequired' } },
+        detail: null,
+      }),
+    ).toEqual({
       editable: true,
       reasonKey: 'guest.gates.inviteCodeRequired',
     });

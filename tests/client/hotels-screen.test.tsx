@@ -29,7 +29,11 @@ describe('hotels screen', () => {
   it('lists hotels and receptionists with their cells; a receptionist without a hotel is at the stations', async () => {
     renderScreen();
     const hotelRow = await screen.findByTestId('hotel-row');
-    expect(within(hotelRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['海景酒店', '滨海路 1 号', '', '删除']);
+    expect(
+      within(hotelRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['海景酒店', '滨海路 1 号', '', '删除']);
     const personRow = await screen.findByTestId('receptionist-row');
     expect(personRow).toHaveTextContent('王接待');
     expect(personRow).toHaveTextContent('138****0001');
@@ -72,7 +76,9 @@ describe('hotels screen', () => {
   it('gives the two forms distinct input ids', async () => {
     renderScreen();
     await screen.findByTestId('hotel-row');
-    await waitFor(() => expect(screen.getByTestId('receptionist-add').closest('form')!.querySelectorAll('input').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getByTestId('receptionist-add').closest('form')!.querySelectorAll('input').length).toBeGreaterThan(0),
+    );
     const ids = [...document.querySelectorAll('input, textarea')].map((input) => input.id).filter((id) => id !== '');
     expect(ids.length).toBeGreaterThan(2);
     expect(new Set(ids).size).toBe(ids.length);

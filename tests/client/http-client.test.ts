@@ -141,7 +141,9 @@ describe('API client (SPEC sections 7 and 8)', () => {
   it('keeps field errors of a validation failure on the error', async () => {
     const fieldErrors = [{ pointer: '/account', key: 'validation.account', message: 'bad account' }];
     routes.set('center/form', envelope(400, { code: 400, msg: 'bad account', data: null, fieldErrors }));
-    const error = await client(spyPorts()).request('post', 'center/form', { json: {} }).catch((caught: unknown) => caught);
+    const error = await client(spyPorts())
+      .request('post', 'center/form', { json: {} })
+      .catch((caught: unknown) => caught);
     expect((error as ApiError).envelope?.fieldErrors).toEqual(fieldErrors);
   });
 
@@ -177,7 +179,9 @@ describe('API client (SPEC sections 7 and 8)', () => {
       response.end(JSON.stringify({ code: 429, msg: 'too many', data: null }));
     });
     const started = Date.now();
-    await expect(client(ports, '').request('post', 'center/locked', { json: {}, retryWhenBusy: true })).rejects.toMatchObject({ code: 429 });
+    await expect(client(ports, '').request('post', 'center/locked', { json: {}, retryWhenBusy: true })).rejects.toMatchObject({
+      code: 429,
+    });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(ports.toastError).toHaveBeenCalledWith('too many', ERROR_TOAST_MS);
   });

@@ -10,19 +10,32 @@ function CountingWidget({ id }: WidgetProps) {
   return <span data-testid={`widget-${id}`} data-mounted-at={mountedAt} />;
 }
 
-const slowly = () => vi.fn(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  return CountingWidget;
-});
+const slowly = () =>
+  vi.fn(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return CountingWidget;
+  });
 
 const props = (id: string) => ({ id }) as WidgetProps;
 
 describe('lazy widgets', () => {
   it('loads the widgets a UI schema names at any depth, and only those', async () => {
     const [top, nested, inItems, unused] = [slowly(), slowly(), slowly(), slowly()];
-    const widgets = { top: lazyWidget(top), nested: lazyWidget(nested), inItems: lazyWidget(inItems), unused: lazyWidget(unused), text: CountingWidget };
+    const widgets = {
+      top: lazyWidget(top),
+      nested: lazyWidget(nested),
+      inItems: lazyWidget(inItems),
+      unused: lazyWidget(unused),
+      text: CountingWidget,
+    };
     await widgetsOfUiSchemaLoaded(
-      { a: { 'ui:widget': 'top' }, b: { c: { 'ui:widget': 'nested' } }, list: { items: [{ 'ui:widget': 'inItems' }] }, d: { 'ui:widget': 'text' }, e: { 'ui:widget': 'missing' } },
+      {
+        a: { 'ui:widget': 'top' },
+        b: { c: { 'ui:widget': 'nested' } },
+        list: { items: [{ 'ui:widget': 'inItems' }] },
+        d: { 'ui:widget': 'text' },
+        e: { 'ui:widget': 'missing' },
+      },
       widgets,
     );
     expect([top, nested, inItems, unused].map((load) => load.mock.calls.length)).toEqual([1, 1, 1, 0]);

@@ -19,7 +19,13 @@ const itinerary = sampleItinerary;
 const reception = sampleStationReception;
 const memberReception = { stations: [{ place: '流亭机场', receptionistName: '陈接待', receptionistPhone: '13700000001' }] };
 
-const member: EntourageItem = { id: 'm1', document: { nameZh: '李四', idNumber: '370202********5678' }, idNumberMasked: '370202********5678', itinerary: { ...itinerary, hotel: { kind: 'designated', hotelName: '随行酒店' } }, reception: memberReception };
+const member: EntourageItem = {
+  id: 'm1',
+  document: { nameZh: '李四', idNumber: '370202********5678' },
+  idNumberMasked: '370202********5678',
+  itinerary: { ...itinerary, hotel: { kind: 'designated', hotelName: '随行酒店' } },
+  reception: memberReception,
+};
 
 function registration(patch: Partial<GuestDetail> = {}): GuestDetail {
   return guestDetail(
@@ -67,7 +73,11 @@ describe('my registration (guest accounts)', () => {
 
   it("has Show on its own reception's masked receptionist phone (the audited guest reveal by pointer), not on the masked ID number", async () => {
     const masked = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '137****0000' }] };
-    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({ guest: null, unit: null, registration: registration({ reception: masked, entourage: [] }) });
+    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({
+      guest: null,
+      unit: null,
+      registration: registration({ reception: masked, entourage: [] }),
+    });
     const reveal = vi.spyOn(guestApi, 'revealOwnReceptionField').mockResolvedValue({ value: '13700000000' });
     render(<MyRegistrationScreen />);
     const section = await screen.findByTestId('mine-reception');
@@ -82,7 +92,11 @@ describe('my registration (guest accounts)', () => {
   });
 
   it('shows pending and approved as 待审核 / 审核通过 and leaves out an empty entourage', async () => {
-    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({ guest: null, unit: null, registration: registration({ status: 'approved', rejectReason: null, entourage: [], reception: null }) });
+    vi.spyOn(guestApi, 'ownRegistration').mockResolvedValue({
+      guest: null,
+      unit: null,
+      registration: registration({ status: 'approved', rejectReason: null, entourage: [], reception: null }),
+    });
     render(<MyRegistrationScreen />);
     expect(await screen.findByTestId('status-approved')).toHaveTextContent('审核通过');
     expect(screen.queryByTestId('reject-reason')).toBeNull();
@@ -107,7 +121,14 @@ describe('my registration (guest accounts)', () => {
 
 describe('guest detail (unit side)', () => {
   it("shows each entourage member's itinerary and reception read-only", async () => {
-    vi.spyOn(guestApi, 'guest').mockResolvedValue(registration({ entourage: [member, { id: 'm2', document: { nameZh: '王五' }, idNumberMasked: '370202********9999', itinerary: null, reception: null }] }));
+    vi.spyOn(guestApi, 'guest').mockResolvedValue(
+      registration({
+        entourage: [
+          member,
+          { id: 'm2', document: { nameZh: '王五' }, idNumberMasked: '370202********9999', itinerary: null, reception: null },
+        ],
+      }),
+    );
     render(
       <MemoryRouter initialEntries={['/guests/g1']}>
         <Routes>

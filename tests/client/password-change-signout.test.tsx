@@ -17,7 +17,10 @@ describe('after a password change', () => {
     // the server ended every session with the change: any request now would answer 401
     vi.stubGlobal('fetch', async (input: Request) => {
       requests.push(`${input.method} ${new URL(input.url).pathname}`);
-      return new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), { status: 401, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     // signed in: the server's marker beside its HttpOnly session cookie
     document.cookie = 'summit_signed_in=1; path=/';

@@ -16,7 +16,12 @@ describe('personal data in the browser (issue 18)', () => {
     render(<ReadOnlyDocument schemaName="guest" data={maskedGuest} reveal={reveal} />);
     const buttons = await screen.findAllByTestId('reveal-button');
     expect(buttons).toHaveLength(2);
-    expect(screen.getAllByTestId('revealable-value').map((node) => node.textContent).sort()).toEqual(['138****0007', '370202********1234']);
+    expect(
+      screen
+        .getAllByTestId('revealable-value')
+        .map((node) => node.textContent)
+        .sort(),
+    ).toEqual(['138****0007', '370202********1234']);
     const idButton = buttons.find((button) => button.closest('[data-field="/idNumber"]'))!;
     fireEvent.click(idButton);
     await waitFor(() => expect(screen.getByText('370202198001011234')).toBeInTheDocument());
@@ -34,7 +39,10 @@ describe('personal data in the browser (issue 18)', () => {
   });
 
   it("shows a reception's masked receptionist phones with a Show button each, asked for by pointer", async () => {
-    const reception = { stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }], hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '139****7777' }] };
+    const reception = {
+      stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }],
+      hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: '139****7777' }],
+    };
     const revealAt = vi.fn(async (pointer: string) => (pointer === '/hotels/0/receptionistPhone' ? '13900007777' : '13900006666'));
     render(<ReadOnlyDocument schemaName="reception" data={reception} revealAt={revealAt} />);
     const buttons = await screen.findAllByTestId('reveal-button');
@@ -48,7 +56,12 @@ describe('personal data in the browser (issue 18)', () => {
   });
 
   it('offers no Show button on a reception where the caller may not see the phone (a guest account)', async () => {
-    render(<ReadOnlyDocument schemaName="reception" data={{ stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }] }} />);
+    render(
+      <ReadOnlyDocument
+        schemaName="reception"
+        data={{ stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: '139****6666' }] }}
+      />,
+    );
     await waitFor(() => expect(screen.getByText('139****6666')).toBeInTheDocument());
     expect(screen.queryByTestId('reveal-button')).toBeNull();
   });

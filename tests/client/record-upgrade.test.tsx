@@ -80,7 +80,13 @@ describe('an old guest record in the registration wizard', () => {
   function renderWizard() {
     return render(
       <MemoryRouter>
-        <WizardRuntime declaration={findWizard('guest-registration')} recordId="g1" binding={guestWizardBinding} panels={{ entourage: EntourageManager }} initialStep="basic" />
+        <WizardRuntime
+          declaration={findWizard('guest-registration')}
+          recordId="g1"
+          binding={guestWizardBinding}
+          panels={{ entourage: EntourageManager }}
+          initialStep="basic"
+        />
       </MemoryRouter>,
     );
   }

@@ -53,7 +53,15 @@ describe('session (SPEC sections 3 and 4)', () => {
     serverSignedIn();
     await expect(signIn()).resolves.toBe(true);
     expect(calls).toContain('GET center/user/basic/loginInfo ');
-    expect(getSession()).toMatchObject({ signedIn: true, name: '张三', account: 'a@b.cn', roles: ['admin'], userType: 'enterprise', permissions: ['notice:read'], menu });
+    expect(getSession()).toMatchObject({
+      signedIn: true,
+      name: '张三',
+      account: 'a@b.cn',
+      roles: ['admin'],
+      userType: 'enterprise',
+      permissions: ['notice:read'],
+      menu,
+    });
   });
 
   it('never reads the session token from document.cookie: not sent by script, not kept in the session (issue 18 point 3)', async () => {
@@ -62,7 +70,11 @@ describe('session (SPEC sections 3 and 4)', () => {
     document.cookie = 'summit_token=SECRET-TOKEN-0123456789; path=/';
     serverSignedIn();
     headersSeen.length = 0;
-    stubApi({ 'center/user/basic/loginInfo': loginInfo, 'center/menu/basic/userMenuTree': menu, 'qms/notice-announce/myUnReadNoticeCount': 2 });
+    stubApi({
+      'center/user/basic/loginInfo': loginInfo,
+      'center/menu/basic/userMenuTree': menu,
+      'qms/notice-announce/myUnReadNoticeCount': 2,
+    });
     resetSession();
     await signIn();
     await logout();
@@ -86,8 +98,13 @@ describe('session (SPEC sections 3 and 4)', () => {
   });
 
   it('logout after the server already revoked the token (password changed) asks nothing and still ends the session', async () => {
-    vi.stubGlobal('fetch', async () =>
-      new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), { status: 401, headers: { 'content-type': 'application/json' } }),
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ code: 401, msg: '验证失败，请重新登录', data: null }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
     );
     serverSignedIn();
     updateSession({ signedIn: true });

@@ -35,7 +35,14 @@ describe('date-times in Asia/Shanghai', () => {
 
   it('stores 08:00 typed in a UTC browser as 08:00 Shanghai time, and labels the zone', async () => {
     let saved: Record<string, unknown> = {};
-    render(<Form {...formBasics} schema={schema} validator={validator} onChange={(event) => (saved = event.formData as Record<string, unknown>)} />);
+    render(
+      <Form
+        {...formBasics}
+        schema={schema}
+        validator={validator}
+        onChange={(event) => (saved = event.formData as Record<string, unknown>)}
+      />,
+    );
     const input = (await screen.findByRole('textbox', { name: /出发时间/ })) as HTMLInputElement;
     expect(screen.getAllByText(/北京时间/).length).toBeGreaterThan(0);
     fireEvent.change(input, { target: { value: '2027-06-17T08:00' } });
@@ -55,12 +62,22 @@ describe('date-times in Asia/Shanghai', () => {
 describe('date and date-time fields in the UI language', () => {
   const both: RJSFSchema = {
     type: 'object',
-    properties: { expiresOn: { type: 'string', format: 'date', title: '有效期至' }, departureTime: { type: 'string', format: 'date-time', title: '出发时间' } },
+    properties: {
+      expiresOn: { type: 'string', format: 'date', title: '有效期至' },
+      departureTime: { type: 'string', format: 'date-time', title: '出发时间' },
+    },
   };
 
   function renderBoth() {
     let saved: Record<string, unknown> = {};
-    render(<Form {...formBasics} schema={both} validator={validator} onChange={(event) => (saved = event.formData as Record<string, unknown>)} />);
+    render(
+      <Form
+        {...formBasics}
+        schema={both}
+        validator={validator}
+        onChange={(event) => (saved = event.formData as Record<string, unknown>)}
+      />,
+    );
     return () => saved;
   }
 
@@ -85,8 +102,12 @@ describe('date and date-time fields in the UI language', () => {
     await ensureNamespaces(['client']);
     try {
       renderBoth();
-      expect(((await screen.findByRole('textbox', { name: /有效期至/ })) as HTMLInputElement).placeholder).toBe('YYYY-MM-DD, e.g. 2027-06-18');
-      expect(((await screen.findByRole('textbox', { name: /出发时间/ })) as HTMLInputElement).placeholder).toBe('YYYY-MM-DD hh:mm, e.g. 2027-06-18 09:00');
+      expect(((await screen.findByRole('textbox', { name: /有效期至/ })) as HTMLInputElement).placeholder).toBe(
+        'YYYY-MM-DD, e.g. 2027-06-18',
+      );
+      expect(((await screen.findByRole('textbox', { name: /出发时间/ })) as HTMLInputElement).placeholder).toBe(
+        'YYYY-MM-DD hh:mm, e.g. 2027-06-18 09:00',
+      );
     } finally {
       await i18next.changeLanguage('zh-CN');
     }
@@ -94,7 +115,15 @@ describe('date and date-time fields in the UI language', () => {
 
   it('shows a saved time as Shanghai wall time text, and hands text that is no date to the format check', async () => {
     let saved: Record<string, unknown> = {};
-    render(<Form {...formBasics} schema={both} validator={validator} formData={{ departureTime: '2027-06-17T00:30:00.000Z' }} onChange={(event) => (saved = event.formData as Record<string, unknown>)} />);
+    render(
+      <Form
+        {...formBasics}
+        schema={both}
+        validator={validator}
+        formData={{ departureTime: '2027-06-17T00:30:00.000Z' }}
+        onChange={(event) => (saved = event.formData as Record<string, unknown>)}
+      />,
+    );
     const time = (await screen.findByRole('textbox', { name: /出发时间/ })) as HTMLInputElement;
     expect(time.value).toBe('2027-06-17 08:30');
     fireEvent.change(time, { target: { value: '2027-02-30 08:00' } });

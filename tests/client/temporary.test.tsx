@@ -92,7 +92,12 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
     // the picture as the open upload would have left it (the upload itself is covered by e2e)
     vi.spyOn(operations, 'temporaryWorker').mockResolvedValue({ registrationType: 'worker', picture: 'pic-1' });
     const register = vi.spyOn(temporaryApi, 'register').mockRejectedValueOnce(
-      new ApiError('status', 400, 'bad', { code: 400, msg: 'bad', data: null, fieldErrors: [{ pointer: '/mobile', key: 'validation.mobile', message: '服务器：手机号码不正确' }] }),
+      new ApiError('status', 400, 'bad', {
+        code: 400,
+        msg: 'bad',
+        data: null,
+        fieldErrors: [{ pointer: '/mobile', key: 'validation.mobile', message: '服务器：手机号码不正确' }],
+      }),
     );
     const { container } = renderDeclared('temporary-worker');
     const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -104,7 +109,9 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
     fill(/城市/, '青岛市');
     fireEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(errorOf(container, 'mobile')).toContain('服务器：手机号码不正确'));
-    expect(register).toHaveBeenCalledWith(expect.objectContaining({ registrationType: 'worker', inviteCode: 'TEMP2025', name: 'Li Lei', picture: 'pic-1', province: '山东省' }));
+    expect(register).toHaveBeenCalledWith(
+      expect.objectContaining({ registrationType: 'worker', inviteCode: 'TEMP2025', name: 'Li Lei', picture: 'pic-1', province: '山东省' }),
+    );
 
     register.mockResolvedValueOnce({ id: 'r1', status: 'pending', eventName: 'Opening', attendanceMode: 'onsite' });
     fireEvent.click(screen.getByTestId('submit'));
@@ -114,7 +121,13 @@ describe('temporary registration pages', { timeout: 30_000 }, () => {
   it("shows a refused code (10002) on the code field, where the server's answer names it", async () => {
     vi.spyOn(operations, 'temporaryWorker').mockResolvedValue({ registrationType: 'worker', picture: 'pic-1' });
     vi.spyOn(temporaryApi, 'register').mockRejectedValueOnce(
-      new ApiError('status', 400, '邀请码不存在', { code: 10002, msg: '邀请码不存在', data: null, key: 'server.invitation.notExist', fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }] }),
+      new ApiError('status', 400, '邀请码不存在', {
+        code: 10002,
+        msg: '邀请码不存在',
+        data: null,
+        key: 'server.invitation.notExist',
+        fieldErrors: [{ pointer: '/inviteCode', key: 'server.invitation.notExist', message: '邀请码不存在' }],
+      }),
     );
     const { container } = renderDeclared('temporary-worker');
     const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -262,8 +275,24 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
   it('lists the codes with their binding, creates one and discards an event after confirmation', async () => {
     vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
     vi.spyOn(temporaryApi, 'codes').mockResolvedValue([
-      { code: 'TEMP2025', registrationType: null, eventName: '开幕式', attendanceMode: 'onsite', eventDiscarded: false, used: 3, createdAt: '2026-11-23T02:00:00.000Z' },
-      { code: 'NOEVENT', registrationType: 'media', eventName: null, attendanceMode: null, eventDiscarded: false, used: 0, createdAt: '2026-11-23T02:00:00.000Z' },
+      {
+        code: 'TEMP2025',
+        registrationType: null,
+        eventName: '开幕式',
+        attendanceMode: 'onsite',
+        eventDiscarded: false,
+        used: 3,
+        createdAt: '2026-11-23T02:00:00.000Z',
+      },
+      {
+        code: 'NOEVENT',
+        registrationType: 'media',
+        eventName: null,
+        attendanceMode: null,
+        eventDiscarded: false,
+        used: 0,
+        createdAt: '2026-11-23T02:00:00.000Z',
+      },
     ]);
     const create = vi.spyOn(temporaryApi, 'createCode').mockResolvedValue(null);
     const discard = vi.spyOn(temporaryApi, 'discardCode').mockResolvedValue(null);
@@ -295,7 +324,16 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
         {
           id: 'r1',
           createdAt: '2026-11-23T02:00:00.000Z',
-          document: { recommenderName: '王芳', recommenderMobile: '138****5678', recommenderOrganisation: '青岛市商务局', inviteeName: 'John Smith', inviteeOrganisation: 'Example Corp', inviteePosition: 'CEO', activity: 'Opening forum', reason: 'Large project' },
+          document: {
+            recommenderName: '王芳',
+            recommenderMobile: '138****5678',
+            recommenderOrganisation: '青岛市商务局',
+            inviteeName: 'John Smith',
+            inviteeOrganisation: 'Example Corp',
+            inviteePosition: 'CEO',
+            activity: 'Opening forum',
+            reason: 'Large project',
+          },
         },
       ],
       total: 1,

@@ -21,14 +21,24 @@ operations.testWrongPassword = async () => {
 };
 
 function declaration(schema: string, submit: string): FormDeclaration {
-  return { id: `test-${schema}`, kind: 'form', titleKey: 'login.title', schema, submit, submitLabelKey: 'login.submit', success: { action: 'stay' } };
+  return {
+    id: `test-${schema}`,
+    kind: 'form',
+    titleKey: 'login.title',
+    schema,
+    submit,
+    submitLabelKey: 'login.submit',
+    success: { action: 'stay' },
+  };
 }
 
 /** Issue 11 item 11, client side. */
 describe('UI hardening', () => {
   it('shows the array buttons of RJSF in Chinese', async () => {
     const schema: RJSFSchema = { type: 'object', properties: { stations: { type: 'array', items: { type: 'string' } } } };
-    const { container } = render(<Form {...formBasics} schema={schema} validator={validator} formData={{ stations: ['青岛北站', '胶东机场'] }} />);
+    const { container } = render(
+      <Form {...formBasics} schema={schema} validator={validator} formData={{ stations: ['青岛北站', '胶东机场'] }} />,
+    );
     await waitFor(() => expect(container.querySelector('button[title="添加一项"]')).not.toBeNull());
     expect(container.querySelectorAll('button[title="删除"]').length).toBe(2);
     expect(container.querySelector('button[title="上移"], button[title="下移"]')).not.toBeNull();

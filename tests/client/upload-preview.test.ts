@@ -13,7 +13,7 @@ describe('preview of a stored file', () => {
     await expect(fetchFileAsDataUrl('f1')).resolves.toBeNull();
   });
 
-  it('answers null when the file is not the caller\'s to read', async () => {
+  it("answers null when the file is not the caller's to read", async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 404 })));
     await expect(fetchFileAsDataUrl('f1')).resolves.toBeNull();
   });

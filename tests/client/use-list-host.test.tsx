@@ -45,7 +45,9 @@ describe('useListHost', () => {
 
   it('passes the selection through and follows the checked ids', () => {
     const onChange = vi.fn();
-    const { result, rerender } = renderHook((selected: string[]) => useListHost({ selection: { selected, onChange } }), { initialProps: ['a'] });
+    const { result, rerender } = renderHook((selected: string[]) => useListHost({ selection: { selected, onChange } }), {
+      initialProps: ['a'],
+    });
     expect(result.current.host.selection).toEqual({ selected: ['a'], onChange });
     rerender(['a', 'b']);
     expect(result.current.host.selection?.selected).toEqual(['a', 'b']);

@@ -69,7 +69,24 @@ class FakeXhr {
   }
 }
 
-const mp4Head = () => new Uint8Array([0, 0, 0, 0x10, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, 0, 0, 0, 8, ...new TextEncoder().encode('mdat'), ...new Array(64).fill(0)]);
+const mp4Head = () =>
+  new Uint8Array([
+    0,
+    0,
+    0,
+    0x10,
+    ...new TextEncoder().encode('ftypisom'),
+    0,
+    0,
+    2,
+    0,
+    0,
+    0,
+    0,
+    8,
+    ...new TextEncoder().encode('mdat'),
+    ...new Array(64).fill(0),
+  ]);
 
 function renderWishForm() {
   const declaration = findDeclaration('good-wishes') as FormDeclaration;
@@ -116,16 +133,31 @@ describe('message of good wishes screen', () => {
 
   // issue 19 item 11: a reopened form names its saved files, never their ids
   it('names the saved logo, video and audio by their file names when the form is reopened', async () => {
-    const ids = { logo: '5f0c7a52-3a4e-4f43-9d1e-0c6a3c1d2b11', video: '6a1d8b63-4b5f-4a54-8e2f-1d7b4d2e3c22', audio: '7b2e9c74-5c60-4b65-9f30-2e8c5e3f4d33' };
+    const ids = {
+      logo: '5f0c7a52-3a4e-4f43-9d1e-0c6a3c1d2b11',
+      video: '6a1d8b63-4b5f-4a54-8e2f-1d7b4d2e3c22',
+      audio: '7b2e9c74-5c60-4b65-9f30-2e8c5e3f4d33',
+    };
     const names: Record<string, string> = { [ids.logo]: 'logo.eps', [ids.video]: '祝福视频.mp4', [ids.audio]: 'wish.mp3' };
     const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const id = /qms\/file\/([^/]+)\/info$/.exec(String(input))?.[1] ?? '';
       if (!names[id]) return new Response(JSON.stringify({ code: 404, msg: '文件不存在', data: null }), { status: 404 });
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id, name: names[id], mime: 'application/octet-stream', bytes: 10, width: null, height: null } }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          code: 200,
+          msg: 'ok',
+          data: { id, name: names[id], mime: 'application/octet-stream', bytes: 10, width: null, height: null },
+        }),
+        { status: 200 },
+      );
     });
     vi.spyOn(wishApi, 'myWish').mockResolvedValue({ document: { wishMessage: '合作共赢', ...ids } } as unknown as WishRecord);
     const { container } = renderWishForm();
-    for (const [rule, name] of [['logo', 'logo.eps'], ['wishVideo', '祝福视频.mp4'], ['wishAudio', 'wish.mp3']] as const) {
+    for (const [rule, name] of [
+      ['logo', 'logo.eps'],
+      ['wishVideo', '祝福视频.mp4'],
+      ['wishAudio', 'wish.mp3'],
+    ] as const) {
       const field = await screen.findByTestId(`upload-${rule}`);
       expect(await within(field).findByText(`已上传：${name}`)).toBeInTheDocument();
     }
@@ -135,7 +167,9 @@ describe('message of good wishes screen', () => {
 
   it('shows a saved file it cannot name as uploaded, not as its id', async () => {
     const id = '8c3fad85-6d71-4c76-8a41-3f9d6f4a5e44';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ code: 404, msg: '文件不存在', data: null }), { status: 404 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ code: 404, msg: '文件不存在', data: null }), { status: 404 }),
+    );
     vi.spyOn(wishApi, 'myWish').mockResolvedValue({ document: { video: id } } as unknown as WishRecord);
     const { container } = renderWishForm();
     const field = await screen.findByTestId('upload-wishVideo');
@@ -210,7 +244,16 @@ describe('organisers: messages of good wishes', () => {
           createdAt: '2027-06-01T04:00:00.000Z',
           updatedAt: '2027-06-01T04:00:00.000Z',
         },
-        { id: 'w2', unitId: 'u2', unitName: '示例市政府', document: { logo: 'f2' }, schemaVersion: 2, files: {}, createdAt: '2027-06-01T03:00:00.000Z', updatedAt: '2027-06-01T03:00:00.000Z' },
+        {
+          id: 'w2',
+          unitId: 'u2',
+          unitName: '示例市政府',
+          document: { logo: 'f2' },
+          schemaVersion: 2,
+          files: {},
+          createdAt: '2027-06-01T03:00:00.000Z',
+          updatedAt: '2027-06-01T03:00:00.000Z',
+        },
       ],
       total: 2,
       pageNum: 1,

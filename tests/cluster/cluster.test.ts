@@ -138,7 +138,13 @@ function suite(): void {
       redisUrl: CLUSTER_REDIS_URL,
       port: 0,
       // cheap hashes: this suite is about sharing, not hash cost; limits on as in production
-      env: { SCRYPT_LOG2N: '12', RATE_LIMITS: 'true', REDIS_KEY_PREFIX: `test:${schema}:`, SHUTDOWN_GRACE_MS: '20000', SHUTDOWN_DRAIN_MS: '1000' },
+      env: {
+        SCRYPT_LOG2N: '12',
+        RATE_LIMITS: 'true',
+        REDIS_KEY_PREFIX: `test:${schema}:`,
+        SHUTDOWN_GRACE_MS: '20000',
+        SHUTDOWN_DRAIN_MS: '1000',
+      },
     });
     proxy = cluster.nginx.baseUrl;
     [first, second] = cluster.instances as [PortalInstance, PortalInstance];
@@ -171,7 +177,9 @@ function suite(): void {
     // image code made by the first, answered to the second
     const token = await signIn(second.baseUrl, ENTERPRISE, first.baseUrl);
     expect((await call(first.baseUrl, 'qms/notice-announce/myUnReadNoticeCount', { token })).status).toBe(200);
-    const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 240, g: 240, b: 230 } } }).png().toBuffer();
+    const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 240, g: 240, b: 230 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('rule', 'businessCard');
     form.append('file', new Blob([new Uint8Array(card)], { type: 'image/png' }), 'card.png');
@@ -182,10 +190,21 @@ function suite(): void {
     expect(readBack.status).toBe(200);
     expect(Buffer.from(await readBack.arrayBuffer()).equals(card)).toBe(true);
     // and through nginx, whichever instance answers
-    for (let i = 0; i < 4; i += 1) expect((await fetch(`${proxy}${API}/qms/file/${id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      expect((await fetch(`${proxy}${API}/qms/file/${id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     // an upload through nginx (its body over nginx's 128 KB buffer, so nginx spools it to a
     // temp file first), read back from each instance
-    const large = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const large = await sharp({
+      create: {
+        width: 640,
+        height: 400,
+        channels: 3,
+        background: { r: 128, g: 128, b: 128 },
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
     expect(large.length).toBeGreaterThan(128 * 1024);
     const proxied = new FormData();
     proxied.append('rule', 'businessCard');
@@ -233,7 +252,9 @@ function suite(): void {
     const admin = new pg.Client({ connectionString: CLUSTER_DATABASE_URL });
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ id: string }>(`select id from ${schema}.content_records where id = any($1)`, [load.acknowledged]);
+      const { rows } = await admin.query<{ id: string }>(`select id from ${schema}.content_records where id = any($1)`, [
+        load.acknowledged,
+      ]);
       expect(load.acknowledged.length).toBeGreaterThan(10);
       expect(new Set(rows.map((row) => row.id))).toEqual(new Set(load.acknowledged));
     } finally {
@@ -260,26 +281,32 @@ function suite(): void {
   // taken out of the upstream (reload) before its SIGTERM, drains, restarts, goes back in.
   // Without the first step about one POST in 6,000 met a 502: a connection nginx opened just
   // before the port closed is reset with its request sent, and a POST is (rightly) not retried.
-  it('answers no 5xx during a rolling restart under load', async () => {
-    const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
-    const restart = (async () => {
-      await sleep(1_500);
-      for (let round = 0; round < RESTART_ROUNDS; round += 1) {
-        for (const instance of [first, second]) {
-          expect(await cluster.restart(instance)).toBe(0);
-          await sleep(1_000);
+  it(
+    'answers no 5xx during a rolling restart under load',
+    async () => {
+      const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
+      const restart = (async () => {
+        await sleep(1_500);
+        for (let round = 0; round < RESTART_ROUNDS; round += 1) {
+          for (const instance of [first, second]) {
+            expect(await cluster.restart(instance)).toBe(0);
+            await sleep(1_000);
+          }
         }
-      }
-    })();
-    const load = await mixedLoad(proxy, token, 6, restart);
-    await restart;
-    const posts = load.answers.filter((answer) => answer.method === 'POST').length;
-    console.log(`rolling restart (${RESTART_ROUNDS} round(s)): ${load.answers.length} requests (${posts} POST), ${load.acknowledged.length} writes acknowledged`);
-    expect(load.answers.length).toBeGreaterThan(50);
-    const failures = load.answers.filter((answer) => answer.status >= 500 || answer.status === 0);
-    expect(failures).toEqual([]);
-    expect(load.answers.filter((answer) => answer.status !== 200)).toEqual([]);
-  }, 300_000 * RESTART_ROUNDS);
+      })();
+      const load = await mixedLoad(proxy, token, 6, restart);
+      await restart;
+      const posts = load.answers.filter((answer) => answer.method === 'POST').length;
+      console.log(
+        `rolling restart (${RESTART_ROUNDS} round(s)): ${load.answers.length} requests (${posts} POST), ${load.acknowledged.length} writes acknowledged`,
+      );
+      expect(load.answers.length).toBeGreaterThan(50);
+      const failures = load.answers.filter((answer) => answer.status >= 500 || answer.status === 0);
+      expect(failures).toEqual([]);
+      expect(load.answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    },
+    300_000 * RESTART_ROUNDS,
+  );
 }
 
 if (missing.length === 0) describe('two instances behind nginx [postgres, redis]', suite);

@@ -10,7 +10,7 @@ export async function missingPrerequisites(): Promise<string[]> {
   const missing: string[] = [];
   if (!nginxAvailable()) missing.push('nginx (apt-get install -y nginx)');
   if (!(await probePostgres(CLUSTER_DATABASE_URL))) missing.push(`PostgreSQL at ${CLUSTER_DATABASE_URL} (TEST_DATABASE_URL)`);
-  if (!(await probeRedis(CLUSTER_REDIS_URL))) missing.push(`Redis at ${CLUSTER_REDIS_URL} (TEST_REDIS_URL; apt-get install -y redis-server)`);
+  if (!(await probeRedis(CLUSTER_REDIS_URL)))
+    missing.push(`Redis at ${CLUSTER_REDIS_URL} (TEST_REDIS_URL; apt-get install -y redis-server)`);
   return missing;
 }
-

@@ -6,7 +6,12 @@ import type { SourceSchema } from '../../codegen/schema-files.js';
 const definitions: SourceSchema = {
   name: 'definitions',
   file: 'definitions.json',
-  schema: { $schema: 'http://json-schema.org/draft-07/schema#', $id: 'https://summit.example/schemas/definitions.json', 'x-version': 1, definitions: {} },
+  schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://summit.example/schemas/definitions.json',
+    'x-version': 1,
+    definitions: {},
+  },
 };
 
 function answer(marked: boolean): SourceSchema {
@@ -24,7 +29,8 @@ function answer(marked: boolean): SourceSchema {
   };
 }
 
-const lint = (source: SourceSchema): string[] => lintSchemas({ sources: [definitions, source], localeKeys: { 'zh-CN': new Set(), en: new Set() } });
+const lint = (source: SourceSchema): string[] =>
+  lintSchemas({ sources: [definitions, source], localeKeys: { 'zh-CN': new Set(), en: new Set() } });
 
 describe('answer schemas in the lint', () => {
   it('need no maxLength, labels or title key, but still a known format', () => {

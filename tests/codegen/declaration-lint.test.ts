@@ -48,7 +48,10 @@ beforeAll(async () => {
   });
   // a wizard whose context schema does not exist, and one that names none
   const wizard = JSON.parse(fs.readFileSync(screen('guest-registration'), 'utf8')) as Json;
-  fs.writeFileSync(screen('broken-context-wizard'), JSON.stringify({ ...wizard, id: 'broken-context-wizard', context: 'response-guest-detial' }));
+  fs.writeFileSync(
+    screen('broken-context-wizard'),
+    JSON.stringify({ ...wizard, id: 'broken-context-wizard', context: 'response-guest-detial' }),
+  );
   const { context: _context, ...noContext } = wizard;
   fs.writeFileSync(screen('no-context-wizard'), JSON.stringify({ ...noContext, id: 'no-context-wizard' }));
   // route params: a form whose operations read `id` on a route without it, and a navigate target needing one
@@ -76,19 +79,61 @@ beforeAll(async () => {
     const items = ((d.properties as Json).records as Json).items as Json;
     ((items.properties as Json).action as Json).enum = ['guest.approve', 'guest.vanish'];
   });
-  const list = (id: string, extra: Json) => ({ id, kind: 'list', titleKey: 'routes.notice', load: 'myNoticePage', itemSchema: 'response-notice-page', columns: [{ field: 'title', labelKey: 'schema.fields.noticeTitle' }], emptyKey: 'notices.empty', ...extra });
+  const list = (id: string, extra: Json) => ({
+    id,
+    kind: 'list',
+    titleKey: 'routes.notice',
+    load: 'myNoticePage',
+    itemSchema: 'response-notice-page',
+    columns: [{ field: 'title', labelKey: 'schema.fields.noticeTitle' }],
+    emptyKey: 'notices.empty',
+    ...extra,
+  });
   fs.writeFileSync(
     screen('list-label-texts'),
-    JSON.stringify(list('list-label-texts', { load: 'consoleAuditPage', itemSchema: 'response-console-audit-page', columns: [{ field: 'action', labelKey: 'guest.audit.action', format: 'label', labelPrefixes: ['guest.audit.actions', 'console.audit.actions'] }] })),
+    JSON.stringify(
+      list('list-label-texts', {
+        load: 'consoleAuditPage',
+        itemSchema: 'response-console-audit-page',
+        columns: [
+          {
+            field: 'action',
+            labelKey: 'guest.audit.action',
+            format: 'label',
+            labelPrefixes: ['guest.audit.actions', 'console.audit.actions'],
+          },
+        ],
+      }),
+    ),
   );
   fs.writeFileSync(screen('list-no-item-schema'), JSON.stringify(list('list-no-item-schema', { itemSchema: 'response-notise-page' })));
-  fs.writeFileSync(screen('list-boolean-texts'), JSON.stringify(list('list-boolean-texts', { columns: [{ field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read' }] })));
+  fs.writeFileSync(
+    screen('list-boolean-texts'),
+    JSON.stringify(
+      list('list-boolean-texts', { columns: [{ field: 'read', labelKey: 'notices.status', format: 'boolean', trueKey: 'notices.read' }] }),
+    ),
+  );
   // a list's load reads route params like a form's operations: on a route without `id` it fails, on one with it passes
-  fs.writeFileSync(screen('list-route-params'), JSON.stringify(list('list-route-params', { route: '/lists/plain', load: 'guestEpidemic' })));
-  fs.writeFileSync(screen('list-with-route-param'), JSON.stringify(list('list-with-route-param', { route: '/lists/:id', load: 'guestEpidemic' })));
+  fs.writeFileSync(
+    screen('list-route-params'),
+    JSON.stringify(list('list-route-params', { route: '/lists/plain', load: 'guestEpidemic' })),
+  );
+  fs.writeFileSync(
+    screen('list-with-route-param'),
+    JSON.stringify(list('list-with-route-param', { route: '/lists/:id', load: 'guestEpidemic' })),
+  );
   // the host's facts count as fields of the row for the actions' conditions; a fact may not shadow a row's field
-  const factAction = { id: 'x', labelKey: 'notices.empty', event: 'x', visibleWhen: [{ field: 'editable', in: [true] }], enabledWhen: [{ field: 'editabel', in: [true] }] };
-  fs.writeFileSync(screen('list-host-facts'), JSON.stringify(list('list-host-facts', { hostFacts: ['editable', 'title'], rowActions: [factAction] })));
+  const factAction = {
+    id: 'x',
+    labelKey: 'notices.empty',
+    event: 'x',
+    visibleWhen: [{ field: 'editable', in: [true] }],
+    enabledWhen: [{ field: 'editabel', in: [true] }],
+  };
+  fs.writeFileSync(
+    screen('list-host-facts'),
+    JSON.stringify(list('list-host-facts', { hostFacts: ['editable', 'title'], rowActions: [factAction] })),
+  );
   try {
     await generateAll({ ...workspace.options, uiSchemasDir, schemasDir });
   } catch (error) {
@@ -109,14 +154,18 @@ describe('screen declaration lint', () => {
     ['register.json: /titleKey names i18n key "routes.no-such-title", missing in locales/en'],
     ['register.json: /uiSchema names uiSchema "no-such-ui-schema", which does not exist'],
     ['change-password.json: /schema names schema "pasword-change", which does not exist'],
-    ['reset-password.json: /success must have required property \'to\''],
+    ["reset-password.json: /success must have required property 'to'"],
     ['login.json: /tabs/1/screen names screen "sign-in-kode-form", which does not exist'],
     ['guest-registration.json: /steps/0/save names save "saveGuestBasik", which does not exist'],
-    ['guest-registration.json: /steps/0/editableWhen names gate "canEditEverything", which the context schema "response-guest-detail" does not declare in its gates'],
+    [
+      'guest-registration.json: /steps/0/editableWhen names gate "canEditEverything", which the context schema "response-guest-detail" does not declare in its gates',
+    ],
     ['guest-registration.json: /steps/1/source names "intentions", which is not a property of the context schema "response-guest-detail"'],
-    ['guest-registration.json: /steps/3/alsoShow/source names "receptions", which is not a property of the context schema "response-guest-detail"'],
+    [
+      'guest-registration.json: /steps/3/alsoShow/source names "receptions", which is not a property of the context schema "response-guest-detail"',
+    ],
     ['broken-context-wizard.json: /context names schema "response-guest-detial", which does not exist'],
-    ['no-context-wizard.json: / must have required property \'context\''],
+    ["no-context-wizard.json: / must have required property 'context'"],
     ['guest-epidemic.json: /load operation "guestEpidemic" reads route param "id", which route "/guests/epidemic" does not have'],
     ['guest-epidemic.json: /submit operation "saveGuestEpidemic" reads route param "id", which route "/guests/epidemic" does not have'],
     ['guest-epidemic.json: /success/to uses route param "id", which route "/guests/epidemic" does not have'],
@@ -131,12 +180,15 @@ describe('screen declaration lint', () => {
     ['audit-log.json: /columns/3/cell names cell "auditTarjet", which does not exist'],
     ['list-label-texts.json: /columns/0 has no text for the value "guest.vanish" of action in locales/en'],
     ['list-no-item-schema.json: /itemSchema names schema "response-notise-page", which does not exist'],
-    ['list-boolean-texts.json: /columns/0 must have required property \'falseKey\''],
+    ["list-boolean-texts.json: /columns/0 must have required property 'falseKey'"],
     ['list-route-params.json: /load operation "guestEpidemic" reads route param "id", which route "/lists/plain" does not have'],
     ['list-host-facts.json: /rowActions/0/enabledWhen/0/field "editabel" is not a property of the item schema response-notice-page'],
     ['list-host-facts.json: /hostFacts "title" is a property of the item schema response-notice-page already'],
   ])('fails on a broken declaration: %s', (expected) => {
-    expect(problems.some((p) => p.includes(expected)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => p.includes(expected)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it("lets a row action's condition name a fact the host gives", () => {

@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { compareDeclarationShapes, type ShapePair } from '../../codegen/declaration-shape-check.js';
 import { projectRoot } from '../../codegen/pipeline.js';
 
-const schema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'codegen/screen-declaration.schema.json'), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'codegen/screen-declaration.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const screenTypes = path.join(projectRoot, 'src/client/engine/screen-types.ts');
 const wizardTypes = path.join(projectRoot, 'src/client/engine/wizard/wizard-types.ts');
 const declarationRequired = ['id', 'kind', 'titleKey'];
@@ -36,7 +39,8 @@ describe('declaration TS shapes match the declaration schema', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shapes-'));
     try {
       const copy = path.join(dir, 'screen-types.ts');
-      const text = fs.readFileSync(screenTypes, 'utf8')
+      const text = fs
+        .readFileSync(screenTypes, 'utf8')
         .replace('  submitLabelKey: string;', '  submitLabelKey: string;\n  resetLabelKey?: string;')
         .replace('  uiSchema?: string;', '  uiSchema: string;')
         .replace("action: 'signIn' | 'logout' | 'navigate' | 'stay';", "action: 'signIn' | 'logout' | 'navigate';");
@@ -46,7 +50,9 @@ describe('declaration TS shapes match the declaration schema', () => {
         expect.arrayContaining([
           expect.stringMatching(/FormDeclaration .*"resetLabelKey" is in the interface, not in the schema/),
           expect.stringMatching(/FormDeclaration .*"uiSchema" is required in the interface, optional in the schema/),
-          expect.stringMatching(/SuccessBehaviour .*"action" is logout\|navigate\|signIn in the interface, logout\|navigate\|signIn\|stay in the schema/),
+          expect.stringMatching(
+            /SuccessBehaviour .*"action" is logout\|navigate\|signIn in the interface, logout\|navigate\|signIn\|stay in the schema/,
+          ),
         ]),
       );
     } finally {

@@ -48,7 +48,8 @@ beforeAll(async () => {
     ui['ui:order'] = (ui['ui:order'] as string[]).filter((name) => name !== 'rank');
   });
   editJson(workspace.options.demoDataFile, (demo) => {
-    for (const account of demo.accounts as Record<string, Record<string, unknown>>[]) if (account.guest) account.guest.passportName = 'Zhou Jiabin';
+    for (const account of demo.accounts as Record<string, Record<string, unknown>>[])
+      if (account.guest) account.guest.passportName = 'Zhou Jiabin';
   });
   try {
     await generateAll(workspace.options);
@@ -66,7 +67,9 @@ afterAll(() => workspace.cleanup());
 describe('edition change: codegen', () => {
   it('refuses the change before the x-version bump', () => {
     expect(refusal).toHaveLength(1);
-    expect(refusal[0]).toMatch(new RegExp(`^schemas/guest\\.json#/x-version: the shape changed since published version ${P} .*Bump x-version to ${NEXT}`, 's'));
+    expect(refusal[0]).toMatch(
+      new RegExp(`^schemas/guest\\.json#/x-version: the shape changed since published version ${P} .*Bump x-version to ${NEXT}`, 's'),
+    );
   });
 
   it('keeps version P loadable and records version P + 1', () => {
@@ -92,10 +95,15 @@ describeEachDatabase('edition change: edition:diff lists the affected stored rec
       databaseSchema: database.env.DATABASE_SCHEMA ?? null,
       dataDir: database.env.DATA_DIR as string,
     });
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, database.env.DATABASE_SCHEMA ?? null, dataProtectionFromEnv(database.env)));
+    await migratingUnderStartupLock(db, kind, () =>
+      migrateToLatest(db, database.env.DATABASE_SCHEMA ?? null, dataProtectionFromEnv(database.env)),
+    );
     const editionId = randomUUID();
     const now = new Date().toISOString();
-    await db.insertInto('editions').values({ id: editionId, year: 2027, name: 'Summit 2027', is_current: 1, created_at: now, settings: null }).execute();
+    await db
+      .insertInto('editions')
+      .values({ id: editionId, year: 2027, name: 'Summit 2027', is_current: 1, created_at: now, settings: null })
+      .execute();
     const guest = (id: string, document: Props, version: number) => ({
       id,
       edition_id: editionId,

@@ -38,11 +38,21 @@ describe('codegen messages on broken schemas', () => {
       properties.landline = { $ref: 'people.json#/definitions/landline' };
     });
     const problems = await problemsOf(workspace.options);
-    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/guest\.json#\/properties\/nameEn\/pattern: invalid regular expression "\^\[A-Z\(" \(.+\)\. Correct the regular expression/));
     expect(problems).toContainEqual(
-      expect.stringMatching(/^unknown \$ref "definitions\.json#\/definitions\/noSuchThing" at schemas\/guest\.json#\/properties\/rank: schemas\/definitions\.json has nothing at #\/definitions\/noSuchThing\. Correct the name, or add the definition/),
+      expect.stringMatching(
+        /^schemas\/guest\.json#\/properties\/nameEn\/pattern: invalid regular expression "\^\[A-Z\(" \(.+\)\. Correct the regular expression/,
+      ),
     );
-    expect(problems).toContainEqual(expect.stringMatching(/^unknown \$ref "people\.json#\/definitions\/landline" at schemas\/guest\.json#\/properties\/landline: no schema file "people\.json"/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^unknown \$ref "definitions\.json#\/definitions\/noSuchThing" at schemas\/guest\.json#\/properties\/rank: schemas\/definitions\.json has nothing at #\/definitions\/noSuchThing\. Correct the name, or add the definition/,
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^unknown \$ref "people\.json#\/definitions\/landline" at schemas\/guest\.json#\/properties\/landline: no schema file "people\.json"/,
+      ),
+    );
   }, 60_000);
 
   it('refuses validation keywords beside $ref (house rule) and accepts them wrapped in allOf', async () => {
@@ -50,15 +60,25 @@ describe('codegen messages on broken schemas', () => {
     cleanup = workspace.cleanup;
     const guest = path.join(workspace.options.schemasDir, 'guest.json');
     editJson(guest, (schema) => {
-      (schema.properties as Props).position = { $ref: 'definitions.json#/definitions/personPosition', maxLength: 20, 'x-i18n': 'schema.fields.position' };
+      (schema.properties as Props).position = {
+        $ref: 'definitions.json#/definitions/personPosition',
+        maxLength: 20,
+        'x-i18n': 'schema.fields.position',
+      };
     });
     const problems = await problemsOf(workspace.options);
     const beside = problems.filter((p) => p.includes('beside $ref'));
     expect(beside).toHaveLength(1);
-    expect(beside[0]).toMatch(/^schemas\/guest\.json#\/properties\/position: "maxLength" beside \$ref: draft-07 ignores keywords beside \$ref.*Wrap the reference: \{"allOf": \[\{"\$ref": "definitions\.json#\/definitions\/personPosition"\}\], "maxLength": \.\.\.\}/);
+    expect(beside[0]).toMatch(
+      /^schemas\/guest\.json#\/properties\/position: "maxLength" beside \$ref: draft-07 ignores keywords beside \$ref.*Wrap the reference: \{"allOf": \[\{"\$ref": "definitions\.json#\/definitions\/personPosition"\}\], "maxLength": \.\.\.\}/,
+    );
 
     editJson(guest, (schema) => {
-      (schema.properties as Props).position = { allOf: [{ $ref: 'definitions.json#/definitions/personPosition' }], maxLength: 20, 'x-i18n': 'schema.fields.position' };
+      (schema.properties as Props).position = {
+        allOf: [{ $ref: 'definitions.json#/definitions/personPosition' }],
+        maxLength: 20,
+        'x-i18n': 'schema.fields.position',
+      };
     });
     // (the temp output holds no published versions, so nothing else is refused either)
     const files = await generateAll(workspace.options);
@@ -98,19 +118,29 @@ describe('codegen messages on UI schemas', () => {
       (ui.arrival as Record<string, unknown>).flightClass = { 'ui:widget': 'radio' };
     });
     const problems = await problemsOf(workspace.options);
-    expect(problems).toContainEqual(expect.stringMatching(/^ui-schemas\/guest\.json#\/ui:order\/1: ui:order names "nickname", which is not a property of the schema here\. Remove it or use one of: .*nameZh/));
-    expect(problems).toContainEqual(expect.stringMatching(/^ui-schemas\/guest\.json#\/faxNumber: "faxNumber" is not a property of the schema here\. Rename or remove it/));
-    expect(problems).toContainEqual(expect.stringMatching(/^ui-schemas\/itinerary\.json#\/arrival\/flightClass: "flightClass" is not a property/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^ui-schemas\/guest\.json#\/ui:order\/1: ui:order names "nickname", which is not a property of the schema here\. Remove it or use one of: .*nameZh/,
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^ui-schemas\/guest\.json#\/faxNumber: "faxNumber" is not a property of the schema here\. Rename or remove it/),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^ui-schemas\/itinerary\.json#\/arrival\/flightClass: "flightClass" is not a property/),
+    );
   }, 60_000);
 
   it('names a shownWhen condition on a field that is not there', async () => {
     const workspace = workspaceWithCopies();
     cleanup = workspace.cleanup;
     editJson(path.join(workspace.options.uiSchemasDir, 'activity-sign-up.json'), (ui) => {
-      ((ui.speechMaterials as Record<string, Record<string, unknown>>)['ui:options']!).shownWhen = { isSpeaker: true };
+      (ui.speechMaterials as Record<string, Record<string, unknown>>)['ui:options']!.shownWhen = { isSpeaker: true };
     });
     expect(await problemsOf(workspace.options)).toEqual([
-      expect.stringMatching(/^ui-schemas\/activity-sign-up\.json#\/speechMaterials\/ui:options\/shownWhen\/isSpeaker: shownWhen names "isSpeaker", which is not a field beside this one\. Use one of: .*speaker/),
+      expect.stringMatching(
+        /^ui-schemas\/activity-sign-up\.json#\/speechMaterials\/ui:options\/shownWhen\/isSpeaker: shownWhen names "isSpeaker", which is not a field beside this one\. Use one of: .*speaker/,
+      ),
     ]);
   }, 60_000);
 
@@ -145,9 +175,17 @@ describe('codegen checks the demo records', () => {
     });
     const problems = await problemsOf(workspace.options);
     const file = path.relative(process.cwd(), workspace.options.demoDataFile);
-    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${file.replace(/[.]/g, '\\.')}#/accounts/0/unit/contactMobile: demo record "unit of enterprise@demo\\.example\\.com" does not meet schemas/unit\\.json at /contactMobile: .+\\. Change the demo value`)));
     expect(problems).toContainEqual(
-      expect.stringContaining('#/accounts/7/guest/passportName: demo record "guest of 13800000007" does not meet schemas/guest.json at /passportName: This field is required. Add the field to the demo record'),
+      expect.stringMatching(
+        new RegExp(
+          `^${file.replace(/[.]/g, '\\.')}#/accounts/0/unit/contactMobile: demo record "unit of enterprise@demo\\.example\\.com" does not meet schemas/unit\\.json at /contactMobile: .+\\. Change the demo value`,
+        ),
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringContaining(
+        '#/accounts/7/guest/passportName: demo record "guest of 13800000007" does not meet schemas/guest.json at /passportName: This field is required. Add the field to the demo record',
+      ),
     );
     expect(problems.filter((p) => p.includes('testChoice'))).toEqual([]);
   }, 60_000);
@@ -161,19 +199,52 @@ describe('the command lines', () => {
       (schema.properties as Props).rank = { $ref: '#/definitions/missing' };
     });
     fs.writeFileSync(path.join(workspace.options.schemasDir, 'liaison.json'), '{ "broken": ');
-    const run = spawnSync(tsx, ['codegen/generate.ts', '--check', '--schemas', workspace.options.schemasDir, '--out', workspace.options.outDir, '--ui-schemas', workspace.options.uiSchemasDir, '--demo-data', workspace.options.demoDataFile], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      tsx,
+      [
+        'codegen/generate.ts',
+        '--check',
+        '--schemas',
+        workspace.options.schemasDir,
+        '--out',
+        workspace.options.outDir,
+        '--ui-schemas',
+        workspace.options.uiSchemasDir,
+        '--demo-data',
+        workspace.options.demoDataFile,
+      ],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('schemas/liaison.json#: not valid JSON');
     expect(run.stderr).not.toMatch(/^\s+at /m);
 
-    fs.writeFileSync(path.join(workspace.options.schemasDir, 'liaison.json'), fs.readFileSync(path.join(projectRoot, 'schemas', 'liaison.json')));
-    const second = spawnSync(tsx, ['codegen/generate.ts', '--check', '--schemas', workspace.options.schemasDir, '--out', workspace.options.outDir, '--ui-schemas', workspace.options.uiSchemasDir, '--demo-data', workspace.options.demoDataFile], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    });
+    fs.writeFileSync(
+      path.join(workspace.options.schemasDir, 'liaison.json'),
+      fs.readFileSync(path.join(projectRoot, 'schemas', 'liaison.json')),
+    );
+    const second = spawnSync(
+      tsx,
+      [
+        'codegen/generate.ts',
+        '--check',
+        '--schemas',
+        workspace.options.schemasDir,
+        '--out',
+        workspace.options.outDir,
+        '--ui-schemas',
+        workspace.options.uiSchemasDir,
+        '--demo-data',
+        workspace.options.demoDataFile,
+      ],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+      },
+    );
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('unknown $ref "#/definitions/missing" at schemas/guest.json#/properties/rank');
     expect(second.stderr).not.toMatch(/^\s+at /m);
@@ -182,13 +253,25 @@ describe('the command lines', () => {
   it('edition:diff on an empty database says so in one line', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edition-empty-'));
     try {
-      const missing = spawnSync(tsx, ['scripts/edition-diff.ts'], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+      const missing = spawnSync(tsx, ['scripts/edition-diff.ts'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
       expect(missing.status).toBe(0);
-      expect(missing.stdout.trim().split('\n')).toEqual([`edition:diff: ${path.join(dataDir, 'summit.sqlite')} does not exist yet: no stored record to check, nothing to do`]);
+      expect(missing.stdout.trim().split('\n')).toEqual([
+        `edition:diff: ${path.join(dataDir, 'summit.sqlite')} does not exist yet: no stored record to check, nothing to do`,
+      ]);
       fs.writeFileSync(path.join(dataDir, 'summit.sqlite'), '');
-      const empty = spawnSync(tsx, ['scripts/edition-diff.ts'], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+      const empty = spawnSync(tsx, ['scripts/edition-diff.ts'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
       expect(empty.status).toBe(0);
-      expect(empty.stdout.trim().split('\n')).toEqual([`edition:diff: ${path.join(dataDir, 'summit.sqlite')} is empty (no tables yet): no stored record to check, nothing to do`]);
+      expect(empty.stdout.trim().split('\n')).toEqual([
+        `edition:diff: ${path.join(dataDir, 'summit.sqlite')} is empty (no tables yet): no stored record to check, nothing to do`,
+      ]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -17,7 +17,8 @@ type Props = Record<string, Record<string, unknown>>;
 let workspace: Workspace;
 const schemaFile = (name: string): string => path.join(workspace.options.schemasDir, `${name}.json`);
 /** the x-version a schema file has now (editions move it on; these tests are about the rule, not the number) */
-const versionOf = (name: string): number => Number((JSON.parse(fs.readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>)['x-version']);
+const versionOf = (name: string): number =>
+  Number((JSON.parse(fs.readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>)['x-version']);
 const recordFile = (name: string, version: number): string => path.join(workspace.options.outDir, 'versions', name, `${version}.json`);
 
 async function codegen(rerecord?: string[]): Promise<void> {
@@ -116,7 +117,10 @@ describe('shapeOf', () => {
       'x-i18n': 'k',
       properties: { title: { type: 'string', maxLength: 5, description: 'd' }, default: { type: 'number' } },
     };
-    expect(shapeOf(schema)).toEqual({ type: 'object', properties: { title: { type: 'string', maxLength: 5 }, default: { type: 'number' } } });
+    expect(shapeOf(schema)).toEqual({
+      type: 'object',
+      properties: { title: { type: 'string', maxLength: 5 }, default: { type: 'number' } },
+    });
     expect(shapeDifferences(shapeOf(schema), shapeOf({ ...schema, properties: { title: { type: 'string' } } }))).toEqual([
       '/properties/default removed',
       '/properties/title/maxLength removed',

@@ -18,6 +18,8 @@ describe('compileValidatorModule', () => {
   });
 
   it('refuses a format that is not ours', () => {
-    expect(() => compileValidatorModule({ $id: 'x', type: 'string', maxLength: 3, format: 'hostname' }, '.', '//')).toThrow(/unknown format/);
+    expect(() => compileValidatorModule({ $id: 'x', type: 'string', maxLength: 3, format: 'hostname' }, '.', '//')).toThrow(
+      /unknown format/,
+    );
   });
 });

@@ -31,7 +31,12 @@ const caseFiles = loadShippedCases();
 const cases = caseFiles.flatMap(({ cases: list }) => list);
 
 beforeAll(async () => {
-  const plan = planSuite(loadShippedSuite(), loadSkipList(), join(dir, 'suite'), await suiteValidatorOptions(loadRemotes(SHIPPED_REMOTES_DIR)));
+  const plan = planSuite(
+    loadShippedSuite(),
+    loadSkipList(),
+    join(dir, 'suite'),
+    await suiteValidatorOptions(loadRemotes(SHIPPED_REMOTES_DIR)),
+  );
   const verdicts = await nodeVerdicts(plan);
   const indices = plan.tests.flatMap((t, i) => (t.compiled?.moduleFile !== undefined ? [i] : []));
   runnable = indices.map((i) => plan.tests[i] as PlannedTest);
@@ -47,7 +52,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe.skipIf(!hasChromium)('conformance verdicts: Chromium and Node agree', () => {
   it('on every shipped JSON-Schema-Test-Suite test that is not skipped, official and our own', () => {
     // the official draft7 folder (core and optional/) and our own draft-06/07 keyword groups are all compared
-    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/tests/draft7/') && !t.optional).length).toBeGreaterThanOrEqual(919);
+    expect(runnable.filter((t) => t.file.includes('/json-schema-test-suite/tests/draft7/') && !t.optional).length).toBeGreaterThanOrEqual(
+      919,
+    );
     expect(runnable.filter((t) => t.optional).length).toBeGreaterThan(700);
     expect(runnable.filter((t) => t.file.includes('/draft7-keywords/')).length).toBeGreaterThan(200);
     expect(browser.suite.map((v) => v ?? undefined)).toEqual(node);

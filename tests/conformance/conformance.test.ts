@@ -44,7 +44,8 @@ describe('conformance runner', () => {
 
     const figures = (collection: string): { passed: number; failed: number; skipped: number; total: number; baseline: number } => {
       const line = stdout.split('\n').find((l) => l.startsWith('suite mode, ') && l.includes(`${collection}:`)) ?? '';
-      const match = /: (\d+) passed, (\d+) (?:failed|not passed), (\d+) skipped of (\d+); plain ajv 8 \+ ajv-formats: (\d+) passed of \4$/.exec(line);
+      const match =
+        /: (\d+) passed, (\d+) (?:failed|not passed), (\d+) skipped of (\d+); plain ajv 8 \+ ajv-formats: (\d+) passed of \4$/.exec(line);
       expect(match, `a figures line for ${collection}`).not.toBeNull();
       const [passed, failed, skipped, total, baseline] = (match ?? []).slice(1).map(Number) as [number, number, number, number, number];
       return { passed, failed, skipped, total, baseline };
@@ -97,14 +98,23 @@ describe('conformance runner', () => {
       ['unknown-key', [{ format: 'mobile', value: 'x', valid: false, extra: 1 }], /case #0: unknown key\(s\) "extra"/],
       ['missing-valid', [{ format: 'mobile', value: 'x' }], /missing-valid\.json: case #0: "valid" must be true or false/],
       ['bad-pointer', [{ schema: 'sign-in-password', data: {}, valid: false, errors: ['account'] }], /JSON pointers/],
-      ['errors-on-valid', [{ schema: 'sign-in-password', data: {}, valid: true, errors: ['/account'] }], /a valid case cannot list "errors"/],
+      [
+        'errors-on-valid',
+        [{ schema: 'sign-in-password', data: {}, valid: true, errors: ['/account'] }],
+        /a valid case cannot list "errors"/,
+      ],
       ['both-kinds', [{ format: 'mobile', schema: 'guest', value: 'x', data: {}, valid: true }], /exactly one of "format"/],
     ];
     const files = malformed.map(([label, content]) => caseFile(`malformed-${label}.json`, content));
     const good = caseFile('good.json', [{ format: 'mobile', value: '12812345678', valid: true }]);
     const { status, stderr, stdout } = run(good, ...files);
     for (const [, , message] of malformed) expect(stderr).toMatch(message);
-    expect(stderr.trim().split('\n').every((line) => line.startsWith('MALFORMED '))).toBe(true);
+    expect(
+      stderr
+        .trim()
+        .split('\n')
+        .every((line) => line.startsWith('MALFORMED ')),
+    ).toBe(true);
     expect(stdout).toBe('');
     expect(status).toBe(2);
   }, 30_000);
@@ -113,14 +123,18 @@ describe('conformance runner', () => {
     const file = caseFile('suite.json', [
       {
         description: 'maxLength counts characters',
-        specification: [{ 'validation': '6.3.1' }],
+        specification: [{ validation: '6.3.1' }],
         schema: { type: 'string', maxLength: 2 },
         tests: [
           { description: 'two characters', data: '张三', valid: true },
           { description: 'false claim', data: 'abc', valid: true },
         ],
       },
-      { description: 'a format nobody knows', schema: { format: 'no-such-format' }, tests: [{ description: 'any string', data: 'x', valid: true }] },
+      {
+        description: 'a format nobody knows',
+        schema: { format: 'no-such-format' },
+        tests: [{ description: 'any string', data: 'x', valid: true }],
+      },
       {
         description: 'a format draft-07 names',
         schema: { format: 'ipv4' },
@@ -131,21 +145,40 @@ describe('conformance runner', () => {
       },
     ]);
     const { status, stdout } = run(file);
-    expect(stdout).toMatch(/FAIL .*suite\.json #0\.1: group "maxLength counts characters", test "false claim": found the data invalid, expected valid/);
+    expect(stdout).toMatch(
+      /FAIL .*suite\.json #0\.1: group "maxLength counts characters", test "false claim": found the data invalid, expected valid/,
+    );
     expect(stdout).toMatch(/^suite mode, core .*: 4 passed, 1 failed, 0 skipped of 5; plain ajv 8 \+ ajv-formats: 4 passed of 5$/m);
     expect(lastLine(stdout)).toBe('4 passed, 1 failed');
     expect(status).toBe(1);
   }, 30_000);
 
-  it('serves the suite\'s remotes as http://localhost:1234/ and resolves URN, $id and meta-schema refs', () => {
+  it("serves the suite's remotes as http://localhost:1234/ and resolves URN, $id and meta-schema refs", () => {
     const file = caseFile('refs.json', [
-      { description: 'remote', schema: { $ref: 'http://localhost:1234/integer.json' }, tests: [{ description: 'integer', data: 1, valid: true }, { description: 'string', data: 'a', valid: false }] },
+      {
+        description: 'remote',
+        schema: { $ref: 'http://localhost:1234/integer.json' },
+        tests: [
+          { description: 'integer', data: 1, valid: true },
+          { description: 'string', data: 'a', valid: false },
+        ],
+      },
       {
         description: 'URN',
         schema: { $id: 'urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed', definitions: { s: { type: 'string' } }, $ref: '#/definitions/s' },
-        tests: [{ description: 'string', data: 'a', valid: true }, { description: 'number', data: 1, valid: false }],
+        tests: [
+          { description: 'string', data: 'a', valid: true },
+          { description: 'number', data: 1, valid: false },
+        ],
       },
-      { description: 'meta-schema', schema: { $ref: 'http://json-schema.org/draft-07/schema#' }, tests: [{ description: 'a schema', data: { type: 'string' }, valid: true }, { description: 'not one', data: { type: 12 }, valid: false }] },
+      {
+        description: 'meta-schema',
+        schema: { $ref: 'http://json-schema.org/draft-07/schema#' },
+        tests: [
+          { description: 'a schema', data: { type: 'string' }, valid: true },
+          { description: 'not one', data: { type: 12 }, valid: false },
+        ],
+      },
     ]);
     const { status, stdout } = run(file);
     expect(stdout).not.toContain('FAIL ');
@@ -175,7 +208,9 @@ describe('conformance runner', () => {
 
   it('does not count strict-mode refusals as failures in suite mode (draft-07: a lone "if" has no effect), while the app compilation stays strict', () => {
     const schema = { if: { const: 0 } };
-    const file = caseFile('if-alone.json', [{ description: 'if without then or else', schema, tests: [{ description: 'any', data: 1, valid: true }] }]);
+    const file = caseFile('if-alone.json', [
+      { description: 'if without then or else', schema, tests: [{ description: 'any', data: 1, valid: true }] },
+    ]);
     const { status, stdout } = run(file);
     expect(lastLine(stdout)).toBe('1 passed, 0 failed');
     expect(status).toBe(0);
@@ -184,11 +219,20 @@ describe('conformance runner', () => {
 
   it('runs a case against the published version it names and says so; an unpublished version is malformed', () => {
     // a shipped valid version-2 document with the sign-up window; version 1 had none of those fields
-    const shipped = JSON.parse(readFileSync(join(root, 'tests', 'conformance', 'cases', 'activity.json'), 'utf8')) as { name: string; data: unknown }[];
+    const shipped = JSON.parse(readFileSync(join(root, 'tests', 'conformance', 'cases', 'activity.json'), 'utf8')) as {
+      name: string;
+      data: unknown;
+    }[];
     const data = shipped.find((c) => c.name === 'sign-up window, entourage and visible guest types')?.data;
     expect(data).toBeDefined();
     const file = caseFile('versions.json', [
-      { name: 'v1 refuses the v2 fields', schema: 'activity@1', data, valid: false, errors: ['/signUpStart', '/signUpEnd', '/allowEntourage', '/visibleGuestTypes'] },
+      {
+        name: 'v1 refuses the v2 fields',
+        schema: 'activity@1',
+        data,
+        valid: false,
+        errors: ['/signUpStart', '/signUpEnd', '/allowEntourage', '/visibleGuestTypes'],
+      },
       { name: 'v2 takes them', schema: 'activity@2', data, valid: true },
     ]);
     const { stdout } = run(file);
@@ -211,7 +255,13 @@ describe.skipIf(!chromiumAvailable())('conformance runner --browser', () => {
   it('runs the given case and suite files in Chromium as well and reports that the verdicts agree with Node', () => {
     const cases = caseFile('browser-cases.json', [
       { name: 'older version', schema: 'activity@1', data: {}, valid: false },
-      { name: 'current version', schema: 'sign-in-password@1', data: {}, valid: false, errors: ['/account', '/password', '/code', '/uuid'] },
+      {
+        name: 'current version',
+        schema: 'sign-in-password@1',
+        data: {},
+        valid: false,
+        errors: ['/account', '/password', '/code', '/uuid'],
+      },
       { name: 'a format', format: 'mobile', value: '13812345678', valid: true },
     ]);
     const multipleOf = join(root, 'tests', 'conformance', 'json-schema-test-suite', 'tests', 'draft7', 'multipleOf.json');

@@ -16,7 +16,11 @@ const DEFAULT_PATHS = [
 const args = process.argv.slice(2);
 const browser = args.includes('--browser');
 const paths = args.filter((arg) => arg !== '--browser');
-process.exitCode = await runConformance(paths.length > 0 ? paths : DEFAULT_PATHS, {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-}, { browser });
+process.exitCode = await runConformance(
+  paths.length > 0 ? paths : DEFAULT_PATHS,
+  {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  },
+  { browser },
+);

@@ -25,7 +25,9 @@ describe('JSON-Schema-Test-Suite skip list', () => {
   });
 
   it('excuses at most 8 tests of the official core files, none of them "ref overrides any sibling keywords"', () => {
-    const entries = loadSkipList().filter((entry) => entry.file.startsWith('json-schema-test-suite/tests/draft7/') && !entry.file.includes('/optional/'));
+    const entries = loadSkipList().filter(
+      (entry) => entry.file.startsWith('json-schema-test-suite/tests/draft7/') && !entry.file.includes('/optional/'),
+    );
     expect(entries.map((entry) => entry.group)).not.toContain('ref overrides any sibling keywords');
     // an entry is one test, or a whole group: count the tests each excuses
     const excused = entries.reduce((sum, entry) => sum + (entry.test !== undefined ? 1 : groupSize(entry.file, entry.group)), 0);

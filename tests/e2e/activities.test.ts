@@ -51,19 +51,48 @@ describe.skipIf(!run)('activities in Chromium', () => {
         const form = new FormData();
         form.append('rule', 'photo');
         form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'portrait.jpg');
-        const upload = (await (await fetch('/exhibition/qms/file/upload', { method: 'POST', headers: auth, body: form })).json()) as { data: { id: string } };
-        const guest = { nameZh, gender: 'male', nationality: '中国', mobile: `138${idNumber.slice(9, 17)}`, email: 'guest@example.com', position: '总经理', idType: 'resident-id', idNumber, idNumberConsent: true, photo: upload.data.id, attendanceForm: 'in-person', inviteCode };
-        const answer = await fetch('/exhibition/qms/guest', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(guest) });
+        const upload = (await (await fetch('/exhibition/qms/file/upload', { method: 'POST', headers: auth, body: form })).json()) as {
+          data: { id: string };
+        };
+        const guest = {
+          nameZh,
+          gender: 'male',
+          nationality: '中国',
+          mobile: `138${idNumber.slice(9, 17)}`,
+          email: 'guest@example.com',
+          position: '总经理',
+          idType: 'resident-id',
+          idNumber,
+          idNumberConsent: true,
+          photo: upload.data.id,
+          attendanceForm: 'in-person',
+          inviteCode,
+        };
+        const answer = await fetch('/exhibition/qms/guest', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(guest),
+        });
         const created = (await answer.json()) as { code: number; data: { id: string; status: string } };
         // SPEC 4: the itinerary comes before activity sign-up
         if (created.code === 200) {
           const stay = { pickUpNeeded: false, transportMode: 'train', number: 'G188', departurePlace: '北京', arrivalPlace: '青岛' };
           const itinerary = {
             arrival: { ...stay, departureTime: '2027-06-17T08:00:00+08:00', arrivalTime: '2027-06-17T13:00:00+08:00' },
-            return: { ...stay, departurePlace: '青岛', arrivalPlace: '北京', departureTime: '2027-06-21T08:00:00+08:00', arrivalTime: '2027-06-21T13:00:00+08:00' },
+            return: {
+              ...stay,
+              departurePlace: '青岛',
+              arrivalPlace: '北京',
+              departureTime: '2027-06-21T08:00:00+08:00',
+              arrivalTime: '2027-06-21T13:00:00+08:00',
+            },
             hotel: { kind: 'designated', hotelName: '海景酒店' },
           };
-          const saved = await fetch(`/exhibition/qms/guest/${created.data.id}/itinerary`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(itinerary) });
+          const saved = await fetch(`/exhibition/qms/guest/${created.data.id}/itinerary`, {
+            method: 'PUT',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify(itinerary),
+          });
           if (!saved.ok) return { code: saved.status, data: created.data };
         }
         return created;
@@ -119,7 +148,11 @@ describe.skipIf(!run)('activities in Chromium', () => {
       const current = (await (await fetch('/exhibition/admin/edition/current')).json()) as { data: Record<string, unknown> };
       const { id: _id, year: _year, name: _name, ...settings } = current.data;
       const anyDate = { registrationStart: '2020-01-01', registrationEnd: '2099-12-31', itineraryDeadline: '2099-12-31' };
-      const saved = await fetch('/exhibition/admin/edition/current', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...settings, ...anyDate }) });
+      const saved = await fetch('/exhibition/admin/edition/current', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...settings, ...anyDate }),
+      });
       return saved.status;
     });
     expect(opened).toBe(200);
@@ -129,7 +162,10 @@ describe.skipIf(!run)('activities in Chromium', () => {
     await page.locator('#root_name').fill(ACTIVITY);
     await page.locator('#root_place').fill('国际会议中心');
     // issue 19 item 17: the Chinese UI's hint, not the browser's own mm/dd/yyyy
-    expect(await page.locator('#root_startTime').evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual(['text', '年-月-日 时:分，如 2027-06-18 09:00']);
+    expect(await page.locator('#root_startTime').evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual([
+      'text',
+      '年-月-日 时:分，如 2027-06-18 09:00',
+    ]);
     await page.locator('#root_startTime').fill('2027-06-18 09:00');
     await page.locator('#root_endTime').fill('2027-06-18T11:00');
     await page.locator('#root_memberLimit').fill('1');
@@ -185,7 +221,11 @@ describe.skipIf(!run)('activities in Chromium', () => {
     await chooseFile(page, 'speechMaterials', 'talk.zip', 'application/zip', ZIP);
     // archives get no picture preview: the widget names the uploaded file instead
     const widget = page.locator('[data-testid=upload-speechMaterials]');
-    await widget.getByText(/talk\.zip/).or(widget.locator('[data-testid=upload-error]')).first().waitFor({ timeout: 60_000 });
+    await widget
+      .getByText(/talk\.zip/)
+      .or(widget.locator('[data-testid=upload-error]'))
+      .first()
+      .waitFor({ timeout: 60_000 });
     expect(await widget.locator('[data-testid=upload-error]').count()).toBe(0);
     await record('speech-materials');
     await page.locator('[data-testid=materials-save]').click();

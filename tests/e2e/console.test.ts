@@ -177,7 +177,13 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await page.locator('[data-testid=invite-code-result]', { hasText: '邀请码有效' }).waitFor();
     // and registers a guest with it
     const form = page.locator('[data-testid=wizard]');
-    await fillPerson(page, form, { nameZh: '控制台嘉宾', idNumber: residentId('37020219800505007'), mobile: '13900005007', email: 'console.guest@example.com', position: '总经理' });
+    await fillPerson(page, form, {
+      nameZh: '控制台嘉宾',
+      idNumber: residentId('37020219800505007'),
+      mobile: '13900005007',
+      email: 'console.guest@example.com',
+      position: '总经理',
+    });
     await page.locator('#root_attendanceForm-0').check();
     await chooseFile(page, 'photo', 'portrait.jpg', 'image/jpeg', await portrait());
     expect(await uploadOutcome(page, 'photo')).toBe('accepted');
@@ -193,14 +199,18 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     let guest: { id: string; nameZh: string } | undefined;
     for (const status of ['approved', 'pending']) {
       const answer = await page.request.get(`${portal.baseUrl}/exhibition/admin/review/page?pageNum=1&pageSize=100&status=${status}`); // rides on the page's session cookie
-      guest ??= ((await answer.json()) as { data: { records: { id: string; nameZh: string }[] } }).data.records.find((item) => item.nameZh === '控制台嘉宾');
+      guest ??= ((await answer.json()) as { data: { records: { id: string; nameZh: string }[] } }).data.records.find(
+        (item) => item.nameZh === '控制台嘉宾',
+      );
     }
     expect(guest).toBeTruthy();
     await open(`/admin/guests/${guest!.id}`);
     const section = page.locator('[data-testid=record-decision]');
     await section.locator('[data-testid=record-decision-submit]').waitFor();
     // the separate ID-number consent the unit gave in the guest form, with the account that submitted it (issue 18)
-    expect(await page.locator('[data-testid=record-id-consent]').innerText()).toMatch(/^证件号码单独同意：第 \d+ 版文本，.+，提交账号：张企业 \([0-9a-f-]{36}\)$/);
+    expect(await page.locator('[data-testid=record-id-consent]').innerText()).toMatch(
+      /^证件号码单独同意：第 \d+ 版文本，.+，提交账号：张企业 \([0-9a-f-]{36}\)$/,
+    );
     await record('guest-record');
     await section.getByRole('radio', { name: '不通过' }).check();
     await section.getByRole('textbox', { name: /不通过原因/ }).fill('证件照片不清晰');

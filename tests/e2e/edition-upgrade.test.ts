@@ -56,7 +56,10 @@ describe.skipIf(!run)('an old record in Chromium (editions)', () => {
     await page.locator('#root_nameEn__error', { hasText: '原内容不符合当前版本：长度不能超过 100 个字符' }).waitFor();
     expect(await page.locator('#root_nameEn').inputValue()).toBe(OLD_LONG_NAME);
     // flagged: the name, and the separate ID-number consent the old version did not ask for (issue 18)
-    const flagged = await page.locator('[id$=__error]').filter({ hasText: /\S/ }).evaluateAll((nodes) => nodes.map((node) => node.id).sort());
+    const flagged = await page
+      .locator('[id$=__error]')
+      .filter({ hasText: /\S/ })
+      .evaluateAll((nodes) => nodes.map((node) => node.id).sort());
     expect(flagged).toEqual(['root_idNumberConsent__error', 'root_nameEn__error']);
     expect(await page.locator('#root_idNumberConsent').isChecked()).toBe(false);
     await screenshot(page, 'edition-old-guest');

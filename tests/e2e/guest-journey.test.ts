@@ -140,7 +140,13 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await page.locator('[data-testid=submit]').click();
     await page.locator('[data-testid=toast]', { hasText: '单位信息已保存' }).waitFor();
 
-    guestWithoutCodeId = await addGuest({ nameZh: '钱审核', idNumber: residentId('37020219800101001'), mobile: '13900002222', email: 'qian@e2e.example.com', position: '总经理' });
+    guestWithoutCodeId = await addGuest({
+      nameZh: '钱审核',
+      idNumber: residentId('37020219800101001'),
+      mobile: '13900002222',
+      email: 'qian@e2e.example.com',
+      position: '总经理',
+    });
     await record('step-intention');
     await saveStep();
     await waitForStep(page, 'entourage');
@@ -161,7 +167,13 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await saveStep();
     await waitForPath(page, `/guests/${guestWithoutCodeId}`);
 
-    guestToRejectId = await addGuest({ nameZh: '吴驳回', idNumber: residentId('37020219850505005'), mobile: '13900005555', email: 'wu@e2e.example.com', position: '经理' });
+    guestToRejectId = await addGuest({
+      nameZh: '吴驳回',
+      idNumber: residentId('37020219850505005'),
+      mobile: '13900005555',
+      email: 'wu@e2e.example.com',
+      position: '经理',
+    });
 
     await open('/guests');
     const row = page.locator(`[data-testid=guest-row][data-guest-id="${guestWithoutCodeId}"]`);
@@ -192,7 +204,16 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await page.locator('#root_inviteCode').waitFor();
     await page.locator('[data-testid=upload-photo]').waitFor();
     await record('step-basic');
-    const id = await addGuest({ nameZh: '孙邀请', idNumber: residentId('37020219790202002'), mobile: '13900003333', email: 'sun@e2e.example.com', position: '董事长' }, CODE_NO_REVIEW);
+    const id = await addGuest(
+      {
+        nameZh: '孙邀请',
+        idNumber: residentId('37020219790202002'),
+        mobile: '13900003333',
+        email: 'sun@e2e.example.com',
+        position: '董事长',
+      },
+      CODE_NO_REVIEW,
+    );
 
     // a reload keeps what was typed but not saved (draft)
     await page.locator('#root_dietaryRestrictions').fill('清真');
@@ -206,12 +227,19 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     for (let n = 1; n <= ENTOURAGE_CAP; n++) {
       await page.locator('[data-testid=entourage-add]').click();
       const form = page.locator('#entourage-member-form');
-      await fillPerson(page, form, { nameZh: `随员${'一二三四'[n - 1]}`, idNumber: residentId(`3702021990030300${n}`), mobile: `1390000444${n}` });
+      await fillPerson(page, form, {
+        nameZh: `随员${'一二三四'[n - 1]}`,
+        idNumber: residentId(`3702021990030300${n}`),
+        mobile: `1390000444${n}`,
+      });
       await chooseFile(form, 'photo', `member-${n}.jpg`, 'image/jpeg', photos.pass as Buffer);
       expect(await uploadOutcome(form, 'photo')).toBe('accepted');
       if (n === ENTOURAGE_CAP) await record('entourage-form');
       await page.locator('[data-testid=entourage-save]').click();
-      await page.locator('[data-testid=entourage-row]').nth(n - 1).waitFor();
+      await page
+        .locator('[data-testid=entourage-row]')
+        .nth(n - 1)
+        .waitFor();
     }
     await page.locator('[data-testid=entourage-full]').waitFor();
     expect(await page.locator('[data-testid=entourage-add]').isDisabled()).toBe(true);
@@ -314,5 +342,4 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await page.locator('[data-testid=entourage-add]').waitFor();
     expect(await page.locator('[data-testid=entourage-gate]').count()).toBe(0);
   });
-
 });

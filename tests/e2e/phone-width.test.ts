@@ -9,13 +9,14 @@ import { readFileSync } from 'node:fs';
 
 const run = chromiumAvailable();
 
-interface MenuFile { menuSets: Record<string, { menus: { path: string }[] }> }
+interface MenuFile {
+  menuSets: Record<string, { menus: { path: string }[] }>;
+}
 const menus = JSON.parse(readFileSync(new URL('../../config/menus.json', import.meta.url), 'utf8')) as MenuFile;
 /** The routes a menu set reaches without an id (routes with `:id` need a record and are opened from their lists). */
 function plainRoutes(menuSet: string): string[] {
   return (menus.menuSets[menuSet]?.menus ?? []).map((menu) => menu.path).filter((path) => !path.includes(':'));
 }
-
 
 /** Issue 11 item 11 and issue 19 item 10: a 390 px phone keeps the header on one line and shows lists as cards. */
 describe.skipIf(!run)('phone width (390 px)', () => {
@@ -48,7 +49,9 @@ describe.skipIf(!run)('phone width (390 px)', () => {
     await signInWithPassword(page, portal.baseUrl, 'enterprise@demo.example.com', 'Summit#2025');
     await waitForPath(page, '/dashboard');
     const heights = await page.evaluate(() =>
-      ['[data-testid=language-selector]', '[data-testid=logout]'].map((selector) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0),
+      ['[data-testid=language-selector]', '[data-testid=logout]'].map(
+        (selector) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0,
+      ),
     );
     // one line of a dense toolbar button is about 37 px; a word wrapped per character is far taller
     for (const height of heights) expect(height).toBeLessThan(48);
@@ -62,7 +65,10 @@ describe.skipIf(!run)('phone width (390 px)', () => {
     // the list's data (the layout is what is tested): two guests as the server describes them
     const records = [guestSummary({ id: 'g1', nameZh: '欧阳娜娜' }), guestSummary({ id: 'g2', nameZh: '张三', status: 'approved' })];
     await page.route('**/exhibition/qms/guest/page**', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, msg: 'ok', data: { records, total: 2, pageNum: 1, pageSize: 10 } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 200, msg: 'ok', data: { records, total: 2, pageNum: 1, pageSize: 10 } }),
+      }),
     );
     await page.goto(`${portal.baseUrl}/guests`);
     await page.locator('[data-testid=guest-row]').first().waitFor();
@@ -110,10 +116,33 @@ describe.skipIf(!run)('phone width (390 px)', () => {
   });
 
   it('shows the activities as cards, each 详情 button inside the screen, the page unscrolled', async () => {
-    const activityDocument = { name: '第二十届中国国际投资贸易洽谈会开幕式暨主论坛', category: 'committee', place: '厦门国际会议展览中心 A1 厅', startTime: '2027-06-18T09:00:00+08:00', endTime: '2027-06-18T11:00:00+08:00', memberLimit: 10 };
-    const records = [{ id: 'a1', category: 'committee', status: 'published', document: activityDocument, memberLimit: 10, signedUpCount: 0, waitingCount: 0, full: false, signUpState: 'open', updatedAt: '2027-05-10T00:00:00.000Z' }];
+    const activityDocument = {
+      name: '第二十届中国国际投资贸易洽谈会开幕式暨主论坛',
+      category: 'committee',
+      place: '厦门国际会议展览中心 A1 厅',
+      startTime: '2027-06-18T09:00:00+08:00',
+      endTime: '2027-06-18T11:00:00+08:00',
+      memberLimit: 10,
+    };
+    const records = [
+      {
+        id: 'a1',
+        category: 'committee',
+        status: 'published',
+        document: activityDocument,
+        memberLimit: 10,
+        signedUpCount: 0,
+        waitingCount: 0,
+        full: false,
+        signUpState: 'open',
+        updatedAt: '2027-05-10T00:00:00.000Z',
+      },
+    ];
     await page.route('**/qms/activity/page**', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, msg: 'ok', data: { records, total: 1, pageNum: 1, pageSize: 10 } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 200, msg: 'ok', data: { records, total: 1, pageNum: 1, pageSize: 10 } }),
+      }),
     );
     expect(await sidewaysOverflow('/activity')).toBeLessThanOrEqual(0);
     // the declared list (ui-schemas/screens/unit-activities.json) is one card a row under 600 px

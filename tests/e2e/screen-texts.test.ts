@@ -7,7 +7,9 @@ import { startPortal, type RunningPortal } from './support/portal-server';
 
 const run = chromiumAvailable();
 
-interface MenuFile { menuSets: Record<string, { menus: { path: string }[] }> }
+interface MenuFile {
+  menuSets: Record<string, { menus: { path: string }[] }>;
+}
 const menus = JSON.parse(readFileSync(new URL('../../config/menus.json', import.meta.url), 'utf8')) as MenuFile;
 /** The routes a menu set reaches without an id. */
 function plainRoutes(menuSet: string): string[] {
@@ -48,9 +50,14 @@ describe.skipIf(!run)('texts of every menu route', () => {
         const box = element.getBoundingClientRect();
         return box.width > 2 && box.height > 2 && getComputedStyle(element).visibility !== 'hidden';
       };
-      const headings = [...document.querySelectorAll('h1, h2, h3, h4')].filter(visible).map((h) => h.textContent?.trim() ?? '').filter(Boolean);
+      const headings = [...document.querySelectorAll('h1, h2, h3, h4')]
+        .filter(visible)
+        .map((h) => h.textContent?.trim() ?? '')
+        .filter(Boolean);
       const repeated = [...new Set(headings.filter((text, index) => headings.indexOf(text) !== index))];
-      const nativeDates = [...document.querySelectorAll('input[type=date], input[type=datetime-local], input[type=time]')].filter(visible).map((input) => input.id || input.getAttribute('name') || '?');
+      const nativeDates = [...document.querySelectorAll('input[type=date], input[type=datetime-local], input[type=time]')]
+        .filter(visible)
+        .map((input) => input.id || input.getAttribute('name') || '?');
       const ids = (document.querySelector('main')?.innerText.match(new RegExp(uuid, 'gi')) ?? []).slice(0, 3);
       return { repeated, nativeDates, ids };
     }, UUID.source);
@@ -61,7 +68,10 @@ describe.skipIf(!run)('texts of every menu route', () => {
     ];
   }
 
-  for (const [menuSet, account] of [['unit', 'enterprise@demo.example.com'], ['organiser', 'organiser@demo.example.com']] as const) {
+  for (const [menuSet, account] of [
+    ['unit', 'enterprise@demo.example.com'],
+    ['organiser', 'organiser@demo.example.com'],
+  ] as const) {
     it(`finds none on the ${menuSet} routes`, async () => {
       if (page.url().startsWith(portal.baseUrl) && !page.url().endsWith('/login')) await logout(page);
       await page.goto(`${portal.baseUrl}/login`);

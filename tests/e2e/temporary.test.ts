@@ -58,10 +58,18 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     const headers = { authorization: `Bearer ${sessionTokenFrom(login.headers.getSetCookie())}`, 'content-type': 'application/json' };
     const current = (await (await fetch(`${api}admin/edition/current`, { headers })).json()) as { data: Record<string, unknown> };
     const { id: _id, year: _year, name: _name, ...settings } = current.data;
-    const saved = await fetch(`${api}admin/edition/current`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, registrationStart: '2020-01-01', registrationEnd: '2099-12-31' }) });
+    const saved = await fetch(`${api}admin/edition/current`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...settings, registrationStart: '2020-01-01', registrationEnd: '2099-12-31' }),
+    });
     if (!saved.ok) throw new Error(`edition change failed: ${saved.status}`);
     // a code bound to no event: the page shows SPEC 8's "no event bound"
-    const code = await fetch(`${api}admin/temporary/codes`, { method: 'POST', headers, body: JSON.stringify({ code: 'NOEVENT1', attendanceMode: 'onsite' }) });
+    const code = await fetch(`${api}admin/temporary/codes`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ code: 'NOEVENT1', attendanceMode: 'onsite' }),
+    });
     if (!code.ok) throw new Error(`code creation failed: ${code.status}`);
   }
 

@@ -44,7 +44,11 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
   }
 
   /** The API with the signed-in page's own session (its HttpOnly cookie, read through the browser context, sent as a bearer token). */
-  async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { data?: unknown; multipart?: Record<string, unknown> } = {}): Promise<Envelope<T>> {
+  async function api<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    options: { data?: unknown; multipart?: Record<string, unknown> } = {},
+  ): Promise<Envelope<T>> {
     const token = (await context.cookies()).find((cookie) => cookie.name === 'summit_session')?.value ?? '';
     const response = await page.request.fetch(`${portal.baseUrl}/exhibition/${path}`, {
       method,
@@ -118,12 +122,18 @@ describe.skipIf(!run)('good wishes and epidemic prevention in Chromium', () => {
     // pass the detector's time limit, so the upload is tried again (the photo is not the subject)
     let photo = { code: 0 } as Envelope<UploadedFile>;
     for (let attempt = 0; attempt < 3 && photo.code !== 200; attempt += 1) {
-      photo = await api<UploadedFile>('POST', 'qms/file/upload', { multipart: { rule: 'photo', file: { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer } } });
+      photo = await api<UploadedFile>('POST', 'qms/file/upload', {
+        multipart: { rule: 'photo', file: { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer } },
+      });
     }
     expect(photo.code, JSON.stringify(photo)).toBe(200);
-    const approved = await api<GuestSummary>('POST', 'qms/guest', { data: guestBody(residentId('37020219800101201'), photo.data.id, { inviteCode: 'INVITE2025A' }) });
+    const approved = await api<GuestSummary>('POST', 'qms/guest', {
+      data: guestBody(residentId('37020219800101201'), photo.data.id, { inviteCode: 'INVITE2025A' }),
+    });
     expect(approved.data.status).toBe('approved');
-    const pending = await api<GuestSummary>('POST', 'qms/guest', { data: guestBody(residentId('37020219800101202'), photo.data.id, { nameZh: '李四' }) });
+    const pending = await api<GuestSummary>('POST', 'qms/guest', {
+      data: guestBody(residentId('37020219800101202'), photo.data.id, { nameZh: '李四' }),
+    });
     expect(pending.data.status).toBe('pending');
 
     await page.goto(`${portal.baseUrl}/guests/${pending.data.id}`);

@@ -32,14 +32,23 @@ interface Victim {
 }
 
 async function upload(t: TestApp, token: string): Promise<string> {
-  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 200, g: 210, b: 220 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 200, g: 210, b: 220 } } })
+    .png()
+    .toBuffer();
   const boundary = '----matrix';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="rule"\r\n\r\nbusinessCard\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="rule"\r\n\r\nbusinessCard\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     png,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/exhibition/qms/file/upload',
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
   return (response.json() as { data: { id: string } }).data.id;
 }
@@ -51,7 +60,9 @@ async function upload(t: TestApp, token: string): Promise<string> {
 async function snapshot(t: TestApp, unitId: string): Promise<string> {
   const parts: unknown[] = [];
   parts.push((await sql`select * from units where id = ${unitId}`.execute(t.app.db)).rows);
-  const tables = (await ownTables(t.app.db, t.app.config.databaseSchema)).filter((table) => table.columns.some((c) => c.name === 'unit_id'));
+  const tables = (await ownTables(t.app.db, t.app.config.databaseSchema)).filter((table) =>
+    table.columns.some((c) => c.name === 'unit_id'),
+  );
   for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     const rows = (await sql`select * from ${sql.table(table.name)} where unit_id = ${unitId}`.execute(t.app.db)).rows;
     parts.push(table.name, rows.map((row) => JSON.stringify(row)).sort());
@@ -62,7 +73,15 @@ async function snapshot(t: TestApp, unitId: string): Promise<string> {
   return JSON.stringify(parts);
 }
 
-function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, string>, hint: NameHint, strict = true, id = victim.guestId, rng = rngFor(SEED, route.key)): InjectOptions {
+function requestFor(
+  route: RouteInfo,
+  victim: Victim,
+  headers: Record<string, string>,
+  hint: NameHint,
+  strict = true,
+  id = victim.guestId,
+  rng = rngFor(SEED, route.key),
+): InjectOptions {
   // the victim's ids where an id goes, valid values from the schema for anything else
   const params = (route.params ? validValue(route.params, rng, hint) : {}) as Record<string, unknown>;
   const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
@@ -71,7 +90,9 @@ function requestFor(route: RouteInfo, victim: Victim, headers: Record<string, st
     return encodeURIComponent(String(params[name] ?? ''));
   });
   const query = route.query ? (validValue(route.query, rng, hint) as Record<string, unknown>) : {};
-  const search = new URLSearchParams(Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => [name, String(item)]))).toString();
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => [name, String(item)])),
+  ).toString();
   const body = route.body ? validBody(route, rng, hint, strict) : undefined;
   return {
     method: route.method as InjectOptions['method'],
@@ -101,7 +122,10 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const unit = await t.app.db.selectFrom('accounts').select('unit_id').where('account', '=', ENTERPRISE).executeTakeFirstOrThrow();
     victim = { unitId: unit.unit_id!, created: [], guestId: guest.id, memberId: member.body.data.id, fileId, photoId };
     // one record of every other kind the unit can create (vehicles, sign-ups, wishes...)
-    const creations = routes.filter((route) => route.method === 'POST' && route.signedIn && route.body && route.pathParams.length === 0 && !route.path.includes('/admin/'));
+    const creations = routes.filter(
+      (route) =>
+        route.method === 'POST' && route.signedIn && route.body && route.pathParams.length === 0 && !route.path.includes('/admin/'),
+    );
     const rng = rngFor(SEED, 'victim-records');
     for (const route of creations) {
       for (let attempt = 0; attempt < 15; attempt += 1) {
@@ -116,7 +140,9 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     }
     // the owner does reach them (else a 404 below would prove nothing)
     expect((await owner.get(`qms/guest/${guest.id}`)).status).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/exhibition/qms/file/${fileId}`, headers: bearer(owner.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/exhibition/qms/file/${fileId}`, headers: bearer(owner.token) })).statusCode).toBe(
+      200,
+    );
   });
 
   const victimHint = (): NameHint => (name, schema) => {
@@ -140,7 +166,8 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
         for (const id of route.path.includes('/file/') ? [victim.fileId] : [victim.guestId, ...victim.created]) {
           const response = await t.app.inject(requestFor(route, victim, bearer(tokens.get(account)!), victimHint(), true, id));
           cells.crossUnit! += 1;
-          if (![403, 404].includes(response.statusCode)) wrong.push(`${account} ${route.key} ${id} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+          if (![403, 404].includes(response.statusCode))
+            wrong.push(`${account} ${route.key} ${id} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
         }
       }
     }
@@ -172,23 +199,47 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
       for (const route of organiserRoutes) {
         const response = await t.app.inject(requestFor(route, victim, bearer(tokens.get(account)!), victimHint()));
         cells.organiserRoutes! += 1;
-        if (![403, 404].includes(response.statusCode)) wrong.push(`${account} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (![403, 404].includes(response.statusCode))
+          wrong.push(`${account} ${route.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);
     expect(await snapshot(t, victim.unitId)).toBe(before);
   });
 
-  it('every reveal route shows a value only to the record\'s unit or to organisers, each showing one audit line (issue 18)', async () => {
+  it("every reveal route shows a value only to the record's unit or to organisers, each showing one audit line (issue 18)", async () => {
     const reveals = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/reveal'));
     // the record kinds whose answers mask a value, as the app serves them
     expect(reveals.map((route) => route.path.replace('/exhibition/', '')).sort()).toEqual(
-      ['admin/console/receptionist/{id}/reveal', 'admin/guest/{id}/reveal', 'admin/historical-guest/{id}/reveal', 'admin/temporary/{id}/reveal', 'admin/temporary/recommendations/{id}/reveal', 'admin/unofficial-guest/{id}/reveal', 'admin/vehicle/{id}/reveal', 'qms/guest/{id}/reveal', 'qms/my-registration/reception/reveal', 'qms/unit/reveal', 'qms/unofficial-guest/{id}/reveal', 'qms/vehicle/{id}/reveal'].sort(),
+      [
+        'admin/console/receptionist/{id}/reveal',
+        'admin/guest/{id}/reveal',
+        'admin/historical-guest/{id}/reveal',
+        'admin/temporary/{id}/reveal',
+        'admin/temporary/recommendations/{id}/reveal',
+        'admin/unofficial-guest/{id}/reveal',
+        'admin/vehicle/{id}/reveal',
+        'qms/guest/{id}/reveal',
+        'qms/my-registration/reception/reveal',
+        'qms/unit/reveal',
+        'qms/unofficial-guest/{id}/reveal',
+        'qms/vehicle/{id}/reveal',
+      ].sort(),
     );
     const organiserToken = tokens.get(ORGANISER)!;
-    const historical = await t.app.inject({ method: 'POST', url: '/exhibition/admin/historical-guest', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '13912340001' }) });
+    const historical = await t.app.inject({
+      method: 'POST',
+      url: '/exhibition/admin/historical-guest',
+      headers: { ...bearer(organiserToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile: '13912340001' }),
+    });
     expect(historical.statusCode, historical.body).toBe(200);
-    const receptionist = await t.app.inject({ method: 'POST', url: '/exhibition/admin/console/receptionist', headers: { ...bearer(organiserToken), 'content-type': 'application/json' }, payload: JSON.stringify({ name: '钱接待', mobile: '13912340002' }) });
+    const receptionist = await t.app.inject({
+      method: 'POST',
+      url: '/exhibition/admin/console/receptionist',
+      headers: { ...bearer(organiserToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: '钱接待', mobile: '13912340002' }),
+    });
     expect(receptionist.statusCode, receptionist.body).toBe(200);
     const contentIds = await t.app.db.selectFrom('content_records').select(['id', 'kind']).where('unit_id', '=', victim.unitId).execute();
     const recordOf = (path: string): { id: string; field: string } | null => {
@@ -198,9 +249,18 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
       const kind = contentIds.find((row) => path.includes(`/${row.kind}/`));
       return kind ? { id: kind.id, field: 'mobile' } : null;
     };
-    const auditLines = async () => Number((await sql<{ n: number | string }>`select count(*) as n from audit_log where action = 'personal-data.reveal'`.execute(t.app.db)).rows[0]!.n);
+    const auditLines = async () =>
+      Number(
+        (await sql<{ n: number | string }>`select count(*) as n from audit_log where action = 'personal-data.reveal'`.execute(t.app.db))
+          .rows[0]!.n,
+      );
     const show = (path: string, id: string, field: string, headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: path.replace('{id}', id), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ field }) });
+      t.app.inject({
+        method: 'POST',
+        url: path.replace('{id}', id),
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ field }),
+      });
     const wrong: string[] = [];
     let shown = 0;
     for (const route of reveals.filter((r) => r.pathParams.length > 0)) {
@@ -211,14 +271,16 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
       const before = await auditLines();
       const own = await show(route.path, record.id, record.field, bearer(tokens.get(allowed)!));
       cells.reveals! += 1;
-      if (own.statusCode !== 200 || (await auditLines()) !== before + 1) wrong.push(`${allowed} ${route.key} -> ${own.statusCode} without its audit line ${own.body.slice(0, 120)}`);
+      if (own.statusCode !== 200 || (await auditLines()) !== before + 1)
+        wrong.push(`${allowed} ${route.key} -> ${own.statusCode} without its audit line ${own.body.slice(0, 120)}`);
       else shown += 1;
       // another unit, the guest account, every other account: 403/404 and no audit line
       for (const account of ALL_ACCOUNTS.filter((a) => a !== allowed && !(admin && a === ORGANISER))) {
         const lines = await auditLines();
         const response = await show(route.path, record.id, record.field, bearer(tokens.get(account)!));
         cells.reveals! += 1;
-        if (![403, 404].includes(response.statusCode) || (await auditLines()) !== lines) wrong.push(`${account} ${route.key} -> ${response.statusCode}`);
+        if (![403, 404].includes(response.statusCode) || (await auditLines()) !== lines)
+          wrong.push(`${account} ${route.key} -> ${response.statusCode}`);
       }
       const anonymous = await show(route.path, record.id, record.field, {});
       if (anonymous.statusCode !== 401) wrong.push(`anonymous ${route.key} -> ${anonymous.statusCode}`);
@@ -232,7 +294,9 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     const before = await snapshot(t, victim.unitId);
     // a token that was valid: signed out since
     const revoked = await tokenFor(t, ENTERPRISE);
-    expect((await t.app.inject({ method: 'POST', url: '/exhibition/center/user/basic/logout', headers: bearer(revoked) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/exhibition/center/user/basic/logout', headers: bearer(revoked) })).statusCode).toBe(
+      200,
+    );
     const callers: Record<string, Record<string, string>> = {
       anonymous: {},
       forged: { authorization: `Bearer ${'A'.repeat(43)}` },
@@ -253,6 +317,10 @@ describeEachDatabase('cross-unit access matrix', (kind) => {
     expect(wrong).toEqual([]);
     expect(await snapshot(t, victim.unitId)).toBe(before);
     const total = Object.values(cells).reduce((sum, n) => sum + n, 0);
-    console.log(`access matrix [${kind}]: ${victim.created.length} other records of the unit, ${total} cells (${Object.entries(cells).map(([name, n]) => `${name} ${n}`).join(', ')}), ${routes.length} routes, ${ALL_ACCOUNTS.length} accounts, seed ${SEED}`);
+    console.log(
+      `access matrix [${kind}]: ${victim.created.length} other records of the unit, ${total} cells (${Object.entries(cells)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}), ${routes.length} routes, ${ALL_ACCOUNTS.length} accounts, seed ${SEED}`,
+    );
   });
 });

@@ -19,14 +19,44 @@ describeEachDatabase('formula text in exports', (kind) => {
     const unit = await caller(t, ENTERPRISE);
     for (const [i, payload] of PAYLOADS.entries()) {
       expect((await organiser.post('admin/console/hotel', { name: `公式酒店${i}`, address: payload })).status).toBe(200);
-      const vehicle = { plateNumber: `鲁B1234${i}`, vehicleType: 'mpv', seats: 7, driverName: '孙司机', driverMobile: '13912345670', arrivalTime: '2027-06-17T08:00:00+08:00', purpose: 'guest-transport', remarks: payload, passengers: payload };
+      const vehicle = {
+        plateNumber: `鲁B1234${i}`,
+        vehicleType: 'mpv',
+        seats: 7,
+        driverName: '孙司机',
+        driverMobile: '13912345670',
+        arrivalTime: '2027-06-17T08:00:00+08:00',
+        purpose: 'guest-transport',
+        remarks: payload,
+        passengers: payload,
+      };
       expect((await unit.post('qms/vehicle', vehicle)).status).toBe(200);
-      const guest = { activityName: '对接会', activityTime: '2027-06-19T14:00:00+08:00', activityPlace: '海天中心', nameZh: '吴嘉宾', gender: 'male', nationality: '中国', organisation: '研究院', mobile: '13912345671', remarks: payload };
+      const guest = {
+        activityName: '对接会',
+        activityTime: '2027-06-19T14:00:00+08:00',
+        activityPlace: '海天中心',
+        nameZh: '吴嘉宾',
+        gender: 'male',
+        nationality: '中国',
+        organisation: '研究院',
+        mobile: '13912345671',
+        remarks: payload,
+      };
       expect((await unit.post('qms/unofficial-guest', guest)).status).toBe(200);
     }
     const seen: string[] = [];
-    for (const url of ['admin/console/export/hotels', 'admin/console/export/vehicle', 'admin/console/export/unofficial-guest', 'admin/console/export/guests', 'admin/temporary/export']) {
-      const response = await t.app.inject({ method: 'GET', url: `/exhibition/${url}`, headers: { authorization: `Bearer ${organiser.token}` } });
+    for (const url of [
+      'admin/console/export/hotels',
+      'admin/console/export/vehicle',
+      'admin/console/export/unofficial-guest',
+      'admin/console/export/guests',
+      'admin/temporary/export',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/exhibition/${url}`,
+        headers: { authorization: `Bearer ${organiser.token}` },
+      });
       expect(response.statusCode, url).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);

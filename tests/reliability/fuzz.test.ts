@@ -53,9 +53,13 @@ describeEachDatabase('schema-derived fuzz of every route', (kind) => {
     const stored = await checkStoredRecords(t.app);
     console.log(
       [
-        `stored records [${kind}]: ${Object.entries(stored.checked).map(([where, n]) => `${where}:${n}`).join(' ')}`,
+        `stored records [${kind}]: ${Object.entries(stored.checked)
+          .map(([where, n]) => `${where}:${n}`)
+          .join(' ')}`,
         ...stored.invalid.slice(0, 30).map((bad) => `  INVALID ${bad.where} ${bad.id}: ${bad.errors}`),
-        ...(stored.unmapped.length > 0 ? [`  UNMAPPED document columns (name their schema in support/stored-records.ts): ${stored.unmapped.join(', ')}`] : []),
+        ...(stored.unmapped.length > 0
+          ? [`  UNMAPPED document columns (name their schema in support/stored-records.ts): ${stored.unmapped.join(', ')}`]
+          : []),
       ].join('\n'),
     );
     // every route was called, and most calls were not refused outright

@@ -21,12 +21,33 @@ const P99_BOUND_MS = 500;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-imports-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
-const HEADER = ['届次 [session]', '姓名 [nameZh]', 'unitName', 'position', 'mobile', 'email', 'profile', 'inviter.organisation', 'inviter.name'];
+const HEADER = [
+  '届次 [session]',
+  '姓名 [nameZh]',
+  'unitName',
+  'position',
+  'mobile',
+  'email',
+  'profile',
+  'inviter.organisation',
+  'inviter.name',
+];
 const SURNAMES = '赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨';
 const GIVEN = '一二三四五六七八九十甲乙丙丁戊己';
 /** A Chinese name per row (the name format has no digits). */
-const nameOf = (i: number) => SURNAMES[i % 16]! + GIVEN[Math.floor(i / 16) % 16]! + GIVEN[Math.floor(i / 256) % 16]! + GIVEN[Math.floor(i / 4096) % 16]!;
-const fullRow = (i: number) => [1 + (i % 5), nameOf(i), `导入单位${i}`, '总经理', `139${String(i).padStart(8, '0')}`, `guest${i}@example.com`, `简介${'内容'.repeat(150)}`, '市政府', '周邀请'];
+const nameOf = (i: number) =>
+  SURNAMES[i % 16]! + GIVEN[Math.floor(i / 16) % 16]! + GIVEN[Math.floor(i / 256) % 16]! + GIVEN[Math.floor(i / 4096) % 16]!;
+const fullRow = (i: number) => [
+  1 + (i % 5),
+  nameOf(i),
+  `导入单位${i}`,
+  '总经理',
+  `139${String(i).padStart(8, '0')}`,
+  `guest${i}@example.com`,
+  `简介${'内容'.repeat(150)}`,
+  '市政府',
+  '周邀请',
+];
 
 async function importFile(t: TestApp, organiser: Caller, filePath: string) {
   const uploaded = await uploadResponse(t, organiser, 'importWorkbook', path.basename(filePath), fs.readFileSync(filePath));
@@ -70,7 +91,9 @@ describeEachDatabase('bounded workbook imports', (kind) => {
     const rssBefore = process.memoryUsage().rss;
     const { result, latencies, elapsedMs } = await whileMeasuring(t, () => importFile(t, organiser, bomb));
     const grewMb = (process.memoryUsage().rss - rssBefore) / 1e6;
-    figures.push(`400 MB bomb (${Math.round(fs.statSync(bomb).size / 1024)} kB on disk): ${result.status} ${result.body.fieldErrors?.[0]?.key} in ${elapsedMs} ms, rss +${grewMb.toFixed(0)} MB, concurrent p99 ${p99(latencies).toFixed(0)} ms`);
+    figures.push(
+      `400 MB bomb (${Math.round(fs.statSync(bomb).size / 1024)} kB on disk): ${result.status} ${result.body.fieldErrors?.[0]?.key} in ${elapsedMs} ms, rss +${grewMb.toFixed(0)} MB, concurrent p99 ${p99(latencies).toFixed(0)} ms`,
+    );
     expect(result.status).toBe(400);
     expect(result.body.fieldErrors?.[0]).toMatchObject({ pointer: '/file', key: 'content.import.tooLarge' });
     expect(result.body.msg).toContain('64 MB');
@@ -84,7 +107,9 @@ describeEachDatabase('bounded workbook imports', (kind) => {
       const liar = path.join(workDir, 'liar.xlsx');
       await writeSharedStringsBomb(liar, HEADER, 400, true);
       const { result, latencies, elapsedMs } = await whileMeasuring(t, () => importFile(t, organiser, liar));
-      figures.push(`lying 400 MB bomb: ${result.status} ${result.body.fieldErrors?.[0]?.key} after ${elapsedMs} ms, ${latencies.length} concurrent requests, p99 ${p99(latencies).toFixed(0)} ms`);
+      figures.push(
+        `lying 400 MB bomb: ${result.status} ${result.body.fieldErrors?.[0]?.key} after ${elapsedMs} ms, ${latencies.length} concurrent requests, p99 ${p99(latencies).toFixed(0)} ms`,
+      );
       expect(result.status).toBe(400);
       expect(['content.import.tooLarge', 'content.import.unreadable']).toContain(result.body.fieldErrors?.[0]?.key);
       expect(p99(latencies)).toBeLessThan(P99_BOUND_MS);
@@ -96,7 +121,9 @@ describeEachDatabase('bounded workbook imports', (kind) => {
     const big = path.join(workDir, `rows-${kind}.xlsx`);
     await writeSheet(big, HEADER.slice(0, 3), 50_000, (i) => [1, nameOf(i), '单位']);
     const { result, elapsedMs, latencies } = await whileMeasuring(t, () => importFile(t, organiser, big));
-    figures.push(`50,000 rows: ${result.status} ${result.body.fieldErrors?.[0]?.key} in ${elapsedMs} ms, concurrent p99 ${p99(latencies).toFixed(0)} ms`);
+    figures.push(
+      `50,000 rows: ${result.status} ${result.body.fieldErrors?.[0]?.key} in ${elapsedMs} ms, concurrent p99 ${p99(latencies).toFixed(0)} ms`,
+    );
     expect(result.status).toBe(400);
     expect(result.body.fieldErrors?.[0]).toMatchObject({ pointer: '/file', key: 'content.import.tooManyRows' });
     expect(p99(latencies)).toBeLessThan(P99_BOUND_MS);
@@ -119,9 +146,22 @@ describeEachDatabase('bounded workbook imports', (kind) => {
 
   it('keeps cells starting with = + - @ tab or CR as text, never as formulas', async () => {
     const organiser = await caller(t, ORGANISER);
-    const hostile = ["=cmd|' /C calc'!A0", '=HYPERLINK("http://evil.example","点我")', '+86 13912345678', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
+    const hostile = [
+      "=cmd|' /C calc'!A0",
+      '=HYPERLINK("http://evil.example","点我")',
+      '+86 13912345678',
+      '-2+3',
+      '@SUM(A1:A9)',
+      '\t=1+1',
+      '\r=1+1',
+    ];
     const file = path.join(workDir, `formulas-${kind}.xlsx`);
-    await writeSheet(file, ['届次 [session]', '姓名 [nameZh]', 'unitName', 'position'], hostile.length, (i) => [3, `公式${GIVEN[i]!}`, hostile[i]!, hostile[i]!]);
+    await writeSheet(file, ['届次 [session]', '姓名 [nameZh]', 'unitName', 'position'], hostile.length, (i) => [
+      3,
+      `公式${GIVEN[i]!}`,
+      hostile[i]!,
+      hostile[i]!,
+    ]);
     const answer = await importFile(t, organiser, file);
     expect(answer.status).toBe(200);
     const page = (await organiser.get<ContentPage>('qms/historical-guest/page?session=3&pageSize=50')).body.data;

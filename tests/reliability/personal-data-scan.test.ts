@@ -38,7 +38,9 @@ describeEachDatabase('personal data scan of the database files (real server proc
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-scan-'));
-    env = { ...(database.env.DATABASE_URL ? { DATABASE_URL: database.env.DATABASE_URL, DATABASE_SCHEMA: database.env.DATABASE_SCHEMA! } : {}) };
+    env = {
+      ...(database.env.DATABASE_URL ? { DATABASE_URL: database.env.DATABASE_URL, DATABASE_SCHEMA: database.env.DATABASE_SCHEMA! } : {}),
+    };
     server = new ServerProcess(dataDir, await freePort(), env);
     await server.start();
   });
@@ -91,7 +93,10 @@ describeEachDatabase('personal data scan of the database files (real server proc
         .map((file) => fs.readFileSync(file).toString('latin1'))
         .join('\n');
     }
-    return execFileSync('pg_dump', ['--data-only', '--schema', env.DATABASE_SCHEMA!, env.DATABASE_URL!], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync('pg_dump', ['--data-only', '--schema', env.DATABASE_SCHEMA!, env.DATABASE_URL!], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
   }
 
   /** UTF-8 bytes of a value as the latin1 text above shows them. */
@@ -101,7 +106,18 @@ describeEachDatabase('personal data scan of the database files (real server proc
     const organiser = await signIn(ORGANISER);
     const current = await call('GET', 'admin/edition/current', organiser);
     const { id: _id, year: _year, name: _name, addGuestGate: _gate, ...settings } = current.data;
-    expect((await call('PUT', 'admin/edition/current', organiser, { ...settings, registrationStart: '2000-01-01', registrationEnd: '2999-12-31', guestRegistrationEnabled: true, signUpClosed: false, inviteCodeRequired: false })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', 'admin/edition/current', organiser, {
+          ...settings,
+          registrationStart: '2000-01-01',
+          registrationEnd: '2999-12-31',
+          guestRegistrationEnabled: true,
+          signUpClosed: false,
+          inviteCodeRequired: false,
+        })
+      ).status,
+    ).toBe(200);
     const unit = await signIn(ENTERPRISE);
     const photo = await upload('qms/file/upload', unit, 'photo', await portrait(), 'portrait.jpg');
 
@@ -141,13 +157,35 @@ describeEachDatabase('personal data scan of the database files (real server proc
       const idNumber = residentId(980 + n);
       const mobile = `1365553${String(n).padStart(4, '0')}`;
       const phone = `1365554${String(n).padStart(4, '0')}`;
-      const answer = await call('POST', 'admin/historical-guest', organiser, { session: 3, nameZh: '王历届', unitName: '青岛历届集团', position: '董事长', mobile, idType: 'resident-id', idNumber, inviter: { organisation: '市贸促会', name: '赵邀请', phone } });
+      const answer = await call('POST', 'admin/historical-guest', organiser, {
+        session: 3,
+        nameZh: '王历届',
+        unitName: '青岛历届集团',
+        position: '董事长',
+        mobile,
+        idType: 'resident-id',
+        idNumber,
+        inviter: { organisation: '市贸促会', name: '赵邀请', phone },
+      });
       expect(answer.status, JSON.stringify(answer)).toBe(200);
       idNumbers.push(idNumber);
       mobiles.push(mobile, phone);
     }
     const sideMobile = '13655550001';
-    expect((await call('POST', 'qms/unofficial-guest', unit, { activityName: '对接会', activityTime: '2027-06-19T14:00:00+08:00', activityPlace: '海天中心', nameZh: '吴嘉宾', gender: 'male', nationality: '中国', organisation: '某研究院', mobile: sideMobile })).status).toBe(200);
+    expect(
+      (
+        await call('POST', 'qms/unofficial-guest', unit, {
+          activityName: '对接会',
+          activityTime: '2027-06-19T14:00:00+08:00',
+          activityPlace: '海天中心',
+          nameZh: '吴嘉宾',
+          gender: 'male',
+          nationality: '中国',
+          organisation: '某研究院',
+          mobile: sideMobile,
+        })
+      ).status,
+    ).toBe(200);
     mobiles.push(sideMobile);
     // a receptionist organisers keep (sealed since migration 0020)
     const receptionistMobile = '13655560001';
@@ -155,7 +193,13 @@ describeEachDatabase('personal data scan of the database files (real server proc
     mobiles.push(receptionistMobile);
     // a receptionist's mobile copied into a guest's reception arrangement (sealed since migration 0022)
     const receptionPhone = '13655560002';
-    expect((await call('PUT', `admin/guest/${guests[0]}/reception`, organiser, { hotels: [{ place: '海景酒店', receptionistName: '钱接待', receptionistPhone: receptionPhone }] })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `admin/guest/${guests[0]}/reception`, organiser, {
+          hotels: [{ place: '海景酒店', receptionistName: '钱接待', receptionistPhone: receptionPhone }],
+        })
+      ).status,
+    ).toBe(200);
     mobiles.push(receptionPhone);
 
     const scan = (when: string) => {

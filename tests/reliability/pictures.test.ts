@@ -41,7 +41,9 @@ describeEachDatabase('pictures decoded in full and re-encoded', (kind) => {
   beforeAll(async () => {
     unit = await caller(t, ENTERPRISE);
     photo = await portrait();
-    card = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 210, b: 230 } } }).jpeg({ quality: 90 }).toBuffer();
+    card = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 210, b: 230 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
   });
 
   async function send(route: 'signed-in' | 'open', rule: string, data: Buffer) {
@@ -79,7 +81,10 @@ describeEachDatabase('pictures decoded in full and re-encoded', (kind) => {
       expect(fs.readdirSync(path.join(t.app.config.dataDir, 'uploads')), 'left in the store').toHaveLength(before);
     });
 
-    for (const [name, make] of [['appended HTML', appended], ['HTML in a COM segment', inComment]] as const) {
+    for (const [name, make] of [
+      ['appended HTML', appended],
+      ['HTML in a COM segment', inComment],
+    ] as const) {
       it(`${rule}: a JPEG with ${name} is stored re-encoded, without the HTML`, async () => {
         const polyglot = make(picture());
         expect(polyglot.includes(Buffer.from('<script'))).toBe(true);

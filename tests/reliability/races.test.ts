@@ -30,17 +30,40 @@ describeEachDatabase('races', (kind) => {
     const accepted: number[] = [];
     const others: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const created = await organiser.post<string[]>('admin/console/invitation-code/batch', { count: 1, companyId: unitId, guestType: 'general', reviewRequired: false, maxUses: 1 });
+      const created = await organiser.post<string[]>('admin/console/invitation-code/batch', {
+        count: 1,
+        companyId: unitId,
+        guestType: 'general',
+        reviewRequired: false,
+        maxUses: 1,
+      });
       expect(created.status).toBe(200);
       const code = created.body.data[0]!;
       const photos = await Promise.all(Array.from({ length: SAVERS }, () => uploadedFile(t, ENTERPRISE)));
       const answers = await Promise.all(
-        photos.map((photo, i) => unit.post('qms/guest', guestBody(residentId(100 + round * SAVERS + i), photo, { inviteCode: code, mobile: `1370000${String(round * SAVERS + i).padStart(4, '0')}` }))),
+        photos.map((photo, i) =>
+          unit.post(
+            'qms/guest',
+            guestBody(residentId(100 + round * SAVERS + i), photo, {
+              inviteCode: code,
+              mobile: `1370000${String(round * SAVERS + i).padStart(4, '0')}`,
+            }),
+          ),
+        ),
       );
       accepted.push(answers.filter((answer) => answer.status === 200).length);
       // the others are told the code is used up (10002, as SPEC 8 has no other code), never a 5xx
-      others.push(...answers.filter((answer) => answer.status !== 200).map((answer) => `${answer.status}/${answer.body.code}`).filter((s) => s !== '400/10002'));
-      const used = await t.app.db.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).where('invitation_code', '=', code).executeTakeFirstOrThrow();
+      others.push(
+        ...answers
+          .filter((answer) => answer.status !== 200)
+          .map((answer) => `${answer.status}/${answer.body.code}`)
+          .filter((s) => s !== '400/10002'),
+      );
+      const used = await t.app.db
+        .selectFrom('guests')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('invitation_code', '=', code)
+        .executeTakeFirstOrThrow();
       expect(Number(used.n)).toBe(1);
     }
     console.log(`code cap race [${kind}]: ${SAVERS} parallel saves per round, accepted per round ${accepted.join('/')}`);
@@ -65,8 +88,13 @@ describeEachDatabase('races', (kind) => {
     const figures = await runRacePairs(t.app, world, resources, rngFor(SEED, `races-${kind}`), PAIRS);
     console.log(
       [
-        `race pairs [${kind}] seed ${SEED}: ${Object.entries(figures.pairs).map(([key, n]) => `${key} x${n}`).join(', ')}`,
-        `  ${Object.entries(figures.statuses).sort().map(([key, n]) => `${key}: ${n}`).join('\n  ')}`,
+        `race pairs [${kind}] seed ${SEED}: ${Object.entries(figures.pairs)
+          .map(([key, n]) => `${key} x${n}`)
+          .join(', ')}`,
+        `  ${Object.entries(figures.statuses)
+          .sort()
+          .map(([key, n]) => `${key}: ${n}`)
+          .join('\n  ')}`,
         `  not created from a generated body: ${figures.notCreated.join(', ') || 'none'}`,
         ...figures.failures.slice(0, 20).map((failure) => `  FAIL ${failure}`),
       ].join('\n'),

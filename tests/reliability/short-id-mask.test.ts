@@ -16,7 +16,15 @@ describeEachDatabase('short ID numbers of historical guests', (kind) => {
     const organiser = await caller(t, ORGANISER);
     const numbers = ['E123', 'E1234567', 'E12345678', 'E123456789', 'E1234567890'];
     for (const [i, idNumber] of numbers.entries()) {
-      const added = await organiser.post<ContentRecord>('admin/historical-guest', { session: 2, nameZh: '王历届', unitName: `历届集团${i}`, position: '董事长', mobile: '13912345678', idType: 'passport', idNumber });
+      const added = await organiser.post<ContentRecord>('admin/historical-guest', {
+        session: 2,
+        nameZh: '王历届',
+        unitName: `历届集团${i}`,
+        position: '董事长',
+        mobile: '13912345678',
+        idType: 'passport',
+        idNumber,
+      });
       expect(added.status).toBe(200);
     }
     const unit = await caller(t, ENTERPRISE);

@@ -61,7 +61,10 @@ async function storedNames(dataDir: string, env: Record<string, string>): Promis
 }
 
 /** Files in the store without an upload row, and rows whose file is missing. */
-async function orphanFiles(dataDir: string, env: Record<string, string>): Promise<{ files: number; orphans: string[]; rowsWithoutFile: string[] }> {
+async function orphanFiles(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ files: number; orphans: string[]; rowsWithoutFile: string[] }> {
   const dir = path.join(dataDir, 'uploads');
   const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   const rows = await storedNames(dataDir, env);
@@ -85,7 +88,9 @@ describeEachDatabase('SIGKILL during concurrent writes (real server process)', (
     database = await isolatedDatabase(kind);
     // the server's own data folder (uploads, secrets); the database env names PostgreSQL's schema
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-kill-'));
-    env = { ...(database.env.DATABASE_URL ? { DATABASE_URL: database.env.DATABASE_URL, DATABASE_SCHEMA: database.env.DATABASE_SCHEMA! } : {}) };
+    env = {
+      ...(database.env.DATABASE_URL ? { DATABASE_URL: database.env.DATABASE_URL, DATABASE_SCHEMA: database.env.DATABASE_SCHEMA! } : {}),
+    };
     server = new ServerProcess(dataDir, await freePort(), env);
   });
   afterAll(async () => {
@@ -98,18 +103,29 @@ describeEachDatabase('SIGKILL during concurrent writes (real server process)', (
     const started = Date.now();
     const rng = rngFor(SEED, 'sigkill');
     const photo = await portrait();
-    const card = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 230, g: 236, b: 240 } } }).png().toBuffer();
+    const card = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 230, g: 236, b: 240 } } })
+      .png()
+      .toBuffer();
 
     await server.start();
     const base = server.baseUrl;
     const organiser = await signIn(base, ORGANISER);
     // guests can be added whatever day the suite runs
-    const current = (await (await fetch(`${base}/exhibition/admin/edition/current`, { headers: { authorization: `Bearer ${organiser}` } })).json()) as { data: Record<string, unknown> };
+    const current = (await (
+      await fetch(`${base}/exhibition/admin/edition/current`, { headers: { authorization: `Bearer ${organiser}` } })
+    ).json()) as { data: Record<string, unknown> };
     const { id: _id, year: _year, name: _name, ...settings } = current.data;
     const opened = await fetch(`${base}/exhibition/admin/edition/current`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${organiser}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...settings, registrationStart: '2000-01-01', registrationEnd: '2999-12-31', guestRegistrationEnabled: true, signUpClosed: false, inviteCodeRequired: false }),
+      body: JSON.stringify({
+        ...settings,
+        registrationStart: '2000-01-01',
+        registrationEnd: '2999-12-31',
+        guestRegistrationEnabled: true,
+        signUpClosed: false,
+        inviteCodeRequired: false,
+      }),
     });
     expect(opened.status).toBe(200);
 
@@ -119,7 +135,9 @@ describeEachDatabase('SIGKILL during concurrent writes (real server process)', (
     const writers: Writer[] = [];
     for (const account of UNIT_ACCOUNTS) {
       const token = await signIn(base, account);
-      const mine = (await (await fetch(`${base}/exhibition/qms/unit/mine`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { unitType?: string; document?: { unitType?: string } } };
+      const mine = (await (await fetch(`${base}/exhibition/qms/unit/mine`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: { unitType?: string; document?: { unitType?: string } };
+      };
       const unitType = mine.data.document?.unitType ?? mine.data.unitType;
       const unitBody = validBody(unitRoute, rng, (name) => (name === 'unitType' ? unitType : undefined)) as Record<string, unknown>;
       writers.push({ account, token, unitBody });
@@ -137,7 +155,11 @@ describeEachDatabase('SIGKILL during concurrent writes (real server process)', (
       const warmPhoto = await uploadFile(base, writers[cycle % writers.length]!, ledger, 'photo', photo, 'portrait.jpg', 'image/jpeg');
       if (warmPhoto) photos.get(writers[cycle % writers.length]!.account)!.push(warmPhoto);
       photoWarmUps.push(Date.now() - warmUp);
-      const running = writers.flatMap((writer) => [unitSaves(base, writer, ledger, counter), guestCreations(base, writer, ledger, rng, photo, photos.get(writer.account)!), cardUploads(base, writer, ledger, card)]);
+      const running = writers.flatMap((writer) => [
+        unitSaves(base, writer, ledger, counter),
+        guestCreations(base, writer, ledger, rng, photo, photos.get(writer.account)!),
+        cardUploads(base, writer, ledger, card),
+      ]);
       const wait = rng.int(2000, 5000);
       await sleep(wait);
       await server.kill('SIGKILL');
@@ -181,7 +203,8 @@ describeEachDatabase('SIGKILL during concurrent writes (real server process)', (
       const seq = Number(/可靠性单位(\d+)/.exec(body.data.document?.orgNameZh ?? '')?.[1] ?? 0);
       const acked = ledger.unitAcked.get(writer.account) ?? 0;
       // the last acknowledged save, or a later one that was in flight at the kill
-      if (seq < acked || seq > (ledger.unitSent.get(writer.account) ?? 0)) lostUnitSaves.push(`${writer.account}: stored ${seq}, acknowledged ${acked}`);
+      if (seq < acked || seq > (ledger.unitSent.get(writer.account) ?? 0))
+        lostUnitSaves.push(`${writer.account}: stored ${seq}, acknowledged ${acked}`);
     }
 
     // the restart swept the store before it listened

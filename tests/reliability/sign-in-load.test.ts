@@ -57,7 +57,14 @@ function browserAt(base: string, address: string) {
     origin: base,
     isSignedIn: () => false,
     getLanguage: () => 'en',
-    ports: { t: (key) => key, toastError: () => undefined, confirm: async () => false, navigate: () => undefined, clearToken: () => undefined, reload: () => undefined },
+    ports: {
+      t: (key) => key,
+      toastError: () => undefined,
+      confirm: async () => false,
+      navigate: () => undefined,
+      clearToken: () => undefined,
+      reload: () => undefined,
+    },
     fetch: async (input, init) => {
       const request = new Request(input, init);
       request.headers.set('x-forwarded-for', address);
@@ -74,7 +81,9 @@ function browserAt(base: string, address: string) {
 
 /** An image code and its answer (the dev outbox answers loopback clients that came through no proxy). */
 async function imageCode(base: string, address: string): Promise<{ uuid: string; code: string }> {
-  const made = (await (await fetch(`${base}/exhibition/center/front/getVerifyCode`, { headers: { 'x-forwarded-for': address } })).json()) as { data: { uuid: string } };
+  const made = (await (
+    await fetch(`${base}/exhibition/center/front/getVerifyCode`, { headers: { 'x-forwarded-for': address } })
+  ).json()) as { data: { uuid: string } };
   const outbox = (await (await fetch(`${base}/exhibition/dev/outbox?to=${made.data.uuid}`)).json()) as { data: { code: string }[] };
   return { uuid: made.data.uuid, code: outbox.data[0]?.code ?? '' };
 }
@@ -87,7 +96,9 @@ describeEachDatabase('sign-in under load and attack at production hash cost (rea
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-sign-in-'));
-    const env: Record<string, string> = database.env.DATABASE_URL ? { DATABASE_URL: database.env.DATABASE_URL, DATABASE_SCHEMA: database.env.DATABASE_SCHEMA! } : {};
+    const env: Record<string, string> = database.env.DATABASE_URL
+      ? { DATABASE_URL: database.env.DATABASE_URL, DATABASE_SCHEMA: database.env.DATABASE_SCHEMA! }
+      : {};
     server = new ServerProcess(dataDir, await freePort(), {
       ...env,
       SCRYPT_LOG2N: LOG2N,
@@ -121,14 +132,30 @@ describeEachDatabase('sign-in under load and attack at production hash cost (rea
       }),
     );
     const attempts = browsers.flatMap((browser) => browser.attempts);
-    const answerP99 = percentile(attempts.map((a) => a.ms), 99);
-    const signInP99 = percentile(outcomes.map((o) => o.ms), 99);
+    const answerP99 = percentile(
+      attempts.map((a) => a.ms),
+      99,
+    );
+    const signInP99 = percentile(
+      outcomes.map((o) => o.ms),
+      99,
+    );
     const busy = attempts.filter((a) => a.status === 429);
     console.info(
       `[${kind}] scrypt 2^${LOG2N}, ${SIGN_INS} sign-ins: ${outcomes.filter((o) => o.ok).length} succeeded; ${attempts.length} HTTP answers ` +
         `(${busy.length} x 429 with Retry-After ${[...new Set(busy.map((a) => a.retryAfter))].join('/')} s); ` +
-        `answer p50 ${Math.round(percentile(attempts.map((a) => a.ms), 50))} ms, p99 ${Math.round(answerP99)} ms, max ${Math.round(Math.max(...attempts.map((a) => a.ms)))} ms; ` +
-        `whole sign-in incl. retries p50 ${Math.round(percentile(outcomes.map((o) => o.ms), 50))} ms, p99 ${Math.round(signInP99)} ms`,
+        `answer p50 ${Math.round(
+          percentile(
+            attempts.map((a) => a.ms),
+            50,
+          ),
+        )} ms, p99 ${Math.round(answerP99)} ms, max ${Math.round(Math.max(...attempts.map((a) => a.ms)))} ms; ` +
+        `whole sign-in incl. retries p50 ${Math.round(
+          percentile(
+            outcomes.map((o) => o.ms),
+            50,
+          ),
+        )} ms, p99 ${Math.round(signInP99)} ms`,
     );
     expect(outcomes.filter((o) => !o.ok).map((o) => o.error)).toEqual([]);
     // a refusal is immediate and says when to come back; it is never a refusal without that
@@ -137,7 +164,9 @@ describeEachDatabase('sign-in under load and attack at production hash cost (rea
     // every session works
     const tokens = browsers.map((browser) => browser.token());
     expect(new Set(tokens).size).toBe(SIGN_INS);
-    const info = await fetch(`${base}/exhibition/center/user/basic/loginInfo?entranceTypes=2`, { headers: { authorization: `Bearer ${tokens[SIGN_INS - 1]}` } });
+    const info = await fetch(`${base}/exhibition/center/user/basic/loginInfo?entranceTypes=2`, {
+      headers: { authorization: `Bearer ${tokens[SIGN_INS - 1]}` },
+    });
     expect(info.status).toBe(200);
   });
 
@@ -158,7 +187,10 @@ describeEachDatabase('sign-in under load and attack at production hash cost (rea
     // may be slowed by the escalation, never refused)
     const started = performance.now();
     const home = browserAt(base, '10.121.0.1');
-    const data = await home.client.request<string>('post', 'center/user/front/login', { json: { account: owner, password: PASSWORD, ...(await imageCode(base, '10.121.0.1')) }, retryWhenBusy: true });
+    const data = await home.client.request<string>('post', 'center/user/front/login', {
+      json: { account: owner, password: PASSWORD, ...(await imageCode(base, '10.121.0.1')) },
+      retryWhenBusy: true,
+    });
     expect(data).toBe(SIGNED_IN_MARKER);
     expect(home.attempts.map((a) => a.status)).toEqual([200]);
     expect(performance.now() - started).toBeLessThan(15_000);

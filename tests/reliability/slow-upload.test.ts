@@ -32,7 +32,15 @@ interface RawAnswer {
  * Sends `head` and the first `burstBytes` of `body` at once, then the rest in `chunkBytes` pieces every `everyMs`, until the server
  * answers (or the body is out); resolves with the answer once the server closes or ends it.
  */
-function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number, everyMs: number, giveUpMs: number, burstBytes = 0): Promise<RawAnswer> {
+function sendPaced(
+  port: number,
+  head: string,
+  body: Buffer,
+  chunkBytes: number,
+  everyMs: number,
+  giveUpMs: number,
+  burstBytes = 0,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const started = Date.now();
@@ -62,7 +70,13 @@ function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number,
       // a whole answer on a connection the server keeps open: done (one that closes is awaited)
       const headEnd = answer.indexOf('\r\n\r\n');
       const length = Number(/\r\ncontent-length: (\d+)/i.exec(answer)?.[1] ?? -1);
-      if (headEnd > 0 && length >= 0 && Buffer.byteLength(answer.slice(headEnd + 4)) >= length && !/\r\nconnection: close/i.test(answer.slice(0, headEnd))) finish(false);
+      if (
+        headEnd > 0 &&
+        length >= 0 &&
+        Buffer.byteLength(answer.slice(headEnd + 4)) >= length &&
+        !/\r\nconnection: close/i.test(answer.slice(0, headEnd))
+      )
+        finish(false);
     });
     socket.on('end', () => finish(true));
     socket.on('close', () => finish(true));
@@ -73,16 +87,31 @@ function sendPaced(port: number, head: string, body: Buffer, chunkBytes: number,
 
 function multipartParts(rule: string, file: Buffer, filename: string) {
   const boundary = 'paced-upload-boundary';
-  const before = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="rule"\r\n\r\n${rule}\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const before = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="rule"\r\n\r\n${rule}\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
   const after = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([before, file, after]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 const headOf = (method: string, path: string, contentType: string, length: number, token?: string) =>
-  [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', `content-type: ${contentType}`, `content-length: ${length}`, 'accept-language: en', ...(token ? [`authorization: Bearer ${token}`] : []), '', ''].join('\r\n');
+  [
+    `${method} ${path} HTTP/1.1`,
+    'host: 127.0.0.1',
+    `content-type: ${contentType}`,
+    `content-length: ${length}`,
+    'accept-language: en',
+    ...(token ? [`authorization: Bearer ${token}`] : []),
+    '',
+    '',
+  ].join('\r\n');
 
 describeEachDatabase('upload deadline and minimum rate', (kind) => {
-  const t = useTestApp(kind, { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), UPLOAD_STALL_WINDOW_MS: String(STALL_WINDOW_MS), UPLOAD_MIN_BYTES_PER_SECOND: String(MIN_RATE) });
+  const t = useTestApp(kind, {
+    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    UPLOAD_STALL_WINDOW_MS: String(STALL_WINDOW_MS),
+    UPLOAD_MIN_BYTES_PER_SECOND: String(MIN_RATE),
+  });
   let port: number;
   let token: string;
 
@@ -99,8 +128,18 @@ describeEachDatabase('upload deadline and minimum rate', (kind) => {
     it(`${label}: a 2 bytes/s trickle is answered 408 with the envelope within two windows, and closed`, async () => {
       const { body, contentType } = multipartParts(signedIn ? 'speechMaterials' : 'pictureJpg', Buffer.alloc(600_000, 7), 'slow.zip');
       // the fields and the file's first 20 kB at once (the file is being written), then 2 bytes/s
-      const answer = await sendPaced(port, headOf('POST', url, contentType, body.length, signedIn ? token : undefined), body, 2, 1000, 6 * STALL_WINDOW_MS, 20_000);
-      console.log(`trickle [${kind}] ${label}: ${answer.status} after ${answer.elapsedMs} ms (window ${STALL_WINDOW_MS} ms), closed by the server: ${answer.closedByServer}`);
+      const answer = await sendPaced(
+        port,
+        headOf('POST', url, contentType, body.length, signedIn ? token : undefined),
+        body,
+        2,
+        1000,
+        6 * STALL_WINDOW_MS,
+        20_000,
+      );
+      console.log(
+        `trickle [${kind}] ${label}: ${answer.status} after ${answer.elapsedMs} ms (window ${STALL_WINDOW_MS} ms), closed by the server: ${answer.closedByServer}`,
+      );
       expect(answer.status).toBe(408);
       expect(JSON.parse(answer.body)).toMatchObject({ code: 408, data: null, key: 'upload.errors.tooSlow' });
       expect(answer.elapsedMs).toBeLessThan(2 * STALL_WINDOW_MS + 1500);
@@ -123,16 +162,34 @@ describeEachDatabase('upload deadline and minimum rate', (kind) => {
     const file = Buffer.concat([archives.zip(), Buffer.alloc(1_200_000, 9)]);
     const { body, contentType } = multipartParts('speechMaterials', file, 'talk.zip');
     // about 240 kB/s: some 5 s on the wire, far above the minimum rate
-    const answer = await sendPaced(port, headOf('POST', '/exhibition/qms/file/upload', contentType, body.length, token), body, 24_000, 100, 30_000);
-    console.log(`fine-rate upload [${kind}]: ${(body.length / 1e6).toFixed(1)} MB, ${answer.status} after ${answer.elapsedMs} ms (REQUEST_TIMEOUT_MS ${REQUEST_TIMEOUT_MS})`);
+    const answer = await sendPaced(
+      port,
+      headOf('POST', '/exhibition/qms/file/upload', contentType, body.length, token),
+      body,
+      24_000,
+      100,
+      30_000,
+    );
+    console.log(
+      `fine-rate upload [${kind}]: ${(body.length / 1e6).toFixed(1)} MB, ${answer.status} after ${answer.elapsedMs} ms (REQUEST_TIMEOUT_MS ${REQUEST_TIMEOUT_MS})`,
+    );
     expect(answer.elapsedMs).toBeGreaterThan(2 * REQUEST_TIMEOUT_MS);
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 200, data: { bytes: file.length } });
   });
 
   it('an ordinary JSON request trickled past REQUEST_TIMEOUT_MS is answered 408 with the envelope', async () => {
-    const json = Buffer.from(JSON.stringify({ account: 'enterprise@demo.example.com', password: 'Summit#2025', code: 'AAAA', uuid: 'x'.repeat(200) }));
-    const answer = await sendPaced(port, headOf('POST', '/exhibition/center/user/front/login', 'application/json', json.length, undefined), json, 2, 500, 5 * REQUEST_TIMEOUT_MS);
+    const json = Buffer.from(
+      JSON.stringify({ account: 'enterprise@demo.example.com', password: 'Summit#2025', code: 'AAAA', uuid: 'x'.repeat(200) }),
+    );
+    const answer = await sendPaced(
+      port,
+      headOf('POST', '/exhibition/center/user/front/login', 'application/json', json.length, undefined),
+      json,
+      2,
+      500,
+      5 * REQUEST_TIMEOUT_MS,
+    );
     console.log(`trickled JSON [${kind}]: ${answer.status} after ${answer.elapsedMs} ms`);
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 408, data: null });

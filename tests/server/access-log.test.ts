@@ -36,7 +36,11 @@ describe('access log', () => {
 
   it('writes one line per request, with method, path, status and time, and no query string or token', async () => {
     lines.length = 0;
-    const answer = await app.inject({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo?entranceTypes=2&secret=hunter2', headers: { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz' } });
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/exhibition/center/user/basic/loginInfo?entranceTypes=2&secret=hunter2',
+      headers: { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz' },
+    });
     expect(answer.statusCode).toBe(401);
     const access = lines.filter((line) => line.url !== undefined);
     expect(access).toHaveLength(1);
@@ -76,7 +80,8 @@ describe("the server's log destination", () => {
       .filter((line) => line.msg === 'request');
 
   it('writes a quiet moment of lines within the periodic flush, with the configured serializers', async () => {
-    for (const entrance of [1, 2, 3]) await app.inject({ method: 'GET', url: `/exhibition/center/user/basic/loginInfo?entranceTypes=${entrance}&secret=hunter2` });
+    for (const entrance of [1, 2, 3])
+      await app.inject({ method: 'GET', url: `/exhibition/center/user/basic/loginInfo?entranceTypes=${entrance}&secret=hunter2` });
     // three lines are far below the batch size: only the periodic flush writes them
     await vi.waitFor(() => expect(accessLines()).toHaveLength(3), { timeout: 5000, interval: 100 });
     expect(accessLines().map((line) => line.status)).toEqual([401, 401, 401]);

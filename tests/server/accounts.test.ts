@@ -1,6 +1,15 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
-import { DEMO_ENTERPRISE, DEMO_PASSWORD, bearer, forgetCodeTimes, messageCode, passwordLogin, tokenFor, useTestApp } from './helpers/test-app.js';
+import {
+  DEMO_ENTERPRISE,
+  DEMO_PASSWORD,
+  bearer,
+  forgetCodeTimes,
+  messageCode,
+  passwordLogin,
+  tokenFor,
+  useTestApp,
+} from './helpers/test-app.js';
 import { sessionTokenFrom } from './helpers/session-cookie.js';
 
 const REGISTER = '/exhibition/qms/user-register/registerAndCheck';
@@ -27,11 +36,19 @@ describeEachDatabase('accounts', (kind) => {
     expect(body.code).toBe(200);
     const login = await passwordLogin(t, '13700000001', NEW_PASSWORD);
     expect(login.status).toBe(200);
-    const info = await t.call<{ user: { userType: string; unitId: string | null } }>({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo', headers: bearer(sessionTokenFrom(login.headers['set-cookie'])) });
+    const info = await t.call<{ user: { userType: string; unitId: string | null } }>({
+      method: 'GET',
+      url: '/exhibition/center/user/basic/loginInfo',
+      headers: bearer(sessionTokenFrom(login.headers['set-cookie'])),
+    });
     expect(info.body.data.user.userType).toBe('enterprise');
     expect(info.body.data.user.unitId).not.toBeNull();
     // the unit's first document does not keep the mobile in clear (issue 18)
-    const unit = await t.app.db.selectFrom('units').select('document').where('id', '=', info.body.data.user.unitId as string).executeTakeFirstOrThrow();
+    const unit = await t.app.db
+      .selectFrom('units')
+      .select('document')
+      .where('id', '=', info.body.data.user.unitId as string)
+      .executeTakeFirstOrThrow();
     expect(unit.document).not.toContain('13700000001');
   });
 
@@ -45,7 +62,12 @@ describeEachDatabase('accounts', (kind) => {
   });
 
   it('says "phone already exists" for a registered mobile', async () => {
-    const asked = await t.call({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', headers: { 'accept-language': 'en' }, payload: { account: '13700000001', scene: 'register' } });
+    const asked = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/front/anonMsgCode',
+      headers: { 'accept-language': 'en' },
+      payload: { account: '13700000001', scene: 'register' },
+    });
     expect(asked.status).toBe(409);
     expect(asked.body.msg).toBe('Phone already exists');
     const direct = await t.call({ method: 'POST', url: REGISTER, payload: registration('13700000001', 'ABCD') });
@@ -67,9 +89,17 @@ describeEachDatabase('accounts', (kind) => {
     const text = await t.call({ method: 'POST', url: REGISTER, payload: { ...withoutTerms, agreeTerms: 'true' } });
     expect(text.body.fieldErrors?.map((f) => f.pointer)).toContain('/agreeTerms');
     expect((await passwordLogin(t, '13700000002', NEW_PASSWORD)).status).not.toBe(200);
-    const weak = await t.call({ method: 'POST', url: REGISTER, payload: { ...registration('13700000002', code), password: 'abc12345', confirmPassword: 'abc12345' } });
+    const weak = await t.call({
+      method: 'POST',
+      url: REGISTER,
+      payload: { ...registration('13700000002', code), password: 'abc12345', confirmPassword: 'abc12345' },
+    });
     expect(weak.body.fieldErrors?.map((f) => f.pointer)).toContain('/password');
-    const mismatch = await t.call({ method: 'POST', url: REGISTER, payload: { ...registration('13700000002', code), confirmPassword: 'Other#9753x' } });
+    const mismatch = await t.call({
+      method: 'POST',
+      url: REGISTER,
+      payload: { ...registration('13700000002', code), confirmPassword: 'Other#9753x' },
+    });
     expect(mismatch.body.fieldErrors?.map((f) => f.pointer)).toContain('/confirmPassword');
     const noUnit = await t.call({ method: 'POST', url: REGISTER, payload: { ...registration('13700000002', code), unitName: undefined } });
     expect(noUnit.status).toBe(400);
@@ -83,7 +113,11 @@ describeEachDatabase('accounts', (kind) => {
     const { status } = await t.call({ method: 'PUT', url: `/exhibition/center/user/basic/changPwd?${query}`, headers: bearer(first) });
     expect(status).toBe(200);
     for (const token of [first, second]) {
-      const after = await t.call({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo', headers: { ...bearer(token), 'accept-language': 'en' } });
+      const after = await t.call({
+        method: 'GET',
+        url: '/exhibition/center/user/basic/loginInfo',
+        headers: { ...bearer(token), 'accept-language': 'en' },
+      });
       expect(after.status).toBe(401);
       expect(after.body.msg).toBe('Verification failed, log in again');
     }
@@ -93,12 +127,27 @@ describeEachDatabase('accounts', (kind) => {
   it('accepts the password change as a JSON body and checks the old password', async () => {
     const account = 'type3@new.example.com';
     const token = await tokenFor(t, account, NEW_PASSWORD);
-    const wrongOld = await t.call({ method: 'PUT', url: '/exhibition/center/user/basic/changPwd', headers: bearer(token), payload: { oldPassword: 'Wrong#1357', password: 'Ocean#8642y', confirmPassword: 'Ocean#8642y' } });
+    const wrongOld = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/basic/changPwd',
+      headers: bearer(token),
+      payload: { oldPassword: 'Wrong#1357', password: 'Ocean#8642y', confirmPassword: 'Ocean#8642y' },
+    });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body.key).toBe('server.account.oldPasswordIncorrect');
-    const same = await t.call({ method: 'PUT', url: '/exhibition/center/user/basic/changPwd', headers: bearer(token), payload: { oldPassword: NEW_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const same = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/basic/changPwd',
+      headers: bearer(token),
+      payload: { oldPassword: NEW_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(same.status).toBe(400);
-    const good = await t.call({ method: 'PUT', url: '/exhibition/center/user/basic/changPwd', headers: bearer(token), payload: { oldPassword: NEW_PASSWORD, password: 'Ocean#8642y', confirmPassword: 'Ocean#8642y' } });
+    const good = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/basic/changPwd',
+      headers: bearer(token),
+      payload: { oldPassword: NEW_PASSWORD, password: 'Ocean#8642y', confirmPassword: 'Ocean#8642y' },
+    });
     expect(good.status).toBe(200);
   });
 
@@ -106,22 +155,45 @@ describeEachDatabase('accounts', (kind) => {
     const account = 'type4@new.example.com';
     const old = await tokenFor(t, account, NEW_PASSWORD);
     const code = await messageCode(t, account, 'reset-password');
-    const { status } = await t.call({ method: 'PUT', url: '/exhibition/center/user/front/resetPwd', payload: { account, code, password: 'River#8642z', confirmPassword: 'River#8642z' } });
+    const { status } = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/front/resetPwd',
+      payload: { account, code, password: 'River#8642z', confirmPassword: 'River#8642z' },
+    });
     expect(status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo', headers: bearer(old) })).status).toBe(401);
     expect((await passwordLogin(t, account, 'River#8642z')).status).toBe(200);
-    const unknown = await t.call({ method: 'PUT', url: '/exhibition/center/user/front/resetPwd', payload: { account: 'ghost@example.com', code: 'ABCD', password: 'River#8642z', confirmPassword: 'River#8642z' } });
+    const unknown = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/front/resetPwd',
+      payload: { account: 'ghost@example.com', code: 'ABCD', password: 'River#8642z', confirmPassword: 'River#8642z' },
+    });
     expect(unknown.body.key).toBe('server.auth.userNotExist');
   });
 
   it('changes the sign-in account with a code sent to the new one', async () => {
     const token = await tokenFor(t, 'type0@new.example.com', NEW_PASSWORD);
     const code = await messageCode(t, 'renamed@new.example.com', 'change-account');
-    const taken = await t.call({ method: 'PUT', url: '/exhibition/center/user/basic/changeAccount', headers: bearer(token), payload: { account: 'type0@new.example.com', newAccount: DEMO_ENTERPRISE, code } });
+    const taken = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/basic/changeAccount',
+      headers: bearer(token),
+      payload: { account: 'type0@new.example.com', newAccount: DEMO_ENTERPRISE, code },
+    });
     expect(taken.status).toBe(409);
-    const same = await t.call({ method: 'PUT', url: '/exhibition/center/user/basic/changeAccount', headers: bearer(token), payload: { account: 'type0@new.example.com', newAccount: 'type0@new.example.com', code } });
+    const same = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/basic/changeAccount',
+      headers: bearer(token),
+      payload: { account: 'type0@new.example.com', newAccount: 'type0@new.example.com', code },
+    });
     expect(same.status).toBe(400);
-    const { status } = await t.call({ method: 'PUT', url: '/exhibition/center/user/basic/changeAccount', headers: bearer(token), payload: { account: 'type0@new.example.com', newAccount: 'renamed@new.example.com', code } });
+    const { status } = await t.call({
+      method: 'PUT',
+      url: '/exhibition/center/user/basic/changeAccount',
+      headers: bearer(token),
+      payload: { account: 'type0@new.example.com', newAccount: 'renamed@new.example.com', code },
+    });
     expect(status).toBe(200);
     expect((await passwordLogin(t, 'renamed@new.example.com', NEW_PASSWORD)).status).toBe(200);
     await forgetCodeTimes(t, 'renamed@new.example.com');

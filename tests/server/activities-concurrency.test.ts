@@ -22,13 +22,22 @@ describeEachDatabase('activities: member limit under concurrent requests, roster
     expect(statuses.filter((s) => s === 'signed-up')).toHaveLength(1);
     expect(statuses.filter((s) => s === 'waiting')).toHaveLength(19);
     // waiting places are 1..19, each once
-    expect(results.map((r) => r.body.data.waitingPosition).filter((p) => p !== null).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(
+      results
+        .map((r) => r.body.data.waitingPosition)
+        .filter((p) => p !== null)
+        .sort((a, b) => a! - b!),
+    ).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
 
     const before = (await organiser.get<AdminActivityDetail>(`admin/activity/${activity.id}`)).body.data;
     const [signed] = before.signedUp;
     const [firstWaiting, secondWaiting, thirdWaiting] = before.waiting;
     // the signed-up person and the first waiting one cancel at the same time: one place, two candidates gone
-    const cancels = await Promise.all([c.del(`qms/activity/sign-up/${signed!.id}`), c.del(`qms/activity/sign-up/${firstWaiting!.id}`), c.del(`qms/activity/sign-up/${signed!.id}`)]);
+    const cancels = await Promise.all([
+      c.del(`qms/activity/sign-up/${signed!.id}`),
+      c.del(`qms/activity/sign-up/${firstWaiting!.id}`),
+      c.del(`qms/activity/sign-up/${signed!.id}`),
+    ]);
     expect(cancels.map((r) => r.status).sort()).toEqual([200, 200, 404]);
     const after = (await organiser.get<AdminActivityDetail>(`admin/activity/${activity.id}`)).body.data;
     expect(after.signedUp.map((s) => s.id)).toEqual([secondWaiting!.id]);
@@ -63,9 +72,22 @@ describeEachDatabase('activities: member limit under concurrent requests, roster
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Signed up', 'Waiting list']);
-    const rows = (sheet: ExcelJS.Worksheet) => sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    const rows = (sheet: ExcelJS.Worksheet) =>
+      sheet
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
     const [signedSheet, waitingSheet] = book.worksheets;
-    expect(rows(signedSheet!)[0]).toEqual(['Waiting place', 'Name', 'Guest / entourage', 'Unit', 'Speaker', 'Seat number', 'Remarks', 'Signed up at']);
+    expect(rows(signedSheet!)[0]).toEqual([
+      'Waiting place',
+      'Name',
+      'Guest / entourage',
+      'Unit',
+      'Speaker',
+      'Seat number',
+      'Remarks',
+      'Signed up at',
+    ]);
     expect(rows(signedSheet!)).toHaveLength(2);
     expect(rows(signedSheet!)[1]!.slice(1, 7)).toEqual(['张三', 'Guest', '示例跨国企业有限公司', 'No', 'A-1', '素食']);
     expect(rows(waitingSheet!)).toHaveLength(2);

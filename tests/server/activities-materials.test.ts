@@ -13,7 +13,12 @@ const sevenZip = () => Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27,
 
 async function upload(t: TestApp, c: Caller, rule: string, filename: string, data: Buffer) {
   const body = multipart({ rule }, { filename, contentType: 'application/octet-stream', data });
-  return t.call<{ id: string; mime: string }>({ method: 'POST', url: '/exhibition/qms/file/upload', headers: { ...bearer(c.token), ...body.headers, 'accept-language': 'en' }, payload: body.payload });
+  return t.call<{ id: string; mime: string }>({
+    method: 'POST',
+    url: '/exhibition/qms/file/upload',
+    headers: { ...bearer(c.token), ...body.headers, 'accept-language': 'en' },
+    payload: body.payload,
+  });
 }
 
 describeEachDatabase('activities: speech materials', (kind) => {
@@ -26,7 +31,11 @@ describeEachDatabase('activities: speech materials', (kind) => {
     const c = await caller(t, ENTERPRISE);
     const guest = await approvedGuest(c, t, ENTERPRISE, 1, 'INVITE2025A');
 
-    const files = [await upload(t, c, 'speechMaterials', 'a.zip', zip()), await upload(t, c, 'speechMaterials', 'b.rar', rar()), await upload(t, c, 'speechMaterials', 'c.7z', sevenZip())];
+    const files = [
+      await upload(t, c, 'speechMaterials', 'a.zip', zip()),
+      await upload(t, c, 'speechMaterials', 'b.rar', rar()),
+      await upload(t, c, 'speechMaterials', 'c.7z', sevenZip()),
+    ];
     expect(files.map((f) => f.body.data.mime)).toEqual(['application/zip', 'application/vnd.rar', 'application/x-7z-compressed']);
     const ids = files.map((f) => f.body.data.id);
     // content decides, not the name: a text file named .zip is refused by the upload rule
@@ -44,7 +53,9 @@ describeEachDatabase('activities: speech materials', (kind) => {
     // a photo id is not a speech material
     const { uploadedFile } = await import('./guests-harness.js');
     const photo = await uploadedFile(t, ENTERPRISE);
-    expect((await signUp(c, talk.id, guest, { speaker: true, speechMaterials: [photo] })).body.key).toBe('server.activities.speechMaterialInvalid');
+    expect((await signUp(c, talk.id, guest, { speaker: true, speechMaterials: [photo] })).body.key).toBe(
+      'server.activities.speechMaterialInvalid',
+    );
 
     const signed = await signUp(c, talk.id, guest, { speaker: true, speechMaterials: ids.slice(0, 2) });
     expect(signed.body.data).toMatchObject({ status: 'signed-up', speaker: true, speechMaterials: ids.slice(0, 2) });
@@ -56,7 +67,9 @@ describeEachDatabase('activities: speech materials', (kind) => {
     // another unit can neither attach these files nor touch the sign-up
     const other = await caller(t, ENTERPRISE2);
     const otherGuest = await approvedGuest(other, t, ENTERPRISE2, 2, 'ENT2-GUEST');
-    expect((await signUp(other, talk.id, otherGuest, { speaker: true, speechMaterials: [ids[0]] })).body.key).toBe('server.activities.speechMaterialInvalid');
+    expect((await signUp(other, talk.id, otherGuest, { speaker: true, speechMaterials: [ids[0]] })).body.key).toBe(
+      'server.activities.speechMaterialInvalid',
+    );
     expect((await other.put(`qms/activity/sign-up/${signed.body.data.id}/materials`, { speechMaterials: [] })).status).toBe(404);
   });
 });

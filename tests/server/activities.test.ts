@@ -3,7 +3,20 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page, NoticeItem } from '../../src/shared/api-types.js';
 import type { ActivitySummary, AdminActivityDetail, SignUpItem } from '../../src/shared/activity-api.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, MEDIA, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  ENTERPRISE,
+  ENTERPRISE2,
+  MEDIA,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  setEdition,
+  uploadedFile,
+} from './guests-harness.js';
 import { activityBody, approvedGuest, createActivity, signUp, unitDetail } from './activities-harness.js';
 
 describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kind) => {
@@ -17,7 +30,10 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     const bad = await organiser.post('admin/activity', { ...activityBody(), memberLimit: 0, phone: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors?.map((f) => f.pointer).sort()).toEqual(['/memberLimit', '/phone']);
-    const reversed = await organiser.post('admin/activity', activityBody({ signUpStart: '2027-06-10T00:00:00+08:00', signUpEnd: '2027-06-01T00:00:00+08:00' }));
+    const reversed = await organiser.post(
+      'admin/activity',
+      activityBody({ signUpStart: '2027-06-10T00:00:00+08:00', signUpEnd: '2027-06-01T00:00:00+08:00' }),
+    );
     expect(reversed.body.key).toBe('server.activities.windowOrder');
 
     const every = {
@@ -46,7 +62,14 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
       visibleGuestTypes: ['vip', 'general'],
     };
     const draft = await createActivity(organiser, every, false);
-    expect(draft).toMatchObject({ status: 'draft', category: 'recommended', memberLimit: 30, signedUpCount: 0, signUpState: 'open', document: every });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      category: 'recommended',
+      memberLimit: 30,
+      signedUpCount: 0,
+      signUpState: 'open',
+      document: every,
+    });
     const tab = await unit.get<Page<ActivitySummary>>('qms/activity/page?category=recommended');
     expect(tab.body.data.records.map((a) => a.id)).not.toContain(draft.id);
     expect((await unit.get(`qms/activity/${draft.id}`)).status).toBe(404);
@@ -84,7 +107,10 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     const organiser = await caller(t, ORGANISER);
     const activity = await createActivity(organiser);
     const c = await caller(t, ENTERPRISE);
-    const pending = await c.post<{ id: string }>('qms/guest', (await import('./helpers/guest-body.js')).guestBody(residentId(3), await uploadedFile(t, ENTERPRISE), { inviteCode: 'INVITE2025B' }));
+    const pending = await c.post<{ id: string }>(
+      'qms/guest',
+      (await import('./helpers/guest-body.js')).guestBody(residentId(3), await uploadedFile(t, ENTERPRISE), { inviteCode: 'INVITE2025B' }),
+    );
     const refused = await signUp(c, activity.id, pending.body.data.id);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ key: 'server.guests.notApproved', msg: 'The guest must be approved first' });
@@ -142,13 +168,19 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     expect((await signUp(first, activity.id, g1)).body.key).toBe('server.activities.alreadySignedUp');
     const view = await unitDetail(second, activity.id);
     expect(view).toMatchObject({ full: true, signedUpCount: 1, waitingCount: 2 });
-    expect(view.mySignUps.map((s) => [s.guestId, s.status, s.waitingPosition])).toEqual([[g2, 'waiting', 1], [g3, 'waiting', 2]]);
+    expect(view.mySignUps.map((s) => [s.guestId, s.status, s.waitingPosition])).toEqual([
+      [g2, 'waiting', 1],
+      [g3, 'waiting', 2],
+    ]);
 
     // a unit cannot cancel another unit's sign-up
     expect((await second.del(`qms/activity/sign-up/${a.body.data.id}`)).status).toBe(404);
     expect((await first.del(`qms/activity/sign-up/${a.body.data.id}`)).status).toBe(200);
     const after = await unitDetail(second, activity.id);
-    expect(after.mySignUps.map((s) => [s.guestId, s.status, s.waitingPosition])).toEqual([[g2, 'signed-up', null], [g3, 'waiting', 1]]);
+    expect(after.mySignUps.map((s) => [s.guestId, s.status, s.waitingPosition])).toEqual([
+      [g2, 'signed-up', null],
+      [g3, 'waiting', 1],
+    ]);
     const notices = await second.get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageNum=1&pageSize=10');
     const promoted = notices.body.data.records.filter((n) => n.title === '活动报名已确认');
     expect(promoted).toHaveLength(1);
@@ -167,7 +199,10 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     const yes = await createActivity(organiser, { name: '可随行', allowEntourage: true });
     const c = await caller(t, ENTERPRISE);
     const guest = await approvedGuest(c, t, ENTERPRISE, 9, 'INVITE2025A');
-    const member = await c.post<{ id: string }>(`qms/guest/${guest}/entourage`, memberBody(residentId(10), await uploadedFile(t, ENTERPRISE)));
+    const member = await c.post<{ id: string }>(
+      `qms/guest/${guest}/entourage`,
+      memberBody(residentId(10), await uploadedFile(t, ENTERPRISE)),
+    );
     expect(member.status).toBe(200);
     expect((await signUp(c, no.id, guest, { memberId: member.body.data.id })).body.key).toBe('server.activities.noEntourage');
     const ok = await signUp(c, yes.id, guest, { memberId: member.body.data.id });
@@ -184,7 +219,9 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     const assignedGuest = await approvedGuest(c, t, ENTERPRISE, 11, 'INVITE2025A');
     const otherGuest = await approvedGuest(c, t, ENTERPRISE, 12, 'INVITE2025A');
     expect((await c.get(`qms/activity/${invited.id}`)).status).toBe(404);
-    expect((await organiser.put(`admin/activity/${committee.id}/assignments`, { guestIds: [assignedGuest] })).body.key).toBe('server.activities.notInvitedCategory');
+    expect((await organiser.put(`admin/activity/${committee.id}/assignments`, { guestIds: [assignedGuest] })).body.key).toBe(
+      'server.activities.notInvitedCategory',
+    );
     const assigned = await organiser.put<AdminActivityDetail>(`admin/activity/${invited.id}/assignments`, { guestIds: [assignedGuest] });
     expect(assigned.body.data.assignedGuests.map((g) => g.guestId)).toEqual([assignedGuest]);
     const tab = await c.get<Page<ActivitySummary>>('qms/activity/page?category=invited');
@@ -230,7 +267,10 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
     const g2 = await approvedGuest(c, t, ENTERPRISE, 16, 'INVITE2025A');
     await signUp(c, activity.id, g1);
     expect((await signUp(c, activity.id, g2)).body.data.status).toBe('waiting');
-    const raised = await organiser.put<AdminActivityDetail>(`admin/activity/${activity.id}`, activityBody({ name: '扩容', memberLimit: 2 }));
+    const raised = await organiser.put<AdminActivityDetail>(
+      `admin/activity/${activity.id}`,
+      activityBody({ name: '扩容', memberLimit: 2 }),
+    );
     expect(raised.body.data).toMatchObject({ signedUpCount: 2, waitingCount: 0 });
     const mine = (await unitDetail(c, activity.id)).mySignUps;
     expect(mine.every((s: SignUpItem) => s.status === 'signed-up')).toBe(true);
@@ -245,7 +285,10 @@ describeEachDatabase('activities: guests leaving, organiser materials', (kind) =
     const activity = await createActivity(organiser, { name: '离开测试', allowEntourage: true });
     const c = await caller(t, ENTERPRISE);
     const guest = await approvedGuest(c, t, ENTERPRISE, 40, 'INVITE2025A');
-    const member = await c.post<{ id: string }>(`qms/guest/${guest}/entourage`, memberBody(residentId(41), await uploadedFile(t, ENTERPRISE)));
+    const member = await c.post<{ id: string }>(
+      `qms/guest/${guest}/entourage`,
+      memberBody(residentId(41), await uploadedFile(t, ENTERPRISE)),
+    );
     await signUp(c, activity.id, guest);
     await signUp(c, activity.id, guest, { memberId: member.body.data.id });
     expect((await c.del(`qms/guest/${guest}/entourage/${member.body.data.id}`)).status).toBe(200);
@@ -272,7 +315,9 @@ describeEachDatabase('activities: guests leaving, organiser materials', (kind) =
     const refused = await organiser.post('admin/activity', activityBody({ speechMaterials: ['no-such-file'] }));
     expect(refused.body.key).toBe('server.activities.speechMaterialInvalid');
     const photo = await uploadedFile(t, ENTERPRISE);
-    expect((await organiser.post('admin/activity', activityBody({ speechMaterials: [photo] }))).body.key).toBe('server.activities.speechMaterialInvalid');
+    expect((await organiser.post('admin/activity', activityBody({ speechMaterials: [photo] }))).body.key).toBe(
+      'server.activities.speechMaterialInvalid',
+    );
     const material = await uploadedFile(t, ENTERPRISE, 'speechMaterials');
     expect((await organiser.post('admin/activity', activityBody({ speechMaterials: [material] }))).status).toBe(200);
   });

@@ -19,7 +19,12 @@ describeEachDatabase('admin guest read (reception editor)', (kind) => {
     const read = await organiser.get<GuestDetail>(`admin/guest/${guest.id}`);
     expect(read.status).toBe(200);
     // the receptionist's mobile is answered masked (issue 18)
-    expect(read.body.data).toMatchObject({ id: guest.id, reception: { hotels: [{ ...reception.hotels[0], receptionistPhone: '137****0001' }] }, itinerary: itineraryBody, entourage: [] });
+    expect(read.body.data).toMatchObject({
+      id: guest.id,
+      reception: { hotels: [{ ...reception.hotels[0], receptionistPhone: '137****0001' }] },
+      itinerary: itineraryBody,
+      entourage: [],
+    });
     expect(read.body.data.unitName).not.toBe('');
     expect(read.body.data.idNumberMasked).toMatch(/\*{8}/);
 

@@ -24,7 +24,9 @@ function conforms(name: SchemaName, data: unknown): void {
 }
 
 type OpenApiSchema = { properties?: Record<string, OpenApiSchema>; anyOf?: OpenApiSchema[]; items?: OpenApiSchema; enum?: unknown[] };
-type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: OpenApiSchema }> }> }>> };
+type OpenApi = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: OpenApiSchema }> }> }>>;
+};
 
 describe('activity answer enums', () => {
   it('are the ones the activity-page-query schema filters by (the answer schema repeats them in JSON)', () => {
@@ -71,7 +73,7 @@ describeEachDatabase('answer schemas: activities and good wishes', (kind) => {
     conforms('response-admin-activity-detail', (await organiser.post(`admin/activity/${invited.id}/close`)).body.data);
   });
 
-  it('real good-wishes answers pass their answer validators (none yet, saved with a file, the organisers\' page)', async () => {
+  it("real good-wishes answers pass their answer validators (none yet, saved with a file, the organisers' page)", async () => {
     const unit = await wishCaller(t, GOVERNMENT);
     const none = await unit.get(wishApiPaths.myWish);
     expect(none.body.data).toBeNull();
@@ -93,16 +95,24 @@ describeEachDatabase('answer schemas: activities and good wishes', (kind) => {
     const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as OpenApi;
     const data = (path: string, method: string): OpenApiSchema | undefined => {
       const responses = doc.paths[`/exhibition/${path}`]?.[method]?.responses ?? {};
-      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '429']));
+      expect(Object.keys(responses), `${method} ${path}`).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403', '404', '409', '429']),
+      );
       return responses['200']?.content?.['application/json']?.schema.properties?.data;
     };
     const names = (schema: OpenApiSchema | undefined) => Object.keys(schema?.properties ?? {});
 
-    expect(names(data('qms/activity/{id}', 'get'))).toEqual(expect.arrayContaining(['signUpState', 'mySignUps', 'assignedGuestIds', 'deadline']));
+    expect(names(data('qms/activity/{id}', 'get'))).toEqual(
+      expect.arrayContaining(['signUpState', 'mySignUps', 'assignedGuestIds', 'deadline']),
+    );
     expect(names(data('admin/activity/{id}', 'get'))).toEqual(expect.arrayContaining(['signedUp', 'waiting', 'assignedGuests']));
     expect(names(data('qms/activity/sign-up', 'post'))).toEqual(expect.arrayContaining(['status', 'waitingPosition', 'speechMaterials']));
-    expect(names(data('qms/activity/page', 'get')?.properties?.records?.items)).toEqual(expect.arrayContaining(['category', 'full', 'signUpState']));
-    expect(names(data('admin/wish/page', 'get')?.properties?.records?.items)).toEqual(expect.arrayContaining(['unitName', 'document', 'files']));
+    expect(names(data('qms/activity/page', 'get')?.properties?.records?.items)).toEqual(
+      expect.arrayContaining(['category', 'full', 'signUpState']),
+    );
+    expect(names(data('admin/wish/page', 'get')?.properties?.records?.items)).toEqual(
+      expect.arrayContaining(['unitName', 'document', 'files']),
+    );
     expect(names(data('qms/wish/mine', 'put'))).toEqual(expect.arrayContaining(['unitName', 'document', 'files']));
     const mine = data('qms/wish/mine', 'get');
     // OpenAPI 3.0 has no type null: swagger writes the null branch as a nullable enum of null

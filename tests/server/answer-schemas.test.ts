@@ -34,7 +34,13 @@ describeEachDatabase('answer schemas', (kind) => {
 
   it('openapi.json shows the answer schema and the error envelopes of a route', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, { properties?: object }> } }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, { properties?: object }> } }> }> }
+        >
+      >;
     };
     const responses = doc.paths['/exhibition/qms/guest/{id}']?.get?.responses ?? {};
     expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '429']));

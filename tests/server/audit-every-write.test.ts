@@ -3,7 +3,21 @@ import type { AuditLogItem } from '../../src/shared/console-api.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { accountRow, addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, shanghaiDayFromToday, uploadedFile, type Caller } from './guests-harness.js';
+import {
+  accountRow,
+  addGuest,
+  caller,
+  ENTERPRISE,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  setEdition,
+  shanghaiDayFromToday,
+  uploadedFile,
+  type Caller,
+} from './guests-harness.js';
 import { activityBody, createActivity } from './activities-harness.js';
 import { upload, workbook } from './content-harness.js';
 import { register, registrationBody, uploadedPicture } from './temporary-harness.js';
@@ -22,7 +36,9 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
   const ent = await caller(t, ENTERPRISE);
   const approved = await addGuest(ent, t, ENTERPRISE, 801, { nameZh: '赵日志', inviteCode: 'INVITE2025A' });
   await ok(ent.put(`qms/guest/${approved.id}/itinerary`, itineraryBody), 'itinerary');
-  const member = (await ok(ent.post(`qms/guest/${approved.id}/entourage`, memberBody(residentId(802), await uploadedFile(t, ENTERPRISE))), 'member')).data;
+  const member = (
+    await ok(ent.post(`qms/guest/${approved.id}/entourage`, memberBody(residentId(802), await uploadedFile(t, ENTERPRISE))), 'member')
+  ).data;
   const pendingA = await addGuest(ent, t, ENTERPRISE, 803, { nameZh: '钱日志' });
   const pendingB = await addGuest(ent, t, ENTERPRISE, 804, { nameZh: '孙日志' });
 
@@ -33,19 +49,50 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
   await ok(organiser.put(`admin/activity/${invited.id}/assignments`, { guestIds: [approved.id] }), 'assign');
 
   const unitId = (await accountRow(t, ENTERPRISE)).unit_id!;
-  const codes = (await ok(organiser.post('admin/console/invitation-code/batch', { count: 1, companyId: unitId, guestType: 'vip', reviewRequired: true, expiresOn: shanghaiDayFromToday(30) }), 'codes')).data as unknown as string[];
+  const codes = (
+    await ok(
+      organiser.post('admin/console/invitation-code/batch', {
+        count: 1,
+        companyId: unitId,
+        guestType: 'vip',
+        reviewRequired: true,
+        expiresOn: shanghaiDayFromToday(30),
+      }),
+      'codes',
+    )
+  ).data as unknown as string[];
   await ok(organiser.post(`admin/console/invitation-code/${codes[0]}/revoke`), 'revoke');
 
-  const notice = (await ok(organiser.post('admin/console/notice', { title: '日志通知', content: '正文', audiences: ['enterprise'], unitIds: [unitId] }), 'notice')).data;
-  await ok(organiser.put(`admin/console/notice/${notice.id}`, { title: '日志通知二', content: '正文', audiences: ['enterprise'], unitIds: [unitId] }), 'notice update');
-  const second = (await ok(organiser.post('admin/console/notice', { title: '待删通知', content: '正文', audiences: [], unitIds: [] }), 'notice 2')).data;
+  const notice = (
+    await ok(
+      organiser.post('admin/console/notice', { title: '日志通知', content: '正文', audiences: ['enterprise'], unitIds: [unitId] }),
+      'notice',
+    )
+  ).data;
+  await ok(
+    organiser.put(`admin/console/notice/${notice.id}`, {
+      title: '日志通知二',
+      content: '正文',
+      audiences: ['enterprise'],
+      unitIds: [unitId],
+    }),
+    'notice update',
+  );
+  const second = (
+    await ok(organiser.post('admin/console/notice', { title: '待删通知', content: '正文', audiences: [], unitIds: [] }), 'notice 2')
+  ).data;
   await ok(organiser.del(`admin/console/notice/${second.id}`), 'notice delete');
   await ok(organiser.post(`admin/console/notice/${notice.id}/publish`), 'notice publish');
 
   const hotel = (await ok(organiser.post('admin/console/hotel', { name: '日志酒店', address: '青岛' }), 'hotel')).data;
   await ok(organiser.put(`admin/console/hotel/${hotel.id}`, { name: '日志大酒店', address: '青岛' }), 'hotel update');
-  const person = (await ok(organiser.post('admin/console/receptionist', { name: '周接待', mobile: '13900000011', hotelId: hotel.id }), 'receptionist')).data;
-  await ok(organiser.put(`admin/console/receptionist/${person.id}`, { name: '吴接待', mobile: '13900000011', hotelId: hotel.id }), 'receptionist update');
+  const person = (
+    await ok(organiser.post('admin/console/receptionist', { name: '周接待', mobile: '13900000011', hotelId: hotel.id }), 'receptionist')
+  ).data;
+  await ok(
+    organiser.put(`admin/console/receptionist/${person.id}`, { name: '吴接待', mobile: '13900000011', hotelId: hotel.id }),
+    'receptionist update',
+  );
   await ok(organiser.del(`admin/console/receptionist/${person.id}`), 'receptionist delete');
   const spare = (await ok(organiser.post('admin/console/hotel', { name: '待删酒店' }), 'hotel 2')).data;
   await ok(organiser.del(`admin/console/hotel/${spare.id}`), 'hotel delete');
@@ -58,8 +105,18 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
   await setEdition(organiser, { registrationEnd: '2999-12-30' });
 
   for (const [kind, doc, header, row] of [
-    ['historical-guest', { session: 3, nameZh: '李历届', unitName: '历届集团' }, ['session', 'nameZh', 'unitName'], [2, '王导入', '导入公司']],
-    ['investment-project', { area: '青岛', industry: '新能源', name: '储能基地' }, ['area', 'industry', 'name'], ['青岛', '制造', '导入项目']],
+    [
+      'historical-guest',
+      { session: 3, nameZh: '李历届', unitName: '历届集团' },
+      ['session', 'nameZh', 'unitName'],
+      [2, '王导入', '导入公司'],
+    ],
+    [
+      'investment-project',
+      { area: '青岛', industry: '新能源', name: '储能基地' },
+      ['area', 'industry', 'name'],
+      ['青岛', '制造', '导入项目'],
+    ],
   ] as const) {
     const record = (await ok(organiser.post(`admin/${kind}`, doc), kind)).data;
     await ok(organiser.put(`admin/${kind}/${record.id}`, doc), `${kind} save`);
@@ -75,20 +132,59 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
   const first = await register(t, registrationBody(await uploadedPicture(t, 91), { mobile: '13600000021' }));
   const other = await register(t, registrationBody(await uploadedPicture(t, 92), { mobile: '13600000022', name: 'Wang Tao' }));
   await ok(organiser.post('admin/temporary/decide', { ids: [first.body.data.id], decision: 'approve' }), 'temporary approve');
-  await ok(organiser.post('admin/temporary/decide', { ids: [other.body.data.id], decision: 'reject', reason: '信息不全' }), 'temporary reject');
-  await ok(organiser.post('admin/temporary/codes', { code: 'LOG2025', registrationType: 'volunteer', eventName: '城市跑', attendanceMode: 'onsite' }), 'temporary code');
+  await ok(
+    organiser.post('admin/temporary/decide', { ids: [other.body.data.id], decision: 'reject', reason: '信息不全' }),
+    'temporary reject',
+  );
+  await ok(
+    organiser.post('admin/temporary/codes', {
+      code: 'LOG2025',
+      registrationType: 'volunteer',
+      eventName: '城市跑',
+      attendanceMode: 'onsite',
+    }),
+    'temporary code',
+  );
   await ok(organiser.post('admin/temporary/codes/LOG2025/discard'), 'temporary discard');
 
   return [
-    'activity.create', 'activity.publish', 'activity.update', 'activity.close', 'activity.assign',
-    'invitation-code.create', 'invitation-code.revoke',
-    'notice.create', 'notice.update', 'notice.delete', 'notice.publish',
-    'hotel.create', 'hotel.update', 'hotel.delete', 'receptionist.create', 'receptionist.update', 'receptionist.delete',
-    'guest.approve', 'guest.reject', 'guest.reception', 'entourage.reception', 'edition.update',
-    'historical-guest.add', 'historical-guest.save', 'historical-guest.delete', 'historical-guest.import',
-    'investment-project.add', 'investment-project.save', 'investment-project.delete', 'investment-project.import',
-    'download.add', 'download.save', 'download.delete',
-    'temporary.approve', 'temporary.reject', 'temporary.code.create', 'temporary.code.discard',
+    'activity.create',
+    'activity.publish',
+    'activity.update',
+    'activity.close',
+    'activity.assign',
+    'invitation-code.create',
+    'invitation-code.revoke',
+    'notice.create',
+    'notice.update',
+    'notice.delete',
+    'notice.publish',
+    'hotel.create',
+    'hotel.update',
+    'hotel.delete',
+    'receptionist.create',
+    'receptionist.update',
+    'receptionist.delete',
+    'guest.approve',
+    'guest.reject',
+    'guest.reception',
+    'entourage.reception',
+    'edition.update',
+    'historical-guest.add',
+    'historical-guest.save',
+    'historical-guest.delete',
+    'historical-guest.import',
+    'investment-project.add',
+    'investment-project.save',
+    'investment-project.delete',
+    'investment-project.import',
+    'download.add',
+    'download.save',
+    'download.delete',
+    'temporary.approve',
+    'temporary.reject',
+    'temporary.code.create',
+    'temporary.code.discard',
   ];
 }
 
@@ -99,7 +195,11 @@ describeEachDatabase('audit log: every organiser write, read by a person', (kind
     const organiser = await caller(t, ORGANISER);
     const actions = await everyOrganiserWrite(t, organiser);
     const read = async (language: string) => {
-      const response = await t.app.inject({ method: 'GET', url: '/exhibition/admin/console/audit/page?pageSize=100', headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': language } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/exhibition/admin/console/audit/page?pageSize=100',
+        headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': language },
+      });
       expect(response.statusCode).toBe(200);
       return (response.json() as { data: Page<AuditLogItem> }).data.records;
     };

@@ -26,7 +26,11 @@ describeEachDatabase('one-time codes', (kind) => {
 
   it('expires after its lifetime', async () => {
     const code = await messageCode(t, DEMO_ENTERPRISE, 'login');
-    await t.app.db.updateTable('one_time_codes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('target', '=', DEMO_ENTERPRISE).execute();
+    await t.app.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('target', '=', DEMO_ENTERPRISE)
+      .execute();
     const late = await login(code);
     expect(late.status).toBe(400);
     expect(late.body.key).toBe('server.auth.codeInvalid');
@@ -35,14 +39,23 @@ describeEachDatabase('one-time codes', (kind) => {
   it('stops accepting even the right code after 5 wrong attempts', async () => {
     const code = await messageCode(t, DEMO_ENTERPRISE, 'login');
     for (let i = 0; i < 4; i += 1) expect((await login(wrongFor(code))).body.key).toBe('server.auth.codeInvalid');
-    const fifth = await t.call({ method: 'POST', url: CODE_LOGIN, headers: { 'accept-language': 'en' }, payload: { account: DEMO_ENTERPRISE, code: wrongFor(code) } });
+    const fifth = await t.call({
+      method: 'POST',
+      url: CODE_LOGIN,
+      headers: { 'accept-language': 'en' },
+      payload: { account: DEMO_ENTERPRISE, code: wrongFor(code) },
+    });
     expect(fifth.body.msg).toBe('Too many wrong codes, please request a new one');
     expect((await login(code)).body.key).toBe('server.auth.codeAttemptsExceeded');
   });
 
   it('only honours the newest code and refuses to resend within a minute', async () => {
     const first = await messageCode(t, DEMO_ENTERPRISE, 'login');
-    const soon = await t.call({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', payload: { account: DEMO_ENTERPRISE, scene: 'login' } });
+    const soon = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/front/anonMsgCode',
+      payload: { account: DEMO_ENTERPRISE, scene: 'login' },
+    });
     expect(soon.status).toBe(429);
     expect(soon.body.key).toBe('server.auth.codeSentTooOften');
     await forgetCodeTimes(t, DEMO_ENTERPRISE);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   fs.writeFileSync(`${dir}/assets/app-1234.js`, script);
   fs.writeFileSync(`${dir}/assets/tiny-1234.js`, 'export {};');
   await precompressDirectory(dir);
-  app = await buildApp(loadConfig({ DATA_DIR: `${dir}/data`, CLIENT_DIR: dir, SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'false' }), { logger: false });
+  app = await buildApp(loadConfig({ DATA_DIR: `${dir}/data`, CLIENT_DIR: dir, SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'false' }), {
+    logger: false,
+  });
 });
 
 afterAll(async () => {
@@ -41,7 +43,8 @@ it('sends the precompressed asset the client accepts, with immutable caching', a
   expect(br.headers.vary).toMatch(/accept-encoding/i);
   expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   // document-only headers stay off scripts (each would weigh on every request of a first visit)...
-  for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'etag']) expect(br.headers[name], name).toBeUndefined();
+  for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'etag'])
+    expect(br.headers[name], name).toBeUndefined();
   // ...and the ones that protect a script stay on
   expect(br.headers['x-content-type-options']).toBe('nosniff');
   expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);

@@ -24,7 +24,13 @@ describe('configuration', () => {
   });
 
   it('refuses weakened security in production', () => {
-    const secrets = { SESSION_SECRET: 's'.repeat(40), CODE_SECRET: 'c'.repeat(40), DATA_KEY: 'a'.repeat(64), DATA_INDEX_KEY: 'b'.repeat(64), NODE_ENV: 'production' };
+    const secrets = {
+      SESSION_SECRET: 's'.repeat(40),
+      CODE_SECRET: 'c'.repeat(40),
+      DATA_KEY: 'a'.repeat(64),
+      DATA_INDEX_KEY: 'b'.repeat(64),
+      NODE_ENV: 'production',
+    };
     expect(() => loadConfig({ ...secrets, DATA_KEY: '' })).toThrow(/DATA_KEY is required in production/);
     expect(() => loadConfig({ ...secrets, DATA_INDEX_KEY: '' })).toThrow(/DATA_INDEX_KEY is required in production/);
     expect(() => loadConfig({ ...secrets, DATA_KEY: 'too-short' })).toThrow(/DATA_KEY must be 32 bytes/);

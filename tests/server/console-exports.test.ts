@@ -3,7 +3,18 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { guestExportRows } from '../../src/server/features/guests/guest-export-rows.js';
-import { addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, STAFF, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  ENTERPRISE,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  STAFF,
+  uploadedFile,
+} from './guests-harness.js';
 
 async function workbook(body: Buffer): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
@@ -28,8 +39,13 @@ describeEachDatabase('console: Excel exports', (kind) => {
     const ent = await caller(t, ENTERPRISE);
     const guest = await addGuest(ent, t, ENTERPRISE, 601, { nameZh: '赵导出', inviteCode: 'INVITE2025A' });
     await ent.put(`qms/guest/${guest.id}/itinerary`, itineraryBody);
-    const member = (await ent.post<{ id: string }>(`qms/guest/${guest.id}/entourage`, memberBody(residentId(602), await uploadedFile(t, ENTERPRISE)))).body.data;
-    const memberTrip = { arrival: { ...itineraryBody.arrival, arrivalTime: '2027-06-17T18:00:00+08:00', arrivalPlace: '青岛北站' }, return: itineraryBody.return };
+    const member = (
+      await ent.post<{ id: string }>(`qms/guest/${guest.id}/entourage`, memberBody(residentId(602), await uploadedFile(t, ENTERPRISE)))
+    ).body.data;
+    const memberTrip = {
+      arrival: { ...itineraryBody.arrival, arrivalTime: '2027-06-17T18:00:00+08:00', arrivalPlace: '青岛北站' },
+      return: itineraryBody.return,
+    };
     expect((await ent.put(`qms/guest/${guest.id}/entourage/${member.id}/itinerary`, memberTrip)).status).toBe(200);
     const organiser = await caller(t, ORGANISER);
     await organiser.post('admin/console/hotel', { name: '海景酒店', address: '青岛' });
@@ -49,18 +65,40 @@ describeEachDatabase('console: Excel exports', (kind) => {
     expect(row).toEqual(expect.arrayContaining(['2027-06-17 10:00:00 UTC+8', '2027-06-21 08:00:00 UTC+8', '海景酒店', '1']));
     expect(row[guestRows[0]!.indexOf('Mobile')]).toMatch(/^\d{3}\*{4}\d{4}$/);
 
-    const entourage = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/entourage')).rawPayload)).worksheets[0]!);
+    const entourage = rowsOf(
+      (await workbook((await download(organiser.token, 'admin/console/export/entourage')).rawPayload)).worksheets[0]!,
+    );
     expect(entourage.find((r) => r[0] === '赵导出')).toBeDefined();
     expect(entourage.find((r) => r[0] === '赵导出')!.join('|')).toContain('********');
 
-    const arrivals = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=arrival&date=2027-06-17')).rawPayload)).worksheets[0]!);
+    const arrivals = rowsOf(
+      (await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=arrival&date=2027-06-17')).rawPayload))
+        .worksheets[0]!,
+    );
     expect(arrivals.slice(1).map((r) => r[0])).toEqual(['Guest', 'Entourage']);
-    const atStation = rowsOf((await workbook((await download(organiser.token, `admin/console/export/manifest?direction=arrival&date=2027-06-17&station=${encodeURIComponent('青岛北站')}`)).rawPayload)).worksheets[0]!);
+    const atStation = rowsOf(
+      (
+        await workbook(
+          (
+            await download(
+              organiser.token,
+              `admin/console/export/manifest?direction=arrival&date=2027-06-17&station=${encodeURIComponent('青岛北站')}`,
+            )
+          ).rawPayload,
+        )
+      ).worksheets[0]!,
+    );
     expect(atStation.slice(1).map((r) => r[0])).toEqual(['Entourage']);
-    const departures = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=departure&date=2027-06-21')).rawPayload)).worksheets[0]!);
+    const departures = rowsOf(
+      (await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=departure&date=2027-06-21')).rawPayload))
+        .worksheets[0]!,
+    );
     expect(departures).toHaveLength(3);
     expect(departures[1]).toContain('G188');
-    const none = rowsOf((await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=departure&date=2027-06-17')).rawPayload)).worksheets[0]!);
+    const none = rowsOf(
+      (await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=departure&date=2027-06-17')).rawPayload))
+        .worksheets[0]!,
+    );
     expect(none).toHaveLength(1);
 
     const hotelsBook = await workbook((await download(organiser.token, 'admin/console/export/hotels', 'zh-CN')).rawPayload);
@@ -73,8 +111,15 @@ describeEachDatabase('console: Excel exports', (kind) => {
     const ent = await caller(t, ENTERPRISE);
     for (let i = 0; i < 5; i++) await addGuest(ent, t, ENTERPRISE, 700 + i, { nameZh: ['甲一', '乙二', '丙三', '丁四', '戊五'][i] });
     const edition = await t.app.services.editions.current();
-    const stored = await t.app.db.selectFrom('guests').select(['id', 'created_at']).where('edition_id', '=', edition.id).where('unit_id', 'is not', null).execute();
-    const expected = stored.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1)).map((row) => row.id);
+    const stored = await t.app.db
+      .selectFrom('guests')
+      .select(['id', 'created_at'])
+      .where('edition_id', '=', edition.id)
+      .where('unit_id', 'is not', null)
+      .execute();
+    const expected = stored
+      .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1))
+      .map((row) => row.id);
     expect(expected.length).toBeGreaterThanOrEqual(5);
     for (const pageSize of [2, 5, 100]) {
       const read: string[] = [];
@@ -86,7 +131,12 @@ describeEachDatabase('console: Excel exports', (kind) => {
   it('refuses non-organisers (403, no workbook) and a bad manifest query (400)', async () => {
     for (const account of [ENTERPRISE, STAFF]) {
       const c = await caller(t, account);
-      for (const url of ['admin/console/export/guests', 'admin/console/export/entourage', 'admin/console/export/hotels', 'admin/console/export/manifest?direction=arrival&date=2027-06-17']) {
+      for (const url of [
+        'admin/console/export/guests',
+        'admin/console/export/entourage',
+        'admin/console/export/hotels',
+        'admin/console/export/manifest?direction=arrival&date=2027-06-17',
+      ]) {
         const response = await download(c.token, url);
         expect(response.statusCode, url).toBe(403);
         expect(response.headers['content-type']).toContain('application/json');

@@ -4,7 +4,20 @@ import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../src/shared/console-api.js';
 import type { GuestDetail } from '../../src/shared/guest-api.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, GOVERNMENT, itineraryBody, memberBody, movableClock, ORGANISER, residentId, STAFF, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  ENTERPRISE,
+  ENTERPRISE2,
+  GOVERNMENT,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  STAFF,
+  uploadedFile,
+} from './guests-harness.js';
 
 describeEachDatabase('console: guest search across units and the full record', (kind) => {
   const t = useTestApp(kind, {}, { clock: movableClock().clock });

@@ -8,18 +8,32 @@ import { accountRow, caller, ENTERPRISE, ENTERPRISE2, GOVERNMENT, ORGANISER, STA
 describeEachDatabase('console: notices written and published by organisers', (kind) => {
   const t = useTestApp(kind);
 
-  const unread = async (account: string) => (await (await caller(t, account)).get<number>('qms/notice-announce/myUnReadNoticeCount')).body.data;
-  const titles = async (account: string) => (await (await caller(t, account)).get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageSize=100')).body.data.records.map((n) => n.title);
+  const unread = async (account: string) =>
+    (await (await caller(t, account)).get<number>('qms/notice-announce/myUnReadNoticeCount')).body.data;
+  const titles = async (account: string) =>
+    (await (await caller(t, account)).get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageSize=100')).body.data.records.map(
+      (n) => n.title,
+    );
 
   it('keeps a draft unseen, then publishes it to everyone: every unread count grows by one', async () => {
     const organiser = await caller(t, ORGANISER);
     const before = { ent: await unread(ENTERPRISE), staff: await unread(STAFF) };
-    const draft = await organiser.post<NoticePublicationItem>('admin/console/notice', { title: '全体通知', content: '会议日程已更新', audiences: [], unitIds: [] });
+    const draft = await organiser.post<NoticePublicationItem>('admin/console/notice', {
+      title: '全体通知',
+      content: '会议日程已更新',
+      audiences: [],
+      unitIds: [],
+    });
     expect(draft.status).toBe(200);
     expect(draft.body.data).toMatchObject({ status: 'draft', publishedAt: null });
     expect(await unread(ENTERPRISE)).toBe(before.ent);
 
-    const edited = await organiser.put<NoticePublicationItem>(`admin/console/notice/${draft.body.data.id}`, { title: '全体通知（修订）', content: '会议日程已更新', audiences: [], unitIds: [] });
+    const edited = await organiser.put<NoticePublicationItem>(`admin/console/notice/${draft.body.data.id}`, {
+      title: '全体通知（修订）',
+      content: '会议日程已更新',
+      audiences: [],
+      unitIds: [],
+    });
     expect(edited.body.data.title).toBe('全体通知（修订）');
     const published = await organiser.post<NoticePublicationItem>(`admin/console/notice/${draft.body.data.id}/publish`);
     expect(published.body.data).toMatchObject({ status: 'published' });
@@ -28,7 +42,9 @@ describeEachDatabase('console: notices written and published by organisers', (ki
     expect(await titles(ENTERPRISE)).toContain('全体通知（修订）');
 
     // published notices are not rewritten nor deleted behind the readers' back
-    expect((await organiser.put(`admin/console/notice/${draft.body.data.id}`, { title: 'x', content: 'y', audiences: [], unitIds: [] })).status).toBe(409);
+    expect(
+      (await organiser.put(`admin/console/notice/${draft.body.data.id}`, { title: 'x', content: 'y', audiences: [], unitIds: [] })).status,
+    ).toBe(409);
     expect((await organiser.post(`admin/console/notice/${draft.body.data.id}/publish`)).status).toBe(409);
     expect((await organiser.del(`admin/console/notice/${draft.body.data.id}`)).status).toBe(409);
 
@@ -66,12 +82,21 @@ describeEachDatabase('console: notices written and published by organisers', (ki
 
   it('deletes drafts; refuses unknown units and notices (404), bad bodies (400), non-organisers (403)', async () => {
     const organiser = await caller(t, ORGANISER);
-    const draft = await organiser.post<NoticePublicationItem>('admin/console/notice', { title: '草稿', content: '内容', audiences: ['staff'], unitIds: [] });
+    const draft = await organiser.post<NoticePublicationItem>('admin/console/notice', {
+      title: '草稿',
+      content: '内容',
+      audiences: ['staff'],
+      unitIds: [],
+    });
     expect((await organiser.del(`admin/console/notice/${draft.body.data.id}`)).status).toBe(200);
     expect((await organiser.post(`admin/console/notice/${draft.body.data.id}/publish`)).status).toBe(404);
-    expect((await organiser.post('admin/console/notice', { title: 't', content: 'c', audiences: [], unitIds: ['no-such-unit'] })).status).toBe(404);
+    expect(
+      (await organiser.post('admin/console/notice', { title: 't', content: 'c', audiences: [], unitIds: ['no-such-unit'] })).status,
+    ).toBe(404);
     expect((await organiser.post('admin/console/notice', { title: '', content: 'c', audiences: [], unitIds: [] })).status).toBe(400);
-    expect((await organiser.post('admin/console/notice', { title: 't', content: 'c', audiences: ['nobody'], unitIds: [] })).status).toBe(400);
+    expect((await organiser.post('admin/console/notice', { title: 't', content: 'c', audiences: ['nobody'], unitIds: [] })).status).toBe(
+      400,
+    );
     for (const account of [ENTERPRISE, STAFF]) {
       const c = await caller(t, account);
       expect((await c.get('admin/console/notice/page')).status).toBe(403);

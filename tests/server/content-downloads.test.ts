@@ -28,7 +28,12 @@ describeEachDatabase('downloads (guideline, agenda)', (kind) => {
     const organiser = await caller(t, ORGANISER);
     const pdf = archives.pdf();
     const file = await upload(t, organiser, 'downloadFile', GUIDE_NAME, pdf, 'application/pdf');
-    const created = await organiser.post<{ id: string }>('admin/download', { title: '嘉宾报名指南', category: 'guideline', description: '报名前请阅读', file });
+    const created = await organiser.post<{ id: string }>('admin/download', {
+      title: '嘉宾报名指南',
+      category: 'guideline',
+      description: '报名前请阅读',
+      file,
+    });
     expect(created.status).toBe(200);
 
     const unit = await caller(t, ENTERPRISE);
@@ -62,7 +67,9 @@ describeEachDatabase('downloads (guideline, agenda)', (kind) => {
     // LIKE wildcards are taken literally
     expect((await organiser.get<Page<DownloadItem>>('qms/download/page?keyword=%25')).body.data.records).toEqual([]);
 
-    expect((await organiser.put(`admin/download/${body.data.id}`, { title: '会议日程（终版）', category: 'agenda', file })).status).toBe(200);
+    expect((await organiser.put(`admin/download/${body.data.id}`, { title: '会议日程（终版）', category: 'agenda', file })).status).toBe(
+      200,
+    );
     const renamed = await organiser.get<Page<DownloadItem>>('qms/download/page?keyword=%E7%BB%88%E7%89%88');
     expect(renamed.body.data.records.map((r) => r.title)).toEqual(['会议日程（终版）']);
     expect((await organiser.del(`admin/download/${body.data.id}`)).status).toBe(200);

@@ -7,15 +7,34 @@ import { multipart } from './uploads-harness.js';
 export { API };
 
 /** Uploads a file through POST qms/file/upload and returns its id (throws on refusal). */
-export async function upload(t: TestApp, c: Caller, rule: string, filename: string, data: Buffer, contentType = 'application/octet-stream'): Promise<string> {
+export async function upload(
+  t: TestApp,
+  c: Caller,
+  rule: string,
+  filename: string,
+  data: Buffer,
+  contentType = 'application/octet-stream',
+): Promise<string> {
   const response = await uploadResponse(t, c, rule, filename, data, contentType);
   if (response.status !== 200) throw new Error(`upload refused: ${JSON.stringify(response.body)}`);
   return response.body.data.id;
 }
 
-export async function uploadResponse(t: TestApp, c: Caller, rule: string, filename: string, data: Buffer, contentType = 'application/octet-stream') {
+export async function uploadResponse(
+  t: TestApp,
+  c: Caller,
+  rule: string,
+  filename: string,
+  data: Buffer,
+  contentType = 'application/octet-stream',
+) {
   const body = multipart({ rule }, { filename, contentType, data });
-  return t.call<{ id: string }>({ method: 'POST', url: `${API}qms/file/upload`, headers: { ...body.headers, authorization: `Bearer ${c.token}` }, payload: body.payload });
+  return t.call<{ id: string }>({
+    method: 'POST',
+    url: `${API}qms/file/upload`,
+    headers: { ...body.headers, authorization: `Bearer ${c.token}` },
+    payload: body.payload,
+  });
 }
 
 /** An .xlsx whose first row is `header` and whose next rows are `rows`. */

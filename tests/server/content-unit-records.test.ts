@@ -27,7 +27,7 @@ const sideGuest = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own rows)', (kind) => {
+describeEachDatabase("vehicles and unofficial-activity guests (one unit's own rows)", (kind) => {
   const t = useTestApp(kind);
 
   it('lets a unit add, list, change and delete its vehicles; another unit gets 404 and sees nothing', async () => {
@@ -45,7 +45,10 @@ describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own r
 
     const changed = await first.put<ContentRecord>(`qms/vehicle/${id}`, vehicle({ plateNumber: '鲁BD12345', seats: 5 }));
     expect(changed.status).toBe(200);
-    expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.find((r) => r.id === id)?.document).toMatchObject({ plateNumber: '鲁BD12345', seats: 5 });
+    expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.find((r) => r.id === id)?.document).toMatchObject({
+      plateNumber: '鲁BD12345',
+      seats: 5,
+    });
     expect((await first.del(`qms/vehicle/${id}`)).status).toBe(200);
     expect((await first.get<ContentPage>('qms/vehicle/page')).body.data.records.map((r) => r.id)).not.toContain(id);
     // a unit's own rows are its business: not in the organisers' audit log
@@ -64,12 +67,16 @@ describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own r
     expect(missing.status).toBe(400);
   });
 
-  it('keeps the rows to unit accounts (403 otherwise) and shows every unit\'s rows to organisers only', async () => {
+  it("keeps the rows to unit accounts (403 otherwise) and shows every unit's rows to organisers only", async () => {
     const unit = await caller(t, ENTERPRISE);
     await unit.post('qms/vehicle', vehicle({ plateNumber: '鲁U00001' }));
     const staff = await caller(t, STAFF);
     const organiser = await caller(t, ORGANISER);
-    for (const response of [await staff.get('qms/vehicle/page'), await staff.post('qms/vehicle', vehicle()), await organiser.post('qms/unofficial-guest', sideGuest())]) {
+    for (const response of [
+      await staff.get('qms/vehicle/page'),
+      await staff.post('qms/vehicle', vehicle()),
+      await organiser.post('qms/unofficial-guest', sideGuest()),
+    ]) {
       expect(response.status).toBe(403);
     }
     expect((await unit.get('admin/vehicle/page')).status).toBe(403);
@@ -105,8 +112,19 @@ describeEachDatabase('vehicles and unofficial-activity guests (one unit\'s own r
       contentApiPaths.downloadFile('{id}'),
       contentApiPaths.downloads,
       contentApiPaths.download('{id}'),
-      ...catalogueKinds.flatMap((k) => [contentApiPaths.page(k), contentApiPaths.catalogue(k), contentApiPaths.catalogueRecord(k, '{id}'), contentApiPaths.catalogueImport(k), contentApiPaths.catalogueTemplate(k)]),
-      ...unitRecordKinds.flatMap((k) => [contentApiPaths.page(k), contentApiPaths.unitRecords(k), contentApiPaths.unitRecord(k, '{id}'), contentApiPaths.adminPage(k)]),
+      ...catalogueKinds.flatMap((k) => [
+        contentApiPaths.page(k),
+        contentApiPaths.catalogue(k),
+        contentApiPaths.catalogueRecord(k, '{id}'),
+        contentApiPaths.catalogueImport(k),
+        contentApiPaths.catalogueTemplate(k),
+      ]),
+      ...unitRecordKinds.flatMap((k) => [
+        contentApiPaths.page(k),
+        contentApiPaths.unitRecords(k),
+        contentApiPaths.unitRecord(k, '{id}'),
+        contentApiPaths.adminPage(k),
+      ]),
     ];
     for (const path of expected) expect(paths, path).toContain(`/exhibition/${path}`);
   });

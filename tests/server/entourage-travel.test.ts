@@ -2,7 +2,20 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { EntourageItem, GuestDetail } from '../../src/shared/guest-api.js';
-import { addGuest, caller, type Caller, detail, ENTERPRISE, ENTERPRISE2, itineraryBody, memberBody, movableClock, ORGANISER, residentId, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  type Caller,
+  detail,
+  ENTERPRISE,
+  ENTERPRISE2,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  uploadedFile,
+} from './guests-harness.js';
 import type { TestApp } from './helpers/test-app.js';
 
 const reception = { stations: [{ place: '青岛北站', receptionistName: '刘接待', receptionistPhone: '13700000000' }] };
@@ -12,7 +25,10 @@ const maskedReception = { stations: [{ place: '青岛北站', receptionistName: 
 /** An approved guest of ENTERPRISE with one entourage member. */
 async function guestWithMember(t: TestApp, c: Caller, sequence: number): Promise<{ guestId: string; memberId: string }> {
   const guest = await addGuest(c, t, ENTERPRISE, sequence, { inviteCode: 'INVITE2025A' });
-  const member = await c.post<EntourageItem>(`qms/guest/${guest.id}/entourage`, memberBody(residentId(sequence + 1), await uploadedFile(t, ENTERPRISE)));
+  const member = await c.post<EntourageItem>(
+    `qms/guest/${guest.id}/entourage`,
+    memberBody(residentId(sequence + 1), await uploadedFile(t, ENTERPRISE)),
+  );
   if (member.status !== 200) throw new Error(`add member failed: ${JSON.stringify(member.body)}`);
   return { guestId: guest.id, memberId: member.body.data.id };
 }
@@ -39,7 +55,10 @@ describeEachDatabase('entourage itinerary and reception', (kind) => {
   it('refuses an invalid itinerary with field errors', async () => {
     const c = await caller(t, ENTERPRISE);
     const { guestId, memberId } = await guestWithMember(t, c, 410);
-    const bad = await c.put(`qms/guest/${guestId}/entourage/${memberId}/itinerary`, { ...itineraryBody, arrival: { ...itineraryBody.arrival, transportMode: 'boat' } });
+    const bad = await c.put(`qms/guest/${guestId}/entourage/${memberId}/itinerary`, {
+      ...itineraryBody,
+      arrival: { ...itineraryBody.arrival, transportMode: 'boat' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors?.length).toBeGreaterThan(0);
     expect((await detail(c, guestId)).entourage[0]!.itinerary).toBeNull();
@@ -83,7 +102,9 @@ describeEachDatabase('entourage itinerary and reception', (kind) => {
     expect((await detail(c, guestId)).entourage[0]!.reception).toEqual(maskedReception);
     expect((await organiser.get<GuestDetail>(`admin/guest/${guestId}`)).body.data.entourage[0]!.reception).toEqual(maskedReception);
     expect((await organiser.put(path, { stations: [{ place: '青岛北站', receptionistPhone: 'abc' }] })).status).toBe(400);
-    expect((await organiser.put(`admin/guest/${guestId}/entourage/00000000-0000-4000-8000-000000000000/reception`, reception)).status).toBe(404);
+    expect((await organiser.put(`admin/guest/${guestId}/entourage/00000000-0000-4000-8000-000000000000/reception`, reception)).status).toBe(
+      404,
+    );
     const audit = await organiser.get<{ records: { action: string; targetId: string }[] }>('admin/audit/page?pageNum=1&pageSize=50');
     expect(audit.body.data.records).toContainEqual(expect.objectContaining({ action: 'entourage.reception', targetId: memberId }));
   });

@@ -7,7 +7,11 @@ import { sendWorkbook, type ExportSheet } from '../../src/server/exports/excel-e
 /** Just what sendWorkbook reads of a request and a reply: headers in, the answer stream out. */
 function fakeExchange() {
   const sent: { stream?: PassThrough } = {};
-  const request = { server: { translator: { t: (_language: string, key: string) => key } }, language: 'en', log: { error: () => undefined } } as unknown as FastifyRequest;
+  const request = {
+    server: { translator: { t: (_language: string, key: string) => key } },
+    language: 'en',
+    log: { error: () => undefined },
+  } as unknown as FastifyRequest;
   const reply = {
     header() {
       return this;

@@ -21,7 +21,11 @@ describe('framework-level errors', () => {
   }
 
   it('answers a URL with broken percent-encoding with a 400 envelope', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/exhibition/qms/guest/${encodeURIComponent(MARKER)}%E0%A4%A`, headers: { 'accept-language': 'en' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/exhibition/qms/guest/${encodeURIComponent(MARKER)}%E0%A4%A`,
+      headers: { 'accept-language': 'en' },
+    });
     expectHardened(response, 400);
   });
 
@@ -58,7 +62,9 @@ describe('framework-level errors', () => {
     function parse(answer: string) {
       const [head = '', body = ''] = answer.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       return { statusCode: Number(statusLine.split(' ')[1]), headers, body };
     }
 

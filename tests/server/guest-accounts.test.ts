@@ -26,7 +26,11 @@ describeEachDatabase('guest sign-in accounts of approved guests', (kind) => {
     await addGuest(c, t, ENTERPRISE, 500, { inviteCode: 'INVITE2025A', mobile: '13700000001', nameZh: '王五' });
     const guest = await addGuest(c, t, ENTERPRISE, 501, { inviteCode: 'INVITE2025A', mobile: '13700000002', nameZh: '赵六' });
     const names = new AccountNames(t.app.services.protection);
-    const account = await t.app.db.selectFrom('accounts').select(['id', 'user_type', 'password_hash', 'account', 'account_sealed']).where('account', '=', names.key('13700000002')).executeTakeFirstOrThrow();
+    const account = await t.app.db
+      .selectFrom('accounts')
+      .select(['id', 'user_type', 'password_hash', 'account', 'account_sealed'])
+      .where('account', '=', names.key('13700000002'))
+      .executeTakeFirstOrThrow();
     expect(account.user_type).toBe('guest');
     // stored as its blind index and a sealed copy: the row holds no clear mobile
     expect(account.account).toMatch(/^idx:[0-9a-f]{64}$/);
@@ -34,23 +38,39 @@ describeEachDatabase('guest sign-in accounts of approved guests', (kind) => {
     expect(JSON.stringify(account)).not.toContain('13700000002');
 
     const token = await signInAsGuest('13700000002');
-    const info = await t.call<MasterInfoData>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(token) });
+    const info = await t.call<MasterInfoData>({
+      method: 'GET',
+      url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo',
+      headers: bearer(token),
+    });
     expect(info.body.data.guest).toMatchObject({ id: guest.id, name: '赵六', mobile: '13700000002', auditStatus: 'approved' });
     expect(info.body.data.unit).toBeNull();
     // the account has no usable password
-    const password = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', payload: { account: '13700000002', password: account.password_hash, code: 'ABCD', uuid: 'x' } });
+    const password = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      payload: { account: '13700000002', password: account.password_hash, code: 'ABCD', uuid: 'x' },
+    });
     expect(password.status).toBe(400);
   });
 
   it('links a guest when the committee approves it, not before', async () => {
     const c = await caller(t, ENTERPRISE);
     const guest = await addGuest(c, t, ENTERPRISE, 510, { mobile: '13700000010' });
-    const pendingCode = await t.call({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', payload: { account: '13700000010', scene: 'guest-login' } });
+    const pendingCode = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/front/anonMsgCode',
+      payload: { account: '13700000010', scene: 'guest-login' },
+    });
     expect(pendingCode.status).toBe(400);
     const organiser = await caller(t, ORGANISER);
     expect((await organiser.post<GuestSummary[]>('admin/review/decide', { ids: [guest.id], decision: 'approve' })).status).toBe(200);
     const token = await signInAsGuest('13700000010');
-    const info = await t.call<MasterInfoData>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(token) });
+    const info = await t.call<MasterInfoData>({
+      method: 'GET',
+      url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo',
+      headers: bearer(token),
+    });
     expect(info.body.data.guest?.id).toBe(guest.id);
   });
 
@@ -58,11 +78,19 @@ describeEachDatabase('guest sign-in accounts of approved guests', (kind) => {
     const c = await caller(t, ENTERPRISE);
     const mobileOfUnit = '13700000020';
     const names = new AccountNames(t.app.services.protection);
-    await t.app.db.updateTable('accounts').set({ account: names.key(mobileOfUnit), account_sealed: names.sealed(mobileOfUnit) }).where('account', '=', 'volunteer@demo.example.com').execute();
+    await t.app.db
+      .updateTable('accounts')
+      .set({ account: names.key(mobileOfUnit), account_sealed: names.sealed(mobileOfUnit) })
+      .where('account', '=', 'volunteer@demo.example.com')
+      .execute();
     const guest = await addGuest(c, t, ENTERPRISE, 520, { inviteCode: 'INVITE2025A', mobile: mobileOfUnit });
     const row = await t.app.db.selectFrom('guests').select('account_id').where('id', '=', guest.id).executeTakeFirstOrThrow();
     expect(row.account_id).toBeNull();
-    const account = await t.app.db.selectFrom('accounts').select('user_type').where('account', '=', names.key(mobileOfUnit)).executeTakeFirstOrThrow();
+    const account = await t.app.db
+      .selectFrom('accounts')
+      .select('user_type')
+      .where('account', '=', names.key(mobileOfUnit))
+      .executeTakeFirstOrThrow();
     expect(account.user_type).toBe('volunteer');
   });
 });

@@ -34,7 +34,9 @@ describeEachDatabase('guest attendance and completeness', (kind) => {
     const early = await c.put(`qms/guest/${approved.id}/attendance`, { attend: true });
     expect(early.status).toBe(400);
     expect(early.body.msg).toBe('Please fill in the itinerary before continuing');
-    expect((await t.app.db.selectFrom('guests').select('attendance').where('id', '=', approved.id).executeTakeFirstOrThrow()).attendance).toBe('undecided');
+    expect(
+      (await t.app.db.selectFrom('guests').select('attendance').where('id', '=', approved.id).executeTakeFirstOrThrow()).attendance,
+    ).toBe('undecided');
     expect((await c.put(`qms/guest/${approved.id}/itinerary`, itineraryBody)).status).toBe(200);
     expect((await c.put<GuestSummary>(`qms/guest/${approved.id}/attendance`, { attend: true })).body.data.attendance).toBe('attending');
   });

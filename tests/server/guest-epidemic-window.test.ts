@@ -63,7 +63,10 @@ describeEachDatabase('guests: epidemic information, registration window, masked 
     const masked = `370202********${full.slice(-4)}`;
     const added = await c.post<EntourageItem>(guestApiPaths.entourage(guest.id), memberBody(full, await uploadedFile(t, ENTERPRISE)));
     expect(added.body.data.document.idNumber).toBe(masked);
-    const saved = await c.put<EntourageItem>(guestApiPaths.entourageMember(guest.id, added.body.data.id), memberBody(full, await uploadedFile(t, ENTERPRISE)));
+    const saved = await c.put<EntourageItem>(
+      guestApiPaths.entourageMember(guest.id, added.body.data.id),
+      memberBody(full, await uploadedFile(t, ENTERPRISE)),
+    );
     expect(saved.body.data.document.idNumber).toBe(masked);
     const list = await c.get<EntourageItem[]>(guestApiPaths.entourage(guest.id));
     expect(list.body.data.map((m) => m.document.idNumber)).toEqual([masked]);
@@ -71,7 +74,11 @@ describeEachDatabase('guests: epidemic information, registration window, masked 
     expect(shown.body.data.entourage.map((m) => m.document.idNumber)).toEqual([masked]);
     for (const body of [added, saved, list, shown]) expect(JSON.stringify(body.body)).not.toContain(full);
     // the full number is still what is stored, sealed (issue 18): opened it is the full number
-    const row = await t.app.db.selectFrom('entourage_members').select('document').where('id', '=', added.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('entourage_members')
+      .select('document')
+      .where('id', '=', added.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row.document).not.toContain(full);
     expect(t.app.services.protection.openJson('entourage-member', row.document).idNumber).toBe(full);
   });

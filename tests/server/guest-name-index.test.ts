@@ -20,7 +20,8 @@ describeEachDatabase('name search index follows guest writes', (kind) => {
       expect(page.total).toBe(page.records.length);
       return page.records.map((g) => g.id);
     };
-    const unitIds = async (name: string) => (await unit.get<Page<GuestSummary>>(`qms/guest/page?name=${encodeURIComponent(name)}`)).body.data.records.map((g) => g.id);
+    const unitIds = async (name: string) =>
+      (await unit.get<Page<GuestSummary>>(`qms/guest/page?name=${encodeURIComponent(name)}`)).body.data.records.map((g) => g.id);
 
     const guest = await addGuest(unit, t, ENTERPRISE, 501, { nameZh: '欧阳旧名字', nameEn: 'Zhang Oldname' });
     const bystander = await addGuest(unit, t, ENTERPRISE, 502, { nameZh: '王旁观', nameEn: 'Wang Oldfield' });
@@ -29,7 +30,10 @@ describeEachDatabase('name search index follows guest writes', (kind) => {
     expect(new Set(await consoleIds('Old'))).toEqual(new Set([guest.id, bystander.id]));
 
     const photo = await uploadedFile(t, ENTERPRISE);
-    const saved = await unit.put(`qms/guest/${guest.id}`, guestBody(residentId(501), photo, { nameZh: '欧阳新名字', nameEn: 'Zhang Newname' }));
+    const saved = await unit.put(
+      `qms/guest/${guest.id}`,
+      guestBody(residentId(501), photo, { nameZh: '欧阳新名字', nameEn: 'Zhang Newname' }),
+    );
     expect(saved.status).toBe(200);
     for (const search of [consoleIds, unitIds]) {
       expect(await search('旧名字')).toEqual([]);
@@ -55,7 +59,10 @@ describeEachDatabase('name search index follows guest writes', (kind) => {
     const page = async (query: string) => (await organiser.get<Page<ConsoleGuestItem>>(`admin/console/guest/page?${query}`)).body.data;
     // the name alone reads the suffix index only; with a status filter it is the guests query
     const byName = [await page('name=Lixin&pageSize=2&pageNum=1'), await page('name=Lixin&pageSize=2&pageNum=2')];
-    const byQuery = [await page('name=Lixin&status=pending&pageSize=2&pageNum=1'), await page('name=Lixin&status=pending&pageSize=2&pageNum=2')];
+    const byQuery = [
+      await page('name=Lixin&status=pending&pageSize=2&pageNum=1'),
+      await page('name=Lixin&status=pending&pageSize=2&pageNum=2'),
+    ];
     expect(byName.map((p) => p.total)).toEqual([3, 3]);
     expect(byQuery.map((p) => p.total)).toEqual([3, 3]);
     const ids = byName.flatMap((p) => p.records.map((g) => g.id));
@@ -69,12 +76,20 @@ describeEachDatabase('name search index follows guest writes', (kind) => {
     const organiser = await caller(t, ORGANISER);
     const guest = await addGuest(unit, t, ENTERPRISE, 511, { nameZh: '李文字', nameEn: 'Li Lixin' });
     const consoleIds = async (name: string) =>
-      (await organiser.get<Page<ConsoleGuestItem>>(`admin/console/guest/page?pageSize=100&name=${encodeURIComponent(name)}`)).body.data.records.map((g) => g.id).sort();
+      (
+        await organiser.get<Page<ConsoleGuestItem>>(`admin/console/guest/page?pageSize=100&name=${encodeURIComponent(name)}`)
+      ).body.data.records
+        .map((g) => g.id)
+        .sort();
     // every unit guest's names through LIKE on the table itself, as search read them before 0026
     const like = async (typed: string) => {
       const pattern = `%${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await t.app.db.selectFrom('guests').select('id').where('unit_id', 'is not', null)
-        .where(sql<boolean>`(name like ${pattern} escape '\\' or name_en like ${pattern} escape '\\')`).execute();
+      const rows = await t.app.db
+        .selectFrom('guests')
+        .select('id')
+        .where('unit_id', 'is not', null)
+        .where(sql<boolean>`(name like ${pattern} escape '\\' or name_en like ${pattern} escape '\\')`)
+        .execute();
       return rows.map((row) => row.id).sort();
     };
     for (const typed of ['Li Lixin', 'i Li', 'lixin', 'LI LIXIN', 'Li_ixin', 'Li%', 'xin', '文字', '李文字']) {

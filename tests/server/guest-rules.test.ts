@@ -74,7 +74,9 @@ describe('guest rules', () => {
       canConfirmAttendance: false,
       entourageFull: false,
     });
-    expect(gatesOf({ ...edition, signUpClosed: true }, '2027-09-28', { status: 'approved', itineraryDone: true, entourageCount: 2 })).toEqual({
+    expect(
+      gatesOf({ ...edition, signUpClosed: true }, '2027-09-28', { status: 'approved', itineraryDone: true, entourageCount: 2 }),
+    ).toEqual({
       canEditBasic: false,
       canManageEntourage: false,
       canEditItinerary: true,
@@ -83,8 +85,14 @@ describe('guest rules', () => {
       canConfirmAttendance: true,
       entourageFull: true,
     });
-    expect(gatesOf(edition, '2027-09-29', { status: 'approved', itineraryDone: true, entourageCount: 0 })).toMatchObject({ canEditItinerary: false, canSignUpActivities: false });
-    expect(gatesOf(edition, '2027-06-01', { status: 'rejected', itineraryDone: false, entourageCount: 0 })).toMatchObject({ canEditBasic: true, canEditItinerary: false });
+    expect(gatesOf(edition, '2027-09-29', { status: 'approved', itineraryDone: true, entourageCount: 0 })).toMatchObject({
+      canEditItinerary: false,
+      canSignUpActivities: false,
+    });
+    expect(gatesOf(edition, '2027-06-01', { status: 'rejected', itineraryDone: false, entourageCount: 0 })).toMatchObject({
+      canEditBasic: true,
+      canEditItinerary: false,
+    });
   });
 
   it('says why each shut gate is shut, and only for shut gates', () => {
@@ -98,22 +106,34 @@ describe('guest rules', () => {
       canConfirmAttendance: { reasonKey: 'guest.gates.attendNeedsApproval' },
       entourageFull: { reasonKey: 'guest.gates.entourageFull', reasonParams: { cap: 2 } },
     });
-    expect(reasonsOf({ ...edition, signUpClosed: true }, '2027-09-29', { status: 'rejected', itineraryDone: false, entourageCount: 0 })).toMatchObject({
+    expect(
+      reasonsOf({ ...edition, signUpClosed: true }, '2027-09-29', { status: 'rejected', itineraryDone: false, entourageCount: 0 }),
+    ).toMatchObject({
       canEditBasic: { reasonKey: 'guest.gates.signUpClosed' },
       canManageEntourage: { reasonKey: 'guest.gates.signUpClosed' },
       canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } },
     });
-    expect(reasonsOf(edition, '2027-06-01', { status: 'approved', itineraryDone: false, entourageCount: 0 }).canSignUpActivities).toEqual({ reasonKey: 'guest.gates.itineraryFirst' });
-    expect(reasonsOf(edition, '2027-06-01', { status: 'rejected', itineraryDone: false, entourageCount: 0 }).canEditItinerary).toEqual({ reasonKey: 'guest.gates.rejected' });
+    expect(reasonsOf(edition, '2027-06-01', { status: 'approved', itineraryDone: false, entourageCount: 0 }).canSignUpActivities).toEqual({
+      reasonKey: 'guest.gates.itineraryFirst',
+    });
+    expect(reasonsOf(edition, '2027-06-01', { status: 'rejected', itineraryDone: false, entourageCount: 0 }).canEditItinerary).toEqual({
+      reasonKey: 'guest.gates.rejected',
+    });
     // attendance: approval first, then the itinerary; neither the edition's dates nor sign-up matter
-    expect(reasonsOf(edition, '2027-06-01', { status: 'approved', itineraryDone: false, entourageCount: 0 }).canConfirmAttendance).toEqual({ reasonKey: 'guest.gates.attendItineraryFirst' });
-    expect(reasonsOf({ ...edition, signUpClosed: true }, '2027-09-29', { status: 'approved', itineraryDone: true, entourageCount: 0 }).canConfirmAttendance).toBeUndefined();
+    expect(reasonsOf(edition, '2027-06-01', { status: 'approved', itineraryDone: false, entourageCount: 0 }).canConfirmAttendance).toEqual({
+      reasonKey: 'guest.gates.attendItineraryFirst',
+    });
+    expect(
+      reasonsOf({ ...edition, signUpClosed: true }, '2027-09-29', { status: 'approved', itineraryDone: true, entourageCount: 0 })
+        .canConfirmAttendance,
+    ).toBeUndefined();
   });
 
   it('refuses a write exactly when its gate is shown shut, with the error of the reason shown', () => {
     const cases: Array<[EditionData, string, string]> = [];
     for (const e of [edition, { ...edition, signUpClosed: true }]) {
-      for (const today of ['2027-06-01', '2027-09-29']) for (const status of ['pending', 'approved', 'rejected']) cases.push([e, today, status]);
+      for (const today of ['2027-06-01', '2027-09-29'])
+        for (const status of ['pending', 'approved', 'rejected']) cases.push([e, today, status]);
     }
     const errorOf: Record<string, string> = {
       'guest.gates.signUpClosed': 'signUpClosed',
@@ -131,7 +151,11 @@ describe('guest rules', () => {
       'guest.gates.attendItineraryFirst': 'itineraryRequired',
     };
     for (const [e, today, status] of cases) {
-      for (const [entourageCount, itineraryDone] of [[0, true], [2, false], [0, false]] as const) {
+      for (const [entourageCount, itineraryDone] of [
+        [0, true],
+        [2, false],
+        [0, false],
+      ] as const) {
         const guest = { status, itineraryDone, entourageCount };
         const gates = gatesOf(e, today, guest);
         const reasons = reasonsOf(e, today, guest);
@@ -155,13 +179,28 @@ describe('guest rules', () => {
   it('decides adding a guest once: the edition answer and the add agree', () => {
     const window = { ...edition, registrationStart: '2027-05-06', registrationEnd: '2027-07-31' };
     expect(decideAddGuest(window, '2027-05-06')).toEqual({ open: true });
-    expect(decideAddGuest({ ...window, inviteCodeRequired: true }, '2027-05-06')).toEqual({ open: true, reasonKey: 'guest.gates.inviteCodeRequired' });
-    expect(decideAddGuest(window, '2027-08-01')).toMatchObject({ open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: '2027-05-06', end: '2027-07-31' } });
+    expect(decideAddGuest({ ...window, inviteCodeRequired: true }, '2027-05-06')).toEqual({
+      open: true,
+      reasonKey: 'guest.gates.inviteCodeRequired',
+    });
+    expect(decideAddGuest(window, '2027-08-01')).toMatchObject({
+      open: false,
+      reasonKey: 'guest.gates.outsideWindow',
+      reasonParams: { start: '2027-05-06', end: '2027-07-31' },
+    });
     expect(refusal(() => assertCanAddGuest(window, '2027-08-01'))).toBe('outsideRegistrationWindow');
-    expect(decideAddGuest({ ...window, signUpClosed: true }, '2027-06-01')).toMatchObject({ open: false, reasonKey: 'guest.gates.signUpClosed' });
+    expect(decideAddGuest({ ...window, signUpClosed: true }, '2027-06-01')).toMatchObject({
+      open: false,
+      reasonKey: 'guest.gates.signUpClosed',
+    });
     expect(refusal(() => assertCanAddGuest({ ...window, signUpClosed: true }, '2027-06-01'))).toBe('signUpClosed');
-    expect(decideAddGuest({ ...window, guestRegistrationEnabled: false, signUpClosed: true }, '2027-06-01')).toMatchObject({ open: false, reasonKey: 'guest.gates.registrationDisabled' });
-    expect(refusal(() => assertCanAddGuest({ ...window, guestRegistrationEnabled: false }, '2027-06-01'))).toBe('guestRegistrationDisabled');
+    expect(decideAddGuest({ ...window, guestRegistrationEnabled: false, signUpClosed: true }, '2027-06-01')).toMatchObject({
+      open: false,
+      reasonKey: 'guest.gates.registrationDisabled',
+    });
+    expect(refusal(() => assertCanAddGuest({ ...window, guestRegistrationEnabled: false }, '2027-06-01'))).toBe(
+      'guestRegistrationDisabled',
+    );
     expect(refusal(() => assertCanAddGuest(window, '2027-06-01'))).toBeNull();
   });
 });

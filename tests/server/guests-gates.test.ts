@@ -2,7 +2,19 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { EditionAnswer, EntourageItem, GuestPage, GuestSummary } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  detail,
+  ENTERPRISE,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  setEdition,
+  uploadedFile,
+} from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 
 describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (kind) => {
@@ -13,13 +25,26 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
     const c = await caller(t, ENTERPRISE);
     const pending = await addGuest(c, t, ENTERPRISE, 100);
     const gates = (await detail(c, pending.id)).gates;
-    expect(gates).toEqual({ canEditBasic: true, canManageEntourage: false, canEditItinerary: true, canSignUpActivities: false, canEditEpidemicInfo: false, canConfirmAttendance: false, entourageFull: false });
+    expect(gates).toEqual({
+      canEditBasic: true,
+      canManageEntourage: false,
+      canEditItinerary: true,
+      canSignUpActivities: false,
+      canEditEpidemicInfo: false,
+      canConfirmAttendance: false,
+      entourageFull: false,
+    });
     const refused = await c.post(`qms/guest/${pending.id}/entourage`, memberBody(residentId(101), await uploadedFile(t, ENTERPRISE)));
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('The guest must be approved first');
 
     const approved = await addGuest(c, t, ENTERPRISE, 102, { inviteCode: 'INVITE2025A' });
-    expect((await detail(c, approved.id)).gates).toMatchObject({ canEditBasic: false, canManageEntourage: true, canEditEpidemicInfo: true, canSignUpActivities: false });
+    expect((await detail(c, approved.id)).gates).toMatchObject({
+      canEditBasic: false,
+      canManageEntourage: true,
+      canEditEpidemicInfo: true,
+      canSignUpActivities: false,
+    });
     // the guest must fill in the itinerary before continuing to activities
     expect((await c.put<GuestSummary>(`qms/guest/${approved.id}/itinerary`, itineraryBody)).body.data.itineraryDone).toBe(true);
     expect((await detail(c, approved.id)).gates.canSignUpActivities).toBe(true);
@@ -30,10 +55,15 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
     await setEdition(organiser, { entourageCap: 2 });
     const c = await caller(t, ENTERPRISE);
     const guest = await addGuest(c, t, ENTERPRISE, 110, { inviteCode: 'INVITE2025A' });
-    const first = await c.post<EntourageItem>(`qms/guest/${guest.id}/entourage`, memberBody(residentId(111), await uploadedFile(t, ENTERPRISE)));
+    const first = await c.post<EntourageItem>(
+      `qms/guest/${guest.id}/entourage`,
+      memberBody(residentId(111), await uploadedFile(t, ENTERPRISE)),
+    );
     expect(first.status).toBe(200);
     expect(first.body.data.idNumberMasked).toBe(`370202********${residentId(111).slice(-4)}`);
-    expect((await c.post(`qms/guest/${guest.id}/entourage`, memberBody(residentId(112), await uploadedFile(t, ENTERPRISE)))).status).toBe(200);
+    expect((await c.post(`qms/guest/${guest.id}/entourage`, memberBody(residentId(112), await uploadedFile(t, ENTERPRISE)))).status).toBe(
+      200,
+    );
     const full = await c.post(`qms/guest/${guest.id}/entourage`, memberBody(residentId(113), await uploadedFile(t, ENTERPRISE)));
     expect(full.status).toBe(409);
     expect(full.body.msg).toBe('The entourage is full');
@@ -41,9 +71,15 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
     expect(after).toMatchObject({ entourageCount: 2, entourageCap: 2 });
     expect(after.gates.entourageFull).toBe(true);
 
-    const duplicate = await c.put(`qms/guest/${guest.id}/entourage/${first.body.data.id}`, memberBody(residentId(110), await uploadedFile(t, ENTERPRISE)));
+    const duplicate = await c.put(
+      `qms/guest/${guest.id}/entourage/${first.body.data.id}`,
+      memberBody(residentId(110), await uploadedFile(t, ENTERPRISE)),
+    );
     expect(duplicate.status).toBe(409);
-    const edited = await c.put<EntourageItem>(`qms/guest/${guest.id}/entourage/${first.body.data.id}`, { ...memberBody(residentId(111), await uploadedFile(t, ENTERPRISE)), nameZh: '李四新' });
+    const edited = await c.put<EntourageItem>(`qms/guest/${guest.id}/entourage/${first.body.data.id}`, {
+      ...memberBody(residentId(111), await uploadedFile(t, ENTERPRISE)),
+      nameZh: '李四新',
+    });
     expect(edited.body.data.document).toMatchObject({ nameZh: '李四新' });
     expect((await c.del(`qms/guest/${guest.id}/entourage/${first.body.data.id}`)).status).toBe(200);
     expect((await c.get<EntourageItem[]>(`qms/guest/${guest.id}/entourage`)).body.data).toHaveLength(1);
@@ -58,7 +94,9 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
       const c = await caller(t, ENTERPRISE);
       const guest = await addGuest(c, t, ENTERPRISE, 170, { inviteCode: 'INVITE2025A' });
       const photos = await Promise.all([0, 1, 2, 3, 4].map(() => uploadedFile(t, ENTERPRISE)));
-      const adds = await Promise.all(photos.map((photo, i) => c.post(`qms/guest/${guest.id}/entourage`, memberBody(residentId(171 + i), photo))));
+      const adds = await Promise.all(
+        photos.map((photo, i) => c.post(`qms/guest/${guest.id}/entourage`, memberBody(residentId(171 + i), photo))),
+      );
       expect(adds.filter((r) => r.status === 200)).toHaveLength(2);
       expect(adds.filter((r) => r.status === 409)).toHaveLength(3);
       const same = await Promise.all(photos.slice(0, 3).map((photo) => c.post('qms/guest', guestBody(residentId(180), photo))));
@@ -108,7 +146,9 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
 
     const approved = await addGuest(c, t, ENTERPRISE, 191, { inviteCode: 'INVITE2025A' });
     expect((await detail(c, approved.id)).gateReasons.canEditBasic).toEqual({ reasonKey: 'guest.gates.approvedLocked' });
-    expect((await c.put(`qms/guest/${approved.id}`, guestBody(residentId(191), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.basicInfoLocked');
+    expect((await c.put(`qms/guest/${approved.id}`, guestBody(residentId(191), await uploadedFile(t, ENTERPRISE)))).body.key).toBe(
+      'server.guests.basicInfoLocked',
+    );
 
     await setEdition(organiser, { signUpClosed: true });
     time.set('2027-09-29T04:00:00.000Z');
@@ -118,12 +158,16 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
         canManageEntourage: { reasonKey: 'guest.gates.signUpClosed' },
         canEditItinerary: { reasonKey: 'guest.gates.itineraryDeadline', reasonParams: { deadline: '2027-09-28' } },
       });
-      expect((await c.post(`qms/guest/${approved.id}/entourage`, memberBody(residentId(192), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.signUpClosed');
+      expect(
+        (await c.post(`qms/guest/${approved.id}/entourage`, memberBody(residentId(192), await uploadedFile(t, ENTERPRISE)))).body.key,
+      ).toBe('server.guests.signUpClosed');
       expect((await c.put(`qms/guest/${approved.id}/itinerary`, itineraryBody)).body.key).toBe('server.guests.itineraryClosed');
       // the add-guest gate rides on the edition answer, decided by the same rule the add enforces
       const edition = (await c.get<EditionAnswer>('qms/edition/current')).body.data;
       expect(edition.addGuestGate).toEqual({ open: false, reasonKey: 'guest.gates.signUpClosed' });
-      expect((await c.post('qms/guest', guestBody(residentId(193), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.signUpClosed');
+      expect((await c.post('qms/guest', guestBody(residentId(193), await uploadedFile(t, ENTERPRISE)))).body.key).toBe(
+        'server.guests.signUpClosed',
+      );
     } finally {
       time.set('2027-06-01T04:00:00.000Z');
       await setEdition(organiser, { signUpClosed: false });
@@ -131,8 +175,14 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
     await setEdition(organiser, { registrationEnd: '2027-05-31' });
     try {
       const edition = (await c.get<EditionAnswer>('qms/edition/current')).body.data;
-      expect(edition.addGuestGate).toEqual({ open: false, reasonKey: 'guest.gates.outsideWindow', reasonParams: { start: edition.registrationStart, end: '2027-05-31' } });
-      expect((await c.post('qms/guest', guestBody(residentId(194), await uploadedFile(t, ENTERPRISE)))).body.key).toBe('server.guests.outsideRegistrationWindow');
+      expect(edition.addGuestGate).toEqual({
+        open: false,
+        reasonKey: 'guest.gates.outsideWindow',
+        reasonParams: { start: edition.registrationStart, end: '2027-05-31' },
+      });
+      expect((await c.post('qms/guest', guestBody(residentId(194), await uploadedFile(t, ENTERPRISE)))).body.key).toBe(
+        'server.guests.outsideRegistrationWindow',
+      );
     } finally {
       await setEdition(organiser, { registrationEnd: '2027-07-31' });
     }
@@ -142,7 +192,8 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
   it('decides "attend" once: the gate of the detail and of every summary agrees with the write', async () => {
     const c = await caller(t, ENTERPRISE);
     const attend = async (id: string) => (await c.put(`qms/guest/${id}/attendance`, { attend: true })).body.key ?? null;
-    const listed = async (id: string) => (await c.get<GuestPage>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((guest) => guest.id === id);
+    const listed = async (id: string) =>
+      (await c.get<GuestPage>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((guest) => guest.id === id);
     const agree = async (guest: GuestSummary, expected: GuestSummary['confirmAttendanceGate'], refusal: string | null) => {
       const shown = await detail(c, guest.id);
       expect(guest.confirmAttendanceGate).toEqual(expected);
@@ -191,7 +242,9 @@ describeEachDatabase('guests: gates, cap, deadline, attendance, photo change', (
     expect(noReason.body.fieldErrors?.map((f) => f.pointer)).toEqual(['/reason']);
     const current = (await detail(c, approved.id)).document.photo as string;
     expect((await c.put(`qms/guest/${approved.id}/photo`, { photo: current, reason: '更换' })).body.msg).toBe('Please upload a new photo');
-    expect((await c.put(`qms/guest/${approved.id}/photo`, { photo: 'someone-elses', reason: '更换' })).body.msg).toBe('Photo change failed');
+    expect((await c.put(`qms/guest/${approved.id}/photo`, { photo: 'someone-elses', reason: '更换' })).body.msg).toBe(
+      'Photo change failed',
+    );
     const changed = await c.put<GuestSummary>(`qms/guest/${approved.id}/photo`, { photo: newPhoto, reason: '照片过旧' });
     expect(changed.body.data.status).toBe('pending');
     expect((await detail(c, approved.id)).document.photo).toBe(newPhoto);

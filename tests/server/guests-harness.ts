@@ -53,9 +53,35 @@ export async function uploadedFile(t: TestApp, account: string, rule = 'photo'):
   const owner = await accountRow(t, account);
   const id = randomUUID();
   await t.app.db
-    .withTables<{ uploads: { id: string; owner_account_id: string; unit_id: string | null; rule_name: string; mime: string; bytes: number; width: number | null; height: number | null; original_name: string; storage_name: string; created_at: string } }>()
+    .withTables<{
+      uploads: {
+        id: string;
+        owner_account_id: string;
+        unit_id: string | null;
+        rule_name: string;
+        mime: string;
+        bytes: number;
+        width: number | null;
+        height: number | null;
+        original_name: string;
+        storage_name: string;
+        created_at: string;
+      };
+    }>()
     .insertInto('uploads')
-    .values({ id, owner_account_id: owner.id, unit_id: owner.unit_id, rule_name: rule, mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `${id}.jpg`, created_at: new Date().toISOString() })
+    .values({
+      id,
+      owner_account_id: owner.id,
+      unit_id: owner.unit_id,
+      rule_name: rule,
+      mime: 'image/jpeg',
+      bytes: 300_000,
+      width: 600,
+      height: 800,
+      original_name: 'photo.jpg',
+      storage_name: `${id}.jpg`,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }
@@ -70,8 +96,21 @@ export function memberBody(idNumber: string, photo: string, extra: Record<string
  * and sign-up windows read; transport and the other required fields come from the schema.
  */
 export const itineraryBody = buildRecord('itinerary', {
-  arrival: { pickUpNeeded: true, number: 'CA1234', departureTime: '2027-06-17T08:00:00+08:00', departurePlace: '北京', arrivalTime: '2027-06-17T10:00:00+08:00', arrivalPlace: '青岛' },
-  return: { number: 'G188', departureTime: '2027-06-21T08:00:00+08:00', departurePlace: '青岛', arrivalTime: '2027-06-21T13:00:00+08:00', arrivalPlace: '北京' },
+  arrival: {
+    pickUpNeeded: true,
+    number: 'CA1234',
+    departureTime: '2027-06-17T08:00:00+08:00',
+    departurePlace: '北京',
+    arrivalTime: '2027-06-17T10:00:00+08:00',
+    arrivalPlace: '青岛',
+  },
+  return: {
+    number: 'G188',
+    departureTime: '2027-06-21T08:00:00+08:00',
+    departurePlace: '青岛',
+    arrivalTime: '2027-06-21T13:00:00+08:00',
+    arrivalPlace: '北京',
+  },
   hotel: { kind: 'designated', hotelName: '海景酒店' },
 }) as { arrival: Record<string, unknown>; return: Record<string, unknown>; hotel: Record<string, unknown> };
 
@@ -81,16 +120,23 @@ export async function caller(t: TestApp, account: string) {
   const headers = { ...bearer(token), 'accept-language': 'en' };
   return {
     token,
-    get: <T,>(path: string) => t.call<T>({ method: 'GET', url: API + path, headers }),
-    post: <T,>(path: string, payload?: unknown) => t.call<T>({ method: 'POST', url: API + path, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
-    put: <T,>(path: string, payload: unknown) => t.call<T>({ method: 'PUT', url: API + path, headers, payload: payload as object }),
-    del: <T,>(path: string) => t.call<T>({ method: 'DELETE', url: API + path, headers }),
+    get: <T>(path: string) => t.call<T>({ method: 'GET', url: API + path, headers }),
+    post: <T>(path: string, payload?: unknown) =>
+      t.call<T>({ method: 'POST', url: API + path, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    put: <T>(path: string, payload: unknown) => t.call<T>({ method: 'PUT', url: API + path, headers, payload: payload as object }),
+    del: <T>(path: string) => t.call<T>({ method: 'DELETE', url: API + path, headers }),
   };
 }
 
 export type Caller = Awaited<ReturnType<typeof caller>>;
 
-export async function addGuest(c: Caller, t: TestApp, account: string, sequence: number, extra: Record<string, unknown> = {}): Promise<GuestSummary> {
+export async function addGuest(
+  c: Caller,
+  t: TestApp,
+  account: string,
+  sequence: number,
+  extra: Record<string, unknown> = {},
+): Promise<GuestSummary> {
   const photo = await uploadedFile(t, account);
   const response = await c.post<GuestSummary>('qms/guest', guestBody(residentId(sequence), photo, extra));
   if (response.status !== 200) throw new Error(`add guest failed: ${JSON.stringify(response.body)}`);

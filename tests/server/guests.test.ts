@@ -3,7 +3,18 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { guestApiPaths, type GuestDetail, type GuestSummary, type InviteCodeCheck } from '../../src/shared/guest-api.js';
-import { addGuest, caller, detail, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  detail,
+  ENTERPRISE,
+  ENTERPRISE2,
+  movableClock,
+  ORGANISER,
+  residentId,
+  setEdition,
+  uploadedFile,
+} from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 import { versionOf } from '../../src/server/schema-versions/schema-versions.js';
 import { maskIdNumber } from '../../src/shared/sensitive-fields.js';
@@ -31,7 +42,11 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
       expect(response.body.code, url).toBe(code);
       expect(response.body.msg, url).toBe(msg);
     }
-    const zh = await t.call({ method: 'GET', url: '/exhibition/qms/invite-code/check?code=NO-COMPANY', headers: { authorization: `Bearer ${c.token}` } });
+    const zh = await t.call({
+      method: 'GET',
+      url: '/exhibition/qms/invite-code/check?code=NO-COMPANY',
+      headers: { authorization: `Bearer ${c.token}` },
+    });
     expect(zh.body.msg).toBe('邀请码未关联企业');
     const valid = await c.get<InviteCodeCheck>('qms/invite-code/check?code=INVITE2025A');
     expect(valid.body.data).toEqual({ code: 'INVITE2025A', guestType: 'vip', reviewRequired: false, unitName: '示例跨国企业有限公司' });
@@ -40,7 +55,13 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
   it('refuses to add a guest with a faulty code, with the same catalogue', async () => {
     const c = await caller(t, ENTERPRISE);
     const photo = await uploadedFile(t, ENTERPRISE);
-    for (const [code, expected] of [['NO-SUCH-CODE', 10002], ['NO-COMPANY', 10003], ['GHOST-COMPANY', 10004], ['NO-GUEST-CONFIG', 10005], ['NO-CONVERSION', 10006]] as const) {
+    for (const [code, expected] of [
+      ['NO-SUCH-CODE', 10002],
+      ['NO-COMPANY', 10003],
+      ['GHOST-COMPANY', 10004],
+      ['NO-GUEST-CONFIG', 10005],
+      ['NO-CONVERSION', 10006],
+    ] as const) {
       const response = await c.post('qms/guest', guestBody(residentId(900), photo, { inviteCode: code }));
       expect(response.body.code, code).toBe(expected);
     }
@@ -51,7 +72,13 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
   it('lets a valid code decide the status; without a code the guest is pending', async () => {
     const c = await caller(t, ENTERPRISE);
     const approved = await addGuest(c, t, ENTERPRISE, 10, { inviteCode: 'INVITE2025A' });
-    expect(approved).toMatchObject({ status: 'approved', inviteCode: 'INVITE2025A', attendance: 'undecided', entourageCount: 0, itineraryDone: false });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      inviteCode: 'INVITE2025A',
+      attendance: 'undecided',
+      entourageCount: 0,
+      itineraryDone: false,
+    });
     const review = await addGuest(c, t, ENTERPRISE, 11, { inviteCode: 'INVITE2025B' });
     expect(review.status).toBe('pending');
     const none = await addGuest(c, t, ENTERPRISE, 12);
@@ -100,7 +127,12 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
     expect(badId.body.fieldErrors?.map((f) => f.pointer)).toContain('/idNumber');
     const serverOwned = await c.post('qms/guest', guestBody(residentId(40), photo, { auditStatus: 'approved' }));
     expect(serverOwned.status).toBe(400);
-    const notJson = await t.call({ method: 'POST', url: '/exhibition/qms/guest', headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' }, payload: '{"nameZh":' });
+    const notJson = await t.call({
+      method: 'POST',
+      url: '/exhibition/qms/guest',
+      headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' },
+      payload: '{"nameZh":',
+    });
     expect(notJson.status).toBe(400);
     const badParam = await c.get('qms/guest/has%20space');
     expect(badParam.status).toBe(400);
@@ -116,7 +148,10 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
     expect(unknown.status).toBe(400);
     const card = await uploadedFile(t, ENTERPRISE, 'businessCard');
     expect((await c.post('qms/guest', guestBody(residentId(50), card))).body.msg).toBe('Please upload a new photo');
-    const withCard = await c.post<GuestSummary>('qms/guest', guestBody(residentId(50), await uploadedFile(t, ENTERPRISE), { businessCard: card }));
+    const withCard = await c.post<GuestSummary>(
+      'qms/guest',
+      guestBody(residentId(50), await uploadedFile(t, ENTERPRISE), { businessCard: card }),
+    );
     expect(withCard.status).toBe(200);
   });
 
@@ -164,13 +199,20 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
     const c = await caller(t, ENTERPRISE);
     const guest = await addGuest(c, t, ENTERPRISE, 80);
     const photo = await uploadedFile(t, ENTERPRISE);
-    const saved = await c.put<GuestSummary>(`qms/guest/${guest.id}`, guestBody(residentId(80), photo, { nameZh: '赵六', inviteCode: 'INVITE2025C' }));
+    const saved = await c.put<GuestSummary>(
+      `qms/guest/${guest.id}`,
+      guestBody(residentId(80), photo, { nameZh: '赵六', inviteCode: 'INVITE2025C' }),
+    );
     expect(saved.body.data).toMatchObject({ nameZh: '赵六', status: 'approved' });
     // the add and save answers are built from what was written, not read back: they must equal a later read
-    const listed = (await c.get<Page<GuestSummary>>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((record) => record.id === guest.id);
+    const listed = (await c.get<Page<GuestSummary>>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find(
+      (record) => record.id === guest.id,
+    );
     expect(saved.body.data).toEqual(listed);
     const added = await addGuest(c, t, ENTERPRISE, 81, { nameEn: 'Zhao Liu', inviteCode: 'INVITE2025A' });
-    const listedAdded = (await c.get<Page<GuestSummary>>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find((record) => record.id === added.id);
+    const listedAdded = (await c.get<Page<GuestSummary>>('qms/guest/page?pageNum=1&pageSize=100')).body.data.records.find(
+      (record) => record.id === added.id,
+    );
     expect(added).toEqual(listedAdded);
     const locked = await c.put(`qms/guest/${guest.id}`, guestBody(residentId(80), photo));
     expect(locked.status).toBe(400);

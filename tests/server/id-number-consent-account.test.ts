@@ -9,7 +9,17 @@ import { idNumberConsentField } from '../../src/server/privacy/consents.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { guestBody } from './helpers/guest-body.js';
 import { useTestApp } from './helpers/test-app.js';
-import { accountRow, addGuest, caller, ENTERPRISE, memberBody, movableClock, ORGANISER, residentId, uploadedFile } from './guests-harness.js';
+import {
+  accountRow,
+  addGuest,
+  caller,
+  ENTERPRISE,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  uploadedFile,
+} from './guests-harness.js';
 
 const version = idNumberConsentField('guest')?.version ?? 0;
 const masked = (id: string) => `${id.slice(0, 6)}********${id.slice(-4)}`;
@@ -18,14 +28,21 @@ describeEachDatabase('ID-number consent: who gave it, and the audit log', (kind)
   const time = movableClock();
   const t = useTestApp(kind, {}, { clock: time.clock });
 
-  const consentEntries = (targetId: string) => t.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'personal-data.consent').where('target_id', '=', targetId).orderBy('at').execute();
+  const consentEntries = (targetId: string) =>
+    t.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'personal-data.consent')
+      .where('target_id', '=', targetId)
+      .orderBy('at')
+      .execute();
   const unitAccount = async () => {
     const { id } = await accountRow(t, ENTERPRISE);
     const { name } = await t.app.db.selectFrom('accounts').select('name').where('id', '=', id).executeTakeFirstOrThrow();
     return { id, name };
   };
 
-  it("records the submitting account on the guest, answers it to organisers and audits the consent with its version, not the number", async () => {
+  it('records the submitting account on the guest, answers it to organisers and audits the consent with its version, not the number', async () => {
     time.set('2027-06-01T04:00:00.000Z');
     const account = await unitAccount();
     const unit = await caller(t, ENTERPRISE);
@@ -33,7 +50,11 @@ describeEachDatabase('ID-number consent: who gave it, and the audit log', (kind)
     const idNumber = residentId(801);
     const added = (await unit.post<GuestSummary>('qms/guest', guestBody(idNumber, photo, { nameZh: '赵同意' }))).body.data;
 
-    const row = await t.app.db.selectFrom('guests').select(['id_number_consent_by', 'id_number_consent_version']).where('id', '=', added.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('guests')
+      .select(['id_number_consent_by', 'id_number_consent_version'])
+      .where('id', '=', added.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ id_number_consent_by: account.id, id_number_consent_version: version });
     const organiser = await caller(t, ORGANISER);
     const read = (await organiser.get<GuestDetail>(`admin/guest/${added.id}`)).body.data;
@@ -41,14 +62,22 @@ describeEachDatabase('ID-number consent: who gave it, and the audit log', (kind)
 
     const entries = await consentEntries(added.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor_account_id: account.id, target_type: 'guest', target_label: '赵同意', at: '2027-06-01T04:00:00.000Z', before_value: null });
+    expect(entries[0]).toMatchObject({
+      actor_account_id: account.id,
+      target_type: 'guest',
+      target_label: '赵同意',
+      at: '2027-06-01T04:00:00.000Z',
+      before_value: null,
+    });
     expect(JSON.parse(entries[0]!.after_value ?? 'null')).toEqual({ consentVersion: version, consentAt: '2027-06-01T04:00:00.000Z' });
     const stored = JSON.stringify(entries);
     expect(stored).not.toContain(idNumber);
     expect(stored).not.toContain(masked(idNumber));
 
     // the organisers' log reads it in words
-    const log = await organiser.get<{ records: { action: string; targetId: string; actionLabel: string; changes: { field: string; after: string }[] }[] }>('admin/console/audit/page?pageNum=1&pageSize=20&action=personal-data.consent');
+    const log = await organiser.get<{
+      records: { action: string; targetId: string; actionLabel: string; changes: { field: string; after: string }[] }[];
+    }>('admin/console/audit/page?pageNum=1&pageSize=20&action=personal-data.consent');
     const readable = log.body.data.records.find((record) => record.targetId === added.id);
     expect(readable?.actionLabel).toBe('ID-number consent recorded');
     expect(readable?.changes).toContainEqual(expect.objectContaining({ field: 'Consent text version', after: String(version) }));
@@ -74,9 +103,18 @@ describeEachDatabase('ID-number consent: who gave it, and the audit log', (kind)
     expect(JSON.stringify(entries)).not.toContain(newNumber);
 
     // on record under an older text, by no known account (before 0021): the next save records it anew
-    await t.app.db.updateTable('guests').set({ id_number_consent_version: version - 1, id_number_consent_by: null }).where('id', '=', added.id).execute();
+    await t.app.db
+      .updateTable('guests')
+      .set({ id_number_consent_version: version - 1, id_number_consent_by: null })
+      .where('id', '=', added.id)
+      .execute();
     const organiser = await caller(t, ORGANISER);
-    expect((await organiser.get<GuestDetail>(`admin/guest/${added.id}`)).body.data.idNumberConsent).toEqual({ version: version - 1, at: '2027-06-02T06:00:00.000Z', by: null, byName: null });
+    expect((await organiser.get<GuestDetail>(`admin/guest/${added.id}`)).body.data.idNumberConsent).toEqual({
+      version: version - 1,
+      at: '2027-06-02T06:00:00.000Z',
+      by: null,
+      byName: null,
+    });
     time.set('2027-06-02T07:00:00.000Z');
     expect((await unit.put(`qms/guest/${added.id}`, guestBody(newNumber, photo))).status).toBe(200);
     entries = await consentEntries(added.id);
@@ -93,10 +131,19 @@ describeEachDatabase('ID-number consent: who gave it, and the audit log', (kind)
     const unit = await caller(t, ENTERPRISE);
     const guest = await addGuest(unit, t, ENTERPRISE, 804, { inviteCode: 'INVITE2025A' });
     const memberNumber = residentId(805);
-    const member = (await unit.post<EntourageItem>(`qms/guest/${guest.id}/entourage`, memberBody(memberNumber, await uploadedFile(t, ENTERPRISE), { nameZh: '孙随行' }))).body.data;
+    const member = (
+      await unit.post<EntourageItem>(
+        `qms/guest/${guest.id}/entourage`,
+        memberBody(memberNumber, await uploadedFile(t, ENTERPRISE), { nameZh: '孙随行' }),
+      )
+    ).body.data;
     const expected = { version, at: '2027-06-03T04:00:00.000Z', by: account.id, byName: account.name };
     expect(member.idNumberConsent).toEqual(expected);
-    const row = await t.app.db.selectFrom('entourage_members').select('id_number_consent_by').where('id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('entourage_members')
+      .select('id_number_consent_by')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row.id_number_consent_by).toBe(account.id);
 
     const entries = await consentEntries(member.id);
@@ -107,7 +154,10 @@ describeEachDatabase('ID-number consent: who gave it, and the audit log', (kind)
 
     // a save that keeps the number writes nothing more and answers the consent on record
     time.set('2027-06-03T05:00:00.000Z');
-    const saved = await unit.put<EntourageItem>(`qms/guest/${guest.id}/entourage/${member.id}`, memberBody(memberNumber, await uploadedFile(t, ENTERPRISE), { nameZh: '孙随行' }));
+    const saved = await unit.put<EntourageItem>(
+      `qms/guest/${guest.id}/entourage/${member.id}`,
+      memberBody(memberNumber, await uploadedFile(t, ENTERPRISE), { nameZh: '孙随行' }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.data.idNumberConsent).toEqual(expected);
     expect(await consentEntries(member.id)).toHaveLength(1);

@@ -20,7 +20,11 @@ describeEachDatabase('ID-number consent', (kind) => {
 
   it('is asked for by both schemas, under the same text version', () => {
     expect(idNumberConsentField('guest')).toMatchObject({ field: 'idNumberConsent', covers: 'idNumber' });
-    expect(idNumberConsentField('entourage-member')).toMatchObject({ field: 'idNumberConsent', covers: 'idNumber', version: currentVersion });
+    expect(idNumberConsentField('entourage-member')).toMatchObject({
+      field: 'idNumberConsent',
+      covers: 'idNumber',
+      version: currentVersion,
+    });
     expect(currentVersion).toBeGreaterThanOrEqual(1);
   });
 
@@ -38,7 +42,11 @@ describeEachDatabase('ID-number consent', (kind) => {
 
     const added = await c.post<GuestSummary>('qms/guest', guestBody(residentId(701), photo));
     expect(added.status).toBe(200);
-    const row = await t.app.db.selectFrom('guests').select(['id_number_consent_version', 'id_number_consent_at']).where('id', '=', added.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('guests')
+      .select(['id_number_consent_version', 'id_number_consent_at'])
+      .where('id', '=', added.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ id_number_consent_version: currentVersion, id_number_consent_at: '2027-06-01T04:00:00.000Z' });
 
     // the organiser's record says when and to which text; the unit's form reopens ticked
@@ -64,7 +72,11 @@ describeEachDatabase('ID-number consent', (kind) => {
     expect(await consentOf()).toMatchObject({ version: currentVersion, at: '2027-06-03T05:00:00.000Z' });
 
     // on record under an older text: kept as it is until the next save, and the form asks again
-    await t.app.db.updateTable('guests').set({ id_number_consent_version: currentVersion - 1 }).where('id', '=', added.id).execute();
+    await t.app.db
+      .updateTable('guests')
+      .set({ id_number_consent_version: currentVersion - 1 })
+      .where('id', '=', added.id)
+      .execute();
     const reopened = await detail(c, added.id);
     expect(reopened.idNumberConsent).toMatchObject({ version: currentVersion - 1, at: '2027-06-03T05:00:00.000Z' });
     expect(reopened.document).not.toHaveProperty('idNumberConsent');

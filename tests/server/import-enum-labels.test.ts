@@ -11,7 +11,18 @@ describeEachDatabase('historical-guest import: enum labels in either language', 
   it('takes 女, Female and female for the gender and refuses what is none of them, on its row', async () => {
     const organiser = await caller(t, ORGANISER);
     const header = ['session', 'nameZh', 'unitName', 'gender'];
-    const accepted = await upload(t, organiser, 'importWorkbook', 'labels.xlsx', await workbook(header, [[2, '甲标签', '甲公司', '女'], [2, '乙标签', '乙公司', 'Female'], [2, '丙标签', '丙公司', 'male'], [2, '丁标签', '丁公司', ' 男 ']]));
+    const accepted = await upload(
+      t,
+      organiser,
+      'importWorkbook',
+      'labels.xlsx',
+      await workbook(header, [
+        [2, '甲标签', '甲公司', '女'],
+        [2, '乙标签', '乙公司', 'Female'],
+        [2, '丙标签', '丙公司', 'male'],
+        [2, '丁标签', '丁公司', ' 男 '],
+      ]),
+    );
     const imported = await organiser.post<{ imported: number }>('admin/historical-guest/import', { file: accepted });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.data.imported).toBe(4);
@@ -29,10 +40,32 @@ describeEachDatabase('historical-guest import: enum labels in either language', 
     const organiser = await caller(t, ORGANISER);
     const zh = await headerOf((await rawGet(t, organiser, 'admin/historical-guest/template')).body);
     expect(zh).toContain('性别 (男 / 女) [gender]');
-    const en = await t.app.inject({ method: 'GET', url: '/exhibition/admin/historical-guest/template', headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' } });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/exhibition/admin/historical-guest/template',
+      headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' },
+    });
     expect(await headerOf(en.rawPayload)).toContain('Gender (Male / Female) [gender]');
     // the template's own header is accepted by the import
-    const file = await upload(t, organiser, 'importWorkbook', 'template.xlsx', await workbook(zh, [zh.map((column) => (column.endsWith('[session]') ? 1 : column.endsWith('[nameZh]') ? '模板回读' : column.endsWith('[unitName]') ? '模板公司' : column.endsWith('[gender]') ? '女' : null))]));
+    const file = await upload(
+      t,
+      organiser,
+      'importWorkbook',
+      'template.xlsx',
+      await workbook(zh, [
+        zh.map((column) =>
+          column.endsWith('[session]')
+            ? 1
+            : column.endsWith('[nameZh]')
+              ? '模板回读'
+              : column.endsWith('[unitName]')
+                ? '模板公司'
+                : column.endsWith('[gender]')
+                  ? '女'
+                  : null,
+        ),
+      ]),
+    );
     const imported = await organiser.post<{ imported: number }>('admin/historical-guest/import', { file });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   });

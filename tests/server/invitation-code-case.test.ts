@@ -4,7 +4,18 @@ import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import type { ConsoleGuestItem, InvitationCodeItem } from '../../src/shared/console-api.js';
 import type { GuestSummary, InviteCodeCheck } from '../../src/shared/guest-api.js';
-import { accountRow, addGuest, caller, detail, ENTERPRISE, movableClock, ORGANISER, residentId, setEdition, uploadedFile } from './guests-harness.js';
+import {
+  accountRow,
+  addGuest,
+  caller,
+  detail,
+  ENTERPRISE,
+  movableClock,
+  ORGANISER,
+  residentId,
+  setEdition,
+  uploadedFile,
+} from './guests-harness.js';
 import { guestBody } from './helpers/guest-body.js';
 
 /** Issue 19: SPEC gives invitation codes no case rule; refusals about the code name its field. */
@@ -28,7 +39,8 @@ describeEachDatabase('invitation codes: case-insensitive, refusals on the field'
     expect(saved.body.data).toMatchObject({ status: 'approved', inviteCode: 'INVITE2025C' });
 
     const organiser = await caller(t, ORGANISER);
-    const search = async (code: string) => (await organiser.get<Page<ConsoleGuestItem>>(`admin/console/guest/page?inviteCode=${code}`)).body.data.records.map((g) => g.id);
+    const search = async (code: string) =>
+      (await organiser.get<Page<ConsoleGuestItem>>(`admin/console/guest/page?inviteCode=${code}`)).body.data.records.map((g) => g.id);
     expect(await search('invite2025c')).toEqual([guest.id]);
     expect(await search('INVITE2025C')).toEqual([guest.id]);
     const codes = (await organiser.get<Page<InvitationCodeItem>>('admin/console/invitation-code/page?code=invite2025c')).body.data.records;
@@ -38,7 +50,15 @@ describeEachDatabase('invitation codes: case-insensitive, refusals on the field'
   it('counts a code typed in small letters against its cap, and revokes it by any case', async () => {
     const organiser = await caller(t, ORGANISER);
     const unitId = (await accountRow(t, ENTERPRISE)).unit_id!;
-    const [code] = (await organiser.post<string[]>('admin/console/invitation-code/batch', { count: 1, companyId: unitId, guestType: 'general', reviewRequired: true, maxUses: 1 })).body.data as [string];
+    const [code] = (
+      await organiser.post<string[]>('admin/console/invitation-code/batch', {
+        count: 1,
+        companyId: unitId,
+        guestType: 'general',
+        reviewRequired: true,
+        maxUses: 1,
+      })
+    ).body.data as [string];
     const ent = await caller(t, ENTERPRISE);
     const first = await addGuest(ent, t, ENTERPRISE, 611, { inviteCode: code.toLowerCase() });
     expect(first.inviteCode).toBe(code);
@@ -46,7 +66,14 @@ describeEachDatabase('invitation codes: case-insensitive, refusals on the field'
     const second = await ent.post('qms/guest', guestBody(residentId(612), photo, { inviteCode: code }));
     expect(second.body.code).toBe(10002);
 
-    const [other] = (await organiser.post<string[]>('admin/console/invitation-code/batch', { count: 1, companyId: unitId, guestType: 'general', reviewRequired: true })).body.data as [string];
+    const [other] = (
+      await organiser.post<string[]>('admin/console/invitation-code/batch', {
+        count: 1,
+        companyId: unitId,
+        guestType: 'general',
+        reviewRequired: true,
+      })
+    ).body.data as [string];
     expect((await organiser.post(`admin/console/invitation-code/${other.toLowerCase()}/revoke`)).status).toBe(200);
     expect((await ent.get(`qms/invite-code/check?code=${other}`)).body.code).toBe(10002);
   });
@@ -54,7 +81,11 @@ describeEachDatabase('invitation codes: case-insensitive, refusals on the field'
   it('answers a refused code on the guest form with a field error at /inviteCode', async () => {
     const ent = await caller(t, ENTERPRISE);
     const photo = await uploadedFile(t, ENTERPRISE);
-    for (const [code, expected] of [['nope2025', 10002], ['no-company', 10003], ['no-conversion', 10006]] as const) {
+    for (const [code, expected] of [
+      ['nope2025', 10002],
+      ['no-company', 10003],
+      ['no-conversion', 10006],
+    ] as const) {
       const refused = await ent.post('qms/guest', guestBody(residentId(620), photo, { inviteCode: code }));
       expect(refused.body.code, code).toBe(expected);
       expect(refused.body.fieldErrors, code).toEqual([{ pointer: '/inviteCode', key: refused.body.key, message: refused.body.msg }]);

@@ -41,7 +41,10 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
   async function keyIdsAtRest(): Promise<Set<string>> {
     const ids = new Set<string>();
     for (const table of ['guests', 'entourage_members', 'temporary_registrations'] as const) {
-      const rows = await app!.db.selectFrom(table as 'guests').select('document').execute();
+      const rows = await app!.db
+        .selectFrom(table as 'guests')
+        .select('document')
+        .execute();
       for (const row of rows) for (const match of row.document.matchAll(/"v1:([A-Za-z0-9_-]{8}):/g)) ids.add(match[1]!);
     }
     return ids;
@@ -54,10 +57,16 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     const t = await start();
     const unit = await caller(t, ENTERPRISE);
     for (let n = 1; n <= 4; n += 1) {
-      const guest = await addGuest(unit, t, ENTERPRISE, 800 + n, { mobile: `1376000080${n}`, ...(n === 1 ? { inviteCode: 'INVITE2025A' } : {}) });
+      const guest = await addGuest(unit, t, ENTERPRISE, 800 + n, {
+        mobile: `1376000080${n}`,
+        ...(n === 1 ? { inviteCode: 'INVITE2025A' } : {}),
+      });
       guestId ||= guest.id;
     }
-    const member = await unit.post(`qms/guest/${guestId}/entourage`, memberBody(residentId(810), await uploadedFile(t, ENTERPRISE), { mobile: '13760000810' }));
+    const member = await unit.post(
+      `qms/guest/${guestId}/entourage`,
+      memberBody(residentId(810), await uploadedFile(t, ENTERPRISE), { mobile: '13760000810' }),
+    );
     expect(member.status).toBe(200);
     expect((await register(t, registrationBody(await uploadedPicture(t), { mobile: '13760000811' }))).status).toBe(200);
   });
@@ -101,10 +110,18 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     expect(mobile).toMatch(/^137600008/);
     const idNumber = (await unit.post<{ value: string }>(`qms/guest/${guestId}/reveal`, { field: 'idNumber' })).body.data.value;
     expect(idNumber).toMatch(/^370202\d{11}[\dX]$/);
-    expect((await unit.post<{ value: string }>(`qms/guest/${guestId}/reveal`, { field: 'mobile', memberId: shown.entourage[0]!.id })).body.data.value).toBe('13760000810');
+    expect(
+      (await unit.post<{ value: string }>(`qms/guest/${guestId}/reveal`, { field: 'mobile', memberId: shown.entourage[0]!.id })).body.data
+        .value,
+    ).toBe('13760000810');
     const again = await unit.post('qms/guest', { ...shown.document, idNumber, mobile, photo: await uploadedFile(t, ENTERPRISE) });
     expect(again.status).toBe(409);
-    expect(keyIdOfSealed(JSON.parse((await t.app.db.selectFrom('guests').select('document').where('id', '=', guestId).executeTakeFirstOrThrow()).document).idNumber)).toBe(newId);
+    expect(
+      keyIdOfSealed(
+        JSON.parse((await t.app.db.selectFrom('guests').select('document').where('id', '=', guestId).executeTakeFirstOrThrow()).document)
+          .idNumber,
+      ),
+    ).toBe(newId);
   });
 
   it('purges an edition only after its retention period (or forced), erasing values and files, audited', async () => {
@@ -112,7 +129,12 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     const edition = await t.app.services.editions.current();
     const photo = (await detail(await caller(t, ENTERPRISE), guestId)).document.photo as string;
     const storageName = 'P'.repeat(43);
-    await t.app.db.withTables<{ uploads: { id: string; storage_name: string } }>().updateTable('uploads').set({ storage_name: storageName }).where('id', '=', photo).execute();
+    await t.app.db
+      .withTables<{ uploads: { id: string; storage_name: string } }>()
+      .updateTable('uploads')
+      .set({ storage_name: storageName })
+      .where('id', '=', photo)
+      .execute();
     const photoFile = path.join(t.app.config.uploadDir, storageName);
     fs.mkdirSync(path.dirname(photoFile), { recursive: true });
     fs.writeFileSync(photoFile, 'jpeg bytes');
@@ -122,22 +144,37 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     const lines: string[] = [];
     const purgeEnv = { ...env, DATA_KEY: NEW_KEY, RETENTION_DAYS: '30' };
     // the conference ends 2027-06-20 (config/edition.json): not before 2027-07-20, whatever today is
-    expect(await retentionPurge(['--edition', edition.id], purgeEnv, (line) => lines.push(line))).toBe(Date.now() < Date.parse('2027-07-20') ? 1 : 0);
+    expect(await retentionPurge(['--edition', edition.id], purgeEnv, (line) => lines.push(line))).toBe(
+      Date.now() < Date.parse('2027-07-20') ? 1 : 0,
+    );
     expect(await retentionPurge(['--edition', 'no-such-edition'], purgeEnv, quiet)).toBe(2);
     expect(await retentionPurge(['--edition', edition.id, '--force'], purgeEnv, (line) => lines.push(line))).toBe(0);
     expect(lines.join('\n')).toMatch(/guests: 5 rows erased/);
 
     const after = await start({ DATA_KEY: NEW_KEY });
-    const guests = await after.app.db.selectFrom('guests').select(['document', 'id_number_hash', 'mobile_index', 'id_number_masked']).where('edition_id', '=', edition.id).where('unit_id', 'is not', null).execute();
+    const guests = await after.app.db
+      .selectFrom('guests')
+      .select(['document', 'id_number_hash', 'mobile_index', 'id_number_masked'])
+      .where('edition_id', '=', edition.id)
+      .where('unit_id', 'is not', null)
+      .execute();
     for (const guest of guests) {
       expect(JSON.parse(guest.document)).not.toHaveProperty('idNumber');
       expect(JSON.parse(guest.document)).not.toHaveProperty('mobile');
       expect(guest).toMatchObject({ id_number_hash: null, mobile_index: null, id_number_masked: null });
     }
     const members = await after.app.db.selectFrom('entourage_members').select('document').execute();
-    expect(members.map((m) => JSON.parse(m.document) as Record<string, unknown>).every((d) => d.idNumber === undefined && d.mobile === undefined)).toBe(true);
+    expect(
+      members
+        .map((m) => JSON.parse(m.document) as Record<string, unknown>)
+        .every((d) => d.idNumber === undefined && d.mobile === undefined),
+    ).toBe(true);
     expect(fs.existsSync(photoFile)).toBe(false);
-    const audit = await after.app.db.selectFrom('audit_log').select(['action', 'reason']).where('action', '=', 'edition.retention-purge').execute();
+    const audit = await after.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('action', '=', 'edition.retention-purge')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.reason).toContain('forced');
     // the guest list still shows the edition's guests, without their numbers

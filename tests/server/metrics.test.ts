@@ -11,12 +11,22 @@ describe('metrics', () => {
   it('times each request under its route pattern, never its URL', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(before.statusCode).toBe(200);
-    const count = (text: string) => Number(/http_request_duration_seconds_count\{method="GET",route="\/exhibition\/qms\/edition\/current",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
-    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: '/exhibition/qms/edition/current?x=1' })).statusCode).toBe(200);
+    const count = (text: string) =>
+      Number(
+        /http_request_duration_seconds_count\{method="GET",route="\/exhibition\/qms\/edition\/current",status="200"\} (\d+)/.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.app.inject({ method: 'GET', url: '/exhibition/qms/edition/current?x=1' })).statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(count(after.body) - count(before.body)).toBe(3);
     expect(after.body).not.toContain('x=1');
-    const sum = Number(/http_request_duration_seconds_sum\{method="GET",route="\/exhibition\/qms\/edition\/current",status="200"\} ([\d.e-]+)/.exec(after.body)?.[1]);
+    const sum = Number(
+      /http_request_duration_seconds_sum\{method="GET",route="\/exhibition\/qms\/edition\/current",status="200"\} ([\d.e-]+)/.exec(
+        after.body,
+      )?.[1],
+    );
     // seconds, not milliseconds: three cheap reads take well under a second together
     expect(sum).toBeGreaterThan(0);
     expect(sum).toBeLessThan(3);
@@ -46,7 +56,15 @@ describe('uploads in flight', () => {
     const boundary = 'metricsboundary';
     // the headers and the rule part of a 1 MB file, then nothing: the upload is being received
     socket.write(
-      [`POST /exhibition/${uploadPaths.upload} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: Bearer ${token}`, `Content-Type: multipart/form-data; boundary=${boundary}`, `Content-Length: ${1024 * 1024}`, '', ''].join('\r\n') +
+      [
+        `POST /exhibition/${uploadPaths.upload} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${token}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${1024 * 1024}`,
+        '',
+        '',
+      ].join('\r\n') +
         `--${boundary}\r\nContent-Disposition: form-data; name="rule"\r\n\r\nphoto\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     );
     await expect.poll(inFlight, { timeout: 5000 }).toBe(1);

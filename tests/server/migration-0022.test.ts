@@ -19,7 +19,10 @@ const MEMBER = '13955550223';
 const NEW_KEY = 'Tm93IHRoZSBuZXcgZGF0YSBrZXkgb2YgMzIgYnl0ZXM=';
 
 type Point = { place: string; receptionistName: string; receptionistPhone: string };
-const guestReception = { stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: STATION }], hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: HOTEL }] };
+const guestReception = {
+  stations: [{ place: '青岛北站', receptionistName: '郑接待', receptionistPhone: STATION }],
+  hotels: [{ place: '海景酒店', receptionistName: '王接待', receptionistPhone: HOTEL }],
+};
 const memberReception = { stations: [{ place: '流亭机场', receptionistName: '陈接待', receptionistPhone: MEMBER }] };
 
 /** Migration 0022 seals the receptionist phones of receptions written before it; keys:rotate re-seals them afterwards. */
@@ -37,14 +40,19 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
     const now = new Date().toISOString();
     const edition = randomUUID();
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
-    const document = (n: number) => JSON.stringify(protection.sealDocument('guest', guestBody(residentId(n), 'photo', { mobile: `1395555030${n % 10}` })));
+    const document = (n: number) =>
+      JSON.stringify(protection.sealDocument('guest', guestBody(residentId(n), 'photo', { mobile: `1395555030${n % 10}` })));
     await sql`insert into guests (id, edition_id, name, mobile_index, audit_status, document, schema_version, created_at, id_number_hash, id_number_masked, reception, reception_version)
-      values (${ids.guest}, ${edition}, '张三', 'i1', 'approved', ${document(221)}, 1, ${now}, 'h1', 'x', ${JSON.stringify(guestReception)}, 1)`.execute(db);
+      values (${ids.guest}, ${edition}, '张三', 'i1', 'approved', ${document(221)}, 1, ${now}, 'h1', 'x', ${JSON.stringify(guestReception)}, 1)`.execute(
+      db,
+    );
     // a guest without a reception stays without one
     await sql`insert into guests (id, edition_id, name, mobile_index, audit_status, document, schema_version, created_at, id_number_hash, id_number_masked)
       values (${ids.bare}, ${edition}, '李四', 'i2', 'pending', ${document(222)}, 1, ${now}, 'h2', 'x')`.execute(db);
     await sql`insert into entourage_members (id, guest_id, edition_id, name, id_number_hash, id_number_masked, document, schema_version, created_at, updated_at, reception, reception_version)
-      values (${ids.member}, ${ids.guest}, ${edition}, '王五', 'h3', 'x', ${JSON.stringify(protection.sealDocument('entourage-member', { nameZh: '王五' }))}, 1, ${now}, ${now}, ${JSON.stringify(memberReception)}, 1)`.execute(db);
+      values (${ids.member}, ${ids.guest}, ${edition}, '王五', 'h3', 'x', ${JSON.stringify(protection.sealDocument('entourage-member', { nameZh: '王五' }))}, 1, ${now}, ${now}, ${JSON.stringify(memberReception)}, 1)`.execute(
+      db,
+    );
     await stage.migrateToLatest();
   });
   afterAll(async () => {
@@ -82,7 +90,9 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
     expect([guest.stations[0]!.receptionistPhone, guest.hotels[0]!.receptionistPhone].map(keyIdOfSealed)).toEqual([newKey, newKey]);
     expect(keyIdOfSealed((JSON.parse(members[0]!.reception!) as { stations: Point[] }).stations[0]!.receptionistPhone)).toBe(newKey);
     const rotated = loadConfig(env).dataKeyring;
-    expect(new DataProtection(rotated).openJson('reception', guests.find((row) => row.id === ids.guest)!.reception!)).toEqual(guestReception);
+    expect(new DataProtection(rotated).openJson('reception', guests.find((row) => row.id === ids.guest)!.reception!)).toEqual(
+      guestReception,
+    );
     const again: string[] = [];
     expect(await rotateKeys([], env, (line) => again.push(line))).toBe(0);
     expect(again.join('\n')).toContain('guests.reception: 0 of 2 rows re-sealed');

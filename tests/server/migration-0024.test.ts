@@ -22,9 +22,24 @@ describeEachDatabase('migration 0024 clears sign-in names from unit registration
     const edition = randomUUID();
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
     const unit = (id: string, document: unknown, complete: number) =>
-      sql`insert into units (id, edition_id, unit_type, name, document, schema_version, created_at, complete) values (${id}, ${edition}, 'enterprise', 'U', ${JSON.stringify(document)}, 1, ${now}, ${complete})`.execute(db);
+      sql`insert into units (id, edition_id, unit_type, name, document, schema_version, created_at, complete) values (${id}, ${edition}, 'enterprise', 'U', ${JSON.stringify(document)}, 1, ${now}, ${complete})`.execute(
+        db,
+      );
     // a stub as the registration wrote it before: its whole body but the secrets it dropped then
-    await unit(ids.stub, { userType: 2, unitName: '注册公司', name: '张三', account: MOBILE, password: 'Secret#1', confirmPassword: 'Secret#1', code: '123456', agreeTerms: true }, 0);
+    await unit(
+      ids.stub,
+      {
+        userType: 2,
+        unitName: '注册公司',
+        name: '张三',
+        account: MOBILE,
+        password: 'Secret#1',
+        confirmPassword: 'Secret#1',
+        code: '123456',
+        agreeTerms: true,
+      },
+      0,
+    );
     await unit(ids.saved, savedDocument, 1);
     await unit(ids.clean, { userType: 2, unitName: '新公司', name: '李四' }, 0);
     await stage.migrateToLatest();

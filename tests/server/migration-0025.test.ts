@@ -23,9 +23,13 @@ describeEachDatabase('migration 0025 puts invitation codes in capitals', (kind) 
     db = stage.db;
     const now = new Date().toISOString();
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
-    await sql`insert into units (id, edition_id, unit_type, name, document, schema_version, created_at) values (${unit}, ${edition}, 'enterprise', 'U', '{}', 1, ${now})`.execute(db);
+    await sql`insert into units (id, edition_id, unit_type, name, document, schema_version, created_at) values (${unit}, ${edition}, 'enterprise', 'U', '{}', 1, ${now})`.execute(
+      db,
+    );
     const code = (value: string, createdAt: string) =>
-      sql`insert into invitation_codes (code, edition_id, unit_id, company_id, guest_type, review_required, created_at) values (${value}, ${edition}, ${unit}, ${unit}, 'general', 0, ${createdAt})`.execute(db);
+      sql`insert into invitation_codes (code, edition_id, unit_id, company_id, guest_type, review_required, created_at) values (${value}, ${edition}, ${unit}, ${unit}, 'general', 0, ${createdAt})`.execute(
+        db,
+      );
     // abc and ABC: only one of them can be ABC; xyz and Xyz: the older one becomes XYZ
     await code('ABC', '2027-01-01T00:00:00.000Z');
     await code('abc', '2027-01-02T00:00:00.000Z');
@@ -34,7 +38,9 @@ describeEachDatabase('migration 0025 puts invitation codes in capitals', (kind) 
     await code('xyz', '2027-01-05T00:00:00.000Z');
     await code('KEPT-1', '2027-01-06T00:00:00.000Z');
     const guest = (id: string, invitationCode: string | null) =>
-      sql`insert into guests (id, edition_id, unit_id, name, audit_status, invitation_code, document, schema_version, created_at) values (${id}, ${edition}, ${unit}, '张三', 'approved', ${invitationCode}, '{}', 1, ${now})`.execute(db);
+      sql`insert into guests (id, edition_id, unit_id, name, audit_status, invitation_code, document, schema_version, created_at) values (${id}, ${edition}, ${unit}, '张三', 'approved', ${invitationCode}, '{}', 1, ${now})`.execute(
+        db,
+      );
     await guest(guests.mixed, 'Mixed-1');
     await guest(guests.twin, 'abc');
     await guest(guests.none, null);
@@ -51,7 +57,9 @@ describeEachDatabase('migration 0025 puts invitation codes in capitals', (kind) 
   });
 
   it('moves the guests along with their code', async () => {
-    const rows = Object.fromEntries((await db.selectFrom('guests').select(['id', 'invitation_code']).execute()).map((row) => [row.id, row.invitation_code]));
+    const rows = Object.fromEntries(
+      (await db.selectFrom('guests').select(['id', 'invitation_code']).execute()).map((row) => [row.id, row.invitation_code]),
+    );
     expect(rows).toEqual({ [guests.mixed]: 'MIXED-1', [guests.twin]: 'abc', [guests.none]: null });
   });
 

@@ -10,7 +10,7 @@ import { migratedUpTo } from './helpers/migration-stage.js';
  * Migration 0026 indexes the names of the guests already stored (a unit's guests only), and its
  * triggers keep the index for guests written after it, including a guest given a unit later.
  */
-describeEachDatabase('migration 0026 indexes the stored guests\' names', (kind) => {
+describeEachDatabase("migration 0026 indexes the stored guests' names", (kind) => {
   let database: IsolatedDatabase;
   let db: Db;
   const edition = randomUUID();
@@ -18,16 +18,27 @@ describeEachDatabase('migration 0026 indexes the stored guests\' names', (kind) 
   const guests = { chinese: randomUUID(), english: randomUUID(), unitless: randomUUID(), later: randomUUID() };
   const now = new Date().toISOString();
   const insertGuest = (id: string, unitId: string | null, name: string, nameEn: string | null) =>
-    sql`insert into guests (id, edition_id, unit_id, name, name_en, audit_status, document, schema_version, created_at) values (${id}, ${edition}, ${unitId}, ${name}, ${nameEn}, 'approved', '{}', 1, ${now})`.execute(db);
+    sql`insert into guests (id, edition_id, unit_id, name, name_en, audit_status, document, schema_version, created_at) values (${id}, ${edition}, ${unitId}, ${name}, ${nameEn}, 'approved', '{}', 1, ${now})`.execute(
+      db,
+    );
   const found = async (typed: string) =>
-    (await nameSuffixesMatching(db, kind === 'postgres', edition, typed).select('guest_name_suffixes.guest_id').distinct().execute()).map((row) => row.guest_id).sort();
+    (
+      await nameSuffixesMatching(db, kind === 'postgres', edition, typed)
+        .select('guest_name_suffixes.guest_id')
+        .distinct()
+        .execute()
+    )
+      .map((row) => row.guest_id)
+      .sort();
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
     const stage = await migratedUpTo(database, kind, '0025-invitation-codes-in-capitals');
     db = stage.db;
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
-    await sql`insert into units (id, edition_id, unit_type, name, document, schema_version, created_at) values (${unit}, ${edition}, 'enterprise', 'U', '{}', 1, ${now})`.execute(db);
+    await sql`insert into units (id, edition_id, unit_type, name, document, schema_version, created_at) values (${unit}, ${edition}, 'enterprise', 'U', '{}', 1, ${now})`.execute(
+      db,
+    );
     await insertGuest(guests.chinese, unit, '欧阳检索人', null);
     await insertGuest(guests.english, unit, '张三', 'Zhang Sanfeng');
     await insertGuest(guests.unitless, null, '李无单位', 'Li Sanfeng');

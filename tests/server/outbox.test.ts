@@ -27,15 +27,26 @@ describeEachDatabase('outbox', (kind) => {
     await t.call({ method: 'POST', url: SEND_CODE, payload: { account: '13600000001', scene: 'register' } });
     const all = await t.call<{ to: string; channel: string; code: string }[]>({ method: 'GET', url: '/exhibition/dev/outbox' });
     expect(all.body.data[0]?.to).toBe('13600000001');
-    const one = await t.call<{ to: string; channel: string; code: string; body: string }[]>({ method: 'GET', url: '/exhibition/dev/outbox?to=first@new.example.com' });
+    const one = await t.call<{ to: string; channel: string; code: string; body: string }[]>({
+      method: 'GET',
+      url: '/exhibition/dev/outbox?to=first@new.example.com',
+    });
     expect(one.body.data).toHaveLength(1);
     expect(one.body.data[0]).toMatchObject({ channel: 'email', to: 'first@new.example.com' });
     expect(one.body.data[0]?.body).toContain(one.body.data[0]?.code);
   });
 
   it('writes the message text in the language of the request', async () => {
-    await t.call({ method: 'POST', url: SEND_CODE, headers: { 'accept-language': 'en' }, payload: { account: 'english@new.example.com', scene: 'register' } });
-    const { body } = await t.call<{ subject: string; body: string }[]>({ method: 'GET', url: '/exhibition/dev/outbox?to=english@new.example.com' });
+    await t.call({
+      method: 'POST',
+      url: SEND_CODE,
+      headers: { 'accept-language': 'en' },
+      payload: { account: 'english@new.example.com', scene: 'register' },
+    });
+    const { body } = await t.call<{ subject: string; body: string }[]>({
+      method: 'GET',
+      url: '/exhibition/dev/outbox?to=english@new.example.com',
+    });
     expect(body.data[0]?.body).toMatch(/^Your verification code is/);
     expect(body.data[0]?.subject).toContain('verification code');
   });
@@ -74,14 +85,27 @@ describe('outbox transports', () => {
 
   it('answers at once and records a failed SMTP delivery', async () => {
     const instance = await app({ SMTP_URL: 'smtp://127.0.0.1:1' });
-    const response = await instance.inject({ method: 'POST', url: SEND_CODE, payload: { account: 'smtp@new.example.com', scene: 'register' } });
+    const response = await instance.inject({
+      method: 'POST',
+      url: SEND_CODE,
+      payload: { account: 'smtp@new.example.com', scene: 'register' },
+    });
     expect(response.statusCode).toBe(200);
     const row = await waitFor(() => instance.db.selectFrom('outbox').selectAll().where('status', '=', 'failed').executeTakeFirst());
     expect(row.recipient).toBe('smtp@new.example.com');
   });
 
   it('keeps no code in clear in production', async () => {
-    const instance = await app({ NODE_ENV: 'production', RATE_LIMITS: 'true', SCRYPT_LOG2N: '17', SESSION_SECRET: 's'.repeat(40), CODE_SECRET: 'c'.repeat(40), DATA_KEY: 'a'.repeat(64), DATA_INDEX_KEY: 'b'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1' });
+    const instance = await app({
+      NODE_ENV: 'production',
+      RATE_LIMITS: 'true',
+      SCRYPT_LOG2N: '17',
+      SESSION_SECRET: 's'.repeat(40),
+      CODE_SECRET: 'c'.repeat(40),
+      DATA_KEY: 'a'.repeat(64),
+      DATA_INDEX_KEY: 'b'.repeat(64),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
     await instance.inject({ method: 'POST', url: SEND_CODE, payload: { account: 'prod@new.example.com', scene: 'register' } });
     const row = await instance.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.dev_code).toBeNull();

@@ -9,7 +9,11 @@ const point = (place: string, name: string, phone: string) => ({ place, receptio
 
 async function guestToken(t: TestApp, mobile: string): Promise<string> {
   const code = await messageCode(t, mobile, 'guest-login');
-  const response = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: mobile, code } });
+  const response = await t.call<string>({
+    method: 'POST',
+    url: '/exhibition/center/user/front/guestLogin',
+    payload: { account: mobile, code },
+  });
   expect(response.status).toBe(200);
   return sessionTokenFrom(response.headers['set-cookie']);
 }
@@ -26,10 +30,19 @@ describeEachDatabase('guest account: show its own reception phones', (kind) => {
     const unit = await caller(t, ENTERPRISE);
     const organiser = await caller(t, ORGANISER);
     const mine = await addGuest(unit, t, ENTERPRISE, 700 + 10 * n, { inviteCode: 'INVITE2025A', mobile: `137000007${n}1`, nameZh: '吴九' });
-    const other = await addGuest(unit, t, ENTERPRISE, 702 + 10 * n, { inviteCode: 'INVITE2025A', mobile: `137000007${n}2`, nameZh: '郑十' });
-    const saved = await organiser.put(`admin/guest/${mine.id}/reception`, { stations: [point('青岛北站', '郑接待', `139666607${n}1`)], hotels: [point('海景酒店', '王接待', `139666607${n}2`)] });
+    const other = await addGuest(unit, t, ENTERPRISE, 702 + 10 * n, {
+      inviteCode: 'INVITE2025A',
+      mobile: `137000007${n}2`,
+      nameZh: '郑十',
+    });
+    const saved = await organiser.put(`admin/guest/${mine.id}/reception`, {
+      stations: [point('青岛北站', '郑接待', `139666607${n}1`)],
+      hotels: [point('海景酒店', '王接待', `139666607${n}2`)],
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect((await organiser.put(`admin/guest/${other.id}/reception`, { stations: [point('流亭机场', '陈接待', `139666607${n}3`)] })).status).toBe(200);
+    expect(
+      (await organiser.put(`admin/guest/${other.id}/reception`, { stations: [point('流亭机场', '陈接待', `139666607${n}3`)] })).status,
+    ).toBe(200);
     return { mine, other };
   }
 
@@ -54,13 +67,21 @@ describeEachDatabase('guest account: show its own reception phones', (kind) => {
     const token = await guestToken(t, '13700000721');
     const before = (await revealLines()).length;
     // not a reception field: the same 404 as any other target's field that is not revealable
-    for (const body of [{ field: 'idNumber' }, { field: 'idNumber', pointer: '/idNumber' }, { field: 'mobile' }, { field: 'mobile', pointer: '/mobile' }, { field: 'mobile', pointer: '/reception/stations/1/receptionistPhone' }]) {
+    for (const body of [
+      { field: 'idNumber' },
+      { field: 'idNumber', pointer: '/idNumber' },
+      { field: 'mobile' },
+      { field: 'mobile', pointer: '/mobile' },
+      { field: 'mobile', pointer: '/reception/stations/1/receptionistPhone' },
+    ]) {
       const refused = await show(token, body);
       expect(refused.status, JSON.stringify(body)).toBe(404);
       expect(JSON.stringify(refused.body)).not.toContain(residentId(720));
       expect(JSON.stringify(refused.body)).not.toContain('13700000721');
     }
-    expect((await show(token, { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone', memberId: other.id })).status).toBe(404);
+    expect((await show(token, { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone', memberId: other.id })).status).toBe(
+      404,
+    );
     // the other guest's account sees its own phone, never the first guest's
     const second = await show(await guestToken(t, '13700000722'), { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone' });
     expect(second.body.data.value).toBe('13966660723');
@@ -68,7 +89,9 @@ describeEachDatabase('guest account: show its own reception phones', (kind) => {
     expect(afterOwn).toBe(before + 1);
     // unit and organiser accounts have their own reveal routes
     for (const account of [ENTERPRISE, ORGANISER]) {
-      expect((await show(await tokenFor(t, account), { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone' })).status).toBe(403);
+      expect((await show(await tokenFor(t, account), { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone' })).status).toBe(
+        403,
+      );
     }
     expect((await show(null, { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone' })).status).toBe(401);
     expect((await revealLines()).length).toBe(afterOwn);
@@ -77,7 +100,11 @@ describeEachDatabase('guest account: show its own reception phones', (kind) => {
   it('answers 404 to a guest account with no linked registration', async () => {
     await arranged(3);
     const token = await guestToken(t, '13700000731');
-    await t.app.db.updateTable('guests').set({ account_id: null }).where('mobile_index', '=', t.app.services.protection.index('mobile', '13700000731')).execute();
+    await t.app.db
+      .updateTable('guests')
+      .set({ account_id: null })
+      .where('mobile_index', '=', t.app.services.protection.index('mobile', '13700000731'))
+      .execute();
     expect((await show(token, { field: 'mobile', pointer: '/reception/stations/0/receptionistPhone' })).status).toBe(404);
   });
 });

@@ -4,7 +4,18 @@ import type { GuestDetail, EntourageItem } from '../../src/shared/guest-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { guestMobileFor } from './helpers/guest-body.js';
 import { useTestApp } from './helpers/test-app.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, memberBody, movableClock, ORGANISER, residentId, STAFF, uploadedFile } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  ENTERPRISE,
+  ENTERPRISE2,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  STAFF,
+  uploadedFile,
+} from './guests-harness.js';
 
 const masked = (id: string) => `${id.slice(0, 6)}********${id.slice(-4)}`;
 const maskedMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
@@ -13,7 +24,9 @@ async function sheetRows(body: Buffer): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(body as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  book.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return rows;
 }
 
@@ -28,7 +41,11 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
     const guest = await addGuest(unit, t, ENTERPRISE, sequence, { nameZh: '钱隐私', inviteCode });
     const memberId = residentId(sequence + 1);
     // members are added to approved guests only
-    const member = inviteCode === 'INVITE2025A' ? (await unit.post<EntourageItem>(`qms/guest/${guest.id}/entourage`, memberBody(memberId, await uploadedFile(t, ENTERPRISE)))).body.data : null!;
+    const member =
+      inviteCode === 'INVITE2025A'
+        ? (await unit.post<EntourageItem>(`qms/guest/${guest.id}/entourage`, memberBody(memberId, await uploadedFile(t, ENTERPRISE)))).body
+            .data
+        : null!;
     return { unit, guest, idNumber, mobile: guestMobileFor(idNumber), member, memberId };
   }
 
@@ -77,11 +94,15 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
     const own = await unit.post<{ value: string }>(`qms/guest/${guest.id}/reveal`, { field: 'idNumber' });
     expect(own.status).toBe(200);
     expect(own.body.data.value).toBe(idNumber);
-    expect((await unit.post<{ value: string }>(`qms/guest/${guest.id}/reveal`, { field: 'idNumber', memberId: member.id })).body.data.value).toBe(memberId);
+    expect(
+      (await unit.post<{ value: string }>(`qms/guest/${guest.id}/reveal`, { field: 'idNumber', memberId: member.id })).body.data.value,
+    ).toBe(memberId);
 
     const organiser = await caller(t, ORGANISER);
     expect((await organiser.post<{ value: string }>(`admin/guest/${guest.id}/reveal`, { field: 'mobile' })).body.data.value).toBe(mobile);
-    expect((await organiser.post<{ value: string }>(`admin/guest/${guest.id}/reveal`, { field: 'mobile', memberId: member.id })).body.data.value).toBe('13912345678');
+    expect(
+      (await organiser.post<{ value: string }>(`admin/guest/${guest.id}/reveal`, { field: 'mobile', memberId: member.id })).body.data.value,
+    ).toBe('13912345678');
 
     // another unit: as if the guest did not exist; other accounts and the organisers' route: 403
     expect((await (await caller(t, ENTERPRISE2)).post(`qms/guest/${guest.id}/reveal`, { field: 'idNumber' })).status).toBe(404);
@@ -99,7 +120,9 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
       ['entourage', '李四', 'mobile'],
     ]);
     // the organisers' audit log reads it in words
-    const log = await organiser.get<{ records: { actionLabel: string; targetLabel: string | null }[] }>('admin/console/audit/page?pageNum=1&pageSize=10');
+    const log = await organiser.get<{ records: { actionLabel: string; targetLabel: string | null }[] }>(
+      'admin/console/audit/page?pageNum=1&pageSize=10',
+    );
     expect(log.body.data.records.map((r) => r.actionLabel)).toContain('Masked value shown');
   });
 
@@ -107,7 +130,8 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
     const { mobile } = await guestWithMember();
     const exportsBefore = (await auditRows('personal-data.export')).length;
     const organiser = await caller(t, ORGANISER);
-    const get = (url: string, token = organiser.token) => t.app.inject({ method: 'GET', url: `/exhibition/${url}`, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    const get = (url: string, token = organiser.token) =>
+      t.app.inject({ method: 'GET', url: `/exhibition/${url}`, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
 
     const plain = await sheetRows((await get('admin/console/export/guests')).rawPayload);
     const column = plain[0]!.indexOf('Mobile');

@@ -17,37 +17,61 @@ describeEachDatabase('prepared queries', (kind) => {
     database = await isolatedDatabase(kind);
     const config = loadConfig({ ...TEST_ENV, ...database.env });
     db = openDatabase(config).db;
-    await migratingUnderStartupLock(db, kind, () => migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring)));
+    await migratingUnderStartupLock(db, kind, () =>
+      migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring)),
+    );
   });
   afterAll(async () => {
     await db?.destroy();
     await database?.dispose();
   });
 
-  const editionsOf = (year: number) => db.selectFrom('editions').select(['id', 'year', 'name', 'is_current']).where('year', '=', year).orderBy('id');
+  const editionsOf = (year: number) =>
+    db.selectFrom('editions').select(['id', 'year', 'name', 'is_current']).where('year', '=', year).orderBy('id');
 
   it('answers the rows Kysely answers for the same query, with fresh values each call', async () => {
     const now = new Date().toISOString();
-    for (const [year, name] of [[2031, 'A'], [2031, 'B'], [2032, 'C']] as const) {
+    for (const [year, name] of [
+      [2031, 'A'],
+      [2031, 'B'],
+      [2032, 'C'],
+    ] as const) {
       await db.insertInto('editions').values({ id: randomUUID(), year, name, is_current: 0, created_at: now }).execute();
     }
-    const byYear = preparedQuery(db, (value) => db.selectFrom('editions').select(['id', 'year', 'name', 'is_current']).where('year', '=', value(0) as unknown as number).orderBy('id'));
+    const byYear = preparedQuery(db, (value) =>
+      db
+        .selectFrom('editions')
+        .select(['id', 'year', 'name', 'is_current'])
+        .where('year', '=', value(0) as unknown as number)
+        .orderBy('id'),
+    );
     expect(await byYear(2031)).toEqual(await editionsOf(2031).execute());
     expect(await byYear(2032)).toEqual(await editionsOf(2032).execute());
     expect(await byYear(2099)).toEqual([]);
   });
 
   it("does not read another request's uncommitted rows", async () => {
-    const byYear = preparedQuery(db, (value) => db.selectFrom('editions').select(['name']).where('year', '=', value(0) as unknown as number));
+    const byYear = preparedQuery(db, (value) =>
+      db
+        .selectFrom('editions')
+        .select(['name'])
+        .where('year', '=', value(0) as unknown as number),
+    );
     let readDuringTransaction: Promise<unknown[]> | undefined;
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('editions').values({ id: randomUUID(), year: 2040, name: 'uncommitted', is_current: 0, created_at: new Date().toISOString() }).execute();
-      readDuringTransaction = byYear(2040);
-      // SQLite: the read waits for the one connection; PostgreSQL: another connection, before the commit
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if (kind === 'postgres') expect(await readDuringTransaction).toEqual([]);
-      throw new Error('roll back');
-    }).catch((error: Error) => expect(error.message).toBe('roll back'));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('editions')
+          .values({ id: randomUUID(), year: 2040, name: 'uncommitted', is_current: 0, created_at: new Date().toISOString() })
+          .execute();
+        readDuringTransaction = byYear(2040);
+        // SQLite: the read waits for the one connection; PostgreSQL: another connection, before the commit
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (kind === 'postgres') expect(await readDuringTransaction).toEqual([]);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
     expect(await readDuringTransaction).toEqual([]);
     expect(await byYear(2040)).toEqual([]);
   });

@@ -28,7 +28,14 @@ const UNITS = 100;
 const GUESTS_PER_UNIT = 40;
 const BATCH = 200;
 
-const organiser: SignedInAccount = { sessionId: 's', id: 'organiser', account: 'organiser', name: 'organiser', userType: 'organiser', unitId: null };
+const organiser: SignedInAccount = {
+  sessionId: 's',
+  id: 'organiser',
+  account: 'organiser',
+  name: 'organiser',
+  userType: 'organiser',
+  unitId: null,
+};
 const GROWING_TABLES = ['guests', 'entourage_members', 'invitation_codes', 'guest_name_suffixes'];
 /** a few large batches of codes: enough that reading the table whole costs more than its key */
 const CODES = 5000;
@@ -40,10 +47,36 @@ interface Finding {
   plan: string;
 }
 
-const SYLLABLES = ['an', 'bo', 'chen', 'de', 'fang', 'guo', 'hui', 'jia', 'kai', 'lin', 'ming', 'ning', 'ping', 'qiang', 'rui', 'song', 'tao', 'wei', 'xin', 'yu', 'zhi'];
+const SYLLABLES = [
+  'an',
+  'bo',
+  'chen',
+  'de',
+  'fang',
+  'guo',
+  'hui',
+  'jia',
+  'kai',
+  'lin',
+  'ming',
+  'ning',
+  'ping',
+  'qiang',
+  'rui',
+  'song',
+  'tao',
+  'wei',
+  'xin',
+  'yu',
+  'zhi',
+];
 const syllable = (n: number) => SYLLABLES[n % SYLLABLES.length]!;
 /** A document of a realistic width: a table of 40-byte rows is cheaper to read whole than by index. */
-const DOCUMENT = JSON.stringify({ introduction: '某某集团董事长，长期从事跨国投资与产业合作。'.repeat(12), position: '董事长', email: 'someone@example.com' });
+const DOCUMENT = JSON.stringify({
+  introduction: '某某集团董事长，长期从事跨国投资与产业合作。'.repeat(12),
+  position: '董事长',
+  email: 'someone@example.com',
+});
 
 async function seed(db: Db, editionId: string): Promise<{ unitIds: string[]; names: string[] }> {
   const now = Date.now();
@@ -51,7 +84,15 @@ async function seed(db: Db, editionId: string): Promise<{ unitIds: string[]; nam
   const units = Array.from({ length: UNITS }, (_, i) => {
     const id = randomUUID();
     unitIds.push(id);
-    return { id, edition_id: editionId, unit_type: 'company', name: `计划企业${i}`, document: '{}', schema_version: 1, created_at: new Date(now).toISOString() };
+    return {
+      id,
+      edition_id: editionId,
+      unit_type: 'company',
+      name: `计划企业${i}`,
+      document: '{}',
+      schema_version: 1,
+      created_at: new Date(now).toISOString(),
+    };
   });
   await db.insertInto('units').values(units).execute();
   const surnames = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄'];
@@ -76,20 +117,55 @@ async function seed(db: Db, editionId: string): Promise<{ unitIds: string[]; nam
     attendance: 'undecided',
     intention: null,
     intention_version: null,
-    itinerary: i % 2 === 0 ? JSON.stringify({ arrival: { arrivalTime: `2027-06-${String(10 + (i % 8)).padStart(2, '0')}T10:00:00+08:00` } }) : null,
+    itinerary:
+      i % 2 === 0 ? JSON.stringify({ arrival: { arrivalTime: `2027-06-${String(10 + (i % 8)).padStart(2, '0')}T10:00:00+08:00` } }) : null,
     itinerary_version: i % 2 === 0 ? 1 : null,
     reception: null,
     reception_version: null,
     updated_at: null,
   }));
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('guests').values(rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto('guests')
+      .values(rows.slice(i, i + BATCH))
+      .execute();
   const members = rows
     .filter((_, i) => i % 4 !== 3)
-    .map((guest, i) => ({ id: randomUUID(), guest_id: guest.id, edition_id: editionId, unit_id: guest.unit_id, name: `随员${i}`, id_number_hash: `member${i}`, id_number_masked: '1101**********1234', document: DOCUMENT, schema_version: 1, created_at: guest.created_at, updated_at: guest.created_at }));
-  for (let i = 0; i < members.length; i += BATCH) await db.insertInto('entourage_members').values(members.slice(i, i + BATCH)).execute();
+    .map((guest, i) => ({
+      id: randomUUID(),
+      guest_id: guest.id,
+      edition_id: editionId,
+      unit_id: guest.unit_id,
+      name: `随员${i}`,
+      id_number_hash: `member${i}`,
+      id_number_masked: '1101**********1234',
+      document: DOCUMENT,
+      schema_version: 1,
+      created_at: guest.created_at,
+      updated_at: guest.created_at,
+    }));
+  for (let i = 0; i < members.length; i += BATCH)
+    await db
+      .insertInto('entourage_members')
+      .values(members.slice(i, i + BATCH))
+      .execute();
   // the guests above use CODE0-CODE499; capped, so a check also counts the code's guests
-  const codes = Array.from({ length: CODES }, (_, i) => ({ code: `CODE${i}`, edition_id: editionId, unit_id: unitIds[i % UNITS]!, company_id: unitIds[i % UNITS]!, guest_type: 'general', review_required: 0, used_by: null, max_uses: 100, created_at: new Date(now - i * 1000).toISOString() }));
-  for (let i = 0; i < codes.length; i += BATCH) await db.insertInto('invitation_codes').values(codes.slice(i, i + BATCH)).execute();
+  const codes = Array.from({ length: CODES }, (_, i) => ({
+    code: `CODE${i}`,
+    edition_id: editionId,
+    unit_id: unitIds[i % UNITS]!,
+    company_id: unitIds[i % UNITS]!,
+    guest_type: 'general',
+    review_required: 0,
+    used_by: null,
+    max_uses: 100,
+    created_at: new Date(now - i * 1000).toISOString(),
+  }));
+  for (let i = 0; i < codes.length; i += BATCH)
+    await db
+      .insertInto('invitation_codes')
+      .values(codes.slice(i, i + BATCH))
+      .execute();
   return { unitIds, names: rows.map((row) => row.name) };
 }
 
@@ -103,10 +179,13 @@ async function explain(db: Kysely<unknown>, kind: DatabaseKind, query: CompiledQ
       plan: details.join('\n'),
     };
   }
-  const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+  );
   const finding: Finding = { scans: [], sorts: [], plan: JSON.stringify(rows[0]!['QUERY PLAN']) };
   const walk = (node: PlanNode) => {
-    if (node['Node Type'] === 'Seq Scan' && GROWING_TABLES.includes(node['Relation Name'] ?? '')) finding.scans.push(`Seq Scan on ${node['Relation Name']}`);
+    if (node['Node Type'] === 'Seq Scan' && GROWING_TABLES.includes(node['Relation Name'] ?? ''))
+      finding.scans.push(`Seq Scan on ${node['Relation Name']}`);
     if (node['Node Type'].endsWith('Sort')) finding.sorts.push(`${node['Node Type']} ${JSON.stringify(node['Sort Key'])}`);
     for (const child of node.Plans ?? []) walk(child);
   };
@@ -200,7 +279,9 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     // typed in small letters: the stored code in capitals, on the same index
     let typedSmall: string[] = [];
     await expectIndexed(async () => {
-      typedSmall = (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', inviteCode: 'code7' })).records.map((r) => r.inviteCode ?? '');
+      typedSmall = (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '20', inviteCode: 'code7' })).records.map(
+        (r) => r.inviteCode ?? '',
+      );
     }, true);
     expect(typedSmall.length).toBeGreaterThan(0);
     expect(new Set(typedSmall)).toEqual(new Set(['CODE7']));
@@ -217,18 +298,20 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
   });
 
   it('name search finds the part of a name at any place the index covers', async () => {
-    const found = async (name: string) => (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '100', name })).records.map((r) => r.nameZh);
+    const found = async (name: string) =>
+      (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '100', name })).records.map((r) => r.nameZh);
     const sample = names.find((name) => [...name].length === 3)!;
     const [first, second, third] = [...sample];
     expect(await found(sample)).toContain(sample);
     expect(await found(`${second}${third}`)).toContain(sample);
     expect(await found(`${first}${second}`)).toContain(sample);
     expect(await found(third!)).toContain(sample);
-    const english = async (name: string) => (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '100', name })).records.map((r) => r.nameEn);
+    const english = async (name: string) =>
+      (await consoleGuests.search(organiser, { pageNum: '1', pageSize: '100', name })).records.map((r) => r.nameEn);
     expect(await english('3999')).toEqual([expect.stringMatching(/ 3999$/)]);
   });
 
-  it("the entourage and stays sheets read keyset pages in index order, each row once", async () => {
+  it('the entourage and stays sheets read keyset pages in index order, each row once', async () => {
     const sheets = new ConsoleExports(traced, kind === 'postgres', app.services.protection);
     const names: string[] = [];
     // 3,000 members in pages of 100, each after the last row of the one before, on the listing

@@ -31,7 +31,12 @@ describeEachDatabase('rate limits', (kind) => {
   it('limits code sending per account', async () => {
     let status = 0;
     for (let i = 0; i <= limits.sendCode.perAccount; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', remoteAddress: `10.1.0.${i + 1}`, payload: { account: '13911112222', scene: 'login' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/exhibition/center/front/anonMsgCode',
+        remoteAddress: `10.1.0.${i + 1}`,
+        payload: { account: '13911112222', scene: 'login' },
+      });
       status = response.statusCode;
     }
     expect(status).toBe(429);
@@ -40,7 +45,12 @@ describeEachDatabase('rate limits', (kind) => {
   it('limits registration per IP', async () => {
     let status = 0;
     for (let i = 0; i <= limits.register.perIp; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/user-register/registerAndCheck', remoteAddress: '10.2.0.1', payload: {} });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/exhibition/qms/user-register/registerAndCheck',
+        remoteAddress: '10.2.0.1',
+        payload: {},
+      });
       status = response.statusCode;
     }
     expect(status).toBe(429);
@@ -50,13 +60,19 @@ describeEachDatabase('rate limits', (kind) => {
     const token = await tokenFor(t, 'enterprise2@demo.example.com');
     let status = 0;
     for (let i = 0; i <= limits.inviteCodeCheck.perSignedIn; i += 1) {
-      const response = await t.app.inject({ method: 'GET', url: '/exhibition/qms/invite-code/check?code=GUESS', remoteAddress: `10.3.0.${i + 1}`, headers: bearer(token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/exhibition/qms/invite-code/check?code=GUESS',
+        remoteAddress: `10.3.0.${i + 1}`,
+        headers: bearer(token),
+      });
       status = response.statusCode;
     }
     expect(status).toBe(429);
     let last = 0;
     for (let i = 0; i <= limits.inviteCodeCheck.perIp; i += 1) {
-      last = (await t.app.inject({ method: 'GET', url: '/exhibition/qms/invite-code/check?code=GUESS', remoteAddress: '10.3.1.1' })).statusCode;
+      last = (await t.app.inject({ method: 'GET', url: '/exhibition/qms/invite-code/check?code=GUESS', remoteAddress: '10.3.1.1' }))
+        .statusCode;
     }
     expect(last).toBe(429);
   });
@@ -65,10 +81,19 @@ describeEachDatabase('rate limits', (kind) => {
     const token = await tokenFor(t, 'government@demo.example.com');
     let status = 0;
     for (let i = 0; i <= limits.upload.perSignedIn; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', remoteAddress: `10.4.0.${i + 1}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/exhibition/qms/file/upload',
+        remoteAddress: `10.4.0.${i + 1}`,
+        headers: { ...bearer(token), 'accept-language': 'en' },
+      });
       status = response.statusCode;
     }
     expect(status).toBe(429);
-    expect((await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', remoteAddress: '10.4.1.1', headers: bearer(token) })).json()).toMatchObject({ code: 429 });
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', remoteAddress: '10.4.1.1', headers: bearer(token) })
+      ).json(),
+    ).toMatchObject({ code: 429 });
   });
 });

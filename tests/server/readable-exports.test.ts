@@ -3,7 +3,18 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { addGuest, caller, ENTERPRISE, itineraryBody, memberBody, movableClock, ORGANISER, residentId, uploadedFile, type Caller } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  ENTERPRISE,
+  itineraryBody,
+  memberBody,
+  movableClock,
+  ORGANISER,
+  residentId,
+  uploadedFile,
+  type Caller,
+} from './guests-harness.js';
 import { createActivity, signUp } from './activities-harness.js';
 import { register, registrationBody, uploadedPicture } from './temporary-harness.js';
 
@@ -40,7 +51,9 @@ function dataCells(book: ExcelJS.Workbook): { where: string; header: string; val
     const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
     sheet.eachRow((row, number) => {
       if (number === 1) return;
-      row.eachCell((cell, column) => cells.push({ where: `${sheet.name}!R${number}C${column}`, header: headers[column] ?? '', value: cell.value, type: cell.type }));
+      row.eachCell((cell, column) =>
+        cells.push({ where: `${sheet.name}!R${number}C${column}`, header: headers[column] ?? '', value: cell.value, type: cell.type }),
+      );
     });
   }
   return cells;
@@ -59,7 +72,11 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
   const CODES = rawCodes();
 
   const download = (url: string, language: string) =>
-    t.app.inject({ method: 'GET', url: `/exhibition/${url}`, headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': language } });
+    t.app.inject({
+      method: 'GET',
+      url: `/exhibition/${url}`,
+      headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': language },
+    });
 
   beforeAll(async () => {
     organiser = await caller(t, ORGANISER);
@@ -69,8 +86,18 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
     expect(approved.status).toBe('approved');
     // the itinerary form leaves an unticked pick-up box out of the document
     const { pickUpNeeded: _ticked, ...arrivalWithoutPickUp } = itineraryBody.arrival;
-    expect((await ent.put(`qms/guest/${approved.id}/itinerary`, { ...itineraryBody, arrival: arrivalWithoutPickUp, hotel: { kind: 'designated' } })).status).toBe(200);
-    const member = (await ent.post<{ id: string }>(`qms/guest/${approved.id}/entourage`, memberBody(residentId(702), await uploadedFile(t, ENTERPRISE)))).body.data;
+    expect(
+      (
+        await ent.put(`qms/guest/${approved.id}/itinerary`, {
+          ...itineraryBody,
+          arrival: arrivalWithoutPickUp,
+          hotel: { kind: 'designated' },
+        })
+      ).status,
+    ).toBe(200);
+    const member = (
+      await ent.post<{ id: string }>(`qms/guest/${approved.id}/entourage`, memberBody(residentId(702), await uploadedFile(t, ENTERPRISE)))
+    ).body.data;
     expect((await ent.put(`qms/guest/${approved.id}/entourage/${member.id}/itinerary`, itineraryBody)).status).toBe(200);
     // pending and rejected guests travelling the same day
     const pending = await addGuest(ent, t, ENTERPRISE, 703, { nameZh: '钱待审' });
@@ -80,7 +107,13 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
 
     // a hotel whose address is formula text, and the approved guest's receptionist at it
     expect((await organiser.post('admin/console/hotel', { name: '海景酒店', address: FORMULA })).status).toBe(200);
-    expect((await organiser.put(`admin/guest/${approved.id}/reception`, { hotels: [{ place: '海景酒店', receptionistName: '周接待', receptionistPhone: '13900000011' }] })).status).toBe(200);
+    expect(
+      (
+        await organiser.put(`admin/guest/${approved.id}/reception`, {
+          hotels: [{ place: '海景酒店', receptionistName: '周接待', receptionistPhone: '13900000011' }],
+        })
+      ).status,
+    ).toBe(200);
 
     activityId = (await createActivity(organiser, { name: '开幕式/主论坛' })).id;
     expect((await signUp(ent, activityId, approved.id)).status).toBe(200);
@@ -88,10 +121,33 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
     const picture = await uploadedPicture(t);
     expect((await register(t, registrationBody(picture))).status).toBe(200);
 
-    expect((await ent.post('qms/vehicle', { plateNumber: '鲁B12345', vehicleType: 'mpv', seats: 7, driverName: '孙司机', driverMobile: '13912345670', arrivalTime: '2027-06-17T08:00:00+08:00', departureTime: '2027-06-21T08:00:00+08:00', purpose: 'guest-transport', remarks: FORMULA })).status).toBe(200);
     expect(
       (
-        await ent.post('qms/unofficial-guest', { activityName: '海洋经济对接会', activityTime: '2027-06-19T14:00:00+08:00', activityPlace: '海天中心', nameZh: '吴嘉宾', gender: 'female', nationality: '中国', organisation: '某研究院', mobile: '13912345671' })
+        await ent.post('qms/vehicle', {
+          plateNumber: '鲁B12345',
+          vehicleType: 'mpv',
+          seats: 7,
+          driverName: '孙司机',
+          driverMobile: '13912345670',
+          arrivalTime: '2027-06-17T08:00:00+08:00',
+          departureTime: '2027-06-21T08:00:00+08:00',
+          purpose: 'guest-transport',
+          remarks: FORMULA,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await ent.post('qms/unofficial-guest', {
+          activityName: '海洋经济对接会',
+          activityTime: '2027-06-19T14:00:00+08:00',
+          activityPlace: '海天中心',
+          nameZh: '吴嘉宾',
+          gender: 'female',
+          nationality: '中国',
+          organisation: '某研究院',
+          mobile: '13912345671',
+        })
       ).status,
     ).toBe(200);
   });
@@ -134,7 +190,9 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
     expect(zhRow).toEqual(expect.arrayContaining(['审核通过', '未确认', '2027-06-17 10:00:00 UTC+8', '海景酒店']));
     expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('嘉宾名单-')}`);
     const en = await download('admin/console/export/guests', 'en');
-    expect(rowsOf((await workbook(en.rawPayload)).worksheets[0]!).find((r) => r[0] === '赵通过')).toEqual(expect.arrayContaining(['Approved', 'Not confirmed']));
+    expect(rowsOf((await workbook(en.rawPayload)).worksheets[0]!).find((r) => r[0] === '赵通过')).toEqual(
+      expect.arrayContaining(['Approved', 'Not confirmed']),
+    );
 
     const roster = await download(`admin/activity/${activityId}/roster/export`, 'zh-CN');
     const disposition = String(roster.headers['content-disposition']);
@@ -166,7 +224,9 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
       expect(rows[1]![0]).toBe('嘉宾');
       expect(rows[2]![0]).toBe('随行人员');
     }
-    const arrivals = rowsOf((await workbook((await download('admin/console/export/manifest?direction=arrival&date=2027-06-17', 'en')).rawPayload)).worksheets[0]!);
+    const arrivals = rowsOf(
+      (await workbook((await download('admin/console/export/manifest?direction=arrival&date=2027-06-17', 'en')).rawPayload)).worksheets[0]!,
+    );
     // the member's itinerary ticked pick-up on arrival
     expect(arrivals[2]![arrivals[0]!.indexOf('Pick-up needed')]).toBe('Yes');
   });

@@ -15,21 +15,28 @@ async function sheetRows(body: Buffer): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(body as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  book.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return rows;
 }
 
 /** Issue 18: a receptionist's mobile is sealed at rest, masked in answers and exports, shown in full only by the audited reveal. */
 describeEachDatabase('receptionist mobiles', (kind) => {
   const t = useTestApp(kind);
-  const reveals = (id: string) => t.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'personal-data.reveal').where('target_id', '=', id).execute();
+  const reveals = (id: string) =>
+    t.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'personal-data.reveal').where('target_id', '=', id).execute();
 
   async function addReceptionist(n: number): Promise<{ id: string; hotelId: string; hotel: string; mobile: string; masked: string }> {
     const organiser = await caller(t, ORGANISER);
     const hotelName = `密封酒店${n}`;
     const hotel = await organiser.post<{ id: string }>('admin/console/hotel', { name: hotelName });
     expect(hotel.status).toBe(200);
-    const added = await organiser.post<ReceptionistItem>('admin/console/receptionist', { name: '周接待', mobile: mobileOf(n), hotelId: hotel.body.data.id });
+    const added = await organiser.post<ReceptionistItem>('admin/console/receptionist', {
+      name: '周接待',
+      mobile: mobileOf(n),
+      hotelId: hotel.body.data.id,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     // the answer to the add is masked too
     expect(added.body.data.mobile).toBe(maskedOf(n));
@@ -60,10 +67,16 @@ describeEachDatabase('receptionist mobiles', (kind) => {
     expect(JSON.stringify(list)).not.toContain(mobile);
     expect((await organiser.post('admin/console/receptionist', { name: '重复', mobile: `+86${mobile}` })).status).toBe(409);
 
-    const renamed = await organiser.put<ReceptionistItem>(`admin/console/receptionist/${id}`, { name: '周接待员', mobile: masked, hotelId });
+    const renamed = await organiser.put<ReceptionistItem>(`admin/console/receptionist/${id}`, {
+      name: '周接待员',
+      mobile: masked,
+      hotelId,
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.data).toMatchObject({ name: '周接待员', mobile: masked });
-    expect((await organiser.post<{ value: string }>(`admin/console/receptionist/${id}/reveal`, { field: 'mobile' })).body.data.value).toBe(mobile);
+    expect((await organiser.post<{ value: string }>(`admin/console/receptionist/${id}/reveal`, { field: 'mobile' })).body.data.value).toBe(
+      mobile,
+    );
     // any other value with an asterisk is no mobile
     expect((await organiser.put(`admin/console/receptionist/${id}`, { name: '周接待员', mobile: '138****0020' })).status).toBe(400);
   });
@@ -77,7 +90,9 @@ describeEachDatabase('receptionist mobiles', (kind) => {
       expect(JSON.stringify(refused.body)).not.toContain(mobile);
     }
     expect(await reveals(id)).toHaveLength(0);
-    expect((await t.call({ method: 'POST', url: `/exhibition/admin/console/receptionist/${id}/reveal`, payload: { field: 'mobile' } })).status).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: `/exhibition/admin/console/receptionist/${id}/reveal`, payload: { field: 'mobile' } })).status,
+    ).toBe(401);
 
     const organiser = await caller(t, ORGANISER);
     const shown = await organiser.post<{ value: string }>(`admin/console/receptionist/${id}/reveal`, { field: 'mobile' });
@@ -89,14 +104,21 @@ describeEachDatabase('receptionist mobiles', (kind) => {
     expect(JSON.parse(String(entries[0]!.after_value))).toEqual({ field: 'mobile' });
     // an ID number it does not hold, an unknown id: 404, no entry
     expect((await organiser.post(`admin/console/receptionist/${id}/reveal`, { field: 'idNumber' })).status).toBe(404);
-    expect((await organiser.post('admin/console/receptionist/00000000-0000-4000-8000-000000000000/reveal', { field: 'mobile' })).status).toBe(404);
+    expect(
+      (await organiser.post('admin/console/receptionist/00000000-0000-4000-8000-000000000000/reveal', { field: 'mobile' })).status,
+    ).toBe(404);
     expect(await reveals(id)).toHaveLength(1);
   });
 
   it('exports the mobile masked unless the audited contact-data export is chosen', async () => {
     const { hotel, mobile, masked } = await addReceptionist(24);
     const organiser = await caller(t, ORGANISER);
-    const download = (query: string) => t.app.inject({ method: 'GET', url: `/exhibition/admin/console/export/hotels${query}`, headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' } });
+    const download = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/exhibition/admin/console/export/hotels${query}`,
+        headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' },
+      });
     const exportsAudited = () => t.app.db.selectFrom('audit_log').select('id').where('action', '=', 'personal-data.export').execute();
 
     const before = (await exportsAudited()).length;

@@ -29,14 +29,20 @@ describeEachDatabase('record upgrade: an old entourage member edited in the curr
     const row = await t.app.db.selectFrom('entourage_members').select('document').where('id', '=', memberId).executeTakeFirstOrThrow();
     // as version 1 stored it: the guest id in the body, and a name longer than today's limit
     const old = { ...(JSON.parse(row.document) as Record<string, unknown>), guestId: guest.id, nameZh: LONG_NAME };
-    await t.app.db.updateTable('entourage_members').set({ document: JSON.stringify(old), schema_version: 1 }).where('id', '=', memberId).execute();
+    await t.app.db
+      .updateTable('entourage_members')
+      .set({ document: JSON.stringify(old), schema_version: 1 })
+      .where('id', '=', memberId)
+      .execute();
     return { guestId: guest.id, memberId, idNumber };
   }
 
   it('lists the dropped field, flags the rest, masks the ID number, and saves once fixed', async () => {
     const c = await caller(t, ENTERPRISE);
     const { guestId, memberId, idNumber } = await oldMember(501);
-    const stored = JSON.parse((await t.app.db.selectFrom('entourage_members').select('document').where('id', '=', memberId).executeTakeFirstOrThrow()).document) as Record<string, unknown>;
+    const stored = JSON.parse(
+      (await t.app.db.selectFrom('entourage_members').select('document').where('id', '=', memberId).executeTakeFirstOrThrow()).document,
+    ) as Record<string, unknown>;
     expect((await c.put(`qms/guest/${guestId}/entourage/${memberId}`, stored)).status).toBe(400);
     // the list tells the client which version each member was saved under
     const listed = await c.get<EntourageItem[]>(`qms/guest/${guestId}/entourage`);
@@ -54,9 +60,17 @@ describeEachDatabase('record upgrade: an old entourage member edited in the curr
     expect(upgrade.document.idNumber).not.toBe(idNumber);
     expect(String(upgrade.document.idNumber)).toContain('*');
 
-    const saved = await c.put<EntourageItem>(`qms/guest/${guestId}/entourage/${memberId}`, { ...upgrade.document, nameZh: '李四', idNumber });
+    const saved = await c.put<EntourageItem>(`qms/guest/${guestId}/entourage/${memberId}`, {
+      ...upgrade.document,
+      nameZh: '李四',
+      idNumber,
+    });
     expect(saved.status).toBe(200);
-    const row = await t.app.db.selectFrom('entourage_members').select(['document', 'schema_version']).where('id', '=', memberId).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('entourage_members')
+      .select(['document', 'schema_version'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
     expect(row.schema_version).toBe(versionOf('entourage-member'));
     expect(JSON.parse(row.document)).not.toHaveProperty('guestId');
     expect(saved.body.data.schemaVersion).toBe(versionOf('entourage-member'));

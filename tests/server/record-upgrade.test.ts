@@ -25,14 +25,20 @@ describeEachDatabase('record upgrade: an old guest record edited in the current 
     const { position: _position, ...document } = JSON.parse(row.document) as Record<string, unknown>;
     // as an older version might have stored it: a field since dropped, a longer limit, no position yet
     const old = { ...document, faxNumber: '0532-88886666', nameEn: LONG_NAME };
-    await t.app.db.updateTable('guests').set({ document: JSON.stringify(old), schema_version: 1 }).where('id', '=', guest.id).execute();
+    await t.app.db
+      .updateTable('guests')
+      .set({ document: JSON.stringify(old), schema_version: 1 })
+      .where('id', '=', guest.id)
+      .execute();
     return guest.id;
   }
 
   it('lists dropped fields, flags the rest by pointer, and saves once only those are fixed', async () => {
     const c = await caller(t, ENTERPRISE);
     const id = await oldGuest(401);
-    const stored = JSON.parse((await t.app.db.selectFrom('guests').select('document').where('id', '=', id).executeTakeFirstOrThrow()).document) as Record<string, unknown>;
+    const stored = JSON.parse(
+      (await t.app.db.selectFrom('guests').select('document').where('id', '=', id).executeTakeFirstOrThrow()).document,
+    ) as Record<string, unknown>;
 
     // as stored, the current version refuses it
     const asStored = await c.put(`qms/guest/${id}`, stored);
@@ -83,7 +89,11 @@ describeEachDatabase('record upgrade: an old guest record edited in the current 
     const { contactEmail: _email, ...withoutEmail } = unit;
     const old = { ...withoutEmail, faxNumber: '0532-88886666' };
     const account = await t.app.db.selectFrom('accounts').select('unit_id').where('account', '=', ENTERPRISE).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('units').set({ document: JSON.stringify(old), schema_version: 0, complete: 1 }).where('id', '=', account.unit_id ?? '').execute();
+    await t.app.db
+      .updateTable('units')
+      .set({ document: JSON.stringify(old), schema_version: 0, complete: 1 })
+      .where('id', '=', account.unit_id ?? '')
+      .execute();
 
     const upgrade = (await c.get<RecordUpgradeData>(recordUpgradePaths.myUnit)).body.data;
     expect(upgrade).toMatchObject({ kind: 'unit', fromVersion: 0, toVersion: versionOf('unit') });

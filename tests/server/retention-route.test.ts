@@ -41,7 +41,11 @@ describeEachDatabase('retention purge route', (kind) => {
     expect(shown.status).toBe(200);
     expect(shown.body.data.document).not.toHaveProperty('mobile');
     expect(shown.body.data.document).not.toHaveProperty('idNumber');
-    const audit = await t.app.db.selectFrom('audit_log').select(['actor_account', 'reason']).where('action', '=', 'edition.retention-purge').execute();
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['actor_account', 'reason'])
+      .where('action', '=', 'edition.retention-purge')
+      .execute();
     expect(audit).toEqual([{ actor_account: ORGANISER, reason: 'organiser action' }]);
   });
 });

@@ -83,7 +83,10 @@ describeEachDatabase('organiser review, notices and audit log', (kind) => {
     const empty = await organiser.post('admin/review/decide', { ids: [], decision: 'approve' });
     expect(empty.status).toBe(400);
     expect(empty.body.msg).toBe('Please select attendees');
-    const tooMany = await organiser.post('admin/review/decide', { ids: Array.from({ length: 101 }, (_, i) => `id${i}`), decision: 'approve' });
+    const tooMany = await organiser.post('admin/review/decide', {
+      ids: Array.from({ length: 101 }, (_, i) => `id${i}`),
+      decision: 'approve',
+    });
     expect(tooMany.status).toBe(400);
   });
 
@@ -106,7 +109,11 @@ describeEachDatabase('organiser review, notices and audit log', (kind) => {
     const saved = await organiser.put<EditionData>('admin/edition/current', { ...current, entourageCap: 5 });
     expect(saved.body.data.entourageCap).toBe(5);
     expect((await t.call<EditionData>({ method: 'GET', url: '/exhibition/qms/edition/current' })).body.data.entourageCap).toBe(5);
-    const reversed = await organiser.put('admin/edition/current', { ...settings, registrationStart: '2027-08-01', registrationEnd: '2027-05-01' });
+    const reversed = await organiser.put('admin/edition/current', {
+      ...settings,
+      registrationStart: '2027-08-01',
+      registrationEnd: '2027-05-01',
+    });
     expect(reversed.status).toBe(400);
     const badDate = await organiser.put('admin/edition/current', { ...settings, itineraryDeadline: '2027-02-30' });
     expect(badDate.body.fieldErrors?.map((f) => f.pointer)).toEqual(['/itineraryDeadline']);

@@ -17,7 +17,13 @@ describeEachDatabase('security', (kind) => {
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
-    for (const documentOnly of ['referrer-policy', 'cross-origin-opener-policy', 'x-download-options', 'x-xss-protection', 'x-dns-prefetch-control']) {
+    for (const documentOnly of [
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'x-download-options',
+      'x-xss-protection',
+      'x-dns-prefetch-control',
+    ]) {
       expect(response.headers[documentOnly], documentOnly).toBeUndefined();
     }
     // the OpenAPI docs page is a document under the API prefix: the app's CSP and the rest
@@ -31,16 +37,31 @@ describeEachDatabase('security', (kind) => {
   });
 
   it('refuses bodies over the limit with a translated envelope', async () => {
-    const response = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: JSON.stringify({ account: 'x'.repeat(1_100_000) }) });
+    const response = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ account: 'x'.repeat(1_100_000) }),
+    });
     expect(response.status).toBe(413);
     expect(response.body.msg).toBe('The request is too large');
   });
 
   it('answers malformed JSON with 400, unknown API paths with a 404 envelope', async () => {
-    const bad = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account":',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(400);
-    const poisoned = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    const poisoned = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true}}',
+    });
     expect(poisoned.status).toBe(400);
     const missing = await t.call({ method: 'GET', url: '/exhibition/no/such/path' });
     expect(missing.status).toBe(404);
@@ -64,7 +85,11 @@ describeEachDatabase('security', (kind) => {
     const token = await tokenFor(t);
     await sql`DROP TABLE notice_reads`.execute(t.app.db);
     for (const language of ['zh-CN', 'en']) {
-      const response = await t.app.inject({ method: 'GET', url: '/exhibition/qms/notice-announce/myUnReadNoticeCount', headers: { ...bearer(token), 'accept-language': language } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/exhibition/qms/notice-announce/myUnReadNoticeCount',
+        headers: { ...bearer(token), 'accept-language': language },
+      });
       expect(response.statusCode).toBe(500);
       const body = response.json() as { code: number; msg: string; requestId: string };
       expect(body.code).toBe(500);
@@ -96,10 +121,9 @@ it('serves the built client with a fallback to index.html outside the API', asyn
   fs.writeFileSync(`${dir}/index.html`, '<!doctype html><title>app</title>');
   fs.mkdirSync(`${dir}/assets`);
   fs.writeFileSync(`${dir}/assets/app-1234.js`, 'export {};');
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: `${dir}/data`, CLIENT_DIR: dir, SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'false' }),
-    { logger: false },
-  );
+  const app = await buildApp(loadConfig({ DATA_DIR: `${dir}/data`, CLIENT_DIR: dir, SCRYPT_LOG2N: '10', SEED_DEMO_DATA: 'false' }), {
+    logger: false,
+  });
   try {
     const page = await app.inject({ method: 'GET', url: '/myNotice' });
     expect(page.statusCode).toBe(200);

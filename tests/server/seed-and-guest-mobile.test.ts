@@ -14,21 +14,33 @@ describeEachDatabase('seed documents and guest mobiles', (kind) => {
 
   async function guestToken(mobile: string): Promise<string> {
     const code = await messageCode(t, mobile, 'guest-login');
-    const response = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: mobile, code } });
+    const response = await t.call<string>({
+      method: 'POST',
+      url: '/exhibition/center/user/front/guestLogin',
+      payload: { account: mobile, code },
+    });
     expect(response.status).toBe(200);
     return sessionTokenFrom(response.headers['set-cookie']);
   }
 
   async function registrationOf(mobile: string) {
-    const info = await t.call<MasterInfoData>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: bearer(await guestToken(mobile)) });
+    const info = await t.call<MasterInfoData>({
+      method: 'GET',
+      url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo',
+      headers: bearer(await guestToken(mobile)),
+    });
     return info.body.data.registration ?? null;
   }
 
   it('seeds only documents that pass their schema', async () => {
     const units = await t.app.db.selectFrom('units').select(['name', 'document']).execute();
     expect(units.length).toBeGreaterThan(0);
-    for (const unit of units) expect(validateDocument('unit', t.app.services.protection.openJson('unit', unit.document)), unit.name).toEqual({ valid: true });
-    const guests = await t.app.db.selectFrom('guests').select(['name', 'document', 'intention', 'itinerary', 'reception', 'epidemic']).execute();
+    for (const unit of units)
+      expect(validateDocument('unit', t.app.services.protection.openJson('unit', unit.document)), unit.name).toEqual({ valid: true });
+    const guests = await t.app.db
+      .selectFrom('guests')
+      .select(['name', 'document', 'intention', 'itinerary', 'reception', 'epidemic'])
+      .execute();
     expect(guests.length).toBeGreaterThan(0);
     for (const guest of guests) {
       // stored sealed (issue 18): the opened document is what passes the schema
@@ -59,7 +71,10 @@ describeEachDatabase('seed documents and guest mobiles', (kind) => {
     const taken = await second.post('qms/guest', guestBody(residentId(701), await uploadedFile(t, ENTERPRISE2), { mobile }));
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toContain('another unit');
-    const demoTaken = await second.post('qms/guest', guestBody(residentId(702), await uploadedFile(t, ENTERPRISE2), { mobile: DEMO_GUEST }));
+    const demoTaken = await second.post(
+      'qms/guest',
+      guestBody(residentId(702), await uploadedFile(t, ENTERPRISE2), { mobile: DEMO_GUEST }),
+    );
     expect(demoTaken.status).toBe(409);
     // nor by changing the basic information of a guest it already has
     const mine = await addGuest(second, t, ENTERPRISE2, 703);
@@ -71,5 +86,4 @@ describeEachDatabase('seed documents and guest mobiles', (kind) => {
     expect((await registrationOf(mobile))?.id).toBe(own.id);
     expect((await registrationOf(DEMO_GUEST))?.document).toMatchObject({ nameZh: '周嘉宾' });
   });
-
 });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { sessionTokenFrom } from './helpers/session-cookie.js';
-import { DEMO_ENTERPRISE, DEMO_GUEST, DEMO_PASSWORD, bearer, messageCode, passwordLogin, useTestApp, type TestApp } from './helpers/test-app.js';
+import {
+  DEMO_ENTERPRISE,
+  DEMO_GUEST,
+  DEMO_PASSWORD,
+  bearer,
+  messageCode,
+  passwordLogin,
+  useTestApp,
+  type TestApp,
+} from './helpers/test-app.js';
 import { TEST_ENV } from './helpers/test-env.js';
 
 const LOGIN_INFO = '/exhibition/center/user/basic/loginInfo?entranceTypes=2';
@@ -49,11 +58,19 @@ describeEachDatabase('session cookie (issue 18 point 3)', (kind) => {
 
   it('guest code sign-in and SMS/e-mail code sign-in set the cookie too', async () => {
     const guestCode = await messageCode(t, DEMO_GUEST, 'guest-login');
-    const guest = await t.call({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: DEMO_GUEST, code: guestCode } });
+    const guest = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/guestLogin',
+      payload: { account: DEMO_GUEST, code: guestCode },
+    });
     expect(guest.status).toBe(200);
     expect(cookieLine(guest.headers, 'summit_session')).toMatch(/HttpOnly/);
     const code = await messageCode(t, DEMO_ENTERPRISE, 'login');
-    const unit = await t.call({ method: 'POST', url: '/exhibition/center/user/front/securityCodeLogin', payload: { account: DEMO_ENTERPRISE, code } });
+    const unit = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/securityCodeLogin',
+      payload: { account: DEMO_ENTERPRISE, code },
+    });
     expect(unit.status).toBe(200);
     expect(cookieLine(unit.headers, 'summit_session')).toMatch(/HttpOnly/);
   });
@@ -67,7 +84,13 @@ describeEachDatabase('session cookie (issue 18 point 3)', (kind) => {
 
   it('refuses a state change on the cookie without an Origin, or with a foreign one, with a translated 403', async () => {
     const token = await signInByPassword(t);
-    for (const extra of [{}, { origin: 'https://evil.example.net' }, { origin: 'null' }, { referer: 'https://evil.example.net/page' }, { origin: 'http://localhost:81' }]) {
+    for (const extra of [
+      {},
+      { origin: 'https://evil.example.net' },
+      { origin: 'null' },
+      { referer: 'https://evil.example.net/page' },
+      { origin: 'http://localhost:81' },
+    ]) {
       const refused = await t.call({ method: 'POST', url: LOGOUT, headers: { ...cookie(token), 'accept-language': 'en', ...extra } });
       expect(refused.status, JSON.stringify(extra)).toBe(403);
       expect(refused.body.code).toBe(403);
@@ -89,9 +112,16 @@ describeEachDatabase('session cookie (issue 18 point 3)', (kind) => {
 
   it('a bearer token (API clients) needs no Origin; a foreign Origin is refused on any state change, sign-in included', async () => {
     const token = await signInByPassword(t);
-    expect((await t.call({ method: 'POST', url: LOGOUT, headers: { ...bearer(token), origin: 'https://evil.example.net' } })).status).toBe(403);
+    expect((await t.call({ method: 'POST', url: LOGOUT, headers: { ...bearer(token), origin: 'https://evil.example.net' } })).status).toBe(
+      403,
+    );
     expect((await t.call({ method: 'POST', url: LOGOUT, headers: bearer(token) })).status).toBe(200);
-    const forged = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { origin: 'https://evil.example.net' }, payload: { account: DEMO_ENTERPRISE, password: DEMO_PASSWORD, code: 'ABCD', uuid: 'u' } });
+    const forged = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      headers: { origin: 'https://evil.example.net' },
+      payload: { account: DEMO_ENTERPRISE, password: DEMO_PASSWORD, code: 'ABCD', uuid: 'u' },
+    });
     expect(forged.status).toBe(403);
     expect(cookieLine(forged.headers, 'summit_session')).toBe('');
   });
@@ -139,6 +169,9 @@ describe('session cookie over https (production)', () => {
     expect(problemsOf(production)).not.toMatch(/SESSION_COOKIE_SECURE|not secure/);
     expect(problemsOf({ ...production, SESSION_COOKIE_SECURE: 'false' })).toMatch(/SESSION_COOKIE_SECURE cannot be off/);
     expect(() => loadConfig({ ...TEST_ENV, ALLOWED_ORIGINS: 'https://a.example.com/path' })).toThrow(/ALLOWED_ORIGINS/);
-    expect(loadConfig({ ...TEST_ENV, ALLOWED_ORIGINS: 'https://a.example.com, http://b.example.com:8080' }).allowedOrigins).toEqual(['https://a.example.com', 'http://b.example.com:8080']);
+    expect(loadConfig({ ...TEST_ENV, ALLOWED_ORIGINS: 'https://a.example.com, http://b.example.com:8080' }).allowedOrigins).toEqual([
+      'https://a.example.com',
+      'http://b.example.com:8080',
+    ]);
   });
 });

@@ -11,13 +11,23 @@ describeEachDatabase('sign-in budget', (kind) => {
   const t = useTestApp(kind, { RATE_LIMITS: 'true' });
   const wrong = { password: 'Wrong#Pass1', code: 'ABCD', uuid: 'no-such-uuid' };
   const post = (url: string, payload: Record<string, unknown>, ip: string) =>
-    t.app.inject({ method: url.startsWith('center/user/front/resetPwd') ? 'PUT' : 'POST', url: `/exhibition/${url}`, remoteAddress: ip, headers: { 'accept-language': 'en' }, payload });
+    t.app.inject({
+      method: url.startsWith('center/user/front/resetPwd') ? 'PUT' : 'POST',
+      url: `/exhibition/${url}`,
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en' },
+      payload,
+    });
 
   it('shares one per-IP budget across password, code and guest sign-in and password reset', async () => {
     const ip = '10.20.0.1';
     const half = limits.signIn.perIp / 2;
-    for (let i = 0; i < half; i += 1) expect((await post('center/user/front/login', { account: `p${i}@example.com`, ...wrong }, ip)).statusCode).toBe(400);
-    for (let i = 0; i < half; i += 1) expect((await post('center/user/front/securityCodeLogin', { account: `c${i}@example.com`, code: '123456' }, ip)).statusCode).toBe(400);
+    for (let i = 0; i < half; i += 1)
+      expect((await post('center/user/front/login', { account: `p${i}@example.com`, ...wrong }, ip)).statusCode).toBe(400);
+    for (let i = 0; i < half; i += 1)
+      expect((await post('center/user/front/securityCodeLogin', { account: `c${i}@example.com`, code: '123456' }, ip)).statusCode).toBe(
+        400,
+      );
     for (const [url, payload] of [
       ['center/user/front/guestLogin', { account: '13700009999', code: '123456' }],
       ['center/user/front/resetPwd', { account: 'r@example.com', code: '123456', password: 'New#Pass2025' }],
@@ -33,27 +43,42 @@ describeEachDatabase('sign-in budget', (kind) => {
     const victim = 'enterprise2@demo.example.com';
     const { perClient } = limits.signIn.throttle;
     const client = '10.30.0.1';
-    for (let i = 0; i < perClient - 1; i += 1) expect((await post('center/user/front/securityCodeLogin', { account: victim, code: '1234' }, client)).statusCode).toBe(400);
+    for (let i = 0; i < perClient - 1; i += 1)
+      expect((await post('center/user/front/securityCodeLogin', { account: victim, code: '1234' }, client)).statusCode).toBe(400);
     // a flood of other names, each from its own address (the old in-memory LRU kept 5,000; the
     // database keeps every name, so a smaller flood shows the same and keeps the suite quick)
     const flood = 400;
     for (let i = 0; i < flood; i += 16) {
       await Promise.all(
         Array.from({ length: Math.min(16, flood - i) }, (_, j) =>
-          post('center/user/front/securityCodeLogin', { account: `flood${i + j}@example.com`, code: '1234' }, `10.${40 + ((i + j) >> 16)}.${((i + j) >> 8) & 255}.${(i + j) & 255}`),
+          post(
+            'center/user/front/securityCodeLogin',
+            { account: `flood${i + j}@example.com`, code: '1234' },
+            `10.${40 + ((i + j) >> 16)}.${((i + j) >> 8) & 255}.${(i + j) & 255}`,
+          ),
         ),
       );
     }
     expect((await post('center/user/front/securityCodeLogin', { account: victim, code: '1234' }, client)).statusCode).toBe(400);
     const blocked = await post('center/user/front/securityCodeLogin', { account: victim, code: '1234' }, client);
     expect(blocked.statusCode).toBe(429);
-    const row = await t.app.db.selectFrom('sign_in_failures').select('failures').where('account', '=', `pair:${new AccountNames(t.app.services.protection).throttleKey(victim)}|${client}`).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('sign_in_failures')
+      .select('failures')
+      .where('account', '=', `pair:${new AccountNames(t.app.services.protection).throttleKey(victim)}|${client}`)
+      .executeTakeFirstOrThrow();
     expect(row.failures).toBe(perClient);
   });
 
-  it('clears an account\'s failures when it signs in', async () => {
-    const failures = () => t.app.db.selectFrom('sign_in_failures').select('failures').where('account', '=', `account:${new AccountNames(t.app.services.protection).throttleKey(DEMO_ENTERPRISE)}`).executeTakeFirst();
-    for (let i = 0; i < 3; i += 1) await post('center/user/front/securityCodeLogin', { account: DEMO_ENTERPRISE, code: '1234' }, `10.50.0.${i + 1}`);
+  it("clears an account's failures when it signs in", async () => {
+    const failures = () =>
+      t.app.db
+        .selectFrom('sign_in_failures')
+        .select('failures')
+        .where('account', '=', `account:${new AccountNames(t.app.services.protection).throttleKey(DEMO_ENTERPRISE)}`)
+        .executeTakeFirst();
+    for (let i = 0; i < 3; i += 1)
+      await post('center/user/front/securityCodeLogin', { account: DEMO_ENTERPRISE, code: '1234' }, `10.50.0.${i + 1}`);
     expect(await failures()).toEqual({ failures: 3 });
     expect((await passwordLogin(t, DEMO_ENTERPRISE, 'Summit#2025')).status).toBe(200);
     expect(await failures()).toBeUndefined();

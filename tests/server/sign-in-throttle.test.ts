@@ -12,7 +12,13 @@ describeEachDatabase('sign-in throttle', (kind) => {
   // image codes off, as in benchmarks: the escalation must switch them on for an attacked account
   const t = useTestApp(kind, { RATE_LIMITS: 'true', CAPTCHA_REQUIRED: 'false' });
   const login = (account: string, password: string, ip: string, image: { uuid: string; code: string } = { uuid: 'none', code: 'NONE' }) =>
-    t.app.inject({ method: 'POST', url: '/exhibition/center/user/front/login', remoteAddress: ip, headers: { 'accept-language': 'en' }, payload: { account, password, ...image } });
+    t.app.inject({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en' },
+      payload: { account, password, ...image },
+    });
 
   it('10 wrong passwords from 10 addresses do not lock the owner out; the attacked account then needs a fresh image code', async () => {
     const { escalateAt } = limits.signIn.throttle;

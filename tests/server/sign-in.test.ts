@@ -17,7 +17,10 @@ describeEachDatabase('sign-in', (kind) => {
   const t = useTestApp(kind);
 
   it('serves an image code as a PNG and records its answer in the dev outbox only', async () => {
-    const { status, body, headers } = await t.call<{ uuid: string; img: string }>({ method: 'GET', url: '/exhibition/center/front/getVerifyCode' });
+    const { status, body, headers } = await t.call<{ uuid: string; img: string }>({
+      method: 'GET',
+      url: '/exhibition/center/front/getVerifyCode',
+    });
     expect(status).toBe(200);
     expect(body.data.img.startsWith('data:image/png;base64,')).toBe(true);
     const png = Buffer.from(body.data.img.slice('data:image/png;base64,'.length), 'base64');
@@ -62,11 +65,20 @@ describeEachDatabase('sign-in', (kind) => {
   it('rejects a wrong image code, and an image code used twice', async () => {
     const { uuid, code } = await captcha(t);
     const wrongCode = code === 'AAAA' ? 'BBBB' : 'AAAA';
-    const wrong = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'accept-language': 'en' }, payload: { account: DEMO_ENTERPRISE, password: DEMO_PASSWORD, code: wrongCode, uuid } });
+    const wrong = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      headers: { 'accept-language': 'en' },
+      payload: { account: DEMO_ENTERPRISE, password: DEMO_PASSWORD, code: wrongCode, uuid },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('The image code is wrong or has expired');
     // one guess per picture: the right answer no longer works either
-    const again = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', payload: { account: DEMO_ENTERPRISE, password: DEMO_PASSWORD, code, uuid } });
+    const again = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      payload: { account: DEMO_ENTERPRISE, password: DEMO_PASSWORD, code, uuid },
+    });
     expect(again.status).toBe(400);
     expect(again.body.key).toBe('server.auth.captchaInvalid');
   });
@@ -74,7 +86,12 @@ describeEachDatabase('sign-in', (kind) => {
   it('answers a validation failure with translated field errors in both languages', async () => {
     const payload = { account: '123', password: '', code: '1', uuid: 'x' };
     const zh = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', payload });
-    const en = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', headers: { 'accept-language': 'en-US,en;q=0.9' }, payload });
+    const en = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+      payload,
+    });
     expect(zh.status).toBe(400);
     expect(zh.body.code).toBe(400);
     expect(zh.body.fieldErrors?.map((f) => f.pointer).sort()).toEqual(['/account', '/code', '/password']);
@@ -84,7 +101,11 @@ describeEachDatabase('sign-in', (kind) => {
   });
 
   it('rejects unknown fields and a missing body', async () => {
-    const extra = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login', payload: { account: DEMO_ENTERPRISE, password: 'x', code: 'ABCD', uuid: 'u1', admin: true } });
+    const extra = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/login',
+      payload: { account: DEMO_ENTERPRISE, password: 'x', code: 'ABCD', uuid: 'u1', admin: true },
+    });
     expect(extra.status).toBe(400);
     const none = await t.call({ method: 'POST', url: '/exhibition/center/user/front/login' });
     expect(none.status).toBe(400);
@@ -96,13 +117,22 @@ describeEachDatabase('sign-in', (kind) => {
     const [message] = await outbox(t, DEMO_ENTERPRISE);
     expect(message?.channel).toBe('email');
     expect(message?.body).toContain(code);
-    const { status, body } = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/securityCodeLogin', payload: { account: DEMO_ENTERPRISE, code: code.toLowerCase() } });
+    const { status, body } = await t.call<string>({
+      method: 'POST',
+      url: '/exhibition/center/user/front/securityCodeLogin',
+      payload: { account: DEMO_ENTERPRISE, code: code.toLowerCase() },
+    });
     expect(status).toBe(200);
     expect(body.data).toBe('session-cookie');
   });
 
   it('says "The user does not exist" when a code is asked for an unknown account', async () => {
-    const { status, body } = await t.call({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', headers: { 'accept-language': 'en' }, payload: { account: '13900000000', scene: 'login' } });
+    const { status, body } = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/front/anonMsgCode',
+      headers: { 'accept-language': 'en' },
+      payload: { account: '13900000000', scene: 'login' },
+    });
     expect(status).toBe(400);
     expect(body.msg).toBe('The user does not exist');
   });
@@ -111,7 +141,12 @@ describeEachDatabase('sign-in', (kind) => {
     await forgetCodeTimes(t, DEMO_ENTERPRISE);
     const code = await messageCode(t, DEMO_ENTERPRISE, 'login');
     const wrong = code === '2222' ? '3333' : '2222';
-    const { status, body } = await t.call({ method: 'POST', url: '/exhibition/center/user/front/securityCodeLogin', headers: { 'accept-language': 'en' }, payload: { account: DEMO_ENTERPRISE, code: wrong } });
+    const { status, body } = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/user/front/securityCodeLogin',
+      headers: { 'accept-language': 'en' },
+      payload: { account: DEMO_ENTERPRISE, code: wrong },
+    });
     expect(status).toBe(400);
     expect(body.msg).toBe('Phone verification failed');
   });
@@ -120,12 +155,24 @@ describeEachDatabase('sign-in', (kind) => {
     const code = await messageCode(t, DEMO_GUEST, 'guest-login');
     const [message] = await outbox(t, DEMO_GUEST);
     expect(message?.channel).toBe('sms');
-    const { status, headers } = await t.call<string>({ method: 'POST', url: '/exhibition/center/user/front/guestLogin', payload: { account: `+86${DEMO_GUEST}`, code } });
+    const { status, headers } = await t.call<string>({
+      method: 'POST',
+      url: '/exhibition/center/user/front/guestLogin',
+      payload: { account: `+86${DEMO_GUEST}`, code },
+    });
     expect(status).toBe(200);
-    const master = await t.call<{ guest: { name: string } | null }>({ method: 'GET', url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo', headers: { authorization: `Bearer ${sessionTokenFrom(headers['set-cookie'])}` } });
+    const master = await t.call<{ guest: { name: string } | null }>({
+      method: 'GET',
+      url: '/exhibition/qms/group-participant-link-info/front/getMasterInfo',
+      headers: { authorization: `Bearer ${sessionTokenFrom(headers['set-cookie'])}` },
+    });
     expect(master.body.data.guest?.name).toBe('周嘉宾');
 
-    const notGuest = await t.call({ method: 'POST', url: '/exhibition/center/front/anonMsgCode', payload: { account: 'media@demo.example.com', scene: 'guest-login' } });
+    const notGuest = await t.call({
+      method: 'POST',
+      url: '/exhibition/center/front/anonMsgCode',
+      payload: { account: 'media@demo.example.com', scene: 'guest-login' },
+    });
     expect(notGuest.status).toBe(400);
     expect(notGuest.body.key).toBe('server.auth.notAGuest');
   });

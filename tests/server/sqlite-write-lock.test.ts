@@ -53,25 +53,41 @@ describe('SQLite writes wait for another process instead of failing', () => {
 
   it('answers every guest add and save while a second process writes the file: no "database is locked"', async () => {
     const file = path.join(t.app.config.dataDir, 'summit.sqlite');
-    other = spawn(process.execPath, ['--input-type=module', '-e', OTHER_WRITER, file, '4000'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    other = spawn(process.execPath, ['--input-type=module', '-e', OTHER_WRITER, file, '4000'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     await once(other, 'message');
     // listened for now: on a loaded machine the writer may finish before the requests do
     const finished = once(other, 'message');
     const statuses: number[] = [];
     const ids: string[] = [];
     for (let i = 0; i < 25; i += 1) {
-      const added = await t.call<{ id: string }>({ method: 'POST', url: '/exhibition/qms/guest', headers: bearer(token), payload: guestBody(residentId(100 + i), photo) });
+      const added = await t.call<{ id: string }>({
+        method: 'POST',
+        url: '/exhibition/qms/guest',
+        headers: bearer(token),
+        payload: guestBody(residentId(100 + i), photo),
+      });
       statuses.push(added.status);
       if (added.status === 200) ids.push(added.body.data.id);
     }
     for (const id of ids.slice(0, 10)) {
-      const saved = await t.call({ method: 'PUT', url: `/exhibition/qms/guest/${id}`, headers: bearer(token), payload: guestBody(residentId(200 + ids.indexOf(id)), photo, { position: '副总经理' }) });
+      const saved = await t.call({
+        method: 'PUT',
+        url: `/exhibition/qms/guest/${id}`,
+        headers: bearer(token),
+        payload: guestBody(residentId(200 + ids.indexOf(id)), photo, { position: '副总经理' }),
+      });
       statuses.push(saved.status);
     }
     const [report] = (await finished) as [{ transactions: number }];
     expect(report.transactions).toBeGreaterThan(50);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    const stored = await t.app.db.selectFrom('guests').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('guests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(25);
   }, 60_000);
 });

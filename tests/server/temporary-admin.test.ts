@@ -94,7 +94,11 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
     const approved = await organiser.post<TemporaryItem[]>('admin/temporary/decide', { ids: [ids.worker, ids.media], decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body.data.map((r) => r.status)).toEqual(['approved', 'approved']);
-    const rejected = await organiser.post<TemporaryItem[]>('admin/temporary/decide', { ids: [ids.volunteer], decision: 'reject', reason: '照片不清晰' });
+    const rejected = await organiser.post<TemporaryItem[]>('admin/temporary/decide', {
+      ids: [ids.volunteer],
+      decision: 'reject',
+      reason: '照片不清晰',
+    });
     expect(rejected.body.data[0]).toMatchObject({ status: 'rejected', rejectReason: '照片不清晰' });
     const pending = await organiser.get<Page<TemporaryItem>>('admin/temporary/page?status=pending');
     expect(pending.body.data.total).toBe(0);
@@ -110,7 +114,11 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
   });
 
   it('shows the picture to organisers only', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `${API}admin/temporary/${ids.worker}/picture`, headers: { authorization: `Bearer ${organiser.token}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}admin/temporary/${ids.worker}/picture`,
+      headers: { authorization: `Bearer ${organiser.token}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
@@ -119,7 +127,11 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
   });
 
   it('exports the matching registrations as a streamed workbook that exceljs reads back', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `${API}admin/temporary/export?status=approved`, headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}admin/temporary/export?status=approved`,
+      headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/temporary-registrations-\d{4}-\d{2}-\d{2}\.xlsx/);
     const workbook = new ExcelJS.Workbook();
@@ -133,7 +145,16 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
   });
 
   it('creates, lists and discards codes; usage counts registrations', async () => {
-    expect((await organiser.post('admin/temporary/codes', { code: 'VOL2025', registrationType: 'volunteer', eventName: 'City run', attendanceMode: 'onsite' })).status).toBe(200);
+    expect(
+      (
+        await organiser.post('admin/temporary/codes', {
+          code: 'VOL2025',
+          registrationType: 'volunteer',
+          eventName: 'City run',
+          attendanceMode: 'onsite',
+        })
+      ).status,
+    ).toBe(200);
     expect((await organiser.post('admin/temporary/codes', { code: 'VOL2025' })).status).toBe(409);
     expect((await organiser.post('admin/temporary/codes', { code: 'bad code!' })).status).toBe(400);
     const codes = await organiser.get<TemporaryCodeItem[]>('admin/temporary/codes');
@@ -141,7 +162,10 @@ describeEachDatabase('temporary registration (organisers)', (kind) => {
     expect(codes.body.data.find((c) => c.code === 'VOL2025')).toMatchObject({ registrationType: 'volunteer', used: 0 });
     expect((await organiser.post('admin/temporary/codes/NOPE/discard')).status).toBe(400);
     expect((await organiser.post('admin/temporary/codes/VOL2025/discard')).status).toBe(200);
-    const refused = await register(t, registrationBody(await uploadedPicture(t), { inviteCode: 'VOL2025', registrationType: 'volunteer', mobile: '13600000009' }));
+    const refused = await register(
+      t,
+      registrationBody(await uploadedPicture(t), { inviteCode: 'VOL2025', registrationType: 'volunteer', mobile: '13600000009' }),
+    );
     expect(refused.body.key).toBe('server.temporary.eventDiscarded');
   });
 });

@@ -29,7 +29,10 @@ describeEachDatabase('temporary registration answers', (kind) => {
     expect(upload.status).toBe(200);
     conforms('response-uploaded-file', upload.body.data);
 
-    const receipt = await register(t, registrationBody(await uploadedPicture(t), { registrationType: 'media', mediaName: 'Nordic Times', mobile: '13600000011' }));
+    const receipt = await register(
+      t,
+      registrationBody(await uploadedPicture(t), { registrationType: 'media', mediaName: 'Nordic Times', mobile: '13600000011' }),
+    );
     expect(receipt.status).toBe(200);
     conforms('response-temporary-receipt', receipt.body.data);
 
@@ -57,7 +60,11 @@ describeEachDatabase('temporary registration answers', (kind) => {
     expect(page.status).toBe(200);
     conforms('response-temporary-page', page.body.data);
 
-    const decided = await organiser.post('admin/temporary/decide', { ids: [(receipt.body.data as { id: string }).id], decision: 'reject', reason: 'Incomplete' });
+    const decided = await organiser.post('admin/temporary/decide', {
+      ids: [(receipt.body.data as { id: string }).id],
+      decision: 'reject',
+      reason: 'Incomplete',
+    });
     expect(decided.status).toBe(200);
     conforms('response-temporary-decided-list', decided.body.data);
 

@@ -24,12 +24,24 @@ describeEachDatabase('temporary-registration codes: case-insensitive, refusals o
 
   it('keeps organisers from creating a code that differs only in case, and discards by any case', async () => {
     const organiser = await caller(t, ORGANISER);
-    expect((await organiser.post('admin/temporary/codes', { code: 'case2025', registrationType: 'volunteer', eventName: '城市跑', attendanceMode: 'onsite' })).status).toBe(200);
+    expect(
+      (
+        await organiser.post('admin/temporary/codes', {
+          code: 'case2025',
+          registrationType: 'volunteer',
+          eventName: '城市跑',
+          attendanceMode: 'onsite',
+        })
+      ).status,
+    ).toBe(200);
     const twin = await organiser.post('admin/temporary/codes', { code: 'CASE2025' });
     expect(twin.status).toBe(409);
     expect(twin.body.fieldErrors?.[0]?.pointer).toBe('/code');
     expect((await organiser.post('admin/temporary/codes/Case2025/discard')).status).toBe(200);
-    const refused = await register(t, registrationBody(await uploadedPicture(t), { inviteCode: 'case2025', registrationType: 'volunteer', mobile: '13600000033' }));
+    const refused = await register(
+      t,
+      registrationBody(await uploadedPicture(t), { inviteCode: 'case2025', registrationType: 'volunteer', mobile: '13600000033' }),
+    );
     expect(refused.body.key).toBe('server.temporary.eventDiscarded');
     expect(refused.body.fieldErrors?.[0]?.pointer).toBe('/inviteCode');
   });

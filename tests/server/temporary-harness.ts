@@ -9,11 +9,15 @@ export const OPEN = '/exhibition/qms/temporary/';
 
 /** A small JPG (temporary pictures have no face or size-in-pixels rule). */
 export function jpgPicture(width = 300, height = 400, seed = 90): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: seed, g: 140, b: 200 } } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: seed, g: 140, b: 200 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export function pngPicture(): Promise<Buffer> {
-  return sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 10, g: 140, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 10, g: 140, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Random noise compresses badly: a JPG over the 1 MB limit. */
@@ -26,7 +30,9 @@ export function bigJpg(): Promise<Buffer> {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     pixels[i] = state >>> 24;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
 }
 
 export async function openUpload(t: TestApp, file: FilePart, language = 'en', token?: string) {
@@ -37,7 +43,10 @@ export async function openUpload(t: TestApp, file: FilePart, language = 'en', to
     payload: body.payload,
     headers: { ...body.headers, 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
-  return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: UploadedFile | null; fieldErrors?: { key: string }[] } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { code: number; msg: string; data: UploadedFile | null; fieldErrors?: { key: string }[] },
+  };
 }
 
 export async function uploadedPicture(t: TestApp, seed = 90): Promise<string> {
@@ -63,5 +72,10 @@ export function registrationBody(picture: string, extra: Record<string, unknown>
 }
 
 export async function register(t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.call<TemporaryReceipt>({ method: 'POST', url: `${OPEN}register`, headers: { 'accept-language': 'en', ...headers }, payload: body });
+  return t.call<TemporaryReceipt>({
+    method: 'POST',
+    url: `${OPEN}register`,
+    headers: { 'accept-language': 'en', ...headers },
+    payload: body,
+  });
 }

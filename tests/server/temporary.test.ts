@@ -50,13 +50,19 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ status: 'pending', eventName: '开幕式 Opening Ceremony', attendanceMode: 'onsite' });
     const row = await t.app.db
-      .withTables<{ temporary_registrations: { id: string; account_id: string | null; mobile_index: string; document: string; status: string } }>()
+      .withTables<{
+        temporary_registrations: { id: string; account_id: string | null; mobile_index: string; document: string; status: string };
+      }>()
       .selectFrom('temporary_registrations')
       .selectAll()
       .where('id', '=', body.data.id)
       .executeTakeFirstOrThrow();
     // the mobile is at rest only as its blind index and sealed in the document (issue 18)
-    expect(row).toMatchObject({ account_id: null, mobile_index: t.app.services.protection.index('mobile', '13712345678'), status: 'pending' });
+    expect(row).toMatchObject({
+      account_id: null,
+      mobile_index: t.app.services.protection.index('mobile', '13712345678'),
+      status: 'pending',
+    });
     expect(row.document).not.toContain('13712345678');
 
     // one registration per mobile and type; the same mobile may register as a volunteer
@@ -69,7 +75,9 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
   it('is open to signed-in users too and records who registered', async () => {
     const unit = await caller(t, ENTERPRISE);
     const picture = await uploadedPicture(t);
-    const { status, body } = await register(t, registrationBody(picture, { mobile: '13712340001' }), { authorization: `Bearer ${unit.token}` });
+    const { status, body } = await register(t, registrationBody(picture, { mobile: '13712340001' }), {
+      authorization: `Bearer ${unit.token}`,
+    });
     expect(status).toBe(200);
     const row = await t.app.db
       .withTables<{ temporary_registrations: { id: string; account_id: string | null } }>()
@@ -79,7 +87,9 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
       .executeTakeFirstOrThrow();
     expect(row.account_id).not.toBeNull();
     // a stale token does not lock anyone out of an open page
-    const stale = await register(t, registrationBody(await uploadedPicture(t), { mobile: '13712340002' }), { authorization: 'Bearer xxxxxxxxxxxxxxxxxxxxxxxx' });
+    const stale = await register(t, registrationBody(await uploadedPicture(t), { mobile: '13712340002' }), {
+      authorization: 'Bearer xxxxxxxxxxxxxxxxxxxxxxxx',
+    });
     expect(stale.status).toBe(200);
   });
 
@@ -100,7 +110,10 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     for (const [change, pointer] of cases) {
       const { status, body } = await register(t, registrationBody(picture, change));
       expect(status, pointer).toBe(400);
-      expect(body.fieldErrors?.map((e) => e.pointer), pointer).toContain(pointer);
+      expect(
+        body.fieldErrors?.map((e) => e.pointer),
+        pointer,
+      ).toContain(pointer);
       expect(body.msg).not.toMatch(/server\./);
     }
   });
@@ -122,11 +135,28 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
       expect(body.key, code).toBe(key);
       if (english) expect(body.msg).toContain(english);
       // nothing was written and the picture is still free
-      const retry = await register(t, registrationBody(picture, { mobile: '13700000009', registrationType: 'media', mediaName: 'Qingdao Daily', inviteCode: 'MEDIAONLY' }));
+      const retry = await register(
+        t,
+        registrationBody(picture, {
+          mobile: '13700000009',
+          registrationType: 'media',
+          mediaName: 'Qingdao Daily',
+          inviteCode: 'MEDIAONLY',
+        }),
+      );
       expect(retry.status, code).toBe(200);
-      await t.app.db.withTables<{ temporary_registrations: { mobile_index: string } }>().deleteFrom('temporary_registrations').where('mobile_index', '=', t.app.services.protection.index('mobile', '13700000009')).execute();
+      await t.app.db
+        .withTables<{ temporary_registrations: { mobile_index: string } }>()
+        .deleteFrom('temporary_registrations')
+        .where('mobile_index', '=', t.app.services.protection.index('mobile', '13700000009'))
+        .execute();
     }
-    const chinese = await t.call({ method: 'POST', url: `${OPEN}register`, headers: { 'accept-language': 'zh-CN' }, payload: registrationBody(await uploadedPicture(t), { inviteCode: 'NOEVENT1' }) });
+    const chinese = await t.call({
+      method: 'POST',
+      url: `${OPEN}register`,
+      headers: { 'accept-language': 'zh-CN' },
+      payload: registrationBody(await uploadedPicture(t), { inviteCode: 'NOEVENT1' }),
+    });
     expect(chinese.body.msg).toBe('临时登记无效：未绑定活动');
   });
 
@@ -163,7 +193,12 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     await setEdition(organiser, { signUpClosed: true });
     try {
       expect((await t.call<{ open: boolean }>({ method: 'GET', url: `${OPEN}recommend/status` })).body.data.open).toBe(false);
-      const closed = await t.call({ method: 'POST', url: `${OPEN}recommend`, headers: { 'accept-language': 'en' }, payload: recommendation });
+      const closed = await t.call({
+        method: 'POST',
+        url: `${OPEN}recommend`,
+        headers: { 'accept-language': 'en' },
+        payload: recommendation,
+      });
       expect(closed.status).toBe(400);
       expect(closed.body.key).toBe('server.temporary.recommendClosed');
     } finally {
@@ -186,8 +221,16 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
     const claimed = await uploadedPicture(t);
     expect((await register(t, registrationBody(claimed, { mobile: '13712340099' }))).status).toBe(200);
     const uploadsTable = t.app.db.withTables<{ temporary_uploads: { id: string; storage_name: string; created_at: string } }>();
-    await uploadsTable.updateTable('temporary_uploads').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('id', 'in', [unclaimed, claimed]).execute();
-    const stored = await uploadsTable.selectFrom('temporary_uploads').select(['id', 'storage_name']).where('id', 'in', [unclaimed, claimed]).execute();
+    await uploadsTable
+      .updateTable('temporary_uploads')
+      .set({ created_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', 'in', [unclaimed, claimed])
+      .execute();
+    const stored = await uploadsTable
+      .selectFrom('temporary_uploads')
+      .select(['id', 'storage_name'])
+      .where('id', 'in', [unclaimed, claimed])
+      .execute();
     const uploads = new TemporaryUploads(temporaryDb(t.app.db), t.app.config.uploadDir, t.app.log);
     try {
       expect(await uploads.purgeUnclaimed(new Date(Date.now() - 24 * 3_600_000).toISOString())).toBeGreaterThanOrEqual(1);

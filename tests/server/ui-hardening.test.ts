@@ -16,7 +16,11 @@ describe('favicon and menu wording', () => {
 
   it('names the unit type in the overview menu title', async () => {
     const titles = async (account: string) => {
-      const response = await t.call<MenuNode[]>({ method: 'GET', url: '/exhibition/center/menu/basic/userMenuTree?entranceTypes=2', headers: bearer(await tokenFor(t, account)) });
+      const response = await t.call<MenuNode[]>({
+        method: 'GET',
+        url: '/exhibition/center/menu/basic/userMenuTree?entranceTypes=2',
+        headers: bearer(await tokenFor(t, account)),
+      });
       const flat: string[] = [];
       const walk = (nodes: MenuNode[]) => nodes.forEach((node) => (flat.push(String(node.meta.title)), walk(node.children ?? [])));
       walk(response.body.data);

@@ -25,10 +25,19 @@ describeEachDatabase('unit information', (kind) => {
     const c = await caller(t, ENTERPRISE);
     const before = await c.get<UnitInfo>('qms/unit/mine');
     expect(before.status).toBe(200);
-    expect(before.body.data).toMatchObject({ unitType: 'enterprise', complete: false, document: { unitType: 'enterprise', orgNameZh: '示例跨国企业有限公司' } });
+    expect(before.body.data).toMatchObject({
+      unitType: 'enterprise',
+      complete: false,
+      document: { unitType: 'enterprise', orgNameZh: '示例跨国企业有限公司' },
+    });
     const saved = await c.put<UnitInfo>('qms/unit/mine', { ...enterpriseUnit, orgNameZh: '示例跨国企业（中国）有限公司' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ unitType: 'enterprise', complete: true, name: '示例跨国企业（中国）有限公司', schemaVersion: 1 });
+    expect(saved.body.data).toMatchObject({
+      unitType: 'enterprise',
+      complete: true,
+      name: '示例跨国企业（中国）有限公司',
+      schemaVersion: 1,
+    });
     expect((await c.get<UnitInfo>('qms/unit/mine')).body.data.document).toMatchObject({ socialCreditCode: '91370200MA3C123456' });
   });
 
@@ -40,7 +49,15 @@ describeEachDatabase('unit information', (kind) => {
     expect(missing.body.fieldErrors?.map((f) => f.pointer)).toContain('/socialCreditCode');
 
     const government = await caller(t, GOVERNMENT);
-    const base = { unitType: 'government', orgNameZh: '示例市商务局', contactName: '王政府', contactGender: 'female', contactMobile: '13812345679', contactEmail: 'gov@example.com', nationality: '中国' };
+    const base = {
+      unitType: 'government',
+      orgNameZh: '示例市商务局',
+      contactName: '王政府',
+      contactGender: 'female',
+      contactMobile: '13812345679',
+      contactEmail: 'gov@example.com',
+      nationality: '中国',
+    };
     expect((await government.put('qms/unit/mine', base)).status).toBe(400);
     const ok = await government.put<UnitInfo>('qms/unit/mine', { ...base, governmentAddress: '青岛市市南区' });
     expect(ok.body.data).toMatchObject({ unitType: 'government', complete: true });
@@ -51,7 +68,12 @@ describeEachDatabase('unit information', (kind) => {
     const wrong = await media.put('qms/unit/mine', enterpriseUnit);
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('The unit type does not match the account type');
-    const right = await media.put<UnitInfo>('qms/unit/mine', { ...enterpriseUnit, unitType: 'media', enterpriseType: undefined, orgNameZh: '示例日报社' });
+    const right = await media.put<UnitInfo>('qms/unit/mine', {
+      ...enterpriseUnit,
+      unitType: 'media',
+      enterpriseType: undefined,
+      orgNameZh: '示例日报社',
+    });
     expect(right.status).toBe(200);
   });
 

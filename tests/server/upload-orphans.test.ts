@@ -17,7 +17,11 @@ describeEachDatabase('upload storage hygiene', (kind) => {
   const t = useTestApp(kind);
   const dir = () => t.app.config.uploadDir;
   const storedNames = async () =>
-    new Set((await t.app.db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute()).map((r) => r.storage_name));
+    new Set(
+      (await t.app.db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute()).map(
+        (r) => r.storage_name,
+      ),
+    );
 
   function leftover(name: string, ageMs: number): string {
     const file = path.join(dir(), name);
@@ -30,7 +34,12 @@ describeEachDatabase('upload storage hygiene', (kind) => {
   it('keeps a file only with its row, and leaves no .incoming file behind', async () => {
     const token = await tokenFor(t);
     const body = multipart({ rule: 'businessCard' }, { filename: 'card.png', contentType: 'image/png', data: await pngPicture(600, 400) });
-    const response = await t.app.inject({ method: 'POST', url: '/exhibition/qms/file/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/exhibition/qms/file/upload',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     const names = fs.readdirSync(dir());
     expect(names.filter((name) => name.startsWith('.incoming-'))).toEqual([]);
@@ -50,17 +59,25 @@ describeEachDatabase('upload storage hygiene', (kind) => {
     const journal = t.app.db.withTables<UploadJournalTables>();
     const dead = { id: 'dead-writer', host: os.hostname(), pid: 2 ** 22 + 12345, heartbeat_at: new Date().toISOString() };
     await journal.insertInto('upload_writers').values(dead).execute();
-    await journal.insertInto('upload_journal').values({ name: '.incoming-of-the-dead', writer_id: dead.id, started_at: new Date().toISOString() }).execute();
+    await journal
+      .insertInto('upload_journal')
+      .values({ name: '.incoming-of-the-dead', writer_id: dead.id, started_at: new Date().toISOString() })
+      .execute();
     const ofTheDead = leftover('.incoming-of-the-dead', 0);
     // another host's writer with a fresh heartbeat is alive: its file is spared
     const remote = { id: 'remote-writer', host: 'another-host', pid: 1, heartbeat_at: new Date().toISOString() };
     await journal.insertInto('upload_writers').values(remote).execute();
-    await journal.insertInto('upload_journal').values({ name: '.incoming-remote', writer_id: remote.id, started_at: new Date().toISOString() }).execute();
+    await journal
+      .insertInto('upload_journal')
+      .values({ name: '.incoming-remote', writer_id: remote.id, started_at: new Date().toISOString() })
+      .execute();
     const remoteFile = leftover('.incoming-remote', 0);
     const referenced = [...(await storedNames())].filter((name) => fs.existsSync(path.join(dir(), name)));
     expect(referenced.length).toBeGreaterThan(0);
 
-    const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () => sweepUploadOrphans(t.app.db, t.app.config.uploadDir));
+    const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () =>
+      sweepUploadOrphans(t.app.db, t.app.config.uploadDir),
+    );
     expect(result.removedFiles).toBe(5);
     for (const gone of [oldIncoming, oldOrphan, youngOrphan, youngStored, ofTheDead]) expect(fs.existsSync(gone), gone).toBe(false);
     for (const kept of [inFlight, inFlightClean, remoteFile]) expect(fs.existsSync(kept), kept).toBe(true);

@@ -27,7 +27,11 @@ beforeAll(async () => {
 
 /** The passing photo's pixels as the upload check hands them to the detector. */
 async function passingPixels() {
-  const small = await sharp(passingPhoto).resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(passingPhoto)
+    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { rgb: new Uint8Array(small.data), width: small.info.width, height: small.info.height };
 }
 
@@ -63,7 +67,12 @@ describeEachDatabase('uploads: face detection off the event loop', (kind) => {
     const token = await h.tokenOf(ENTERPRISE);
     const upload = async () => {
       const body = multipart({ rule: 'photo' }, { filename: 'portrait.jpg', contentType: 'image/jpeg', data: passingPhoto });
-      const response = await h.app.inject({ method: 'POST', url: UPLOAD, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      const response = await h.app.inject({
+        method: 'POST',
+        url: UPLOAD,
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
       return { status: response.statusCode, body: response.json() as Envelope<UploadedFile | null> };
     };
     // the first upload also starts the worker and loads the model

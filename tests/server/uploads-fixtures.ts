@@ -35,7 +35,9 @@ export async function backdrop(width: number, height: number, amplitude = 6, see
     pixels[i + 1] = BACKDROP.g + n;
     pixels[i + 2] = BACKDROP.b + n;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 let demoFace: FaceBox | null = null;
@@ -76,7 +78,16 @@ export interface PortraitOptions {
 
 /** A JPEG portrait built to order (defaults pass every photo rule). */
 export async function portrait(options: PortraitOptions = {}): Promise<Buffer> {
-  const { width = 900, height = 1200, faceShare = 0.26, plain = true, face = true, quality = 92, density = 300, noiseAmplitude = 10 } = options;
+  const {
+    width = 900,
+    height = 1200,
+    faceShare = 0.26,
+    plain = true,
+    face = true,
+    quality = 92,
+    density = 300,
+    noiseAmplitude = 10,
+  } = options;
   const box = await demoFaceBox();
   const scale = Math.sqrt((faceShare * width * height) / (box.width * box.height));
   let picture: Sharp;
@@ -112,7 +123,12 @@ export async function portrait(options: PortraitOptions = {}): Promise<Buffer> {
       const keepWidth = Math.min(targetWidth, width);
       const keepHeight = Math.min(targetHeight, height);
       const head = await sharp(masked)
-        .extract({ left: Math.round((targetWidth - keepWidth) / 2), top: Math.round((targetHeight - keepHeight) / 2), width: keepWidth, height: keepHeight })
+        .extract({
+          left: Math.round((targetWidth - keepWidth) / 2),
+          top: Math.round((targetHeight - keepHeight) / 2),
+          width: keepWidth,
+          height: keepHeight,
+        })
         .toBuffer();
       layers.push({ input: head, left: Math.round((width - keepWidth) / 2), top: Math.round((height - keepHeight) / 2) });
     }
@@ -126,7 +142,9 @@ export async function portrait(options: PortraitOptions = {}): Promise<Buffer> {
 
 /** A PNG picture (for "PNG renamed .jpg" and the business card). */
 export async function pngPicture(width = 600, height = 800): Promise<Buffer> {
-  return sharp(await backdrop(width, height, 40)).png().toBuffer();
+  return sharp(await backdrop(width, height, 40))
+    .png()
+    .toBuffer();
 }
 
 /** Rewrites the frame size in a JPEG's SOF0/SOF2 header: a "pixel bomb" that decodes as huge. */
@@ -162,5 +180,6 @@ export const archives = {
   sevenZip: () => Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), Buffer.alloc(2000, 3)]),
   eps: () => Buffer.from('%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\nshowpage\n', 'latin1'),
   pdf: () => Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n', 'latin1'),
-  illustrator: () => Buffer.from('%PDF-1.6\n%AI12_FileFormatLevel: 3\n<xmp:CreatorTool>Adobe Illustrator 27.0</xmp:CreatorTool>\n%%EOF\n', 'latin1'),
+  illustrator: () =>
+    Buffer.from('%PDF-1.6\n%AI12_FileFormatLevel: 3\n<xmp:CreatorTool>Adobe Illustrator 27.0</xmp:CreatorTool>\n%%EOF\n', 'latin1'),
 };

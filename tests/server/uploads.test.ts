@@ -64,7 +64,11 @@ describeEachDatabase('uploads', (kind) => {
     expect(stored.length).toBe(before + 1);
     for (const name of stored) expect(name).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const own = await h.app.inject({ method: 'GET', url: `/exhibition/qms/file/${file.id}`, headers: { authorization: `Bearer ${enterprise}` } });
+    const own = await h.app.inject({
+      method: 'GET',
+      url: `/exhibition/qms/file/${file.id}`,
+      headers: { authorization: `Bearer ${enterprise}` },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/jpeg');
     expect(own.headers['content-disposition']).toMatch(/^inline; filename="/);
@@ -72,9 +76,18 @@ describeEachDatabase('uploads', (kind) => {
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.rawPayload.length).toBe(file.bytes);
-    expect(await sharp(own.rawPayload, { failOn: 'truncated' }).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 1200, density: 300 });
+    expect(await sharp(own.rawPayload, { failOn: 'truncated' }).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 900,
+      height: 1200,
+      density: 300,
+    });
 
-    const organiser = await h.app.inject({ method: 'GET', url: `/exhibition/qms/file/${file.id}`, headers: { authorization: `Bearer ${await h.tokenOf(ORGANISER)}` } });
+    const organiser = await h.app.inject({
+      method: 'GET',
+      url: `/exhibition/qms/file/${file.id}`,
+      headers: { authorization: `Bearer ${await h.tokenOf(ORGANISER)}` },
+    });
     expect(organiser.statusCode).toBe(200);
     const otherUnit = await h.app.inject({
       method: 'GET',
@@ -83,7 +96,11 @@ describeEachDatabase('uploads', (kind) => {
     });
     expect(otherUnit.statusCode).toBe(404);
     expect(otherUnit.json()).toMatchObject({ code: 404, msg: 'The file does not exist' });
-    const unknown = await h.app.inject({ method: 'GET', url: '/exhibition/qms/file/no-such-file', headers: { authorization: `Bearer ${enterprise}` } });
+    const unknown = await h.app.inject({
+      method: 'GET',
+      url: '/exhibition/qms/file/no-such-file',
+      headers: { authorization: `Bearer ${enterprise}` },
+    });
     expect(unknown.statusCode).toBe(404);
     const anonymous = await h.app.inject({ method: 'GET', url: `/exhibition/qms/file/${file.id}` });
     expect(anonymous.statusCode).toBe(401);
@@ -94,7 +111,11 @@ describeEachDatabase('uploads', (kind) => {
     const { body } = await upload(enterprise, 'photo', jpeg(photos.pass!, '领导 照片.jpg'));
     const id = body.data!.id;
     const info = (token: string | null, language = 'zh-CN') =>
-      h.app.inject({ method: 'GET', url: `/exhibition/qms/file/${id}/info`, headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      h.app.inject({
+        method: 'GET',
+        url: `/exhibition/qms/file/${id}/info`,
+        headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
     for (const token of [enterprise, await h.tokenOf(ORGANISER)]) {
       const own = await info(token);
       expect(own.statusCode).toBe(200);
@@ -152,7 +173,11 @@ describeEachDatabase('uploads', (kind) => {
     expect(bomb.status).toBe(400);
     expect(bomb.body.key).toBe('upload.errors.pixelCap');
     expect(bomb.body.msg).toContain('20000×20000');
-    const pngBomb = await upload(enterprise, 'businessCard', { filename: 'card.png', contentType: 'image/png', data: pngClaimingSize(photos.png!, 14000, 14000) });
+    const pngBomb = await upload(enterprise, 'businessCard', {
+      filename: 'card.png',
+      contentType: 'image/png',
+      data: pngClaimingSize(photos.png!, 14000, 14000),
+    });
     expect(pngBomb.body.key).toBe('upload.errors.pixelCap');
   });
 
@@ -169,8 +194,16 @@ describeEachDatabase('uploads', (kind) => {
       expect(material.status).toBe(200);
       expect(material.body.data).toMatchObject({ mime, width: null, height: null });
     }
-    const download = await upload(enterprise, 'speechMaterials', { filename: 'talk.zip', contentType: 'application/zip', data: archives.zip() });
-    const served = await h.app.inject({ method: 'GET', url: `/exhibition/qms/file/${download.body.data!.id}`, headers: { authorization: `Bearer ${enterprise}` } });
+    const download = await upload(enterprise, 'speechMaterials', {
+      filename: 'talk.zip',
+      contentType: 'application/zip',
+      data: archives.zip(),
+    });
+    const served = await h.app.inject({
+      method: 'GET',
+      url: `/exhibition/qms/file/${download.body.data!.id}`,
+      headers: { authorization: `Bearer ${enterprise}` },
+    });
     expect(served.headers['content-disposition']).toMatch(/^attachment; /);
 
     const eps = await upload(enterprise, 'logo', { filename: 'logo.eps', contentType: 'application/postscript', data: archives.eps() });
@@ -196,16 +229,27 @@ describeEachDatabase('uploads', (kind) => {
     const noRule = await upload(enterprise, null, jpeg(photos.pass!));
     expect(noRule.body.key).toBe('upload.errors.unknownRule');
     const ruleAfterFile = multipart({}, jpeg(photos.pass!), { rule: 'photo' });
-    const late = await h.app.inject({ method: 'POST', url: UPLOAD, payload: ruleAfterFile.payload, headers: { ...ruleAfterFile.headers, authorization: `Bearer ${enterprise}` } });
+    const late = await h.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: ruleAfterFile.payload,
+      headers: { ...ruleAfterFile.headers, authorization: `Bearer ${enterprise}` },
+    });
     expect(late.json()).toMatchObject({ code: 400, key: 'upload.errors.unknownRule' });
     const noFile = await upload(enterprise, 'photo');
     expect(noFile.body.key).toBe('upload.errors.noFile');
-    const json = await h.app.inject({ method: 'POST', url: UPLOAD, payload: { rule: 'photo' }, headers: { authorization: `Bearer ${enterprise}` } });
+    const json = await h.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: { rule: 'photo' },
+      headers: { authorization: `Bearer ${enterprise}` },
+    });
     expect(json.json()).toMatchObject({ code: 400, key: 'upload.errors.notMultipart' });
     const broken = await h.app.inject({
       method: 'POST',
       url: UPLOAD,
-      payload: '--x\r\ncontent-disposition: form-data; name="rule"\r\n\r\nphoto\r\n--x\r\ncontent-disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
+      payload:
+        '--x\r\ncontent-disposition: form-data; name="rule"\r\n\r\nphoto\r\n--x\r\ncontent-disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
       headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${enterprise}` },
     });
     expect(broken.statusCode).toBeLessThan(500);

@@ -12,12 +12,29 @@ const u32le = (value: number) => {
 
 /** an ISO base-media file (mp4, mov, m4a): size, "ftyp", major brand */
 function isoMedia(brand: string, size = 4000): Buffer {
-  return pad(Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), latin('ftyp'), latin(brand), Buffer.from([0, 0, 2, 0]), latin('isomiso2mp41'), Buffer.from([0, 0, 0, 8]), latin('mdat')]), size, 0);
+  return pad(
+    Buffer.concat([
+      Buffer.from([0, 0, 0, 0x1c]),
+      latin('ftyp'),
+      latin(brand),
+      Buffer.from([0, 0, 2, 0]),
+      latin('isomiso2mp41'),
+      Buffer.from([0, 0, 0, 8]),
+      latin('mdat'),
+    ]),
+    size,
+    0,
+  );
 }
 
 export const wishFiles = {
   /** %!PS-Adobe ... EPSF: what the e2e test generates too */
-  eps: () => pad(latin('%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\nnewpath 10 10 moveto 90 90 lineto stroke\nshowpage\n%%EOF\n')),
+  eps: () =>
+    pad(
+      latin(
+        '%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\nnewpath 10 10 moveto 90 90 lineto stroke\nshowpage\n%%EOF\n',
+      ),
+    ),
   /** DOS EPS binary header (PostScript with a TIFF/WMF preview) */
   dosEps: () => pad(Buffer.concat([Buffer.from([0xc5, 0xd0, 0xd3, 0xc6]), u32le(30), u32le(100), Buffer.alloc(18)]), 2000, 0),
   /** Illustrator saved PDF-compatible */

@@ -36,7 +36,10 @@ describeEachDatabase('good wishes: saving, rules, organisers', (kind) => {
     for (const body of [{}, { video }, { wishMessage: '' }]) {
       const response = await unit.put(MINE, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.fieldErrors?.map((f) => [f.pointer, f.key])).toContainEqual(['/wishMessage', body.wishMessage === '' ? 'validation.minLength' : 'validation.logoOrWish']);
+      expect(response.body.fieldErrors?.map((f) => [f.pointer, f.key])).toContainEqual([
+        '/wishMessage',
+        body.wishMessage === '' ? 'validation.minLength' : 'validation.logoOrWish',
+      ]);
     }
     const blank = await unit.put(MINE, { wishMessage: '   ' });
     expect(blank.status).toBe(400);
@@ -140,7 +143,9 @@ describeEachDatabase('good wishes: saving, rules, organisers', (kind) => {
   });
 
   it('documents the good-wishes paths in openapi.json', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/exhibition/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths[`/exhibition/${wishApiPaths.myWish}`] ?? {}).sort()).toEqual(['get', 'put']);
     expect(Object.keys(doc.paths[`/exhibition/${wishApiPaths.wishPage}`] ?? {})).toEqual(['get']);
   });

@@ -60,7 +60,10 @@ function resolve(schema: unknown, root: Schema): Schema {
   for (let depth = 0; isRecord(node) && typeof node.$ref === 'string' && depth < 20; depth += 1) {
     const tokens = node.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
     const { $ref: _ref, ...siblings } = node;
-    const target = tokens.reduce<unknown>((at, token) => (isRecord(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+    const target = tokens.reduce<unknown>(
+      (at, token) => (isRecord(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+      root,
+    );
     node = { ...(isRecord(target) ? target : {}), ...siblings };
   }
   return isRecord(node) ? node : {};
@@ -78,7 +81,8 @@ function flatten(schema: unknown, root: Schema): Schema {
       if (key === 'properties') out.properties = { ...(out.properties as Schema), ...(value as Schema) };
       else if (key === 'required') out.required = [...new Set([...((out.required as string[]) ?? []), ...(value as string[])])];
       else if (key === 'conditionals') out.conditionals = [...((out.conditionals as Schema[]) ?? []), ...(value as Schema[])];
-      else if (key === 'if') out.conditionals = [...((out.conditionals as Schema[]) ?? []), { if: part.if, then: part.then, else: part.else }];
+      else if (key === 'if')
+        out.conditionals = [...((out.conditionals as Schema[]) ?? []), { if: part.if, then: part.then, else: part.else }];
       else if (key !== 'then' && key !== 'else') out[key] = value;
     }
   }
@@ -181,7 +185,8 @@ function sampleObject(schema: Schema, root: Schema, given: Fields): Fields {
     const same = flat['x-same-as'];
     if (typeof same === 'string' && same in out) out[name] = out[same];
     const differs = flat['x-differs-from'];
-    if (typeof differs === 'string' && out[differs] === out[name]) out[name] = OTHER_SAMPLES[String(flat.format)] ?? `${String(out[name])}2`;
+    if (typeof differs === 'string' && out[differs] === out[name])
+      out[name] = OTHER_SAMPLES[String(flat.format)] ?? `${String(out[name])}2`;
   }
   // if/then/else on the values chosen: the branch's rules replace the sample of its fields
   for (const conditional of conditionalsOf(schema)) {
@@ -211,7 +216,9 @@ export function validRecord(schema: SchemaName, fields: Fields = {}): Fields {
   const result = validateDocument(schema, document);
   if (!result.valid) {
     const fields = result.errors.map((error) => `${error.pointer || '/'} (${error.key})`).join(', ');
-    throw new Error(`record factory: the ${schema} document it built is refused at ${fields}; give these fields in the test, or add "examples" to them in schemas/`);
+    throw new Error(
+      `record factory: the ${schema} document it built is refused at ${fields}; give these fields in the test, or add "examples" to them in schemas/`,
+    );
   }
   return document;
 }

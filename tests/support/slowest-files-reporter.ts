@@ -17,12 +17,19 @@ export default class SlowestFilesReporter implements Reporter {
       .map((module) => {
         const diagnostic = module.diagnostic();
         const total = diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.duration;
-        return { name: `${module.project.name}:${module.relativeModuleId}`, total, imports: diagnostic.collectDuration, tests: diagnostic.duration };
+        return {
+          name: `${module.project.name}:${module.relativeModuleId}`,
+          total,
+          imports: diagnostic.collectDuration,
+          tests: diagnostic.duration,
+        };
       })
       .sort((a, b) => b.total - a.total)
       .slice(0, SHOWN);
     if (rows.length === 0) return;
-    const lines = rows.map((row) => `  ${seconds(row.total).padStart(8)}  (imports ${seconds(row.imports)}, tests ${seconds(row.tests)})  ${row.name}`);
+    const lines = rows.map(
+      (row) => `  ${seconds(row.total).padStart(8)}  (imports ${seconds(row.imports)}, tests ${seconds(row.tests)})  ${row.name}`,
+    );
     process.stdout.write(`\nSlowest ${rows.length} test files:\n${lines.join('\n')}\n`);
   }
 }

@@ -27,7 +27,11 @@ describe('sealed values (AES-256-GCM)', () => {
     const sealed = seal(keyring, ID);
     const [v, id, iv, tag, body] = sealed.split(':') as [string, string, string, string, string];
     const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
-    for (const tampered of [[v, id, iv, tag, flip(body)], [v, id, iv, flip(tag), body], [v, id, flip(iv), tag, body]]) {
+    for (const tampered of [
+      [v, id, iv, tag, flip(body)],
+      [v, id, iv, flip(tag), body],
+      [v, id, flip(iv), tag, body],
+    ]) {
       expect(() => open(keyring, tampered.join(':'))).toThrow(SealedValueError);
     }
     // the key id is authenticated: relabelling the value under another known key fails too
@@ -77,7 +81,13 @@ describe('keys from the environment', () => {
     expect(shared.join('\n')).toMatch(/DATA_KEY must be set explicitly when REDIS_URL is set/);
     const bad: string[] = [];
     const k = key().toString('hex');
-    const ring = loadDataKeyring({ env: { DATA_KEY: k, DATA_INDEX_KEY: key().toString('hex'), DATA_KEYS_OLD: `${key().toString('base64')}, nope` }, dataDir: '/nonexistent', production: true, shared: false, problems: bad });
+    const ring = loadDataKeyring({
+      env: { DATA_KEY: k, DATA_INDEX_KEY: key().toString('hex'), DATA_KEYS_OLD: `${key().toString('base64')}, nope` },
+      dataDir: '/nonexistent',
+      production: true,
+      shared: false,
+      problems: bad,
+    });
     expect(bad.join('\n')).toMatch(/DATA_KEYS_OLD/);
     expect(ring.keys.size).toBe(2);
   });
@@ -101,7 +111,10 @@ describe('blind index and masks', () => {
 
 describe('sensitive fields are schema data (x-sensitive)', () => {
   it('reads the marks of the stored schemas, nested objects included', () => {
-    const paths = (name: string) => sensitiveFields(name).map((f) => `${f.path.join('.')}:${f.kind}`).sort();
+    const paths = (name: string) =>
+      sensitiveFields(name)
+        .map((f) => `${f.path.join('.')}:${f.kind}`)
+        .sort();
     expect(paths('guest')).toEqual(['idNumber:idNumber', 'mobile:mobile']);
     expect(paths('historical-guest')).toEqual(['idNumber:idNumber', 'inviter.phone:mobile', 'mobile:mobile']);
     expect(paths('temporary-registration')).toEqual(['mobile:mobile']);
@@ -131,7 +144,11 @@ describe('sensitive fields are schema data (x-sensitive)', () => {
     expect(sealed.inviter.name).toBe('李四');
     expect(document.idNumber).toBe(ID);
     expect(protection.openDocument('historical-guest', sealed)).toEqual(document);
-    expect(protection.maskDocument('historical-guest', sealed)).toMatchObject({ idNumber: '370202********0011', mobile: '138****5678', inviter: { phone: '139****0000' } });
+    expect(protection.maskDocument('historical-guest', sealed)).toMatchObject({
+      idNumber: '370202********0011',
+      mobile: '138****5678',
+      inviter: { phone: '139****0000' },
+    });
     expect(protection.eraseDocument('historical-guest', sealed)).toEqual({ nameZh: '张三', inviter: { name: '李四' } });
   });
 });

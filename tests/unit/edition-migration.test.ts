@@ -8,13 +8,26 @@ function edition(schema: Record<string, unknown>, old?: Record<string, unknown>)
   return { name: 'x', version: 2, validate, schema, published: (v) => (v === 1 ? old : undefined) };
 }
 
-const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, properties, ...extra });
+const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...extra,
+});
 
 describe('upgradeDocument', () => {
   it('drops fields the new version does not have, at any depth, with their old label', () => {
-    const schema = closed({ a: { type: 'string', maxLength: 3 }, inner: closed({ b: { type: 'number' } }), list: { type: 'array', items: closed({ c: { type: 'string', maxLength: 9 } }) } });
+    const schema = closed({
+      a: { type: 'string', maxLength: 3 },
+      inner: closed({ b: { type: 'number' } }),
+      list: { type: 'array', items: closed({ c: { type: 'string', maxLength: 9 } }) },
+    });
     const old = closed({ gone: { type: 'string', 'x-i18n': 'schema.fields.gone' } });
-    const result = upgradeDocument({ a: 'abcd', gone: 'x', inner: { b: 1, old: true }, list: [{ c: 'ok', d: 1 }] }, 1, edition(schema, old));
+    const result = upgradeDocument(
+      { a: 'abcd', gone: 'x', inner: { b: 1, old: true }, list: [{ c: 'ok', d: 1 }] },
+      1,
+      edition(schema, old),
+    );
     expect(result.dropped).toEqual([
       { pointer: '/gone', label: 'schema.fields.gone', value: 'x' },
       { pointer: '/inner/old', value: true },

@@ -11,7 +11,17 @@ function rejects(name: keyof typeof formats, values: string[]): void {
 describe('formats', () => {
   it('exports exactly the named formats of the contract', () => {
     expect([...formatNames].sort()).toEqual(
-      ['cn-resident-id', 'email', 'external-link', 'landline', 'latin-person-name', 'mobile', 'password', 'person-name', 'verify-code'].sort(),
+      [
+        'cn-resident-id',
+        'email',
+        'external-link',
+        'landline',
+        'latin-person-name',
+        'mobile',
+        'password',
+        'person-name',
+        'verify-code',
+      ].sort(),
     );
     expect(isFormatName('mobile')).toBe(true);
     expect(isFormatName('toString')).toBe(false);
@@ -39,7 +49,20 @@ describe('formats', () => {
 
   it('person-name: capitalised Latin words or Chinese with middle dot', () => {
     accepts('person-name', ['John', 'John Smith', 'Mary Ann McDonald', '张三', '阿卜杜拉·阿齐兹', '买买提·艾力·吾守尔']);
-    rejects('person-name', ['john', 'John  Smith', ' John', 'John ', 'John smith', '张三·', '·张三', '张··三', '张 三', 'John张', 'J0hn', '']);
+    rejects('person-name', [
+      'john',
+      'John  Smith',
+      ' John',
+      'John ',
+      'John smith',
+      '张三·',
+      '·张三',
+      '张··三',
+      '张 三',
+      'John张',
+      'J0hn',
+      '',
+    ]);
   });
 
   it('password: 8-20, four classes, no triple repeat, no ascending run of 3', () => {

@@ -88,7 +88,10 @@ describe('no schema enum written again in TypeScript', () => {
   it('catches a literal copy, as an array or as a union, in any order', () => {
     const fixture = path.join(fs.mkdtempSync(path.join(root, 'tests', 'unit', '.enum-scan-')), 'copy.ts');
     try {
-      fs.writeFileSync(fixture, "export const statuses = ['approved', 'pending', 'rejected'];\nexport type Kind = 'media' | 'enterprise' | 'government';\nexport const fine = ['pending', 'approved'];\n");
+      fs.writeFileSync(
+        fixture,
+        "export const statuses = ['approved', 'pending', 'rejected'];\nexport type Kind = 'media' | 'enterprise' | 'government';\nexport const fine = ['pending', 'approved'];\n",
+      );
       const found = findEnumCopies([fixture], enums);
       expect(found).toHaveLength(2);
       expect(found[0]).toMatch(/copy\.ts:1 repeats the enum of schemas\//);

@@ -47,7 +47,17 @@ const KEY_COPIES: Record<string, string[]> = {
   minDpi: ['x-upload.minDpi'],
 };
 const LENGTH_COMPARED = ['maxLength', 'minLength', 'maxItems', 'minItems', 'x-upload.maxCount'];
-const VALUE_COMPARED = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'x-upload.maxBytes', 'x-upload.minBytes', 'x-upload.minWidth', 'x-upload.minHeight', 'x-upload.minDpi'];
+const VALUE_COMPARED = [
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'x-upload.maxBytes',
+  'x-upload.minBytes',
+  'x-upload.minWidth',
+  'x-upload.minHeight',
+  'x-upload.minDpi',
+];
 const STYLE_PROPS = new Set(['sx', 'style']);
 
 function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
@@ -65,7 +75,9 @@ function isObject(value: unknown): value is Json {
 export function schemaLimits(schemaDir = path.join(root, 'schemas')): Limits {
   const limits: Limits = new Map();
   const files = filesUnder(schemaDir, (f) => f.endsWith('.json'));
-  const definitions = (JSON.parse(fs.readFileSync(path.join(schemaDir, 'definitions.json'), 'utf8')) as { definitions: Record<string, Json> }).definitions;
+  const definitions = (
+    JSON.parse(fs.readFileSync(path.join(schemaDir, 'definitions.json'), 'utf8')) as { definitions: Record<string, Json> }
+  ).definitions;
   const add = (name: string, keyword: string, value: unknown, where: string) => {
     if (typeof value !== 'number' || value <= 1) return;
     const byKeyword = limits.get(name) ?? new Map<string, Map<number, string>>();
@@ -151,7 +163,8 @@ function objectContext(assignment: ts.PropertyAssignment): Set<string> | 'style'
   const object = assignment.parent as ts.ObjectLiteralExpression;
   const names = new Set<string>();
   for (const sibling of object.properties) {
-    if (sibling !== assignment && ts.isPropertyAssignment(sibling) && ts.isStringLiteralLike(sibling.initializer)) names.add(sibling.initializer.text);
+    if (sibling !== assignment && ts.isPropertyAssignment(sibling) && ts.isStringLiteralLike(sibling.initializer))
+      names.add(sibling.initializer.text);
   }
   // the keys the object sits under (`nameZh: { maxLength: 100 }`, `{ fields: { nameZh: { ... } } }` stops at the first)
   const owner = object.parent;
@@ -177,12 +190,23 @@ function copied(limits: Limits, names: Set<string>, keywords: string[], value: n
   return null;
 }
 
-const COMPARISONS = new Set([ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.GreaterThanEqualsToken, ts.SyntaxKind.LessThanToken, ts.SyntaxKind.LessThanEqualsToken]);
+const COMPARISONS = new Set([
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+]);
 
 export function findLimitCopies(files: string[], limits: Limits): string[] {
   const found: string[] = [];
   for (const file of files) {
-    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      fs.readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const report = (node: ts.Node, what: string) => {
       const { line } = source.getLineAndCharacterOfPosition(node.getStart());
       found.push(`${path.relative(root, file)}:${line + 1} repeats ${what}`);
@@ -250,13 +274,13 @@ describe('no schema limit written again in TypeScript', () => {
       fs.writeFileSync(
         fixture,
         [
-          "export const rules = { nameZh: { maxLength: 100 } };",
-          "export const tooLong = (body: { nameZh: string }) => body.nameZh.length > 100;",
+          'export const rules = { nameZh: { maxLength: 100 } };',
+          'export const tooLong = (body: { nameZh: string }) => body.nameZh.length > 100;',
           "export const photoRule = { rule: 'photo', maxBytes: 1024 * 1024 };",
-          "export const field = <input name=\"nameZh\" maxLength={100} />;",
-          "export const fine = { nameZh: { maxLength: 99 }, other: { maxLength: 100 } };",
-          "export const styled = <input name=\"nameZh\" style={{ maxLength: 100 }} />;",
-          "export const short = (text: string) => text.length > 100;",
+          'export const field = <input name="nameZh" maxLength={100} />;',
+          'export const fine = { nameZh: { maxLength: 99 }, other: { maxLength: 100 } };',
+          'export const styled = <input name="nameZh" style={{ maxLength: 100 }} />;',
+          'export const short = (text: string) => text.length > 100;',
           '',
         ].join('\n'),
       );

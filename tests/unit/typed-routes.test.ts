@@ -18,22 +18,42 @@ const schema = { response: envelope('response-invite-code-check', 'the code is v
 function routes(app: FastifyInstance): void {
   app.get<{ Reply: Check }>('/right', { schema, handler: async () => ({ code: 200, msg: 'ok', data: { ...data, extra: 'dropped' } }) });
   // @ts-expect-error a required property of the answer schema is missing
-  app.get<{ Reply: Check }>('/missing', { schema, handler: async () => ({ code: 200, msg: 'ok', data: { code: 'A', guestType: 'vip', unitName: 'U' } }) });
+  app.get<{ Reply: Check }>('/missing', {
+    schema,
+    handler: async () => ({ code: 200, msg: 'ok', data: { code: 'A', guestType: 'vip', unitName: 'U' } }),
+  });
   // @ts-expect-error a property has the wrong type
-  app.get<{ Reply: Check }>('/wrong-type', { schema, handler: async () => ({ code: 200, msg: 'ok', data: { ...data, reviewRequired: 'no' } }) });
+  app.get<{ Reply: Check }>('/wrong-type', {
+    schema,
+    handler: async () => ({ code: 200, msg: 'ok', data: { ...data, reviewRequired: 'no' } }),
+  });
   // @ts-expect-error a value outside the schema's enum (auditStatus)
-  app.get<{ Reply: Answer<'response-guest-summary'> }>('/enum', { handler: async () => ({ code: 200, msg: 'ok', data: { ...summary, status: 'maybe' as const } }) });
+  app.get<{ Reply: Answer<'response-guest-summary'> }>('/enum', {
+    handler: async () => ({ code: 200, msg: 'ok', data: { ...summary, status: 'maybe' as const } }),
+  });
   // @ts-expect-error null where the schema has no null
   app.get<{ Reply: Answer<'response-unit-info'> }>('/null', { handler: async () => ({ code: 200, msg: 'ok', data: null }) });
   // @ts-expect-error a console answer missing the hotel's name (response-hotel-list)
-  app.get<{ Reply: Answer<'response-hotel-list'> }>('/console', { handler: async () => ({ code: 200, msg: 'ok', data: [{ id: 'h1', address: null, phone: null }] }) });
+  app.get<{ Reply: Answer<'response-hotel-list'> }>('/console', {
+    handler: async () => ({ code: 200, msg: 'ok', data: [{ id: 'h1', address: null, phone: null }] }),
+  });
   // @ts-expect-error a code state outside the schema's enum (response-code-page)
-  app.get<{ Reply: Answer<'response-code-page'> }>('/code-state', { handler: async () => ({ code: 200, msg: 'ok', data: { records: [{ ...code, state: 'paused' as const }], total: 1, pageNum: 1, pageSize: 20 } }) });
+  app.get<{ Reply: Answer<'response-code-page'> }>('/code-state', {
+    handler: async () => ({
+      code: 200,
+      msg: 'ok',
+      data: { records: [{ ...code, state: 'paused' as const }], total: 1, pageNum: 1, pageSize: 20 },
+    }),
+  });
   // @ts-expect-error a plain answer of the wrong kind
   app.get<{ Reply: PlainAnswer<null> }>('/plain', { handler: async () => ({ code: 200, msg: 'ok', data: 'x' }) });
   // @ts-expect-error an activity detail without the unit's part of it (deadline)
-  app.get<{ Reply: Answer<'response-unit-activity-detail'> }>('/activity', { handler: async () => ({ code: 200, msg: 'ok', data: { ...activity, mySignUps: [], assignedGuestIds: [] } }) });
-  app.get<{ Reply: Answer<'response-unit-activity-detail'> }>('/activity-right', { handler: async () => ({ code: 200, msg: 'ok', data: { ...activity, mySignUps: [], assignedGuestIds: [], deadline: '2027-09-28' } }) });
+  app.get<{ Reply: Answer<'response-unit-activity-detail'> }>('/activity', {
+    handler: async () => ({ code: 200, msg: 'ok', data: { ...activity, mySignUps: [], assignedGuestIds: [] } }),
+  });
+  app.get<{ Reply: Answer<'response-unit-activity-detail'> }>('/activity-right', {
+    handler: async () => ({ code: 200, msg: 'ok', data: { ...activity, mySignUps: [], assignedGuestIds: [], deadline: '2027-09-28' } }),
+  });
   // request parts follow the request schemas too
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: PlainAnswer<string> }>('/params/:id', {
     handler: async (request) => {

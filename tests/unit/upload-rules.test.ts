@@ -45,7 +45,8 @@ function compliant(rules: UploadRules): MeasuredFile {
   };
 }
 
-const keysOf = (rules: UploadRules, change: Partial<MeasuredFile>) => checkUpload(rules, { ...compliant(rules), ...change }).map((o) => `${o.status}:${o.key}`);
+const keysOf = (rules: UploadRules, change: Partial<MeasuredFile>) =>
+  checkUpload(rules, { ...compliant(rules), ...change }).map((o) => `${o.status}:${o.key}`);
 
 describe('checkUpload with the photo rules of the schema', () => {
   it('passes a compliant photo', () => {
@@ -78,7 +79,15 @@ describe('checkUpload with the photo rules of the schema', () => {
   });
 
   it('says "not checked" for what could not be measured, never "passed"', () => {
-    const outcomes = checkUpload(photo, { ...compliant(photo), width: null, height: null, dpi: null, faceCount: null, faceAreaRatio: null, backgroundPlain: null });
+    const outcomes = checkUpload(photo, {
+      ...compliant(photo),
+      width: null,
+      height: null,
+      dpi: null,
+      faceCount: null,
+      faceAreaRatio: null,
+      backgroundPlain: null,
+    });
     expect(failuresOf(outcomes)).toEqual([]);
     expect(notCheckedOf(outcomes).map((o) => o.key)).toEqual([
       'upload.rules.sizeNotChecked',
@@ -106,7 +115,20 @@ describe('checkUpload with other rules', () => {
   });
 
   it('every x-upload of every bundle has only known rules', () => {
-    const known = new Set(['accept', 'extensions', 'minBytes', 'maxBytes', 'maxCount', 'minWidth', 'minHeight', 'aspectRatio', 'minDpi', 'faceAreaMin', 'faceAreaMax', 'plainBackground']);
+    const known = new Set([
+      'accept',
+      'extensions',
+      'minBytes',
+      'maxBytes',
+      'maxCount',
+      'minWidth',
+      'minHeight',
+      'aspectRatio',
+      'minDpi',
+      'faceAreaMin',
+      'faceAreaMax',
+      'plainBackground',
+    ]);
     for (const file of fs.readdirSync('src/generated/schemas')) {
       const bundle = JSON.parse(fs.readFileSync(`src/generated/schemas/${file}`, 'utf8')) as { definitions?: Record<string, unknown> };
       for (const definition of Object.values(bundle.definitions ?? {})) {
@@ -126,7 +148,16 @@ describe('formatting and face share', () => {
   });
 
   it('takes the largest face box over the picture area', () => {
-    expect(faceAreaRatioOf([{ width: 10, height: 10 }, { width: 30, height: 20 }], 60, 100)).toBe(0.1);
+    expect(
+      faceAreaRatioOf(
+        [
+          { width: 10, height: 10 },
+          { width: 30, height: 20 },
+        ],
+        60,
+        100,
+      ),
+    ).toBe(0.1);
     expect(faceAreaRatioOf([], 60, 100)).toBeNull();
   });
 });
@@ -165,7 +196,9 @@ describe('sniffing by magic bytes', () => {
   });
 
   it('chooses the alias the rules accept', () => {
-    expect(chooseMime(['application/vnd.rar', 'application/x-rar-compressed'], ['application/x-rar-compressed'])).toBe('application/x-rar-compressed');
+    expect(chooseMime(['application/vnd.rar', 'application/x-rar-compressed'], ['application/x-rar-compressed'])).toBe(
+      'application/x-rar-compressed',
+    );
     expect(chooseMime(['application/pdf'], ['image/jpeg'])).toBe('application/pdf');
     expect(chooseMime([], ['image/jpeg'])).toBeNull();
   });
@@ -180,7 +213,26 @@ describe('sniffing by magic bytes', () => {
 
 describe('jpegDensity', () => {
   const jfif = (units: number, density: number) =>
-    new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...[...'JFIF\0'].map((c) => c.charCodeAt(0)), 1, 1, units, density >> 8, density & 255, density >> 8, density & 255, 0, 0, 0xff, 0xda]);
+    new Uint8Array([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0,
+      16,
+      ...[...'JFIF\0'].map((c) => c.charCodeAt(0)),
+      1,
+      1,
+      units,
+      density >> 8,
+      density & 255,
+      density >> 8,
+      density & 255,
+      0,
+      0,
+      0xff,
+      0xda,
+    ]);
 
   it('reads the JFIF density in dpi or dots per cm, and nothing when only an aspect ratio is stated', () => {
     expect(jpegDensity(jfif(1, 300))).toBe(300);
@@ -209,7 +261,8 @@ describe('jpegDensity', () => {
 describe('plain background heuristic', () => {
   const picture = (pixel: (x: number, y: number) => number, width = 120, height = 160) => {
     const data = new Uint8Array(width * height * 3);
-    for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) data.fill(pixel(x, y), (y * width + x) * 3, (y * width + x) * 3 + 3);
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1) data.fill(pixel(x, y), (y * width + x) * 3, (y * width + x) * 3 + 3);
     return measureBackground(data, width, height, 3);
   };
 

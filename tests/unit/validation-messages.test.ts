@@ -33,8 +33,18 @@ describe('validateDocument', () => {
     const { agreeTerms: _a, unitName: _u, ...rest } = registration;
     expect(errorsOf(validateDocument('account-registration', rest))).toEqual(
       expect.arrayContaining([
-        { pointer: '/agreeTerms', key: 'validation.agreeTerms', params: { missingProperty: 'agreeTerms' }, label: 'schema.fields.agreeTerms' },
-        { pointer: '/unitName', key: 'validation.unitNameRequired', params: { missingProperty: 'unitName' }, label: 'schema.fields.unitName' },
+        {
+          pointer: '/agreeTerms',
+          key: 'validation.agreeTerms',
+          params: { missingProperty: 'agreeTerms' },
+          label: 'schema.fields.agreeTerms',
+        },
+        {
+          pointer: '/unitName',
+          key: 'validation.unitNameRequired',
+          params: { missingProperty: 'unitName' },
+          label: 'schema.fields.unitName',
+        },
       ]),
     );
     expect(errorsOf(validateDocument('sign-in-code', { code: 'abcd' }))).toEqual([
@@ -69,7 +79,12 @@ describe('validateDocument', () => {
       errorsOf(validateDocument('password-change', { oldPassword: 'Qw!9zx8Lm', password: 'Qw!9zx8Lm', confirmPassword: 'Qw!9zx8Ln' })),
     ).toEqual([
       { pointer: '/password', key: 'validation.passwordSameAsOld', params: { sibling: 'oldPassword' }, label: 'schema.fields.newPassword' },
-      { pointer: '/confirmPassword', key: 'validation.passwordMismatch', params: { sibling: 'password' }, label: 'schema.fields.confirmPassword' },
+      {
+        pointer: '/confirmPassword',
+        key: 'validation.passwordMismatch',
+        params: { sibling: 'password' },
+        label: 'schema.fields.confirmPassword',
+      },
     ]);
     expect(errorsOf(validateDocument('account-change', { account: 'a@b.cn', newAccount: 'a@b.cn', code: '1234' }))).toEqual([
       { pointer: '/newAccount', key: 'validation.newAccountSameAsOld', params: { sibling: 'account' }, label: 'schema.fields.newAccount' },
@@ -98,7 +113,12 @@ describe('validateDocument', () => {
 
   it('requires a logo or a wish message', () => {
     expect(errorsOf(validateDocument('good-wishes', {}))).toEqual([
-      { pointer: '/wishMessage', key: 'validation.logoOrWish', params: { missingProperty: 'wishMessage' }, label: 'schema.fields.wishMessage' },
+      {
+        pointer: '/wishMessage',
+        key: 'validation.logoOrWish',
+        params: { missingProperty: 'wishMessage' },
+        label: 'schema.fields.wishMessage',
+      },
     ]);
     expect(validateDocument('good-wishes', { logo: 'logo_1' }).valid).toBe(true);
     expect(validateDocument('good-wishes', { wishMessage: '祝大会圆满成功' }).valid).toBe(true);
@@ -123,7 +143,9 @@ describe('validateDocument', () => {
       ]),
     );
     const unit = errorsOf(validateDocument('unit', { contactMobile: 'x' }));
-    expect(unit).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/contactMobile', label: 'schema.fields.contactMobile' })]));
+    expect(unit).toEqual(
+      expect.arrayContaining([expect.objectContaining({ pointer: '/contactMobile', label: 'schema.fields.contactMobile' })]),
+    );
   });
 
   it('applies the unit type variants', () => {
@@ -148,9 +170,9 @@ describe('messageKeyForAjvError with RJSF-shaped errors (no parentSchema)', () =
   const root = JSON.parse(fs.readFileSync('src/generated/schemas/password-change.json', 'utf8')) as unknown;
 
   it('finds x-messages from schemaPath in the root schema', () => {
-    expect(
-      messageKeyForAjvError({ name: 'x-same-as', schemaPath: '#/properties/confirmPassword/x-same-as', params: {} }, root),
-    ).toBe('validation.passwordMismatch');
+    expect(messageKeyForAjvError({ name: 'x-same-as', schemaPath: '#/properties/confirmPassword/x-same-as', params: {} }, root)).toBe(
+      'validation.passwordMismatch',
+    );
     expect(messageKeyForAjvError({ name: 'format', schemaPath: '#/definitions/password/format', params: {} }, root)).toBe(
       'validation.password',
     );

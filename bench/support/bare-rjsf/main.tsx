@@ -13,7 +13,23 @@ import uiSchema from '../../../ui-schemas/guest.json';
 import { schemaFormats } from '../../../src/shared/schema-formats';
 import { addSchemaKeywords } from '../../../src/shared/schema-keywords';
 
-const STOCK_WIDGETS = new Set(['text', 'textarea', 'password', 'email', 'uri', 'date', 'datetime', 'select', 'radio', 'checkbox', 'checkboxes', 'updown', 'range', 'hidden', 'file']);
+const STOCK_WIDGETS = new Set([
+  'text',
+  'textarea',
+  'password',
+  'email',
+  'uri',
+  'date',
+  'datetime',
+  'select',
+  'radio',
+  'checkbox',
+  'checkboxes',
+  'updown',
+  'range',
+  'hidden',
+  'file',
+]);
 
 function stockOnly(ui: unknown): unknown {
   if (Array.isArray(ui)) return ui.map(stockOnly);
@@ -35,6 +51,12 @@ const validator = customizeValidator({
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
-    <Form schema={schema as RJSFSchema} uiSchema={stockOnly(uiSchema) as UiSchema} validator={validator} liveValidate="onChange" showErrorList={false} />,
+    <Form
+      schema={schema as RJSFSchema}
+      uiSchema={stockOnly(uiSchema) as UiSchema}
+      validator={validator}
+      liveValidate="onChange"
+      showErrorList={false}
+    />,
   );
 }

@@ -21,12 +21,14 @@ export const activityApi = {
   unitActivity: (id: string) => http.request<UnitActivityDetail>('get', paths.unitActivity(id)),
   signUp: (signUp: Document) => http.request<SignUpItem>('post', paths.signUps, { json: compactDocument(signUp) }),
   cancel: (id: string) => http.request<unknown>('delete', paths.signUp(id)),
-  saveMaterials: (id: string, speechMaterials: string[]) => http.request<SignUpItem>('put', paths.signUpMaterials(id), { json: { speechMaterials } }),
+  saveMaterials: (id: string, speechMaterials: string[]) =>
+    http.request<SignUpItem>('put', paths.signUpMaterials(id), { json: { speechMaterials } }),
 
   adminPage: (query: { pageNum: number; pageSize: number; category?: ActivityCategory; status?: ActivityStatus }) =>
     http.request<Page<ActivitySummary>>('get', paths.adminPage, { searchParams: compactDocument(query) as Query }),
   create: (activity: Document) => http.request<AdminActivityDetail>('post', paths.adminActivities, { json: compactDocument(activity) }),
-  update: (id: string, activity: Document) => http.request<AdminActivityDetail>('put', paths.adminActivity(id), { json: compactDocument(activity) }),
+  update: (id: string, activity: Document) =>
+    http.request<AdminActivityDetail>('put', paths.adminActivity(id), { json: compactDocument(activity) }),
   adminActivity: (id: string) => http.request<AdminActivityDetail>('get', paths.adminActivity(id)),
   publish: (id: string) => http.request<AdminActivityDetail>('post', paths.publish(id)),
   close: (id: string) => http.request<AdminActivityDetail>('post', paths.close(id)),

@@ -26,14 +26,17 @@ export const consoleApi = {
   codePage: (query: Query) => http.request<Page<InvitationCodeItem>>('get', paths.codePage, { searchParams: search(query) }),
   createCodes: (batch: Document) => http.request<string[]>('post', paths.codeBatch, { json: compactDocument(batch) }),
   revokeCode: (code: string) => http.request<null>('post', paths.codeRevoke(code)),
-  noticePage: (pageNum: number, pageSize: number) => http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: { pageNum, pageSize } }),
+  noticePage: (pageNum: number, pageSize: number) =>
+    http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: { pageNum, pageSize } }),
   createNotice: (notice: Document) => http.request<NoticePublicationItem>('post', paths.notices, { json: notice }),
   saveNotice: (id: string, notice: Document) => http.request<NoticePublicationItem>('put', paths.notice(id), { json: notice }),
   deleteNotice: (id: string) => http.request<null>('delete', paths.notice(id)),
   publishNotice: (id: string) => http.request<NoticePublicationItem>('post', paths.noticePublish(id)),
   hotels: () => http.request<HotelItem[]>('get', paths.hotels),
   saveHotel: (id: string | null, hotel: Document) =>
-    id ? http.request<HotelItem>('put', paths.hotel(id), { json: compactDocument(hotel) }) : http.request<HotelItem>('post', paths.hotels, { json: compactDocument(hotel) }),
+    id
+      ? http.request<HotelItem>('put', paths.hotel(id), { json: compactDocument(hotel) })
+      : http.request<HotelItem>('post', paths.hotels, { json: compactDocument(hotel) }),
   deleteHotel: (id: string) => http.request<null>('delete', paths.hotel(id)),
   receptionists: () => http.request<ReceptionistItem[]>('get', paths.receptionists),
   saveReceptionist: (id: string | null, receptionist: Document) =>
@@ -42,7 +45,8 @@ export const consoleApi = {
       : http.request<ReceptionistItem>('post', paths.receptionists, { json: compactDocument(receptionist) }),
   deleteReceptionist: (id: string) => http.request<null>('delete', paths.receptionist(id)),
   /** the audited "show" of a receptionist's masked mobile */
-  revealReceptionistMobile: (id: string) => http.request<{ value: string }>('post', paths.receptionistReveal(id), { json: { field: 'mobile' } }),
+  revealReceptionistMobile: (id: string) =>
+    http.request<{ value: string }>('post', paths.receptionistReveal(id), { json: { field: 'mobile' } }),
   auditPage: (query: Query) => http.request<Page<AuditLogItem>>('get', paths.auditPage, { searchParams: search(query) }),
 };
 

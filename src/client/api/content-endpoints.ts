@@ -29,17 +29,24 @@ const search = (query: ContentQuery) => ({ searchParams: compactDocument({ ...qu
 export const contentApi = {
   page: (kind: ContentKind, query: ContentQuery) => http.request<ContentPage>('get', paths.page(kind), search(query)),
   adminPage: (kind: UnitRecordKind, query: ContentQuery) => http.request<ContentPage>('get', paths.adminPage(kind), search(query)),
-  addUnitRecord: (kind: UnitRecordKind, doc: Document) => http.request<ContentRecord>('post', paths.unitRecords(kind), { json: compactDocument(doc) }),
-  saveUnitRecord: (kind: UnitRecordKind, id: string, doc: Document) => http.request<ContentRecord>('put', paths.unitRecord(kind, id), { json: compactDocument(doc) }),
+  addUnitRecord: (kind: UnitRecordKind, doc: Document) =>
+    http.request<ContentRecord>('post', paths.unitRecords(kind), { json: compactDocument(doc) }),
+  saveUnitRecord: (kind: UnitRecordKind, id: string, doc: Document) =>
+    http.request<ContentRecord>('put', paths.unitRecord(kind, id), { json: compactDocument(doc) }),
   deleteUnitRecord: (kind: UnitRecordKind, id: string) => http.request<null>('delete', paths.unitRecord(kind, id)),
   /** the audited "show" of one masked value of the caller's unit's record */
-  revealUnitRecordField: (kind: UnitRecordKind, id: string, field: SensitiveKind) => http.request<{ value: string }>('post', paths.unitRecordReveal(kind, id), { json: { field } }),
+  revealUnitRecordField: (kind: UnitRecordKind, id: string, field: SensitiveKind) =>
+    http.request<{ value: string }>('post', paths.unitRecordReveal(kind, id), { json: { field } }),
   /** organisers: the audited "show" of one masked value of any record */
-  adminRevealField: (kind: ContentKind, id: string, field: SensitiveKind) => http.request<{ value: string }>('post', paths.adminReveal(kind, id), { json: { field } }),
-  addCatalogue: (kind: CatalogueKind, doc: Document) => http.request<ContentRecord>('post', paths.catalogue(kind), { json: compactDocument(doc) }),
-  saveCatalogue: (kind: CatalogueKind, id: string, doc: Document) => http.request<ContentRecord>('put', paths.catalogueRecord(kind, id), { json: compactDocument(doc) }),
+  adminRevealField: (kind: ContentKind, id: string, field: SensitiveKind) =>
+    http.request<{ value: string }>('post', paths.adminReveal(kind, id), { json: { field } }),
+  addCatalogue: (kind: CatalogueKind, doc: Document) =>
+    http.request<ContentRecord>('post', paths.catalogue(kind), { json: compactDocument(doc) }),
+  saveCatalogue: (kind: CatalogueKind, id: string, doc: Document) =>
+    http.request<ContentRecord>('put', paths.catalogueRecord(kind, id), { json: compactDocument(doc) }),
   deleteCatalogue: (kind: CatalogueKind, id: string) => http.request<null>('delete', paths.catalogueRecord(kind, id)),
-  importCatalogue: (kind: CatalogueKind, file: string) => http.request<ImportResult>('post', paths.catalogueImport(kind), { json: { file } }),
+  importCatalogue: (kind: CatalogueKind, file: string) =>
+    http.request<ImportResult>('post', paths.catalogueImport(kind), { json: { file } }),
   downloadPage: (query: ContentQuery) => http.request<Page<DownloadItem>>('get', paths.downloadPage, search(query)),
   addDownload: (doc: Document) => http.request<{ id: string }>('post', paths.downloads, { json: compactDocument(doc) }),
   saveDownload: (id: string, doc: Document) => http.request<{ id: string }>('put', paths.download(id), { json: compactDocument(doc) }),

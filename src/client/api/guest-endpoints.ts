@@ -39,7 +39,8 @@ export const guestApi = {
   addGuest: (guest: Document) => http.request<GuestSummary>('post', paths.guests, { json: compactDocument(guest) }),
   saveGuest: (id: string, guest: Document) => http.request<unknown>('put', paths.guest(id), { json: compactDocument(guest) }),
   deregister: (id: string) => http.request<unknown>('delete', paths.guest(id)),
-  saveIntention: (id: string, intention: Document) => http.request<unknown>('put', paths.guestIntention(id), { json: compactDocument(intention) }),
+  saveIntention: (id: string, intention: Document) =>
+    http.request<unknown>('put', paths.guestIntention(id), { json: compactDocument(intention) }),
   saveItinerary: (id: string, itinerary: Document) => http.request<unknown>('put', paths.guestItinerary(id), { json: itinerary }),
   confirmAttendance: (id: string, attending: Document) => http.request<unknown>('put', paths.guestAttendance(id), { json: attending }),
   cancelAttendance: (id: string) => http.request<unknown>('post', paths.guestCancel(id)),
@@ -62,18 +63,24 @@ export const guestApi = {
    * `pointer` names a nested one, e.g. a reception's phone (/reception/stations/0/receptionistPhone)
    */
   revealGuestField: (id: string, field: SensitiveKind, memberId?: string, pointer?: string) =>
-    http.request<{ value: string }>('post', paths.guestReveal(id), { json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) } }),
+    http.request<{ value: string }>('post', paths.guestReveal(id), {
+      json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) },
+    }),
   /** organisers: the same for any guest */
   adminRevealGuestField: (id: string, field: SensitiveKind, memberId?: string, pointer?: string) =>
-    http.request<{ value: string }>('post', paths.adminGuestReveal(id), { json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) } }),
+    http.request<{ value: string }>('post', paths.adminGuestReveal(id), {
+      json: { field, ...(memberId ? { memberId } : {}), ...(pointer ? { pointer } : {}) },
+    }),
   /** the full value of a masked field of the caller's own unit record (audited on the server) */
   revealMyUnitField: (field: SensitiveKind) => http.request<{ value: string }>('post', paths.unitReveal, { json: { field } }),
   /** guest accounts: a receptionist phone of the caller's own reception, by pointer (/reception/...) */
-  revealOwnReceptionField: (field: SensitiveKind, pointer: string) => http.request<{ value: string }>('post', paths.ownReceptionReveal, { json: { field, pointer } }),
+  revealOwnReceptionField: (field: SensitiveKind, pointer: string) =>
+    http.request<{ value: string }>('post', paths.ownReceptionReveal, { json: { field, pointer } }),
   saveReception: (id: string, reception: Document) => http.request<unknown>('put', paths.guestReception(id), { json: reception }),
   saveEntourageReception: (guestId: string, memberId: string, reception: Document) =>
     http.request<EntourageItem>('put', paths.entourageReception(guestId, memberId), { json: reception }),
-  auditPage: (pageNum: number, pageSize: number) => http.request<Page<AuditEntry>>('get', paths.auditPage, { searchParams: { pageNum, pageSize } }),
+  auditPage: (pageNum: number, pageSize: number) =>
+    http.request<Page<AuditEntry>>('get', paths.auditPage, { searchParams: { pageNum, pageSize } }),
   editionSettings: () => http.request<Document>('get', paths.editionSettings),
   saveEditionSettings: (edition: Document) => http.request<unknown>('put', paths.editionSettings, { json: edition }),
 };

@@ -79,11 +79,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   });
 
   async function fail(error: ApiError, requestOptions: RequestOptions, authenticated: boolean): Promise<never> {
-    await applyFailurePolicy(
-      error,
-      { exemptFromAuthPrompt: requestOptions.exemptFromAuthPrompt ?? false, authenticated },
-      options.ports,
-    );
+    await applyFailurePolicy(error, { exemptFromAuthPrompt: requestOptions.exemptFromAuthPrompt ?? false, authenticated }, options.ports);
     throw error;
   }
 
@@ -99,7 +95,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           // the turn the server promised comes back with the retry: admitted at its time
           const turn = response.headers.get(SIGN_IN_TURN_HEADER);
           await new Promise((resolve) => setTimeout(resolve, wait));
-          response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams, headers: turn ? { [SIGN_IN_TURN_HEADER]: turn } : {} });
+          response = await instance(path, {
+            method,
+            json: requestOptions.json,
+            searchParams: requestOptions.searchParams,
+            headers: turn ? { [SIGN_IN_TURN_HEADER]: turn } : {},
+          });
         }
       } catch (cause) {
         if (cause instanceof TimeoutError) return fail(new ApiError('timeout', 0, 'timeout'), requestOptions, authenticated);

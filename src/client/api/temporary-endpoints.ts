@@ -1,7 +1,14 @@
 import { API_BASE } from '../../shared/api-paths';
 import type { Page } from '../../shared/api-types';
 import type { AuditStatus } from '../../shared/guest-api';
-import { temporaryApiPaths as paths, type RecommendationItem, type TemporaryCodeItem, type TemporaryItem, type TemporaryReceipt, type TemporaryType } from '../../shared/temporary-api';
+import {
+  temporaryApiPaths as paths,
+  type RecommendationItem,
+  type TemporaryCodeItem,
+  type TemporaryItem,
+  type TemporaryReceipt,
+  type TemporaryType,
+} from '../../shared/temporary-api';
 import { getSession } from '../session/session-store';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
@@ -21,7 +28,10 @@ export const temporaryApi = {
   register: (body: Document) => http.request<TemporaryReceipt>('post', paths.register, { json: compactDocument(body) }),
   recommendStatus: () => http.request<{ open: boolean }>('get', paths.recommendStatus),
   recommend: (body: Document) => http.request<{ id: string }>('post', paths.recommend, { json: compactDocument(body) }),
-  page: (query: TemporaryQuery) => http.request<Page<TemporaryItem>>('get', paths.page, { searchParams: compactDocument({ ...query }) as Record<string, string | number> }),
+  page: (query: TemporaryQuery) =>
+    http.request<Page<TemporaryItem>>('get', paths.page, {
+      searchParams: compactDocument({ ...query }) as Record<string, string | number>,
+    }),
   decide: (body: Document) => http.request<TemporaryItem[]>('post', paths.decide, { json: compactDocument(body) }),
   codes: () => http.request<TemporaryCodeItem[]>('get', paths.codes),
   createCode: (body: Document) => http.request<null>('post', paths.codes, { json: compactDocument(body) }),
@@ -29,8 +39,10 @@ export const temporaryApi = {
   /** the audited "show" of a registration's masked mobile */
   revealMobile: (id: string) => http.request<{ value: string }>('post', paths.reveal(id), { json: { field: 'mobile' } }),
   /** the audited "show" of a recommendation's masked recommender mobile */
-  revealRecommenderMobile: (id: string) => http.request<{ value: string }>('post', paths.recommendationReveal(id), { json: { field: 'mobile' } }),
-  recommendations: (pageNum: number, pageSize: number) => http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
+  revealRecommenderMobile: (id: string) =>
+    http.request<{ value: string }>('post', paths.recommendationReveal(id), { json: { field: 'mobile' } }),
+  recommendations: (pageNum: number, pageSize: number) =>
+    http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
 };
 
 /**

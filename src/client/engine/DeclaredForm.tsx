@@ -144,7 +144,12 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     <Box onSubmitCapture={onSubmitCapture}>
       <RecordUpgradeNotice upgrade={loaded.upgrade} />
       {declaration.reveal && (
-        <MaskedValuesShow schemaName={declaration.schema} schema={loaded.schema} data={loaded.initial} reveal={async (field) => String(await runOperation(declaration.reveal!, { field }, params))} />
+        <MaskedValuesShow
+          schemaName={declaration.schema}
+          schema={loaded.schema}
+          data={loaded.initial}
+          reveal={async (field) => String(await runOperation(declaration.reveal!, { field }, params))}
+        />
       )}
       <Form
         {...formBasics}

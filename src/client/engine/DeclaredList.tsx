@@ -107,7 +107,9 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   // the list changes only its own parameters: a host's filters and a second list's page stay
   const goTo = (next: { filters?: Record<string, string>; pageNum: number }) => {
     const params = new URLSearchParams(searchParams);
-    const own = pageParam ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' } : listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum });
+    const own = pageParam
+      ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' }
+      : listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum });
     for (const field of pageParam ? [pageParam] : [...filterFieldsOf(filterAssets?.schema), ...PAGING_FIELDS]) params.delete(field);
     for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
     setSearchParams(params);
@@ -129,12 +131,24 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const title = t(declaration.titleKey);
   const testId = declaration.testId ?? declaration.id;
   const given = host.records;
-  const page = given ? { records: given, total: given.length, pageNum: 1, pageSize: Math.max(given.length, 1) } : loading.status === 'failed' ? null : loading.page;
+  const page = given
+    ? { records: given, total: given.length, pageNum: 1, pageSize: Math.max(given.length, 1) }
+    : loading.status === 'failed'
+      ? null
+      : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
   // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
   const { facts } = host;
   const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
-  const bodyProps = { declaration, records, title, testId, busy: !given && loading.status === 'loading', onPress, selection: host.selection };
+  const bodyProps = {
+    declaration,
+    records,
+    title,
+    testId,
+    busy: !given && loading.status === 'loading',
+    onPress,
+    selection: host.selection,
+  };
   const Frame = host.embedded ? Box : Paper;
   return (
     <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
@@ -150,12 +164,26 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
       {(declaration.download || toolbarActions.length > 0) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'flex-start' }} data-testid={`${testId}-toolbar`}>
           {declaration.download && (
-            <Button variant="outlined" size="small" disabled={downloading} onClick={() => download(declaration.download!.operation)} data-testid={`${testId}-download`}>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={downloading}
+              onClick={() => download(declaration.download!.operation)}
+              data-testid={`${testId}-download`}
+            >
               {t(declaration.download.labelKey)}
             </Button>
           )}
           {toolbarActions.map((action) => (
-            <ListActionButton key={action.id} action={action} row={loadFilters} listTestId={testId} size="medium" toolbarGate={toolbarGates[action.id] ?? null} onPress={onPress} />
+            <ListActionButton
+              key={action.id}
+              action={action}
+              row={loadFilters}
+              listTestId={testId}
+              size="medium"
+              toolbarGate={toolbarGates[action.id] ?? null}
+              onPress={onPress}
+            />
           ))}
         </Box>
       )}

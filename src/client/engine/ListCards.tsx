@@ -15,18 +15,38 @@ export function ListCards({ declaration, records, title, testId, busy, onPress, 
   const titleColumn = titleColumnOf(declaration.columns);
   const fields = declaration.columns.filter((column) => column !== titleColumn && column.card !== 'omit');
   return (
-    <Box component="ul" aria-label={title} aria-busy={busy} data-testid={testId} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+    <Box
+      component="ul"
+      aria-label={title}
+      aria-busy={busy}
+      data-testid={testId}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+    >
       {records.map((row, index) => (
-        <Paper component="li" variant="outlined" key={rowKey(row, index)} {...rowAttributes(declaration, testId, row)} sx={{ p: 1.5, minWidth: 0 }}>
+        <Paper
+          component="li"
+          variant="outlined"
+          key={rowKey(row, index)}
+          {...rowAttributes(declaration, testId, row)}
+          sx={{ p: 1.5, minWidth: 0 }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             {selection && <RowCheckbox declaration={declaration} row={row} selection={selection} />}
             {titleColumn && (
-              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', pt: selection ? 1 : 0 }} data-testid={titleColumn.testId}>
+              <Typography
+                component="h3"
+                variant="subtitle1"
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere', pt: selection ? 1 : 0 }}
+                data-testid={titleColumn.testId}
+              >
                 <CellContent declaration={declaration} column={titleColumn} row={row} linked />
               </Typography>
             )}
           </Box>
-          <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
+          >
             {fields.map((column) => (
               <Box key={column.labelKey} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">

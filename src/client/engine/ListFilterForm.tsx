@@ -11,9 +11,11 @@ import { PAGING_FIELDS } from './list-query';
 function CompactObjectTemplate({ properties }: ObjectFieldTemplateProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', '& .MuiFormControl-root': { minWidth: 160 } }}>
-      {properties.filter((property) => !PAGING_FIELDS.has(property.name) && !property.hidden).map((property) => (
-        <Box key={property.name}>{property.content}</Box>
-      ))}
+      {properties
+        .filter((property) => !PAGING_FIELDS.has(property.name) && !property.hidden)
+        .map((property) => (
+          <Box key={property.name}>{property.content}</Box>
+        ))}
     </Box>
   );
 }
@@ -31,7 +33,12 @@ export function ListFilterForm({ assets, values, submitLabelKey, label, onSubmit
   const t = useKeyTranslation();
   const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets.schema);
   return (
-    <Box role="search" aria-label={label} onSubmitCapture={onSubmitCapture} sx={{ mb: 2, '& .MuiFormControl-root .MuiInputBase-root': { minHeight: 40 } }}>
+    <Box
+      role="search"
+      aria-label={label}
+      onSubmitCapture={onSubmitCapture}
+      sx={{ mb: 2, '& .MuiFormControl-root .MuiInputBase-root': { minHeight: 40 } }}
+    >
       <Form
         {...formBasics}
         templates={{ ...formBasics.templates, ObjectFieldTemplate: CompactObjectTemplate }}

@@ -11,7 +11,17 @@ import { ReadOnlyDocument } from './ReadOnlyDocument';
  * record-upgrade): its masked values with their labels and a "显示 / Show" button each (the
  * audited reveal the declaration names). Top-level fields only, as the show routes name them.
  */
-export function MaskedValuesShow({ schemaName, schema, data, reveal }: { schemaName: string; schema: RJSFSchema; data: Record<string, unknown>; reveal: (kind: SensitiveKind) => Promise<string> }) {
+export function MaskedValuesShow({
+  schemaName,
+  schema,
+  data,
+  reveal,
+}: {
+  schemaName: string;
+  schema: RJSFSchema;
+  data: Record<string, unknown>;
+  reveal: (kind: SensitiveKind) => Promise<string>;
+}) {
   const t = useKeyTranslation();
   const masked = Object.fromEntries(
     sensitiveFieldsOfForm(schema)

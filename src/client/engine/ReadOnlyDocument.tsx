@@ -24,7 +24,8 @@ interface Row {
 /** Value as a person reads it: enum labels, yes/no, "uploaded" for file references. */
 function display(value: unknown, node: Node, ui: UiSchema, t: (key: string) => string): string {
   if (typeof value === 'boolean') return value ? t('readOnly.yes') : t('readOnly.no');
-  if (node['x-upload'] || (node.allOf as Node[] | undefined)?.some((part) => part.$ref?.endsWith('/fileRef'))) return t('readOnly.fileUploaded');
+  if (node['x-upload'] || (node.allOf as Node[] | undefined)?.some((part) => part.$ref?.endsWith('/fileRef')))
+    return t('readOnly.fileUploaded');
   // stored as UTC ISO strings, shown in Asia/Shanghai (DESIGN.md)
   if (node.format === 'date-time' && typeof value === 'string') {
     const shown = formatDateTime(value);
@@ -39,7 +40,15 @@ function display(value: unknown, node: Node, ui: UiSchema, t: (key: string) => s
   return String(value);
 }
 
-function rowsOf(data: unknown, schema: Node, ui: UiSchema, root: RJSFSchema, t: (key: string) => string, path: string, depth: number): Row[] {
+function rowsOf(
+  data: unknown,
+  schema: Node,
+  ui: UiSchema,
+  root: RJSFSchema,
+  t: (key: string) => string,
+  path: string,
+  depth: number,
+): Row[] {
   const node = resolveLocalRef(schema as never, root) as Node;
   const label = String(ui['ui:title'] ?? '');
   if (data === undefined || data === null || data === '') return [];
@@ -48,7 +57,9 @@ function rowsOf(data: unknown, schema: Node, ui: UiSchema, root: RJSFSchema, t: 
     const itemUi = (ui.items ?? {}) as UiSchema;
     return [
       { path, label, value: '', depth },
-      ...data.flatMap((item, index) => rowsOf(item, items, { ...itemUi, 'ui:title': `${index + 1}` }, root, t, `${path}/${index}`, depth + 1)),
+      ...data.flatMap((item, index) =>
+        rowsOf(item, items, { ...itemUi, 'ui:title': `${index + 1}` }, root, t, `${path}/${index}`, depth + 1),
+      ),
     ];
   }
   if (typeof data === 'object' && node.properties) {
@@ -63,7 +74,10 @@ function rowsOf(data: unknown, schema: Node, ui: UiSchema, root: RJSFSchema, t: 
 /** The kind of the marked field a row shows, matching list positions to the field's `*`. */
 function markedKindAt(fields: readonly SensitiveField[], rowPath: string): SensitiveKind | undefined {
   const segments = rowPath.slice(1).split('/');
-  return fields.find(({ path }) => path.length === segments.length && path.every((key, at) => (key === '*' ? /^[0-9]+$/.test(segments[at]!) : key === segments[at])))?.kind;
+  return fields.find(
+    ({ path }) =>
+      path.length === segments.length && path.every((key, at) => (key === '*' ? /^[0-9]+$/.test(segments[at]!) : key === segments[at])),
+  )?.kind;
 }
 
 /**
@@ -73,7 +87,19 @@ function markedKindAt(fields: readonly SensitiveField[], rowPath: string): Sensi
  * same for any marked field, nested or in a list, by its pointer in this document
  * (a reception's /stations/0/receptionistPhone).
  */
-export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal, revealAt }: { schemaName: string; data: Data; hidden?: string[]; reveal?: (kind: SensitiveKind) => Promise<string>; revealAt?: (pointer: string, kind: SensitiveKind) => Promise<string> }) {
+export function ReadOnlyDocument({
+  schemaName,
+  data,
+  hidden = [],
+  reveal,
+  revealAt,
+}: {
+  schemaName: string;
+  data: Data;
+  hidden?: string[];
+  reveal?: (kind: SensitiveKind) => Promise<string>;
+  revealAt?: (pointer: string, kind: SensitiveKind) => Promise<string>;
+}) {
   const t = useKeyTranslation();
   const [schema, setSchema] = useState<RJSFSchema | null>(null);
   useEffect(() => {
@@ -88,7 +114,11 @@ export function ReadOnlyDocument({ schemaName, data, hidden = [], reveal, reveal
   const visible = Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
   const rows = rowsOf(visible, schema as Node, ui, schema, t, '', -1);
   // top-level marked fields only: the show routes name a field of the document itself
-  const revealable = new Map(sensitiveFieldsOfForm(schema).filter(({ path }) => path.length === 1).map(({ path, kind }) => [`/${path[0]}`, kind]));
+  const revealable = new Map(
+    sensitiveFieldsOfForm(schema)
+      .filter(({ path }) => path.length === 1)
+      .map(({ path, kind }) => [`/${path[0]}`, kind]),
+  );
   const revealerOf = (rowPath: string): (() => Promise<string>) | null => {
     const top = revealable.get(rowPath);
     if (reveal && top) return () => reveal(top);

@@ -6,7 +6,17 @@ import { RevealButton, useReveal } from './use-reveal';
  * A masked value inside a list cell (138****0007) with a "显示 / Show" button (use-reveal.tsx).
  * The inline form of RevealableValue (which is a `dd` of a read-only document).
  */
-export function RevealableInline({ masked, label, reveal, testId }: { masked: string; label: string; reveal: () => Promise<string>; testId?: string }) {
+export function RevealableInline({
+  masked,
+  label,
+  reveal,
+  testId,
+}: {
+  masked: string;
+  label: string;
+  reveal: () => Promise<string>;
+  testId?: string;
+}) {
   const t = useKeyTranslation();
   const revealed = useReveal(reveal);
   if (!masked) return null;

@@ -4,7 +4,17 @@ import { useKeyTranslation } from '../i18n/use-key-translation';
 import { RevealButton, useReveal } from './use-reveal';
 
 /** A masked value (370202********1234) of a read-only document with a "显示" / "Show" button (use-reveal.tsx). */
-export function RevealableValue({ masked, label, reveal, path }: { masked: string; label: string; reveal: () => Promise<string>; path: string }) {
+export function RevealableValue({
+  masked,
+  label,
+  reveal,
+  path,
+}: {
+  masked: string;
+  label: string;
+  reveal: () => Promise<string>;
+  path: string;
+}) {
   const t = useKeyTranslation();
   const revealed = useReveal(reveal);
   return (

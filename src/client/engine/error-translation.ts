@@ -29,10 +29,10 @@ export function createErrorTransformer(root: RJSFSchema) {
       // is wrong, so the form shows that one and no extra form-level "invalid value" (as the server does)
       .filter((error) => error.name !== 'if')
       .map((error) => {
-      const fieldSchema = fieldSchemaAt(root, error.property);
-      const key = messageKeyForAjvError(error, root);
-      const field = fieldSchema?.['x-i18n'] ? translateKey(String(fieldSchema['x-i18n'])) : '';
-      const message = translateKey(key, { ...(error.params as Record<string, unknown>), field });
-      return { ...error, message, stack: `${field} ${message}`.trim() };
-    });
+        const fieldSchema = fieldSchemaAt(root, error.property);
+        const key = messageKeyForAjvError(error, root);
+        const field = fieldSchema?.['x-i18n'] ? translateKey(String(fieldSchema['x-i18n'])) : '';
+        const message = translateKey(key, { ...(error.params as Record<string, unknown>), field });
+        return { ...error, message, stack: `${field} ${message}`.trim() };
+      });
 }

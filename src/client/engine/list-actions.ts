@@ -54,7 +54,8 @@ export function gateOf(action: ListAction, row: Row, toolbarGate?: GateDecision 
   if (action.gateOperation) return toolbarGate ?? { open: false };
   const serverGate = action.gateField ? (row[action.gateField] as GateDecision | undefined) : undefined;
   if (serverGate && !serverGate.open) return serverGate;
-  if (!allHold(action.enabledWhen, row)) return { open: false, ...(action.disabledReasonKey ? { reasonKey: action.disabledReasonKey } : {}) };
+  if (!allHold(action.enabledWhen, row))
+    return { open: false, ...(action.disabledReasonKey ? { reasonKey: action.disabledReasonKey } : {}) };
   return { open: true };
 }
 

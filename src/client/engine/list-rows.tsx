@@ -29,7 +29,17 @@ export function rowAttributes(declaration: ListDeclaration, testId: string, row:
 }
 
 /** A cell's content; the title column links to the row's page when the list declares one. */
-export function CellContent({ declaration, column, row, linked }: { declaration: ListDeclaration; column: ListColumn; row: Row; linked: boolean }) {
+export function CellContent({
+  declaration,
+  column,
+  row,
+  linked,
+}: {
+  declaration: ListDeclaration;
+  column: ListColumn;
+  row: Row;
+  linked: boolean;
+}) {
   const t = useKeyTranslation();
   const content: ReactNode = renderCell(column, row, t);
   if (!linked || !declaration.rowLink) return <>{content}</>;
@@ -41,7 +51,15 @@ export function CellContent({ declaration, column, row, linked }: { declaration:
 }
 
 /** The checkbox of one row of a selectable list. */
-export function RowCheckbox({ declaration, row, selection }: { declaration: ListDeclaration; row: Row; selection: NonNullable<ListHost['selection']> }) {
+export function RowCheckbox({
+  declaration,
+  row,
+  selection,
+}: {
+  declaration: ListDeclaration;
+  row: Row;
+  selection: NonNullable<ListHost['selection']>;
+}) {
   const t = useKeyTranslation();
   const id = String(row.id);
   const { selected, onChange } = selection;
@@ -49,13 +67,25 @@ export function RowCheckbox({ declaration, row, selection }: { declaration: List
     <Checkbox
       checked={selected.includes(id)}
       onChange={() => onChange(selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id])}
-      slotProps={{ input: { 'aria-label': t(declaration.selectable?.labelKey ?? '', { ...row, name: row[declaration.selectable?.nameField ?? 'name'] }) } }}
+      slotProps={{
+        input: {
+          'aria-label': t(declaration.selectable?.labelKey ?? '', { ...row, name: row[declaration.selectable?.nameField ?? 'name'] }),
+        },
+      }}
     />
   );
 }
 
 /** The checkbox that checks every row of the page shown, or none. */
-export function AllCheckbox({ declaration, records, selection }: { declaration: ListDeclaration; records: Row[]; selection: NonNullable<ListHost['selection']> }) {
+export function AllCheckbox({
+  declaration,
+  records,
+  selection,
+}: {
+  declaration: ListDeclaration;
+  records: Row[];
+  selection: NonNullable<ListHost['selection']>;
+}) {
   const t = useKeyTranslation();
   const { selected, onChange } = selection;
   const all = records.length > 0 && selected.length === records.length;

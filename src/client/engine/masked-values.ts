@@ -26,7 +26,11 @@ export function draftOf(schema: RJSFSchema | undefined, data: Data): Data {
  * keeps the stored value for a mask sent back (README "Privacy"). Any other value is checked
  * as usual, so a changed number must be whole and valid.
  */
-export function unchangedMaskFilter(schema: RJSFSchema | undefined, initial: Data, current: () => Data): (error: RJSFValidationError) => boolean {
+export function unchangedMaskFilter(
+  schema: RJSFSchema | undefined,
+  initial: Data,
+  current: () => Data,
+): (error: RJSFValidationError) => boolean {
   if (!schema) return () => true;
   const fields = sensitiveFieldsOfForm(schema);
   const masked = fields
@@ -38,7 +42,10 @@ export function unchangedMaskFilter(schema: RJSFSchema | undefined, initial: Dat
   // position of that field; the server keeps the number it stands for or refuses it
   const listed = fields
     .filter(({ path }) => path.includes('*'))
-    .map(({ path }) => ({ pattern: new RegExp(`^\\.${path.map((key) => (key === '*' ? '[0-9]+' : key)).join('\\.')}$`), masks: new Set(valuesAtPath(initial, path).filter(looksMasked)) }))
+    .map(({ path }) => ({
+      pattern: new RegExp(`^\\.${path.map((key) => (key === '*' ? '[0-9]+' : key)).join('\\.')}$`),
+      masks: new Set(valuesAtPath(initial, path).filter(looksMasked)),
+    }))
     .filter(({ masks }) => masks.size > 0);
   if (masked.length === 0 && listed.length === 0) return () => true;
   const valueAt = (property: string): unknown =>
@@ -48,5 +55,8 @@ export function unchangedMaskFilter(schema: RJSFSchema | undefined, initial: Dat
       .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), current());
   return (error) =>
     !masked.some(({ property, path, mask }) => error.property === property && valuesAtPath(current(), path)[0] === mask) &&
-    !listed.some(({ pattern, masks }) => typeof error.property === 'string' && pattern.test(error.property) && masks.has(valueAt(error.property) as string));
+    !listed.some(
+      ({ pattern, masks }) =>
+        typeof error.property === 'string' && pattern.test(error.property) && masks.has(valueAt(error.property) as string),
+    );
 }

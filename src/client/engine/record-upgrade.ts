@@ -38,7 +38,11 @@ export async function isOutdated(schemaName: string, stored: StoredRecord): Prom
  * the server's upgrade route returns it. Should that call fail (the failure policy has told the
  * user), the record still opens as stored rather than not at all.
  */
-export async function openInCurrentVersion(schemaName: string, stored: StoredRecord, fetchUpgrade: () => Promise<RecordUpgradeData>): Promise<OpenedRecord> {
+export async function openInCurrentVersion(
+  schemaName: string,
+  stored: StoredRecord,
+  fetchUpgrade: () => Promise<RecordUpgradeData>,
+): Promise<OpenedRecord> {
   if (!(await isOutdated(schemaName, stored))) return { document: stored.document, upgrade: null };
   let upgrade: RecordUpgradeData;
   try {
@@ -62,7 +66,9 @@ export function problemMessage(problem: FieldError): string {
 /** The flagged problems as RJSF `extraErrors`, each on its own field. */
 export function upgradeErrorSchema(upgrade: RecordUpgradeData | null | undefined): ErrorSchema | undefined {
   if (!upgrade?.problems.length) return undefined;
-  return fieldErrorsToErrorSchema(upgrade.problems.map((problem) => ({ pointer: problem.pointer, key: problem.key, message: problemMessage(problem) })));
+  return fieldErrorsToErrorSchema(
+    upgrade.problems.map((problem) => ({ pointer: problem.pointer, key: problem.key, message: problemMessage(problem) })),
+  );
 }
 
 function pointerName(pointer: string): string {

@@ -24,7 +24,12 @@ function prune(flags: Node, live: Node | undefined): Node | undefined {
 }
 
 /** The flags still true for `data`; the very same object when nothing changed (no re-render). */
-export function withoutFixedFlags(flags: ErrorSchema | undefined, data: unknown, schema: RJSFSchema, validator: ValidatorType): ErrorSchema | undefined {
+export function withoutFixedFlags(
+  flags: ErrorSchema | undefined,
+  data: unknown,
+  schema: RJSFSchema,
+  validator: ValidatorType,
+): ErrorSchema | undefined {
   if (!flags) return flags;
   const live = validator.validateFormData(data, schema).errorSchema as Node;
   const kept = prune(flags as Node, live);

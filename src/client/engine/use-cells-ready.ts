@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { listCells, listCellsReady } from './list-cells';
 import type { ListDeclaration } from './screen-types';
 
-const missingCell = (declaration: ListDeclaration) => declaration.columns.some((column) => column.format === 'cell' && !listCells[column.cell ?? '']);
+const missingCell = (declaration: ListDeclaration) =>
+  declaration.columns.some((column) => column.format === 'cell' && !listCells[column.cell ?? '']);
 
 /**
  * Whether every cell the list names is at hand. A list whose host hands it the rows runs no

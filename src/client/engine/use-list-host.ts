@@ -29,8 +29,12 @@ export function useListHost(options: ListHostOptions = {}): { host: ListHost; re
       facts,
       reloadSignal,
       ...(selected && onSelect ? { selection: { selected, onChange: onSelect } } : {}),
-      ...(hasEvent ? { onEvent: (event: string, row: Parameters<NonNullable<ListHost['onEvent']>>[1]) => latest.current.onEvent?.(event, row) } : {}),
-      ...(hasChanged ? { onChanged: (action: Parameters<NonNullable<ListHost['onChanged']>>[0]) => latest.current.onChanged?.(action) } : {}),
+      ...(hasEvent
+        ? { onEvent: (event: string, row: Parameters<NonNullable<ListHost['onEvent']>>[1]) => latest.current.onEvent?.(event, row) }
+        : {}),
+      ...(hasChanged
+        ? { onChanged: (action: Parameters<NonNullable<ListHost['onChanged']>>[0]) => latest.current.onChanged?.(action) }
+        : {}),
       ...(hasLoaded ? { onLoaded: (rows: Parameters<NonNullable<ListHost['onLoaded']>>[0]) => latest.current.onLoaded?.(rows) } : {}),
     }),
     [embedded, filters, records, facts, reloadSignal, selected, onSelect, hasEvent, hasChanged, hasLoaded],

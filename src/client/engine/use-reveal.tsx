@@ -27,7 +27,14 @@ export function RevealButton({ label, reveal }: { label: string; reveal: ReturnT
   const t = useKeyTranslation();
   if (reveal.shown !== null) return null;
   return (
-    <Button size="small" variant="text" onClick={() => void reveal.show()} disabled={reveal.busy} aria-label={t('readOnly.revealLabel', { field: label })} data-testid="reveal-button">
+    <Button
+      size="small"
+      variant="text"
+      onClick={() => void reveal.show()}
+      disabled={reveal.busy}
+      aria-label={t('readOnly.revealLabel', { field: label })}
+      data-testid="reveal-button"
+    >
       {t('readOnly.reveal')}
     </Button>
   );

@@ -11,9 +11,15 @@ export function useUrlFilters(fields: readonly string[]): [UrlFilters, (next: Ur
   const [searchParams, setSearchParams] = useSearchParams();
   const key = new URLSearchParams(fields.map((field) => [field, searchParams.get(field) ?? ''])).toString();
   // `key` stands for the fields' values (searchParams is a new object on every render)
-  const filters = useMemo<UrlFilters>(() => Object.fromEntries([...new URLSearchParams(key).entries()].map(([field, value]) => [field, value || undefined])), [key]);
+  const filters = useMemo<UrlFilters>(
+    () => Object.fromEntries([...new URLSearchParams(key).entries()].map(([field, value]) => [field, value || undefined])),
+    [key],
+  );
   const setFilters = useCallback(
-    (next: UrlFilters) => setSearchParams(Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]))), { replace: true }),
+    (next: UrlFilters) =>
+      setSearchParams(Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]))), {
+        replace: true,
+      }),
     [setSearchParams],
   );
   return [filters, setFilters];

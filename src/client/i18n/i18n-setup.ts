@@ -7,7 +7,20 @@ import type { Language } from '../../shared/constants';
  * server; `guest` is the UI of the guest lifecycle, `upload` the upload widget's; `activity`,
  * `content` (wishes, downloads, history, projects), `temporary` and `console` (organisers) follow.
  */
-export const NAMESPACES = ['client', 'schema', 'validation', 'server', 'guest', 'upload', 'activity', 'content', 'temporary', 'console', 'wish', 'upgrade'] as const;
+export const NAMESPACES = [
+  'client',
+  'schema',
+  'validation',
+  'server',
+  'guest',
+  'upload',
+  'activity',
+  'content',
+  'temporary',
+  'console',
+  'wish',
+  'upgrade',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -20,10 +33,7 @@ export const FEATURE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) =
 
 type Loader = () => Promise<unknown>;
 // Each language and namespace is its own lazy chunk: the browser only downloads what it shows.
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' }) as Record<
-  string,
-  Loader
->;
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { import: 'default' }) as Record<string, Loader>;
 
 const pending = new Map<string, Promise<void>>();
 

@@ -9,9 +9,7 @@ export function AppFooter() {
   const { t } = useTranslation();
   return (
     <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
-      <Typography variant="body2">
-        {t('footer.copyright', { years: COPYRIGHT_YEARS, owner: t('app.summitName') })}
-      </Typography>
+      <Typography variant="body2">{t('footer.copyright', { years: COPYRIGHT_YEARS, owner: t('app.summitName') })}</Typography>
       <Typography variant="body2" data-testid="filing-number">
         {siteConfig.filingNumber}
       </Typography>

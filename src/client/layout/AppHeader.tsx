@@ -32,7 +32,13 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
     <AppBar position="sticky" elevation={1} component="header">
       <Toolbar variant="dense" sx={{ gap: 1 }}>
         {signedIn && onToggleSidebar && (
-          <IconButton color="inherit" edge="start" onClick={onToggleSidebar} aria-label={t('header.toggleMenu')} data-testid="sidebar-toggle">
+          <IconButton
+            color="inherit"
+            edge="start"
+            onClick={onToggleSidebar}
+            aria-label={t('header.toggleMenu')}
+            data-testid="sidebar-toggle"
+          >
             <MenuIcon />
           </IconButton>
         )}
@@ -47,9 +53,20 @@ export function AppHeader({ onToggleSidebar }: { onToggleSidebar?: () => void })
             <NoticeBell />
             {userType && accountKindTexts && (
               // SPEC 6: the header names the account kind; enterprise accounts read "enterprise guest"
-              <Chip size="small" label={tk(`content.header.${userType}`)} data-testid="account-label" sx={{ color: 'inherit', borderColor: 'currentColor', flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }} variant="outlined" />
+              <Chip
+                size="small"
+                label={tk(`content.header.${userType}`)}
+                data-testid="account-label"
+                sx={{ color: 'inherit', borderColor: 'currentColor', flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
+                variant="outlined"
+              />
             )}
-            <Typography component="span" noWrap data-testid="user-name" sx={{ maxWidth: 160, flexShrink: 1, minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+            <Typography
+              component="span"
+              noWrap
+              data-testid="user-name"
+              sx={{ maxWidth: 160, flexShrink: 1, minWidth: 0, display: { xs: 'none', sm: 'block' } }}
+            >
               {name}
             </Typography>
             <Button

@@ -30,8 +30,10 @@ export function MainLayout() {
 
   useEffect(() => setOpen(!mobile), [mobile]);
 
-  const sidebar = signedIn && menuTexts && (
-    mobile ? (
+  const sidebar =
+    signedIn &&
+    menuTexts &&
+    (mobile ? (
       <Drawer open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX } } }}>
         <SidebarMenu onNavigate={() => setOpen(false)} />
       </Drawer>
@@ -45,8 +47,7 @@ export function MainLayout() {
           <SidebarMenu />
         </Box>
       )
-    )
-  );
+    ));
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-mobile={mobile ? 'true' : 'false'}>

@@ -16,9 +16,7 @@ const MainLayout = lazy(async () => ({ default: (await import('../layout/MainLay
 
 function screenElement(screen: string, titleKey: string, declared: boolean) {
   const Component = declared ? null : (componentScreens[screen] ?? ComingSoon);
-  return (
-    <ScreenFrame titleKey={titleKey}>{Component ? <Component /> : <DeclaredScreen id={screen} />}</ScreenFrame>
-  );
+  return <ScreenFrame titleKey={titleKey}>{Component ? <Component /> : <DeclaredScreen id={screen} />}</ScreenFrame>;
 }
 
 /**

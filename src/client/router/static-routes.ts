@@ -18,7 +18,12 @@ export const staticRoutes: StaticRoute[] = [
   { path: '/guide', screen: 'guide', titleKey: 'routes.guide', layout: 'main' },
   { path: '/privacy-policy', screen: 'privacy-policy', titleKey: 'routes.privacyPolicy', layout: 'main' },
   { path: '/choose', screen: 'choose', titleKey: 'routes.choose', layout: 'main' },
-  { path: '/tempActRecommendInviteClose', screen: 'TemporaryRecommendClosed', titleKey: 'routes.tempActRecommendInviteClose', layout: 'main' },
+  {
+    path: '/tempActRecommendInviteClose',
+    screen: 'TemporaryRecommendClosed',
+    titleKey: 'routes.tempActRecommendInviteClose',
+    layout: 'main',
+  },
   { path: '/403', screen: '403', titleKey: 'routes.forbidden', layout: 'main' },
   { path: '/404', screen: '404', titleKey: 'routes.notFound', layout: 'main' },
 ];

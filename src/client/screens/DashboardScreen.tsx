@@ -14,7 +14,11 @@ import { useSession } from '../session/session-store';
 import { actionsFor, dashboardKindOf } from './content/dashboard-actions';
 
 const STEPS = ['unit', 'guests'] as const;
-const INTRO = { member: 'content.dashboard.memberIntro', guest: 'content.dashboard.guestIntro', organiser: 'content.dashboard.organiserIntro' } as const;
+const INTRO = {
+  member: 'content.dashboard.memberIntro',
+  guest: 'content.dashboard.guestIntro',
+  organiser: 'content.dashboard.organiserIntro',
+} as const;
 
 /**
  * Attendance guide. Unit accounts see the 2 sign-up steps (SPEC section 1); staff, volunteers,
@@ -54,9 +58,20 @@ export default function DashboardScreen() {
           <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 2 }}>
             {tk('content.dashboard.actionsTitle')}
           </Typography>
-          <Box component="nav" aria-label={tk('content.dashboard.actionsTitle')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }} data-testid="dashboard-actions">
+          <Box
+            component="nav"
+            aria-label={tk('content.dashboard.actionsTitle')}
+            sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}
+            data-testid="dashboard-actions"
+          >
             {actions.map((action, index) => (
-              <Button key={`${action.key}-${action.to}`} variant={index === 0 ? 'contained' : 'outlined'} component={RouterLink} to={action.to} data-testid={`action-${action.key}`}>
+              <Button
+                key={`${action.key}-${action.to}`}
+                variant={index === 0 ? 'contained' : 'outlined'}
+                component={RouterLink}
+                to={action.to}
+                data-testid={`action-${action.key}`}
+              >
                 {tk(`content.dashboard.actions.${action.key}`)}
               </Button>
             ))}

@@ -64,7 +64,17 @@ export async function signIn(): Promise<boolean> {
 
 function clearSession(): void {
   clearSignedInMarker();
-  updateSession({ signedIn: false, roles: [], permissions: [], account: '', name: '', userType: null, menu: null, unreadCount: 0, accountDelivery: false });
+  updateSession({
+    signedIn: false,
+    roles: [],
+    permissions: [],
+    account: '',
+    name: '',
+    userType: null,
+    menu: null,
+    unreadCount: 0,
+    accountDelivery: false,
+  });
 }
 
 /** SPEC section 4: logout ends the session (the server expires its cookie), clears roles and the delivery flag, resets the routes and goes to /login. */

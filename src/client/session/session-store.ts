@@ -73,5 +73,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSession<T>(select: (session: SessionState) => T): T {
-  return useSyncExternalStore(subscribe, () => select(state), () => select(state));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(state),
+    () => select(state),
+  );
 }

@@ -16,7 +16,13 @@ interface FilterSelectProps {
 /** A filter bar's choice of one value or all of them; it applies at once. */
 export function FilterSelect({ label, value, allLabel, options, onChange, testId, minWidth = 140 }: FilterSelectProps) {
   return (
-    <TextField select size="small" label={label} value={value} sx={{ minWidth }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      sx={{ minWidth }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       onChange={(event) => onChange(event.target.value || undefined)}
       data-testid={testId}
     >

@@ -12,14 +12,26 @@ export interface GateProps {
 }
 
 // pixels, not `1` (in sx that is 100%: a phone's page then scrolled sideways by the reason's offset)
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * A control the server's gate decides: shut, the control is disabled and described by the
  * server's reason (guest.gates.*), shown beside it (`reasonShown="text"`) or as a tooltip with
  * the same text for screen readers. The client decides nothing: it only renders the decision.
  */
-export function ServerGate({ gate, reasonShown = 'tooltip', testId, children }: {
+export function ServerGate({
+  gate,
+  reasonShown = 'tooltip',
+  testId,
+  children,
+}: {
   gate: GateDecision;
   reasonShown?: 'tooltip' | 'text';
   testId?: string;

@@ -4,5 +4,7 @@
  */
 export function isFilled(document: Record<string, unknown> | null | undefined): document is Record<string, unknown> {
   if (!document) return false;
-  return Object.values(document).some((value) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0));
+  return Object.values(document).some(
+    (value) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
+  );
 }

@@ -10,6 +10,9 @@ export function abbreviateNumber(value: number, digits = 1): string {
     rest /= 1000;
     index += 1;
   }
-  const text = rest.toFixed(digits).replace(/\.0+$/, '').replace(/(\.\d*?)0+$/, '$1');
+  const text = rest
+    .toFixed(digits)
+    .replace(/\.0+$/, '')
+    .replace(/(\.\d*?)0+$/, '$1');
   return `${sign}${text}${NUMBER_ABBREVIATIONS[index]}`;
 }

@@ -74,7 +74,8 @@ function fieldText(read: ReadableValues, schemaName: string | undefined, key: st
   return translated(read, `console.audit.fields.${key}`) ?? key;
 }
 
-const asObject = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const asObject = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /**
  * The changed fields as a person reads them: field labels, enum labels, Shanghai times, 是/否.

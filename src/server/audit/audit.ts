@@ -63,12 +63,7 @@ export class Audit {
   async page(editionId: string, pageNum: number, pageSize: number): Promise<Page<AuditEntry>> {
     const base = this.db.selectFrom('audit_log').where('edition_id', '=', editionId);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('at', 'desc')
-      .orderBy('id')
-      .$call(onPage(pageNum, pageSize))
-      .execute();
+    const rows = await base.selectAll().orderBy('at', 'desc').orderBy('id').$call(onPage(pageNum, pageSize)).execute();
     const records = rows.map((row) => ({
       id: row.id,
       actorAccount: row.actor_account,
@@ -105,7 +100,8 @@ export class Audit {
       if (ids.length === 0) continue;
       // every table named above has id and name columns (temporary_registrations is typed in its own module)
       const named = this.db as unknown as Kysely<Record<string, { id: string; name: string }>>;
-      for (const found of await named.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute()) names.set(found.id, found.name);
+      for (const found of await named.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute())
+        names.set(found.id, found.name);
     }
     const idNames = await this.namesOfIds(rows.flatMap((row) => [...idsIn(parsed(row.before_value)), ...idsIn(parsed(row.after_value))]));
     const named = (value: unknown) => withNames(value, idNames);
@@ -138,7 +134,8 @@ export class Audit {
     if (unique.length === 0) return names;
     const named = this.db as unknown as Kysely<Record<string, { id: string; name: string }>>;
     for (const table of ['units', 'hotels', 'guests']) {
-      for (const found of await named.selectFrom(table).select(['id', 'name']).where('id', 'in', unique).execute()) names.set(found.id, found.name);
+      for (const found of await named.selectFrom(table).select(['id', 'name']).where('id', 'in', unique).execute())
+        names.set(found.id, found.name);
     }
     return names;
   }
@@ -156,6 +153,7 @@ function idsIn(value: unknown): string[] {
 function withNames(value: unknown, names: Map<string, string>): unknown {
   if (typeof value === 'string') return names.get(value) ?? value;
   if (Array.isArray(value)) return value.map((item) => withNames(item, names));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withNames(item, names)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withNames(item, names)]));
   return value;
 }

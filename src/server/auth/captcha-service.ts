@@ -15,7 +15,9 @@ function noiseSvg(): string {
   const parts: string[] = [];
   for (let i = 0; i < 60; i += 1) {
     const grey = 100 + randomInt(120);
-    parts.push(`<circle cx="${randomInt(WIDTH)}" cy="${randomInt(HEIGHT)}" r="${1 + randomInt(2)}" fill="rgb(${grey},${grey},${grey})" opacity="0.6"/>`);
+    parts.push(
+      `<circle cx="${randomInt(WIDTH)}" cy="${randomInt(HEIGHT)}" r="${1 + randomInt(2)}" fill="rgb(${grey},${grey},${grey})" opacity="0.6"/>`,
+    );
   }
   for (let i = 0; i < 3; i += 1) {
     parts.push(
@@ -44,7 +46,9 @@ export class CaptchaService {
     const withNoise = svg.replace('</svg>', `${noiseSvg()}</svg>`);
     // a 16-colour palette: about 1.3 kB instead of 5 kB of truecolour, as legible, on the
     // sign-in page's budget of 200 kB
-    const png = await sharp(Buffer.from(withNoise), { limitInputPixels: WIDTH * HEIGHT * 4 }).png({ palette: true, colours: 16 }).toBuffer();
+    const png = await sharp(Buffer.from(withNoise), { limitInputPixels: WIDTH * HEIGHT * 4 })
+      .png({ palette: true, colours: 16 })
+      .toBuffer();
     await this.outbox.recordCaptcha(uuid, answer);
     return { uuid, img: `data:image/png;base64,${png.toString('base64')}` };
   }

@@ -35,7 +35,10 @@ export class MessageCodes {
     if (!mustExist && existing) throw new AppError(channelOf(account) === 'sms' ? 'phoneExists' : 'emailExists');
 
     // the resend interval holds across scenes: switching scene does not send faster
-    const last = await this.codes.lastIssuedAt(CODE_SCENES.map((s) => `message:${s}` as const), account);
+    const last = await this.codes.lastIssuedAt(
+      CODE_SCENES.map((s) => `message:${s}` as const),
+      account,
+    );
     if (last && Date.now() - Date.parse(last) < RESEND_INTERVAL_MS) throw new AppError('codeSentTooOften');
 
     const code = await this.codes.issue(`message:${scene}`, account);
@@ -45,8 +48,7 @@ export class MessageCodes {
       to: account,
       subject: channel === 'email' ? this.translator.t(language, 'server.outbox.codeSubject', { summit: this.summitName }) : null,
       code,
-      render: (shown) =>
-        this.translator.t(language, 'server.outbox.codeBody', { code: shown, minutes: CODE_TTL_MINUTES }),
+      render: (shown) => this.translator.t(language, 'server.outbox.codeBody', { code: shown, minutes: CODE_TTL_MINUTES }),
     });
   }
 

@@ -13,7 +13,11 @@ export class RedisFailureStore implements FailureStore {
   ) {}
 
   async read(key: string): Promise<FailureCount> {
-    const [[, value], [, ttl]] = ((await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) ?? [
+    const [[, value], [, ttl]] = ((await this.redis
+      .multi()
+      .get(this.prefix + key)
+      .pttl(this.prefix + key)
+      .exec()) ?? [
       [null, null],
       [null, -2],
     ]) as [[unknown, string | null], [unknown, number]];
@@ -23,7 +27,11 @@ export class RedisFailureStore implements FailureStore {
 
   async add(key: string): Promise<void> {
     // the window starts at the first failure: SET NX gives the key its expiry once
-    await this.redis.multi().set(this.prefix + key, 0, 'PX', this.windowMs, 'NX').incr(this.prefix + key).exec();
+    await this.redis
+      .multi()
+      .set(this.prefix + key, 0, 'PX', this.windowMs, 'NX')
+      .incr(this.prefix + key)
+      .exec();
   }
 
   async clear(key: string): Promise<void> {

@@ -16,7 +16,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   // entranceTypes=2 is sent by the client (SPEC 7): validated (entrance-query), not read: one entrance.
   app.get<{ Reply: Answer<'response-login-info'> }>(path(apiPaths.loginInfo), {
-    schema: { tags, summary: 'The signed-in user, account types and permissions', security: bearer, response: envelope('response-login-info', 'login info'), ...queryOf('entrance-query') },
+    schema: {
+      tags,
+      summary: 'The signed-in user, account types and permissions',
+      security: bearer,
+      response: envelope('response-login-info', 'login info'),
+      ...queryOf('entrance-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
@@ -31,7 +37,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Reply: Answer<'response-menu-tree'> }>(path(apiPaths.userMenuTree), {
-    schema: { tags, summary: 'Menu tree of the account type (config/menus.json), titles translated', security: bearer, response: envelope('response-menu-tree', 'menu tree'), ...queryOf('entrance-query') },
+    schema: {
+      tags,
+      summary: 'Menu tree of the account type (config/menus.json), titles translated',
+      security: bearer,
+      response: envelope('response-menu-tree', 'menu tree'),
+      ...queryOf('entrance-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -40,7 +52,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Reply: Answer<'response-master-info'> }>(path(apiPaths.masterInfo), {
-    schema: { tags, summary: "The caller's own guest registration (guests) or unit (unit accounts)", security: bearer, response: envelope('response-master-info', 'master info') },
+    schema: {
+      tags,
+      summary: "The caller's own guest registration (guests) or unit (unit accounts)",
+      security: bearer,
+      response: envelope('response-master-info', 'master info'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
@@ -55,7 +72,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         : undefined;
       const data: MasterInfoData = {
         guest: guest
-          ? { id: guest.id, name: guest.name, mobile: app.services.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile'), email: guest.email, auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'] }
+          ? {
+              id: guest.id,
+              name: guest.name,
+              mobile: app.services.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile'),
+              email: guest.email,
+              auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'],
+            }
           : null,
         unit: unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null,
       };

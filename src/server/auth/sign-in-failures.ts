@@ -34,7 +34,11 @@ export class DbFailureStore implements FailureStore {
   }
 
   async read(key: string): Promise<FailureCount> {
-    const row = await this.db.selectFrom('sign_in_failures').select(['failures', 'window_start']).where('account', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sign_in_failures')
+      .select(['failures', 'window_start'])
+      .where('account', '=', key)
+      .executeTakeFirst();
     if (!row || row.window_start < this.windowCutoff()) return { failures: 0, resetsInSeconds: 0 };
     const closes = new Date(row.window_start).getTime() + this.windowMs;
     return { failures: row.failures, resetsInSeconds: Math.max(1, Math.ceil((closes - this.now().getTime()) / 1000)) };
@@ -48,8 +52,18 @@ export class DbFailureStore implements FailureStore {
       .values({ account: key, failures: 1, window_start: now })
       .onConflict((conflict) =>
         conflict.column('account').doUpdateSet((eb) => ({
-          failures: eb.case().when('sign_in_failures.window_start', '<', cutoff).then(1).else(eb('sign_in_failures.failures', '+', 1)).end(),
-          window_start: eb.case().when('sign_in_failures.window_start', '<', cutoff).then(now).else(eb.ref('sign_in_failures.window_start')).end(),
+          failures: eb
+            .case()
+            .when('sign_in_failures.window_start', '<', cutoff)
+            .then(1)
+            .else(eb('sign_in_failures.failures', '+', 1))
+            .end(),
+          window_start: eb
+            .case()
+            .when('sign_in_failures.window_start', '<', cutoff)
+            .then(now)
+            .else(eb.ref('sign_in_failures.window_start'))
+            .end(),
         })),
       )
       .execute();

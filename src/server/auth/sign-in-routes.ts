@@ -27,13 +27,23 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: SchemaData<'account-exists-query'>; Reply: PlainAnswer<boolean> }>(path(apiPaths.accountExists), {
-    schema: { tags, summary: 'Whether an account exists (data: boolean)', response: envelope({ type: 'boolean' }, 'true when the account exists'), ...queryOf('account-exists-query') },
+    schema: {
+      tags,
+      summary: 'Whether an account exists (data: boolean)',
+      response: envelope({ type: 'boolean' }, 'true when the account exists'),
+      ...queryOf('account-exists-query'),
+    },
     ...guarded(app, limits.accountQuery),
     handler: async (request) => ok(request, await accounts.exists(normaliseAccount(request.query.account))),
   });
 
   app.post<{ Body: SchemaData<'send-message-code'>; Reply: PlainAnswer<null> }>(path(apiPaths.sendMessageCode), {
-    schema: { tags, summary: 'Send a 4-character code by SMS or e-mail (channel follows the account)', response: envelope(nothing, 'code sent'), ...bodyOf('send-message-code') },
+    schema: {
+      tags,
+      summary: 'Send a 4-character code by SMS or e-mail (channel follows the account)',
+      response: envelope(nothing, 'code sent'),
+      ...bodyOf('send-message-code'),
+    },
     ...guarded(app, limits.sendCode),
     handler: async (request) => {
       await messageCodes.send(normaliseAccount(request.body.account), request.body.scene ?? 'login', request.language);
@@ -42,19 +52,36 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'sign-in-password'>; Reply: PlainAnswer<string> }>(path(apiPaths.login), {
-    schema: { tags, summary: 'Password sign-in; the session is the HttpOnly cookie set by the answer (data: a non-secret marker)', response: envelope(token, 'signed in'), ...bodyOf('sign-in-password') },
+    schema: {
+      tags,
+      summary: 'Password sign-in; the session is the HttpOnly cookie set by the answer (data: a non-secret marker)',
+      response: envelope(token, 'signed in'),
+      ...bodyOf('sign-in-password'),
+    },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       const { account, password, code, uuid } = request.body;
       noStore(reply);
       const turn = request.headers[SIGN_IN_TURN_HEADER];
-      const signedIn = await signIn.withPassword(normaliseAccount(account), password, uuid, code, request.signInEscalated, typeof turn === 'string' ? turn : undefined);
+      const signedIn = await signIn.withPassword(
+        normaliseAccount(account),
+        password,
+        uuid,
+        code,
+        request.signInEscalated,
+        typeof turn === 'string' ? turn : undefined,
+      );
       return ok(request, setSessionCookie(reply, signedIn));
     },
   });
 
   app.post<{ Body: SchemaData<'sign-in-code'>; Reply: PlainAnswer<string> }>(path(apiPaths.securityCodeLogin), {
-    schema: { tags, summary: 'Sign-in with an SMS/e-mail code; sets the session cookie (data: a non-secret marker)', response: envelope(token, 'signed in'), ...bodyOf('sign-in-code') },
+    schema: {
+      tags,
+      summary: 'Sign-in with an SMS/e-mail code; sets the session cookie (data: a non-secret marker)',
+      response: envelope(token, 'signed in'),
+      ...bodyOf('sign-in-code'),
+    },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       noStore(reply);
@@ -63,7 +90,12 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'guest-sign-in'>; Reply: PlainAnswer<string> }>(path(apiPaths.guestLogin), {
-    schema: { tags, summary: 'Special-guest sign-in with a code; sets the session cookie (data: a non-secret marker)', response: envelope(token, 'signed in'), ...bodyOf('guest-sign-in') },
+    schema: {
+      tags,
+      summary: 'Special-guest sign-in with a code; sets the session cookie (data: a non-secret marker)',
+      response: envelope(token, 'signed in'),
+      ...bodyOf('guest-sign-in'),
+    },
     ...guarded(app, limits.signIn),
     handler: async (request, reply) => {
       noStore(reply);

@@ -40,7 +40,10 @@ export class SignInThrottle {
   }
 
   async decide(account: string, client: string): Promise<ThrottleDecision> {
-    const [pair, wide] = await Promise.all([this.store.read(SignInThrottle.pairKey(account, client)), this.store.read(SignInThrottle.accountKey(account))]);
+    const [pair, wide] = await Promise.all([
+      this.store.read(SignInThrottle.pairKey(account, client)),
+      this.store.read(SignInThrottle.accountKey(account)),
+    ]);
     if (pair.failures >= this.rules.perClient) return { kind: 'refuse', retryAfterSeconds: Math.max(1, pair.resetsInSeconds) };
     if (wide.failures >= this.rules.escalateAt) {
       const doublings = Math.floor((wide.failures - this.rules.escalateAt) / this.rules.escalateAt);

@@ -20,7 +20,14 @@ export class SignIn {
 
   /** `escalated`: the account is under attack (sign-in throttle), an image code is required even where it is off */
   /** `turnTicket`: from the 429 of an earlier try (X-Sign-In-Turn), come back at its turn */
-  async withPassword(account: string, password: string, uuid: string, code: string, escalated = false, turnTicket?: string): Promise<string> {
+  async withPassword(
+    account: string,
+    password: string,
+    uuid: string,
+    code: string,
+    escalated = false,
+    turnTicket?: string,
+  ): Promise<string> {
     // a place in the hash queue first: refused now (429), the image code is still unspent
     const admission = this.hasher.admit(turnTicket);
     let row: { id: string; password_hash: string } | undefined;

@@ -26,7 +26,13 @@ export function advisoryLockKey(name: string): [number, number] {
   return [NAMESPACE, keyOf(name)];
 }
 
-export async function withAdvisoryLock<T>(db: Db, kind: DatabaseKind, name: string, wait: boolean, task: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> {
+export async function withAdvisoryLock<T>(
+  db: Db,
+  kind: DatabaseKind,
+  name: string,
+  wait: boolean,
+  task: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
   if (kind === 'sqlite') return { ran: true, result: await task() };
   const key = keyOf(name);
   return db.connection().execute(async (connection) => {

@@ -21,7 +21,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * JSON outside /exhibition, no personal data, open to anyone (they say only up or down).
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'alive' }));
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'alive' }),
+  );
 
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     const checks: Record<string, 'ok' | 'failed' | 'not configured'> = { database: 'ok', redis: app.redis ? 'ok' : 'not configured' };

@@ -19,7 +19,10 @@ function mayRead(request: FastifyRequest, token: string | null): boolean {
     const digest = (value: string) => createHash('sha256').update(value).digest();
     return timingSafeEqual(digest(given), digest(token));
   }
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers['x-real-ip'] !== undefined || request.headers.forwarded !== undefined;
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined ||
+    request.headers['x-real-ip'] !== undefined ||
+    request.headers.forwarded !== undefined;
   return !forwarded && isLoopback(request.raw.socket.remoteAddress);
 }
 
@@ -39,8 +42,22 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): voi
     registers: [registry],
   });
   const hasher = app.services.hasher;
-  new Gauge({ name: 'password_hash_queue_depth', help: 'Password hashes waiting for a slot', registers: [registry], collect() { this.set(hasher.queueDepth); } });
-  new Gauge({ name: 'password_hash_running', help: 'Password hashes running', registers: [registry], collect() { this.set(hasher.running); } });
+  new Gauge({
+    name: 'password_hash_queue_depth',
+    help: 'Password hashes waiting for a slot',
+    registers: [registry],
+    collect() {
+      this.set(hasher.queueDepth);
+    },
+  });
+  new Gauge({
+    name: 'password_hash_running',
+    help: 'Password hashes running',
+    registers: [registry],
+    collect() {
+      this.set(hasher.running);
+    },
+  });
   if (pool) {
     new Gauge({
       name: 'db_pool_connections',
@@ -54,7 +71,11 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): voi
       },
     });
   }
-  const uploadsInFlight = new Gauge({ name: 'uploads_in_flight', help: 'Multipart uploads being received or checked', registers: [registry] });
+  const uploadsInFlight = new Gauge({
+    name: 'uploads_in_flight',
+    help: 'Multipart uploads being received or checked',
+    registers: [registry],
+  });
 
   // callback hooks on every request: an async one costs a promise and a microtask each
   app.addHook('onRequest', (request, reply, done) => {
@@ -75,6 +96,9 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): voi
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!mayRead(request, app.config.metricsToken)) return send(request, reply, 'notFound');
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }

@@ -34,7 +34,10 @@ function loadPg(): typeof pg {
 }
 
 /** SQLite file under DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, options: OpenOptions = {}): DatabaseHandle {
+export function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+  options: OpenOptions = {},
+): DatabaseHandle {
   const { onQuery } = options;
   const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => (event.level === 'query' ? onQuery(event.query) : undefined) } : {};
   if (config.databaseUrl) {
@@ -63,7 +66,9 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   if (!onQuery) {
     // one connection: while a transaction is open on it, a direct read would see its uncommitted
     // rows, so it declines and the read queues behind the transaction in Kysely as before
-    registerDirectReader(db, (source, parameters) => (file.inTransaction ? undefined : Promise.resolve(cached.prepare(source).all([...parameters]))));
+    registerDirectReader(db, (source, parameters) =>
+      file.inTransaction ? undefined : Promise.resolve(cached.prepare(source).all([...parameters])),
+    );
   }
   return { db, kind: 'sqlite', pool: null };
 }

@@ -58,7 +58,9 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
  */
 export function migratorFor(db: Db, schema: string | null, protection: DataProtection): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrationsWith(protection) };
-  return new Migrator(schema ? { db: withSchemaScopedIntrospection(db, schema), provider, migrationTableSchema: schema } : { db, provider });
+  return new Migrator(
+    schema ? { db: withSchemaScopedIntrospection(db, schema), provider, migrationTableSchema: schema } : { db, provider },
+  );
 }
 
 export async function migrateToLatest(db: Db, schema: string | null, protection: DataProtection): Promise<void> {

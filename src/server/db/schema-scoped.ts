@@ -11,13 +11,22 @@ import { sql, type ColumnMetadata, type DatabaseIntrospector, type Kysely, type 
 export function withSchemaScopedIntrospection<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
   const introspection: DatabaseIntrospector = {
     async getSchemas() {
-      const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(
+        db,
+      );
       return rows;
     },
     async getTables() {
       // one catalogue read: no table is looked up by name afterwards, so a table dropped
       // meanwhile is simply absent instead of failing the query
-      const { rows } = await sql<{ name: string; isView: boolean; column: string | null; dataType: string | null; notNull: boolean | null; hasDefault: boolean | null }>`
+      const { rows } = await sql<{
+        name: string;
+        isView: boolean;
+        column: string | null;
+        dataType: string | null;
+        notNull: boolean | null;
+        hasDefault: boolean | null;
+      }>`
         select c.relname as name, c.relkind = 'v' as "isView", a.attname as column, t.typname as "dataType",
           a.attnotnull as "notNull", a.atthasdef as "hasDefault"
         from pg_catalog.pg_class c

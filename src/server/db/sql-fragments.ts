@@ -14,7 +14,12 @@ export function jsonText(postgres: boolean, column: string, path: string[]): Raw
  * The calendar day of an itinerary time as the unit typed it ("2027-06-17T10:00:00+08:00"): its
  * first ten characters, the local date of the station (Asia/Shanghai in practice).
  */
-export function legDate(postgres: boolean, column: string, leg: 'arrival' | 'return', field: 'arrivalTime' | 'departureTime'): RawBuilder<string | null> {
+export function legDate(
+  postgres: boolean,
+  column: string,
+  leg: 'arrival' | 'return',
+  field: 'arrivalTime' | 'departureTime',
+): RawBuilder<string | null> {
   return sql<string | null>`substr(${jsonText(postgres, column, [leg, field])}, 1, 10)`;
 }
 

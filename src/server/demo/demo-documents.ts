@@ -15,7 +15,9 @@ export function validSeed(schema: SchemaName, given: Record<string, unknown>, re
   const result = validateDocument(schema, document);
   if (!result.valid) {
     const fields = result.errors.map((error) => `${error.pointer || '/'} (${error.key})`).join(', ');
-    throw new Error(`config/demo-data.json: demo record "${record}" does not validate against schemas/${schema}.json at ${fields}; run \`npm run codegen\` for the details`);
+    throw new Error(
+      `config/demo-data.json: demo record "${record}" does not validate against schemas/${schema}.json at ${fields}; run \`npm run codegen\` for the details`,
+    );
   }
   return document;
 }
@@ -37,6 +39,8 @@ export function demoUnitDocument(account: string, records: DemoRecords): Record<
 /** The demo special guest's registration, with the stored picture's upload id as its photo. */
 export function demoGuestDocument(account: string, records: DemoRecords, photoId: string): Record<string, unknown> {
   if (!records.guest) throw new Error(`config/demo-data.json: the guest account ${account} has no "guest" record`);
-  const document = Object.fromEntries(Object.entries(records.guest).map(([key, value]) => [key, value === DEMO_PHOTO_PLACEHOLDER ? photoId : value]));
+  const document = Object.fromEntries(
+    Object.entries(records.guest).map(([key, value]) => [key, value === DEMO_PHOTO_PLACEHOLDER ? photoId : value]),
+  );
   return validSeed('guest', document, `guest of ${account}`);
 }

@@ -65,7 +65,9 @@ export function readDemoFile(path: string): DemoFile {
 /** A plain portrait placeholder for the demo guest's photo (the record must reference a real upload). */
 async function demoPhotoFile(uploadDir: string): Promise<{ storageName: string; bytes: number }> {
   const sharp = await loadSharp();
-  const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 222, g: 230, b: 238 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 222, g: 230, b: 238 } } })
+    .jpeg()
+    .toBuffer();
   const storageName = newRandomName();
   const dir = uploadDir;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -73,12 +75,30 @@ async function demoPhotoFile(uploadDir: string): Promise<{ storageName: string; 
   return { storageName, bytes: jpeg.length };
 }
 
-export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: DataProtection, demo: DemoFile, uploadDir?: string): Promise<DemoAccount[]> {
+export async function seedDemoData(
+  db: Db,
+  hasher: PasswordHasher,
+  protection: DataProtection,
+  demo: DemoFile,
+  uploadDir?: string,
+): Promise<DemoAccount[]> {
   const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (anyAccount) {
     const names = new AccountNames(protection);
-    const present = await db.selectFrom('accounts').select(['account', 'account_sealed', 'user_type']).where('account', 'in', demo.accounts.map((a) => names.key(a.account))).execute();
-    return present.map((row) => ({ account: names.clear(row.account, row.account_sealed), userType: row.user_type, password: demo.password }));
+    const present = await db
+      .selectFrom('accounts')
+      .select(['account', 'account_sealed', 'user_type'])
+      .where(
+        'account',
+        'in',
+        demo.accounts.map((a) => names.key(a.account)),
+      )
+      .execute();
+    return present.map((row) => ({
+      account: names.clear(row.account, row.account_sealed),
+      userType: row.user_type,
+      password: demo.password,
+    }));
   }
   const editionId = await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
   const passwordHash = await hasher.hash(demo.password);
@@ -96,13 +116,31 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
         unitId = randomUUID();
         await trx
           .insertInto('units')
-          .values({ id: unitId, edition_id: editionId, unit_type: unitType, name: entry.unitName, document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry))), schema_version: versionOf('unit'), created_at: now })
+          .values({
+            id: unitId,
+            edition_id: editionId,
+            unit_type: unitType,
+            name: entry.unitName,
+            document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry))),
+            schema_version: versionOf('unit'),
+            created_at: now,
+          })
           .execute();
       }
       const accountId = randomUUID();
       await trx
         .insertInto('accounts')
-        .values({ id: accountId, account: names.key(entry.account), account_sealed: names.sealed(entry.account), name: entry.name, user_type: entry.userType, unit_id: unitId, password_hash: passwordHash, created_at: now, updated_at: now })
+        .values({
+          id: accountId,
+          account: names.key(entry.account),
+          account_sealed: names.sealed(entry.account),
+          name: entry.name,
+          user_type: entry.userType,
+          unit_id: unitId,
+          password_hash: passwordHash,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       if (entry.userType === 'enterprise' && enterpriseId === null) enterpriseId = accountId;
       if (unitId) unitOfAccount.set(entry.account, unitId);
@@ -111,7 +149,19 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
         await trx
           .withTables<{ uploads: UploadTable }>()
           .insertInto('uploads')
-          .values({ id: photoId, owner_account_id: accountId, unit_id: null, rule_name: 'photo', mime: 'image/jpeg', bytes: photo?.bytes ?? 0, width: 480, height: 640, original_name: 'photo.jpg', storage_name: photo?.storageName ?? newRandomName(), created_at: now })
+          .values({
+            id: photoId,
+            owner_account_id: accountId,
+            unit_id: null,
+            rule_name: 'photo',
+            mime: 'image/jpeg',
+            bytes: photo?.bytes ?? 0,
+            width: 480,
+            height: 640,
+            original_name: 'photo.jpg',
+            storage_name: photo?.storageName ?? newRandomName(),
+            created_at: now,
+          })
           .execute();
         const document = demoGuestDocument(entry.account, entry, photoId);
         await trx
@@ -160,7 +210,14 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, protection: D
       noticeIds.push(id);
       await trx
         .insertInto('notices')
-        .values({ id, edition_id: editionId, title: notice.title, content: notice.content, audience: notice.audience, release_time: isoIn(-notice.hoursAgo * HOUR_MS) })
+        .values({
+          id,
+          edition_id: editionId,
+          title: notice.title,
+          content: notice.content,
+          audience: notice.audience,
+          release_time: isoIn(-notice.hoursAgo * HOUR_MS),
+        })
         .execute();
     }
     for (const id of noticeIds.slice(0, demo.readByEnterprise)) {

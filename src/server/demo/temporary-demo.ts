@@ -9,7 +9,12 @@ export const DEMO_TEMPORARY_CODE = 'TEMP2025';
 /** Adds the demo code to the current edition once (demo data only, never in production data). */
 export async function seedTemporaryDemo(db: TemporaryDb, editions: Editions): Promise<void> {
   const edition = await editions.current(db as unknown as Db);
-  const found = await db.selectFrom('temporary_codes').select('id').where('edition_id', '=', edition.id).where('code', '=', DEMO_TEMPORARY_CODE).executeTakeFirst();
+  const found = await db
+    .selectFrom('temporary_codes')
+    .select('id')
+    .where('edition_id', '=', edition.id)
+    .where('code', '=', DEMO_TEMPORARY_CODE)
+    .executeTakeFirst();
   if (found) return;
   await db
     .insertInto('temporary_codes')

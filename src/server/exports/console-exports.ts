@@ -42,7 +42,9 @@ const WITHDRAWN = ['not-attending', 'cancelled'];
 const PAGE = 1000;
 
 /** The row type of a query builder a method returns. */
-type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> }> = Awaited<ReturnType<ReturnType<Method>['execute']>>[number];
+type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> }> = Awaited<
+  ReturnType<ReturnType<Method>['execute']>
+>[number];
 
 /**
  * The console's workbooks. Every sheet reads the database page by page and the writer commits
@@ -73,7 +75,12 @@ export class ConsoleExports {
           fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
           { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
           fieldColumn('response-guest-summary', 'attendance', (r) => r.attendance, { headerKey: 'console.export.columns.attendance' }),
-          ...legColumns<GuestExportRow>({ arrivalTime: (r) => r.arrival_time, arrivalPlace: (r) => r.arrival_place, returnTime: (r) => r.return_time, returnPlace: (r) => r.return_place }),
+          ...legColumns<GuestExportRow>({
+            arrivalTime: (r) => r.arrival_time,
+            arrivalPlace: (r) => r.arrival_place,
+            returnTime: (r) => r.return_time,
+            returnPlace: (r) => r.return_place,
+          }),
           { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => r.hotel_name ?? placedHotelOf(receptionOf(r.reception)) },
           { headerKey: 'console.export.columns.entourageCount', value: (r) => Number(r.entourage_count ?? 0) },
           { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.created_at) },
@@ -87,7 +94,16 @@ export class ConsoleExports {
       .selectFrom('entourage_members')
       .innerJoin('guests', 'guests.id', 'entourage_members.guest_id')
       .leftJoin('units', 'units.id', 'entourage_members.unit_id')
-      .select(['entourage_members.id', 'entourage_members.created_at', 'entourage_members.name', 'entourage_members.id_number_masked', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
+      .select([
+        'entourage_members.id',
+        'entourage_members.created_at',
+        'entourage_members.name',
+        'entourage_members.id_number_masked',
+        'entourage_members.document',
+        'entourage_members.itinerary',
+        'guests.name as guest_name',
+        'units.name as unit_name',
+      ])
       .where('entourage_members.edition_id', '=', editionId);
   }
 
@@ -150,14 +166,29 @@ export class ConsoleExports {
         PAGE,
         postgres,
       );
-      for await (const g of guests) yield { kind: 'guest', name: g.name, guestName: g.name, unitName: g.unit_name ?? null, mobile: protection.fieldOf(documentOf(g.document), 'mobile'), journey: itineraryOf(g.itinerary)[leg] ?? {} };
+      for await (const g of guests)
+        yield {
+          kind: 'guest',
+          name: g.name,
+          guestName: g.name,
+          unitName: g.unit_name ?? null,
+          mobile: protection.fieldOf(documentOf(g.document), 'mobile'),
+          journey: itineraryOf(g.itinerary)[leg] ?? {},
+        };
       const members = keysetRows(
         (after: { id: string } | null, limit) => {
           let q = db
             .selectFrom('entourage_members')
             .innerJoin('guests', 'guests.id', 'entourage_members.guest_id')
             .leftJoin('units', 'units.id', 'entourage_members.unit_id')
-            .select(['entourage_members.id', 'entourage_members.name', 'entourage_members.document', 'entourage_members.itinerary', 'guests.name as guest_name', 'units.name as unit_name'])
+            .select([
+              'entourage_members.id',
+              'entourage_members.name',
+              'entourage_members.document',
+              'entourage_members.itinerary',
+              'guests.name as guest_name',
+              'units.name as unit_name',
+            ])
             .where('entourage_members.edition_id', '=', editionId)
             .where('guests.audit_status', '=', TRAVELLING_STATUS)
             .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
@@ -169,7 +200,15 @@ export class ConsoleExports {
         PAGE,
         postgres,
       );
-      for await (const m of members) yield { kind: 'member', name: m.name, guestName: m.guest_name, unitName: m.unit_name ?? null, mobile: protection.fieldOf(documentOf(m.document), 'mobile'), journey: itineraryOf(m.itinerary)[leg] ?? {} };
+      for await (const m of members)
+        yield {
+          kind: 'member',
+          name: m.name,
+          guestName: m.guest_name,
+          unitName: m.unit_name ?? null,
+          mobile: protection.fieldOf(documentOf(m.document), 'mobile'),
+          journey: itineraryOf(m.itinerary)[leg] ?? {},
+        };
     }
     return [
       {
@@ -181,10 +220,19 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.guest', value: (r) => r.guestName },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unitName },
           { headerKey: 'console.export.columns.mobile', value: (r) => r.mobile },
-          fieldColumn('itinerary', `${leg}.transportMode`, (r) => r.journey.transportMode, { headerKey: 'console.export.columns.transportMode' }),
+          fieldColumn('itinerary', `${leg}.transportMode`, (r) => r.journey.transportMode, {
+            headerKey: 'console.export.columns.transportMode',
+          }),
           { headerKey: 'console.export.columns.number', value: (r) => r.journey.number },
-          { headerKey: 'console.export.columns.time', width: 24, value: (r, read) => read.time(query.direction === 'arrival' ? r.journey.arrivalTime : r.journey.departureTime) },
-          { headerKey: 'console.export.columns.station', value: (r) => (query.direction === 'arrival' ? r.journey.arrivalPlace : r.journey.departurePlace) },
+          {
+            headerKey: 'console.export.columns.time',
+            width: 24,
+            value: (r, read) => read.time(query.direction === 'arrival' ? r.journey.arrivalTime : r.journey.departureTime),
+          },
+          {
+            headerKey: 'console.export.columns.station',
+            value: (r) => (query.direction === 'arrival' ? r.journey.arrivalPlace : r.journey.departurePlace),
+          },
           // an unticked box on the itinerary form leaves the field out: no pick-up asked for
           { headerKey: 'console.export.columns.pickUp', value: (r, read) => read.yesNo(r.journey.pickUpNeeded ?? false) },
         ],
@@ -201,20 +249,22 @@ export class ConsoleExports {
         nameKey: `console.export.sheets.${kind}`,
         rows: pagedRows(
           async (offset, limit) =>
-            (await db
-              .selectFrom('content_records')
-              .leftJoin('units', 'units.id', 'content_records.unit_id')
-              .select(['content_records.document', 'content_records.created_at', 'units.name as unit_name'])
-              .where('content_records.kind', '=', kind)
-              .where('content_records.edition_id', '=', editionId)
-              .orderBy('units.name')
-              .orderBy('content_records.created_at')
-              .orderBy('content_records.id')
-              .limit(limit)
-              .offset(offset)
-              .execute()
-            // sealed mobiles opened for the columns (masking them is the answer layer's choice)
-            ).map((row) => ({ ...row, document: JSON.stringify(protection.openJson(kind, row.document)) })),
+            (
+              await db
+                .selectFrom('content_records')
+                .leftJoin('units', 'units.id', 'content_records.unit_id')
+                .select(['content_records.document', 'content_records.created_at', 'units.name as unit_name'])
+                .where('content_records.kind', '=', kind)
+                .where('content_records.edition_id', '=', editionId)
+                .orderBy('units.name')
+                .orderBy('content_records.created_at')
+                .orderBy('content_records.id')
+                .limit(limit)
+                .offset(offset)
+                .execute()
+            )
+              // sealed mobiles opened for the columns (masking them is the answer layer's choice)
+              .map((row) => ({ ...row, document: JSON.stringify(protection.openJson(kind, row.document)) })),
           PAGE,
         ),
         columns: unitRecordColumns(kind),
@@ -237,7 +287,13 @@ export class ConsoleExports {
               await db
                 .selectFrom('hotels')
                 .leftJoin('receptionists', 'receptionists.hotel_id', 'hotels.id')
-                .select(['hotels.name', 'hotels.address', 'hotels.phone', 'receptionists.name as receptionist', 'receptionists.mobile_sealed'])
+                .select([
+                  'hotels.name',
+                  'hotels.address',
+                  'hotels.phone',
+                  'receptionists.name as receptionist',
+                  'receptionists.mobile_sealed',
+                ])
                 .where('hotels.edition_id', '=', editionId)
                 .orderBy('hotels.name')
                 .orderBy('receptionists.name')
@@ -264,7 +320,14 @@ export class ConsoleExports {
               db
                 .selectFrom('guests')
                 .leftJoin('units', 'units.id', 'guests.unit_id')
-                .select(['guests.id', 'guests.created_at', 'guests.name', 'guests.itinerary', 'guests.reception', 'units.name as unit_name'])
+                .select([
+                  'guests.id',
+                  'guests.created_at',
+                  'guests.name',
+                  'guests.itinerary',
+                  'guests.reception',
+                  'units.name as unit_name',
+                ])
                 .where('guests.edition_id', '=', editionId)
                 .where('guests.unit_id', 'is not', null)
                 .where('guests.itinerary', 'is not', null)
@@ -276,7 +339,12 @@ export class ConsoleExports {
             pageSize,
             this.postgres,
           ),
-          (g) => ({ name: g.name, unit_name: g.unit_name ?? null, hotel: hotelNameOf(itineraryOf(g.itinerary), receptionOf(g.reception)), kind: itineraryOf(g.itinerary).hotel?.kind ?? null }),
+          (g) => ({
+            name: g.name,
+            unit_name: g.unit_name ?? null,
+            hotel: hotelNameOf(itineraryOf(g.itinerary), receptionOf(g.reception)),
+            kind: itineraryOf(g.itinerary).hotel?.kind ?? null,
+          }),
         ),
         columns: [
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
@@ -288,7 +356,6 @@ export class ConsoleExports {
     ];
   }
 }
-
 
 /** Where a row's arrival and return columns find their values. */
 interface JourneyValues<Row> {

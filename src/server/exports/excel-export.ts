@@ -28,12 +28,22 @@ export interface ExportColumn<Row> {
  * A column of a schema field: its header is the field's label (`x-i18n`) and its cells are read
  * as the schema says (enum labels, times, yes/no). `path` is dotted ('arrival.transportMode').
  */
-export function fieldColumn<Row>(schemaName: string, path: string, pick: (row: Row) => unknown, options: { width?: number; headerKey?: string } = {}): ExportColumn<Row> {
+export function fieldColumn<Row>(
+  schemaName: string,
+  path: string,
+  pick: (row: Row) => unknown,
+  options: { width?: number; headerKey?: string } = {},
+): ExportColumn<Row> {
   const info = fieldOf(schemaName, path);
   const headerKey = options.headerKey ?? info.labelKey;
   if (!headerKey) throw new Error(`schemas/${schemaName}.json: field ${path} has no x-i18n label`);
   const sensitive = sensitiveFieldsOf(schemaName).find((field) => field.path.filter((part) => part !== '*').join('.') === path)?.kind;
-  return { headerKey, width: options.width ?? (info.kind === 'date-time' ? 24 : undefined), value: (row, read) => read.value(info, pick(row)), ...(sensitive ? { sensitive } : {}) };
+  return {
+    headerKey,
+    width: options.width ?? (info.kind === 'date-time' ? 24 : undefined),
+    value: (row, read) => read.value(info, pick(row)),
+    ...(sensitive ? { sensitive } : {}),
+  };
 }
 
 export interface ExportSheet<Row> {
@@ -74,11 +84,14 @@ async function pace(worksheet: unknown, output: PassThrough): Promise<void> {
   const sink = (worksheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
   for (;;) {
     if (output.destroyed) return;
-    const waiting = sink && !sink.destroyed && pendingBytes(sink) > PENDING_BYTES ? sink : output.writableLength > PENDING_BYTES ? output : null;
+    const waiting =
+      sink && !sink.destroyed && pendingBytes(sink) > PENDING_BYTES ? sink : output.writableLength > PENDING_BYTES ? output : null;
     if (!waiting) return;
     // a client that went away closes the answer: stop waiting for a drain that never comes
     const closed = new AbortController();
-    await Promise.race([once(waiting, 'drain', { signal: closed.signal }), once(output, 'close', { signal: closed.signal })]).catch(() => undefined);
+    await Promise.race([once(waiting, 'drain', { signal: closed.signal }), once(output, 'close', { signal: closed.signal })]).catch(
+      () => undefined,
+    );
     closed.abort();
   }
 }
@@ -91,12 +104,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * `fileName` may hold any text (Chinese activity names): the header carries an ASCII fallback
  * and the exact name as RFC 5987 `filename*`. The answer is never cached.
  */
-export function sendWorkbook(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fileName: string,
-  sheets: AnySheet[],
-): FastifyReply {
+export function sendWorkbook(request: FastifyRequest, reply: FastifyReply, fileName: string, sheets: AnySheet[]): FastifyReply {
   const output = new PassThrough();
   const t = (key: string, params?: Record<string, unknown>) => request.server.translator.t(request.language, key, params);
   const read = new ReadableValues(t);
@@ -105,7 +113,11 @@ export function sendWorkbook(
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
     for (const sheet of sheets) {
       const worksheet = workbook.addWorksheet(t(sheet.nameKey).slice(0, 31));
-      worksheet.columns = sheet.columns.map((column, index) => ({ header: t(column.headerKey), key: `c${index}`, width: column.width ?? 18 }));
+      worksheet.columns = sheet.columns.map((column, index) => ({
+        header: t(column.headerKey),
+        key: `c${index}`,
+        width: column.width ?? 18,
+      }));
       worksheet.getRow(1).font = { bold: true };
       for await (const row of sheet.rows) {
         worksheet.addRow(sheet.columns.map((column) => neutraliseFormula(column.value(row, read) ?? null))).commit();

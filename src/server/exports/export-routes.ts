@@ -20,7 +20,13 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
   const { exports } = app.services.console;
   const { editions } = app.services;
   const tags = ['console'];
-  const schema = (summary: string) => ({ tags, summary: `${summary}; mobiles masked unless contacts=1 (audited), ID numbers always masked`, security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], response: xlsx });
+  const schema = (summary: string) => ({
+    tags,
+    summary: `${summary}; mobiles masked unless contacts=1 (audited), ID numbers always masked`,
+    security: bearer,
+    produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    response: xlsx,
+  });
 
   app.get(path(paths.exportGuests), {
     schema: schema('Guests of every unit (with arrival, return and hotel)'),
@@ -29,7 +35,12 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
-      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.guests'), await exportSheets(request, who, edition.id, 'console.export.files.guests', exports.guests(edition.id)));
+      return sendWorkbook(
+        request,
+        reply,
+        exportFileName(request, 'console.export.files.guests'),
+        await exportSheets(request, who, edition.id, 'console.export.files.guests', exports.guests(edition.id)),
+      );
     },
   });
 
@@ -40,19 +51,32 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
-      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.entourage'), await exportSheets(request, who, edition.id, 'console.export.files.entourage', exports.entourage(edition.id)));
+      return sendWorkbook(
+        request,
+        reply,
+        exportFileName(request, 'console.export.files.entourage'),
+        await exportSheets(request, who, edition.id, 'console.export.files.entourage', exports.entourage(edition.id)),
+      );
     },
   });
 
   app.get<{ Querystring: SchemaData<'manifest-query'> }>(path(paths.exportManifest), {
-    schema: { ...schema('Arrivals or departures of guests and entourage members on one day, optionally at one station'), ...queryOf('manifest-query') },
+    schema: {
+      ...schema('Arrivals or departures of guests and entourage members on one day, optionally at one station'),
+      ...queryOf('manifest-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
       const what = request.query.direction === 'arrival' ? 'console.export.files.arrivals' : 'console.export.files.departures';
-      return sendWorkbook(request, reply, exportFileName(request, what, request.query.date, request.query.station ?? ''), await exportSheets(request, who, edition.id, what, exports.manifest(edition.id, request.query)));
+      return sendWorkbook(
+        request,
+        reply,
+        exportFileName(request, what, request.query.date, request.query.station ?? ''),
+        await exportSheets(request, who, edition.id, what, exports.manifest(edition.id, request.query)),
+      );
     },
   });
 
@@ -63,7 +87,12 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
-      return sendWorkbook(request, reply, exportFileName(request, 'console.export.files.hotels'), await exportSheets(request, who, edition.id, 'console.export.files.hotels', exports.hotels(edition.id)));
+      return sendWorkbook(
+        request,
+        reply,
+        exportFileName(request, 'console.export.files.hotels'),
+        await exportSheets(request, who, edition.id, 'console.export.files.hotels', exports.hotels(edition.id)),
+      );
     },
   });
 
@@ -75,7 +104,12 @@ export async function consoleExportRoutes(app: FastifyInstance): Promise<void> {
         const who = signedIn(request);
         assertOrganiser(who);
         const edition = await editions.current();
-        return sendWorkbook(request, reply, exportFileName(request, `console.export.files.${kind}`), await exportSheets(request, who, edition.id, `console.export.files.${kind}`, exports.unitRecords(edition.id, kind)));
+        return sendWorkbook(
+          request,
+          reply,
+          exportFileName(request, `console.export.files.${kind}`),
+          await exportSheets(request, who, edition.id, `console.export.files.${kind}`, exports.unitRecords(edition.id, kind)),
+        );
       },
     });
   }

@@ -13,7 +13,11 @@ export async function* mapRows<Row, Out>(rows: AsyncIterable<Row>, convert: (row
  * server's query time passes while the rows are written. SQLite reads in this thread, where
  * there is nothing to overlap.
  */
-export async function* keysetRows<Row extends Key, Key = Row>(readPage: (after: Key | null, limit: number) => Promise<Row[]>, pageSize: number, readAhead = false): AsyncIterable<Row> {
+export async function* keysetRows<Row extends Key, Key = Row>(
+  readPage: (after: Key | null, limit: number) => Promise<Row[]>,
+  pageSize: number,
+  readAhead = false,
+): AsyncIterable<Row> {
   let page = await readPage(null, pageSize);
   for (;;) {
     const last = page.at(-1);

@@ -48,7 +48,11 @@ export class ReadableValues {
     if (value === undefined || value === null) return null;
     // a stored file's reference is an id: say that a file is there
     if (info.kind === 'file') return Array.isArray(value) && value.length === 0 ? null : this.t('client.readOnly.fileUploaded');
-    if (Array.isArray(value)) return value.map((item) => this.value(info, item)).filter((item) => item !== null).join(', ');
+    if (Array.isArray(value))
+      return value
+        .map((item) => this.value(info, item))
+        .filter((item) => item !== null)
+        .join(', ');
     switch (info.kind) {
       case 'enum':
         return this.label(info, value);

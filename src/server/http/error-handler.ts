@@ -44,7 +44,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isAppError(error)) {
       if (!error.pointer) return send(request, reply, error.name_, error.params);
       const { key } = errorCatalogue[error.name_];
-      return send(request, reply, error.name_, error.params, { fieldErrors: [{ pointer: error.pointer, key, message: translator.t(language, key, error.params) }] });
+      return send(request, reply, error.name_, error.params, {
+        fieldErrors: [{ pointer: error.pointer, key, message: translator.t(language, key, error.params) }],
+      });
     }
     if (error instanceof NoResultError) {
       // a row read after a check vanished (a concurrent delete committed in between): to this

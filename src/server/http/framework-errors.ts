@@ -46,7 +46,9 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   this.log.debug({ code: error.code }, 'client error');
   if (socket.writable) {
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-    socket.write(`HTTP/1.1 ${entry.status} ${entry.status === 431 ? 'Request Header Fields Too Large' : entry.status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n${lines.join('\r\n')}\r\n\r\n${text}`);
+    socket.write(
+      `HTTP/1.1 ${entry.status} ${entry.status === 431 ? 'Request Header Fields Too Large' : entry.status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n${lines.join('\r\n')}\r\n\r\n${text}`,
+    );
   }
   socket.destroy(error);
 }

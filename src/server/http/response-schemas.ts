@@ -31,7 +31,7 @@ export const errorResponses: Record<number, Schema> = {
   400: errorEnvelope('invalid input (fieldErrors: JSON pointer, key, message per field) or a business rule refused'),
   401: errorEnvelope('not signed in, or the session ended: sign in again'),
   403: errorEnvelope('signed in, but not allowed'),
-  404: errorEnvelope('no such record (or not one of the caller\'s)'),
+  404: errorEnvelope("no such record (or not one of the caller's)"),
   409: errorEnvelope('conflicts with the current state (already exists, closed, full...)'),
   429: errorEnvelope('too many requests: retry after the retry-after header'),
   500: errorEnvelope('unexpected failure (requestId)'),
@@ -52,4 +52,8 @@ export function envelope(data: Schema | `response-${string}`, description: strin
 
 export const nothing = { type: 'null', nullable: true };
 /** a sign-in's data: the marker "session-cookie"; the token is the Set-Cookie value (API clients may send it as Authorization: Bearer) */
-export const token = { type: 'string', description: 'the marker "session-cookie": the session token is only in the HttpOnly cookie of this answer (API clients may send that value as Authorization: Bearer <token>)' };
+export const token = {
+  type: 'string',
+  description:
+    'the marker "session-cookie": the session token is only in the HttpOnly cookie of this answer (API clients may send that value as Authorization: Bearer <token>)',
+};

@@ -20,7 +20,10 @@ export function enumValueOfCell(cell: string, column: EnumColumn, textsOf: Texts
   const wanted = normalised(cell);
   const index = values.findIndex((value, i) => {
     const key = column.enumKeys?.[i];
-    return (typeof value === 'string' && normalised(value) === wanted) || (key !== undefined && textsOf(key).some((text) => normalised(text) === wanted));
+    return (
+      (typeof value === 'string' && normalised(value) === wanted) ||
+      (key !== undefined && textsOf(key).some((text) => normalised(text) === wanted))
+    );
   });
   return index >= 0 ? values[index] : cell;
 }

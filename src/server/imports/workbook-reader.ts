@@ -57,8 +57,16 @@ function parseInWorker(filePath: string, columns: WorkbookColumn[], maxRows: num
     };
     const timer = setTimeout(() => settle(tooLarge), timeLimitMs);
     worker.once('message', (answer: WorkbookRows) => settle(answer));
-    worker.once('error', (error: Error & { code?: string }) => settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge : { kind: 'refused', problem: { kind: 'unreadable', cause: `worker error: ${error.message}` } }));
-    worker.once('exit', (code) => settle({ kind: 'refused', problem: { kind: 'unreadable', cause: `worker exited (${code}) without an answer` } }));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? tooLarge
+          : { kind: 'refused', problem: { kind: 'unreadable', cause: `worker error: ${error.message}` } },
+      ),
+    );
+    worker.once('exit', (code) =>
+      settle({ kind: 'refused', problem: { kind: 'unreadable', cause: `worker exited (${code}) without an answer` } }),
+    );
   });
 }
 
@@ -67,7 +75,12 @@ function parseInWorker(filePath: string, columns: WorkbookColumn[], maxRows: num
  * thread: refused before parsing when the ZIP declares more than the unpacked-size cap, and
  * stopped at `maxRows + 1` rows. Throws QueueFullError when too many imports wait.
  */
-export async function readWorkbookRows(filePath: string, columns: WorkbookColumn[], maxRows: number, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<WorkbookRows> {
+export async function readWorkbookRows(
+  filePath: string,
+  columns: WorkbookColumn[],
+  maxRows: number,
+  timeLimitMs = PARSE_TIME_LIMIT_MS,
+): Promise<WorkbookRows> {
   const size = await measureWorkbook(filePath);
   if (size.kind === 'unreadable') return { kind: 'refused', problem: { kind: 'unreadable' } };
   if (size.kind === 'tooLarge') return tooLarge;
@@ -78,7 +91,11 @@ export async function readWorkbookRows(filePath: string, columns: WorkbookColumn
     // full test run, and a second failure is the file's own (then its cause goes to the log).
     if (first.kind !== 'refused' || first.problem.kind !== 'unreadable') return first;
     const second = await parseInWorker(filePath, columns, maxRows, timeLimitMs);
-    if (second.kind === 'refused' && second.problem.kind === 'unreadable') return { kind: 'refused', problem: { kind: 'unreadable', cause: `${first.problem.cause ?? 'unknown'}; again: ${second.problem.cause ?? 'unknown'}` } };
+    if (second.kind === 'refused' && second.problem.kind === 'unreadable')
+      return {
+        kind: 'refused',
+        problem: { kind: 'unreadable', cause: `${first.problem.cause ?? 'unknown'}; again: ${second.problem.cause ?? 'unknown'}` },
+      };
     return second;
   });
 }

@@ -10,7 +10,8 @@ export const MAX_WORKBOOK_INFLATED_BYTES = 64 * 1024 * 1024;
 /** An .xlsx has a dozen parts; thousands of entries are not a workbook a person made. */
 export const MAX_WORKBOOK_ENTRIES = 1000;
 
-export type WorkbookSize = { kind: 'ok'; inflatedBytes: number; entries: number } | { kind: 'tooLarge'; inflatedBytes: number } | { kind: 'unreadable' };
+export type WorkbookSize =
+  { kind: 'ok'; inflatedBytes: number; entries: number } | { kind: 'tooLarge'; inflatedBytes: number } | { kind: 'unreadable' };
 
 /**
  * Sums the declared uncompressed sizes of the ZIP's entries (yauzl reads only the central

@@ -86,7 +86,8 @@ export function convert(raw, column) {
   if (raw instanceof Date) {
     // Excel dates carry no zone: exceljs reads them as UTC wall-clock values
     const date = `${raw.getUTCFullYear()}-${pad(raw.getUTCMonth() + 1)}-${pad(raw.getUTCDate())}`;
-    if (column.format === 'date-time') return `${date}T${pad(raw.getUTCHours())}:${pad(raw.getUTCMinutes())}:${pad(raw.getUTCSeconds())}+08:00`;
+    if (column.format === 'date-time')
+      return `${date}T${pad(raw.getUTCHours())}:${pad(raw.getUTCMinutes())}:${pad(raw.getUTCSeconds())}+08:00`;
     return date;
   }
   if (column.type === 'integer' || column.type === 'number') {

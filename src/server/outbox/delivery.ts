@@ -30,7 +30,13 @@ export class LogTransport implements MessageTransport {
   async deliver(message: OutgoingMessage): Promise<void> {
     this.log.info(
       // a mobile is personal data: the log gets its mask (the dev outbox shows it whole)
-      { outbox: { channel: message.channel, to: message.channel === 'sms' ? maskMobile(message.to) : message.to, ...(this.includeText ? { body: message.body } : {}) } },
+      {
+        outbox: {
+          channel: message.channel,
+          to: message.channel === 'sms' ? maskMobile(message.to) : message.to,
+          ...(this.includeText ? { body: message.body } : {}),
+        },
+      },
       'outbox message',
     );
   }

@@ -12,7 +12,12 @@ import { path, queryOf } from '../http/route-helpers.js';
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: SchemaData<'outbox-query'>; Reply: Answer<'response-outbox-messages'> }>(path(apiPaths.devOutbox), {
-    schema: { tags: ['development'], summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>', response: envelope('response-outbox-messages', 'messages, newest first'), ...queryOf('outbox-query') },
+    schema: {
+      tags: ['development'],
+      summary: 'Dev outbox: ?to=<mobile, e-mail or captcha uuid>',
+      response: envelope('response-outbox-messages', 'messages, newest first'),
+      ...queryOf('outbox-query'),
+    },
     // the socket's own address, never X-Forwarded-For (a client writes that header itself); and a
     // request that came through a proxy is refused whatever TRUST_PROXY says: a proxy on this
     // host makes every remote client look local

@@ -46,7 +46,12 @@ export class OutboxService {
       })
       .execute();
     const transport = message.channel === 'email' ? this.options.email : this.options.sms;
-    const outgoing: OutgoingMessage = { channel: message.channel, to: message.to, subject: message.subject, body: message.render(message.code) };
+    const outgoing: OutgoingMessage = {
+      channel: message.channel,
+      to: message.to,
+      subject: message.subject,
+      body: message.render(message.code),
+    };
     // delivery must not hold up the answer; its outcome is recorded on the row
     void transport
       .deliver(outgoing)

@@ -33,6 +33,9 @@ export async function registerFavicon(app: FastifyInstance): Promise<void> {
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => {
     icon ??= faviconIco();
     icon.catch(() => (icon = null));
-    return reply.header('content-type', 'image/x-icon').header('cache-control', 'public, max-age=86400').send(await icon);
+    return reply
+      .header('content-type', 'image/x-icon')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await icon);
   });
 }

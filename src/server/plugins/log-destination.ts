@@ -95,7 +95,11 @@ export function serverLoggerOptions(config: Pick<AppConfig, 'logLevel'>, destina
     level: config.logLevel,
     // query strings may hold passwords (changPwd per SPEC) and the header a token: never log them
     serializers: {
-      req: (request: { method: string; url: string; id: string }) => ({ method: request.method, url: request.url.split('?')[0], id: request.id }),
+      req: (request: { method: string; url: string; id: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        id: request.id,
+      }),
     },
     stream: destination,
   };

@@ -47,7 +47,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'and the answer of each image code (to = its uuid).',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, cookieAuth: { type: 'apiKey', in: 'cookie', name: 'summit_session' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'summit_session' },
+        },
       },
     },
     // the route transforms below fill `components` while the document is built; attach them last

@@ -1,5 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
@@ -44,7 +52,14 @@ export const limits = {
 } satisfies Record<string, LimitRule>;
 
 /** Answers that mean "this secret was wrong": only these count against an account. */
-const CREDENTIAL_FAILURES = new Set<ErrorName>(['invalidCredentials', 'userNotExist', 'notAGuest', 'codeInvalid', 'codeAttemptsExceeded', 'oldPasswordIncorrect']);
+const CREDENTIAL_FAILURES = new Set<ErrorName>([
+  'invalidCredentials',
+  'userNotExist',
+  'notAGuest',
+  'codeInvalid',
+  'codeAttemptsExceeded',
+  'oldPasswordIncorrect',
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,7 +118,9 @@ const builtGuards = new WeakMap<object, Map<LimitRule, GuardHooks>>();
 type Reject = (reply: FastifyReply, ttl: number) => never;
 
 function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<LimitRule, 'throttle'>>, reject: Reject, names: AccountNames) {
-  const store = app.redis ? new RedisFailureStore(app.redis, rule.windowMs, 'sign-in-failures:') : new DbFailureStore(app.db, rule.windowMs);
+  const store = app.redis
+    ? new RedisFailureStore(app.redis, rule.windowMs, 'sign-in-failures:')
+    : new DbFailureStore(app.db, rule.windowMs);
   const throttle = new SignInThrottle(store, rule.throttle);
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountKey(request, names);
@@ -149,7 +166,7 @@ function ruleName(rule: LimitRule): string {
  * not only failures.
  */
 export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
-  if (!app.config.rateLimits) return { onRequest: [], preHandler: [], onSend: [], };
+  if (!app.config.rateLimits) return { onRequest: [], preHandler: [], onSend: [] };
   let perApp = builtGuards.get(app.config);
   if (!perApp) {
     perApp = new Map();
@@ -167,9 +184,19 @@ function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
   const perAccount =
     rule.perAccount === undefined
       ? null
-      : app.createRateLimit({ max: rule.perAccount, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:account:${accountKey(request, names)}` });
+      : app.createRateLimit({
+          max: rule.perAccount,
+          timeWindow: rule.windowMs,
+          keyGenerator: (request) => `${name}:account:${accountKey(request, names)}`,
+        });
   const perSignedIn =
-    rule.perSignedIn === undefined ? null : app.createRateLimit({ max: rule.perSignedIn, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${signedInKey(request)}` });
+    rule.perSignedIn === undefined
+      ? null
+      : app.createRateLimit({
+          max: rule.perSignedIn,
+          timeWindow: rule.windowMs,
+          keyGenerator: (request) => `${name}:${signedInKey(request)}`,
+        });
   const reject: Reject = (reply, ttlInSeconds) => {
     reply.header('retry-after', String(ttlInSeconds));
     throw new AppError('tooManyRequests');

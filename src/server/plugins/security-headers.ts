@@ -99,7 +99,10 @@ let computedForApi: Record<string, string> | null = null;
 export function apiSecurityHeaders(): Record<string, string> {
   if (!computedForApi) {
     const all = securityHeaders();
-    const picked: Record<string, string> = { 'content-security-policy': API_CONTENT_SECURITY_POLICY, 'permissions-policy': PERMISSIONS_POLICY };
+    const picked: Record<string, string> = {
+      'content-security-policy': API_CONTENT_SECURITY_POLICY,
+      'permissions-policy': PERMISSIONS_POLICY,
+    };
     for (const name of API_HEADERS_FROM_HELMET) {
       const value = all[name];
       if (value === undefined) throw new Error(`helmet produced no ${name}`);

@@ -21,8 +21,14 @@ export interface ConsentGiven {
  * log with the text version and time, in the save's transaction. Only the version and time:
  * the ID number it covers is never written there.
  */
-export async function auditConsentGiven(audit: Audit, executor: Pick<Db, 'insertInto'>, who: SignedInAccount, given: ConsentGiven): Promise<void> {
-  const before = typeof given.stored?.version === 'number' ? { consentVersion: given.stored.version, consentAt: given.stored.at ?? null } : undefined;
+export async function auditConsentGiven(
+  audit: Audit,
+  executor: Pick<Db, 'insertInto'>,
+  who: SignedInAccount,
+  given: ConsentGiven,
+): Promise<void> {
+  const before =
+    typeof given.stored?.version === 'number' ? { consentVersion: given.stored.version, consentAt: given.stored.at ?? null } : undefined;
   await audit.record(executor, who, {
     editionId: given.editionId,
     action: 'personal-data.consent',

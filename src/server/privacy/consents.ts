@@ -53,8 +53,19 @@ export function idNumberConsentField(schemaName: string): ConsentField | null {
  * What a save whose body the schema validated (so the tick is there when asked for) records.
  * `by`: the submitting account, or null when no account submitted it (the demo seed).
  */
-export function decideConsent(schemaName: string, body: Record<string, unknown>, idNumberIndex: string, stored: StoredConsent | null, now: string, by: string | null): ConsentDecision {
-  const kept: ConsentColumns = { id_number_consent_version: stored?.version ?? null, id_number_consent_at: stored?.at ?? null, id_number_consent_by: stored?.by ?? null };
+export function decideConsent(
+  schemaName: string,
+  body: Record<string, unknown>,
+  idNumberIndex: string,
+  stored: StoredConsent | null,
+  now: string,
+  by: string | null,
+): ConsentDecision {
+  const kept: ConsentColumns = {
+    id_number_consent_version: stored?.version ?? null,
+    id_number_consent_at: stored?.at ?? null,
+    id_number_consent_by: stored?.by ?? null,
+  };
   const consent = idNumberConsentField(schemaName);
   if (!consent || body[consent.field] !== true) return { columns: kept, given: false };
   const unchanged = stored && stored.version === consent.version && stored.at && stored.idNumberIndex === idNumberIndex;
@@ -63,18 +74,33 @@ export function decideConsent(schemaName: string, body: Record<string, unknown>,
 }
 
 /** The columns to write for a save (see decideConsent). */
-export function consentColumns(schemaName: string, body: Record<string, unknown>, idNumberIndex: string, stored: StoredConsent | null, now: string, by: string | null): ConsentColumns {
+export function consentColumns(
+  schemaName: string,
+  body: Record<string, unknown>,
+  idNumberIndex: string,
+  stored: StoredConsent | null,
+  now: string,
+  by: string | null,
+): ConsentColumns {
   return decideConsent(schemaName, body, idNumberIndex, stored, now, by).columns;
 }
 
 /** The recorded consent as answers carry it; `names`: display names of the accounts by id. */
-export function consentAnswer(version: number | null | undefined, at: string | null | undefined, by: string | null | undefined, names: ReadonlyMap<string, string>): ConsentRecord | null {
+export function consentAnswer(
+  version: number | null | undefined,
+  at: string | null | undefined,
+  by: string | null | undefined,
+  names: ReadonlyMap<string, string>,
+): ConsentRecord | null {
   if (typeof version !== 'number' || typeof at !== 'string') return null;
   return { version, at, by: by ?? null, byName: by ? (names.get(by) ?? null) : null };
 }
 
 /** The display names of the accounts that gave consents (one query for a guest and its entourage). */
-export async function consentAccountNames(executor: Pick<Db, 'selectFrom'>, ids: ReadonlyArray<string | null | undefined>): Promise<Map<string, string>> {
+export async function consentAccountNames(
+  executor: Pick<Db, 'selectFrom'>,
+  ids: ReadonlyArray<string | null | undefined>,
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   if (unique.length === 0) return new Map();
   const rows = await executor.selectFrom('accounts').select(['id', 'name']).where('id', 'in', unique).execute();
@@ -85,7 +111,11 @@ export async function consentAccountNames(executor: Pick<Db, 'selectFrom'>, ids:
  * The document as a form reopens it: the tick stays only when the consent recorded is to the
  * current text, so a record from before, or under an older text, asks for it again.
  */
-export function withConsentAsRecorded(schemaName: string, document: Record<string, unknown>, recorded: ConsentRecord | null): Record<string, unknown> {
+export function withConsentAsRecorded(
+  schemaName: string,
+  document: Record<string, unknown>,
+  recorded: ConsentRecord | null,
+): Record<string, unknown> {
   const consent = idNumberConsentField(schemaName);
   if (!consent || recorded?.version === consent.version || !(consent.field in document)) return document;
   const { [consent.field]: _dropped, ...rest } = document;

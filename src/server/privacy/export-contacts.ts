@@ -55,7 +55,12 @@ export function sheetsWithPrivacy(sheets: AnySheet[], contacts: boolean): AnyShe
  * An export with contact data: organisers only (403 for anyone else, before the first byte),
  * written to the audit log with the export's readable name.
  */
-export async function auditContactsExport(request: FastifyRequest, who: SignedInAccount, editionId: string, fileKey: string): Promise<void> {
+export async function auditContactsExport(
+  request: FastifyRequest,
+  who: SignedInAccount,
+  editionId: string,
+  fileKey: string,
+): Promise<void> {
   assertOrganiser(who);
   const t = (key: string) => request.server.translator.t(request.language, key);
   await new Audit(request.server.db).record(request.server.db, who, {
@@ -69,7 +74,13 @@ export async function auditContactsExport(request: FastifyRequest, who: SignedIn
 }
 
 /** The sheets of one export request: masked, or with contact data after the organiser check and the audit entry. */
-export async function exportSheets(request: FastifyRequest, who: SignedInAccount, editionId: string, fileKey: string, sheets: AnySheet[]): Promise<AnySheet[]> {
+export async function exportSheets(
+  request: FastifyRequest,
+  who: SignedInAccount,
+  editionId: string,
+  fileKey: string,
+  sheets: AnySheet[],
+): Promise<AnySheet[]> {
   const contacts = contactsRequested(request);
   if (contacts) await auditContactsExport(request, who, editionId, fileKey);
   return sheetsWithPrivacy(sheets, contacts);

@@ -10,7 +10,10 @@ import { sensitiveFieldsOf } from './masked-answers.js';
  * asterisk (no ID number or mobile format allows one). The stored document is read only when
  * the body holds a mask, through the same scoped read as the answer (404 for another unit's id).
  */
-export function restoreMaskedFields<Request extends FastifyRequest>(schemaName: string, storedDocument: (request: Request) => Promise<unknown>) {
+export function restoreMaskedFields<Request extends FastifyRequest>(
+  schemaName: string,
+  storedDocument: (request: Request) => Promise<unknown>,
+) {
   return async (request: Request, _reply: FastifyReply): Promise<void> => {
     const fields = sensitiveFieldsOf(schemaName);
     const body = request.body;

@@ -33,7 +33,8 @@ export function revealedField(fields: readonly SensitiveField[], body: RevealBod
   const pointer = body.pointer;
   const found = pointer
     ? ofKind.map((field) => pointedAt(field, pointer)).find((field) => field !== undefined)
-    : (outsideLists.find((field) => field.path.length === 1 && field.path[0] === body.field) ?? (outsideLists.length === 1 ? outsideLists[0] : undefined));
+    : (outsideLists.find((field) => field.path.length === 1 && field.path[0] === body.field) ??
+      (outsideLists.length === 1 ? outsideLists[0] : undefined));
   if (!found) throw new AppError('notFound');
   return found;
 }
@@ -71,7 +72,10 @@ export async function revealRoutes(app: FastifyInstance): Promise<void> {
         noStore(reply);
         const who = signedIn(request);
         const record = await target.load(who, request.params, request.body);
-        const field = revealedField([...(record.schemaName ? sensitiveFieldsOf(record.schemaName) : []), ...(record.extraFields ?? [])], request.body);
+        const field = revealedField(
+          [...(record.schemaName ? sensitiveFieldsOf(record.schemaName) : []), ...(record.extraFields ?? [])],
+          request.body,
+        );
         const value = valueAt(record.document, field.path);
         if (typeof value !== 'string' || value === '') throw new AppError('notFound');
         await audit.record(app.db, who, {

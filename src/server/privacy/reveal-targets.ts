@@ -61,27 +61,46 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
   // a guest's or member's reception arrangement (organisers write it, the unit reads it) is shown
   // beside the person's own document: its receptionist phones by pointer, e.g. /reception/hotels/0/receptionistPhone
   const receptionFields = sensitiveFieldsOf('reception').map((field) => ({ ...field, path: ['reception', ...field.path] }));
-  const withReception = (document: Record<string, unknown>, reception: Record<string, unknown> | null | undefined) => (reception ? { ...document, reception } : document);
+  const withReception = (document: Record<string, unknown>, reception: Record<string, unknown> | null | undefined) =>
+    reception ? { ...document, reception } : document;
 
-  const guestRecord = (anyUnit: boolean) => async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {
-    const id = idOf(params);
-    if (body.memberId) {
-      const member = await entourage.stored(who, id, body.memberId, anyUnit);
-      const reception = await entourageTravel.memberReception(id, body.memberId);
-      return { schemaName: 'entourage-member', document: withReception(member.document, reception), extraFields: receptionFields, targetType: 'entourage', targetId: body.memberId, targetLabel: label(member.document.nameZh) };
-    }
-    const detail = anyUnit ? await entourageTravel.adminDetail(who, id) : await guests.detail(who, id);
-    return { schemaName: 'guest', document: withReception(detail.document, detail.reception), extraFields: receptionFields, targetType: 'guest', targetId: id, targetLabel: label(detail.document.nameZh) };
-  };
+  const guestRecord =
+    (anyUnit: boolean) =>
+    async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {
+      const id = idOf(params);
+      if (body.memberId) {
+        const member = await entourage.stored(who, id, body.memberId, anyUnit);
+        const reception = await entourageTravel.memberReception(id, body.memberId);
+        return {
+          schemaName: 'entourage-member',
+          document: withReception(member.document, reception),
+          extraFields: receptionFields,
+          targetType: 'entourage',
+          targetId: body.memberId,
+          targetLabel: label(member.document.nameZh),
+        };
+      }
+      const detail = anyUnit ? await entourageTravel.adminDetail(who, id) : await guests.detail(who, id);
+      return {
+        schemaName: 'guest',
+        document: withReception(detail.document, detail.reception),
+        extraFields: receptionFields,
+        targetType: 'guest',
+        targetId: id,
+        targetLabel: label(detail.document.nameZh),
+      };
+    };
 
-  const contentRecord = (kind: ContentKind, ownUnit: boolean) => async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {
-    noMember(body);
-    // a unit's own rows only (unitOf: 403 for accounts without a unit); organisers any
-    const scope = ownUnit ? { unitId: unitOf(who) } : (assertOrganiser(who), {});
-    const id = idOf(params);
-    const record = await records.stored(kind, id, scope);
-    return { schemaName: kind, document: record.document, targetType: kind, targetId: id, targetLabel: label(record.title) };
-  };
+  const contentRecord =
+    (kind: ContentKind, ownUnit: boolean) =>
+    async (who: SignedInAccount, params: { id?: string }, body: RevealBody): Promise<RevealedRecord> => {
+      noMember(body);
+      // a unit's own rows only (unitOf: 403 for accounts without a unit); organisers any
+      const scope = ownUnit ? { unitId: unitOf(who) } : (assertOrganiser(who), {});
+      const id = idOf(params);
+      const record = await records.stored(kind, id, scope);
+      return { schemaName: kind, document: record.document, targetType: kind, targetId: id, targetLabel: label(record.title) };
+    };
 
   const withSensitiveFields = (kind: ContentKind) => sensitiveFieldsOf(kind).length > 0;
   const targets: RevealTarget[] = [
@@ -96,7 +115,8 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
       path: guestApiPaths.adminGuestReveal(':id'),
       params: 'guest-id-params',
       tags: ['admin'],
-      summary: 'Organisers: show the full ID number or mobile of any guest of the current edition or of one of its members (audited; 403 for other accounts)',
+      summary:
+        'Organisers: show the full ID number or mobile of any guest of the current edition or of one of its members (audited; 403 for other accounts)',
       load: guestRecord(true),
     },
     {
@@ -107,21 +127,35 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
       load: async (who, _params, body) => {
         noMember(body);
         const unit = await units.mine(who);
-        return { schemaName: 'unit', document: unit.complete ? unit.document : {}, targetType: 'unit', targetId: unit.id, targetLabel: unit.name };
+        return {
+          schemaName: 'unit',
+          document: unit.complete ? unit.document : {},
+          targetType: 'unit',
+          targetId: unit.id,
+          targetLabel: unit.name,
+        };
       },
     },
     {
       path: guestApiPaths.ownReceptionReveal,
       params: null,
       tags: ['guests'],
-      summary: "Guest accounts: show the full receptionist phone of the caller's own registration's reception (audited; 403 for other accounts, 404 without a linked registration)",
+      summary:
+        "Guest accounts: show the full receptionist phone of the caller's own registration's reception (audited; 403 for other accounts, 404 without a linked registration)",
       load: async (who, _params, body) => {
         noMember(body);
         if (who.userType !== 'guest') throw new AppError('forbidden');
         const own = await guests.ownDetail(who);
         if (!own) throw new AppError('notFound');
         // the reception only: the guest's own ID number and mobile stay behind the unit's and organisers' reveals
-        return { schemaName: null, document: withReception({}, own.reception), extraFields: receptionFields, targetType: 'guest', targetId: own.id, targetLabel: label(own.document.nameZh) };
+        return {
+          schemaName: null,
+          document: withReception({}, own.reception),
+          extraFields: receptionFields,
+          targetType: 'guest',
+          targetId: own.id,
+          targetLabel: label(own.document.nameZh),
+        };
       },
     },
     {
@@ -133,7 +167,13 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
         noMember(body);
         const id = idOf(params);
         const registration = await registrations.stored(who, id);
-        return { schemaName: 'temporary-registration', document: registration.document, targetType: 'temporary-registration', targetId: id, targetLabel: registration.name };
+        return {
+          schemaName: 'temporary-registration',
+          document: registration.document,
+          targetType: 'temporary-registration',
+          targetId: id,
+          targetLabel: registration.name,
+        };
       },
     },
     {
@@ -145,7 +185,13 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
         noMember(body);
         const id = idOf(params);
         const document = await recommendations.stored(who, id);
-        return { schemaName: 'temporary-recommend-invite', document, targetType: 'temporary-recommendation', targetId: id, targetLabel: label(document.recommenderName) };
+        return {
+          schemaName: 'temporary-recommend-invite',
+          document,
+          targetType: 'temporary-recommendation',
+          targetId: id,
+          targetLabel: label(document.recommenderName),
+        };
       },
     },
     {
@@ -157,7 +203,13 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
         noMember(body);
         const id = idOf(params);
         const receptionist = await consoleServices.hotels.storedReceptionist(who, id);
-        return { schemaName: 'receptionist', document: receptionist, targetType: 'receptionist', targetId: id, targetLabel: receptionist.name };
+        return {
+          schemaName: 'receptionist',
+          document: receptionist,
+          targetType: 'receptionist',
+          targetId: id,
+          targetLabel: receptionist.name,
+        };
       },
     },
   ];
@@ -181,4 +233,3 @@ export function revealTargets(app: FastifyInstance): RevealTarget[] {
   }
   return targets;
 }
-

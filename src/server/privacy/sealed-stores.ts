@@ -42,7 +42,10 @@ export const SEALED_STORES: SealedStore[] = [
     table: 'guests',
     columns: ['mobile_index'],
     schemaOf: () => 'guest',
-    derive: (p, clear, row) => ({ id_number_hash: index(p, 'idNumber', clear.idNumber), mobile_index: index(p, 'mobile', clear.mobile) ?? indexed(p, row.mobile_index) }),
+    derive: (p, clear, row) => ({
+      id_number_hash: index(p, 'idNumber', clear.idNumber),
+      mobile_index: index(p, 'mobile', clear.mobile) ?? indexed(p, row.mobile_index),
+    }),
     erased: () => ({ id_number_hash: null, id_number_masked: null, mobile_index: null }),
   },
   {
@@ -71,7 +74,9 @@ export const SEALED_STORES: SealedStore[] = [
     table: 'temporary_recommendations',
     schemaOf: () => 'temporary-recommend-invite',
     columns: ['recommender_mobile'],
-    derive: (p, clear, row) => ({ recommender_mobile: index(p, 'mobile', clear.recommenderMobile) ?? indexed(p, row.recommender_mobile) ?? erasedKey(row) }),
+    derive: (p, clear, row) => ({
+      recommender_mobile: index(p, 'mobile', clear.recommenderMobile) ?? indexed(p, row.recommender_mobile) ?? erasedKey(row),
+    }),
     erased: (row) => ({ recommender_mobile: erasedKey(row) }),
   },
   {
@@ -96,7 +101,11 @@ export interface ResealProgress {
  * derived columns. Batched by id, one transaction per batch: an interrupted run loses no row
  * and a second run continues where it stopped (rows already under the current key are skipped).
  */
-export async function resealStores(db: AnyDb, protection: DataProtection, options: { batchSize?: number; inTransaction?: boolean; all?: boolean; onBatch?: (p: ResealProgress) => void } = {}): Promise<ResealProgress[]> {
+export async function resealStores(
+  db: AnyDb,
+  protection: DataProtection,
+  options: { batchSize?: number; inTransaction?: boolean; all?: boolean; onBatch?: (p: ResealProgress) => void } = {},
+): Promise<ResealProgress[]> {
   const batchSize = options.batchSize ?? 500;
   const out: ResealProgress[] = [];
   for (const store of SEALED_STORES) {
@@ -147,15 +156,25 @@ const AUDITED_DOCUMENT_KINDS = ['historical-guest', 'vehicle', 'unofficial-guest
  */
 export async function maskAuditedDocuments(db: AnyDb, protection: DataProtection): Promise<number> {
   const kinds = AUDITED_DOCUMENT_KINDS.filter((kind) => sensitiveFields(kind).length > 0);
-  const rows = (await db.selectFrom('audit_log').select(['id', 'target_type', 'before_value', 'after_value']).where('target_type', 'in', kinds).execute()) as Row[];
+  const rows = (await db
+    .selectFrom('audit_log')
+    .select(['id', 'target_type', 'before_value', 'after_value'])
+    .where('target_type', 'in', kinds)
+    .execute()) as Row[];
   const mask = (kind: string, text: unknown): string | null => {
     if (typeof text !== 'string') return null;
     const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(protection.maskDocument(kind, value as Document)) : text;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? JSON.stringify(protection.maskDocument(kind, value as Document))
+      : text;
   };
   for (const row of rows) {
     const kind = String(row.target_type);
-    await db.updateTable('audit_log').set({ before_value: mask(kind, row.before_value), after_value: mask(kind, row.after_value) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('audit_log')
+      .set({ before_value: mask(kind, row.before_value), after_value: mask(kind, row.after_value) })
+      .where('id', '=', row.id)
+      .execute();
   }
   return rows.length;
 }

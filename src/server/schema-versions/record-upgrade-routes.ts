@@ -28,7 +28,8 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.guest(':id')), {
     schema: {
       tags: ['guests'],
-      summary: "A guest of the caller's unit as the current guest schema can hold it: dropped fields and what must change (404 for any other id)",
+      summary:
+        "A guest of the caller's unit as the current guest schema can hold it: dropped fields and what must change (404 for any other id)",
       security: bearer,
       response: envelope('response-record-upgrade', 'the guest record in the current version'),
       ...paramsOf('guest-id-params'),
@@ -41,24 +42,27 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Params: SchemaData<'entourage-member-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.entourageMember(':id', ':memberId')), {
-    schema: {
-      tags: ['entourage'],
-      summary:
-        "An entourage member of a guest of the caller's unit as the current entourage-member schema can hold it: dropped fields and what must change (ID number masked as in the entourage list; 404 for any other id)",
-      security: bearer,
-      response: envelope('response-record-upgrade', 'the entourage member record in the current version'),
-      ...paramsOf('entourage-member-params'),
+  app.get<{ Params: SchemaData<'entourage-member-params'>; Reply: Answer<'response-record-upgrade'> }>(
+    path(recordUpgradePaths.entourageMember(':id', ':memberId')),
+    {
+      schema: {
+        tags: ['entourage'],
+        summary:
+          "An entourage member of a guest of the caller's unit as the current entourage-member schema can hold it: dropped fields and what must change (ID number masked as in the entourage list; 404 for any other id)",
+        security: bearer,
+        response: envelope('response-record-upgrade', 'the entourage member record in the current version'),
+        ...paramsOf('entourage-member-params'),
+      },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        noStore(reply);
+        const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
+        // checked with the full number; answered masked, as the entourage list does
+        const upgrade = upgraded('entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
+        return ok(request, upgrade);
+      },
     },
-    preValidation: authenticate,
-    handler: async (request, reply) => {
-      noStore(reply);
-      const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
-      // checked with the full number; answered masked, as the entourage list does
-      const upgrade = upgraded('entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
-      return ok(request, upgrade);
-    },
-  });
+  );
 
   app.get<{ Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.myUnit), {
     schema: {

@@ -45,7 +45,14 @@ export interface StoredDocumentKind {
 }
 
 export const storedDocuments: StoredDocumentKind[] = [
-  { kind: 'unit', table: 'units', column: 'document', versionColumn: 'schema_version', schema: 'unit', onlyWhere: { column: 'complete', value: 1 } },
+  {
+    kind: 'unit',
+    table: 'units',
+    column: 'document',
+    versionColumn: 'schema_version',
+    schema: 'unit',
+    onlyWhere: { column: 'complete', value: 1 },
+  },
   { kind: 'guest', table: 'guests', column: 'document', versionColumn: 'schema_version', schema: 'guest' },
   { kind: 'guest-intention', table: 'guests', column: 'intention', versionColumn: 'intention_version', schema: 'attendance-intention' },
   { kind: 'guest-itinerary', table: 'guests', column: 'itinerary', versionColumn: 'itinerary_version', schema: 'itinerary' },

@@ -60,7 +60,8 @@ export async function diffStoredRecords(
         document = row.doc; // not JSON: the validator says what it thinks of a string
       }
       const sealed = document;
-      if (document && typeof document === 'object' && !Array.isArray(document)) document = open(kind.schema, document as Record<string, unknown>);
+      if (document && typeof document === 'object' && !Array.isArray(document))
+        document = open(kind.schema, document as Record<string, unknown>);
       const upgrade = upgradeDocument(document, storedVersion, edition);
       if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) continue;
       // a dropped sensitive value is named, never printed

@@ -17,5 +17,7 @@ export function normaliseSensitive(kind: SensitiveKind, value: string): string {
  * (a plain hash of an 18-digit ID number is reversed by enumeration).
  */
 export function blindIndex(indexKey: Buffer, kind: SensitiveKind, value: string): string {
-  return createHmac('sha256', indexKey).update(`${kind}\0${normaliseSensitive(kind, value)}`).digest('hex');
+  return createHmac('sha256', indexKey)
+    .update(`${kind}\0${normaliseSensitive(kind, value)}`)
+    .digest('hex');
 }

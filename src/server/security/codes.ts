@@ -17,7 +17,9 @@ export function normaliseCode(code: string): string {
 
 /** Keyed hash of a code: what we store, and a fixed-length digest for timingSafeEqual. */
 export function codeHmac(secret: string, target: string, code: string): string {
-  return createHmac('sha256', secret).update(`${target}\u0000${normaliseCode(code)}`).digest('hex');
+  return createHmac('sha256', secret)
+    .update(`${target}\u0000${normaliseCode(code)}`)
+    .digest('hex');
 }
 
 export function sameDigest(aHex: string, bHex: string): boolean {

@@ -73,7 +73,9 @@ export class DataProtection {
 
   /** Re-sealed under the current key. */
   resealDocument<T extends Document>(schemaName: string, document: T): T {
-    return this.mapSensitive(schemaName, document, (value) => (keyIdOfSealed(value) === this.keyring.current.id ? value : this.seal(this.open(value))));
+    return this.mapSensitive(schemaName, document, (value) =>
+      keyIdOfSealed(value) === this.keyring.current.id ? value : this.seal(this.open(value)),
+    );
   }
 
   resealValue(value: string): string;

@@ -28,7 +28,14 @@ export interface SealedColumnProgress {
 }
 
 /** Walks a table by `key` in batches; answers the rows scanned. */
-export async function batches(db: AnyDb, table: string, columns: string[], each: (rows: Row[]) => Promise<void>, batchSize: number, key = 'id'): Promise<number> {
+export async function batches(
+  db: AnyDb,
+  table: string,
+  columns: string[],
+  each: (rows: Row[]) => Promise<void>,
+  batchSize: number,
+  key = 'id',
+): Promise<number> {
   let after = '';
   let scanned = 0;
   for (;;) {
@@ -41,18 +48,36 @@ export async function batches(db: AnyDb, table: string, columns: string[], each:
 }
 
 /** keys:rotate: the values of these columns under an older key, sealed anew (one transaction per batch). */
-export async function resealColumns(db: AnyDb, protection: DataProtection, columns: readonly SealedColumn[], batchSize = 500): Promise<SealedColumnProgress[]> {
+export async function resealColumns(
+  db: AnyDb,
+  protection: DataProtection,
+  columns: readonly SealedColumn[],
+  batchSize = 500,
+): Promise<SealedColumnProgress[]> {
   const out: SealedColumnProgress[] = [];
   for (const { table, column } of columns) {
     const progress: SealedColumnProgress = { table, resealed: 0, scanned: 0 };
-    progress.scanned = await batches(db, table, ['id', column], async (rows) => {
-      const stale = rows.filter((row) => typeof row[column] === 'string' && keyIdOfSealed(String(row[column])) !== protection.keyring.current.id);
-      if (stale.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        for (const row of stale) await trx.updateTable(table).set({ [column]: protection.resealValue(String(row[column])) }).where('id', '=', row.id).execute();
-      });
-      progress.resealed += stale.length;
-    }, batchSize);
+    progress.scanned = await batches(
+      db,
+      table,
+      ['id', column],
+      async (rows) => {
+        const stale = rows.filter(
+          (row) => typeof row[column] === 'string' && keyIdOfSealed(String(row[column])) !== protection.keyring.current.id,
+        );
+        if (stale.length === 0) return;
+        await db.transaction().execute(async (trx) => {
+          for (const row of stale)
+            await trx
+              .updateTable(table)
+              .set({ [column]: protection.resealValue(String(row[column])) })
+              .where('id', '=', row.id)
+              .execute();
+        });
+        progress.resealed += stale.length;
+      },
+      batchSize,
+    );
     out.push(progress);
   }
   return out;

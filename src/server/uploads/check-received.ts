@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { extensionOf } from '../../shared/file-signatures.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
-import { checkUpload, failuresOf, formatBytes, notCheckedOf, type MeasuredFile, type RuleOutcome, type UploadRules } from '../../shared/upload-rules.js';
+import {
+  checkUpload,
+  failuresOf,
+  formatBytes,
+  notCheckedOf,
+  type MeasuredFile,
+  type RuleOutcome,
+  type UploadRules,
+} from '../../shared/upload-rules.js';
 import type { FaceDetector } from './face-detector.js';
 import { inspectFile } from './file-inspection.js';
 import { reencodePicture } from './picture-reencode.js';
@@ -47,7 +55,12 @@ export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile>
   const failures = failuresOf(outcomes);
   if (!received.complete && failures.length === 0) {
     // cut off by the parser's cap although the rule states no maxBytes: too big all the same
-    failures.push({ rule: 'maxBytes', status: 'failed', key: 'upload.rules.fileTooBig', params: { max: formatBytes(input.cutOffMaxBytes) } });
+    failures.push({
+      rule: 'maxBytes',
+      status: 'failed',
+      key: 'upload.rules.fileTooBig',
+      params: { max: formatBytes(input.cutOffMaxBytes) },
+    });
   }
   if (failures.length > 0) return { kind: 'refused', error: input.rejectedError, failures, params: {} };
   const facts = { ...inspection.facts };

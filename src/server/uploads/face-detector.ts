@@ -40,7 +40,6 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-
 /**
  * Face detection in one long-lived worker thread (face-worker.mjs), started on first use; the
  * model is loaded once there. face-api's CPU backend is pure JS and blocks its thread for most

@@ -36,7 +36,12 @@ async function load() {
   const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'tiny_face_detector_model-weights_manifest.json'), 'utf8'));
   const weights = fs.readFileSync(path.join(modelDir, 'tiny_face_detector_model.bin'));
   const buffer = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength);
-  faceapi.nets.tinyFaceDetector.loadFromWeightMap(tf.io.decodeWeights(buffer, manifest.flatMap((group) => group.weights)));
+  faceapi.nets.tinyFaceDetector.loadFromWeightMap(
+    tf.io.decodeWeights(
+      buffer,
+      manifest.flatMap((group) => group.weights),
+    ),
+  );
   return faceapi;
 }
 

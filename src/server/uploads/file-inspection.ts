@@ -99,7 +99,9 @@ const decode = async (filePath: string) => (await loadSharp())(filePath, { limit
 async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<void> {
   const { rules } = input;
   if (rules.plainBackground) {
-    const sample = await (await decode(input.filePath))
+    const sample = await (
+      await decode(input.filePath)
+    )
       .resize(BACKGROUND_SAMPLE_SIZE.width, BACKGROUND_SAMPLE_SIZE.height, { fit: 'fill' })
       .removeAlpha()
       .raw()
@@ -107,7 +109,9 @@ async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<
     facts.backgroundPlain = measureBackground(sample.data, sample.info.width, sample.info.height, sample.info.channels).plain;
   }
   if (rules.faceAreaMin !== undefined || rules.faceAreaMax !== undefined) {
-    const small = await (await decode(input.filePath))
+    const small = await (
+      await decode(input.filePath)
+    )
       .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
       .removeAlpha()
       .raw()

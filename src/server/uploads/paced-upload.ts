@@ -33,7 +33,13 @@ export async function handlePacedUpload(
 ): Promise<FastifyReply | Envelope<UploadedFile>> {
   const incoming = upload.storage.incomingPath();
   // the minimum rate and the upload's deadline, not REQUEST_TIMEOUT_MS (uploads/upload-pace.ts)
-  const pace = watchUploadPace(request, reply, paceLimitsOf(request.server.config), upload.maxBytes, () => void sendUploadError(request, reply, 'tooSlow'));
+  const pace = watchUploadPace(
+    request,
+    reply,
+    paceLimitsOf(request.server.config),
+    upload.maxBytes,
+    () => void sendUploadError(request, reply, 'tooSlow'),
+  );
   // journaled before the file exists: the sweep never takes a file a live request writes
   return upload.journal.around([basename(incoming)], async () => {
     try {

@@ -101,7 +101,10 @@ export class UploadJournal {
     const dead = writers.filter((writer) => !writerAlive(writer, now, this.writer)).map((writer) => writer.id);
     const liveIds = writers.map((writer) => writer.id).filter((id) => !dead.includes(id));
     // journal rows of writers that are gone or never announced themselves (and are not this one)
-    await this.db.deleteFrom('upload_journal').where('writer_id', 'not in', [...liveIds, this.writer.id]).execute();
+    await this.db
+      .deleteFrom('upload_journal')
+      .where('writer_id', 'not in', [...liveIds, this.writer.id])
+      .execute();
     if (dead.length > 0) await this.db.deleteFrom('upload_writers').where('id', 'in', dead).execute();
   }
 }

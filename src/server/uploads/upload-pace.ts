@@ -18,7 +18,9 @@ export interface UploadPaceLimits {
   baseMs: number;
 }
 
-export function paceLimitsOf(config: Pick<AppConfig, 'uploadMinBytesPerSecond' | 'uploadStallWindowMs' | 'requestTimeoutMs'>): UploadPaceLimits {
+export function paceLimitsOf(
+  config: Pick<AppConfig, 'uploadMinBytesPerSecond' | 'uploadStallWindowMs' | 'requestTimeoutMs'>,
+): UploadPaceLimits {
   return { minBytesPerSecond: config.uploadMinBytesPerSecond, stallWindowMs: config.uploadStallWindowMs, baseMs: config.requestTimeoutMs };
 }
 
@@ -38,7 +40,13 @@ export interface UploadPace {
  * under the minimum or the deadline passes. The answer closes the connection, so the client's
  * remaining bytes are not waited for.
  */
-export function watchUploadPace(request: FastifyRequest, reply: FastifyReply, limits: UploadPaceLimits, maxFileBytes: number, onTimeout: () => void): UploadPace {
+export function watchUploadPace(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limits: UploadPaceLimits,
+  maxFileBytes: number,
+  onTimeout: () => void,
+): UploadPace {
   const socket = request.raw.socket;
   // an injected request (tests) has no real socket: only the deadline applies to it
   const bytesRead = () => (typeof socket?.bytesRead === 'number' ? socket.bytesRead : Number.POSITIVE_INFINITY);

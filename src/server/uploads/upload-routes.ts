@@ -58,7 +58,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string }; Reply: Answer<'response-uploaded-file'> }>(path(uploadPaths.info(':id')), {
     schema: {
       tags,
-      summary: 'Name, type and size of a stored file (what a reopened form shows instead of its id): same readers as the file; anyone else gets 404',
+      summary:
+        'Name, type and size of a stored file (what a reopened form shows instead of its id): same readers as the file; anyone else gets 404',
       security: bearer,
       params: loadSchema('file-id-params'),
       response: envelope('response-uploaded-file', 'the stored file'),
@@ -73,22 +74,29 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>(`/${uploadPaths.file}/:id`, {
-    schema: { tags, summary: 'A stored file: its owner, its unit or an organiser; anyone else gets 404', security: bearer, params: loadSchema('file-id-params') },
+    schema: {
+      tags,
+      summary: 'A stored file: its owner, its unit or an organiser; anyone else gets 404',
+      security: bearer,
+      params: loadSchema('file-id-params'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const account = signedIn(request);
       const { id } = request.params;
       const found = await uploads.readable(account, id);
       if (!found) return sendUploadError(request, reply, 'notFound');
-      return reply
-        .header('content-type', found.row.mime)
-        .header('content-length', String(found.row.bytes))
-        .header('content-disposition', contentDisposition(found.disposition, found.row.original_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        // a stored file is never a page: nothing in it may run or load anything
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(fs.createReadStream(found.filePath));
+      return (
+        reply
+          .header('content-type', found.row.mime)
+          .header('content-length', String(found.row.bytes))
+          .header('content-disposition', contentDisposition(found.disposition, found.row.original_name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          // a stored file is never a page: nothing in it may run or load anything
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(fs.createReadStream(found.filePath))
+      );
     },
   });
 }

@@ -73,7 +73,9 @@ export class UploadService {
       created_at: nowIso(),
     };
     // journaled: between the rename and the commit the file has its final name but no row yet
-    await this.journal.around([row.storage_name], () => this.storage.placeWithRow(incoming, row.storage_name, (place) => this.repository.insertWith(row, place)));
+    await this.journal.around([row.storage_name], () =>
+      this.storage.placeWithRow(incoming, row.storage_name, (place) => this.repository.insertWith(row, place)),
+    );
     return {
       kind: 'kept',
       file: { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked },

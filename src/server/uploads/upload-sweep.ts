@@ -17,12 +17,20 @@ const journalKeyOf = (name: string) => name.replace(/\.clean$/, '');
  * the rows: a file listed was journaled before it existed, and a name forgotten by the journal
  * had its row committed before, so one of the two reads sees it.
  */
-export async function sweepUploadStore(db: Db, store: Pick<UploadStore, 'list' | 'remove'>, journal = new UploadJournal(db)): Promise<SweepResult> {
+export async function sweepUploadStore(
+  db: Db,
+  store: Pick<UploadStore, 'list' | 'remove'>,
+  journal = new UploadJournal(db),
+): Promise<SweepResult> {
   const names = await store.list();
   const writing = await journal.liveNames();
   const rows = await db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute();
   // temporary-registration pictures share the store (migration 0008)
-  const temporaryRows = await db.withTables<{ temporary_uploads: { storage_name: string } }>().selectFrom('temporary_uploads').select('storage_name').execute();
+  const temporaryRows = await db
+    .withTables<{ temporary_uploads: { storage_name: string } }>()
+    .selectFrom('temporary_uploads')
+    .select('storage_name')
+    .execute();
   const referenced = new Set([...rows, ...temporaryRows].map((row) => row.storage_name));
   const result: SweepResult = { removedFiles: 0, removedBytes: 0 };
   for (const name of names) {

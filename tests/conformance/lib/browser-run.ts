@@ -43,7 +43,8 @@ export async function bundleForBrowser(input: BrowserInput, workDir: string): Pr
   input.olderVersions.forEach((mod, i) => lines.push(`import * as v${i} from ${importPath(mod.moduleFile)};`));
   suiteFiles.forEach((file, i) => lines.push(`import * as s${i} from ${importPath(file)};`));
   const older = input.olderVersions.map(
-    (mod, i) => `${JSON.stringify(`${mod.name}@${mod.version}`)}: { module: v${i}, key: ${JSON.stringify(mod.key)}, schema: ${JSON.stringify(mod.schema)} }`,
+    (mod, i) =>
+      `${JSON.stringify(`${mod.name}@${mod.version}`)}: { module: v${i}, key: ${JSON.stringify(mod.key)}, schema: ${JSON.stringify(mod.schema)} }`,
   );
   lines.push(`const older = { ${older.join(', ')} };`);
   lines.push(`const suite = { ${suiteFiles.map((file, i) => `${JSON.stringify(file)}: s${i}`).join(', ')} };`);
@@ -51,7 +52,15 @@ export async function bundleForBrowser(input: BrowserInput, workDir: string): Pr
   lines.push('export const run = (text) => answer(JSON.parse(text), older, suite);');
   const entry = join(workDir, 'browser-entry.ts');
   writeFileSync(entry, lines.join('\n'));
-  const result = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'conformance', write: false, platform: 'browser', target: 'es2022' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    globalName: 'conformance',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+  });
   return result.outputFiles[0]?.text ?? '';
 }
 
@@ -68,7 +77,10 @@ export async function answersInChromium(input: BrowserInput): Promise<BrowserAns
       suite: input.suiteTests.map((t) => ({ module: t.compiled?.moduleFile ?? '', key: t.compiled?.key ?? '', data: t.data })),
     };
     // an anonymous arrow: nothing for the transpiler to wrap, everything else lives in the bundle
-    return await page.evaluate((text) => (window as unknown as { conformance: { run: (t: string) => PageAnswers } }).conformance.run(text), JSON.stringify(pageInput));
+    return await page.evaluate(
+      (text) => (window as unknown as { conformance: { run: (t: string) => PageAnswers } }).conformance.run(text),
+      JSON.stringify(pageInput),
+    );
   } finally {
     await browser.close();
     rmSync(workDir, { recursive: true, force: true });

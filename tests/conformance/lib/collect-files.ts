@@ -15,9 +15,7 @@ export function collectCaseFiles(paths: string[]): string[] {
     }
     if (stats.isDirectory()) {
       const entries = readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-      const nested = entries
-        .filter((entry) => entry.isDirectory() || entry.name.endsWith('.json'))
-        .map((entry) => join(path, entry.name));
+      const nested = entries.filter((entry) => entry.isDirectory() || entry.name.endsWith('.json')).map((entry) => join(path, entry.name));
       files.push(...collectCaseFiles(nested));
     } else {
       files.push(path);

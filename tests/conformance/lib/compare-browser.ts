@@ -22,8 +22,14 @@ export async function compareWithBrowser(
   out: (line: string) => void,
 ): Promise<number> {
   const cases = caseFiles.flatMap(({ file, cases: list }) => list.map((testCase, index) => ({ file, index, testCase })));
-  const runnable = plan.tests.map((test, i) => ({ test, node: nodeSuiteVerdicts[i] })).filter(({ test }) => test.compiled?.moduleFile !== undefined);
-  const answers = await answersInChromium({ cases: cases.map((c) => c.testCase), olderVersions: olderModules, suiteTests: runnable.map((r) => r.test) });
+  const runnable = plan.tests
+    .map((test, i) => ({ test, node: nodeSuiteVerdicts[i] }))
+    .filter(({ test }) => test.compiled?.moduleFile !== undefined);
+  const answers = await answersInChromium({
+    cases: cases.map((c) => c.testCase),
+    olderVersions: olderModules,
+    suiteTests: runnable.map((r) => r.test),
+  });
   let differ = 0;
   cases.forEach(({ file, index, testCase }, i) => {
     const node = checkCase(testCase, olderVersions) ?? null;

@@ -50,11 +50,17 @@ export function planOlderVersions(files: { file: string; cases: ConformanceCase[
       if (version === current || modules.has(versionKey(name, version))) return;
       const record = join(VERSIONS_DIR, name, `${version}.json`);
       if (version > current || !existsSync(record)) {
-        problems.push(`${file}: case #${index}: ${name}@${version} is not a published version of ${name} (current is ${current}; records in src/generated/versions/${name}/)`);
+        problems.push(
+          `${file}: case #${index}: ${name}@${version} is not a published version of ${name} (current is ${current}; records in src/generated/versions/${name}/)`,
+        );
         return;
       }
       const schema = JSON.parse(readFileSync(record, 'utf8')) as JsonSchema;
-      const { js } = compileValidatorModule(schema, SHARED_DIR, `// ${name}@${version}, compiled from its published record for the conformance run`);
+      const { js } = compileValidatorModule(
+        schema,
+        SHARED_DIR,
+        `// ${name}@${version}, compiled from its published record for the conformance run`,
+      );
       mkdirSync(outDir, { recursive: true });
       const moduleFile = join(outDir, `${name}@${version}.js`);
       writeFileSync(moduleFile, js);

@@ -25,7 +25,9 @@ function compilePlain(schema: unknown, remotes: RemoteDocument[]): Validate | un
 
 /** Whether plain ajv answers each planned test as the suite says, in plan order. */
 export function plainAjvPasses(tests: PlannedTest[], files: SuiteFile[], remotes: RemoteDocument[]): boolean[] {
-  const schemas = new Map<string, unknown>(files.flatMap(({ file, groups }) => groups.map((group, i): [string, unknown] => [`${file}#${i}`, group.schema])));
+  const schemas = new Map<string, unknown>(
+    files.flatMap(({ file, groups }) => groups.map((group, i): [string, unknown] => [`${file}#${i}`, group.schema])),
+  );
   const compiled = new Map<string, Validate | undefined>();
   return tests.map((test) => {
     const key = `${test.file}#${test.groupIndex}`;

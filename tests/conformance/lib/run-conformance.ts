@@ -100,7 +100,12 @@ export async function runConformance(paths: string[], output: Output, options: R
     if (versions.problems.length > 0) return EXIT_MALFORMED;
 
     const remotes = suiteFiles.length > 0 ? loadRemotes(remotesFolderFor(suiteFiles.map((f) => f.absFile))) : [];
-    const plan = planSuite(suiteFiles, suiteFiles.length > 0 ? loadSkipList() : [], join(compileDir, 'suite'), await suiteValidatorOptions(remotes));
+    const plan = planSuite(
+      suiteFiles,
+      suiteFiles.length > 0 ? loadSkipList() : [],
+      join(compileDir, 'suite'),
+      await suiteValidatorOptions(remotes),
+    );
     if (plan.staleSkips.length > 0) {
       for (const entry of plan.staleSkips) {
         output.err(`MALFORMED ${entry.list ?? 'skip-list.json'}: entry matches no test (${JSON.stringify({ ...entry, list: undefined })})`);

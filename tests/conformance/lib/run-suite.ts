@@ -19,7 +19,12 @@ export interface SuiteOutcome {
   verdicts: (boolean | undefined)[];
 }
 
-export async function runSuite(plan: SuitePlan, files: SuiteFile[], remotes: RemoteDocument[], out: (line: string) => void): Promise<SuiteOutcome> {
+export async function runSuite(
+  plan: SuitePlan,
+  files: SuiteFile[],
+  remotes: RemoteDocument[],
+  out: (line: string) => void,
+): Promise<SuiteOutcome> {
   const verdicts = await nodeVerdicts(plan);
   const baseline = plainAjvPasses(plan.tests, files, remotes);
   const figures = new SuiteFigures();

@@ -43,7 +43,9 @@ export function planSuite(files: SuiteFile[], skipEntries: SkipEntry[], outDir: 
     groups.forEach((group, groupIndex) => {
       const groupSkip = matcher.reason(rel, group.description);
       const testSkips = group.tests.map((test) => groupSkip ?? matcher.reason(rel, group.description, test.description));
-      const compiled = testSkips.every((s) => s !== undefined) ? undefined : compileGroup(group, outDir, `f${fileIndex}-g${groupIndex}`, options);
+      const compiled = testSkips.every((s) => s !== undefined)
+        ? undefined
+        : compileGroup(group, outDir, `f${fileIndex}-g${groupIndex}`, options);
       group.tests.forEach((test, testIndex) => {
         tests.push({
           file,
@@ -113,7 +115,8 @@ export async function nodeVerdicts(plan: SuitePlan): Promise<(boolean | undefine
 /** The failure line for a planned test given its verdict, or undefined when it holds. */
 export function suiteFailure(test: PlannedTest, verdict: boolean | undefined): string | undefined {
   const where = `group "${test.group}", test "${test.test}"`;
-  if (test.compiled?.compileError !== undefined) return `${where}: the app's compilation refused the schema (${test.compiled.compileError})`;
+  if (test.compiled?.compileError !== undefined)
+    return `${where}: the app's compilation refused the schema (${test.compiled.compileError})`;
   if (verdict === test.valid) return undefined;
   if (verdict === undefined) return `${where}: the validator threw instead of answering, expected ${test.valid ? 'valid' : 'invalid'}`;
   return `${where}: found the data ${verdict ? 'valid' : 'invalid'}, expected ${test.valid ? 'valid' : 'invalid'}`;

@@ -58,7 +58,10 @@ export class SkipMatcher {
   reason(file: string | undefined, group: string, test?: string): string | undefined {
     if (file === undefined) return undefined;
     const entry = this.entries.find(
-      (e) => e.file === file && (e.group === undefined || e.group === group) && (e.test === undefined || (test !== undefined && e.test === test)),
+      (e) =>
+        e.file === file &&
+        (e.group === undefined || e.group === group) &&
+        (e.test === undefined || (test !== undefined && e.test === test)),
     );
     if (entry) this.used.add(entry);
     return entry?.reason;

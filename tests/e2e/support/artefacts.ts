@@ -29,7 +29,10 @@ const report: Record<string, { url: string; violations: { id: string; impact: st
 async function settleTransitions(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
       null,
       { timeout: 10_000 },
     )
@@ -42,7 +45,9 @@ export async function runAxe(page: Page, screen: string): Promise<AxeViolation[]
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe.run(document);
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe.run(
+      document,
+    );
     return result.violations;
   })) as AxeViolation[];
   report[screen] = {
@@ -60,7 +65,9 @@ export async function runAxe(page: Page, screen: string): Promise<AxeViolation[]
 /** Runs axe and returns only the serious and critical violations (the bar: none). */
 export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
   const violations = await runAxe(page, screen);
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 }
 
 /** Clears the failure pictures of an earlier run (they would mislead); once per run, before any file. */

@@ -22,12 +22,20 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
   const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
   // the photo: a copy of the demo guest's upload (row and file) owned by this unit
   const uploads = db.withTables<{ uploads: UploadTable }>();
-  const demoPhoto = await uploads.selectFrom('uploads').selectAll().where('rule_name', '=', 'photo').orderBy('created_at').executeTakeFirstOrThrow();
+  const demoPhoto = await uploads
+    .selectFrom('uploads')
+    .selectAll()
+    .where('rule_name', '=', 'photo')
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
   const storage = new UploadStorage(app.config.uploadDir);
   const storageName = newRandomName();
   fs.copyFileSync(storage.pathOf(demoPhoto.storage_name), storage.pathOf(storageName));
   const photo = randomUUID();
-  await uploads.insertInto('uploads').values({ ...demoPhoto, id: photo, owner_account_id: owner.id, unit_id: owner.unit_id, storage_name: storageName }).execute();
+  await uploads
+    .insertInto('uploads')
+    .values({ ...demoPhoto, id: photo, owner_account_id: owner.id, unit_id: owner.unit_id, storage_name: storageName })
+    .execute();
   const idNumber = residentId('37020219800101007');
   const document = {
     nameZh: '旧版嘉宾',

@@ -26,7 +26,9 @@ export function looseEncode(value: string): string {
       out += encodeURIComponent(char);
     } catch {
       const code = char.charCodeAt(0);
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     }
   }
   return out;
@@ -62,7 +64,8 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
   let chosenGuest: string | undefined;
   return (name, schema) => {
     if (name === 'id' || name === 'ids[]') {
-      if (route.path.includes('notice')) return world.pools.notices.length > 0 && rng.chance(0.85) ? rng.pick(world.pools.notices) : undefined;
+      if (route.path.includes('notice'))
+        return world.pools.notices.length > 0 && rng.chance(0.85) ? rng.pick(world.pools.notices) : undefined;
       if (route.path.includes('/file')) return world.uploadId(rng, person, 'photo');
       chosenGuest = world.guestId(rng, person);
       return chosenGuest;
@@ -75,14 +78,29 @@ function hintsFor(world: FuzzWorld, route: RouteInfo, rng: Rng, person: Person |
     if ((name === 'inviteCode' || (name === 'code' && route.path.includes('invite'))) && world.pools.codes.length > 0 && rng.chance(0.9)) {
       return rng.pick(world.pools.codes);
     }
-    if (name === 'unitType' && person && ['enterprise', 'government', 'media'].includes(person.userType) && rng.chance(0.8)) return person.userType;
+    if (name === 'unitType' && person && ['enterprise', 'government', 'media'].includes(person.userType) && rng.chance(0.8))
+      return person.userType;
     if (name === 'account' && rng.chance(0.4)) return rng.pick(ALL_ACCOUNTS);
     if ((name === 'oldPassword' || name === 'password') && rng.chance(0.15)) return 'Summit#2025';
     return undefined;
   };
 }
 
-const RAW_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '123', 'true', '{"a":1}{"b":2}', '\u0000', '[' .repeat(5000) + ']'.repeat(5000), `{"x":"${'a'.repeat(1_100_000)}"}`, '{"__proto__":{"admin":true}}', '\ufeff{}'];
+const RAW_BODIES = [
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '"text"',
+  '123',
+  'true',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '['.repeat(5000) + ']'.repeat(5000),
+  `{"x":"${'a'.repeat(1_100_000)}"}`,
+  '{"__proto__":{"admin":true}}',
+  '\ufeff{}',
+];
 const BAD_PATH_PIECES = ['%', '%E0%A4%A', '%00', '%C0%AF', '..%2F..%2Fetc%2Fpasswd', '%uD800', 'a'.repeat(2000), '%2e%2e', '\u{1F600}'];
 
 export function fuzzRequest(world: FuzzWorld, route: RouteInfo, rng: Rng, files: { png: Buffer; jpeg: Buffer }): FuzzRequest {
@@ -90,7 +108,8 @@ export function fuzzRequest(world: FuzzWorld, route: RouteInfo, rng: Rng, files:
   const person = caller === 'anonymous' || caller === 'forged' ? null : world.person(caller);
   const headers: Record<string, string> = {};
   if (person) headers.authorization = `Bearer ${person.token}`;
-  if (caller === 'forged') headers.authorization = rng.pick(['Bearer ' + 'A'.repeat(43), 'Bearer', 'Basic abc', 'Bearer ' + 'x'.repeat(300), 'Bearer a\u0000b']);
+  if (caller === 'forged')
+    headers.authorization = rng.pick(['Bearer ' + 'A'.repeat(43), 'Bearer', 'Basic abc', 'Bearer ' + 'x'.repeat(300), 'Bearer a\u0000b']);
   headers['accept-language'] = rng.pick(['zh-CN', 'en', 'en', 'fr', '*', 'zh-CN;q=0.1,en;q=0.9', '\u00ff'.repeat(10)]);
 
   const hint = hintsFor(world, route, rng, person);
@@ -124,12 +143,24 @@ export function fuzzRequest(world: FuzzWorld, route: RouteInfo, rng: Rng, files:
     }
   } else if (roll < 0.9) {
     const raw = rng.pick(RAW_BODIES);
-    rawBody = { payload: raw, contentType: rng.pick(['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']) };
+    rawBody = {
+      payload: raw,
+      contentType: rng.pick([
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+      ]),
+    };
     label = `raw body ${JSON.stringify(raw.slice(0, 16))} as ${rawBody.contentType}`;
   } else {
     const piece = rng.pick(BAD_PATH_PIECES);
     const base = urlFor(route, params, query);
-    rawUrl = route.pathParams.length > 0 && rng.chance(0.6) ? route.path.replace(/\{[^}]+\}/g, piece) : `${base}${base.includes('?') ? '&' : '?'}${rng.pick(['name', 'code', 'id', 'to', 'x'])}=${piece}`;
+    rawUrl =
+      route.pathParams.length > 0 && rng.chance(0.6)
+        ? route.path.replace(/\{[^}]+\}/g, piece)
+        : `${base}${base.includes('?') ? '&' : '?'}${rng.pick(['name', 'code', 'id', 'to', 'x'])}=${piece}`;
     if (rng.chance(0.2)) rawUrl = `${rawUrl}&${rawUrl.split('?')[1] ?? 'a=1'}`;
     label = `url ${piece.slice(0, 20)}`;
   }

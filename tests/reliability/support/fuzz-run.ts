@@ -36,7 +36,8 @@ export interface FuzzFigures {
  * A download (a stored file, an export, a template) answers its bytes, not an envelope: a 2xx
  * with a content-disposition. Its errors are envelopes like any other answer.
  */
-const isDownload = (status: number, headers: Record<string, unknown>) => status >= 200 && status < 300 && headers['content-disposition'] !== undefined;
+const isDownload = (status: number, headers: Record<string, unknown>) =>
+  status >= 200 && status < 300 && headers['content-disposition'] !== undefined;
 
 /** Fuzzed settings may close registration; reopen it now and then so guest writes keep happening. */
 export async function reopenRegistration(app: FastifyInstance, world: FuzzWorld): Promise<void> {
@@ -48,7 +49,15 @@ export async function reopenRegistration(app: FastifyInstance, world: FuzzWorld)
     method: 'PUT',
     url: '/exhibition/admin/edition/current',
     headers,
-    payload: JSON.stringify({ ...settings, registrationStart: '2000-01-01', registrationEnd: '2999-12-31', itineraryDeadline: '2999-12-31', guestRegistrationEnabled: true, signUpClosed: false, inviteCodeRequired: false }),
+    payload: JSON.stringify({
+      ...settings,
+      registrationStart: '2000-01-01',
+      registrationEnd: '2999-12-31',
+      itineraryDeadline: '2999-12-31',
+      guestRegistrationEnabled: true,
+      signUpClosed: false,
+      inviteCodeRequired: false,
+    }),
   });
 }
 
@@ -89,14 +98,33 @@ export async function runFuzz(
         const valid = (figures.validAnswered[route.key] ??= [0, 0]);
         valid[0] += 1;
         if (response.statusCode < 300) valid[1] += 1;
-        else if (process.env.RELIABILITY_DEBUG) console.log(`valid input refused: ${route.key} [${request.caller}] ${response.statusCode} ${response.body.slice(0, 200)}`);
+        else if (process.env.RELIABILITY_DEBUG)
+          console.log(`valid input refused: ${route.key} [${request.caller}] ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
-      const problem = response.statusCode >= 500 ? `status ${status}` : isDownload(response.statusCode, response.headers) ? null : envelopeProblem(response);
+      const problem =
+        response.statusCode >= 500
+          ? `status ${status}`
+          : isDownload(response.statusCode, response.headers)
+            ? null
+            : envelopeProblem(response);
       if (problem) {
-        figures.failures.push({ route: route.key, caller: request.caller, label: request.label, url: String(request.options.url).slice(0, 160), status: response.statusCode, problem, body: response.body.slice(0, 200) });
+        figures.failures.push({
+          route: route.key,
+          caller: request.caller,
+          label: request.label,
+          url: String(request.options.url).slice(0, 160),
+          status: response.statusCode,
+          problem,
+          body: response.body.slice(0, 200),
+        });
       }
       // a fuzzed logout, password or account change may end the caller's session: start a new one
-      if (request.caller !== 'anonymous' && request.caller !== 'forged' && response.statusCode < 300 && /logout|changPwd|changeAccount|resetPwd/.test(route.path)) {
+      if (
+        request.caller !== 'anonymous' &&
+        request.caller !== 'forged' &&
+        response.statusCode < 300 &&
+        /logout|changPwd|changeAccount|resetPwd/.test(route.path)
+      ) {
         await world.renew(request.caller);
       }
     }
@@ -116,7 +144,11 @@ export function errorLog() {
       try {
         const entry = JSON.parse(line) as { level?: number; reqId?: string; err?: { type?: string; message?: string; stack?: string } };
         if ((entry.level ?? 0) >= 50 && entry.reqId && entry.err) {
-          const frame = entry.err.stack?.split('\n').find((l) => l.includes('/src/'))?.trim() ?? '';
+          const frame =
+            entry.err.stack
+              ?.split('\n')
+              .find((l) => l.includes('/src/'))
+              ?.trim() ?? '';
           causes.set(entry.reqId, `${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''} ${frame}`.slice(0, 300));
         }
       } catch {
@@ -136,11 +168,24 @@ export function errorLog() {
 }
 
 export function printFigures(title: string, seed: number, figures: FuzzFigures): void {
-  const lines = [`${title}: seed ${seed} (replay with RELIABILITY_SEED=${seed})`, `  requests ${figures.requests} in ${(figures.durationMs / 1000).toFixed(1)} s (${Math.round(figures.requests / (figures.durationMs / 1000))}/s)`];
-  lines.push(`  statuses ${Object.entries(figures.statuses).sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
+  const lines = [
+    `${title}: seed ${seed} (replay with RELIABILITY_SEED=${seed})`,
+    `  requests ${figures.requests} in ${(figures.durationMs / 1000).toFixed(1)} s (${Math.round(figures.requests / (figures.durationMs / 1000))}/s)`,
+  ];
+  lines.push(
+    `  statuses ${Object.entries(figures.statuses)
+      .sort()
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ')}`,
+  );
   for (const [route, statuses] of Object.entries(figures.perRoute).sort()) {
     const [valid, answered] = figures.validAnswered[route] ?? [0, 0];
-    lines.push(`    ${route.padEnd(70)} ${Object.entries(statuses).sort().map(([s, n]) => `${s}:${n}`).join(' ')}  (valid ${answered}/${valid} 2xx)`);
+    lines.push(
+      `    ${route.padEnd(70)} ${Object.entries(statuses)
+        .sort()
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ')}  (valid ${answered}/${valid} 2xx)`,
+    );
   }
   lines.push(`  failures ${figures.failures.length}`);
   const byKind = new Map<string, Failure[]>();
@@ -150,7 +195,9 @@ export function printFigures(title: string, seed: number, figures: FuzzFigures):
   }
   for (const [kind, failures] of byKind) {
     const first = failures[0]!;
-    lines.push(`    ${failures.length} x ${kind}; e.g. [${first.caller}] ${first.label} ${first.url} -> ${first.body.replace(/\s+/g, ' ').slice(0, 140)}`);
+    lines.push(
+      `    ${failures.length} x ${kind}; e.g. [${first.caller}] ${first.label} ${first.url} -> ${first.body.replace(/\s+/g, ' ').slice(0, 140)}`,
+    );
     const causes = [...new Set(failures.map((failure) => failure.cause).filter(Boolean))];
     for (const cause of causes.slice(0, 3)) lines.push(`      cause: ${cause}`);
   }

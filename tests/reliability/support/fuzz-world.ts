@@ -12,7 +12,12 @@ import { guestBody } from '../../server/helpers/guest-body.js';
 import type { Rng } from './prng.js';
 import { residentIdNumber } from './schema-values.js';
 
-export const UNIT_ACCOUNTS = ['enterprise@demo.example.com', 'enterprise2@demo.example.com', 'government@demo.example.com', 'media@demo.example.com'];
+export const UNIT_ACCOUNTS = [
+  'enterprise@demo.example.com',
+  'enterprise2@demo.example.com',
+  'government@demo.example.com',
+  'media@demo.example.com',
+];
 export const ORGANISER = 'organiser@demo.example.com';
 export const GUEST = '13800000007';
 export const OTHER_ACCOUNTS = ['staff@demo.example.com', 'volunteer@demo.example.com', 'same-period@demo.example.com'];
@@ -27,7 +32,19 @@ export interface Person {
 }
 
 type UploadsTable = {
-  uploads: { id: string; owner_account_id: string; unit_id: string | null; rule_name: string; mime: string; bytes: number; width: number | null; height: number | null; original_name: string; storage_name: string; created_at: string };
+  uploads: {
+    id: string;
+    owner_account_id: string;
+    unit_id: string | null;
+    rule_name: string;
+    mime: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    original_name: string;
+    storage_name: string;
+    created_at: string;
+  };
 };
 
 export interface Pools {
@@ -48,8 +65,18 @@ export class FuzzWorld {
     // a mobile sign-in name is stored as its blind index (issue 18)
     const names = new AccountNames(this.app.services.protection);
     for (const account of ALL_ACCOUNTS) {
-      const row = await this.app.db.selectFrom('accounts').select(['id', 'user_type', 'unit_id']).where('account', '=', names.key(account)).executeTakeFirstOrThrow();
-      this.people.set(account, { account, id: row.id, userType: row.user_type, unitId: row.unit_id, token: await this.app.services.sessions.create(row.id) });
+      const row = await this.app.db
+        .selectFrom('accounts')
+        .select(['id', 'user_type', 'unit_id'])
+        .where('account', '=', names.key(account))
+        .executeTakeFirstOrThrow();
+      this.people.set(account, {
+        account,
+        id: row.id,
+        userType: row.user_type,
+        unitId: row.unit_id,
+        token: await this.app.services.sessions.create(row.id),
+      });
     }
   }
 
@@ -71,12 +98,27 @@ export class FuzzWorld {
     for (const account of [...UNIT_ACCOUNTS, GUEST]) {
       const person = this.person(account);
       // photos mostly, and a few of every other rule (logo, speechMaterials...)
-      const rules = [...Array.from({ length: perAccount }, () => 'photo'), ...[...uploadRuleCatalogue().keys()].filter((rule) => rule !== 'photo').flatMap((rule) => [rule, rule])];
+      const rules = [
+        ...Array.from({ length: perAccount }, () => 'photo'),
+        ...[...uploadRuleCatalogue().keys()].filter((rule) => rule !== 'photo').flatMap((rule) => [rule, rule]),
+      ];
       for (const rule of rules) {
         const id = randomUUID();
         await db
           .insertInto('uploads')
-          .values({ id, owner_account_id: person.id, unit_id: person.unitId, rule_name: rule, mime: 'image/jpeg', bytes: 300_000, width: 600, height: 800, original_name: 'photo.jpg', storage_name: `seed${id.replace(/-/g, '')}`.slice(0, 43).padEnd(43, 'x'), created_at: new Date().toISOString() })
+          .values({
+            id,
+            owner_account_id: person.id,
+            unit_id: person.unitId,
+            rule_name: rule,
+            mime: 'image/jpeg',
+            bytes: 300_000,
+            width: 600,
+            height: 800,
+            original_name: 'photo.jpg',
+            storage_name: `seed${id.replace(/-/g, '')}`.slice(0, 43).padEnd(43, 'x'),
+            created_at: new Date().toISOString(),
+          })
           .execute();
       }
     }
@@ -100,12 +142,29 @@ export class FuzzWorld {
       const ownPhotos = this.pools.uploads.filter((u) => u.owner === person.id && u.rule === 'photo').map((u) => u.id);
       const photo = () => rng.pick(ownPhotos);
       for (let i = 0; i < perUnit; i += 1) {
-        const body = guestBody(residentIdNumber(rng), photo(), { ...(i % 3 === 2 || !codes[account] ? {} : { inviteCode: codes[account] }), mobile: `137${String(rng.int(0, 99_999_999)).padStart(8, '0')}` });
+        const body = guestBody(residentIdNumber(rng), photo(), {
+          ...(i % 3 === 2 || !codes[account] ? {} : { inviteCode: codes[account] }),
+          mobile: `137${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
+        });
         const added = await this.app.inject({ method: 'POST', url: '/exhibition/qms/guest', headers, payload: JSON.stringify(body) });
         if (added.statusCode !== 200) throw new Error(`seed guest: ${added.body}`);
         const guestId = (added.json() as { data: { id: string } }).data.id;
-        const member = { nameZh: '李四', gender: 'female', nationality: '中国', mobile: '13912345678', idType: 'resident-id', idNumber: residentIdNumber(rng), idNumberConsent: true, photo: photo() };
-        await this.app.inject({ method: 'POST', url: `/exhibition/qms/guest/${guestId}/entourage`, headers, payload: JSON.stringify(member) });
+        const member = {
+          nameZh: '李四',
+          gender: 'female',
+          nationality: '中国',
+          mobile: '13912345678',
+          idType: 'resident-id',
+          idNumber: residentIdNumber(rng),
+          idNumberConsent: true,
+          photo: photo(),
+        };
+        await this.app.inject({
+          method: 'POST',
+          url: `/exhibition/qms/guest/${guestId}/entourage`,
+          headers,
+          payload: JSON.stringify(member),
+        });
       }
     }
   }
@@ -113,8 +172,19 @@ export class FuzzWorld {
   async refreshPools(): Promise<void> {
     const db = this.app.db;
     const guests = await db.selectFrom('guests').select(['id', 'unit_id']).orderBy('created_at').orderBy('id').execute();
-    const members = await db.selectFrom('entourage_members').select(['id', 'guest_id', 'unit_id']).orderBy('created_at').orderBy('id').execute();
-    const uploads = await db.withTables<UploadsTable>().selectFrom('uploads').select(['id', 'owner_account_id', 'rule_name']).orderBy('created_at').orderBy('id').execute();
+    const members = await db
+      .selectFrom('entourage_members')
+      .select(['id', 'guest_id', 'unit_id'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const uploads = await db
+      .withTables<UploadsTable>()
+      .selectFrom('uploads')
+      .select(['id', 'owner_account_id', 'rule_name'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     const notices = await db.selectFrom('notices').select('id').orderBy('release_time').orderBy('id').execute();
     const codes = await db.selectFrom('invitation_codes').select('code').orderBy('code').execute();
     this.pools = {
@@ -152,6 +222,9 @@ export class FuzzWorld {
 
 /** A UUID-shaped id from the seeded stream (never a real record's). */
 export function randomLikeId(rng: Rng): string {
-  const hex = () => Math.floor(rng.next() * 0x10000).toString(16).padStart(4, '0');
+  const hex = () =>
+    Math.floor(rng.next() * 0x10000)
+      .toString(16)
+      .padStart(4, '0');
   return `${hex()}${hex()}-${hex()}-4${hex().slice(1)}-a${hex().slice(1)}-${hex()}${hex()}${hex()}`;
 }

@@ -39,7 +39,8 @@ export function runSeed(): number {
   const given = process.env.RELIABILITY_SEED;
   if (given !== undefined && given !== '') {
     const seed = Number(given);
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`RELIABILITY_SEED must be an integer 0..4294967295 (got "${given}")`);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+      throw new Error(`RELIABILITY_SEED must be an integer 0..4294967295 (got "${given}")`);
     return seed;
   }
   return Math.floor(Math.random() * 0xffffffff);

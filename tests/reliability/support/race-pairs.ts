@@ -55,7 +55,13 @@ const idOf = (body: string): string | null => {
   }
 };
 
-export async function runRacePairs(app: FastifyInstance, world: FuzzWorld, resources: RaceResource[], rng: Rng, pairsPerResource: number): Promise<RaceFigures> {
+export async function runRacePairs(
+  app: FastifyInstance,
+  world: FuzzWorld,
+  resources: RaceResource[],
+  rng: Rng,
+  pairsPerResource: number,
+): Promise<RaceFigures> {
   const figures: RaceFigures = { pairs: {}, statuses: {}, notCreated: [], failures: [] };
   for (const resource of resources) {
     const person = world.person(callerFor(resource.create));
@@ -83,9 +89,15 @@ export async function runRacePairs(app: FastifyInstance, world: FuzzWorld, resou
       if (id === null) break;
       created += 1;
       const path = resource.remove.path.replace('{id}', id);
-      const deleteRequest: InjectOptions = { method: 'DELETE', url: path, headers: { authorization: headers.authorization, 'accept-language': 'en' } };
+      const deleteRequest: InjectOptions = {
+        method: 'DELETE',
+        url: path,
+        headers: { authorization: headers.authorization, 'accept-language': 'en' },
+      };
       const change = resource.changes.length > 0 && rng.chance(0.75) ? rng.pick(resource.changes) : null;
-      const other: InjectOptions = change ? { method: change.method as InjectOptions['method'], url: path, headers, payload: body(change) } : deleteRequest;
+      const other: InjectOptions = change
+        ? { method: change.method as InjectOptions['method'], url: path, headers, payload: body(change) }
+        : deleteRequest;
       const [first, second] = rng.chance(0.5) ? [other, deleteRequest] : [deleteRequest, other];
       const answers = await Promise.all([app.inject(first), app.inject(second)]);
       figures.pairs[resource.remove.key] = (figures.pairs[resource.remove.key] ?? 0) + 1;
@@ -94,13 +106,15 @@ export async function runRacePairs(app: FastifyInstance, world: FuzzWorld, resou
         const key = `${request.method} ${resource.remove.path} -> ${answer.statusCode}`;
         figures.statuses[key] = (figures.statuses[key] ?? 0) + 1;
         if (answer.statusCode >= 500) figures.failures.push(`${key}: ${answer.body.slice(0, 200)}`);
-        else if (![200, 404].includes(answer.statusCode) && request.method === 'DELETE') figures.failures.push(`${key}: ${answer.body.slice(0, 200)}`);
+        else if (![200, 404].includes(answer.statusCode) && request.method === 'DELETE')
+          figures.failures.push(`${key}: ${answer.body.slice(0, 200)}`);
       }
       // exactly one delete wins when two race; a delete always wins against a change
       const deleted = deletes.filter(({ request, answer }) => request.method === 'DELETE' && answer.statusCode === 200).length;
       if (deleted !== 1) figures.failures.push(`${resource.remove.key} pair on ${id}: ${deleted} deletes answered 200`);
       const after = await app.inject({ method: 'DELETE', url: path, headers: deleteRequest.headers });
-      if (after.statusCode !== 404) figures.failures.push(`${resource.remove.key}: record ${id} still there after the race (${after.statusCode})`);
+      if (after.statusCode !== 404)
+        figures.failures.push(`${resource.remove.key}: record ${id} still there after the race (${after.statusCode})`);
     }
     if (created === 0) figures.notCreated.push(resource.create.key);
   }

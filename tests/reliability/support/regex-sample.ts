@@ -5,12 +5,21 @@
  */
 import type { Rng } from './prng.js';
 
-type Node = { kind: 'chars'; ranges: [number, number][] } | { kind: 'seq'; items: Node[] } | { kind: 'alt'; options: Node[] } | { kind: 'repeat'; node: Node; min: number; max: number };
+type Node =
+  | { kind: 'chars'; ranges: [number, number][] }
+  | { kind: 'seq'; items: Node[] }
+  | { kind: 'alt'; options: Node[] }
+  | { kind: 'repeat'; node: Node; min: number; max: number };
 
 class Unsupported extends Error {}
 
 const DIGIT: [number, number][] = [[48, 57]];
-const WORD: [number, number][] = [[48, 57], [65, 90], [97, 122], [95, 95]];
+const WORD: [number, number][] = [
+  [48, 57],
+  [65, 90],
+  [97, 122],
+  [95, 95],
+];
 
 function parse(source: string): Node {
   let i = 0;
@@ -85,7 +94,12 @@ function parse(source: string): Node {
         const end = source.indexOf('}', i);
         const [min, max] = source.slice(i + 1, end).split(',');
         i = end + 1;
-        node = { kind: 'repeat', node, min: Number(min), max: max === undefined ? Number(min) : max === '' ? Number(min) + 6 : Number(max) };
+        node = {
+          kind: 'repeat',
+          node,
+          min: Number(min),
+          max: max === undefined ? Number(min) : max === '' ? Number(min) + 6 : Number(max),
+        };
       }
       items.push(node);
     }

@@ -93,8 +93,14 @@ export function routesOf(document: OpenApiDocument): RouteInfo[] {
         method: method.toUpperCase(),
         path,
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        params: objectOf(parameters.filter((p) => p.in === 'path'), components),
-        query: objectOf(parameters.filter((p) => p.in === 'query'), components),
+        params: objectOf(
+          parameters.filter((p) => p.in === 'path'),
+          components,
+        ),
+        query: objectOf(
+          parameters.filter((p) => p.in === 'query'),
+          components,
+        ),
         body: json ? (inline(json, components) as JsonSchema) : null,
         multipart: 'multipart/form-data' in content,
         signedIn: Array.isArray(operation.security) && operation.security.length > 0,

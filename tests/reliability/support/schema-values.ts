@@ -12,7 +12,8 @@ import type { JsonSchema } from './route-catalogue.js';
 /** A value for a named property chosen by the caller (ids of real records...), or undefined. */
 export type NameHint = (name: string, schema: JsonSchema) => unknown;
 
-const CJK = '张王李赵刘陈杨黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文';
+const CJK =
+  '张王李赵刘陈杨黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文';
 const LATIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const TEXT = `${CJK}${LATIN}0123456789 ,.-`;
 
@@ -56,7 +57,8 @@ const FORMAT_VALUES: Record<string, (rng: Rng) => string> = {
   'external-link': (rng) => `https://www.example${rng.int(1, 999)}.com/${chars(rng, 'abcdefghij', 5)}`,
   'cn-resident-id': residentIdNumber,
   date: (rng) => `2027-0${rng.int(1, 9)}-${String(rng.int(10, 28))}`,
-  'date-time': (rng) => `2027-06-${rng.int(10, 28)}T${String(rng.int(0, 23)).padStart(2, '0')}:${rng.pick(['00', '15', '30', '45'])}:00+08:00`,
+  'date-time': (rng) =>
+    `2027-06-${rng.int(10, 28)}T${String(rng.int(0, 23)).padStart(2, '0')}:${rng.pick(['00', '15', '30', '45'])}:00+08:00`,
   uri: () => 'https://www.example.com/',
   uuid: () => '6f1c5e0e-9d3a-4c0b-8f2e-1a2b3c4d5e6f',
 };
@@ -264,7 +266,8 @@ export function mutation(value: unknown, schema: JsonSchema, rng: Rng): Mutated 
     if (roll < 0.2) {
       const extra = rng.pick(['__proto__', 'constructor', 'auditStatus', 'id', 'unitId', 'accountId', 'extra', 'x'.repeat(300)]);
       // an own "__proto__" key, as JSON.parse makes it (assigning it would set the prototype)
-      if (extra === '__proto__') Object.defineProperty(record, extra, { value: { polluted: 1 }, enumerable: true, configurable: true, writable: true });
+      if (extra === '__proto__')
+        Object.defineProperty(record, extra, { value: { polluted: 1 }, enumerable: true, configurable: true, writable: true });
       else record[extra] = rng.pick(WRONG_TYPES);
       return { value: record, label: `extra ${extra.slice(0, 20)}` };
     }
@@ -297,9 +300,14 @@ function brokenLeaf(schema: JsonSchema, rng: Rng): Mutated {
     return { value: wrong, label: `type ${JSON.stringify(wrong)}` };
   }
   if (roll < 0.7) {
-    const limits = [maxLength, maxLength === undefined ? undefined : maxLength + 1, minLength === undefined ? undefined : Math.max(0, minLength - 1), 0, 5000, 100_000].filter(
-      (limit): limit is number => limit !== undefined,
-    );
+    const limits = [
+      maxLength,
+      maxLength === undefined ? undefined : maxLength + 1,
+      minLength === undefined ? undefined : Math.max(0, minLength - 1),
+      0,
+      5000,
+      100_000,
+    ].filter((limit): limit is number => limit !== undefined);
     const length = rng.pick(limits);
     const fill = rng.pick(['a', '中', '𠀀', '9']);
     return { value: fill.repeat(length).slice(0, fill.length === 2 ? length * 2 : length), label: `length ${length} of ${fill}` };

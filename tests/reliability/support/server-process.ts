@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-
 export class ServerProcess {
   private child: ChildProcess | null = null;
   private output = '';

@@ -64,7 +64,9 @@ export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRe
   const report: StoredRecordReport = { checked: {}, invalid: [], unmapped: [] };
   for (const table of tables) {
     const columns = new Set(table.columns.map((column) => column.name));
-    const documentColumns = [...columns].filter((name) => (name === 'document' && columns.has('schema_version')) || columns.has(`${name}_version`));
+    const documentColumns = [...columns].filter(
+      (name) => (name === 'document' && columns.has('schema_version')) || columns.has(`${name}_version`),
+    );
     for (const column of documentColumns) {
       const where = `${table.name}.${column}`;
       const schemaColumn = SCHEMA_BY_ROW[where];
@@ -75,7 +77,13 @@ export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRe
       }
       const idColumn = columns.has('id') ? 'id' : (table.columns[0]?.name ?? 'id');
       const filter = ROW_FILTERS[where];
-      const rows = await sql<{ id: string; value: string | null; schema: string | null }>`select ${sql.ref(idColumn)} as id, ${sql.ref(column)} as value, ${schemaColumn ? sql.ref(schemaColumn) : sql`null`} as schema from ${sql.table(table.name)} ${filter ? sql.raw(`where ${filter}`) : sql``}`.execute(app.db);
+      const rows = await sql<{
+        id: string;
+        value: string | null;
+        schema: string | null;
+      }>`select ${sql.ref(idColumn)} as id, ${sql.ref(column)} as value, ${schemaColumn ? sql.ref(schemaColumn) : sql`null`} as schema from ${sql.table(table.name)} ${filter ? sql.raw(`where ${filter}`) : sql``}`.execute(
+        app.db,
+      );
       let count = 0;
       for (const row of rows.rows) {
         if (row.value === null || row.value === undefined) continue;
@@ -94,16 +102,21 @@ export async function checkStoredRecords(app: FastifyInstance): Promise<StoredRe
           continue;
         }
         // sensitive fields are sealed at rest (issue 18): the opened document is what was accepted
-        const opened = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? app.services.protection.openDocument(rowSchema, parsed as Record<string, unknown>) : parsed;
+        const opened =
+          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? app.services.protection.openDocument(rowSchema, parsed as Record<string, unknown>)
+            : parsed;
         const result = validateDocument(rowSchema as SchemaName, opened);
-        if (!result.valid) report.invalid.push({ where, id: String(row.id), errors: result.errors.map((e) => `${e.pointer || '/'} ${e.key}`).join('; ') });
+        if (!result.valid)
+          report.invalid.push({ where, id: String(row.id), errors: result.errors.map((e) => `${e.pointer || '/'} ${e.key}`).join('; ') });
       }
       report.checked[`${where} (${name ?? `by ${schemaColumn}`})`] = count;
     }
     const all = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(app.db);
     for (const row of all.rows) {
       for (const [column, value] of Object.entries(row)) {
-        if (typeof value === 'string' && UNSAFE.test(value)) report.invalid.push({ where: `${table.name}.${column}`, id: String(row.id ?? '?'), errors: 'NUL or lone surrogate stored' });
+        if (typeof value === 'string' && UNSAFE.test(value))
+          report.invalid.push({ where: `${table.name}.${column}`, id: String(row.id ?? '?'), errors: 'NUL or lone surrogate stored' });
       }
     }
   }

@@ -50,17 +50,33 @@ export async function unitSaves(base: string, writer: Writer, ledger: Ledger, co
     const seq = (counter.next += 1);
     ledger.unitSent.set(writer.account, seq);
     const body = { ...writer.unitBody, orgNameZh: `可靠性单位${seq}` };
-    const answer = await send(ledger, `${base}/exhibition/qms/unit/mine`, { method: 'PUT', headers: json(writer.token), body: JSON.stringify(body) });
+    const answer = await send(ledger, `${base}/exhibition/qms/unit/mine`, {
+      method: 'PUT',
+      headers: json(writer.token),
+      body: JSON.stringify(body),
+    });
     if (!answer) return;
     if (answer.status === 200) ledger.unitAcked.set(writer.account, seq);
   }
 }
 
-export async function uploadFile(base: string, writer: Writer, ledger: Ledger, rule: string, bytes: Buffer, name: string, type: string): Promise<string | null | undefined> {
+export async function uploadFile(
+  base: string,
+  writer: Writer,
+  ledger: Ledger,
+  rule: string,
+  bytes: Buffer,
+  name: string,
+  type: string,
+): Promise<string | null | undefined> {
   const form = new FormData();
   form.append('rule', rule);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const answer = await send(ledger, `${base}/exhibition/qms/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${writer.token}` }, body: form });
+  const answer = await send(ledger, `${base}/exhibition/qms/file/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${writer.token}` },
+    body: form,
+  });
   if (!answer) return null;
   if (answer.status !== 200) return undefined;
   const id = String(answer.data.id);
@@ -72,7 +88,14 @@ export async function uploadFile(base: string, writer: Writer, ledger: Ledger, r
  * Guests of the writer's unit; a photo is uploaded first and then shared by a few guests
  * (face detection makes a photo the slowest write, and a kill should find guests in flight too).
  */
-export async function guestCreations(base: string, writer: Writer, ledger: Ledger, rng: Rng, photo: Buffer, photos: string[]): Promise<void> {
+export async function guestCreations(
+  base: string,
+  writer: Writer,
+  ledger: Ledger,
+  rng: Rng,
+  photo: Buffer,
+  photos: string[],
+): Promise<void> {
   for (let i = 0; ; i += 1) {
     if (photos.length === 0 || i % 6 === 5) {
       const photoId = await uploadFile(base, writer, ledger, 'photo', photo, 'portrait.jpg', 'image/jpeg');
@@ -81,8 +104,15 @@ export async function guestCreations(base: string, writer: Writer, ledger: Ledge
       continue;
     }
     const nameZh = `可${'靠性测试嘉宾'.slice(0, rng.int(1, 5))}`;
-    const body = guestBody(residentIdNumber(rng), rng.pick(photos), { nameZh, mobile: `139${String(rng.int(0, 99_999_999)).padStart(8, '0')}` });
-    const answer = await send(ledger, `${base}/exhibition/qms/guest`, { method: 'POST', headers: json(writer.token), body: JSON.stringify(body) });
+    const body = guestBody(residentIdNumber(rng), rng.pick(photos), {
+      nameZh,
+      mobile: `139${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
+    });
+    const answer = await send(ledger, `${base}/exhibition/qms/guest`, {
+      method: 'POST',
+      headers: json(writer.token),
+      body: JSON.stringify(body),
+    });
     if (!answer) return;
     if (answer.status === 200) ledger.guests.push({ account: writer.account, id: String(answer.data.id), nameZh });
   }

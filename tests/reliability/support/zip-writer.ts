@@ -14,7 +14,7 @@ export interface ZipEntry {
 }
 
 function dosDateTime(): { time: number; date: number } {
-  return { time: 0, date: (2026 - 1980) << 9 | 1 << 5 | 1 };
+  return { time: 0, date: ((2026 - 1980) << 9) | (1 << 5) | 1 };
 }
 
 async function deflated(entry: ZipEntry, fd: number, at: number): Promise<{ crc: number; size: number; compressed: number }> {

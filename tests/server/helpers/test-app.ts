@@ -32,7 +32,7 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {},
     };
   });
   afterAll(async () => dispose());
-  holder.call = async <T,>(options: InjectOptions) => {
+  holder.call = async <T>(options: InjectOptions) => {
     const response = await holder.app.inject(options);
     return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
   };
@@ -79,7 +79,11 @@ export async function messageCode(t: TestApp, account: string, scene: string): P
 export async function forgetCodeTimes(t: TestApp, target: string): Promise<void> {
   // a mobile's codes are stored under its blind index (issue 18), an e-mail's under the address
   const stored = new AccountNames(t.app.services.protection).key(target);
-  await t.app.db.updateTable('one_time_codes').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('target', 'in', [target, stored]).execute();
+  await t.app.db
+    .updateTable('one_time_codes')
+    .set({ created_at: '2000-01-01T00:00:00.000Z' })
+    .where('target', 'in', [target, stored])
+    .execute();
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

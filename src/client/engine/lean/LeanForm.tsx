@@ -91,7 +91,10 @@ export function LeanForm({ declaration }: { declaration: FormDeclaration }) {
     latest.current = { ...latest.current, [name]: value };
     setData(latest.current);
   }, []);
-  const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce }), [setField, refreshNonce]);
+  const formContext = useMemo<FormRuntimeContext>(
+    () => ({ getFormData: () => latest.current, setField, refreshNonce }),
+    [setField, refreshNonce],
+  );
 
   /** Validates everything, shows what may show: fields left, or all after the first submit. */
   const check = useCallback((): boolean => {
@@ -150,12 +153,20 @@ export function LeanForm({ declaration }: { declaration: FormDeclaration }) {
 
   return (
     <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)}>
-      {(serverErrors[''] ?? clientMessages['']) && <Alert severity="error">{[...(clientMessages[''] ?? []), ...(serverErrors[''] ?? [])].join(' ')}</Alert>}
+      {(serverErrors[''] ?? clientMessages['']) && (
+        <Alert severity="error">{[...(clientMessages[''] ?? []), ...(serverErrors[''] ?? [])].join(' ')}</Alert>
+      )}
       {/* hidden fields stay in the page as RJSF's hidden widget has them (the image code's id) */}
       {assets.fields
         .filter((field) => field.widget === 'hidden')
         .map((field) => (
-          <input key={field.name} type="hidden" id={`root_${field.name}`} name={`root_${field.name}`} value={typeof data[field.name] === 'string' ? (data[field.name] as string) : ''} />
+          <input
+            key={field.name}
+            type="hidden"
+            id={`root_${field.name}`}
+            name={`root_${field.name}`}
+            value={typeof data[field.name] === 'string' ? (data[field.name] as string) : ''}
+          />
         ))}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
         {assets.fields

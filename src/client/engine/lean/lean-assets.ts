@@ -14,7 +14,10 @@ export interface LeanAssets {
 
 /** The schema, its precompiled validator (no validator runtime) and the fields of a lean form. */
 export async function loadLeanAssets(declaration: FormDeclaration): Promise<LeanAssets> {
-  const [{ schema, validateFns }, baseUi] = await Promise.all([loadSchemaFiles(declaration.schema), loadUiSchema(declaration.uiSchema ?? declaration.schema)]);
+  const [{ schema, validateFns }, baseUi] = await Promise.all([
+    loadSchemaFiles(declaration.schema),
+    loadUiSchema(declaration.uiSchema ?? declaration.schema),
+  ]);
   const validate = (schema.$id ? validateFns[schema.$id] : undefined) as CompiledValidator | undefined;
   if (!validate) throw new Error(`no precompiled validator for schema "${declaration.schema}"`);
   return { schema, validate, fields: leanFields(schema, translatedUiSchema(schema, baseUi)) };

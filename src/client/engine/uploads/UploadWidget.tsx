@@ -29,7 +29,8 @@ function PhaseBar({ phase, label, onCancel }: { phase: Phase; label: string; onC
     ? tUpload('upload.widget.uploading', { percent: phase.percent })
     : tUpload(phase.stage === 'detecting' ? 'upload.widget.detecting' : 'upload.widget.checking');
   // large files (video, audio) also show the bytes sent, and can be stopped
-  const sent = uploading && phase.total ? tUpload('upload.widget.sent', { sent: formatBytes(phase.sent ?? 0), total: formatBytes(phase.total) }) : '';
+  const sent =
+    uploading && phase.total ? tUpload('upload.widget.sent', { sent: formatBytes(phase.sent ?? 0), total: formatBytes(phase.total) }) : '';
   return (
     <Box data-testid="upload-progress" sx={{ mt: 1 }}>
       <LinearProgress
@@ -67,7 +68,13 @@ export function UploadWidget(props: WidgetProps) {
   const uploadPath = typeof props.options.uploadPath === 'string' ? props.options.uploadPath : undefined;
   const input = useRef<HTMLInputElement>(null);
   const slot = useRef<number | null>(null);
-  const field = useUploadField(idsOf(props.value), rule, rules, (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)), uploadPath);
+  const field = useUploadField(
+    idsOf(props.value),
+    rule,
+    rules,
+    (ids) => props.onChange(multiple ? ids : (ids[0] ?? undefined)),
+    uploadPath,
+  );
   const busy = field.phase.kind !== 'idle';
   useReportUploadBusy(busy);
   const maxCount = multiple ? (rules?.maxCount ?? Number.POSITIVE_INFINITY) : 1;
@@ -93,10 +100,18 @@ export function UploadWidget(props: WidgetProps) {
       {field.items.map((item, index) => (
         <Box key={item.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
           {item.preview ? (
-            <Box component="img" src={item.preview} alt={tUpload('upload.widget.preview')} data-testid="upload-preview" sx={{ maxWidth: 120, maxHeight: 160, border: 1, borderColor: 'divider' }} />
+            <Box
+              component="img"
+              src={item.preview}
+              alt={tUpload('upload.widget.preview')}
+              data-testid="upload-preview"
+              sx={{ maxWidth: 120, maxHeight: 160, border: 1, borderColor: 'divider' }}
+            />
           ) : (
-            <Typography variant="body2">{/* never the id: until its name arrives a stored file is just "uploaded" */}
-              {item.name ? tUpload('upload.widget.uploaded', { name: item.name }) : tUpload('upload.widget.storedFile')}</Typography>
+            <Typography variant="body2">
+              {/* never the id: until its name arrives a stored file is just "uploaded" */}
+              {item.name ? tUpload('upload.widget.uploaded', { name: item.name }) : tUpload('upload.widget.storedFile')}
+            </Typography>
           )}
           <Button size="small" onClick={() => pick(index)} disabled={disabled}>
             {tUpload('upload.widget.replace')}

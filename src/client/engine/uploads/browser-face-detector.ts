@@ -49,6 +49,9 @@ function faceApi(): Promise<FaceApi> {
 /** Face boxes in a canvas already scaled to fit FACE_INPUT_SIZE. */
 export async function detectFacesInCanvas(canvas: HTMLCanvasElement): Promise<{ width: number; height: number }[]> {
   const faceapi = await faceApi();
-  const found = await faceapi.detectAllFaces(canvas, new faceapi.TinyFaceDetectorOptions({ inputSize: FACE_INPUT_SIZE, scoreThreshold: SCORE_THRESHOLD }));
+  const found = await faceapi.detectAllFaces(
+    canvas,
+    new faceapi.TinyFaceDetectorOptions({ inputSize: FACE_INPUT_SIZE, scoreThreshold: SCORE_THRESHOLD }),
+  );
   return found.map((detection) => ({ width: detection.box.width, height: detection.box.height }));
 }

@@ -22,7 +22,12 @@ function canvasOf(width: number, height: number): HTMLCanvasElement {
  * header, plain-background heuristic on the same 120x160 sample, face share with the same
  * detector and input size. Anything the browser cannot do stays null ("not checked").
  */
-export async function measureInBrowser(file: File, rules: UploadRules, count: number, onStage: (stage: MeasureStage) => void): Promise<MeasuredFile> {
+export async function measureInBrowser(
+  file: File,
+  rules: UploadRules,
+  count: number,
+  onStage: (stage: MeasureStage) => void,
+): Promise<MeasuredFile> {
   onStage('reading');
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const mime = chooseMime(sniffMimeTypes(head.subarray(0, SNIFF_BYTES)), rules.accept);

@@ -76,7 +76,10 @@ export function sendUpload(
 /** Name, type and size of a stored file (null when it is gone or not the caller's to read). */
 export async function fetchFileInfo(id: string): Promise<UploadedFile | null> {
   try {
-    const response = await fetch(`${API_BASE}/${uploadPaths.info(encodeURIComponent(id))}`, { headers: requestHeaders(), credentials: 'same-origin' });
+    const response = await fetch(`${API_BASE}/${uploadPaths.info(encodeURIComponent(id))}`, {
+      headers: requestHeaders(),
+      credentials: 'same-origin',
+    });
     if (!response.ok) return null;
     const envelope = (await response.json()) as Envelope<UploadedFile | null>;
     return envelope.code === 200 ? envelope.data : null;
@@ -91,7 +94,10 @@ export async function fetchFileInfo(id: string): Promise<UploadedFile | null> {
  */
 export async function fetchFileAsDataUrl(id: string): Promise<{ dataUrl: string; mime: string } | null> {
   try {
-    const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, { headers: requestHeaders(), credentials: 'same-origin' });
+    const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, {
+      headers: requestHeaders(),
+      credentials: 'same-origin',
+    });
     if (!response.ok) return null;
     const blob = await response.blob();
     return { dataUrl: await readAsDataUrl(blob), mime: blob.type };

@@ -13,7 +13,8 @@ export interface UploadedItem {
 }
 
 /** `sent`/`total`: bytes of the request so far (large video and audio show them) */
-export type Phase = { kind: 'idle' } | { kind: 'checking'; stage: MeasureStage } | { kind: 'uploading'; percent: number; sent?: number; total?: number };
+export type Phase =
+  { kind: 'idle' } | { kind: 'checking'; stage: MeasureStage } | { kind: 'uploading'; percent: number; sent?: number; total?: number };
 
 export interface UploadFieldState {
   items: UploadedItem[];
@@ -36,7 +37,13 @@ const IMAGES = new Set(['image/jpeg', 'image/png']);
  * shown at once, nothing is sent), then uploaded with progress; the field value becomes the
  * returned id(s). The server checks everything again.
  */
-export function useUploadField(ids: string[], rule: string, rules: UploadRules | null, onIds: (ids: string[]) => void, uploadPath?: string): UploadFieldState {
+export function useUploadField(
+  ids: string[],
+  rule: string,
+  rules: UploadRules | null,
+  onIds: (ids: string[]) => void,
+  uploadPath?: string,
+): UploadFieldState {
   const [items, setItems] = useState<UploadedItem[]>(() => ids.map((id) => ({ id, name: '', preview: null })));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [errors, setErrors] = useState<string[]>([]);
@@ -65,7 +72,8 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
     let live = true;
     for (const item of itemsRef.current.filter((entry) => entry.preview === null)) {
       void fetchFileAsDataUrl(item.id).then((found) => {
-        if (live && found) setItems((current) => current.map((entry) => (entry.id === item.id ? { ...entry, preview: found.dataUrl } : entry)));
+        if (live && found)
+          setItems((current) => current.map((entry) => (entry.id === item.id ? { ...entry, preview: found.dataUrl } : entry)));
       });
     }
     return () => {
@@ -96,12 +104,7 @@ export function useUploadField(ids: string[], rule: string, rules: UploadRules |
     }
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const sending = sendUpload(
-        file,
-        rule,
-        (percent, sent, total) => setPhase({ kind: 'uploading', percent, sent, total }),
-        uploadPath,
-      );
+      const sending = sendUpload(file, rule, (percent, sent, total) => setPhase({ kind: 'uploading', percent, sent, total }), uploadPath);
       abortRef.current = sending.abort;
       const stored = await sending.done;
       const preview = IMAGES.has(stored.mime) ? await readAsDataUrl(file) : null;

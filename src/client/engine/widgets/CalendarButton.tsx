@@ -10,12 +10,28 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
  * input kept out of sight, out of the tab order and the accessibility tree (the calendar is a
  * convenience; the text field is the field).
  */
-export function CalendarButton({ withTime, local, field, onPicked }: { withTime: boolean; local: string; field: string; onPicked: (local: string) => void }) {
+export function CalendarButton({
+  withTime,
+  local,
+  field,
+  onPicked,
+}: {
+  withTime: boolean;
+  local: string;
+  field: string;
+  onPicked: (local: string) => void;
+}) {
   const t = useKeyTranslation();
   const native = useRef<HTMLInputElement>(null);
   return (
     <InputAdornment position="end" sx={{ position: 'relative' }}>
-      <IconButton edge="end" size="small" aria-label={t('client.dateInput.pick', { field })} onClick={() => native.current?.showPicker?.()} data-testid="date-pick">
+      <IconButton
+        edge="end"
+        size="small"
+        aria-label={t('client.dateInput.pick', { field })}
+        onClick={() => native.current?.showPicker?.()}
+        data-testid="date-pick"
+      >
         <EventIcon fontSize="small" />
       </IconButton>
       <Box

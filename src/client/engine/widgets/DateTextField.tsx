@@ -8,7 +8,12 @@ import { parseTyped, shownTyped } from './typed-date';
  * (a form's date field is TypedDateWidget). `value` is the text; `parseTyped(value, false)`
  * gives the date, or null while it is none.
  */
-export function DateTextField({ value, onText, label, ...rest }: Omit<TextFieldProps, 'value' | 'onChange'> & { value: string; onText: (text: string) => void; label: string }) {
+export function DateTextField({
+  value,
+  onText,
+  label,
+  ...rest
+}: Omit<TextFieldProps, 'value' | 'onChange'> & { value: string; onText: (text: string) => void; label: string }) {
   const t = useKeyTranslation();
   return (
     <TextField
@@ -19,7 +24,16 @@ export function DateTextField({ value, onText, label, ...rest }: Omit<TextFieldP
       onChange={(event) => onText(event.target.value)}
       slotProps={{
         inputLabel: { shrink: true },
-        input: { endAdornment: <CalendarButton withTime={false} local={parseTyped(value, false) ?? ''} field={label} onPicked={(picked) => onText(shownTyped(picked))} /> },
+        input: {
+          endAdornment: (
+            <CalendarButton
+              withTime={false}
+              local={parseTyped(value, false) ?? ''}
+              field={label}
+              onPicked={(picked) => onText(shownTyped(picked))}
+            />
+          ),
+        },
       }}
     />
   );

@@ -30,7 +30,23 @@ export interface OutlinedTextFieldProps {
  * and the filled and standard inputs, which the sign-in screens' start-up chunk does not need
  * (a cold /login at most 200 kB on the wire).
  */
-export function OutlinedTextField({ id, name, label, required, type, autoComplete, autoFocus, fullWidth, value, error, disabled, onChange, onBlur, onFocus, slotProps }: OutlinedTextFieldProps) {
+export function OutlinedTextField({
+  id,
+  name,
+  label,
+  required,
+  type,
+  autoComplete,
+  autoFocus,
+  fullWidth,
+  value,
+  error,
+  disabled,
+  onChange,
+  onBlur,
+  onFocus,
+  slotProps,
+}: OutlinedTextFieldProps) {
   const labelId = label ? `${id}-label` : undefined;
   return (
     <FormControl variant="outlined" fullWidth={fullWidth} error={error} disabled={disabled} required={required}>

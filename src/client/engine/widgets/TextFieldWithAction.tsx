@@ -14,7 +14,19 @@ export function valueOfInput(value: string): string | undefined {
  */
 export type FieldWidgetProps = Pick<
   WidgetProps,
-  'id' | 'name' | 'htmlName' | 'label' | 'required' | 'value' | 'rawErrors' | 'disabled' | 'readonly' | 'onChange' | 'onBlur' | 'onFocus' | 'options'
+  | 'id'
+  | 'name'
+  | 'htmlName'
+  | 'label'
+  | 'required'
+  | 'value'
+  | 'rawErrors'
+  | 'disabled'
+  | 'readonly'
+  | 'onChange'
+  | 'onBlur'
+  | 'onFocus'
+  | 'options'
 > & { registry: { formContext?: unknown } };
 
 export function hasRawErrors(props: FieldWidgetProps): boolean {

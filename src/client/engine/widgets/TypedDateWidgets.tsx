@@ -49,7 +49,10 @@ function TypedDateInput(props: WidgetProps & { kind: Kind }) {
       onChangeOverride={(event: ChangeEvent<HTMLInputElement>) => typed(event.target.value)}
       InputLabelProps={{ shrink: true }}
       InputProps={{
-        endAdornment: disabled || readonly ? undefined : <CalendarButton withTime={kind.withTime} local={local} field={label ?? ''} onPicked={(picked) => typed(shownTyped(picked))} />,
+        endAdornment:
+          disabled || readonly ? undefined : (
+            <CalendarButton withTime={kind.withTime} local={local} field={label ?? ''} onPicked={(picked) => typed(shownTyped(picked))} />
+          ),
       }}
     />
   );

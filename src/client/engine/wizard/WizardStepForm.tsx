@@ -40,7 +40,19 @@ export interface WizardStepFormProps {
  * One wizard step: one RJSF form on the step's own (small) schema, validated by the
  * precompiled validator on blur and on submit, then by the server (field errors on fields).
  */
-export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, onDraft, onData, onSubmit, children, formId, initialErrors, idPrefix }: WizardStepFormProps) {
+export function WizardStepForm({
+  schemaName,
+  uiSchemaName,
+  initial,
+  readOnly,
+  onDraft,
+  onData,
+  onSubmit,
+  children,
+  formId,
+  initialErrors,
+  idPrefix,
+}: WizardStepFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -68,12 +80,15 @@ export function WizardStepForm({ schemaName, uiSchemaName, initial, readOnly, on
     };
   }, [schemaName, uiSchemaName]);
 
-  const setField = useCallback((name: string, value: unknown) => {
-    latest.current = { ...latest.current, [name]: value };
-    setFormData(latest.current);
-    onDraft(draftOf(schemaRef.current, latest.current));
-    onData?.(latest.current);
-  }, [onDraft, onData]);
+  const setField = useCallback(
+    (name: string, value: unknown) => {
+      latest.current = { ...latest.current, [name]: value };
+      setFormData(latest.current);
+      onDraft(draftOf(schemaRef.current, latest.current));
+      onData?.(latest.current);
+    },
+    [onDraft, onData],
+  );
   const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
 
   const { transformErrors: visibleErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);

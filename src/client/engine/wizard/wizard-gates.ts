@@ -17,7 +17,9 @@ export function gateReason(detail: WizardRecord, gate: string): Pick<StepAccess,
   const reason = (detail.gateReasons as Record<string, { reasonKey?: unknown; reasonParams?: unknown } | undefined> | undefined)?.[gate];
   if (typeof reason?.reasonKey !== 'string') return {};
   const params = reason.reasonParams;
-  return params && typeof params === 'object' ? { reasonKey: reason.reasonKey, reasonParams: params as Record<string, unknown> } : { reasonKey: reason.reasonKey };
+  return params && typeof params === 'object'
+    ? { reasonKey: reason.reasonKey, reasonParams: params as Record<string, unknown> }
+    : { reasonKey: reason.reasonKey };
 }
 
 /** Default: a form step is done once its part of the record is saved; panels once the record exists. */
@@ -39,12 +41,20 @@ export function gateAccess(step: WizardStepDeclaration, { detail }: WizardContex
 }
 
 /** Index of the furthest step the user may open: the first step not done yet (or the last). */
-export function furthestReachable<TRecord extends WizardRecord>(steps: WizardStepDeclaration[], detail: TRecord | null, done: StepDone<TRecord> = sourceSaved): number {
+export function furthestReachable<TRecord extends WizardRecord>(
+  steps: WizardStepDeclaration[],
+  detail: TRecord | null,
+  done: StepDone<TRecord> = sourceSaved,
+): number {
   const firstOpen = steps.findIndex((step) => !done(step, detail));
   return firstOpen === -1 ? steps.length - 1 : firstOpen;
 }
 
 /** The wizard may finish once every step marked requiredToFinish is done. */
-export function missingBeforeFinish<TRecord extends WizardRecord>(steps: WizardStepDeclaration[], detail: TRecord | null, done: StepDone<TRecord> = sourceSaved): WizardStepDeclaration[] {
+export function missingBeforeFinish<TRecord extends WizardRecord>(
+  steps: WizardStepDeclaration[],
+  detail: TRecord | null,
+  done: StepDone<TRecord> = sourceSaved,
+): WizardStepDeclaration[] {
   return steps.filter((step) => step.requiredToFinish && !done(step, detail));
 }

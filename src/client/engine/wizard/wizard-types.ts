@@ -70,7 +70,10 @@ export interface StepAccess {
  * record explain its own rules; without them a step is done once its source is saved and
  * editable while its gate is open (engine/wizard/wizard-gates.ts).
  */
-export interface WizardBinding<TRecord extends WizardRecord = WizardRecord, TContext extends WizardContext<TRecord> = WizardContext<TRecord>> {
+export interface WizardBinding<
+  TRecord extends WizardRecord = WizardRecord,
+  TContext extends WizardContext<TRecord> = WizardContext<TRecord>,
+> {
   load: (recordId: string | null) => Promise<TContext>;
   save: (saveName: string, recordId: string | null, data: Document) => Promise<string>;
   stepDone?: (step: WizardStepDeclaration, detail: TRecord | null) => boolean;

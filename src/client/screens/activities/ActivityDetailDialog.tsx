@@ -87,7 +87,11 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose: () 
                 {reason}
               </Alert>
             )}
-            <ReadOnlyDocument schemaName="activity" data={detail.document as unknown as Record<string, unknown>} hidden={['visibleGuestTypes']} />
+            <ReadOnlyDocument
+              schemaName="activity"
+              data={detail.document as unknown as Record<string, unknown>}
+              hidden={['visibleGuestTypes']}
+            />
             <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>
               {t('activity.detail.mySignUps')}
             </Typography>
@@ -97,7 +101,12 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose: () 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('activity.common.close')}</Button>
-        <Button variant="contained" disabled={!detail || detail.signUpState !== 'open'} onClick={() => setSigningUp(true)} data-testid="sign-up-open">
+        <Button
+          variant="contained"
+          disabled={!detail || detail.signUpState !== 'open'}
+          onClick={() => setSigningUp(true)}
+          data-testid="sign-up-open"
+        >
           {t('activity.signUp.add')}
         </Button>
       </DialogActions>

@@ -46,7 +46,12 @@ export default function ActivityScreen() {
         sx={{ mb: 2 }}
       >
         {ACTIVITY_TABS.map((category) => (
-          <Tab key={category} value={category} label={t(`schema.enums.activityCategory.${category}`)} data-testid={`activity-tab-${category}`} />
+          <Tab
+            key={category}
+            value={category}
+            label={t(`schema.enums.activityCategory.${category}`)}
+            data-testid={`activity-tab-${category}`}
+          />
         ))}
       </Tabs>
       <DeclaredList declaration={listDeclaration('unit-activities')} host={host} />

@@ -46,7 +46,8 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
     guestApi
       .guestPage({ pageNum: 1, pageSize: 100 })
       .then((page) => {
-        const usable = activity.category === 'invited' ? page.records.filter((guest) => activity.assignedGuestIds.includes(guest.id)) : page.records;
+        const usable =
+          activity.category === 'invited' ? page.records.filter((guest) => activity.assignedGuestIds.includes(guest.id)) : page.records;
         setGuests(usable);
         setGuestId(usable.find((guest) => guest.status === 'approved')?.id ?? usable[0]?.id ?? '');
       })
@@ -57,7 +58,10 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
     setMemberId(SELF);
     setMembers([]);
     if (!guestId || !activity.document.allowEntourage) return;
-    guestApi.entourage(guestId).then(setMembers).catch(() => setMembers([]));
+    guestApi
+      .entourage(guestId)
+      .then(setMembers)
+      .catch(() => setMembers([]));
   }, [guestId, activity]);
 
   return (
@@ -70,10 +74,21 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
           </Alert>
         )}
         {guests !== null && guests.length === 0 ? (
-          <Typography data-testid="sign-up-no-guests">{t(activity.category === 'invited' ? 'activity.signUp.noAssigned' : 'activity.signUp.noGuests')}</Typography>
+          <Typography data-testid="sign-up-no-guests">
+            {t(activity.category === 'invited' ? 'activity.signUp.noAssigned' : 'activity.signUp.noGuests')}
+          </Typography>
         ) : (
           <>
-            <TextField select fullWidth size="small" label={t('activity.signUp.guest')} value={guestId} onChange={(event) => pickGuest(event.target.value)} sx={{ mb: 2, mt: 1 }} data-testid="sign-up-guest">
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('activity.signUp.guest')}
+              value={guestId}
+              onChange={(event) => pickGuest(event.target.value)}
+              sx={{ mb: 2, mt: 1 }}
+              data-testid="sign-up-guest"
+            >
               {(guests ?? []).map((guest) => (
                 <MenuItem key={guest.id} value={guest.id}>
                   {guest.nameZh} ({t(`guest.status.${guest.status}`)})
@@ -81,7 +96,16 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
               ))}
             </TextField>
             {activity.document.allowEntourage && members.length > 0 && (
-              <TextField select fullWidth size="small" label={t('activity.signUp.person')} value={memberId} onChange={(event) => pickMember(event.target.value)} sx={{ mb: 2 }} data-testid="sign-up-member">
+              <TextField
+                select
+                fullWidth
+                size="small"
+                label={t('activity.signUp.person')}
+                value={memberId}
+                onChange={(event) => pickMember(event.target.value)}
+                sx={{ mb: 2 }}
+                data-testid="sign-up-member"
+              >
                 <MenuItem value={SELF}>{t('activity.signUp.theGuest')}</MenuItem>
                 {members.map((member) => (
                   <MenuItem key={member.id} value={member.id}>
@@ -109,13 +133,16 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
                   try {
                     const result = await activityApi.signUp({ ...data, activityId: activity.id, guestId, memberId: memberId || undefined });
                     showToast(
-                      result.status === 'waiting' ? t('activity.signUp.waiting', { position: result.waitingPosition ?? '' }) : t('activity.signUp.signedUp'),
+                      result.status === 'waiting'
+                        ? t('activity.signUp.waiting', { position: result.waitingPosition ?? '' })
+                        : t('activity.signUp.signedUp'),
                       result.status === 'waiting' ? 'warning' : 'success',
                       4000,
                     );
                     onClose(true);
                   } catch (error) {
-                    if (error instanceof ApiError && !error.envelope?.fieldErrors?.length) setReason(envelopeMessage(error.envelope) || error.message);
+                    if (error instanceof ApiError && !error.envelope?.fieldErrors?.length)
+                      setReason(envelopeMessage(error.envelope) || error.message);
                     throw error;
                   }
                 }}

@@ -10,5 +10,6 @@ export const activityCells = {
   activityPlace: (row: Row) => String(documentOf(row).place ?? ''),
   activityState: (row: Row) => <ActivityStateChip activity={row as unknown as ActivitySummary} />,
   signUpStatus: (row: Row) => <SignUpStatusText item={row as unknown as SignUpItem} />,
-  speechMaterialsCount: (row: Row) => translateKey('activity.detail.materialsCount', { count: Array.isArray(row.speechMaterials) ? row.speechMaterials.length : 0 }),
+  speechMaterialsCount: (row: Row) =>
+    translateKey('activity.detail.materialsCount', { count: Array.isArray(row.speechMaterials) ? row.speechMaterials.length : 0 }),
 };

@@ -37,7 +37,14 @@ export function AddAndListSection(props: AddAndListSectionProps) {
   return (
     <ConsoleSection name={name} titleKey={titleKey}>
       {beforeForm}
-      <WizardStepForm key={formKey} formId={`${name}-form`} idPrefix={name} schemaName={schemaName} initial={{}} readOnly={false} onDraft={() => {}}
+      <WizardStepForm
+        key={formKey}
+        formId={`${name}-form`}
+        idPrefix={name}
+        schemaName={schemaName}
+        initial={{}}
+        readOnly={false}
+        onDraft={() => {}}
         onSubmit={async (data) => {
           await onAdd(data);
           showToast(t(addedKey), 'success', ERROR_TOAST_MS);

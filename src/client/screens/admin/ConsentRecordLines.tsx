@@ -13,7 +13,11 @@ function submittedBy(t: Translate, consent: Consent): string {
   return consent.byName ? `${consent.byName} (${consent.by})` : consent.by;
 }
 
-const consentParams = (t: Translate, consent: Consent) => ({ version: consent.version, at: formatDateTime(consent.at), by: submittedBy(t, consent) });
+const consentParams = (t: Translate, consent: Consent) => ({
+  version: consent.version,
+  at: formatDateTime(consent.at),
+  by: submittedBy(t, consent),
+});
 
 /** The guest's own separate ID-number consent on record (PIPL art. 29), or that none is. */
 export function GuestConsentLine({ consent }: { consent: GuestDetail['idNumberConsent'] }) {
@@ -39,8 +43,18 @@ export function EntourageConsentList({ members }: { members: EntourageItem[] }) 
           const name = String(member.document.nameZh ?? '');
           const consent = member.idNumberConsent;
           return (
-            <Typography key={member.id} component="li" variant="body2" color="text.secondary" data-testid="record-member-consent" data-member-id={member.id} data-consent={consent ? 'given' : 'missing'}>
-              {consent ? t('console.record.memberConsent', { name, ...consentParams(t, consent) }) : t('console.record.memberConsentMissing', { name })}
+            <Typography
+              key={member.id}
+              component="li"
+              variant="body2"
+              color="text.secondary"
+              data-testid="record-member-consent"
+              data-member-id={member.id}
+              data-consent={consent ? 'given' : 'missing'}
+            >
+              {consent
+                ? t('console.record.memberConsent', { name, ...consentParams(t, consent) })
+                : t('console.record.memberConsentMissing', { name })}
             </Typography>
           );
         })}

@@ -47,17 +47,38 @@ export default function ExportsScreen() {
           {t('console.exports.lists')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportGuests, {}, 'guests')} data-testid="export-guests">
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => void download(paths.exportGuests, {}, 'guests')}
+            data-testid="export-guests"
+          >
             {t('console.exports.guests')}
           </Button>
-          <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportEntourage, {}, 'entourage')} data-testid="export-entourage">
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => void download(paths.exportEntourage, {}, 'entourage')}
+            data-testid="export-entourage"
+          >
             {t('console.exports.entourage')}
           </Button>
-          <Button variant="outlined" disabled={busy} onClick={() => void download(paths.exportHotels, {}, 'hotels')} data-testid="export-hotels">
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => void download(paths.exportHotels, {}, 'hotels')}
+            data-testid="export-hotels"
+          >
             {t('console.exports.hotels')}
           </Button>
           {unitRecordKinds.map((kind) => (
-            <Button key={kind} variant="outlined" disabled={busy} onClick={() => void download(paths.exportUnitRecords(kind), {}, kind)} data-testid={`export-${kind}`}>
+            <Button
+              key={kind}
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void download(paths.exportUnitRecords(kind), {}, kind)}
+              data-testid={`export-${kind}`}
+            >
               {t(`console.exports.${kind}`)}
             </Button>
           ))}
@@ -67,22 +88,45 @@ export default function ExportsScreen() {
         <Typography component="h2" variant="h6" id="exports-manifest-title" sx={{ mb: 1 }}>
           {t('console.schema.titles.manifestQuery')}
         </Typography>
-        <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+        <Box
+          component="form"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
           onSubmit={(event) => {
             event.preventDefault();
             if (!date) return;
             void download(paths.exportManifest, { direction, date, station: station.trim() || undefined }, `${direction}-${date}`);
           }}
         >
-          <TextField select size="small" label={t('console.schema.fields.direction')} value={direction} onChange={(event) => setDirection(event.target.value as ManifestDirection)} sx={{ minWidth: 140 }}>
+          <TextField
+            select
+            size="small"
+            label={t('console.schema.fields.direction')}
+            value={direction}
+            onChange={(event) => setDirection(event.target.value as ManifestDirection)}
+            sx={{ minWidth: 140 }}
+          >
             {manifestDirections.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`console.schema.enums.direction.${value}`)}
               </MenuItem>
             ))}
           </TextField>
-          <DateTextField size="small" required label={t('console.schema.fields.date')} value={dateText} onText={setDateText} error={dateText.trim() !== '' && !date} data-testid="manifest-date" />
-          <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: STATION_MAX_LENGTH } }} />
+          <DateTextField
+            size="small"
+            required
+            label={t('console.schema.fields.date')}
+            value={dateText}
+            onText={setDateText}
+            error={dateText.trim() !== '' && !date}
+            data-testid="manifest-date"
+          />
+          <TextField
+            size="small"
+            label={t('console.schema.fields.station')}
+            value={station}
+            onChange={(event) => setStation(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: STATION_MAX_LENGTH } }}
+          />
           <Button type="submit" variant="contained" disabled={busy || !date} data-testid="export-manifest">
             {t('console.exports.download')}
           </Button>

@@ -12,7 +12,13 @@ import { RegistrationSection } from '../guests/RegistrationSection';
  * decision (the review-decision form and POST admin/review/decide, which notifies the unit and
  * writes the audit log) for one guest, after a confirmation that names the guest.
  */
-export function GuestDecisionSection({ guest, onDecided }: { guest: Pick<GuestDetail, 'id' | 'nameZh' | 'status'>; onDecided: () => void }) {
+export function GuestDecisionSection({
+  guest,
+  onDecided,
+}: {
+  guest: Pick<GuestDetail, 'id' | 'nameZh' | 'status'>;
+  onDecided: () => void;
+}) {
   const t = useKeyTranslation();
   return (
     <RegistrationSection titleKey="guest.review.decide" testId="record-decision">
@@ -28,7 +34,10 @@ export function GuestDecisionSection({ guest, onDecided }: { guest: Pick<GuestDe
           const decision = data.decision === 'reject' ? 'reject' : 'approve';
           const confirmed = await askConfirm({
             title: t('guest.review.decide'),
-            message: t(`guest.review.confirm.${decision}`, { name: guest.nameZh, reason: typeof data.reason === 'string' ? data.reason : '' }),
+            message: t(`guest.review.confirm.${decision}`, {
+              name: guest.nameZh,
+              reason: typeof data.reason === 'string' ? data.reason : '',
+            }),
             confirmLabel: t(`schema.enums.decision.${decision}`),
             cancelLabel: t('common.cancel'),
           });

@@ -30,7 +30,15 @@ function GuestPhoto({ fileId, name }: { fileId: string; name: string }) {
   }, [fileId]);
   if (src === undefined) return <CircularProgress size={24} aria-label={t('common.loading')} />;
   if (src === null) return <Typography color="text.secondary">{t('console.record.photoMissing')}</Typography>;
-  return <Box component="img" src={src} alt={t('console.record.photoOf', { name })} data-testid="record-photo" sx={{ maxWidth: 180, maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={t('console.record.photoOf', { name })}
+      data-testid="record-photo"
+      sx={{ maxWidth: 180, maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    />
+  );
 }
 
 /** /admin/guests/:id: a guest's full record for organisers (from the search or the review queue). */
@@ -79,15 +87,30 @@ export default function GuestRecordScreen() {
         </Box>
       </Paper>
       <GuestDecisionSection guest={detail} onDecided={reload} />
-      <RegistrationStepSections guest={detail} testIdPrefix="record" reveal={async (field) => (await guestApi.adminRevealGuestField(detail.id, field)).value} />
+      <RegistrationStepSections
+        guest={detail}
+        testIdPrefix="record"
+        reveal={async (field) => (await guestApi.adminRevealGuestField(detail.id, field)).value}
+      />
       <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
         <EntourageConsentList members={detail.entourage} />
-        <EntourageTravelDetails members={detail.entourage} revealReception={async (memberId, pointer, kind) => (await guestApi.adminRevealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value} />
+        <EntourageTravelDetails
+          members={detail.entourage}
+          revealReception={async (memberId, pointer, kind) =>
+            (await guestApi.adminRevealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value
+          }
+        />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="record-reception">
         {detail.reception ? (
-          <ReadOnlyDocument schemaName="reception" data={detail.reception} revealAt={async (pointer, kind) => (await guestApi.adminRevealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value} />
+          <ReadOnlyDocument
+            schemaName="reception"
+            data={detail.reception}
+            revealAt={async (pointer, kind) =>
+              (await guestApi.adminRevealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value
+            }
+          />
         ) : (
           <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
         )}

@@ -21,7 +21,10 @@ export default function HotelsScreen() {
   const reload = useCallback(() => setReloadSignal((count) => count + 1), []);
   const listHost = useMemo<ListHost>(() => ({ reloadSignal, onChanged: reload }), [reloadSignal, reload]);
   // the receptionists' hotel choice is the hotel list as loaded
-  const hotelHost = useMemo<ListHost>(() => ({ ...listHost, onLoaded: (records) => setHotels(records as unknown as HotelItem[]) }), [listHost]);
+  const hotelHost = useMemo<ListHost>(
+    () => ({ ...listHost, onLoaded: (records) => setHotels(records as unknown as HotelItem[]) }),
+    [listHost],
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
@@ -42,7 +45,14 @@ export default function HotelsScreen() {
         addLabelKey="console.hotels.addReceptionist"
         addedKey="console.hotels.receptionistAdded"
         beforeForm={
-          <TextField select size="small" label={t('console.schema.fields.hotel')} value={hotelId} onChange={(event) => setHotelId(event.target.value)} sx={{ minWidth: 220, maxWidth: '100%', mb: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={t('console.schema.fields.hotel')}
+            value={hotelId}
+            onChange={(event) => setHotelId(event.target.value)}
+            sx={{ minWidth: 220, maxWidth: '100%', mb: 1 }}
+          >
             <MenuItem value="">{t('console.hotels.stations')}</MenuItem>
             {hotels.map((hotel) => (
               <MenuItem key={hotel.id} value={hotel.id}>

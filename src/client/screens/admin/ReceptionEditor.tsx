@@ -16,7 +16,11 @@ import { ReceptionPicker, type ReceptionPoint } from './ReceptionPicker';
 
 /** A saved arrangement whose receptionist phones the answer masked. */
 const holdsMaskedPhone = (reception: Record<string, unknown>): boolean =>
-  ['stations', 'hotels'].some((list) => Array.isArray(reception[list]) && (reception[list] as Record<string, unknown>[]).some((point) => looksMasked(point?.receptionistPhone)));
+  ['stations', 'hotels'].some(
+    (list) =>
+      Array.isArray(reception[list]) &&
+      (reception[list] as Record<string, unknown>[]).some((point) => looksMasked(point?.receptionistPhone)),
+  );
 
 /** Whose reception the form edits: the guest, or one of the guest's entourage members. */
 type Target = { kind: 'guest' } | { kind: 'member'; memberId: string };
@@ -74,7 +78,12 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
       {!failed && !detail && <CircularProgress aria-label={t('common.loading')} />}
       {detail && detail.entourage.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} role="group" aria-label={t('guest.reception.whose')}>
-          <Button size="small" variant={target.kind === 'guest' ? 'contained' : 'outlined'} onClick={() => setTarget({ kind: 'guest' })} data-testid="reception-target-guest">
+          <Button
+            size="small"
+            variant={target.kind === 'guest' ? 'contained' : 'outlined'}
+            onClick={() => setTarget({ kind: 'guest' })}
+            data-testid="reception-target-guest"
+          >
             {guest.nameZh}
           </Button>
           {detail.entourage.map((m) => (
@@ -99,7 +108,16 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
           <ReadOnlyDocument
             schemaName="reception"
             data={stored}
-            revealAt={async (pointer, kind) => (await guestApi.adminRevealGuestField(guest.id, kind, target.kind === 'member' ? target.memberId : undefined, `/reception${pointer}`)).value}
+            revealAt={async (pointer, kind) =>
+              (
+                await guestApi.adminRevealGuestField(
+                  guest.id,
+                  kind,
+                  target.kind === 'member' ? target.memberId : undefined,
+                  `/reception${pointer}`,
+                )
+              ).value
+            }
           />
         </Box>
       )}

@@ -42,7 +42,11 @@ export function ReceptionPicker({ onPick }: { onPick: (kind: 'hotels' | 'station
   const atStation = person !== undefined && person.hotelName === null;
   const pick = () => {
     if (!person) return;
-    const point = { place: atStation ? station.trim() : (person.hotelName ?? ''), receptionistName: person.name, receptionistPhone: person.mobile };
+    const point = {
+      place: atStation ? station.trim() : (person.hotelName ?? ''),
+      receptionistName: person.name,
+      receptionistPhone: person.mobile,
+    };
     onPick(atStation ? 'stations' : 'hotels', point);
     setChosen('');
     setStation('');
@@ -50,15 +54,36 @@ export function ReceptionPicker({ onPick }: { onPick: (kind: 'hotels' | 'station
   if (staff.length === 0) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }} data-testid="reception-picker">
-      <TextField select size="small" label={t('console.hotels.pickReceptionist')} value={chosen} onChange={(event) => setChosen(event.target.value)} sx={{ minWidth: 260 }}>
+      <TextField
+        select
+        size="small"
+        label={t('console.hotels.pickReceptionist')}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        sx={{ minWidth: 260 }}
+      >
         {staff.map((item) => (
           <MenuItem key={item.id} value={item.id}>
             {item.name} · {item.hotelName ?? t('console.hotels.stations')}
           </MenuItem>
         ))}
       </TextField>
-      {atStation && <TextField size="small" label={t('console.schema.fields.station')} value={station} onChange={(event) => setStation(event.target.value)} slotProps={{ htmlInput: { maxLength: PLACE_MAX_LENGTH } }} />}
-      <Button size="small" variant="outlined" disabled={!person || (atStation && station.trim() === '')} onClick={pick} data-testid="reception-pick">
+      {atStation && (
+        <TextField
+          size="small"
+          label={t('console.schema.fields.station')}
+          value={station}
+          onChange={(event) => setStation(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: PLACE_MAX_LENGTH } }}
+        />
+      )}
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!person || (atStation && station.trim() === '')}
+        onClick={pick}
+        data-testid="reception-pick"
+      >
         {t('console.reception.add')}
       </Button>
     </Box>

@@ -5,7 +5,19 @@ import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 
 /** Picks units of the current edition by name (the server answers at most 50 per search). */
-export function UnitPicker({ label, value, onChange, multiple = false, testId }: { label: string; value: UnitChoice[]; onChange: (units: UnitChoice[]) => void; multiple?: boolean; testId: string }) {
+export function UnitPicker({
+  label,
+  value,
+  onChange,
+  multiple = false,
+  testId,
+}: {
+  label: string;
+  value: UnitChoice[];
+  onChange: (units: UnitChoice[]) => void;
+  multiple?: boolean;
+  testId: string;
+}) {
   const [typed, setTyped] = useState('');
   const [options, setOptions] = useState<UnitChoice[]>([]);
   useEffect(() => {

@@ -10,5 +10,9 @@ export const consoleGuestCells = {
   /** the Chinese name, with the English one after a slash when there is one */
   guestName: (row: Row) => [text(row.nameZh), text(row.nameEn)].filter(Boolean).join(' / '),
   /** the review status chip, with the reason of a rejection */
-  guestStatus: (row: Row) => <GuestStatus guest={{ status: row.status as AuditStatus, rejectReason: typeof row.rejectReason === 'string' ? row.rejectReason : null }} />,
+  guestStatus: (row: Row) => (
+    <GuestStatus
+      guest={{ status: row.status as AuditStatus, rejectReason: typeof row.rejectReason === 'string' ? row.rejectReason : null }}
+    />
+  ),
 };

@@ -9,14 +9,28 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(Str
 
 /** Cells of the organisers' declared lists that one field cannot fill (invitation codes, notices, receptionists). */
 export const consoleListCells = {
-  codeUsage: (row: Row) => (row.maxUses === null || row.maxUses === undefined ? String(row.usedCount) : `${String(row.usedCount)} / ${String(row.maxUses)}`),
+  codeUsage: (row: Row) =>
+    row.maxUses === null || row.maxUses === undefined ? String(row.usedCount) : `${String(row.usedCount)} / ${String(row.maxUses)}`,
   noticeAudience: (row: Row) =>
     [
-      list(row.audiences).length ? list(row.audiences).map((type) => translateKey(`console.schema.enums.accountType.${type}`)).join(', ') : translateKey('console.notices.allTypes'),
-      list(row.unitIds).length ? translateKey('console.notices.unitCount', { count: list(row.unitIds).length }) : translateKey('console.notices.allUnits'),
+      list(row.audiences).length
+        ? list(row.audiences)
+            .map((type) => translateKey(`console.schema.enums.accountType.${type}`))
+            .join(', ')
+        : translateKey('console.notices.allTypes'),
+      list(row.unitIds).length
+        ? translateKey('console.notices.unitCount', { count: list(row.unitIds).length })
+        : translateKey('console.notices.allUnits'),
     ].join(' · '),
   noticeState: (row: Row) => (
-    <Chip size="small" label={row.status === 'draft' ? translateKey('console.notices.draft') : `${translateKey('console.notices.publishedAt')} ${formatDateTime(String(row.publishedAt ?? ''))}`} />
+    <Chip
+      size="small"
+      label={
+        row.status === 'draft'
+          ? translateKey('console.notices.draft')
+          : `${translateKey('console.notices.publishedAt')} ${formatDateTime(String(row.publishedAt ?? ''))}`
+      }
+    />
   ),
   // answered masked: the full mobile only on this "Show" (organisers, audited)
   receptionistMobile: (row: Row) => (

@@ -36,7 +36,13 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
  * vehicles, unofficial-activity guests): keyword search in the URL, the declared list, and the
  * dialogs its actions open (detail, add and edit form, Excel import).
  */
-export function ContentRecordsScreen({ config, filter }: { config: ContentRecordsConfig; filter?: (filters: UrlFilters, setFilters: (next: UrlFilters) => void) => ReactNode }) {
+export function ContentRecordsScreen({
+  config,
+  filter,
+}: {
+  config: ContentRecordsConfig;
+  filter?: (filters: UrlFilters, setFilters: (next: UrlFilters) => void) => ReactNode;
+}) {
   const t = useKeyTranslation();
   const [filters, setFilters] = useUrlFilters(['keyword', ...(config.filterFields ?? [])]);
   const [importing, setImporting] = useState(false);
@@ -64,7 +70,14 @@ export function ContentRecordsScreen({ config, filter }: { config: ContentRecord
       {dialog}
       {viewing && (
         // pictures are file ids: the read view leaves them out rather than show a bare id
-        <RecordDetailDialog title={text(viewing.document[config.nameField])} schemaName={config.kind} data={viewing.document} hidden={['photo', 'businessCard']} reveal={config.reveal && ((kind) => config.reveal!(viewing.id, kind))} onClose={() => setViewing(null)} />
+        <RecordDetailDialog
+          title={text(viewing.document[config.nameField])}
+          schemaName={config.kind}
+          data={viewing.document}
+          hidden={['photo', 'businessCard']}
+          reveal={config.reveal && ((kind) => config.reveal!(viewing.id, kind))}
+          onClose={() => setViewing(null)}
+        />
       )}
       {importing && config.kind !== 'vehicle' && config.kind !== 'unofficial-guest' && (
         <ImportDialog kind={config.kind} onClose={() => setImporting(false)} onImported={reload} />

@@ -21,7 +21,11 @@ export default function DownloadsScreen() {
   const t = useKeyTranslation();
   const [filters, setFilters] = useUrlFilters(['keyword', 'category']);
   const [editing, setEditing] = useState<Editing>(null);
-  const { host, reload } = useListHost({ embedded: true, filters, onEvent: (event, row) => setEditing({ item: event === 'edit' ? (row as unknown as DownloadItem) : null }) });
+  const { host, reload } = useListHost({
+    embedded: true,
+    filters,
+    onEvent: (event, row) => setEditing({ item: event === 'edit' ? (row as unknown as DownloadItem) : null }),
+  });
 
   async function save(data: Record<string, unknown>) {
     if (editing?.item) await contentApi.saveDownload(editing.item.id, data);
@@ -35,7 +39,12 @@ export default function DownloadsScreen() {
     <Paper sx={{ p: 2, minWidth: 0 }}>
       <Typography sx={{ mb: 2 }}>{t('content.downloads.intro')}</Typography>
       <SearchBar initial={filters.keyword} onSearch={(keyword) => setFilters({ ...filters, keyword })}>
-        <FilterSelect label={t('content.fields.category')} value={filters.category ?? ''} allLabel={t('content.common.allCategories')} testId="category-filter" minWidth={180}
+        <FilterSelect
+          label={t('content.fields.category')}
+          value={filters.category ?? ''}
+          allLabel={t('content.common.allCategories')}
+          testId="category-filter"
+          minWidth={180}
           options={downloadCategories.map((category) => ({ value: category, label: t(`content.enums.category.${category}`) }))}
           onChange={(category) => setFilters({ ...filters, category })}
         />
@@ -45,7 +54,16 @@ export default function DownloadsScreen() {
         <RecordFormDialog
           title={t(editing.item ? 'content.common.edit' : 'content.common.add')}
           schemaName="download"
-          initial={editing.item ? { title: editing.item.title, category: editing.item.category, ...(editing.item.description ? { description: editing.item.description } : {}), file: editing.item.file } : {}}
+          initial={
+            editing.item
+              ? {
+                  title: editing.item.title,
+                  category: editing.item.category,
+                  ...(editing.item.description ? { description: editing.item.description } : {}),
+                  file: editing.item.file,
+                }
+              : {}
+          }
           onSubmit={save}
           onClose={() => setEditing(null)}
         />

@@ -17,7 +17,10 @@ const config: ContentRecordsConfig = {
   },
 };
 
-const organiserConfig: ContentRecordsConfig = { ...config, reveal: async (id, field) => (await contentApi.adminRevealField('historical-guest', id, field)).value };
+const organiserConfig: ContentRecordsConfig = {
+  ...config,
+  reveal: async (id, field) => (await contentApi.adminRevealField('historical-guest', id, field)).value,
+};
 
 /** /historicalGuests: guests of sessions 1 to 5 with their unit and inviter (ui-schemas/screens/historical-guests.json). */
 export default function HistoricalGuestsScreen() {
@@ -28,7 +31,11 @@ export default function HistoricalGuestsScreen() {
     <ContentRecordsScreen
       config={organiser ? organiserConfig : config}
       filter={(filters, setFilters) => (
-        <FilterSelect label={t('content.historical.session')} value={filters.session ?? ''} allLabel={t('content.common.allSessions')} testId="session-filter"
+        <FilterSelect
+          label={t('content.historical.session')}
+          value={filters.session ?? ''}
+          allLabel={t('content.common.allSessions')}
+          testId="session-filter"
           options={SESSIONS.map((value) => ({ value, label: t('content.common.sessionN', { session: value }) }))}
           onChange={(session) => setFilters({ ...filters, session })}
         />

@@ -12,7 +12,21 @@ import type { SensitiveKind } from '../../../shared/sensitive-fields';
  * One record read-only, every field with the schema's label (the units' read view); with
  * `reveal`, each masked value has a "Show" button (the audited reveal of the record's kind).
  */
-export function RecordDetailDialog({ title, schemaName, data, hidden, reveal, onClose }: { title: string; schemaName: string; data: Record<string, unknown>; hidden?: string[]; reveal?: (kind: SensitiveKind) => Promise<string>; onClose: () => void }) {
+export function RecordDetailDialog({
+  title,
+  schemaName,
+  data,
+  hidden,
+  reveal,
+  onClose,
+}: {
+  title: string;
+  schemaName: string;
+  data: Record<string, unknown>;
+  hidden?: string[];
+  reveal?: (kind: SensitiveKind) => Promise<string>;
+  onClose: () => void;
+}) {
   const t = useKeyTranslation();
   const id = useId().replace(/:/g, '');
   return (

@@ -29,7 +29,14 @@ export function RecordFormDialog({ title, schemaName, initial, onSubmit, onClose
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
       <DialogTitle id={`${formId}-title`}>{title}</DialogTitle>
       <DialogContent data-testid="record-form">
-        <WizardStepForm schemaName={schemaName} initial={initial} readOnly={false} onDraft={ignoreDraft} onSubmit={onSubmit} formId={formId}>
+        <WizardStepForm
+          schemaName={schemaName}
+          initial={initial}
+          readOnly={false}
+          onDraft={ignoreDraft}
+          onSubmit={onSubmit}
+          formId={formId}
+        >
           <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
             <Button onClick={onClose}>{t('content.common.cancel')}</Button>
             <Button type="submit" variant="contained" data-testid="record-save">

@@ -9,7 +9,17 @@ import { limitAt } from '../../../shared/schema-limits';
 const KEYWORD_MAX_LENGTH = limitAt(contentPageQuery, '/properties/keyword', 'maxLength');
 
 /** Keyword search (submitted with the button or Enter), plus any filters and buttons given. */
-export function SearchBar({ onSearch, children, actions, initial = '' }: { onSearch: (keyword: string) => void; children?: ReactNode; actions?: ReactNode; initial?: string }) {
+export function SearchBar({
+  onSearch,
+  children,
+  actions,
+  initial = '',
+}: {
+  onSearch: (keyword: string) => void;
+  children?: ReactNode;
+  actions?: ReactNode;
+  initial?: string;
+}) {
   const t = useKeyTranslation();
   const [keyword, setKeyword] = useState(initial);
   return (
@@ -22,7 +32,14 @@ export function SearchBar({ onSearch, children, actions, initial = '' }: { onSea
         onSearch(keyword.trim());
       }}
     >
-      <TextField size="small" label={t('content.fields.keyword')} value={keyword} slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }} onChange={(event) => setKeyword(event.target.value)} data-testid="keyword" />
+      <TextField
+        size="small"
+        label={t('content.fields.keyword')}
+        value={keyword}
+        slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }}
+        onChange={(event) => setKeyword(event.target.value)}
+        data-testid="keyword"
+      />
       {children}
       <Button type="submit" variant="outlined" data-testid="search">
         {t('content.common.search')}

@@ -45,6 +45,10 @@ export function dashboardKindOf(userType: AccountType | null): DashboardKind {
 
 export function actionsFor(userType: AccountType | null, permissions: readonly string[]): DashboardAction[] {
   return DASHBOARD_ACTIONS.filter((action) =>
-    action.accountTypes ? userType !== null && action.accountTypes.includes(userType) : action.permission ? permissions.includes(action.permission) : true,
+    action.accountTypes
+      ? userType !== null && action.accountTypes.includes(userType)
+      : action.permission
+        ? permissions.includes(action.permission)
+        : true,
   );
 }

@@ -20,7 +20,10 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * failure can be told apart, then handed to the browser as a blob URL. Resolves false on failure.
  */
 export async function saveAuthorisedFile(path: string, fallbackName: string): Promise<boolean> {
-  const response = await fetch(`${API_BASE}/${path}`, { headers: { 'accept-language': getSession().language }, credentials: 'same-origin' });
+  const response = await fetch(`${API_BASE}/${path}`, {
+    headers: { 'accept-language': getSession().language },
+    credentials: 'same-origin',
+  });
   if (!response.ok) return false;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -91,7 +91,12 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
         </Box>
       )}
       {access.editable && !editing && (
-        <Button variant="outlined" disabled={full} onClick={() => setEditing({ member: null, document: {}, upgrade: null })} data-testid="entourage-add">
+        <Button
+          variant="outlined"
+          disabled={full}
+          onClick={() => setEditing({ member: null, document: {}, upgrade: null })}
+          data-testid="entourage-add"
+        >
           {t('guest.entourage.add')}
         </Button>
       )}
@@ -134,7 +139,9 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
                 schemaName="reception"
                 data={travelOf.reception}
                 // the unit's own member: its receptionist phones through the audited reveal
-                revealAt={async (pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, travelOf.id, `/reception${pointer}`)).value}
+                revealAt={async (pointer, kind) =>
+                  (await guestApi.revealGuestField(detail.id, kind, travelOf.id, `/reception${pointer}`)).value
+                }
               />
             ) : (
               <Typography color="text.secondary">{t('guest.reception.none')}</Typography>

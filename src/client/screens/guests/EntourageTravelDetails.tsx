@@ -10,12 +10,23 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
  * `revealReception`: where the caller may see a member's receptionist phone in full (its unit,
  * organisers), a "Show" button asks the audited reveal for it.
  */
-export function EntourageTravelDetails({ members, revealReception }: { members: EntourageItem[]; revealReception?: (memberId: string, pointer: string, kind: SensitiveKind) => Promise<string> }) {
+export function EntourageTravelDetails({
+  members,
+  revealReception,
+}: {
+  members: EntourageItem[];
+  revealReception?: (memberId: string, pointer: string, kind: SensitiveKind) => Promise<string>;
+}) {
   const t = useKeyTranslation();
   return (
     <Box>
       {members.map((member) => (
-        <Box key={member.id} component="article" data-testid="entourage-member" sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+        <Box
+          key={member.id}
+          component="article"
+          data-testid="entourage-member"
+          sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}
+        >
           <Typography sx={{ fontWeight: 600 }}>
             {String(member.document.nameZh ?? '')} · <span data-testid="member-masked-id">{member.idNumberMasked}</span>
           </Typography>
@@ -34,7 +45,11 @@ export function EntourageTravelDetails({ members, revealReception }: { members: 
               {t('guest.reception.title')}
             </Typography>
             {member.reception ? (
-              <ReadOnlyDocument schemaName="reception" data={member.reception} revealAt={revealReception ? (pointer, kind) => revealReception(member.id, pointer, kind) : undefined} />
+              <ReadOnlyDocument
+                schemaName="reception"
+                data={member.reception}
+                revealAt={revealReception ? (pointer, kind) => revealReception(member.id, pointer, kind) : undefined}
+              />
             ) : (
               <Typography color="text.secondary">{t('guest.view.receptionNotSet')}</Typography>
             )}

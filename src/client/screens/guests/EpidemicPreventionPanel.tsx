@@ -36,7 +36,13 @@ export function EpidemicPreventionPanel({ guest }: { guest: Guest }) {
       ) : (
         <Typography color="text.secondary">{t('wish.epidemic.empty')}</Typography>
       )}
-      <Button variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/guests/${encodeURIComponent(guest.id)}/epidemic`} data-testid="epidemic-edit">
+      <Button
+        variant="outlined"
+        sx={{ mt: 1 }}
+        component={RouterLink}
+        to={`/guests/${encodeURIComponent(guest.id)}/epidemic`}
+        data-testid="epidemic-edit"
+      >
         {t(guest.epidemic ? 'wish.epidemic.change' : 'wish.epidemic.edit')}
       </Button>
     </Box>

@@ -26,7 +26,10 @@ export default function GuestDetailScreen() {
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(() => {
-    guestApi.guest(id).then(setDetail).catch(() => setFailed(true));
+    guestApi
+      .guest(id)
+      .then(setDetail)
+      .catch(() => setFailed(true));
   }, [id]);
   useEffect(load, [load]);
 
@@ -66,14 +69,23 @@ export default function GuestDetailScreen() {
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.entourage" testId="detail-entourage">
         <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
-        <EntourageTravelDetails members={detail.entourage} revealReception={async (memberId, pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value} />
+        <EntourageTravelDetails
+          members={detail.entourage}
+          revealReception={async (memberId, pointer, kind) =>
+            (await guestApi.revealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value
+          }
+        />
       </RegistrationSection>
       <RegistrationSection titleKey="guest.steps.itinerary" testId="detail-itinerary">
         {isFilled(detail.itinerary) ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
       </RegistrationSection>
       <RegistrationSection titleKey="guest.reception.title" testId="detail-reception">
         {detail.reception ? (
-          <ReadOnlyDocument schemaName="reception" data={detail.reception} revealAt={async (pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value} />
+          <ReadOnlyDocument
+            schemaName="reception"
+            data={detail.reception}
+            revealAt={async (pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value}
+          />
         ) : (
           <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
         )}

@@ -61,7 +61,15 @@ export default function MyRegistrationScreen() {
       </Paper>
       <RegistrationStepSections guest={mine} testIdPrefix="mine" />
       <RegistrationSection titleKey="guest.reception.title" testId="mine-reception">
-        {mine.reception ? <ReadOnlyDocument schemaName="reception" data={mine.reception} revealAt={async (pointer, kind) => (await guestApi.revealOwnReceptionField(kind, `/reception${pointer}`)).value} /> : <Typography color="text.secondary">{t('guest.reception.none')}</Typography>}
+        {mine.reception ? (
+          <ReadOnlyDocument
+            schemaName="reception"
+            data={mine.reception}
+            revealAt={async (pointer, kind) => (await guestApi.revealOwnReceptionField(kind, `/reception${pointer}`)).value}
+          />
+        ) : (
+          <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
+        )}
       </RegistrationSection>
       {mine.entourage.length > 0 && (
         <RegistrationSection titleKey="guest.steps.entourage" testId="mine-entourage">

@@ -24,7 +24,15 @@ export function RegistrationSection({ titleKey, children, testId }: { titleKey: 
  * The three step documents of a registration (basic information, attendance intention,
  * itinerary) as read-only sections; `testIdPrefix` names them (`record` -> record-basic, ...).
  */
-export function RegistrationStepSections({ guest, testIdPrefix, reveal }: { guest: Pick<GuestDetail, 'document' | 'intention' | 'itinerary'>; testIdPrefix: string; reveal?: (kind: SensitiveKind) => Promise<string> }) {
+export function RegistrationStepSections({
+  guest,
+  testIdPrefix,
+  reveal,
+}: {
+  guest: Pick<GuestDetail, 'document' | 'intention' | 'itinerary'>;
+  testIdPrefix: string;
+  reveal?: (kind: SensitiveKind) => Promise<string>;
+}) {
   const t = useKeyTranslation();
   const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
   return (

@@ -80,7 +80,13 @@ export function InviteCodeWidget(props: WidgetProps) {
           )
         }
       />
-      <FormHelperText id={helperId} error={outcome?.kind === 'invalid'} aria-live="polite" data-testid="invite-code-result" sx={{ px: 1.75 }}>
+      <FormHelperText
+        id={helperId}
+        error={outcome?.kind === 'invalid'}
+        aria-live="polite"
+        data-testid="invite-code-result"
+        sx={{ px: 1.75 }}
+      >
         {outcome ? t(outcome.key, outcome.kind === 'valid' ? outcome.params : undefined) : t('guest.inviteCode.hint')}
       </FormHelperText>
     </Box>

@@ -18,21 +18,39 @@ export function TemporaryFilterBar({ filter, onChange }: { filter: TemporaryFilt
   const t = useKeyTranslation();
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   return (
-    <Box component="form" role="search" aria-label={t('temporary.review.title')} sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('temporary.review.title')}
+      sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
       onSubmit={(event) => {
         event.preventDefault();
         onChange({ ...filter, keyword: keyword.trim() || undefined });
       }}
     >
-      <FilterSelect label={t('guest.list.status')} value={filter.status ?? ''} allLabel={t('temporary.review.allStatuses')} testId="temporary-status"
+      <FilterSelect
+        label={t('guest.list.status')}
+        value={filter.status ?? ''}
+        allLabel={t('temporary.review.allStatuses')}
+        testId="temporary-status"
         options={auditStatuses.map((item) => ({ value: item, label: t(`guest.status.${item}`) }))}
         onChange={(status) => onChange({ ...filter, status: status as AuditStatus | undefined })}
       />
-      <FilterSelect label={t('schema.fields.registrationType')} value={filter.registrationType ?? ''} allLabel={t('temporary.review.allTypes')}
+      <FilterSelect
+        label={t('schema.fields.registrationType')}
+        value={filter.registrationType ?? ''}
+        allLabel={t('temporary.review.allTypes')}
         options={temporaryTypes.map((item) => ({ value: item, label: t(`schema.enums.registrationType.${item}`) }))}
         onChange={(type) => onChange({ ...filter, registrationType: type as TemporaryType | undefined })}
       />
-      <TextField size="small" label={t('temporary.review.keyword')} value={keyword} onChange={(event) => setKeyword(event.target.value)} slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }} data-testid="temporary-keyword" />
+      <TextField
+        size="small"
+        label={t('temporary.review.keyword')}
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: KEYWORD_MAX_LENGTH } }}
+        data-testid="temporary-keyword"
+      />
       <Button type="submit" variant="outlined" data-testid="temporary-search">
         {t('temporary.review.search')}
       </Button>

@@ -7,5 +7,12 @@ import { translateKey } from '../../i18n/translate-key';
  * (organisers; the server writes the showing to the audit log).
  */
 export function TemporaryMobile({ id, masked }: { id: string; masked: string }) {
-  return <RevealableInline testId="temporary-mobile" masked={masked} label={translateKey('temporary.review.columns.mobile')} reveal={async () => (await temporaryApi.revealMobile(id)).value} />;
+  return (
+    <RevealableInline
+      testId="temporary-mobile"
+      masked={masked}
+      label={translateKey('temporary.review.columns.mobile')}
+      reveal={async () => (await temporaryApi.revealMobile(id)).value}
+    />
+  );
 }

@@ -24,7 +24,11 @@ export default function TemporaryReviewScreen() {
 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>
-      <TemporaryFilterBar key={filter.keyword ?? ''} filter={filter} onChange={(next) => setSearchParams(searchFromFilter(next), { replace: true })} />
+      <TemporaryFilterBar
+        key={filter.keyword ?? ''}
+        filter={filter}
+        onChange={(next) => setSearchParams(searchFromFilter(next), { replace: true })}
+      />
       <DeclaredList declaration={listDeclaration('temporary-review')} host={host} />
       <ReviewDecisionForm name="temporary" selected={selected} decide={(decision) => temporaryApi.decide(decision)} onDone={reload} />
       <TemporaryCodesPanel />

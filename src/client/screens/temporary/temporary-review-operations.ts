@@ -17,7 +17,10 @@ export const temporaryReviewOperations = {
     return temporaryApi.recommendations(pageNum, pageSize);
   },
   temporaryExport: async (filters: ListLoadQuery) => {
-    const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value !== '')) as Record<string, string>;
+    const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value !== '')) as Record<
+      string,
+      string
+    >;
     // the server names the file by what and when, in the caller's language
     const result = await downloadExport(temporaryApiPaths.export, params, 'temporary-registrations');
     if (!result.ok) throw new Error(result.message);

@@ -30,7 +30,10 @@ export default function CompanyViewScreen() {
   const [overview, setOverview] = useState<UnitOverview | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    guestApi.unitOverview().then(setOverview).catch(() => setFailed(true));
+    guestApi
+      .unitOverview()
+      .then(setOverview)
+      .catch(() => setFailed(true));
   }, []);
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!overview) return <CircularProgress aria-label={t('common.loading')} />;
@@ -45,7 +48,12 @@ export default function CompanyViewScreen() {
         </Typography>
         <Typography color="text.secondary">{t(`schema.enums.unitType.${unit.unitType}`)}</Typography>
         <Typography sx={{ mt: 1 }}>
-          {t('guest.overview.edition', { name: `${edition.year} ${t('app.summitName')}`, start: edition.conferenceStart, end: edition.conferenceEnd, deadline: edition.itineraryDeadline })}
+          {t('guest.overview.edition', {
+            name: `${edition.year} ${t('app.summitName')}`,
+            start: edition.conferenceStart,
+            end: edition.conferenceEnd,
+            deadline: edition.itineraryDeadline,
+          })}
         </Typography>
         {!edition.addGuestGate.open && edition.addGuestGate.reasonKey && (
           <Alert severity="info" sx={{ mt: 1 }} data-testid="overview-add-guest-gate">

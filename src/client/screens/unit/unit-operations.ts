@@ -11,7 +11,9 @@ export const unitOperations: Record<string, Operation> = {
   // (a saved one from an older schema version opens in the current one, engine/record-upgrade.ts)
   myUnit: async () => {
     const unit = await guestApi.myUnit();
-    const opened = unit.complete ? await openInCurrentVersion('unit', unit, () => recordUpgradeApi.myUnit()) : { document: unit.document, upgrade: null };
+    const opened = unit.complete
+      ? await openInCurrentVersion('unit', unit, () => recordUpgradeApi.myUnit())
+      : { document: unit.document, upgrade: null };
     return attachUpgrade(await fieldsOfSchema('unit', { ...opened.document, unitType: unit.unitType }), opened.upgrade);
   },
   saveMyUnit: (data) => guestApi.saveMyUnit(data),

@@ -22,5 +22,6 @@ export const wishOperations: Record<string, Operation> = {
     return guest.epidemic ?? {};
   },
   saveGuestEpidemic: (data, { id }) => wishApi.saveEpidemic(requiredParam(id, 'id'), data),
-  wishPage: (query: ListLoadQuery) => wishApi.wishPage({ pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 20) }),
+  wishPage: (query: ListLoadQuery) =>
+    wishApi.wishPage({ pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 20) }),
 };

@@ -15,7 +15,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('invitation_codes').addColumn('review_required', 'integer').execute();
 
   // a unit document saved through the unit-information form (0 = only the registration stub)
-  await db.schema.alterTable('units').addColumn('complete', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('units')
+    .addColumn('complete', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('units').addColumn('updated_at', 'text').execute();
 
   for (const [name, type] of [
@@ -56,7 +59,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('entourage_guest').on('entourage_members').column('guest_id').execute();
-  await db.schema.createIndex('entourage_edition_person').unique().on('entourage_members').columns(['edition_id', 'id_number_hash']).execute();
+  await db.schema
+    .createIndex('entourage_edition_person')
+    .unique()
+    .on('entourage_members')
+    .columns(['edition_id', 'id_number_hash'])
+    .execute();
 
   await db.schema
     .createTable('audit_log')

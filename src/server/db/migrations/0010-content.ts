@@ -37,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('content_records_scope').on('content_records').columns(['kind', 'edition_id', 'unit_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('content_records_scope')
+    .on('content_records')
+    .columns(['kind', 'edition_id', 'unit_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

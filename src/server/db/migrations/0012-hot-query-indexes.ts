@@ -21,8 +21,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // the old status index lacked the id tie-breaker, so "newest first, then id" still sorted
   await db.schema.dropIndex('guests_status').execute();
-  await db.schema.createIndex('guests_status_listing').on('guests').columns(['edition_id', 'audit_status', 'created_at', 'id']).where(sql.ref('unit_id'), 'is not', null).execute();
-  await db.schema.createIndex('guests_listing').on('guests').columns(['edition_id', 'created_at', 'id']).where(sql.ref('unit_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('guests_status_listing')
+    .on('guests')
+    .columns(['edition_id', 'audit_status', 'created_at', 'id'])
+    .where(sql.ref('unit_id'), 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('guests_listing')
+    .on('guests')
+    .columns(['edition_id', 'created_at', 'id'])
+    .where(sql.ref('unit_id'), 'is not', null)
+    .execute();
   await db.schema.createIndex('guests_unit_listing').on('guests').columns(['edition_id', 'unit_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('guests_invitation_code').on('guests').columns(['edition_id', 'invitation_code']).execute();
   await sql`create index guests_arrival_day on guests (edition_id, ${arrivalDay(postgres)})`.execute(db);
@@ -39,10 +49,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // searches of 1-2 characters (no trigram index serves them): prefix ranges on the name, the
   // name from its 2nd and from its 3rd character, and the English name (guest-name-search.ts)
   const patternOps = postgres ? sql` text_pattern_ops` : sql``;
-  for (const [index, expression] of NAME_PREFIX_KEYS) await sql`create index ${sql.raw(index)} on guests ((${expression})${patternOps})`.execute(db);
+  for (const [index, expression] of NAME_PREFIX_KEYS)
+    await sql`create index ${sql.raw(index)} on guests ((${expression})${patternOps})`.execute(db);
   if (postgres) return;
   // external content: the names are stored once (in guests); the triggers keep the index in step
-  await sql`create virtual table guests_name_search using fts5(name, name_en, content='guests', content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create virtual table guests_name_search using fts5(name, name_en, content='guests', content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`create trigger guests_name_search_insert after insert on guests begin
     insert into guests_name_search(rowid, name, name_en) values (new.rowid, new.name, new.name_en);
   end`.execute(db);
@@ -65,16 +78,32 @@ const NAME_PREFIX_KEYS = [
 
 /** The same expression the console's arrival-day filter uses (console-sql.ts legDate). */
 function arrivalDay(postgres: boolean) {
-  return postgres ? sql`substr((itinerary::jsonb #>> '{arrival,arrivalTime}'), 1, 10)` : sql`substr(json_extract(itinerary, '$.arrival.arrivalTime'), 1, 10)`;
+  return postgres
+    ? sql`substr((itinerary::jsonb #>> '{arrival,arrivalTime}'), 1, 10)`
+    : sql`substr(json_extract(itinerary, '$.arrival.arrivalTime'), 1, 10)`;
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = await isPostgres(db);
   if (!postgres) {
-    for (const trigger of ['guests_name_search_insert', 'guests_name_search_delete', 'guests_name_search_update']) await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
+    for (const trigger of ['guests_name_search_insert', 'guests_name_search_delete', 'guests_name_search_update'])
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
     await sql`drop table if exists guests_name_search`.execute(db);
   }
-  for (const index of ['guests_name_en_prefix', 'guests_name_from_3rd', 'guests_name_from_2nd', 'guests_name_prefix', 'guests_name_en_trgm', 'guests_name_trgm', 'guests_arrival_day', 'guests_invitation_code', 'guests_unit_listing', 'guests_listing', 'guests_status_listing', GUEST_MOBILE_LOOKUP_INDEX.name]) {
+  for (const index of [
+    'guests_name_en_prefix',
+    'guests_name_from_3rd',
+    'guests_name_from_2nd',
+    'guests_name_prefix',
+    'guests_name_en_trgm',
+    'guests_name_trgm',
+    'guests_arrival_day',
+    'guests_invitation_code',
+    'guests_unit_listing',
+    'guests_listing',
+    'guests_status_listing',
+    GUEST_MOBILE_LOOKUP_INDEX.name,
+  ]) {
     await db.schema.dropIndex(index).ifExists().execute();
   }
   await db.schema.createIndex('guests_status').on('guests').columns(['edition_id', 'audit_status', 'created_at']).execute();

@@ -35,18 +35,32 @@ export function sealedReceptionistMobiles(protection: DataProtection): Migration
       // and their blind index (of the normalised number) is one. The later row keeps its sealed
       // mobile under a key of its own rather than failing the migration (and the start).
       const taken = new Set<string>();
-      await batches(db, 'receptionists', ['id', 'edition_id', 'mobile_index'], async (rows) => {
-        for (const row of rows) {
-          const mobile = String(row.mobile_index);
-          const index = protection.index('mobile', mobile);
-          const key = `${String(row.edition_id)}|${index}`;
-          const mobileIndex = taken.has(key) ? `duplicate:${String(row.id)}` : index;
-          taken.add(key);
-          await db.updateTable('receptionists').set({ mobile_index: mobileIndex, mobile_sealed: protection.seal(mobile) }).where('id', '=', row.id).execute();
-        }
-      }, 500);
+      await batches(
+        db,
+        'receptionists',
+        ['id', 'edition_id', 'mobile_index'],
+        async (rows) => {
+          for (const row of rows) {
+            const mobile = String(row.mobile_index);
+            const index = protection.index('mobile', mobile);
+            const key = `${String(row.edition_id)}|${index}`;
+            const mobileIndex = taken.has(key) ? `duplicate:${String(row.id)}` : index;
+            taken.add(key);
+            await db
+              .updateTable('receptionists')
+              .set({ mobile_index: mobileIndex, mobile_sealed: protection.seal(mobile) })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        },
+        500,
+      );
       // a receptionist's entries are few (tens per edition): read in one go
-      const entries = (await db.selectFrom('audit_log').select(['id', 'before_value', 'after_value']).where('target_type', '=', 'receptionist').execute()) as Record<string, unknown>[];
+      const entries = (await db
+        .selectFrom('audit_log')
+        .select(['id', 'before_value', 'after_value'])
+        .where('target_type', '=', 'receptionist')
+        .execute()) as Record<string, unknown>[];
       for (const entry of entries) {
         const before = maskedReceptionistCopy(entry.before_value);
         const after = maskedReceptionistCopy(entry.after_value);

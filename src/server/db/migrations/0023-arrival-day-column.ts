@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const day = postgres
     ? sql`substr((itinerary::jsonb #>> '{arrival,arrivalTime}'), 1, 10)`
     : sql`substr(json_extract(itinerary, '$.arrival.arrivalTime'), 1, 10)`;
-  await sql`alter table guests add column arrival_day text generated always as (${day}) ${sql.raw(postgres ? 'stored' : 'virtual')}`.execute(db);
+  await sql`alter table guests add column arrival_day text generated always as (${day}) ${sql.raw(postgres ? 'stored' : 'virtual')}`.execute(
+    db,
+  );
   await db.schema.dropIndex('guests_arrival_day').execute();
   await db.schema
     .createIndex('guests_arrival_day_listing')

@@ -20,7 +20,11 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     const document = parse(stub.document);
     if (!document || !DROPPED.some((key) => key in document)) continue;
     for (const key of DROPPED) delete document[key];
-    await db.updateTable('units').set({ document: JSON.stringify(document) }).where('id', '=', stub.id).execute();
+    await db
+      .updateTable('units')
+      .set({ document: JSON.stringify(document) })
+      .where('id', '=', stub.id)
+      .execute();
   }
 }
 

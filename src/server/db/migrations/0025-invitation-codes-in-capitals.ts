@@ -26,7 +26,12 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     const capitals = code.trim().toUpperCase();
     if (capitals === code || stored.has(capitals)) continue;
     await db.updateTable('invitation_codes').set({ code: capitals }).where('code', '=', code).execute();
-    await db.updateTable('guests').set({ invitation_code: capitals }).where('edition_id', '=', editionId).where('invitation_code', '=', code).execute();
+    await db
+      .updateTable('guests')
+      .set({ invitation_code: capitals })
+      .where('edition_id', '=', editionId)
+      .where('invitation_code', '=', code)
+      .execute();
     stored.delete(code);
     stored.add(capitals);
   }

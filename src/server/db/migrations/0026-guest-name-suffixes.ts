@@ -78,7 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (edition_id, suffix, guest_id)
   ) without rowid`.execute(db);
   await sql`create index guest_name_suffixes_guest on guest_name_suffixes (guest_id)`.execute(db);
-  const suffixesOf = (names: RawBuilder<unknown>) => sql`select names.edition_id, substr(lower(names.name), positions.n), names.id, names.created_at
+  const suffixesOf = (
+    names: RawBuilder<unknown>,
+  ) => sql`select names.edition_id, substr(lower(names.name), positions.n), names.id, names.created_at
     from (${names}) as names
     join guest_name_positions as positions on positions.n <= length(names.name) - 2`;
   const newNames = sql`select new.edition_id as edition_id, new.id as id, new.created_at as created_at, new.name as name union all select new.edition_id, new.id, new.created_at, new.name_en`;
@@ -113,10 +115,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`create index guests_name_en_trgm on guests using gin (name_en public.gin_trgm_ops)`.execute(db);
     return;
   }
-  for (const trigger of ['guest_name_suffixes_insert', 'guest_name_suffixes_delete', 'guest_name_suffixes_update']) await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
+  for (const trigger of ['guest_name_suffixes_insert', 'guest_name_suffixes_delete', 'guest_name_suffixes_update'])
+    await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
   await sql`drop table if exists guest_name_suffixes`.execute(db);
   await sql`drop table if exists guest_name_positions`.execute(db);
-  await sql`create virtual table guests_name_search using fts5(name, name_en, content='guests', content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create virtual table guests_name_search using fts5(name, name_en, content='guests', content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`create trigger guests_name_search_insert after insert on guests begin
     insert into guests_name_search(rowid, name, name_en) values (new.rowid, new.name, new.name_en);
   end`.execute(db);

@@ -15,7 +15,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['account'];
 
   app.post<{ Body: SchemaData<'account-registration'>; Reply: PlainAnswer<null> }>(path(apiPaths.register), {
-    schema: { tags, summary: 'Register an account (code from anonMsgCode with scene register)', response: envelope(nothing, 'registered'), ...bodyOf('account-registration') },
+    schema: {
+      tags,
+      summary: 'Register an account (code from anonMsgCode with scene register)',
+      response: envelope(nothing, 'registered'),
+      ...bodyOf('account-registration'),
+    },
     ...guarded(app, limits.register),
     handler: async (request) => {
       // the unit's first document keeps neither secrets nor the sign-in name (a mobile is stored only indexed and sealed)
@@ -35,7 +40,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Querystring: SchemaData<'password-change'>; Reply: PlainAnswer<null> }>(path(apiPaths.changePassword), {
-    schema: { tags, summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session', security: bearer, response: envelope(nothing, 'changed'), ...queryOf('password-change') },
+    schema: {
+      tags,
+      summary: 'Change password (query string per SPEC, or the same fields as a JSON body); ends every session',
+      security: bearer,
+      response: envelope(nothing, 'changed'),
+      ...queryOf('password-change'),
+    },
     // SPEC sends these as a query string; a JSON body with the same fields is accepted too
     ...guarded(app, limits.passwordChange, authenticate, async (request) => {
       const body = request.body;
@@ -52,7 +63,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: SchemaData<'account-change'>; Reply: PlainAnswer<null> }>(path(apiPaths.changeAccount), {
-    schema: { tags, summary: 'Change the sign-in account (code sent to the new account, scene change-account)', security: bearer, response: envelope(nothing, 'changed'), ...bodyOf('account-change') },
+    schema: {
+      tags,
+      summary: 'Change the sign-in account (code sent to the new account, scene change-account)',
+      security: bearer,
+      response: envelope(nothing, 'changed'),
+      ...bodyOf('account-change'),
+    },
     ...guarded(app, limits.signIn, authenticate),
     handler: async (request) => {
       const { account, newAccount, code } = request.body;
@@ -62,7 +79,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: SchemaData<'password-reset'>; Reply: PlainAnswer<null> }>(path(apiPaths.resetPassword), {
-    schema: { tags, summary: 'Reset a forgotten password with a code (scene reset-password); ends every session', response: envelope(nothing, 'reset'), ...bodyOf('password-reset') },
+    schema: {
+      tags,
+      summary: 'Reset a forgotten password with a code (scene reset-password); ends every session',
+      response: envelope(nothing, 'reset'),
+      ...bodyOf('password-reset'),
+    },
     ...guarded(app, limits.signIn),
     handler: async (request) => {
       const { account, code, password } = request.body;
@@ -72,7 +94,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Reply: PlainAnswer<null> }>(path(apiPaths.logout), {
-    schema: { tags, summary: 'Sign out: the session is revoked and its cookie expired', security: bearer, response: envelope(nothing, 'signed out') },
+    schema: {
+      tags,
+      summary: 'Sign out: the session is revoked and its cookie expired',
+      security: bearer,
+      response: envelope(nothing, 'signed out'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       await sessions.revoke(signedIn(request).sessionId);

@@ -113,7 +113,11 @@ export class Accounts {
     if (newAccount === account) throw new AppError('sameAccount');
     await this.assertFree(newAccount);
     await this.messageCodes.verify(newAccount, 'change-account', code);
-    await this.db.updateTable('accounts').set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: nowIso() }).where('id', '=', who.id).execute();
+    await this.db
+      .updateTable('accounts')
+      .set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: nowIso() })
+      .where('id', '=', who.id)
+      .execute();
   }
 
   async currentEditionId(): Promise<string> {

@@ -49,7 +49,10 @@ export class Activities {
 
   private async summaries(executor: Executor, rows: ActivityRow[]): Promise<ActivitySummary[]> {
     const edition = await this.editions.current(executor);
-    const counts = await countsOf(executor, rows.map((row) => row.id));
+    const counts = await countsOf(
+      executor,
+      rows.map((row) => row.id),
+    );
     const now = this.editions.now();
     return rows.map((row) => toActivitySummary(row, counts.get(row.id) ?? noCounts, signUpStateOf(row, edition, now, this.today())));
   }
@@ -66,8 +69,10 @@ export class Activities {
   }
 
   private assertWindows(document: Activity): void {
-    const order = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || new Date(a).getTime() <= new Date(b).getTime();
-    if (!order(document.startTime, document.endTime) || !order(document.signUpStart, document.signUpEnd)) throw new AppError('activityWindowOrder');
+    const order = (a: string | undefined, b: string | undefined) =>
+      a === undefined || b === undefined || new Date(a).getTime() <= new Date(b).getTime();
+    if (!order(document.startTime, document.endTime) || !order(document.signUpStart, document.signUpEnd))
+      throw new AppError('activityWindowOrder');
   }
 
   /** The activity's own speech materials must be stored uploads checked under that rule. */
@@ -101,7 +106,11 @@ export class Activities {
   private async saveVisibility(trx: Executor, id: string, document: Activity): Promise<void> {
     await trx.deleteFrom('activity_visibility').where('activity_id', '=', id).execute();
     const types = document.visibleGuestTypes ?? [];
-    if (types.length > 0) await trx.insertInto('activity_visibility').values(types.map((guestType) => ({ activity_id: id, guest_type: guestType }))).execute();
+    if (types.length > 0)
+      await trx
+        .insertInto('activity_visibility')
+        .values(types.map((guestType) => ({ activity_id: id, guest_type: guestType })))
+        .execute();
   }
 
   /** A new activity starts as a draft: units see it once published. */
@@ -118,7 +127,15 @@ export class Activities {
         .values({ id, edition_id: edition.id, status: 'draft', ...this.columnsOf(document), created_at: now, updated_at: now })
         .execute();
       await this.saveVisibility(trx, id, document);
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'activity.create', targetType: 'activity', targetId: id, targetLabel: document.name, after: document, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'activity.create',
+        targetType: 'activity',
+        targetId: id,
+        targetLabel: document.name,
+        after: document,
+        at: now,
+      });
     });
     return this.detail(who, id);
   }
@@ -140,7 +157,16 @@ export class Activities {
       await this.saveVisibility(trx, id, document);
       await this.signUps.promoteWaiting(trx, { ...row, member_limit: document.memberLimit ?? null, name: document.name });
       const before = JSON.parse(row.document) as Activity;
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'activity.update', targetType: 'activity', targetId: id, targetLabel: document.name, before, after: document, at: this.editions.now().toISOString() });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'activity.update',
+        targetType: 'activity',
+        targetId: id,
+        targetLabel: document.name,
+        before,
+        after: document,
+        at: this.editions.now().toISOString(),
+      });
     });
     return this.detail(who, id);
   }
@@ -152,9 +178,21 @@ export class Activities {
       const now = this.editions.now().toISOString();
       const row = await findActivity(trx, edition.id, id, this.lockRows);
       if (!row) throw new AppError('activityNotFound');
-      await trx.updateTable('activities').set({ status, updated_at: now }).where('id', '=', id).where('edition_id', '=', edition.id).execute();
+      await trx
+        .updateTable('activities')
+        .set({ status, updated_at: now })
+        .where('id', '=', id)
+        .where('edition_id', '=', edition.id)
+        .execute();
       const action = status === 'published' ? 'activity.publish' : 'activity.close';
-      await this.audit.record(trx, who, { editionId: edition.id, action, targetType: 'activity', targetId: id, targetLabel: row.name, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action,
+        targetType: 'activity',
+        targetId: id,
+        targetLabel: row.name,
+        at: now,
+      });
     });
     return this.detail(who, id);
   }
@@ -170,16 +208,34 @@ export class Activities {
       const guests =
         guestIds.length === 0
           ? []
-          : await trx.selectFrom('guests').select(['id', 'unit_id', 'audit_status']).where('edition_id', '=', edition.id).where('id', 'in', guestIds).execute();
+          : await trx
+              .selectFrom('guests')
+              .select(['id', 'unit_id', 'audit_status'])
+              .where('edition_id', '=', edition.id)
+              .where('id', 'in', guestIds)
+              .execute();
       if (guests.length !== guestIds.length || guests.some((guest) => guest.unit_id === null)) throw new AppError('guestNotFound');
       if (guests.some((guest) => guest.audit_status !== 'approved')) throw new AppError('notApproved');
       const namesOf = async (ids: string[]) =>
-        ids.length === 0 ? [] : (await trx.selectFrom('guests').select('name').where('id', 'in', ids).orderBy('name').execute()).map((guest) => guest.name);
-      const previous = (await trx.selectFrom('activity_assignments').select('guest_id').where('activity_id', '=', id).execute()).map((a) => a.guest_id);
+        ids.length === 0
+          ? []
+          : (await trx.selectFrom('guests').select('name').where('id', 'in', ids).orderBy('name').execute()).map((guest) => guest.name);
+      const previous = (await trx.selectFrom('activity_assignments').select('guest_id').where('activity_id', '=', id).execute()).map(
+        (a) => a.guest_id,
+      );
       await trx.deleteFrom('activity_assignments').where('activity_id', '=', id).execute();
       const now = this.editions.now().toISOString();
       // names, not ids: the log is read by people
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'activity.assign', targetType: 'activity', targetId: id, targetLabel: row.name, before: { guests: await namesOf(previous) }, after: { guests: await namesOf(guestIds) }, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'activity.assign',
+        targetType: 'activity',
+        targetId: id,
+        targetLabel: row.name,
+        before: { guests: await namesOf(previous) },
+        after: { guests: await namesOf(guestIds) },
+        at: now,
+      });
       if (guests.length > 0) {
         await trx
           .insertInto('activity_assignments')

@@ -13,7 +13,11 @@ const byId = paramsOf('activity-id-params');
 const rosterColumns: ExportColumn<RosterItem>[] = [
   { headerKey: 'activity.export.position', width: 8, value: (row) => row.waitingPosition ?? '' },
   { headerKey: 'activity.export.person', width: 20, value: (row) => row.personName },
-  { headerKey: 'activity.export.kind', width: 12, value: (row, read) => read.t(`console.export.kinds.${row.memberId ? 'member' : 'guest'}`) },
+  {
+    headerKey: 'activity.export.kind',
+    width: 12,
+    value: (row, read) => read.t(`console.export.kinds.${row.memberId ? 'member' : 'guest'}`),
+  },
   { headerKey: 'activity.export.unit', width: 30, value: (row) => row.unitName },
   { headerKey: 'activity.export.speaker', width: 10, value: (row, read) => read.yesNo(row.speaker) },
   { headerKey: 'activity.export.seatNumber', width: 12, value: (row) => row.document.seatNumber ?? '' },
@@ -28,7 +32,13 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
   const one = path(activityApiPaths.adminActivity(':id'));
 
   app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.adminPage), {
-    schema: { tags, summary: 'Activities of the current edition, any status', security: bearer, response: envelope('response-activity-page', 'a page of activities'), ...queryOf('activity-page-query') },
+    schema: {
+      tags,
+      summary: 'Activities of the current edition, any status',
+      security: bearer,
+      response: envelope('response-activity-page', 'a page of activities'),
+      ...queryOf('activity-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -38,13 +48,25 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.adminActivities), {
-    schema: { tags, summary: 'Create an activity (a draft until published)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...bodyOf('activity') },
+    schema: {
+      tags,
+      summary: 'Create an activity (a draft until published)',
+      security: bearer,
+      response: envelope('response-admin-activity-detail', 'the activity'),
+      ...bodyOf('activity'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.create(signedIn(request), request.body)),
   });
 
   app.get<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(one, {
-    schema: { tags, summary: 'An activity with its roster, waiting list and assigned guests', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
+    schema: {
+      tags,
+      summary: 'An activity with its roster, waiting list and assigned guests',
+      security: bearer,
+      response: envelope('response-admin-activity-detail', 'the activity'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -52,26 +74,65 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(one, {
-    schema: { tags, summary: 'Edit an activity (a raised member limit promotes waiting people)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId, ...bodyOf('activity') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await activities.update(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity'>; Reply: Answer<'response-admin-activity-detail'> }>(
+    one,
+    {
+      schema: {
+        tags,
+        summary: 'Edit an activity (a raised member limit promotes waiting people)',
+        security: bearer,
+        response: envelope('response-admin-activity-detail', 'the activity'),
+        ...byId,
+        ...bodyOf('activity'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await activities.update(signedIn(request), request.params.id, request.body)),
+    },
+  );
 
-  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.publish(':id')), {
-    schema: { tags, summary: 'Publish: units see the activity in its tab', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'published')),
-  });
+  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(
+    path(activityApiPaths.publish(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Publish: units see the activity in its tab',
+        security: bearer,
+        response: envelope('response-admin-activity-detail', 'the activity'),
+        ...byId,
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'published')),
+    },
+  );
 
-  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.close(':id')), {
-    schema: { tags, summary: 'Close: no new sign-ups (cancelling stays possible until the deadline)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'closed')),
-  });
+  app.post<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-admin-activity-detail'> }>(
+    path(activityApiPaths.close(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Close: no new sign-ups (cancelling stays possible until the deadline)',
+        security: bearer,
+        response: envelope('response-admin-activity-detail', 'the activity'),
+        ...byId,
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'closed')),
+    },
+  );
 
-  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity-assignment'>; Reply: Answer<'response-admin-activity-detail'> }>(path(activityApiPaths.assignments(':id')), {
-    schema: { tags, summary: 'Assign approved guests to an invited activity (replaces the list)', security: bearer, response: envelope('response-admin-activity-detail', 'the activity'), ...byId, ...bodyOf('activity-assignment') },
+  app.put<{
+    Params: SchemaData<'activity-id-params'>;
+    Body: SchemaData<'activity-assignment'>;
+    Reply: Answer<'response-admin-activity-detail'>;
+  }>(path(activityApiPaths.assignments(':id')), {
+    schema: {
+      tags,
+      summary: 'Assign approved guests to an invited activity (replaces the list)',
+      security: bearer,
+      response: envelope('response-admin-activity-detail', 'the activity'),
+      ...byId,
+      ...bodyOf('activity-assignment'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activities.assign(signedIn(request), request.params.id, request.body.guestIds)),
   });
@@ -82,8 +143,7 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const id = request.params.id;
       const activity = await activities.exportable(signedIn(request), id);
-      const rows = (status: RosterItem['status']) =>
-        pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
+      const rows = (status: RosterItem['status']) => pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
       return sendWorkbook(request, reply, exportFileName(request, 'activity.export.file', activity.name), [
         { nameKey: 'activity.export.signedUpSheet', columns: rosterColumns, rows: rows('signed-up') },
         { nameKey: 'activity.export.waitingSheet', columns: rosterColumns, rows: rows('waiting') },

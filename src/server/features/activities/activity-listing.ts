@@ -59,7 +59,13 @@ export class ActivityListing {
           and([
             eb('activities.category', '!=', 'invited'),
             or([
-              not(exists(selectFrom('activity_visibility').select('activity_visibility.guest_type').whereRef('activity_visibility.activity_id', '=', 'activities.id'))),
+              not(
+                exists(
+                  selectFrom('activity_visibility')
+                    .select('activity_visibility.guest_type')
+                    .whereRef('activity_visibility.activity_id', '=', 'activities.id'),
+                ),
+              ),
               ...(types.length === 0
                 ? []
                 : [
@@ -81,8 +87,16 @@ export class ActivityListing {
     const edition = await this.editions.current();
     const base = (await this.visibleQuery(edition.id, unitId)).where('activities.category', '=', query.category);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('activities').orderBy('activities.start_time').orderBy('activities.id').$call(onPage(query.pageNum, query.pageSize)).execute();
-    const counts = await countsOf(this.db, rows.map((row) => row.id));
+    const rows = await base
+      .selectAll('activities')
+      .orderBy('activities.start_time')
+      .orderBy('activities.id')
+      .$call(onPage(query.pageNum, query.pageSize))
+      .execute();
+    const counts = await countsOf(
+      this.db,
+      rows.map((row) => row.id),
+    );
     const now = this.editions.now();
     const today = shanghaiDate(now);
     const records = rows.map((row) => toActivitySummary(row, counts.get(row.id) ?? noCounts, signUpStateOf(row, edition, now, today)));
@@ -93,13 +107,29 @@ export class ActivityListing {
   async detail(who: SignedInAccount, id: string): Promise<UnitActivityDetail> {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
-    const row = await (await this.visibleQuery(edition.id, unitId)).selectAll('activities').where('activities.id', '=', id).executeTakeFirst();
+    const row = await (
+      await this.visibleQuery(edition.id, unitId)
+    )
+      .selectAll('activities')
+      .where('activities.id', '=', id)
+      .executeTakeFirst();
     if (!row) throw new AppError('activityNotFound');
     const [counts, positions, mine, assigned] = await Promise.all([
       countsOf(this.db, [row.id]),
       waitingPositions(this.db, row.id),
-      this.db.selectFrom('activity_sign_ups').selectAll().where('activity_id', '=', row.id).where('unit_id', '=', unitId).orderBy('seq').execute(),
-      this.db.selectFrom('activity_assignments').select('guest_id').where('activity_id', '=', row.id).where('unit_id', '=', unitId).execute(),
+      this.db
+        .selectFrom('activity_sign_ups')
+        .selectAll()
+        .where('activity_id', '=', row.id)
+        .where('unit_id', '=', unitId)
+        .orderBy('seq')
+        .execute(),
+      this.db
+        .selectFrom('activity_assignments')
+        .select('guest_id')
+        .where('activity_id', '=', row.id)
+        .where('unit_id', '=', unitId)
+        .execute(),
     ]);
     const now = this.editions.now();
     return {

@@ -3,7 +3,14 @@ import type { Db } from '../../db/database.js';
 import type { ActivitySignUpTable, ActivityTable } from '../../db/tables.js';
 import type { Activity, ActivitySignUp } from '../../../generated/types.js';
 import type { EditionData } from '../../../shared/guest-api.js';
-import type { ActivityCategory, ActivityStatus, ActivitySummary, SignUpItem, SignUpState, SignUpStatus } from '../../../shared/activity-api.js';
+import type {
+  ActivityCategory,
+  ActivityStatus,
+  ActivitySummary,
+  SignUpItem,
+  SignUpState,
+  SignUpStatus,
+} from '../../../shared/activity-api.js';
 
 export type ActivityRow = Selectable<ActivityTable>;
 export type SignUpRow = Selectable<ActivitySignUpTable>;
@@ -92,7 +99,12 @@ export async function findActivity(executor: Executor, editionId: string, id: st
 }
 
 export async function visibilityOf(executor: Executor, activityId: string): Promise<string[]> {
-  const rows = await executor.selectFrom('activity_visibility').select('guest_type').where('activity_id', '=', activityId).orderBy('guest_type').execute();
+  const rows = await executor
+    .selectFrom('activity_visibility')
+    .select('guest_type')
+    .where('activity_id', '=', activityId)
+    .orderBy('guest_type')
+    .execute();
   return rows.map((row) => row.guest_type);
 }
 

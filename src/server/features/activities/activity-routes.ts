@@ -15,31 +15,61 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['activities'];
 
   app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.unitPage), {
-    schema: { tags, summary: 'One tab of the activities the unit may see (category defaults to committee)', security: bearer, response: envelope('response-activity-page', 'a page of activities'), ...queryOf('activity-page-query') },
+    schema: {
+      tags,
+      summary: 'One tab of the activities the unit may see (category defaults to committee)',
+      security: bearer,
+      response: envelope('response-activity-page', 'a page of activities'),
+      ...queryOf('activity-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await activityListing.page(signedIn(request), { ...pageOf(request.query), category: request.query.category ?? 'committee' }));
+      return ok(
+        request,
+        await activityListing.page(signedIn(request), { ...pageOf(request.query), category: request.query.category ?? 'committee' }),
+      );
     },
   });
 
-  app.get<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-unit-activity-detail'> }>(path(activityApiPaths.unitActivity(':id')), {
-    schema: { tags, summary: "An activity with the unit's sign-ups and waiting places (404 when the unit may not see it)", security: bearer, response: envelope('response-unit-activity-detail', 'the activity'), ...byId },
-    preValidation: authenticate,
-    handler: async (request, reply) => {
-      noStore(reply);
-      return ok(request, await activityListing.detail(signedIn(request), request.params.id));
+  app.get<{ Params: SchemaData<'activity-id-params'>; Reply: Answer<'response-unit-activity-detail'> }>(
+    path(activityApiPaths.unitActivity(':id')),
+    {
+      schema: {
+        tags,
+        summary: "An activity with the unit's sign-ups and waiting places (404 when the unit may not see it)",
+        security: bearer,
+        response: envelope('response-unit-activity-detail', 'the activity'),
+        ...byId,
+      },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        noStore(reply);
+        return ok(request, await activityListing.detail(signedIn(request), request.params.id));
+      },
     },
-  });
+  );
 
   app.post<{ Body: SchemaData<'activity-sign-up'>; Reply: Answer<'response-sign-up-item'> }>(path(activityApiPaths.signUps), {
-    schema: { tags, summary: 'Sign an approved guest (or an entourage member where allowed) up; at the member limit the person goes on the waiting list', security: bearer, response: envelope('response-sign-up-item', 'the sign-up or waiting place'), ...bodyOf('activity-sign-up') },
+    schema: {
+      tags,
+      summary: 'Sign an approved guest (or an entourage member where allowed) up; at the member limit the person goes on the waiting list',
+      security: bearer,
+      response: envelope('response-sign-up-item', 'the sign-up or waiting place'),
+      ...bodyOf('activity-sign-up'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await activitySignUps.signUp(signedIn(request), request.body)),
   });
 
   app.delete<{ Params: SchemaData<'activity-id-params'>; Reply: PlainAnswer<null> }>(path(activityApiPaths.signUp(':id')), {
-    schema: { tags, summary: 'Cancel a sign-up or waiting place (until the edition deadline); the first waiting person is promoted and the unit notified', security: bearer, response: envelope(nothing, 'cancelled'), ...byId },
+    schema: {
+      tags,
+      summary: 'Cancel a sign-up or waiting place (until the edition deadline); the first waiting person is promoted and the unit notified',
+      security: bearer,
+      response: envelope(nothing, 'cancelled'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await activitySignUps.cancel(signedIn(request), request.params.id);
@@ -47,9 +77,21 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: SchemaData<'activity-id-params'>; Body: SchemaData<'activity-speech-materials'>; Reply: Answer<'response-sign-up-item'> }>(path(activityApiPaths.signUpMaterials(':id')), {
-    schema: { tags, summary: "A speaker's speech materials (uploaded first under the speechMaterials rule; speaker activities only)", security: bearer, response: envelope('response-sign-up-item', 'the sign-up'), ...byId, ...bodyOf('activity-speech-materials') },
+  app.put<{
+    Params: SchemaData<'activity-id-params'>;
+    Body: SchemaData<'activity-speech-materials'>;
+    Reply: Answer<'response-sign-up-item'>;
+  }>(path(activityApiPaths.signUpMaterials(':id')), {
+    schema: {
+      tags,
+      summary: "A speaker's speech materials (uploaded first under the speechMaterials rule; speaker activities only)",
+      security: bearer,
+      response: envelope('response-sign-up-item', 'the sign-up'),
+      ...byId,
+      ...bodyOf('activity-speech-materials'),
+    },
     preValidation: authenticate,
-    handler: async (request) => ok(request, await activitySignUps.setMaterials(signedIn(request), request.params.id, request.body.speechMaterials)),
+    handler: async (request) =>
+      ok(request, await activitySignUps.setMaterials(signedIn(request), request.params.id, request.body.speechMaterials)),
   });
 }

@@ -16,7 +16,15 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import { unitOf } from '../../auth/unit-access.js';
-import { findActivity, signUpStateOf, toSignUpItem, visibilityOf, waitingPositions, type ActivityRow, type Executor } from './activity-repository.js';
+import {
+  findActivity,
+  signUpStateOf,
+  toSignUpItem,
+  visibilityOf,
+  waitingPositions,
+  type ActivityRow,
+  type Executor,
+} from './activity-repository.js';
 
 const SPEECH_RULE = 'speechMaterials';
 
@@ -74,18 +82,33 @@ export class ActivitySignUps {
         const visibleTo = await visibilityOf(trx, row.id);
         if (visibleTo.length > 0 && !visibleTo.includes(guest.guest_type ?? '')) throw new AppError('activityGuestTypeNotAllowed');
         if (row.category === 'invited') {
-          const assigned = await trx.selectFrom('activity_assignments').select('guest_id').where('activity_id', '=', row.id).where('guest_id', '=', guest.id).executeTakeFirst();
+          const assigned = await trx
+            .selectFrom('activity_assignments')
+            .select('guest_id')
+            .where('activity_id', '=', row.id)
+            .where('guest_id', '=', guest.id)
+            .executeTakeFirst();
           if (!assigned) throw new AppError('activityNotAssigned');
         }
         let personName = guest.name;
         if (body.memberId !== undefined) {
           if (row.allow_entourage !== 1) throw new AppError('activityNoEntourage');
-          const member = await trx.selectFrom('entourage_members').select(['id', 'name']).where('id', '=', body.memberId).where('guest_id', '=', guest.id).executeTakeFirst();
+          const member = await trx
+            .selectFrom('entourage_members')
+            .select(['id', 'name'])
+            .where('id', '=', body.memberId)
+            .where('guest_id', '=', guest.id)
+            .executeTakeFirst();
           if (!member) throw new AppError('entourageMemberNotFound');
           personName = member.name;
         }
         const personKey = body.memberId === undefined ? `g:${guest.id}` : `m:${body.memberId}`;
-        const taken = await trx.selectFrom('activity_sign_ups').select('id').where('activity_id', '=', row.id).where('person_key', '=', personKey).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('activity_sign_ups')
+          .select('id')
+          .where('activity_id', '=', row.id)
+          .where('person_key', '=', personKey)
+          .executeTakeFirst();
         if (taken) throw new AppError('activityAlreadySignedUp');
         const materials = body.speechMaterials ?? [];
         await this.assertSpeechMaterials(trx, unitId, row, body.speaker === true, materials);
@@ -96,7 +119,11 @@ export class ActivitySignUps {
           .where('activity_id', '=', row.id)
           .where('status', '=', 'signed-up')
           .executeTakeFirstOrThrow();
-        const last = await trx.selectFrom('activity_sign_ups').select((eb) => eb.fn.max('seq').as('last')).where('activity_id', '=', row.id).executeTakeFirstOrThrow();
+        const last = await trx
+          .selectFrom('activity_sign_ups')
+          .select((eb) => eb.fn.max('seq').as('last'))
+          .where('activity_id', '=', row.id)
+          .executeTakeFirstOrThrow();
         const full = row.member_limit !== null && Number(counts.n) >= row.member_limit;
         const now = this.editions.now().toISOString();
         const id = randomUUID();
@@ -130,7 +157,12 @@ export class ActivitySignUps {
   }
 
   private async item(executor: Executor, unitId: string, id: string): Promise<SignUpItem> {
-    const row = await executor.selectFrom('activity_sign_ups').selectAll().where('id', '=', id).where('unit_id', '=', unitId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('activity_sign_ups')
+      .selectAll()
+      .where('id', '=', id)
+      .where('unit_id', '=', unitId)
+      .executeTakeFirst();
     if (!row) throw new AppError('activitySignUpNotFound');
     const positions = await waitingPositions(executor, row.activity_id);
     return toSignUpItem(row, positions.get(row.id) ?? null);
@@ -141,7 +173,12 @@ export class ActivitySignUps {
     const unitId = unitOf(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const found = await trx.selectFrom('activity_sign_ups').select('activity_id').where('id', '=', id).where('unit_id', '=', unitId).executeTakeFirst();
+      const found = await trx
+        .selectFrom('activity_sign_ups')
+        .select('activity_id')
+        .where('id', '=', id)
+        .where('unit_id', '=', unitId)
+        .executeTakeFirst();
       if (!found) throw new AppError('activitySignUpNotFound');
       const activity = await findActivity(trx, edition.id, found.activity_id, this.lockRows);
       if (!activity) throw new AppError('activitySignUpNotFound');
@@ -158,7 +195,12 @@ export class ActivitySignUps {
     const unitId = unitOf(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const row = await trx.selectFrom('activity_sign_ups').selectAll().where('id', '=', id).where('unit_id', '=', unitId).executeTakeFirst();
+      const row = await trx
+        .selectFrom('activity_sign_ups')
+        .selectAll()
+        .where('id', '=', id)
+        .where('unit_id', '=', unitId)
+        .executeTakeFirst();
       if (!row) throw new AppError('activitySignUpNotFound');
       this.assertBeforeDeadline(edition);
       const activity = await findActivity(trx, edition.id, row.activity_id, false);
@@ -167,7 +209,12 @@ export class ActivitySignUps {
       const document = { ...(JSON.parse(row.document) as ActivitySignUp), speaker: true, speechMaterials: materials };
       await trx
         .updateTable('activity_sign_ups')
-        .set({ speaker: 1, speech_materials: materials.length > 0 ? JSON.stringify(materials) : null, document: JSON.stringify(document), updated_at: this.editions.now().toISOString() })
+        .set({
+          speaker: 1,
+          speech_materials: materials.length > 0 ? JSON.stringify(materials) : null,
+          document: JSON.stringify(document),
+          updated_at: this.editions.now().toISOString(),
+        })
         .where('id', '=', id)
         .execute();
       return this.item(trx, unitId, id);
@@ -188,7 +235,14 @@ export class ActivitySignUps {
     // always the same lock order, so two releases cannot deadlock on PostgreSQL
     for (const activityId of [...new Set(rows.map((row) => row.activity_id))].sort()) {
       const activity = await findActivity(trx, rows[0]!.edition_id, activityId, this.lockRows);
-      await trx.deleteFrom('activity_sign_ups').where('id', 'in', rows.filter((row) => row.activity_id === activityId).map((row) => row.id)).execute();
+      await trx
+        .deleteFrom('activity_sign_ups')
+        .where(
+          'id',
+          'in',
+          rows.filter((row) => row.activity_id === activityId).map((row) => row.id),
+        )
+        .execute();
       if (activity) await this.promoteWaiting(trx, activity);
     }
   }

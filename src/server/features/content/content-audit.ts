@@ -28,13 +28,25 @@ export class ContentAudit {
     who: SignedInAccount | null,
     targetType: string,
     verb: string,
-    change: (executor: Executor) => Promise<{ value: T; targetId: string; reason?: string; targetLabel?: string | null; before?: unknown; after?: unknown }>,
+    change: (
+      executor: Executor,
+    ) => Promise<{ value: T; targetId: string; reason?: string; targetLabel?: string | null; before?: unknown; after?: unknown }>,
   ): Promise<T> {
     if (!who) return (await change(this.db)).value;
     const editionId = (await this.editions.current()).id;
     return this.db.transaction().execute(async (trx) => {
       const { value, targetId, reason, targetLabel, before, after } = await change(trx);
-      await this.audit.record(trx, who, { editionId, action: `${targetType}.${verb}`, targetType, targetId, targetLabel: targetLabel ?? null, before, after, reason: reason ?? null, at: nowIso() });
+      await this.audit.record(trx, who, {
+        editionId,
+        action: `${targetType}.${verb}`,
+        targetType,
+        targetId,
+        targetLabel: targetLabel ?? null,
+        before,
+        after,
+        reason: reason ?? null,
+        at: nowIso(),
+      });
       return value;
     });
   }

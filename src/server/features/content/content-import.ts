@@ -34,9 +34,7 @@ export interface ImportColumn {
 }
 
 export type ImportProblem =
-  | WorkbookProblem
-  | { kind: 'fileNotFound' }
-  | { kind: 'rows'; errors: { row: number; error: FieldError; label?: string }[] };
+  WorkbookProblem | { kind: 'fileNotFound' } | { kind: 'rows'; errors: { row: number; error: FieldError; label?: string }[] };
 
 export type ImportOutcome = { kind: 'valid'; documents: Document[] } | { kind: 'refused'; problem: ImportProblem };
 
@@ -44,10 +42,22 @@ function resolve(schema: Schema, root: Schema): Schema {
   const definitions = (root.definitions ?? {}) as Record<string, Schema>;
   let current = schema;
   for (let depth = 0; depth < 5; depth += 1) {
-    const ref = typeof current.$ref === 'string' ? current.$ref : Array.isArray(current.allOf) ? ((current.allOf[0] as Schema)?.$ref as string | undefined) : undefined;
+    const ref =
+      typeof current.$ref === 'string'
+        ? current.$ref
+        : Array.isArray(current.allOf)
+          ? ((current.allOf[0] as Schema)?.$ref as string | undefined)
+          : undefined;
     if (!ref?.startsWith('#/definitions/')) break;
     const target = definitions[ref.slice('#/definitions/'.length)] ?? {};
-    current = { ...target, ...current, $ref: undefined, allOf: undefined, type: current.type ?? target.type, format: current.format ?? target.format };
+    current = {
+      ...target,
+      ...current,
+      $ref: undefined,
+      allOf: undefined,
+      type: current.type ?? target.type,
+      format: current.format ?? target.format,
+    };
     if (!target.$ref && !target.allOf) break;
   }
   return current;
@@ -72,7 +82,9 @@ export function importColumns(kind: CatalogueKind): ImportColumn[] {
         label,
         type: String(schema.type ?? 'string'),
         ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
-        ...(Array.isArray(schema.enum) ? { enumValues: schema.enum, ...(Array.isArray(schema['x-enum-i18n']) ? { enumKeys: schema['x-enum-i18n'] as string[] } : {}) } : {}),
+        ...(Array.isArray(schema.enum)
+          ? { enumValues: schema.enum, ...(Array.isArray(schema['x-enum-i18n']) ? { enumKeys: schema['x-enum-i18n'] as string[] } : {}) }
+          : {}),
       });
     }
   };

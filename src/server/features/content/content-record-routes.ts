@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { catalogueKinds, contentApiPaths as paths, unitRecordKinds, type CatalogueKind, type ContentKind, type UnitRecordKind } from '../../../shared/content-api.js';
+import {
+  catalogueKinds,
+  contentApiPaths as paths,
+  unitRecordKinds,
+  type CatalogueKind,
+  type ContentKind,
+  type UnitRecordKind,
+} from '../../../shared/content-api.js';
 import type { FieldErrorItem } from '../../../shared/envelope.js';
 import { LANGUAGES } from '../../../shared/constants.js';
 import { unitTypes } from '../../../shared/schema-enums.js';
@@ -50,7 +57,11 @@ async function sendImportProblem(request: FastifyRequest, reply: FastifyReply, p
     fieldErrors = problem.errors.map(({ row, error }) => ({
       pointer: `/rows/${row}${error.pointer}`,
       key: error.key,
-      message: t('content.import.rowError', { row, field: error.label ? t(error.label) : error.pointer.slice(1), message: t(error.key, error.params) }),
+      message: t('content.import.rowError', {
+        row,
+        field: error.label ? t(error.label) : error.pointer.slice(1),
+        message: t(error.key, error.params),
+      }),
     }));
   } else {
     const key = `content.import.${problem.kind}`;
@@ -76,19 +87,37 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
 
   for (const kind of catalogueKinds) {
     app.get<{ Querystring: ListQuery; Reply: Answer<'response-content-page'> }>(path(paths.page(kind)), {
-      schema: { tags, summary: `A page of ${kind} records (units and organisers; ID numbers masked for units)`, security: bearer, response: envelope('response-content-page', 'a page'), ...queryOf('content-page-query') },
+      schema: {
+        tags,
+        summary: `A page of ${kind} records (units and organisers; ID numbers masked for units)`,
+        security: bearer,
+        response: envelope('response-content-page', 'a page'),
+        ...queryOf('content-page-query'),
+      },
       preValidation: authenticate,
       handler: async (request, reply) => {
         const who = signedIn(request);
         assertCatalogueReader(who);
         noStore(reply);
         const { keyword, session } = request.query;
-        return ok(request, maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword, tag: session }, { mask: who.userType !== 'organiser' })));
+        return ok(
+          request,
+          maskedPage(
+            kind,
+            await records.page(kind, { ...pageOf(request.query), keyword, tag: session }, { mask: who.userType !== 'organiser' }),
+          ),
+        );
       },
     });
 
     app.post<{ Body: DocumentOf<CatalogueKind>; Reply: Answer<'response-content-record'> }>(path(paths.catalogue(kind)), {
-      schema: { tags, summary: `Add a ${kind} (organisers)`, security: bearer, response: envelope('response-content-record', 'the record'), ...bodyOf(kind) },
+      schema: {
+        tags,
+        summary: `Add a ${kind} (organisers)`,
+        security: bearer,
+        response: envelope('response-content-record', 'the record'),
+        ...bodyOf(kind),
+      },
       preValidation: authenticate,
       handler: async (request) => {
         const who = signedIn(request);
@@ -97,15 +126,25 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    app.put<{ Params: ById; Body: DocumentOf<CatalogueKind>; Reply: Answer<'response-content-record'> }>(path(paths.catalogueRecord(kind, ':id')), {
-      schema: { tags, summary: `Change a ${kind} (organisers)`, security: bearer, response: envelope('response-content-record', 'the record'), ...byId, ...bodyOf(kind) },
-      preValidation: authenticate,
-      handler: async (request) => {
-        const who = signedIn(request);
-        assertOrganiser(who);
-        return ok(request, masked(kind, await records.save(kind, request.params.id, request.body, null, who)));
+    app.put<{ Params: ById; Body: DocumentOf<CatalogueKind>; Reply: Answer<'response-content-record'> }>(
+      path(paths.catalogueRecord(kind, ':id')),
+      {
+        schema: {
+          tags,
+          summary: `Change a ${kind} (organisers)`,
+          security: bearer,
+          response: envelope('response-content-record', 'the record'),
+          ...byId,
+          ...bodyOf(kind),
+        },
+        preValidation: authenticate,
+        handler: async (request) => {
+          const who = signedIn(request);
+          assertOrganiser(who);
+          return ok(request, masked(kind, await records.save(kind, request.params.id, request.body, null, who)));
+        },
       },
-    });
+    );
 
     app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.catalogueRecord(kind, ':id')), {
       schema: { tags, summary: `Delete a ${kind} (organisers)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
@@ -135,9 +174,12 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         if (!upload || upload.owner_account_id !== who.id || upload.rule_name !== IMPORT_RULE) {
           return sendImportProblem(request, reply, { kind: 'fileNotFound' });
         }
-        const outcome = await readImport(kind, storage.pathOf(upload.storage_name), (key) => LANGUAGES.map((language) => request.server.translator.t(language, key)));
+        const outcome = await readImport(kind, storage.pathOf(upload.storage_name), (key) =>
+          LANGUAGES.map((language) => request.server.translator.t(language, key)),
+        );
         if (outcome.kind === 'refused') {
-          if (outcome.problem.kind === 'unreadable' && outcome.problem.cause) request.log.warn({ cause: outcome.problem.cause }, 'import workbook unreadable');
+          if (outcome.problem.kind === 'unreadable' && outcome.problem.cause)
+            request.log.warn({ cause: outcome.problem.cause }, 'import workbook unreadable');
           return sendImportProblem(request, reply, outcome.problem);
         }
         return ok(request, { imported: await records.addAll(kind, outcome.documents, who, upload.id) });
@@ -162,29 +204,61 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
 
   for (const kind of unitRecordKinds) {
     app.get<{ Querystring: ListQuery; Reply: Answer<'response-content-page'> }>(path(paths.page(kind)), {
-      schema: { tags, summary: `A page of the caller's unit's ${kind} records`, security: bearer, response: envelope('response-content-page', 'a page'), ...queryOf('content-page-query') },
+      schema: {
+        tags,
+        summary: `A page of the caller's unit's ${kind} records`,
+        security: bearer,
+        response: envelope('response-content-page', 'a page'),
+        ...queryOf('content-page-query'),
+      },
       preValidation: authenticate,
       handler: async (request, reply) => {
         const unitId = unitOf(signedIn(request));
         noStore(reply);
-        return ok(request, maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { unitId })));
+        return ok(
+          request,
+          maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { unitId })),
+        );
       },
     });
 
     app.post<{ Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(path(paths.unitRecords(kind)), {
-      schema: { tags, summary: `Add a ${kind} of the caller's unit`, security: bearer, response: envelope('response-content-record', 'the record'), ...bodyOf(kind) },
+      schema: {
+        tags,
+        summary: `Add a ${kind} of the caller's unit`,
+        security: bearer,
+        response: envelope('response-content-record', 'the record'),
+        ...bodyOf(kind),
+      },
       preValidation: authenticate,
       handler: async (request) => ok(request, masked(kind, await records.add(kind, request.body, unitOf(signedIn(request))))),
     });
 
-    app.put<{ Params: ById; Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(path(paths.unitRecord(kind, ':id')), {
-      schema: { tags, summary: `Change a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope('response-content-record', 'the record'), ...byId, ...bodyOf(kind) },
-      preValidation: authenticate,
-      handler: async (request) => ok(request, masked(kind, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request))))),
-    });
+    app.put<{ Params: ById; Body: DocumentOf<UnitRecordKind>; Reply: Answer<'response-content-record'> }>(
+      path(paths.unitRecord(kind, ':id')),
+      {
+        schema: {
+          tags,
+          summary: `Change a ${kind} of the caller's unit (404 for any other id)`,
+          security: bearer,
+          response: envelope('response-content-record', 'the record'),
+          ...byId,
+          ...bodyOf(kind),
+        },
+        preValidation: authenticate,
+        handler: async (request) =>
+          ok(request, masked(kind, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request))))),
+      },
+    );
 
     app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.unitRecord(kind, ':id')), {
-      schema: { tags, summary: `Delete a ${kind} of the caller's unit (404 for any other id)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
+      schema: {
+        tags,
+        summary: `Delete a ${kind} of the caller's unit (404 for any other id)`,
+        security: bearer,
+        response: envelope(nothing, 'deleted'),
+        ...byId,
+      },
       preValidation: authenticate,
       handler: async (request) => {
         await records.remove(kind, request.params.id, unitOf(signedIn(request)));
@@ -193,12 +267,21 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
     });
 
     app.get<{ Querystring: ListQuery; Reply: Answer<'response-content-page'> }>(path(paths.adminPage(kind)), {
-      schema: { tags, summary: `Every unit's ${kind} records with the unit name (organisers)`, security: bearer, response: envelope('response-content-page', 'a page'), ...queryOf('content-page-query') },
+      schema: {
+        tags,
+        summary: `Every unit's ${kind} records with the unit name (organisers)`,
+        security: bearer,
+        response: envelope('response-content-page', 'a page'),
+        ...queryOf('content-page-query'),
+      },
       preValidation: authenticate,
       handler: async (request, reply) => {
         assertOrganiser(signedIn(request));
         noStore(reply);
-        return ok(request, maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { withUnitName: true })));
+        return ok(
+          request,
+          maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { withUnitName: true })),
+        );
       },
     });
   }

@@ -29,7 +29,8 @@ interface KindRules {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
-const at = (doc: Document, path: string): unknown => path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Document)[key] : undefined), doc);
+const at = (doc: Document, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Document)[key] : undefined), doc);
 
 export const KIND_RULES: Record<ContentKind, KindRules> = {
   'historical-guest': {
@@ -43,8 +44,16 @@ export const KIND_RULES: Record<ContentKind, KindRules> = {
     searched: ['name', 'area', 'industry', 'location', 'projectManager', 'cooperationMode'],
     perEdition: false,
   },
-  vehicle: { title: (doc) => text(doc.plateNumber), searched: ['plateNumber', 'driverName', 'driverMobile', 'passengers'], perEdition: true },
-  'unofficial-guest': { title: (doc) => text(doc.nameZh), searched: ['nameZh', 'nameEn', 'activityName', 'organisation', 'mobile'], perEdition: true },
+  vehicle: {
+    title: (doc) => text(doc.plateNumber),
+    searched: ['plateNumber', 'driverName', 'driverMobile', 'passengers'],
+    perEdition: true,
+  },
+  'unofficial-guest': {
+    title: (doc) => text(doc.nameZh),
+    searched: ['nameZh', 'nameEn', 'activityName', 'organisation', 'mobile'],
+    perEdition: true,
+  },
 };
 
 export interface ContentQuery {
@@ -71,11 +80,21 @@ export function searchTextOf(kind: string, doc: Document): string {
   const rules = KIND_RULES[kind as ContentKind];
   if (!rules) return '';
   const sealed = new Set(sensitiveFields(kind).map((field) => field.path.join('.')));
-  return rules.searched.filter((path) => !sealed.has(path)).map((path) => text(at(doc, path))).join('\n').toLowerCase();
+  return rules.searched
+    .filter((path) => !sealed.has(path))
+    .map((path) => text(at(doc, path)))
+    .join('\n')
+    .toLowerCase();
 }
 
 /** The rows of one content table, as written by a single insert or an import (sensitive values sealed). */
-export function recordRow(protection: DataProtection, kind: ContentKind, doc: Document, editionId: string | null, unitId: string | null): ContentRecordTable {
+export function recordRow(
+  protection: DataProtection,
+  kind: ContentKind,
+  doc: Document,
+  editionId: string | null,
+  unitId: string | null,
+): ContentRecordTable {
   const rules = KIND_RULES[kind];
   const now = nowIso();
   return {
@@ -127,7 +146,13 @@ export class ContentRecords {
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await base
       .leftJoin('units', 'units.id', 'content_records.unit_id')
-      .select(['content_records.id', 'content_records.document', 'content_records.created_at', 'content_records.updated_at', 'units.name as unit_name'])
+      .select([
+        'content_records.id',
+        'content_records.document',
+        'content_records.created_at',
+        'content_records.updated_at',
+        'units.name as unit_name',
+      ])
       .orderBy('content_records.tag')
       .orderBy('content_records.created_at', 'desc')
       .orderBy('content_records.id')
@@ -176,18 +201,44 @@ export class ContentRecords {
     const rows = docs.map((doc) => recordRow(this.protection, kind, doc, editionId, null));
     await this.audit.run(who, kind, 'import', async (executor) => {
       // chunks keep each statement under the bind-parameter limits of both databases
-      for (let i = 0; i < rows.length; i += 200) await executor.insertInto('content_records').values(rows.slice(i, i + 200)).execute();
-      return { value: null, targetId: workbookId, targetLabel: rows.map((r) => r.title).slice(0, 5).join('、') + (rows.length > 5 ? ` … (${rows.length})` : ''), reason: `${rows.length} rows` };
+      for (let i = 0; i < rows.length; i += 200)
+        await executor
+          .insertInto('content_records')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      return {
+        value: null,
+        targetId: workbookId,
+        targetLabel:
+          rows
+            .map((r) => r.title)
+            .slice(0, 5)
+            .join('、') + (rows.length > 5 ? ` … (${rows.length})` : ''),
+        reason: `${rows.length} rows`,
+      };
     });
     return rows.length;
   }
 
-  async save(kind: ContentKind, id: string, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
+  async save(
+    kind: ContentKind,
+    id: string,
+    doc: Document,
+    unitId: string | null,
+    who: SignedInAccount | null = null,
+  ): Promise<ContentRecord> {
     const fresh = recordRow(this.protection, kind, doc, null, unitId);
     return this.audit.run(who, kind, 'save', async (executor) => {
       let update = executor
         .updateTable('content_records')
-        .set({ title: fresh.title, search_text: fresh.search_text, tag: fresh.tag, document: fresh.document, schema_version: fresh.schema_version, updated_at: fresh.updated_at })
+        .set({
+          title: fresh.title,
+          search_text: fresh.search_text,
+          tag: fresh.tag,
+          document: fresh.document,
+          schema_version: fresh.schema_version,
+          updated_at: fresh.updated_at,
+        })
         .where('id', '=', id)
         .where('kind', '=', kind);
       if (unitId) update = update.where('unit_id', '=', unitId);
@@ -195,13 +246,23 @@ export class ContentRecords {
       // run outside a transaction) made that read throw, a 500 instead of 404
       const row = await update.returning(['created_at']).executeTakeFirst();
       if (!row) throw new AppError('notFound');
-      return { value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at }, targetId: id, targetLabel: fresh.title, after: this.protection.maskDocument(kind, doc) };
+      return {
+        value: { id, document: doc, unitName: null, createdAt: row.created_at, updatedAt: fresh.updated_at },
+        targetId: id,
+        targetLabel: fresh.title,
+        after: this.protection.maskDocument(kind, doc),
+      };
     });
   }
 
   async remove(kind: ContentKind, id: string, unitId: string | null, who: SignedInAccount | null = null): Promise<void> {
     await this.audit.run(who, kind, 'delete', async (executor) => {
-      const existing = await executor.selectFrom('content_records').select('title').where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+      const existing = await executor
+        .selectFrom('content_records')
+        .select('title')
+        .where('id', '=', id)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
       let remove = executor.deleteFrom('content_records').where('id', '=', id).where('kind', '=', kind);
       if (unitId) remove = remove.where('unit_id', '=', unitId);
       const result = await remove.executeTakeFirst();

@@ -26,7 +26,13 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['content'];
 
   app.get<{ Querystring: SchemaData<'content-page-query'>; Reply: Answer<'response-download-page'> }>(path(paths.downloadPage), {
-    schema: { tags, summary: 'A page of the published downloads (newest first)', security: bearer, response: envelope('response-download-page', 'a page of downloads'), ...queryOf('content-page-query') },
+    schema: {
+      tags,
+      summary: 'A page of the published downloads (newest first)',
+      security: bearer,
+      response: envelope('response-download-page', 'a page of downloads'),
+      ...queryOf('content-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       signedIn(request);
@@ -38,7 +44,12 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
 
   // streams the file itself: no envelope, so the reply stays untyped
   app.get<{ Params: ById }>(path(paths.downloadFile(':id')), {
-    schema: { tags, summary: 'The published file as an attachment (RFC 6266/5987 file name); 404 for anything else', security: bearer, ...byId },
+    schema: {
+      tags,
+      summary: 'The published file as an attachment (RFC 6266/5987 file name); 404 for anything else',
+      security: bearer,
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       signedIn(request);
@@ -63,7 +74,13 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'download'>; Reply: Answer<'response-record-id'> }>(path(paths.downloads), {
-    schema: { tags, summary: 'Publish a download (organisers; the file is an upload of rule downloadFile)', security: bearer, response: envelope('response-record-id', 'the new download'), ...bodyOf('download') },
+    schema: {
+      tags,
+      summary: 'Publish a download (organisers; the file is an upload of rule downloadFile)',
+      security: bearer,
+      response: envelope('response-record-id', 'the new download'),
+      ...bodyOf('download'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
@@ -73,7 +90,14 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: ById; Body: SchemaData<'download'>; Reply: Answer<'response-record-id'> }>(path(paths.download(':id')), {
-    schema: { tags, summary: 'Change a download (organisers)', security: bearer, response: envelope('response-record-id', 'the saved download'), ...byId, ...bodyOf('download') },
+    schema: {
+      tags,
+      summary: 'Change a download (organisers)',
+      security: bearer,
+      response: envelope('response-record-id', 'the saved download'),
+      ...byId,
+      ...bodyOf('download'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);

@@ -34,7 +34,10 @@ export class Downloads {
 
   async page(query: { pageNum: number; pageSize: number; keyword?: string; category?: string }) {
     const edition = await this.editions.current();
-    let base = this.db.selectFrom('downloads').innerJoin('uploads', 'uploads.id', 'downloads.file_id').where('downloads.edition_id', '=', edition.id);
+    let base = this.db
+      .selectFrom('downloads')
+      .innerJoin('uploads', 'uploads.id', 'downloads.file_id')
+      .where('downloads.edition_id', '=', edition.id);
     if (query.category) base = base.where('downloads.category', '=', query.category);
     if (query.keyword) base = base.where(sql<boolean>`lower(downloads.title) like ${likePattern(query.keyword)} escape '\\'`);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
@@ -86,7 +89,17 @@ export class Downloads {
     return this.audit.run(who, 'download', 'add', async (executor) => {
       await executor
         .insertInto('downloads')
-        .values({ id, edition_id: edition.id, title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, created_by: who.id, created_at: now, updated_at: now })
+        .values({
+          id,
+          edition_id: edition.id,
+          title: doc.title,
+          category: doc.category,
+          description: doc.description ?? null,
+          file_id: doc.file,
+          created_by: who.id,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return { value: { id }, targetId: id, targetLabel: doc.title, after: doc };
     });

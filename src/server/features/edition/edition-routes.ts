@@ -14,12 +14,21 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['edition'];
 
   app.get<{ Reply: Answer<'response-edition'> }>(path(guestApiPaths.currentEdition), {
-    schema: { tags, summary: 'The current edition: dates, entourage cap, registration switches (no sign-in needed)', response: envelope('response-edition', 'the current edition') },
+    schema: {
+      tags,
+      summary: 'The current edition: dates, entourage cap, registration switches (no sign-in needed)',
+      response: envelope('response-edition', 'the current edition'),
+    },
     handler: async (request) => ok(request, editions.answer(await editions.current())),
   });
 
   app.get<{ Reply: Answer<'response-edition'> }>(path(guestApiPaths.editionSettings), {
-    schema: { tags, summary: 'Organisers: the settings of the current edition', security: bearer, response: envelope('response-edition', 'the current edition') },
+    schema: {
+      tags,
+      summary: 'Organisers: the settings of the current edition',
+      security: bearer,
+      response: envelope('response-edition', 'the current edition'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
@@ -29,17 +38,23 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: EditionSettings; Reply: Answer<'response-edition'> }>(path(guestApiPaths.editionSettings), {
-    schema: { tags, summary: 'Organisers: change the settings of the current edition (audited); id, year and name sent back from GET are ignored', security: bearer, response: envelope('response-edition', 'the saved edition'), ...bodyOf('edition') },
+    schema: {
+      tags,
+      summary: 'Organisers: change the settings of the current edition (audited); id, year and name sent back from GET are ignored',
+      security: bearer,
+      response: envelope('response-edition', 'the saved edition'),
+      ...bodyOf('edition'),
+    },
     // signed in first (401 before any field list); then the GET answer may come back as the
     // body: its identity fields and its decided gate are not settings, drop them
     preValidation: [
       authenticate,
       async (request) => {
-      const body = request.body as Record<string, unknown> | null;
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        const { id: _id, year: _year, name: _name, addGuestGate: _gate, ...settings } = body;
-        request.body = settings as EditionSettings;
-      }
+        const body = request.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object' && !Array.isArray(body)) {
+          const { id: _id, year: _year, name: _name, addGuestGate: _gate, ...settings } = body;
+          request.body = settings as EditionSettings;
+        }
       },
     ],
     handler: async (request) => ok(request, editions.answer(await review.updateEdition(signedIn(request), request.body))),

@@ -28,7 +28,9 @@ export class Editions {
     defaultsFile: string,
     private readonly clock: Clock,
   ) {
-    const { $comment: _comment, ...defaults } = JSON.parse(fs.readFileSync(defaultsFile, 'utf8')) as EditionSettings & { $comment?: string };
+    const { $comment: _comment, ...defaults } = JSON.parse(fs.readFileSync(defaultsFile, 'utf8')) as EditionSettings & {
+      $comment?: string;
+    };
     this.defaults = defaults;
   }
 
@@ -76,7 +78,11 @@ export class Editions {
       signUpClosed: settings.signUpClosed,
       inviteCodeRequired: settings.inviteCodeRequired ?? this.defaults.inviteCodeRequired,
     };
-    await executor.updateTable('editions').set({ settings: JSON.stringify(stored) }).where('id', '=', edition.id).execute();
+    await executor
+      .updateTable('editions')
+      .set({ settings: JSON.stringify(stored) })
+      .where('id', '=', edition.id)
+      .execute();
     return { ...edition, ...stored };
   }
 }

@@ -14,7 +14,13 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['console'];
 
   app.get<{ Querystring: SchemaData<'console-guest-query'>; Reply: Answer<'response-console-guest-page'> }>(path(paths.guestSearch), {
-    schema: { tags, summary: 'Guests of every unit: name, unit name (parts), status, invitation code, arrival date; paged (403 for other accounts)', security: bearer, response: envelope('response-console-guest-page', 'a page of guests'), ...queryOf('console-guest-query') },
+    schema: {
+      tags,
+      summary: 'Guests of every unit: name, unit name (parts), status, invitation code, arrival date; paged (403 for other accounts)',
+      security: bearer,
+      response: envelope('response-console-guest-page', 'a page of guests'),
+      ...queryOf('console-guest-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -23,7 +29,13 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: SchemaData<'console-unit-query'>; Reply: Answer<'response-unit-choices'> }>(path(paths.units), {
-    schema: { tags, summary: 'Units of the current edition to pick from (name part, at most 50)', security: bearer, response: envelope('response-unit-choices', 'units'), ...queryOf('console-unit-query') },
+    schema: {
+      tags,
+      summary: 'Units of the current edition to pick from (name part, at most 50)',
+      security: bearer,
+      response: envelope('response-unit-choices', 'units'),
+      ...queryOf('console-unit-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -32,7 +44,13 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: SchemaData<'audit-filter-query'>; Reply: Answer<'response-console-audit-page'> }>(path(paths.auditPage), {
-    schema: { tags, summary: 'Audit log with readable targets and before/after values, filtered by action, target type, operator and days', security: bearer, response: envelope('response-console-audit-page', 'a page of entries'), ...queryOf('audit-filter-query') },
+    schema: {
+      tags,
+      summary: 'Audit log with readable targets and before/after values, filtered by action, target type, operator and days',
+      security: bearer,
+      response: envelope('response-console-audit-page', 'a page of entries'),
+      ...queryOf('audit-filter-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

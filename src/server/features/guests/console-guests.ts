@@ -25,17 +25,20 @@ export class ConsoleGuests {
 
   private filtered(editionId: string, query: ConsoleGuestQuery) {
     // no join: SQLite counted the edition's guests through one units look-up each
-    let q = this.db
-      .selectFrom('guests')
-      .where('guests.edition_id', '=', editionId)
-      .where('guests.unit_id', 'is not', null);
+    let q = this.db.selectFrom('guests').where('guests.edition_id', '=', editionId).where('guests.unit_id', 'is not', null);
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
     // whatever case it is typed in: guests keep the code as stored (invitation-codes.ts), on the (edition_id, invitation_code) index
     if (query.inviteCode) q = q.where('guests.invitation_code', 'in', invitationCodeCandidates(query.inviteCode));
     if (query.name) q = q.where(guestNameMatches(this.db, this.postgres, editionId, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);
-      q = q.where('guests.unit_id', 'in', (eb) => eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(sql<boolean>`units.name like ${pattern} escape '\\'`));
+      q = q.where('guests.unit_id', 'in', (eb) =>
+        eb
+          .selectFrom('units')
+          .select('units.id')
+          .where('units.edition_id', '=', editionId)
+          .where(sql<boolean>`units.name like ${pattern} escape '\\'`),
+      );
     }
     // the generated column of migration 0023 (the same day as legDate), on its listing index
     if (query.arrivalDate) q = q.where('guests.arrival_day', '=', query.arrivalDate);
@@ -53,7 +56,10 @@ export class ConsoleGuests {
     // their list order from the suffix index alone (migration 0026), so counting and paging cost
     // the matches, not the edition's guests, and no guest row is read before the page's own.
     // Grouped once per guest: both names, or one name twice, may match.
-    const suffixes = name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value) ? nameSuffixesMatching(this.db, this.postgres, edition.id, name) : null;
+    const suffixes =
+      name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value)
+        ? nameSuffixesMatching(this.db, this.postgres, edition.id, name)
+        : null;
     // the matching guests, once each, the first `limit` of them
     const matching = (limit?: number) => {
       if (suffixes !== null) {
@@ -64,34 +70,43 @@ export class ConsoleGuests {
       return (limit === undefined ? rows : rows.limit(limit)).as('matching');
     };
     const countMatching = async (limit?: number) => {
-      const row = await this.db.selectFrom(matching(limit)).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await this.db
+        .selectFrom(matching(limit))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     };
     // the total and the page's ids are independent: on PostgreSQL they run side by side on two
     // pooled connections, so a search matching many guests pays for its matches once in wall time
     const counting = this.totals.total(`console-guests ${edition.id} ${JSON.stringify(filters)}`, countMatching, () => countMatching());
-    const paging = suffixes !== null
-      ? suffixes
-          .select('guest_name_suffixes.guest_id as id')
-          // grouped in list order: SQLite groups and orders with one sorter
-          .groupBy(['guest_name_suffixes.created_at', 'guest_name_suffixes.guest_id'])
-          .orderBy('guest_name_suffixes.created_at', 'desc')
-          .orderBy('guest_name_suffixes.guest_id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute()
-      : newestGuestIds(this.filtered(edition.id, query), pageNum, pageSize);
+    const paging =
+      suffixes !== null
+        ? suffixes
+            .select('guest_name_suffixes.guest_id as id')
+            // grouped in list order: SQLite groups and orders with one sorter
+            .groupBy(['guest_name_suffixes.created_at', 'guest_name_suffixes.guest_id'])
+            .orderBy('guest_name_suffixes.created_at', 'desc')
+            .orderBy('guest_name_suffixes.guest_id', 'desc')
+            .limit(pageSize)
+            .offset((pageNum - 1) * pageSize)
+            .execute()
+        : newestGuestIds(this.filtered(edition.id, query), pageNum, pageSize);
     const [total, ids] = await Promise.all([counting, paging]);
-    const found = ids.length === 0
-      ? []
-      : await this.db
-          .selectFrom('guests')
-          .leftJoin('units', 'units.id', 'guests.unit_id')
-          .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
-          .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
-          .select(entourageCount)
-          .where('guests.id', 'in', ids.map((row) => row.id))
-          .execute();
+    const found =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('guests')
+            .leftJoin('units', 'units.id', 'guests.unit_id')
+            .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
+            .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+            .select(entourageCount)
+            .where(
+              'guests.id',
+              'in',
+              ids.map((row) => row.id),
+            )
+            .execute();
     const rows = inOrderOf(ids, found);
     const records = rows.map((row) => ({
       ...toSummary(row),

@@ -17,7 +17,13 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
   const member = path(guestApiPaths.entourageMember(':id', ':memberId'));
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-entourage-list'> }>(list, {
-    schema: { tags, summary: "The guest's entourage (ID numbers masked, also in the document: the edit form asks for the full number again)", security: bearer, response: envelope('response-entourage-list', 'the entourage'), ...paramsOf('guest-id-params') },
+    schema: {
+      tags,
+      summary: "The guest's entourage (ID numbers masked, also in the document: the edit form asks for the full number again)",
+      security: bearer,
+      response: envelope('response-entourage-list', 'the entourage'),
+      ...paramsOf('guest-id-params'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -27,23 +33,54 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(list, {
-    schema: { tags, summary: 'Add an entourage member ("entourage count full" at the cap)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('guest-id-params'), ...bodyOf('entourage-member') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, maskedMember(await entourage.add(signedIn(request), request.params.id, request.body))),
-  });
+  app.post<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(
+    list,
+    {
+      schema: {
+        tags,
+        summary: 'Add an entourage member ("entourage count full" at the cap)',
+        security: bearer,
+        response: envelope('response-entourage-item', 'the member'),
+        ...paramsOf('guest-id-params'),
+        ...bodyOf('entourage-member'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, maskedMember(await entourage.add(signedIn(request), request.params.id, request.body))),
+    },
+  );
 
-  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'entourage-member'>; Reply: Answer<'response-entourage-item'> }>(member, {
-    schema: { tags, summary: 'Save an entourage member (an ID number or mobile sent back as its mask keeps the stored value)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...paramsOf('entourage-member-params'), ...bodyOf('entourage-member') },
+  app.put<{
+    Params: SchemaData<'entourage-member-params'>;
+    Body: SchemaData<'entourage-member'>;
+    Reply: Answer<'response-entourage-item'>;
+  }>(member, {
+    schema: {
+      tags,
+      summary: 'Save an entourage member (an ID number or mobile sent back as its mask keeps the stored value)',
+      security: bearer,
+      response: envelope('response-entourage-item', 'the member'),
+      ...paramsOf('entourage-member-params'),
+      ...bodyOf('entourage-member'),
+    },
     preValidation: [
       authenticate,
-      restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>('entourage-member', async (request) => (await entourage.stored(signedIn(request), request.params.id, request.params.memberId)).document),
+      restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>(
+        'entourage-member',
+        async (request) => (await entourage.stored(signedIn(request), request.params.id, request.params.memberId)).document,
+      ),
     ],
-    handler: async (request) => ok(request, maskedMember(await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body))),
+    handler: async (request) =>
+      ok(request, maskedMember(await entourage.update(signedIn(request), request.params.id, request.params.memberId, request.body))),
   });
 
   app.delete<{ Params: SchemaData<'entourage-member-params'>; Reply: PlainAnswer<null> }>(member, {
-    schema: { tags, summary: 'Remove an entourage member', security: bearer, response: envelope(nothing, 'removed'), ...paramsOf('entourage-member-params') },
+    schema: {
+      tags,
+      summary: 'Remove an entourage member',
+      security: bearer,
+      response: envelope(nothing, 'removed'),
+      ...paramsOf('entourage-member-params'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await entourage.remove(signedIn(request), request.params.id, request.params.memberId);

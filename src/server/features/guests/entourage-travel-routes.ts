@@ -19,7 +19,14 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
   const byMember = paramsOf('entourage-member-params');
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(path(guestApiPaths.adminGuest(':id')), {
-    schema: { tags: ['admin'], summary: 'Organisers: any guest of the current edition with its steps, reception and entourage, ID numbers and mobiles masked (403 for other accounts)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...paramsOf('guest-id-params') },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Organisers: any guest of the current edition with its steps, reception and entourage, ID numbers and mobiles masked (403 for other accounts)',
+      security: bearer,
+      response: envelope('response-guest-detail', 'the guest'),
+      ...paramsOf('guest-id-params'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -27,21 +34,50 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
     },
   });
 
-  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'itinerary'>; Reply: Answer<'response-entourage-item'> }>(path(guestApiPaths.entourageItinerary(':id', ':memberId')), {
-    schema: { tags: ['entourage'], summary: "Save an entourage member's itinerary (same gate and deadline as the guest's itinerary)", security: bearer, response: envelope('response-entourage-item', 'the member'), ...byMember, ...bodyOf('itinerary') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await entourageTravel.saveItinerary(signedIn(request), request.params.id, request.params.memberId, request.body)),
-  });
+  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'itinerary'>; Reply: Answer<'response-entourage-item'> }>(
+    path(guestApiPaths.entourageItinerary(':id', ':memberId')),
+    {
+      schema: {
+        tags: ['entourage'],
+        summary: "Save an entourage member's itinerary (same gate and deadline as the guest's itinerary)",
+        security: bearer,
+        response: envelope('response-entourage-item', 'the member'),
+        ...byMember,
+        ...bodyOf('itinerary'),
+      },
+      preValidation: authenticate,
+      handler: async (request) =>
+        ok(request, await entourageTravel.saveItinerary(signedIn(request), request.params.id, request.params.memberId, request.body)),
+    },
+  );
 
-  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-entourage-item'> }>(path(guestApiPaths.entourageReception(':id', ':memberId')), {
-    schema: { tags: ['admin'], summary: 'Organisers: set the reception of an entourage member (read-only for the unit; a receptionist phone sent back as its mask keeps the number)', security: bearer, response: envelope('response-entourage-item', 'the member'), ...byMember, ...bodyOf('reception') },
-    preValidation: [
-      authenticate,
-      restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>(async (request) => {
-        const detail = await entourageTravel.adminDetail(signedIn(request), request.params.id);
-        return { stored: detail.entourage.find((member) => member.id === request.params.memberId)?.reception ?? null, staff: await hotels.storedReceptionists(signedIn(request)) };
-      }),
-    ],
-    handler: async (request) => ok(request, maskedMember(await entourageTravel.setReception(signedIn(request), request.params.id, request.params.memberId, request.body))),
-  });
+  app.put<{ Params: SchemaData<'entourage-member-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-entourage-item'> }>(
+    path(guestApiPaths.entourageReception(':id', ':memberId')),
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Organisers: set the reception of an entourage member (read-only for the unit; a receptionist phone sent back as its mask keeps the number)',
+        security: bearer,
+        response: envelope('response-entourage-item', 'the member'),
+        ...byMember,
+        ...bodyOf('reception'),
+      },
+      preValidation: [
+        authenticate,
+        restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>(async (request) => {
+          const detail = await entourageTravel.adminDetail(signedIn(request), request.params.id);
+          return {
+            stored: detail.entourage.find((member) => member.id === request.params.memberId)?.reception ?? null,
+            staff: await hotels.storedReceptionists(signedIn(request)),
+          };
+        }),
+      ],
+      handler: async (request) =>
+        ok(
+          request,
+          maskedMember(await entourageTravel.setReception(signedIn(request), request.params.id, request.params.memberId, request.body)),
+        ),
+    },
+  );
 }

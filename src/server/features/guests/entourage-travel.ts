@@ -59,7 +59,12 @@ export class EntourageTravel {
 
   /** A member's reception arrangement, opened (the caller has scoped the guest and member already). */
   async memberReception(guestId: string, memberId: string): Promise<Document | null> {
-    const row = await this.db.selectFrom('entourage_members').select('reception').where('id', '=', memberId).where('guest_id', '=', guestId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('entourage_members')
+      .select('reception')
+      .where('id', '=', memberId)
+      .where('guest_id', '=', guestId)
+      .executeTakeFirst();
     return openReception(this.guests.protection, row?.reception);
   }
 
@@ -73,7 +78,11 @@ export class EntourageTravel {
       await this.findMember(trx, guestId, memberId);
       await trx
         .updateTable('entourage_members')
-        .set({ itinerary: JSON.stringify(itinerary), itinerary_version: versionOf('itinerary'), updated_at: this.editions.now().toISOString() })
+        .set({
+          itinerary: JSON.stringify(itinerary),
+          itinerary_version: versionOf('itinerary'),
+          updated_at: this.editions.now().toISOString(),
+        })
         .where('id', '=', memberId)
         .execute();
       return this.member(trx, memberId);
@@ -93,13 +102,24 @@ export class EntourageTravel {
         .set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now })
         .where('id', '=', memberId)
         .execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'entourage.reception', targetType: 'entourage', targetId: memberId, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'entourage.reception',
+        targetType: 'entourage',
+        targetId: memberId,
+        at: now,
+      });
       return this.member(trx, memberId);
     });
   }
 
   private async findMember(executor: Executor, guestId: string, memberId: string): Promise<void> {
-    const row = await executor.selectFrom('entourage_members').select('id').where('id', '=', memberId).where('guest_id', '=', guestId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('entourage_members')
+      .select('id')
+      .where('id', '=', memberId)
+      .where('guest_id', '=', guestId)
+      .executeTakeFirst();
     if (!row) throw new AppError('entourageMemberNotFound');
   }
 

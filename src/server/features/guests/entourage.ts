@@ -12,7 +12,14 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import type { ActivitySignUps } from '../activities/activity-sign-ups.js';
-import { consentAccountNames, consentAnswer, decideConsent, type ConsentColumns, type ConsentRecord, type StoredConsent } from '../../privacy/consents.js';
+import {
+  consentAccountNames,
+  consentAnswer,
+  decideConsent,
+  type ConsentColumns,
+  type ConsentRecord,
+  type StoredConsent,
+} from '../../privacy/consents.js';
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
 
 export interface MemberDocument {
@@ -44,7 +51,12 @@ export class Entourage {
    * what the record upgrade and an explicit "show" read. `anyUnit`: an organiser's read of any
    * guest of the edition (403 for everyone else).
    */
-  async stored(who: SignedInAccount, guestId: string, memberId: string, anyUnit = false): Promise<{ id: string; document: Record<string, unknown>; schemaVersion: number }> {
+  async stored(
+    who: SignedInAccount,
+    guestId: string,
+    memberId: string,
+    anyUnit = false,
+  ): Promise<{ id: string; document: Record<string, unknown>; schemaVersion: number }> {
     if (anyUnit) assertOrganiser(who);
     const unitId = anyUnit ? null : unitOf(who);
     const edition = await this.editions.current();
@@ -84,11 +96,39 @@ export class Entourage {
         const consent = decideConsent('entourage-member', body, hash, null, now, who.id);
         await trx
           .insertInto('entourage_members')
-          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), created_at: now, updated_at: now, ...consent.columns })
+          .values({
+            id,
+            guest_id: guestId,
+            edition_id: edition.id,
+            unit_id: unitId,
+            name: body.nameZh,
+            id_number_hash: hash,
+            id_number_masked: masked,
+            document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)),
+            schema_version: versionOf('entourage-member'),
+            created_at: now,
+            updated_at: now,
+            ...consent.columns,
+          })
           .execute();
-        if (consent.given) await auditConsentGiven(this.guests.audit, trx, who, { editionId: edition.id, targetType: 'entourage', targetId: id, targetLabel: body.nameZh, stored: null, recorded: consent.columns, at: now });
+        if (consent.given)
+          await auditConsentGiven(this.guests.audit, trx, who, {
+            editionId: edition.id,
+            targetType: 'entourage',
+            targetId: id,
+            targetLabel: body.nameZh,
+            stored: null,
+            recorded: consent.columns,
+            at: now,
+          });
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return { id, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: await answerOf(trx, consent.columns), schemaVersion: versionOf('entourage-member') };
+        return {
+          id,
+          document: withMaskedIdNumber(body),
+          idNumberMasked: masked,
+          idNumberConsent: await answerOf(trx, consent.columns),
+          schemaVersion: versionOf('entourage-member'),
+        };
       }),
     );
   }
@@ -102,15 +142,43 @@ export class Entourage {
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
         const masked = maskIdNumber(body.idNumber);
         const now = this.editions.now().toISOString();
-        const stored: StoredConsent = { version: member.id_number_consent_version, at: member.id_number_consent_at, by: member.id_number_consent_by, idNumberIndex: member.id_number_hash };
+        const stored: StoredConsent = {
+          version: member.id_number_consent_version,
+          at: member.id_number_consent_at,
+          by: member.id_number_consent_by,
+          idNumberIndex: member.id_number_hash,
+        };
         const consent = decideConsent('entourage-member', body, hash, stored, now, who.id);
         await trx
           .updateTable('entourage_members')
-          .set({ name: body.nameZh, id_number_hash: hash, id_number_masked: masked, document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)), schema_version: versionOf('entourage-member'), updated_at: now, ...consent.columns })
+          .set({
+            name: body.nameZh,
+            id_number_hash: hash,
+            id_number_masked: masked,
+            document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body)),
+            schema_version: versionOf('entourage-member'),
+            updated_at: now,
+            ...consent.columns,
+          })
           .where('id', '=', memberId)
           .execute();
-        if (consent.given) await auditConsentGiven(this.guests.audit, trx, who, { editionId: edition.id, targetType: 'entourage', targetId: memberId, targetLabel: body.nameZh, stored, recorded: consent.columns, at: now });
-        return { id: memberId, document: withMaskedIdNumber(body), idNumberMasked: masked, idNumberConsent: await answerOf(trx, consent.columns), schemaVersion: versionOf('entourage-member') };
+        if (consent.given)
+          await auditConsentGiven(this.guests.audit, trx, who, {
+            editionId: edition.id,
+            targetType: 'entourage',
+            targetId: memberId,
+            targetLabel: body.nameZh,
+            stored,
+            recorded: consent.columns,
+            at: now,
+          });
+        return {
+          id: memberId,
+          document: withMaskedIdNumber(body),
+          idNumberMasked: masked,
+          idNumberConsent: await answerOf(trx, consent.columns),
+          schemaVersion: versionOf('entourage-member'),
+        };
       }),
     );
   }
@@ -140,7 +208,16 @@ export class Entourage {
   }
 
   /** The member (its recorded consent and the ID number it was given for), or 404. */
-  private async findMember(trx: Db, guestId: string, memberId: string): Promise<{ id_number_hash: string; id_number_consent_version?: number | null; id_number_consent_at?: string | null; id_number_consent_by?: string | null }> {
+  private async findMember(
+    trx: Db,
+    guestId: string,
+    memberId: string,
+  ): Promise<{
+    id_number_hash: string;
+    id_number_consent_version?: number | null;
+    id_number_consent_at?: string | null;
+    id_number_consent_by?: string | null;
+  }> {
     const row = await trx
       .selectFrom('entourage_members')
       .select(['id_number_hash', 'id_number_consent_version', 'id_number_consent_at', 'id_number_consent_by'])

@@ -24,12 +24,20 @@ export class GuestAccountLinks {
 
   /** Run in the transaction that approves the guest. */
   async link(trx: Executor, guestId: string): Promise<void> {
-    const guest = await trx.selectFrom('guests').select(['id', 'name', 'document', 'account_id', 'edition_id', 'unit_id']).where('id', '=', guestId).executeTakeFirst();
+    const guest = await trx
+      .selectFrom('guests')
+      .select(['id', 'name', 'document', 'account_id', 'edition_id', 'unit_id'])
+      .where('id', '=', guestId)
+      .executeTakeFirst();
     // the mobile is sealed in the document (migration 0017): opened here, never stored in clear beside it
     const mobile = guest ? this.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile') : null;
     if (!guest || guest.account_id !== null || !mobile) return;
     const account = normaliseAccount(mobile);
-    const existing = await trx.selectFrom('accounts').select(['id', 'user_type']).where('account', '=', this.names.key(account)).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('accounts')
+      .select(['id', 'user_type'])
+      .where('account', '=', this.names.key(account))
+      .executeTakeFirst();
     let accountId: string;
     if (existing) {
       if (existing.user_type !== 'guest') {
@@ -56,7 +64,17 @@ export class GuestAccountLinks {
       const now = nowIso();
       await trx
         .insertInto('accounts')
-        .values({ id: accountId, account: this.names.key(account), account_sealed: this.names.sealed(account), name: guest.name, user_type: 'guest', unit_id: null, password_hash: `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(32).toString('base64url')}`, created_at: now, updated_at: now })
+        .values({
+          id: accountId,
+          account: this.names.key(account),
+          account_sealed: this.names.sealed(account),
+          name: guest.name,
+          user_type: 'guest',
+          unit_id: null,
+          password_hash: `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(32).toString('base64url')}`,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
     await trx.updateTable('guests').set({ account_id: accountId }).where('id', '=', guestId).execute();

@@ -30,8 +30,23 @@ function guestExportQuery(db: Db, editionId: string, postgres: boolean) {
   return db
     .selectFrom('guests')
     .leftJoin('units', 'units.id', 'guests.unit_id')
-    .$if(postgres, (query) => query.innerJoin(sql<{ value: unknown }>`lateral (select guests.itinerary::jsonb as value offset 0)`.as('itinerary_json'), (join) => join.onTrue()))
-    .select(['guests.id', 'guests.name', 'guests.name_en', 'guests.audit_status', 'guests.guest_type', 'guests.invitation_code', 'guests.attendance', 'guests.reception', 'guests.created_at', 'units.name as unit_name'])
+    .$if(postgres, (query) =>
+      query.innerJoin(sql<{ value: unknown }>`lateral (select guests.itinerary::jsonb as value offset 0)`.as('itinerary_json'), (join) =>
+        join.onTrue(),
+      ),
+    )
+    .select([
+      'guests.id',
+      'guests.name',
+      'guests.name_en',
+      'guests.audit_status',
+      'guests.guest_type',
+      'guests.invitation_code',
+      'guests.attendance',
+      'guests.reception',
+      'guests.created_at',
+      'units.name as unit_name',
+    ])
     .select([
       jsonText(postgres, 'guests.document', ['mobile']).as('mobile_sealed'),
       travel(['arrival', 'arrivalTime']).as('arrival_time'),
@@ -40,7 +55,13 @@ function guestExportQuery(db: Db, editionId: string, postgres: boolean) {
       travel(['return', 'departurePlace']).as('return_place'),
       travel(['hotel', 'hotelName']).as('hotel_name'),
     ])
-    .select((eb) => eb.selectFrom('entourage_members').select((inner) => inner.fn.countAll<number | string>().as('n')).whereRef('entourage_members.guest_id', '=', 'guests.id').as('entourage_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('entourage_members')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('entourage_members.guest_id', '=', 'guests.id')
+        .as('entourage_count'),
+    )
     .where('guests.edition_id', '=', editionId)
     .where('guests.unit_id', 'is not', null);
 }

@@ -75,7 +75,8 @@ function decideItinerary(edition: EditionData, today: string, status: string): D
 /** In the order the sign-up checks them: the edition's deadline, then the guest. */
 function decideActivities(edition: EditionData, today: string, status: string, itineraryDone: boolean): Decision {
   return firstClosed(
-    today > edition.itineraryDeadline && closed('activityDeadlinePassed', 'guest.gates.activitiesDeadline', { deadline: edition.itineraryDeadline }),
+    today > edition.itineraryDeadline &&
+      closed('activityDeadlinePassed', 'guest.gates.activitiesDeadline', { deadline: edition.itineraryDeadline }),
     approvalFirst(status, 'guest.gates.activitiesNeedApproval'),
     !itineraryDone && closed('itineraryRequired', 'guest.gates.itineraryFirst'),
   );
@@ -86,13 +87,18 @@ function decideEpidemicInfo(status: string): Decision {
 }
 
 function decideEntourageRoom(edition: EditionData, entourageCount: number): Decision {
-  return firstClosed(entourageCount >= edition.entourageCap && closed('entourageFull', 'guest.gates.entourageFull', { cap: edition.entourageCap }));
+  return firstClosed(
+    entourageCount >= edition.entourageCap && closed('entourageFull', 'guest.gates.entourageFull', { cap: edition.entourageCap }),
+  );
 }
 
 /** GuestDetail.gates: the booleans (entourageFull is raised when there is no room). */
 export function gatesOf(decisions: Record<GateName, Decision>): GuestDetail['gates'] {
   const { entourageFull, ...permissions } = decisions;
-  const open = Object.fromEntries(Object.entries(permissions).map(([gate, decision]) => [gate, decision.open])) as Omit<GuestDetail['gates'], 'entourageFull'>;
+  const open = Object.fromEntries(Object.entries(permissions).map(([gate, decision]) => [gate, decision.open])) as Omit<
+    GuestDetail['gates'],
+    'entourageFull'
+  >;
   return { ...open, entourageFull: !entourageFull.open };
 }
 
@@ -100,7 +106,10 @@ export function gatesOf(decisions: Record<GateName, Decision>): GuestDetail['gat
 export function gateReasonsOf(decisions: Record<GateName, Decision>): GuestDetail['gateReasons'] {
   const reasons: GuestDetail['gateReasons'] = {};
   for (const [gate, decision] of Object.entries(decisions) as Array<[GateName, Decision]>) {
-    if (!decision.open) reasons[gate] = decision.reasonParams ? { reasonKey: decision.reasonKey, reasonParams: decision.reasonParams } : { reasonKey: decision.reasonKey };
+    if (!decision.open)
+      reasons[gate] = decision.reasonParams
+        ? { reasonKey: decision.reasonKey, reasonParams: decision.reasonParams }
+        : { reasonKey: decision.reasonKey };
   }
   return reasons;
 }
@@ -140,7 +149,10 @@ export function assertEntourageRoom(edition: EditionData, entourageCount: number
  * attend" stays open in every state. It needs no edition, so every guest summary carries it.
  */
 export function decideConfirmAttendance(status: string, itineraryDone: boolean): Decision {
-  return firstClosed(approvalFirst(status, 'guest.gates.attendNeedsApproval'), !itineraryDone && closed('itineraryRequired', 'guest.gates.attendItineraryFirst'));
+  return firstClosed(
+    approvalFirst(status, 'guest.gates.attendNeedsApproval'),
+    !itineraryDone && closed('itineraryRequired', 'guest.gates.attendItineraryFirst'),
+  );
 }
 
 export function assertCanConfirmAttendance(status: string, itineraryDone: boolean): void {

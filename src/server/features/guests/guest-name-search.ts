@@ -48,9 +48,15 @@ export function guestNameMatches(db: Pick<Db, 'selectFrom'>, postgres: boolean, 
     if (postgres) {
       // LIKE 'x%' on a text_pattern_ops index: PostgreSQL turns it into the index range
       const prefix = prefixPattern(text);
-      return sql<SqlBool>`(${sql.join(keys.map((key) => sql`${key} like ${prefix} escape '\\'`), sql` or `)})`;
+      return sql<SqlBool>`(${sql.join(
+        keys.map((key) => sql`${key} like ${prefix} escape '\\'`),
+        sql` or `,
+      )})`;
     }
     const upper = text + TOP;
-    return sql<SqlBool>`(${sql.join(keys.map((key) => sql`(${key} >= ${text} and ${key} < ${upper})`), sql` or `)})`;
+    return sql<SqlBool>`(${sql.join(
+      keys.map((key) => sql`(${key} >= ${text} and ${key} < ${upper})`),
+      sql` or `,
+    )})`;
   };
 }

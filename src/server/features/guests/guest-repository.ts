@@ -55,7 +55,18 @@ export const entourageCount = (eb: ExpressionBuilder<Database, 'guests'>) =>
 
 type SummaryRow = Pick<
   GuestTable,
-  'id' | 'unit_id' | 'name' | 'name_en' | 'id_number_masked' | 'audit_status' | 'reject_reason' | 'invitation_code' | 'attendance' | 'itinerary_version' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'unit_id'
+  | 'name'
+  | 'name_en'
+  | 'id_number_masked'
+  | 'audit_status'
+  | 'reject_reason'
+  | 'invitation_code'
+  | 'attendance'
+  | 'itinerary_version'
+  | 'created_at'
+  | 'updated_at'
 > & { entourage_count: number | string | null };
 
 export function toSummary(row: SummaryRow): GuestSummary {
@@ -117,9 +128,19 @@ export class GuestRepository {
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
     const ids = await newestGuestIds(this.filtered(filter), pageNum, pageSize);
-    const found = ids.length === 0
-      ? []
-      : await this.db.selectFrom('guests').select(summaryColumns).select(entourageCount).where('guests.id', 'in', ids.map((row) => row.id)).execute();
+    const found =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('guests')
+            .select(summaryColumns)
+            .select(entourageCount)
+            .where(
+              'guests.id',
+              'in',
+              ids.map((row) => row.id),
+            )
+            .execute();
     const rows = inOrderOf(ids, found);
     return { records: rows.map((row) => ({ ...toSummary(row), unitId: row.unit_id })), total: Number(total), pageNum, pageSize };
   }
@@ -127,9 +148,7 @@ export class GuestRepository {
   async reviewPage(filter: GuestListFilter, pageNum: number, pageSize: number): Promise<Page<ReviewItem>> {
     const page = await this.page(filter, pageNum, pageSize);
     const unitIds = [...new Set(page.records.map((r) => r.unitId).filter((id): id is string => id !== null))];
-    const units = unitIds.length
-      ? await this.db.selectFrom('units').select(['id', 'name']).where('id', 'in', unitIds).execute()
-      : [];
+    const units = unitIds.length ? await this.db.selectFrom('units').select(['id', 'name']).where('id', 'in', unitIds).execute() : [];
     const names = new Map(units.map((u) => [u.id, u.name]));
     return { ...page, records: page.records.map((r) => ({ ...r, unitId: r.unitId ?? '', unitName: names.get(r.unitId ?? '') ?? '' })) };
   }
@@ -177,10 +196,19 @@ export class GuestRepository {
     return other !== undefined;
   }
 
-  async idNumberTaken(executor: Executor, editionId: string, hash: string, except: { guestId?: string; memberId?: string } = {}): Promise<boolean> {
+  async idNumberTaken(
+    executor: Executor,
+    editionId: string,
+    hash: string,
+    except: { guestId?: string; memberId?: string } = {},
+  ): Promise<boolean> {
     let guests = executor.selectFrom('guests').select('id').where('edition_id', '=', editionId).where('id_number_hash', '=', hash);
     if (except.guestId) guests = guests.where('id', '!=', except.guestId);
-    let members = executor.selectFrom('entourage_members').select('id').where('edition_id', '=', editionId).where('id_number_hash', '=', hash);
+    let members = executor
+      .selectFrom('entourage_members')
+      .select('id')
+      .where('edition_id', '=', editionId)
+      .where('id_number_hash', '=', hash);
     if (except.memberId) members = members.where('id', '!=', except.memberId);
     // one query, one round trip: inside a transaction PostgreSQL's client runs two one after the other
     return (await guests.unionAll(members).limit(1).executeTakeFirst()) !== undefined;

@@ -18,7 +18,13 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
   const guest = path(guestApiPaths.guest(':id'));
 
   app.get<{ Querystring: SchemaData<'guest-page-query'>; Reply: Answer<'response-guest-page'> }>(path(guestApiPaths.guestPage), {
-    schema: { tags, summary: "A page of the caller's unit's guests (ID numbers masked)", security: bearer, response: envelope('response-guest-page', 'a page of guests'), ...queryOf('guest-page-query') },
+    schema: {
+      tags,
+      summary: "A page of the caller's unit's guests (ID numbers masked)",
+      security: bearer,
+      response: envelope('response-guest-page', 'a page of guests'),
+      ...queryOf('guest-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -28,13 +34,25 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'guest'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guests), {
-    schema: { tags, summary: 'Add a guest: with a valid invitation code (its rule decides review), or without one (pending review)', security: bearer, response: envelope('response-guest-summary', 'the added guest'), ...bodyOf('guest') },
+    schema: {
+      tags,
+      summary: 'Add a guest: with a valid invitation code (its rule decides review), or without one (pending review)',
+      security: bearer,
+      response: envelope('response-guest-summary', 'the added guest'),
+      ...bodyOf('guest'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guests.add(signedIn(request), request.body)),
   });
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(guest, {
-    schema: { tags, summary: 'A guest of the caller\'s unit with its steps and gates, ID numbers and mobiles masked (404 for any other id)', security: bearer, response: envelope('response-guest-detail', 'the guest'), ...byId },
+    schema: {
+      tags,
+      summary: "A guest of the caller's unit with its steps and gates, ID numbers and mobiles masked (404 for any other id)",
+      security: bearer,
+      response: envelope('response-guest-detail', 'the guest'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -44,13 +62,33 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'guest'>; Reply: Answer<'response-guest-summary'> }>(guest, {
-    schema: { tags, summary: 'Save the basic information (pending or rejected guests; a rejected guest goes back to review); an ID number or mobile sent back as its mask keeps the stored value', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('guest') },
-    preValidation: [authenticate, restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>('guest', async (request) => (await guests.detail(signedIn(request), request.params.id)).document)],
+    schema: {
+      tags,
+      summary:
+        'Save the basic information (pending or rejected guests; a rejected guest goes back to review); an ID number or mobile sent back as its mask keeps the stored value',
+      security: bearer,
+      response: envelope('response-guest-summary', 'the saved guest'),
+      ...byId,
+      ...bodyOf('guest'),
+    },
+    preValidation: [
+      authenticate,
+      restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(
+        'guest',
+        async (request) => (await guests.detail(signedIn(request), request.params.id)).document,
+      ),
+    ],
     handler: async (request) => ok(request, await guests.saveBasic(signedIn(request), request.params.id, request.body)),
   });
 
   app.delete<{ Params: SchemaData<'guest-id-params'>; Reply: PlainAnswer<null> }>(guest, {
-    schema: { tags, summary: 'Deregister the guest (with the entourage)', security: bearer, response: envelope(nothing, 'deregistered'), ...byId },
+    schema: {
+      tags,
+      summary: 'Deregister the guest (with the entourage)',
+      security: bearer,
+      response: envelope(nothing, 'deregistered'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await guestSteps.deregister(signedIn(request), request.params.id);
@@ -58,40 +96,100 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'attendance-intention'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestIntention(':id')), {
-    schema: { tags, summary: 'Save the attendance intention', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('attendance-intention') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await guestSteps.saveIntention(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'attendance-intention'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.guestIntention(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Save the attendance intention',
+        security: bearer,
+        response: envelope('response-guest-summary', 'the saved guest'),
+        ...byId,
+        ...bodyOf('attendance-intention'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await guestSteps.saveIntention(signedIn(request), request.params.id, request.body)),
+    },
+  );
 
-  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'itinerary'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestItinerary(':id')), {
-    schema: { tags, summary: 'Save the itinerary (also after sign-up closes, until the itinerary deadline)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('itinerary') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await guestSteps.saveItinerary(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'itinerary'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.guestItinerary(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Save the itinerary (also after sign-up closes, until the itinerary deadline)',
+        security: bearer,
+        response: envelope('response-guest-summary', 'the saved guest'),
+        ...byId,
+        ...bodyOf('itinerary'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await guestSteps.saveItinerary(signedIn(request), request.params.id, request.body)),
+    },
+  );
 
-  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'epidemic-prevention'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestEpidemic(':id')), {
-    schema: { tags, summary: 'Save the epidemic-prevention information (approved guests only)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('epidemic-prevention') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await guestSteps.saveEpidemic(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'epidemic-prevention'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.guestEpidemic(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Save the epidemic-prevention information (approved guests only)',
+        security: bearer,
+        response: envelope('response-guest-summary', 'the saved guest'),
+        ...byId,
+        ...bodyOf('epidemic-prevention'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await guestSteps.saveEpidemic(signedIn(request), request.params.id, request.body)),
+    },
+  );
 
-  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'attendance-confirmation'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestAttendance(':id')), {
-    schema: { tags, summary: 'Confirm attendance: attend or do not attend', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('attendance-confirmation') },
-    preValidation: authenticate,
-    handler: async (request) =>
-      ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, request.body.attend ? 'attending' : 'not-attending')),
-  });
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'attendance-confirmation'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.guestAttendance(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Confirm attendance: attend or do not attend',
+        security: bearer,
+        response: envelope('response-guest-summary', 'the saved guest'),
+        ...byId,
+        ...bodyOf('attendance-confirmation'),
+      },
+      preValidation: authenticate,
+      handler: async (request) =>
+        ok(
+          request,
+          await guestSteps.setAttendance(signedIn(request), request.params.id, request.body.attend ? 'attending' : 'not-attending'),
+        ),
+    },
+  );
 
   app.post<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestCancel(':id')), {
-    schema: { tags, summary: 'Cancel attendance (the client confirms first)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId },
+    schema: {
+      tags,
+      summary: 'Cancel attendance (the client confirms first)',
+      security: bearer,
+      response: envelope('response-guest-summary', 'the saved guest'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, 'cancelled')),
   });
 
-  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'photo-change'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestPhoto(':id')), {
-    schema: { tags, summary: 'New photo of an approved guest with a reason: back to review (audited)', security: bearer, response: envelope('response-guest-summary', 'the saved guest'), ...byId, ...bodyOf('photo-change') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await guestSteps.changePhoto(signedIn(request), request.params.id, request.body.photo, request.body.reason)),
-  });
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'photo-change'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.guestPhoto(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'New photo of an approved guest with a reason: back to review (audited)',
+        security: bearer,
+        response: envelope('response-guest-summary', 'the saved guest'),
+        ...byId,
+        ...bodyOf('photo-change'),
+      },
+      preValidation: authenticate,
+      handler: async (request) =>
+        ok(request, await guestSteps.changePhoto(signedIn(request), request.params.id, request.body.photo, request.body.reason)),
+    },
+  );
 }

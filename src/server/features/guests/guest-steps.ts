@@ -31,7 +31,11 @@ export class GuestSteps {
       if (edition.signUpClosed) throw new AppError('signUpClosed');
       if (row.audit_status === 'rejected') throw new AppError('guestRejected');
       const now = this.editions.now().toISOString();
-      await trx.updateTable('guests').set({ intention: JSON.stringify(intention), intention_version: versionOf('attendance-intention'), updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('guests')
+        .set({ intention: JSON.stringify(intention), intention_version: versionOf('attendance-intention'), updated_at: now })
+        .where('id', '=', id)
+        .execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
   }
@@ -44,7 +48,11 @@ export class GuestSteps {
       const row = await this.guests.load(trx, edition, unitId, id, true);
       assertCanEditItinerary(edition, this.guests.today(), row.audit_status);
       const now = this.editions.now().toISOString();
-      await trx.updateTable('guests').set({ itinerary: JSON.stringify(itinerary), itinerary_version: versionOf('itinerary'), updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('guests')
+        .set({ itinerary: JSON.stringify(itinerary), itinerary_version: versionOf('itinerary'), updated_at: now })
+        .where('id', '=', id)
+        .execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
   }
@@ -57,7 +65,11 @@ export class GuestSteps {
       const row = await this.guests.load(trx, edition, unitId, id, true);
       assertCanEditEpidemicInfo(row.audit_status);
       const now = this.editions.now().toISOString();
-      await trx.updateTable('guests').set({ epidemic: JSON.stringify(epidemic), epidemic_version: versionOf('epidemic-prevention'), updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('guests')
+        .set({ epidemic: JSON.stringify(epidemic), epidemic_version: versionOf('epidemic-prevention'), updated_at: now })
+        .where('id', '=', id)
+        .execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
   }
@@ -68,7 +80,11 @@ export class GuestSteps {
       const edition = await this.editions.current(trx);
       const row = await this.guests.load(trx, edition, unitId, id, true);
       if (state === 'attending') assertCanConfirmAttendance(row.audit_status, row.itinerary_version !== null);
-      await trx.updateTable('guests').set({ attendance: state, updated_at: this.editions.now().toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('guests')
+        .set({ attendance: state, updated_at: this.editions.now().toISOString() })
+        .where('id', '=', id)
+        .execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
   }
@@ -82,7 +98,14 @@ export class GuestSteps {
       await this.activityPlaces?.releasePerson(trx, { guestId: id });
       await trx.deleteFrom('entourage_members').where('guest_id', '=', id).execute();
       await trx.deleteFrom('guests').where('id', '=', id).execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'guest.deregister', targetType: 'guest', targetId: id, reason: null, at: this.editions.now().toISOString() });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'guest.deregister',
+        targetType: 'guest',
+        targetId: id,
+        reason: null,
+        at: this.editions.now().toISOString(),
+      });
     });
   }
 
@@ -105,7 +128,14 @@ export class GuestSteps {
         .set({ document: JSON.stringify({ ...document, photo }), audit_status: 'pending', reject_reason: null, updated_at: now })
         .where('id', '=', id)
         .execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'guest.photo-change', targetType: 'guest', targetId: id, reason, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'guest.photo-change',
+        targetType: 'guest',
+        targetId: id,
+        reason,
+        at: now,
+      });
       return toSummary(await this.guests.load(trx, edition, unitId, id));
     });
   }

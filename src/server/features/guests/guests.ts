@@ -74,7 +74,11 @@ export class Guests {
   async page(who: SignedInAccount, query: GuestPageQuery): Promise<Page<GuestSummary>> {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
-    const page = await this.repository.page({ editionId: edition.id, unitId, status: query.status, name: query.name }, query.pageNum, query.pageSize);
+    const page = await this.repository.page(
+      { editionId: edition.id, unitId, status: query.status, name: query.name },
+      query.pageNum,
+      query.pageSize,
+    );
     return { ...page, records: page.records.map(({ unitId: _unit, ...summary }) => summary) };
   }
 
@@ -105,10 +109,22 @@ export class Guests {
 
   async detailOf(executor: Executor, edition: EditionData, row: GuestRow): Promise<GuestDetail> {
     const [unit, members] = await Promise.all([
-      executor.selectFrom('units').select('name').where('id', '=', row.unit_id ?? '').executeTakeFirst(),
+      executor
+        .selectFrom('units')
+        .select('name')
+        .where('id', '=', row.unit_id ?? '')
+        .executeTakeFirst(),
       executor
         .selectFrom('entourage_members')
-        .select(['id', 'document', 'id_number_masked', 'schema_version', 'id_number_consent_version', 'id_number_consent_at', 'id_number_consent_by'])
+        .select([
+          'id',
+          'document',
+          'id_number_masked',
+          'schema_version',
+          'id_number_consent_version',
+          'id_number_consent_at',
+          'id_number_consent_by',
+        ])
         .where('guest_id', '=', row.id)
         .orderBy('created_at')
         .orderBy('id')
@@ -130,11 +146,21 @@ export class Guests {
       epidemic: row.epidemic ? (JSON.parse(row.epidemic) as Record<string, unknown>) : null,
       entourage: members.map((m) => {
         const consent = consentAnswer(m.id_number_consent_version, m.id_number_consent_at, m.id_number_consent_by, names);
-        const document = withConsentAsRecorded('entourage-member', withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)), consent);
+        const document = withConsentAsRecorded(
+          'entourage-member',
+          withMaskedIdNumber(this.protection.openJson('entourage-member', m.document)),
+          consent,
+        );
         return { id: m.id, document, idNumberMasked: m.id_number_masked, idNumberConsent: consent, schemaVersion: m.schema_version };
       }),
       entourageCap: edition.entourageCap,
-      ...answerGates(decideGuestGates(edition, this.today(), { status: summary.status, itineraryDone: summary.itineraryDone, entourageCount: summary.entourageCount })),
+      ...answerGates(
+        decideGuestGates(edition, this.today(), {
+          status: summary.status,
+          itineraryDone: summary.itineraryDone,
+          entourageCount: summary.entourageCount,
+        }),
+      ),
     };
   }
 
@@ -149,7 +175,8 @@ export class Guests {
 
   private async assertMobileFree(executor: Executor, editionId: string, unitId: string, document: GuestDocument): Promise<void> {
     if (typeof document.mobile !== 'string') return;
-    if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, this.protection.index('mobile', document.mobile))) throw new AppError('guestMobileTaken');
+    if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, this.protection.index('mobile', document.mobile)))
+      throw new AppError('guestMobileTaken');
   }
 
   /**
@@ -163,12 +190,23 @@ export class Guests {
       if (edition.inviteCodeRequired) throw new AppError('addFailedInviteCodeEmpty', {}, INVITE_CODE_FIELD);
       return { inviteCode: null, guestType: null, reviewRequired: true };
     }
-    const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, { today: this.today(), claim: true, field: INVITE_CODE_FIELD, ...(guestId ? { exceptGuestId: guestId } : {}) });
+    const code = await checkInvitationCode(trx, edition.id, unitId, body.inviteCode, {
+      today: this.today(),
+      claim: true,
+      field: INVITE_CODE_FIELD,
+      ...(guestId ? { exceptGuestId: guestId } : {}),
+    });
     return { inviteCode: code.code, guestType: code.guestType, reviewRequired: code.reviewRequired };
   }
 
   /** The columns the basic step writes, on add and on save; `document` is stored sealed. */
-  private basicColumns(body: GuestDocument, hash: string, status: AuditStatus, code: { inviteCode: string | null; guestType: string | null }, document: Record<string, unknown>) {
+  private basicColumns(
+    body: GuestDocument,
+    hash: string,
+    status: AuditStatus,
+    code: { inviteCode: string | null; guestType: string | null },
+    document: Record<string, unknown>,
+  ) {
     return {
       name: body.nameZh,
       name_en: body.nameEn ?? null,
@@ -214,7 +252,16 @@ export class Guests {
           ...consent.columns,
         };
         await trx.insertInto('guests').values(values).execute();
-        if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: null, recorded: consent.columns, at: now });
+        if (consent.given)
+          await auditConsentGiven(this.audit, trx, who, {
+            editionId: edition.id,
+            targetType: 'guest',
+            targetId: id,
+            targetLabel: body.nameZh,
+            stored: null,
+            recorded: consent.columns,
+            at: now,
+          });
         // approved at once (a code that needs no review): the guest can sign in from now on
         if (status === 'approved') await this.accountLinks.link(trx, id);
         // what was inserted is the summary (the account link touches none of its columns): not read again
@@ -246,15 +293,35 @@ export class Guests {
         await this.assertMobileFree(trx, edition.id, unitId, body);
         const stored = JSON.parse(row.document) as Record<string, unknown>;
         const now = this.editions.now().toISOString();
-        const storedConsent: StoredConsent = { version: row.id_number_consent_version, at: row.id_number_consent_at, by: row.id_number_consent_by, idNumberIndex: row.id_number_hash };
+        const storedConsent: StoredConsent = {
+          version: row.id_number_consent_version,
+          at: row.id_number_consent_at,
+          by: row.id_number_consent_by,
+          idNumberIndex: row.id_number_hash,
+        };
         const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
         const written = {
-          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, { ...withStoredCode(body, inviteCode), unitType: stored.unitType }),
+          ...this.basicColumns(
+            body,
+            hash,
+            status,
+            { inviteCode, guestType },
+            { ...withStoredCode(body, inviteCode), unitType: stored.unitType },
+          ),
           updated_at: now,
           ...consent.columns,
         };
         await trx.updateTable('guests').set(written).where('id', '=', id).execute();
-        if (consent.given) await auditConsentGiven(this.audit, trx, who, { editionId: edition.id, targetType: 'guest', targetId: id, targetLabel: body.nameZh, stored: storedConsent, recorded: consent.columns, at: now });
+        if (consent.given)
+          await auditConsentGiven(this.audit, trx, who, {
+            editionId: edition.id,
+            targetType: 'guest',
+            targetId: id,
+            targetLabel: body.nameZh,
+            stored: storedConsent,
+            recorded: consent.columns,
+            at: now,
+          });
         if (status === 'approved') await this.accountLinks.link(trx, id);
         // the row is locked for this transaction: what it holds now is what was read plus what was
         // written (the account link touches no column of the summary), so it is not read again

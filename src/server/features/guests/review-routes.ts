@@ -15,7 +15,13 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['admin'];
 
   app.get<{ Querystring: SchemaData<'review-page-query'>; Reply: Answer<'response-review-page'> }>(path(guestApiPaths.reviewPage), {
-    schema: { tags, summary: 'Review queue across units (status defaults to pending)', security: bearer, response: envelope('response-review-page', 'a page of guests'), ...queryOf('review-page-query') },
+    schema: {
+      tags,
+      summary: 'Review queue across units (status defaults to pending)',
+      security: bearer,
+      response: envelope('response-review-page', 'a page of guests'),
+      ...queryOf('review-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -25,26 +31,48 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'review-decision'>; Reply: Answer<'response-decided-list'> }>(path(guestApiPaths.reviewDecide), {
-    schema: { tags, summary: "Approve, or reject with a reason, one or many guests at once (all or nothing); each guest's unit gets a notice", security: bearer, response: envelope('response-decided-list', 'the decided guests'), ...bodyOf('review-decision') },
+    schema: {
+      tags,
+      summary: "Approve, or reject with a reason, one or many guests at once (all or nothing); each guest's unit gets a notice",
+      security: bearer,
+      response: envelope('response-decided-list', 'the decided guests'),
+      ...bodyOf('review-decision'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await review.decide(signedIn(request), request.body)),
   });
 
-  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-guest-summary'> }>(path(guestApiPaths.guestReception(':id')), {
-    schema: { tags, summary: 'Set the reception of a guest (read-only for the unit; a receptionist phone sent back as its mask keeps the number)', security: bearer, response: envelope('response-guest-summary', 'the guest'), ...paramsOf('guest-id-params'), ...bodyOf('reception') },
-    // the editor is filled from the masked answer and picks from the masked receptionists list
-    preValidation: [
-      authenticate,
-      restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(async (request) => ({
-        stored: (await entourageTravel.adminDetail(signedIn(request), request.params.id)).reception ?? null,
-        staff: await hotels.storedReceptionists(signedIn(request)),
-      })),
-    ],
-    handler: async (request) => ok(request, await review.setReception(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'reception'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.guestReception(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Set the reception of a guest (read-only for the unit; a receptionist phone sent back as its mask keeps the number)',
+        security: bearer,
+        response: envelope('response-guest-summary', 'the guest'),
+        ...paramsOf('guest-id-params'),
+        ...bodyOf('reception'),
+      },
+      // the editor is filled from the masked answer and picks from the masked receptionists list
+      preValidation: [
+        authenticate,
+        restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(async (request) => ({
+          stored: (await entourageTravel.adminDetail(signedIn(request), request.params.id)).reception ?? null,
+          staff: await hotels.storedReceptionists(signedIn(request)),
+        })),
+      ],
+      handler: async (request) => ok(request, await review.setReception(signedIn(request), request.params.id, request.body)),
+    },
+  );
 
   app.get<{ Querystring: SchemaData<'audit-page-query'>; Reply: Answer<'response-audit-page'> }>(path(guestApiPaths.auditPage), {
-    schema: { tags, summary: 'Audit log of the current edition, newest first (who, when, what, why)', security: bearer, response: envelope('response-audit-page', 'a page of entries'), ...queryOf('audit-page-query') },
+    schema: {
+      tags,
+      summary: 'Audit log of the current edition, newest first (who, when, what, why)',
+      security: bearer,
+      response: envelope('response-audit-page', 'a page of entries'),
+      ...queryOf('audit-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

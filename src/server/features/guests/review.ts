@@ -55,14 +55,33 @@ export class Review {
       for (const id of [...new Set(decision.ids)].sort()) await this.guests.load(trx, edition, null, id, true);
       for (const id of decision.ids) {
         const row = await this.guests.load(trx, edition, null, id, true);
-        await trx.updateTable('guests').set({ audit_status: status, reject_reason: reason, updated_at: now }).where('id', '=', id).execute();
+        await trx
+          .updateTable('guests')
+          .set({ audit_status: status, reject_reason: reason, updated_at: now })
+          .where('id', '=', id)
+          .execute();
         if (status === 'approved') await this.guests.accountLinks.link(trx, id);
         const content = this.translator.t(DEFAULT_LANGUAGE, `server.review.${status}`, { name: row.name, reason: reason ?? '' });
         await trx
           .insertInto('notices')
-          .values({ id: randomUUID(), edition_id: edition.id, title: this.translator.t(DEFAULT_LANGUAGE, 'server.review.noticeTitle'), content, audience: null, unit_id: row.unit_id, release_time: now })
+          .values({
+            id: randomUUID(),
+            edition_id: edition.id,
+            title: this.translator.t(DEFAULT_LANGUAGE, 'server.review.noticeTitle'),
+            content,
+            audience: null,
+            unit_id: row.unit_id,
+            release_time: now,
+          })
           .execute();
-        await this.audit.record(trx, who, { editionId: edition.id, action: `guest.${decision.decision}`, targetType: 'guest', targetId: id, reason, at: now });
+        await this.audit.record(trx, who, {
+          editionId: edition.id,
+          action: `guest.${decision.decision}`,
+          targetType: 'guest',
+          targetId: id,
+          reason,
+          at: now,
+        });
         decided.push(toSummary(await this.guests.load(trx, edition, null, id)));
       }
       return decided;
@@ -76,7 +95,11 @@ export class Review {
       const edition = await this.editions.current(trx);
       await this.guests.load(trx, edition, null, id, true);
       const now = this.editions.now().toISOString();
-      await trx.updateTable('guests').set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('guests')
+        .set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now })
+        .where('id', '=', id)
+        .execute();
       await this.audit.record(trx, who, { editionId: edition.id, action: 'guest.reception', targetType: 'guest', targetId: id, at: now });
       return toSummary(await this.guests.load(trx, edition, null, id));
     });
@@ -92,7 +115,13 @@ export class Review {
     assertOrganiser(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.update(settings, trx);
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'edition.update', targetType: 'edition', targetId: edition.id, at: this.editions.now().toISOString() });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'edition.update',
+        targetType: 'edition',
+        targetId: edition.id,
+        at: this.editions.now().toISOString(),
+      });
       return edition;
     });
   }

@@ -50,11 +50,19 @@ export class CodesAdmin {
     const pageSize = Number(query.pageSize ?? 20);
     const edition = await this.editions.current();
     const today = this.today();
-    let base = this.db.selectFrom('invitation_codes').leftJoin('units', 'units.id', 'invitation_codes.company_id').where('invitation_codes.edition_id', '=', edition.id);
+    let base = this.db
+      .selectFrom('invitation_codes')
+      .leftJoin('units', 'units.id', 'invitation_codes.company_id')
+      .where('invitation_codes.edition_id', '=', edition.id);
     // any case: PostgreSQL's like tells cases apart where SQLite's does not
-    if (query.code) base = base.where(sql<boolean>`upper(invitation_codes.code) like ${containsPattern(canonicalInvitationCode(query.code))} escape '\\'`);
-    const notExpired = (eb: ExpressionBuilder<Database, 'invitation_codes'>) => eb.or([eb('invitation_codes.expires_at', 'is', null), eb('invitation_codes.expires_at', '>=', today)]);
-    const usedUp = (eb: ExpressionBuilder<Database, 'invitation_codes'>) => eb.and([eb('invitation_codes.max_uses', 'is not', null), eb(usedCount(eb), '>=', eb.ref('invitation_codes.max_uses'))]);
+    if (query.code)
+      base = base.where(
+        sql<boolean>`upper(invitation_codes.code) like ${containsPattern(canonicalInvitationCode(query.code))} escape '\\'`,
+      );
+    const notExpired = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
+      eb.or([eb('invitation_codes.expires_at', 'is', null), eb('invitation_codes.expires_at', '>=', today)]);
+    const usedUp = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
+      eb.and([eb('invitation_codes.max_uses', 'is not', null), eb(usedCount(eb), '>=', eb.ref('invitation_codes.max_uses'))]);
     switch (query.state) {
       case 'revoked':
         base = base.where('invitation_codes.revoked_at', 'is not', null);
@@ -66,7 +74,9 @@ export class CodesAdmin {
         base = base.where('invitation_codes.revoked_at', 'is', null).where((eb) => eb.and([notExpired(eb as never), usedUp(eb as never)]));
         break;
       case 'active':
-        base = base.where('invitation_codes.revoked_at', 'is', null).where((eb) => eb.and([notExpired(eb as never), eb.not(usedUp(eb as never))]));
+        base = base
+          .where('invitation_codes.revoked_at', 'is', null)
+          .where((eb) => eb.and([notExpired(eb as never), eb.not(usedUp(eb as never))]));
         break;
       default:
         break;
@@ -124,7 +134,12 @@ export class CodesAdmin {
     assertOrganiser(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const unit = await trx.selectFrom('units').select(['id', 'name']).where('id', '=', batch.companyId).where('edition_id', '=', edition.id).executeTakeFirst();
+      const unit = await trx
+        .selectFrom('units')
+        .select(['id', 'name'])
+        .where('id', '=', batch.companyId)
+        .where('edition_id', '=', edition.id)
+        .executeTakeFirst();
       if (!unit) throw new AppError('notFound');
       const now = this.editions.now().toISOString();
       const batchId = randomUUID();
@@ -170,13 +185,27 @@ export class CodesAdmin {
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
       const candidates = invitationCodeCandidates(code);
-      const rows = await trx.selectFrom('invitation_codes').select(['code', 'revoked_at']).where('code', 'in', candidates).where('edition_id', '=', edition.id).execute();
+      const rows = await trx
+        .selectFrom('invitation_codes')
+        .select(['code', 'revoked_at'])
+        .where('code', 'in', candidates)
+        .where('edition_id', '=', edition.id)
+        .execute();
       const row = mostExactCode(candidates, rows);
       if (!row) throw new AppError('notFound');
       if (row.revoked_at) return;
       const now = this.editions.now().toISOString();
       await trx.updateTable('invitation_codes').set({ revoked_at: now }).where('code', '=', row.code).execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'invitation-code.revoke', targetType: 'invitation-code', targetId: row.code, targetLabel: row.code, before: { revokedAt: null }, after: { revokedAt: now }, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'invitation-code.revoke',
+        targetType: 'invitation-code',
+        targetId: row.code,
+        targetLabel: row.code,
+        before: { revokedAt: null },
+        after: { revokedAt: now },
+        at: now,
+      });
     });
   }
 }

@@ -13,7 +13,13 @@ export async function consoleCodeRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['console'];
 
   app.get<{ Querystring: SchemaData<'invitation-code-page-query'>; Reply: Answer<'response-code-page'> }>(path(paths.codePage), {
-    schema: { tags, summary: 'Invitation codes of the current edition with company, guest type, review rule, usage count, expiry and state', security: bearer, response: envelope('response-code-page', 'a page of codes'), ...queryOf('invitation-code-page-query') },
+    schema: {
+      tags,
+      summary: 'Invitation codes of the current edition with company, guest type, review rule, usage count, expiry and state',
+      security: bearer,
+      response: envelope('response-code-page', 'a page of codes'),
+      ...queryOf('invitation-code-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -22,13 +28,25 @@ export async function consoleCodeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'invitation-code-batch'>; Reply: Answer<'response-created-codes'> }>(path(paths.codeBatch), {
-    schema: { tags, summary: 'Create 1-500 codes bound to one company (404 if not a unit of the edition) and guest type; all or none', security: bearer, response: envelope('response-created-codes', 'the new codes'), ...bodyOf('invitation-code-batch') },
+    schema: {
+      tags,
+      summary: 'Create 1-500 codes bound to one company (404 if not a unit of the edition) and guest type; all or none',
+      security: bearer,
+      response: envelope('response-created-codes', 'the new codes'),
+      ...bodyOf('invitation-code-batch'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await codes.createBatch(signedIn(request), request.body)),
   });
 
   app.post<{ Params: SchemaData<'invitation-code-params'>; Reply: PlainAnswer<null> }>(path(paths.codeRevoke(':code')), {
-    schema: { tags, summary: 'Revoke a code: it answers 10002 from now on; guests already added keep it', security: bearer, response: envelope(nothing, 'revoked'), ...paramsOf('invitation-code-params') },
+    schema: {
+      tags,
+      summary: 'Revoke a code: it answers 10002 from now on; guests already added keep it',
+      security: bearer,
+      response: envelope(nothing, 'revoked'),
+      ...paramsOf('invitation-code-params'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await codes.revoke(signedIn(request), request.params.code);

@@ -92,7 +92,11 @@ export async function checkInvitationCode(
         .where('edition_id', '=', editionId)
         .execute();
     }
-    let users = executor.selectFrom('guests').select((eb) => eb.fn.countAll<number | string>().as('n')).where('edition_id', '=', editionId).where('invitation_code', '=', row.code);
+    let users = executor
+      .selectFrom('guests')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('edition_id', '=', editionId)
+      .where('invitation_code', '=', row.code);
     if (use.exceptGuestId) users = users.where('id', '!=', use.exceptGuestId);
     const { n } = await users.executeTakeFirstOrThrow();
     if (Number(n) >= Number(row.max_uses)) throw refuse('invitationNotExist');

@@ -14,7 +14,13 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
   const byId = paramsOf('console-id-params');
 
   app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-publication-page'> }>(path(paths.noticePage), {
-    schema: { tags, summary: 'Notices organisers wrote, newest first, with how many accounts read them', security: bearer, response: envelope('response-notice-publication-page', 'a page of notices'), ...queryOf('notice-page-query') },
+    schema: {
+      tags,
+      summary: 'Notices organisers wrote, newest first, with how many accounts read them',
+      security: bearer,
+      response: envelope('response-notice-publication-page', 'a page of notices'),
+      ...queryOf('notice-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -24,13 +30,30 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: SchemaData<'notice-publication'>; Reply: Answer<'response-notice-publication'> }>(path(paths.notices), {
-    schema: { tags, summary: 'Write a notice (a draft until published); unknown unit ids answer 404', security: bearer, response: envelope('response-notice-publication', 'the draft'), ...bodyOf('notice-publication') },
+    schema: {
+      tags,
+      summary: 'Write a notice (a draft until published); unknown unit ids answer 404',
+      security: bearer,
+      response: envelope('response-notice-publication', 'the draft'),
+      ...bodyOf('notice-publication'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await notices.create(signedIn(request), request.body)),
   });
 
-  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'notice-publication'>; Reply: Answer<'response-notice-publication'> }>(path(paths.notice(':id')), {
-    schema: { tags, summary: 'Change a draft (409 once published)', security: bearer, response: envelope('response-notice-publication', 'the draft'), ...byId, ...bodyOf('notice-publication') },
+  app.put<{
+    Params: SchemaData<'console-id-params'>;
+    Body: SchemaData<'notice-publication'>;
+    Reply: Answer<'response-notice-publication'>;
+  }>(path(paths.notice(':id')), {
+    schema: {
+      tags,
+      summary: 'Change a draft (409 once published)',
+      security: bearer,
+      response: envelope('response-notice-publication', 'the draft'),
+      ...byId,
+      ...bodyOf('notice-publication'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await notices.update(signedIn(request), request.params.id, request.body)),
   });
@@ -45,7 +68,13 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: SchemaData<'console-id-params'>; Reply: Answer<'response-notice-publication'> }>(path(paths.noticePublish(':id')), {
-    schema: { tags, summary: "Publish a draft: it reaches its accounts' notice lists and unread counts at once", security: bearer, response: envelope('response-notice-publication', 'the published notice'), ...byId },
+    schema: {
+      tags,
+      summary: "Publish a draft: it reaches its accounts' notice lists and unread counts at once",
+      security: bearer,
+      response: envelope('response-notice-publication', 'the published notice'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await notices.publish(signedIn(request), request.params.id)),
   });

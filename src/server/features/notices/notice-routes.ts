@@ -14,7 +14,13 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['notices'];
 
   app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-page'> }>(path(apiPaths.myNoticePage), {
-    schema: { tags, summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)', security: bearer, response: envelope('response-notice-page', 'a page of notices'), ...queryOf('notice-page-query') },
+    schema: {
+      tags,
+      summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)',
+      security: bearer,
+      response: envelope('response-notice-page', 'a page of notices'),
+      ...queryOf('notice-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const pageNum = Number(request.query.pageNum ?? 1);
@@ -25,7 +31,13 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: SchemaData<'notice-read-query'>; Reply: PlainAnswer<null> }>(path(apiPaths.readNotice), {
-    schema: { tags, summary: 'Mark a notice read (id in the query string)', security: bearer, response: envelope(nothing, 'marked read'), ...queryOf('notice-read-query') },
+    schema: {
+      tags,
+      summary: 'Mark a notice read (id in the query string)',
+      security: bearer,
+      response: envelope(nothing, 'marked read'),
+      ...queryOf('notice-read-query'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await notices.markRead(signedIn(request), request.query.id);
@@ -34,7 +46,12 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Reply: PlainAnswer<number> }>(path(apiPaths.unreadNoticeCount), {
-    schema: { tags, summary: 'Number of unread notices (data: number)', security: bearer, response: envelope({ type: 'integer' }, 'unread count') },
+    schema: {
+      tags,
+      summary: 'Number of unread notices (data: number)',
+      security: bearer,
+      response: envelope({ type: 'integer' }, 'unread count'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

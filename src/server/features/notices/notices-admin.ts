@@ -95,13 +95,26 @@ export class NoticesAdmin {
         published_at: null,
       };
       await trx.insertInto('notice_publications').values(row).execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.create', targetType: 'notice', targetId: row.id, targetLabel: body.title, after: body, at: now });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'notice.create',
+        targetType: 'notice',
+        targetId: row.id,
+        targetLabel: body.title,
+        after: body,
+        at: now,
+      });
       return toItem(row, 0);
     });
   }
 
   private async draft(trx: Pick<Db, 'selectFrom'>, editionId: string, id: string): Promise<NoticePublicationTable> {
-    const row = await trx.selectFrom('notice_publications').selectAll().where('id', '=', id).where('edition_id', '=', editionId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('notice_publications')
+      .selectAll()
+      .where('id', '=', id)
+      .where('edition_id', '=', editionId)
+      .executeTakeFirst();
     if (!row) throw new AppError('noticeNotFound');
     // a published notice is in the units' lists already: it is not rewritten behind their back
     if (row.status !== 'draft') throw new AppError('noticeAlreadyPublished');
@@ -115,7 +128,13 @@ export class NoticesAdmin {
       const before = await this.draft(trx, edition.id, id);
       await this.assertUnits(trx, edition.id, body.unitIds);
       const now = this.editions.now().toISOString();
-      const change = { title: body.title, content: body.content, audiences: JSON.stringify(body.audiences), unit_ids: JSON.stringify(body.unitIds), updated_at: now };
+      const change = {
+        title: body.title,
+        content: body.content,
+        audiences: JSON.stringify(body.audiences),
+        unit_ids: JSON.stringify(body.unitIds),
+        updated_at: now,
+      };
       await trx.updateTable('notice_publications').set(change).where('id', '=', id).execute();
       await this.audit.record(trx, who, {
         editionId: edition.id,
@@ -123,7 +142,12 @@ export class NoticesAdmin {
         targetType: 'notice',
         targetId: id,
         targetLabel: body.title,
-        before: { title: before.title, content: before.content, audiences: JSON.parse(before.audiences), unitIds: JSON.parse(before.unit_ids) },
+        before: {
+          title: before.title,
+          content: before.content,
+          audiences: JSON.parse(before.audiences),
+          unitIds: JSON.parse(before.unit_ids),
+        },
         after: body,
         at: now,
       });
@@ -139,7 +163,15 @@ export class NoticesAdmin {
       // a concurrent delete of the same draft may have committed since the read: its caller won
       const removed = await trx.deleteFrom('notice_publications').where('id', '=', id).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw new AppError('noticeNotFound');
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.delete', targetType: 'notice', targetId: id, targetLabel: before.title, before: { title: before.title }, at: this.editions.now().toISOString() });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'notice.delete',
+        targetType: 'notice',
+        targetId: id,
+        targetLabel: before.title,
+        before: { title: before.title },
+        at: this.editions.now().toISOString(),
+      });
     });
   }
 
@@ -154,11 +186,33 @@ export class NoticesAdmin {
       for (const target of targetsOf(JSON.parse(row.audiences) as string[], JSON.parse(row.unit_ids) as string[])) {
         await trx
           .insertInto('notices')
-          .values({ id: randomUUID(), edition_id: edition.id, title: row.title, content: row.content, audience: target.audience, unit_id: target.unitId, release_time: now, publication_id: id })
+          .values({
+            id: randomUUID(),
+            edition_id: edition.id,
+            title: row.title,
+            content: row.content,
+            audience: target.audience,
+            unit_id: target.unitId,
+            release_time: now,
+            publication_id: id,
+          })
           .execute();
       }
-      await trx.updateTable('notice_publications').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', id).execute();
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'notice.publish', targetType: 'notice', targetId: id, targetLabel: row.title, before: { status: 'draft' }, after: { status: 'published' }, at: now });
+      await trx
+        .updateTable('notice_publications')
+        .set({ status: 'published', published_at: now, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'notice.publish',
+        targetType: 'notice',
+        targetId: id,
+        targetLabel: row.title,
+        before: { status: 'draft' },
+        after: { status: 'published' },
+        at: now,
+      });
       return toItem({ ...row, status: 'published', published_at: now, updated_at: now }, 0);
     });
   }

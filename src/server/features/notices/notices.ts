@@ -18,14 +18,16 @@ export class Notices {
 
   private visibleTo(who: SignedInAccount) {
     const now = nowIso();
-    return this.db
-      .selectFrom('notices')
-      .innerJoin('editions', 'editions.id', 'notices.edition_id')
-      .where('editions.is_current', '=', 1)
-      .where('notices.release_time', '<=', now)
-      .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', who.userType)]))
-      // a notice for one unit (a review decision) reaches only that unit's accounts
-      .where((eb) => eb.or([eb('notices.unit_id', 'is', null), eb('notices.unit_id', '=', who.unitId ?? '')]));
+    return (
+      this.db
+        .selectFrom('notices')
+        .innerJoin('editions', 'editions.id', 'notices.edition_id')
+        .where('editions.is_current', '=', 1)
+        .where('notices.release_time', '<=', now)
+        .where((eb) => eb.or([eb('notices.audience', 'is', null), eb('notices.audience', '=', who.userType)]))
+        // a notice for one unit (a review decision) reaches only that unit's accounts
+        .where((eb) => eb.or([eb('notices.unit_id', 'is', null), eb('notices.unit_id', '=', who.unitId ?? '')]))
+    );
   }
 
   async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {

@@ -15,7 +15,12 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
   const byId = paramsOf('console-id-params');
 
   app.get<{ Reply: Answer<'response-hotel-list'> }>(path(paths.hotels), {
-    schema: { tags, summary: 'Hotels of the current edition, by name', security: bearer, response: envelope('response-hotel-list', 'hotels') },
+    schema: {
+      tags,
+      summary: 'Hotels of the current edition, by name',
+      security: bearer,
+      response: envelope('response-hotel-list', 'hotels'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -23,17 +28,39 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
     },
   });
   app.post<{ Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(path(paths.hotels), {
-    schema: { tags, summary: 'Add a hotel (409 if the name exists)', security: bearer, response: envelope('response-hotel', 'the hotel'), ...bodyOf('hotel') },
+    schema: {
+      tags,
+      summary: 'Add a hotel (409 if the name exists)',
+      security: bearer,
+      response: envelope('response-hotel', 'the hotel'),
+      ...bodyOf('hotel'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), null, request.body)),
   });
-  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(path(paths.hotel(':id')), {
-    schema: { tags, summary: 'Change a hotel', security: bearer, response: envelope('response-hotel', 'the hotel'), ...byId, ...bodyOf('hotel') },
-    preValidation: authenticate,
-    handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(
+    path(paths.hotel(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Change a hotel',
+        security: bearer,
+        response: envelope('response-hotel', 'the hotel'),
+        ...byId,
+        ...bodyOf('hotel'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), request.params.id, request.body)),
+    },
+  );
   app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.hotel(':id')), {
-    schema: { tags, summary: 'Delete a hotel (409 while receptionists work there)', security: bearer, response: envelope(nothing, 'deleted'), ...byId },
+    schema: {
+      tags,
+      summary: 'Delete a hotel (409 while receptionists work there)',
+      security: bearer,
+      response: envelope(nothing, 'deleted'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await hotels.deleteHotel(signedIn(request), request.params.id);
@@ -42,7 +69,12 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Reply: Answer<'response-receptionist-list'> }>(path(paths.receptionists), {
-    schema: { tags, summary: 'Receptionists of the current edition, by name, with their hotel (mobiles masked; the full one through .../reveal)', security: bearer, response: envelope('response-receptionist-list', 'receptionists') },
+    schema: {
+      tags,
+      summary: 'Receptionists of the current edition, by name, with their hotel (mobiles masked; the full one through .../reveal)',
+      security: bearer,
+      response: envelope('response-receptionist-list', 'receptionists'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -50,18 +82,45 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
     },
   });
   app.post<{ Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(path(paths.receptionists), {
-    schema: { tags, summary: 'Add a receptionist (409 if the mobile exists)', security: bearer, response: envelope('response-receptionist', 'the receptionist'), ...bodyOf('receptionist') },
+    schema: {
+      tags,
+      summary: 'Add a receptionist (409 if the mobile exists)',
+      security: bearer,
+      response: envelope('response-receptionist', 'the receptionist'),
+      ...bodyOf('receptionist'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), null, request.body)),
   });
-  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(path(paths.receptionist(':id')), {
-    schema: { tags, summary: 'Change a receptionist (the mobile sent back as its mask keeps the stored one)', security: bearer, response: envelope('response-receptionist', 'the receptionist'), ...byId, ...bodyOf('receptionist') },
-    // the list answers the mobile masked: an edit sending that mask back keeps the stored mobile
-    preValidation: [authenticate, restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'console-id-params'> }>>('receptionist', (request) => hotels.storedReceptionist(signedIn(request), request.params.id))],
-    handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), request.params.id, request.body)),
-  });
+  app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(
+    path(paths.receptionist(':id')),
+    {
+      schema: {
+        tags,
+        summary: 'Change a receptionist (the mobile sent back as its mask keeps the stored one)',
+        security: bearer,
+        response: envelope('response-receptionist', 'the receptionist'),
+        ...byId,
+        ...bodyOf('receptionist'),
+      },
+      // the list answers the mobile masked: an edit sending that mask back keeps the stored mobile
+      preValidation: [
+        authenticate,
+        restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'console-id-params'> }>>('receptionist', (request) =>
+          hotels.storedReceptionist(signedIn(request), request.params.id),
+        ),
+      ],
+      handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), request.params.id, request.body)),
+    },
+  );
   app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.receptionist(':id')), {
-    schema: { tags, summary: 'Delete a receptionist (receptions already assigned keep the name and phone)', security: bearer, response: envelope(nothing, 'deleted'), ...byId },
+    schema: {
+      tags,
+      summary: 'Delete a receptionist (receptions already assigned keep the name and phone)',
+      security: bearer,
+      response: envelope(nothing, 'deleted'),
+      ...byId,
+    },
     preValidation: authenticate,
     handler: async (request) => {
       await hotels.deleteReceptionist(signedIn(request), request.params.id);

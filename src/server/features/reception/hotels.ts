@@ -54,7 +54,12 @@ export class Hotels {
   async storedReceptionist(who: SignedInAccount, id: string): Promise<{ name: string; mobile: string }> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const row = await this.db.selectFrom('receptionists').select(['name', 'mobile_sealed']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('receptionists')
+      .select(['name', 'mobile_sealed'])
+      .where('id', '=', id)
+      .where('edition_id', '=', edition.id)
+      .executeTakeFirst();
     if (!row) throw new AppError('notFound');
     return { name: row.name, mobile: this.clearMobile(row) };
   }
@@ -67,14 +72,26 @@ export class Hotels {
   async storedReceptionists(who: SignedInAccount): Promise<{ name: string; mobile: string }[]> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const rows = await this.db.selectFrom('receptionists').select(['name', 'mobile_sealed']).where('edition_id', '=', edition.id).limit(LIST_CAP).execute();
+    const rows = await this.db
+      .selectFrom('receptionists')
+      .select(['name', 'mobile_sealed'])
+      .where('edition_id', '=', edition.id)
+      .limit(LIST_CAP)
+      .execute();
     return rows.filter((row) => row.mobile_sealed !== null).map((row) => ({ name: row.name, mobile: this.clearMobile(row) }));
   }
 
   async hotels(who: SignedInAccount): Promise<HotelItem[]> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const rows = await this.db.selectFrom('hotels').select(['id', 'name', 'address', 'phone']).where('edition_id', '=', edition.id).orderBy('name').orderBy('id').limit(LIST_CAP).execute();
+    const rows = await this.db
+      .selectFrom('hotels')
+      .select(['id', 'name', 'address', 'phone'])
+      .where('edition_id', '=', edition.id)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(LIST_CAP)
+      .execute();
     return rows;
   }
 
@@ -84,14 +101,26 @@ export class Hotels {
     const rows = await this.db
       .selectFrom('receptionists')
       .leftJoin('hotels', 'hotels.id', 'receptionists.hotel_id')
-      .select(['receptionists.id', 'receptionists.name', 'receptionists.mobile_sealed', 'receptionists.hotel_id', 'hotels.name as hotel_name'])
+      .select([
+        'receptionists.id',
+        'receptionists.name',
+        'receptionists.mobile_sealed',
+        'receptionists.hotel_id',
+        'hotels.name as hotel_name',
+      ])
       .where('receptionists.edition_id', '=', edition.id)
       .orderBy('receptionists.name')
       .orderBy('receptionists.id')
       .limit(LIST_CAP)
       .execute();
     // masked in the list: the full mobile only through the audited "show"
-    return rows.map((row) => ({ id: row.id, name: row.name, mobile: this.maskedMobile(row), hotelId: row.hotel_id, hotelName: row.hotel_name ?? null }));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      mobile: this.maskedMobile(row),
+      hotelId: row.hotel_id,
+      hotelName: row.hotel_name ?? null,
+    }));
   }
 
   /** A unique index refuses a second hotel of the same name (409), also when two organisers race. */
@@ -113,14 +142,39 @@ export class Hotels {
         const values = { name: body.name, address: body.address ?? null, phone: body.phone ?? null };
         if (id === null) {
           const created = { id: randomUUID(), ...values };
-          await trx.insertInto('hotels').values({ ...created, edition_id: edition.id, created_at: now }).execute();
-          await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.create', targetType: 'hotel', targetId: created.id, targetLabel: body.name, after: values, at: now });
+          await trx
+            .insertInto('hotels')
+            .values({ ...created, edition_id: edition.id, created_at: now })
+            .execute();
+          await this.audit.record(trx, who, {
+            editionId: edition.id,
+            action: 'hotel.create',
+            targetType: 'hotel',
+            targetId: created.id,
+            targetLabel: body.name,
+            after: values,
+            at: now,
+          });
           return created;
         }
-        const before = await trx.selectFrom('hotels').select(['name', 'address', 'phone']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+        const before = await trx
+          .selectFrom('hotels')
+          .select(['name', 'address', 'phone'])
+          .where('id', '=', id)
+          .where('edition_id', '=', edition.id)
+          .executeTakeFirst();
         if (!before) throw new AppError('notFound');
         await trx.updateTable('hotels').set(values).where('id', '=', id).execute();
-        await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.update', targetType: 'hotel', targetId: id, targetLabel: body.name, before, after: values, at: now });
+        await this.audit.record(trx, who, {
+          editionId: edition.id,
+          action: 'hotel.update',
+          targetType: 'hotel',
+          targetId: id,
+          targetLabel: body.name,
+          before,
+          after: values,
+          at: now,
+        });
         return { id, ...values };
       }),
     );
@@ -130,14 +184,27 @@ export class Hotels {
     assertOrganiser(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const before = await trx.selectFrom('hotels').select(['name', 'address', 'phone']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+      const before = await trx
+        .selectFrom('hotels')
+        .select(['name', 'address', 'phone'])
+        .where('id', '=', id)
+        .where('edition_id', '=', edition.id)
+        .executeTakeFirst();
       if (!before) throw new AppError('notFound');
       const staff = await trx.selectFrom('receptionists').select('id').where('hotel_id', '=', id).executeTakeFirst();
       if (staff) throw new AppError('hotelInUse');
       // a concurrent delete of the same row may have committed since the read: its caller won
       const removed = await trx.deleteFrom('hotels').where('id', '=', id).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'hotel.delete', targetType: 'hotel', targetId: id, targetLabel: before.name, before, at: this.editions.now().toISOString() });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'hotel.delete',
+        targetType: 'hotel',
+        targetId: id,
+        targetLabel: before.name,
+        before,
+        at: this.editions.now().toISOString(),
+      });
     });
   }
 
@@ -149,24 +216,65 @@ export class Hotels {
         const now = this.editions.now().toISOString();
         let hotelName: string | null = null;
         if (body.hotelId) {
-          const hotel = await trx.selectFrom('hotels').select('name').where('id', '=', body.hotelId).where('edition_id', '=', edition.id).executeTakeFirst();
+          const hotel = await trx
+            .selectFrom('hotels')
+            .select('name')
+            .where('id', '=', body.hotelId)
+            .where('edition_id', '=', edition.id)
+            .executeTakeFirst();
           if (!hotel) throw new AppError('notFound');
           hotelName = hotel.name;
         }
         // the blind index keeps the per-edition unique key (a second receptionist with the mobile: 409)
-        const values = { name: body.name, mobile_index: this.protection.index('mobile', body.mobile), mobile_sealed: this.protection.seal(body.mobile), hotel_id: body.hotelId ?? null };
+        const values = {
+          name: body.name,
+          mobile_index: this.protection.index('mobile', body.mobile),
+          mobile_sealed: this.protection.seal(body.mobile),
+          hotel_id: body.hotelId ?? null,
+        };
         const after = this.audited(values);
-        const item = (rowId: string): ReceptionistItem => ({ id: rowId, name: body.name, mobile: maskMobile(body.mobile), hotelId: body.hotelId ?? null, hotelName });
+        const item = (rowId: string): ReceptionistItem => ({
+          id: rowId,
+          name: body.name,
+          mobile: maskMobile(body.mobile),
+          hotelId: body.hotelId ?? null,
+          hotelName,
+        });
         if (id === null) {
           const created = randomUUID();
-          await trx.insertInto('receptionists').values({ id: created, ...values, edition_id: edition.id, created_at: now }).execute();
-          await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.create', targetType: 'receptionist', targetId: created, targetLabel: body.name, after, at: now });
+          await trx
+            .insertInto('receptionists')
+            .values({ id: created, ...values, edition_id: edition.id, created_at: now })
+            .execute();
+          await this.audit.record(trx, who, {
+            editionId: edition.id,
+            action: 'receptionist.create',
+            targetType: 'receptionist',
+            targetId: created,
+            targetLabel: body.name,
+            after,
+            at: now,
+          });
           return item(created);
         }
-        const stored = await trx.selectFrom('receptionists').select(['name', 'mobile_sealed', 'hotel_id']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+        const stored = await trx
+          .selectFrom('receptionists')
+          .select(['name', 'mobile_sealed', 'hotel_id'])
+          .where('id', '=', id)
+          .where('edition_id', '=', edition.id)
+          .executeTakeFirst();
         if (!stored) throw new AppError('notFound');
         await trx.updateTable('receptionists').set(values).where('id', '=', id).execute();
-        await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.update', targetType: 'receptionist', targetId: id, targetLabel: body.name, before: this.audited(stored), after, at: now });
+        await this.audit.record(trx, who, {
+          editionId: edition.id,
+          action: 'receptionist.update',
+          targetType: 'receptionist',
+          targetId: id,
+          targetLabel: body.name,
+          before: this.audited(stored),
+          after,
+          at: now,
+        });
         return item(id);
       }),
     );
@@ -176,13 +284,26 @@ export class Hotels {
     assertOrganiser(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const stored = await trx.selectFrom('receptionists').select(['name', 'mobile_sealed', 'hotel_id']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+      const stored = await trx
+        .selectFrom('receptionists')
+        .select(['name', 'mobile_sealed', 'hotel_id'])
+        .where('id', '=', id)
+        .where('edition_id', '=', edition.id)
+        .executeTakeFirst();
       if (!stored) throw new AppError('notFound');
       const before = this.audited(stored);
       // a concurrent delete of the same row may have committed since the read: its caller won
       const removed = await trx.deleteFrom('receptionists').where('id', '=', id).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
-      await this.audit.record(trx, who, { editionId: edition.id, action: 'receptionist.delete', targetType: 'receptionist', targetId: id, targetLabel: stored.name, before, at: this.editions.now().toISOString() });
+      await this.audit.record(trx, who, {
+        editionId: edition.id,
+        action: 'receptionist.delete',
+        targetType: 'receptionist',
+        targetId: id,
+        targetLabel: stored.name,
+        before,
+        at: this.editions.now().toISOString(),
+      });
     });
   }
 }

@@ -31,10 +31,19 @@ const pointsOf = (reception: Reception | null, list: string): Point[] => {
  * the edition with that name (picked from the masked list). Each match must give exactly this
  * mask: a different value with an asterisk is never turned into a number.
  */
-function phoneFor(mask: string, name: unknown, samePosition: Point | undefined, stored: Reception | null, staff: KnownReceptionist[]): string {
-  const fits = (phone: unknown): phone is string => typeof phone === 'string' && phone !== '' && !looksMasked(phone) && maskMobile(phone) === mask;
+function phoneFor(
+  mask: string,
+  name: unknown,
+  samePosition: Point | undefined,
+  stored: Reception | null,
+  staff: KnownReceptionist[],
+): string {
+  const fits = (phone: unknown): phone is string =>
+    typeof phone === 'string' && phone !== '' && !looksMasked(phone) && maskMobile(phone) === mask;
   if (samePosition && fits(samePosition.receptionistPhone)) return samePosition.receptionistPhone;
-  const storedPoint = LISTS.flatMap((list) => pointsOf(stored, list)).find((point) => point.receptionistName === name && fits(point.receptionistPhone));
+  const storedPoint = LISTS.flatMap((list) => pointsOf(stored, list)).find(
+    (point) => point.receptionistName === name && fits(point.receptionistPhone),
+  );
   if (storedPoint) return storedPoint.receptionistPhone as string;
   const person = staff.find((item) => item.name === name && fits(item.mobile));
   return person ? person.mobile : mask;
@@ -57,7 +66,8 @@ export function restoreReceptionMasks(submitted: Reception, sources: ReceptionMa
   return out;
 }
 
-const holdsMask = (body: Reception): boolean => LISTS.some((list) => pointsOf(body, list).some((point) => looksMasked(point.receptionistPhone)));
+const holdsMask = (body: Reception): boolean =>
+  LISTS.some((list) => pointsOf(body, list).some((point) => looksMasked(point.receptionistPhone)));
 
 /**
  * preValidation of the reception editor's saves (guest and entourage member): the editor is

@@ -45,7 +45,11 @@ export interface ReceptionProgress {
  * migrator's transaction holds it all), one transaction per batch otherwise (keys:rotate: a
  * stopped run continues where it stopped, rows already under the current key are skipped).
  */
-export async function resealReceptions(db: AnyDb, protection: DataProtection, options: { batchSize?: number; inTransaction?: boolean } = {}): Promise<ReceptionProgress[]> {
+export async function resealReceptions(
+  db: AnyDb,
+  protection: DataProtection,
+  options: { batchSize?: number; inTransaction?: boolean } = {},
+): Promise<ReceptionProgress[]> {
   const out: ReceptionProgress[] = [];
   for (const { table, column } of SEALED_RECEPTIONS) {
     const progress: ReceptionProgress = { table: `${table}.${column}`, resealed: 0, scanned: 0 };
@@ -62,7 +66,11 @@ export async function resealReceptions(db: AnyDb, protection: DataProtection, op
         if (stale.length === 0) return;
         const write = async (executor: AnyDb) => {
           for (const { id, stored } of stale) {
-            await executor.updateTable(table).set({ [column]: JSON.stringify(protection.resealDocument(RECEPTION_SCHEMA, stored)) }).where('id', '=', id).execute();
+            await executor
+              .updateTable(table)
+              .set({ [column]: JSON.stringify(protection.resealDocument(RECEPTION_SCHEMA, stored)) })
+              .where('id', '=', id)
+              .execute();
           }
         };
         if (options.inTransaction === false) await write(db);
@@ -83,10 +91,19 @@ export async function resealReceptions(db: AnyDb, protection: DataProtection, op
 export async function eraseReceptions(db: AnyDb, protection: DataProtection, editionId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { table, column } of SEALED_RECEPTIONS) {
-    const rows = (await db.selectFrom(table).select(['id', column]).where('edition_id', '=', editionId).where(column, 'is not', null).execute()) as Row[];
+    const rows = (await db
+      .selectFrom(table)
+      .select(['id', column])
+      .where('edition_id', '=', editionId)
+      .where(column, 'is not', null)
+      .execute()) as Row[];
     for (const row of rows) {
       const stored = JSON.parse(String(row[column])) as Document;
-      await db.updateTable(table).set({ [column]: JSON.stringify(protection.eraseDocument(RECEPTION_SCHEMA, stored)) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable(table)
+        .set({ [column]: JSON.stringify(protection.eraseDocument(RECEPTION_SCHEMA, stored)) })
+        .where('id', '=', row.id)
+        .execute();
     }
     counts[`${table}.${column}`] = rows.length;
   }

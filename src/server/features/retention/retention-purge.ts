@@ -83,7 +83,11 @@ export class RetentionPurge {
       const db = trx as unknown as AnyDb;
       const uploadIds = new Set<string>();
       for (const store of SEALED_STORES) {
-        const found = (await db.selectFrom(store.table).select(['id', 'document', ...store.columns]).where('edition_id', '=', edition.id).execute()) as Row[];
+        const found = (await db
+          .selectFrom(store.table)
+          .select(['id', 'document', ...store.columns])
+          .where('edition_id', '=', edition.id)
+          .execute()) as Row[];
         for (const row of found) {
           const schema = store.schemaOf(row);
           const stored = JSON.parse(String(row.document)) as Record<string, unknown>;
@@ -97,18 +101,38 @@ export class RetentionPurge {
         rows[store.table] = found.length;
       }
       // the edition's receptionists (migration 0020): the sealed mobile goes; the unique key keeps a per-row placeholder
-      const staff = (await db.selectFrom('receptionists').select('id').where('edition_id', '=', edition.id).where('mobile_sealed', 'is not', null).execute()) as Row[];
-      for (const row of staff) await db.updateTable('receptionists').set({ mobile_index: `erased:${String(row.id)}`, mobile_sealed: null }).where('id', '=', row.id).execute();
+      const staff = (await db
+        .selectFrom('receptionists')
+        .select('id')
+        .where('edition_id', '=', edition.id)
+        .where('mobile_sealed', 'is not', null)
+        .execute()) as Row[];
+      for (const row of staff)
+        await db
+          .updateTable('receptionists')
+          .set({ mobile_index: `erased:${String(row.id)}`, mobile_sealed: null })
+          .where('id', '=', row.id)
+          .execute();
       rows.receptionists = staff.length;
       // receptionist phones copied into the guests' and members' reception arrangements (0022)
       Object.assign(rows, await eraseReceptions(db, this.protection, edition.id));
       const ids = [...uploadIds];
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
-        const files = (await db.selectFrom('uploads').select(['id', 'storage_name']).where('id', 'in', chunk).execute()) as { id: string; storage_name: string }[];
+        const files = (await db.selectFrom('uploads').select(['id', 'storage_name']).where('id', 'in', chunk).execute()) as {
+          id: string;
+          storage_name: string;
+        }[];
         if (files.length === 0) continue;
         storageNames.push(...files.map((f) => f.storage_name));
-        await db.deleteFrom('uploads').where('id', 'in', files.map((f) => f.id)).execute();
+        await db
+          .deleteFrom('uploads')
+          .where(
+            'id',
+            'in',
+            files.map((f) => f.id),
+          )
+          .execute();
       }
       const pictures = (await db
         .selectFrom('temporary_uploads')

@@ -14,23 +14,37 @@ export const retentionPurgePath = (id: string) => `admin/edition/${id}/retention
 /** The organisers' action behind `npm run retention:purge`: same service, audited as the organiser. */
 export async function retentionRoutes(app: FastifyInstance): Promise<void> {
   const { editions, protection } = app.services;
-  const purge = new RetentionPurge(app.db, protection, { uploadDir: app.config.uploadDir, retentionDays: app.config.retentionDays, findEdition: (id) => editions.find(id) });
-
-  app.post<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'retention-purge'>; Reply: Answer<'response-retention-purge'> }>(path(retentionPurgePath(':id')), {
-    schema: {
-      tags: ['edition'],
-      summary: "Organisers: erase an edition's ID numbers, mobiles and people's files once its retention period (conferenceEnd + RETENTION_DAYS) is over (409 before, unless force); audited",
-      security: bearer,
-      response: envelope('response-retention-purge', 'what was erased'),
-      ...paramsOf('console-id-params'),
-      ...bodyOf('retention-purge'),
-    },
-    preValidation: authenticate,
-    handler: async (request) => {
-      const who = signedIn(request);
-      assertOrganiser(who);
-      const report = await purge.purge({ editionId: request.params.id, who, force: request.body?.force === true, now: editions.now(), via: 'organiser action' });
-      return ok(request, report);
-    },
+  const purge = new RetentionPurge(app.db, protection, {
+    uploadDir: app.config.uploadDir,
+    retentionDays: app.config.retentionDays,
+    findEdition: (id) => editions.find(id),
   });
+
+  app.post<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'retention-purge'>; Reply: Answer<'response-retention-purge'> }>(
+    path(retentionPurgePath(':id')),
+    {
+      schema: {
+        tags: ['edition'],
+        summary:
+          "Organisers: erase an edition's ID numbers, mobiles and people's files once its retention period (conferenceEnd + RETENTION_DAYS) is over (409 before, unless force); audited",
+        security: bearer,
+        response: envelope('response-retention-purge', 'what was erased'),
+        ...paramsOf('console-id-params'),
+        ...bodyOf('retention-purge'),
+      },
+      preValidation: authenticate,
+      handler: async (request) => {
+        const who = signedIn(request);
+        assertOrganiser(who);
+        const report = await purge.purge({
+          editionId: request.params.id,
+          who,
+          force: request.body?.force === true,
+          now: editions.now(),
+          via: 'organiser action',
+        });
+        return ok(request, report);
+      },
+    },
+  );
 }

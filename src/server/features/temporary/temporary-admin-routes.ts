@@ -31,7 +31,10 @@ export interface AdminServices {
 
 const columns: ExportColumn<TemporaryItem>[] = [
   { headerKey: 'temporary.review.columns.name', value: (r) => r.name, width: 22 },
-  fieldColumn('temporary-registration', 'registrationType', (r) => r.registrationType, { headerKey: 'temporary.review.columns.type', width: 12 }),
+  fieldColumn('temporary-registration', 'registrationType', (r) => r.registrationType, {
+    headerKey: 'temporary.review.columns.type',
+    width: 12,
+  }),
   { headerKey: 'temporary.review.columns.mobile', value: (r) => r.mobile, width: 16 },
   { headerKey: 'schema.fields.province', value: (r) => r.province },
   { headerKey: 'schema.fields.city', value: (r) => r.city },
@@ -41,7 +44,10 @@ const columns: ExportColumn<TemporaryItem>[] = [
   { headerKey: 'temporary.export.mediaName', value: (r) => r.mediaName, width: 24 },
   { headerKey: 'temporary.review.columns.inviteCode', value: (r) => r.inviteCode },
   { headerKey: 'temporary.review.columns.event', value: (r) => r.eventName, width: 26 },
-  fieldColumn('temporary-code', 'attendanceMode', (r) => r.attendanceMode, { headerKey: 'temporary.review.columns.attendanceMode', width: 12 }),
+  fieldColumn('temporary-code', 'attendanceMode', (r) => r.attendanceMode, {
+    headerKey: 'temporary.review.columns.attendanceMode',
+    width: 12,
+  }),
   fieldColumn('response-temporary-page', 'records.*.status', (r) => r.status, { headerKey: 'temporary.review.columns.status', width: 12 }),
   { headerKey: 'temporary.review.columns.rejectReason', value: (r) => r.rejectReason, width: 30 },
   { headerKey: 'temporary.review.columns.createdAt', value: (r, read) => read.time(r.createdAt), width: 26 },
@@ -53,7 +59,13 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   const tags = ['admin'];
 
   app.get<{ Querystring: SchemaData<'temporary-page-query'>; Reply: Answer<'response-temporary-page'> }>(path(temporaryApiPaths.page), {
-    schema: { tags, summary: 'Temporary registrations of the current edition, newest first; filter by status, type, keyword (name, mobile, code)', security: bearer, response: envelope('response-temporary-page', 'a page'), ...queryOf('temporary-page-query') },
+    schema: {
+      tags,
+      summary: 'Temporary registrations of the current edition, newest first; filter by status, type, keyword (name, mobile, code)',
+      security: bearer,
+      response: envelope('response-temporary-page', 'a page'),
+      ...queryOf('temporary-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -64,13 +76,24 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   });
 
   app.post<{ Body: SchemaData<'review-decision'>; Reply: Answer<'response-temporary-decided-list'> }>(path(temporaryApiPaths.decide), {
-    schema: { tags, summary: 'Approve, or reject with a reason, one or many temporary registrations (all or nothing, audited)', security: bearer, response: envelope('response-temporary-decided-list', 'the decided registrations'), ...bodyOf('review-decision') },
+    schema: {
+      tags,
+      summary: 'Approve, or reject with a reason, one or many temporary registrations (all or nothing, audited)',
+      security: bearer,
+      response: envelope('response-temporary-decided-list', 'the decided registrations'),
+      ...bodyOf('review-decision'),
+    },
     preValidation: authenticate,
     handler: async (request) => ok(request, (await registrations.decide(signedIn(request), request.body)).map(maskedTemporaryItem)),
   });
 
   app.get<{ Params: SchemaData<'temporary-id-params'> }>(`/${temporaryApiPaths.picture(':id')}`, {
-    schema: { tags, summary: 'The picture of a temporary registration (organisers only)', security: bearer, ...paramsOf('temporary-id-params') },
+    schema: {
+      tags,
+      summary: 'The picture of a temporary registration (organisers only)',
+      security: bearer,
+      ...paramsOf('temporary-id-params'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       await registrations.assertVisible(signedIn(request), request.params.id);
@@ -88,19 +111,32 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   });
 
   app.get<{ Querystring: SchemaData<'temporary-page-query'> }>(path(temporaryApiPaths.export), {
-    schema: { tags, summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page; mobiles masked unless contacts=1 (audited)', security: bearer, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ...queryOf('temporary-page-query') },
+    schema: {
+      tags,
+      summary: 'Excel (.xlsx) of the matching temporary registrations, streamed page by page; mobiles masked unless contacts=1 (audited)',
+      security: bearer,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ...queryOf('temporary-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       const readPage = await registrations.exportReader(who, request.query);
       const edition = await editions.current();
-      const sheets = await exportSheets(request, who, edition.id, 'temporary.export.file', [{ nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) }]);
+      const sheets = await exportSheets(request, who, edition.id, 'temporary.export.file', [
+        { nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) },
+      ]);
       return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), sheets);
     },
   });
 
   app.get<{ Reply: Answer<'response-temporary-codes'> }>(path(temporaryApiPaths.codes), {
-    schema: { tags, summary: 'Temporary-registration codes of the current edition with their binding and usage', security: bearer, response: envelope('response-temporary-codes', 'the codes') },
+    schema: {
+      tags,
+      summary: 'Temporary-registration codes of the current edition with their binding and usage',
+      security: bearer,
+      response: envelope('response-temporary-codes', 'the codes'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
@@ -110,7 +146,13 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
   });
 
   app.post<{ Body: SchemaData<'temporary-code'>; Reply: PlainAnswer<null> }>(path(temporaryApiPaths.codes), {
-    schema: { tags, summary: 'Create a temporary-registration code bound to an event and an attendance mode (409 when it exists)', security: bearer, response: envelope(nothing, 'created'), ...bodyOf('temporary-code') },
+    schema: {
+      tags,
+      summary: 'Create a temporary-registration code bound to an event and an attendance mode (409 when it exists)',
+      security: bearer,
+      response: envelope(nothing, 'created'),
+      ...bodyOf('temporary-code'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
@@ -118,33 +160,66 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       const edition = await editions.current();
       const at = editions.now().toISOString();
       await codes.create(edition.id, request.body, at);
-      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.create', targetType: 'temporary-code', targetId: request.body.code, targetLabel: request.body.code, after: request.body, at });
+      await audit.record(app.db, who, {
+        editionId: edition.id,
+        action: 'temporary.code.create',
+        targetType: 'temporary-code',
+        targetId: request.body.code,
+        targetLabel: request.body.code,
+        after: request.body,
+        at,
+      });
       return ok(request, null);
     },
   });
 
   app.post<{ Params: SchemaData<'temporary-id-params'>; Reply: PlainAnswer<null> }>(`/${temporaryApiPaths.discardCode(':id')}`, {
-    schema: { tags, summary: "Discard the code's event: registrations with it answer \"event discarded\"", security: bearer, response: envelope(nothing, 'discarded'), ...paramsOf('temporary-id-params') },
+    schema: {
+      tags,
+      summary: 'Discard the code\'s event: registrations with it answer "event discarded"',
+      security: bearer,
+      response: envelope(nothing, 'discarded'),
+      ...paramsOf('temporary-id-params'),
+    },
     preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
       await codes.discard(edition.id, request.params.id);
-      await audit.record(app.db, who, { editionId: edition.id, action: 'temporary.code.discard', targetType: 'temporary-code', targetId: request.params.id, targetLabel: request.params.id, at: editions.now().toISOString() });
+      await audit.record(app.db, who, {
+        editionId: edition.id,
+        action: 'temporary.code.discard',
+        targetType: 'temporary-code',
+        targetId: request.params.id,
+        targetLabel: request.params.id,
+        at: editions.now().toISOString(),
+      });
       return ok(request, null);
     },
   });
 
-  app.get<{ Querystring: SchemaData<'audit-page-query'>; Reply: Answer<'response-temporary-recommendation-page'> }>(path(temporaryApiPaths.recommendations), {
-    schema: { tags, summary: 'Recommendations received through /tempActRecommendInvite, newest first', security: bearer, response: envelope('response-temporary-recommendation-page', 'a page'), ...queryOf('audit-page-query') },
-    preValidation: authenticate,
-    handler: async (request, reply) => {
-      noStore(reply);
-      const { pageNum, pageSize } = pageOf(request.query);
-      const page = await recommendations.page(signedIn(request), pageNum, pageSize);
-      // the recommender's mobile masked like every default answer (shown through its audited reveal)
-      return ok(request, { ...page, records: page.records.map((record) => ({ ...record, document: maskedDocument('temporary-recommend-invite', record.document) })) });
+  app.get<{ Querystring: SchemaData<'audit-page-query'>; Reply: Answer<'response-temporary-recommendation-page'> }>(
+    path(temporaryApiPaths.recommendations),
+    {
+      schema: {
+        tags,
+        summary: 'Recommendations received through /tempActRecommendInvite, newest first',
+        security: bearer,
+        response: envelope('response-temporary-recommendation-page', 'a page'),
+        ...queryOf('audit-page-query'),
+      },
+      preValidation: authenticate,
+      handler: async (request, reply) => {
+        noStore(reply);
+        const { pageNum, pageSize } = pageOf(request.query);
+        const page = await recommendations.page(signedIn(request), pageNum, pageSize);
+        // the recommender's mobile masked like every default answer (shown through its audited reveal)
+        return ok(request, {
+          ...page,
+          records: page.records.map((record) => ({ ...record, document: maskedDocument('temporary-recommend-invite', record.document) })),
+        });
+      },
     },
-  });
+  );
 }

@@ -29,7 +29,12 @@ export async function bindingOf(executor: Executor, editionId: string, type: Tem
   const onField = INVITE_CODE_POINTER;
   if (code === '') throw new AppError('invitationBlank', {}, onField);
   // SPEC gives codes no case rule: people type temp2025 for TEMP2025
-  const row = await executor.selectFrom('temporary_codes').selectAll().where('edition_id', '=', editionId).where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirst();
+  const row = await executor
+    .selectFrom('temporary_codes')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .where(sql<string>`upper(code)`, '=', code.toUpperCase())
+    .executeTakeFirst();
   if (!row || (row.registration_type !== null && row.registration_type !== type)) throw new AppError('invitationNotExist', {}, onField);
   if (row.event_name === null) throw new AppError('tempNoEvent', {}, onField);
   if (row.attendance_mode === null) throw new AppError('tempNoAttendanceMode', {}, onField);
@@ -96,7 +101,12 @@ export class TemporaryCodes {
 
   /** Marks the code's event discarded; later registrations with it answer "event discarded". */
   async discard(editionId: string, code: string): Promise<void> {
-    const result = await this.db.updateTable('temporary_codes').set({ event_discarded: 1 }).where('edition_id', '=', editionId).where(sql<string>`upper(code)`, '=', code.trim().toUpperCase()).executeTakeFirst();
+    const result = await this.db
+      .updateTable('temporary_codes')
+      .set({ event_discarded: 1 })
+      .where('edition_id', '=', editionId)
+      .where(sql<string>`upper(code)`, '=', code.trim().toUpperCase())
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError('invitationNotExist');
   }
 }

@@ -49,7 +49,8 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
   app.post<{ Body: SchemaData<'temporary-registration'>; Reply: Answer<'response-temporary-receipt'> }>(path(temporaryApiPaths.register), {
     schema: {
       tags,
-      summary: 'Temporary registration (worker, volunteer, media), open. The invitation code binds the event and attendance mode; refusals: 10001/10002, "no event bound", "no attendance mode", "event discarded"; the picture is an id from qms/temporary/upload, used once; one registration per mobile and type.',
+      summary:
+        'Temporary registration (worker, volunteer, media), open. The invitation code binds the event and attendance mode; refusals: 10001/10002, "no event bound", "no attendance mode", "event discarded"; the picture is an id from qms/temporary/upload, used once; one registration per mobile and type.',
       response: envelope('response-temporary-receipt', 'the registration, pending review'),
       ...bodyOf('temporary-registration'),
     },
@@ -68,7 +69,8 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
     uploadScope.post<{ Reply: Answer<'response-uploaded-file'> }>(path(temporaryApiPaths.upload), {
       schema: {
         tags,
-        summary: 'Open upload of the temporary registration picture (multipart: `rule`=pictureJpg, then `file`). JPG only, at most 1 MB, content sniffed; rate-limited per IP.',
+        summary:
+          'Open upload of the temporary registration picture (multipart: `rule`=pictureJpg, then `file`). JPG only, at most 1 MB, content sniffed; rate-limited per IP.',
         consumes: ['multipart/form-data'],
         response: envelope('response-uploaded-file', 'the stored picture'),
       },
@@ -86,19 +88,31 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
   });
 
   app.get<{ Reply: Answer<'response-temporary-recommend-status'> }>(path(temporaryApiPaths.recommendStatus), {
-    schema: { tags, summary: 'Whether /tempActRecommendInvite takes recommendations (closed with sign-up or after the registration end date)', response: envelope('response-temporary-recommend-status', 'open or closed') },
+    schema: {
+      tags,
+      summary: 'Whether /tempActRecommendInvite takes recommendations (closed with sign-up or after the registration end date)',
+      response: envelope('response-temporary-recommend-status', 'open or closed'),
+    },
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, { open: await recommendations.isOpen() });
     },
   });
 
-  app.post<{ Body: SchemaData<'temporary-recommend-invite'>; Reply: Answer<'response-temporary-recommendation-receipt'> }>(path(temporaryApiPaths.recommend), {
-    schema: { tags, summary: 'Recommend a person to invite to an activity, open; "closed" once the page is closed', response: envelope('response-temporary-recommendation-receipt', 'the stored recommendation'), ...bodyOf('temporary-recommend-invite') },
-    ...guarded(app, temporaryLimits.recommend),
-    handler: async (request, reply) => {
-      noStore(reply);
-      return ok(request, await recommendations.submit(request.body));
+  app.post<{ Body: SchemaData<'temporary-recommend-invite'>; Reply: Answer<'response-temporary-recommendation-receipt'> }>(
+    path(temporaryApiPaths.recommend),
+    {
+      schema: {
+        tags,
+        summary: 'Recommend a person to invite to an activity, open; "closed" once the page is closed',
+        response: envelope('response-temporary-recommendation-receipt', 'the stored recommendation'),
+        ...bodyOf('temporary-recommend-invite'),
+      },
+      ...guarded(app, temporaryLimits.recommend),
+      handler: async (request, reply) => {
+        noStore(reply);
+        return ok(request, await recommendations.submit(request.body));
+      },
     },
-  });
+  );
 }

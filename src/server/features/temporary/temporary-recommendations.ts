@@ -41,7 +41,9 @@ export class TemporaryRecommendations {
         invitee_name: body.inviteeName,
         // blind index only: the mobile itself is sealed in the document
         recommender_mobile: this.protection.index('mobile', body.recommenderMobile),
-        document: JSON.stringify(this.protection.sealDocument('temporary-recommend-invite', body as TemporaryRecommendInvite & Record<string, unknown>)),
+        document: JSON.stringify(
+          this.protection.sealDocument('temporary-recommend-invite', body as TemporaryRecommendInvite & Record<string, unknown>),
+        ),
         schema_version: versionOf('temporary-recommend-invite'),
         created_at: this.editions.now().toISOString(),
       })
@@ -53,7 +55,12 @@ export class TemporaryRecommendations {
   async stored(who: SignedInAccount, id: string): Promise<Record<string, unknown>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const row = await this.db.selectFrom('temporary_recommendations').select('document').where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('temporary_recommendations')
+      .select('document')
+      .where('id', '=', id)
+      .where('edition_id', '=', edition.id)
+      .executeTakeFirst();
     if (!row) throw new AppError('notFound');
     return this.protection.openJson('temporary-recommend-invite', row.document);
   }
@@ -63,9 +70,19 @@ export class TemporaryRecommendations {
     const edition = await this.editions.current();
     const base = this.db.selectFrom('temporary_recommendations').where('edition_id', '=', edition.id);
     const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
     return pageOf(
-      rows.map((row) => ({ id: row.id, document: this.protection.openJson('temporary-recommend-invite', row.document), createdAt: row.created_at })),
+      rows.map((row) => ({
+        id: row.id,
+        document: this.protection.openJson('temporary-recommend-invite', row.document),
+        createdAt: row.created_at,
+      })),
       total.n as number | string,
       pageNum,
       pageSize,

@@ -45,7 +45,6 @@ export function toTemporaryItem(protection: DataProtection, row: TemporaryRegist
   };
 }
 
-
 /** Temporary registrations: open submission, organisers' list, decisions and export rows. */
 export class TemporaryRegistrations {
   constructor(
@@ -98,7 +97,9 @@ export class TemporaryRegistrations {
             attendance_mode: binding.attendanceMode,
             picture_id: body.picture,
             account_id: caller?.id ?? null,
-            document: JSON.stringify(this.protection.sealDocument('temporary-registration', document as TemporaryRegistration & Record<string, unknown>)),
+            document: JSON.stringify(
+              this.protection.sealDocument('temporary-registration', document as TemporaryRegistration & Record<string, unknown>),
+            ),
             schema_version: versionOf('temporary-registration'),
             status: 'pending',
             reject_reason: null,
@@ -133,7 +134,9 @@ export class TemporaryRegistrations {
   async page(who: SignedInAccount, filter: TemporaryFilter, pageNum: number, pageSize: number): Promise<Page<TemporaryItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const total = await this.filtered(edition.id, filter).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const total = await this.filtered(edition.id, filter)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const rows = await this.filtered(edition.id, filter)
       .selectAll()
       .orderBy('created_at', 'desc')
@@ -141,7 +144,12 @@ export class TemporaryRegistrations {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return pageOf(rows.map((row) => toTemporaryItem(this.protection, row)), total.n as number | string, pageNum, pageSize);
+    return pageOf(
+      rows.map((row) => toTemporaryItem(this.protection, row)),
+      total.n as number | string,
+      pageNum,
+      pageSize,
+    );
   }
 
   /** Rows for the export, read page by page (the caller streams them). */
@@ -149,7 +157,9 @@ export class TemporaryRegistrations {
     assertOrganiser(who);
     const edition = await this.editions.current();
     return async (offset, limit) =>
-      (await this.filtered(edition.id, filter).selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()).map((row) => toTemporaryItem(this.protection, row));
+      (await this.filtered(edition.id, filter).selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()).map(
+        (row) => toTemporaryItem(this.protection, row),
+      );
   }
 
   /** All or nothing: an unknown id answers 404 for the batch. */
@@ -171,7 +181,15 @@ export class TemporaryRegistrations {
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new AppError('tempNotFound');
         const row = await trx.selectFrom('temporary_registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        await this.audit.record(trx as unknown as Db, who, { editionId: edition.id, action: `temporary.${decision.decision}`, targetType: 'temporary-registration', targetId: id, targetLabel: row.name, reason, at: now });
+        await this.audit.record(trx as unknown as Db, who, {
+          editionId: edition.id,
+          action: `temporary.${decision.decision}`,
+          targetType: 'temporary-registration',
+          targetId: id,
+          targetLabel: row.name,
+          reason,
+          at: now,
+        });
         decided.push(toTemporaryItem(this.protection, row));
       }
       return decided;
@@ -185,7 +203,12 @@ export class TemporaryRegistrations {
   async stored(who: SignedInAccount, id: string): Promise<{ name: string; document: Record<string, unknown> }> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const row = await this.db.selectFrom('temporary_registrations').select(['name', 'document']).where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('temporary_registrations')
+      .select(['name', 'document'])
+      .where('id', '=', id)
+      .where('edition_id', '=', edition.id)
+      .executeTakeFirst();
     if (!row) throw new AppError('tempNotFound');
     return { name: row.name, document: this.protection.openJson<Record<string, unknown>>('temporary-registration', row.document) };
   }
@@ -194,7 +217,12 @@ export class TemporaryRegistrations {
   async assertVisible(who: SignedInAccount, id: string): Promise<void> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const row = await this.db.selectFrom('temporary_registrations').select('id').where('id', '=', id).where('edition_id', '=', edition.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('temporary_registrations')
+      .select('id')
+      .where('id', '=', id)
+      .where('edition_id', '=', edition.id)
+      .executeTakeFirst();
     if (!row) throw new AppError('tempNotFound');
   }
 }

@@ -27,7 +27,10 @@ export async function temporaryRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.seedDemoData) await seedTemporaryDemo(db, editions);
 
   // unclaimed pictures older than a day, at start and then hourly, once across instances
-  void app.jobs.schedule({ name: 'temporary-picture-purge', everyMs: HOUR_MS, run: async () => void (await uploads.purgeUnclaimed(isoIn(-24 * HOUR_MS))) }, 'force');
+  void app.jobs.schedule(
+    { name: 'temporary-picture-purge', everyMs: HOUR_MS, run: async () => void (await uploads.purgeUnclaimed(isoIn(-24 * HOUR_MS))) },
+    'force',
+  );
 
   await temporaryOpenRoutes(app, { registrations, uploads, recommendations });
   await temporaryAdminRoutes(app, { registrations, uploads, codes, recommendations, editions, audit });

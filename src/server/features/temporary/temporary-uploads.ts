@@ -78,7 +78,15 @@ export class TemporaryUploads {
         }),
       ),
     );
-    const file: UploadedFile = { id: row.id, name: row.original_name, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, notChecked };
+    const file: UploadedFile = {
+      id: row.id,
+      name: row.original_name,
+      mime: row.mime,
+      bytes: row.bytes,
+      width: row.width,
+      height: row.height,
+      notChecked,
+    };
     return { kind: 'kept', file };
   }
 
@@ -88,10 +96,20 @@ export class TemporaryUploads {
    * its registration, so a claimed one is never removed.
    */
   async purgeUnclaimed(before: string): Promise<number> {
-    const rows = await this.db.selectFrom('temporary_uploads').select(['id', 'storage_name']).where('registration_id', 'is', null).where('created_at', '<', before).limit(500).execute();
+    const rows = await this.db
+      .selectFrom('temporary_uploads')
+      .select(['id', 'storage_name'])
+      .where('registration_id', 'is', null)
+      .where('created_at', '<', before)
+      .limit(500)
+      .execute();
     let removed = 0;
     for (const row of rows) {
-      const deleted = await this.db.deleteFrom('temporary_uploads').where('id', '=', row.id).where('registration_id', 'is', null).executeTakeFirst();
+      const deleted = await this.db
+        .deleteFrom('temporary_uploads')
+        .where('id', '=', row.id)
+        .where('registration_id', 'is', null)
+        .executeTakeFirst();
       if (Number(deleted.numDeletedRows) !== 1) continue;
       await this.storage.discard(this.storage.pathOf(row.storage_name));
       removed += 1;

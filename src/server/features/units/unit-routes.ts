@@ -16,7 +16,12 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['unit'];
 
   app.get<{ Reply: Answer<'response-unit-info'> }>(path(guestApiPaths.myUnit), {
-    schema: { tags, summary: "The caller's unit information (403 for accounts without an affiliated unit)", security: bearer, response: envelope('response-unit-info', 'the unit') },
+    schema: {
+      tags,
+      summary: "The caller's unit information (403 for accounts without an affiliated unit)",
+      security: bearer,
+      response: envelope('response-unit-info', 'the unit'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -25,13 +30,25 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: SchemaData<'unit'>; Reply: Answer<'response-unit-info'> }>(path(guestApiPaths.myUnit), {
-    schema: { tags, summary: "Save the caller's unit information (the unit type must be the account's); a contact mobile sent back as its mask (record upgrade) keeps the stored value", security: bearer, response: envelope('response-unit-info', 'the saved unit'), ...bodyOf('unit') },
+    schema: {
+      tags,
+      summary:
+        "Save the caller's unit information (the unit type must be the account's); a contact mobile sent back as its mask (record upgrade) keeps the stored value",
+      security: bearer,
+      response: envelope('response-unit-info', 'the saved unit'),
+      ...bodyOf('unit'),
+    },
     preValidation: [authenticate, restoreMaskedFields('unit', async (request) => (await units.mine(signedIn(request))).document)],
     handler: async (request) => ok(request, await units.save(signedIn(request), request.body)),
   });
 
   app.get<{ Reply: Answer<'response-unit-overview'> }>(path(guestApiPaths.unitOverview), {
-    schema: { tags, summary: 'Company view: guests by status and attendance, entourage total', security: bearer, response: envelope('response-unit-overview', 'the overview') },
+    schema: {
+      tags,
+      summary: 'Company view: guests by status and attendance, entourage total',
+      security: bearer,
+      response: envelope('response-unit-overview', 'the overview'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -39,13 +56,22 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: SchemaData<'invite-code-query'>; Reply: Answer<'response-invite-code-check'> }>(path(guestApiPaths.checkInviteCode), {
-    schema: { tags, summary: 'Check an invitation code: business errors 10001-10007 (HTTP 400), else the guest type it grants', security: bearer, response: envelope('response-invite-code-check', 'the code is valid'), ...queryOf('invite-code-query') },
-    ...guarded(app, limits.inviteCodeCheck, authenticate),
-    handler: async (request) => {
-      const unitId = unitOf(signedIn(request));
-      const edition = await editions.current();
-      return ok(request, await checkInvitationCode(app.db, edition.id, unitId, request.query.code));
+  app.get<{ Querystring: SchemaData<'invite-code-query'>; Reply: Answer<'response-invite-code-check'> }>(
+    path(guestApiPaths.checkInviteCode),
+    {
+      schema: {
+        tags,
+        summary: 'Check an invitation code: business errors 10001-10007 (HTTP 400), else the guest type it grants',
+        security: bearer,
+        response: envelope('response-invite-code-check', 'the code is valid'),
+        ...queryOf('invite-code-query'),
+      },
+      ...guarded(app, limits.inviteCodeCheck, authenticate),
+      handler: async (request) => {
+        const unitId = unitOf(signedIn(request));
+        const edition = await editions.current();
+        return ok(request, await checkInvitationCode(app.db, edition.id, unitId, request.query.code));
+      },
     },
-  });
+  );
 }

@@ -48,7 +48,13 @@ export class Units {
       if (schemaUnitType(row.unit_type) !== document.unitType) throw new AppError('unitTypeMismatch');
       await trx
         .updateTable('units')
-        .set({ name: document.orgNameZh, document: JSON.stringify(this.protection.sealDocument('unit', document as UnitDocument & Record<string, unknown>)), schema_version: versionOf('unit'), complete: 1, updated_at: this.editions.now().toISOString() })
+        .set({
+          name: document.orgNameZh,
+          document: JSON.stringify(this.protection.sealDocument('unit', document as UnitDocument & Record<string, unknown>)),
+          schema_version: versionOf('unit'),
+          complete: 1,
+          updated_at: this.editions.now().toISOString(),
+        })
         .where('id', '=', unitId)
         .execute();
     });
@@ -76,10 +82,17 @@ export class Units {
     for (const row of byStatus) {
       const n = Number(row.n);
       guests.total += n;
-      if (row.audit_status === 'pending' || row.audit_status === 'approved' || row.audit_status === 'rejected') guests[row.audit_status] += n;
+      if (row.audit_status === 'pending' || row.audit_status === 'approved' || row.audit_status === 'rejected')
+        guests[row.audit_status] += n;
       const state = (row.attendance ?? 'undecided') as AttendanceState;
       if (state in attendance) attendance[state] += n;
     }
-    return { unit: { id: unit.id, name: unit.name, unitType: unit.unitType }, edition: this.editions.answer(edition), guests, attendance, entourageTotal: Number(entourageTotal) };
+    return {
+      unit: { id: unit.id, name: unit.name, unitType: unit.unitType },
+      edition: this.editions.answer(edition),
+      guests,
+      attendance,
+      entourageTotal: Number(entourageTotal),
+    };
   }
 }

@@ -25,7 +25,10 @@ type Executor = Pick<Db, 'withTables'>;
  * `logoOtherReading` switches the server's check too.
  */
 function uploadFieldRules(): Map<string, string> {
-  const schema = loadSchema(SCHEMA) as { properties?: Record<string, { $ref?: string }>; definitions?: Record<string, Record<string, unknown>> };
+  const schema = loadSchema(SCHEMA) as {
+    properties?: Record<string, { $ref?: string }>;
+    definitions?: Record<string, Record<string, unknown>>;
+  };
   const rules = new Map<string, string>();
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
     const name = property.$ref?.replace('#/definitions/', '');
@@ -60,7 +63,12 @@ export class GoodWishes {
   async mine(who: SignedInAccount): Promise<WishRecord | null> {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
-    const row = await this.db.selectFrom('good_wishes').selectAll().where('edition_id', '=', edition.id).where('unit_id', '=', unitId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('good_wishes')
+      .selectAll()
+      .where('edition_id', '=', edition.id)
+      .where('unit_id', '=', unitId)
+      .executeTakeFirst();
     if (!row) return null;
     return (await this.toRecords(this.db, [row]))[0] ?? null;
   }
@@ -92,10 +100,28 @@ export class GoodWishes {
       // one row per unit and edition: a concurrent first save updates instead of failing
       await trx
         .insertInto('good_wishes')
-        .values({ id: randomUUID(), edition_id: edition.id, unit_id: unitId, account_id: who.id, document: json, schema_version: version, created_at: now, updated_at: now })
-        .onConflict((conflict) => conflict.columns(['edition_id', 'unit_id']).doUpdateSet({ document: json, schema_version: version, account_id: who.id, updated_at: now }))
+        .values({
+          id: randomUUID(),
+          edition_id: edition.id,
+          unit_id: unitId,
+          account_id: who.id,
+          document: json,
+          schema_version: version,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['edition_id', 'unit_id'])
+            .doUpdateSet({ document: json, schema_version: version, account_id: who.id, updated_at: now }),
+        )
         .execute();
-      const row = await trx.selectFrom('good_wishes').selectAll().where('edition_id', '=', edition.id).where('unit_id', '=', unitId).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('good_wishes')
+        .selectAll()
+        .where('edition_id', '=', edition.id)
+        .where('unit_id', '=', unitId)
+        .executeTakeFirstOrThrow();
       return (await this.toRecords(trx, [row]))[0]!;
     });
   }
@@ -116,7 +142,13 @@ export class GoodWishes {
     const ids = documents.flatMap((document) => idsIn(document, this.fieldRules.keys()));
     const files = new Map((await filesOf(executor, ids)).map((file) => [file.id, file]));
     const units = new Map(
-      (await executor.selectFrom('units').select(['id', 'name']).where('id', 'in', [...new Set(rows.map((row) => row.unit_id))]).execute()).map((unit) => [unit.id, unit.name]),
+      (
+        await executor
+          .selectFrom('units')
+          .select(['id', 'name'])
+          .where('id', 'in', [...new Set(rows.map((row) => row.unit_id))])
+          .execute()
+      ).map((unit) => [unit.id, unit.name]),
     );
     return rows.map((row, index) => {
       const document = documents[index] ?? {};

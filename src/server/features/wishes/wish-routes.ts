@@ -13,7 +13,12 @@ export async function wishRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['wishes'];
 
   app.get<{ Reply: Answer<'response-my-wish'> }>(path(wishApiPaths.myWish), {
-    schema: { tags, summary: "The caller's unit's message of good wishes of the current edition (null when none yet)", security: bearer, response: envelope('response-my-wish', 'the message or null') },
+    schema: {
+      tags,
+      summary: "The caller's unit's message of good wishes of the current edition (null when none yet)",
+      security: bearer,
+      response: envelope('response-my-wish', 'the message or null'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
@@ -24,7 +29,8 @@ export async function wishRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: SchemaData<'good-wishes'>; Reply: Answer<'response-wish-record'> }>(path(wishApiPaths.myWish), {
     schema: {
       tags,
-      summary: 'Save the message of good wishes (replaces the earlier one): a logo or a wish message is required; files must be uploaded by this unit under the logo, wishVideo and wishAudio rules',
+      summary:
+        'Save the message of good wishes (replaces the earlier one): a logo or a wish message is required; files must be uploaded by this unit under the logo, wishVideo and wishAudio rules',
       security: bearer,
       response: envelope('response-wish-record', 'the saved message'),
       ...bodyOf('good-wishes'),
@@ -34,7 +40,13 @@ export async function wishRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: SchemaData<'wish-page-query'>; Reply: Answer<'response-wish-page'> }>(path(wishApiPaths.wishPage), {
-    schema: { tags: ['admin'], summary: "Organisers: every unit's message of good wishes, last saved first, with its files", security: bearer, response: envelope('response-wish-page', 'a page of messages'), ...queryOf('wish-page-query') },
+    schema: {
+      tags: ['admin'],
+      summary: "Organisers: every unit's message of good wishes, last saved first, with its files",
+      security: bearer,
+      response: envelope('response-wish-page', 'a page of messages'),
+      ...queryOf('wish-page-query'),
+    },
     preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);

@@ -38,7 +38,10 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
   useEffect(load, [load]);
   useEffect(() => {
     if (detail?.category !== 'invited') return;
-    guestApi.reviewPage({ pageNum: 1, pageSize: 100, status: 'approved' }).then((page) => setApproved(page.records)).catch(() => setApproved([]));
+    guestApi
+      .reviewPage({ pageNum: 1, pageSize: 100, status: 'approved' })
+      .then((page) => setApproved(page.records))
+      .catch(() => setApproved([]));
   }, [detail?.category]);
 
   async function exportRoster() {
@@ -87,7 +90,11 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
                     control={
                       <Checkbox
                         checked={assigned.includes(guest.id)}
-                        onChange={() => setAssigned((current) => (current.includes(guest.id) ? current.filter((item) => item !== guest.id) : [...current, guest.id]))}
+                        onChange={() =>
+                          setAssigned((current) =>
+                            current.includes(guest.id) ? current.filter((item) => item !== guest.id) : [...current, guest.id],
+                          )
+                        }
                       />
                     }
                   />
@@ -103,7 +110,10 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void exportRoster().catch(() => showToast(t('activity.admin.exportFailed'), 'error', 4000))} data-testid="roster-export">
+        <Button
+          onClick={() => void exportRoster().catch(() => showToast(t('activity.admin.exportFailed'), 'error', 4000))}
+          data-testid="roster-export"
+        >
           {t('activity.admin.export')}
         </Button>
         <Button onClick={onClose}>{t('activity.common.close')}</Button>
