@@ -35,7 +35,22 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/client/**'] }],
+      // services reach their users as constructor parameters and plugin options (composition.ts);
+      // app.services is the test and bench handle only
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='services']",
+          message: 'Take the service as a plugin option or constructor parameter (composition.ts).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/app.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/shared/**'],

@@ -11,7 +11,7 @@ import { openDatabase } from '../src/server/db/database.js';
 import { AppError } from '../src/server/http/app-error.js';
 import { AccountNames } from '../src/server/auth/account-names.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
-import { RetentionPurge } from '../src/server/features/retention/retention-purge.js';
+import { createRetentionPurge } from '../src/server/composition.js';
 import { systemClock } from '../src/server/clock.js';
 import { Editions } from '../src/server/features/edition/editions.js';
 import { ownTableNames } from './support/table-names.js';
@@ -52,11 +52,7 @@ export async function retentionPurge(
       return 2;
     }
     const editions = new Editions(db, EDITION_FILE, systemClock);
-    const purge = new RetentionPurge(db, new DataProtection(config.dataKeyring), {
-      uploadDir: config.uploadDir,
-      retentionDays: config.retentionDays,
-      findEdition: (id) => editions.find(id),
-    });
+    const purge = createRetentionPurge(config, db, editions);
     try {
       const report = await purge.purge({
         editionId,

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { GuestAccountLinks } from '../../src/server/features/guests/guest-accounts.js';
 import { Guests, type GuestDocument } from '../../src/server/features/guests/guests.js';
+import { GuestRepository } from '../../src/server/features/guests/guest-repository.js';
+import { Audit } from '../../src/server/audit/audit.js';
 import { benchDatabase, SIZES, table } from '../fixture.js';
 import { tracedDatabase } from '../raw-sql.js';
 import { benchGuestBody } from '../seed-edition.js';
@@ -55,8 +57,10 @@ export default {
       traced.db,
       app.services.editions,
       false,
-      new GuestAccountLinks(app.log, app.services.protection),
+      new GuestAccountLinks(app.log, app.services.protection, app.services.names),
       app.services.protection,
+      new GuestRepository(traced.db, false),
+      new Audit(traced.db),
     );
     await guests.saveBasic(unit.who, mine[0]!.id, body(mine[0]!.n, 1) as unknown as GuestDocument);
     const queries = traced.take();

@@ -5,6 +5,8 @@
  */
 import { GuestAccountLinks } from '../../src/server/features/guests/guest-accounts.js';
 import { Guests, type GuestDocument } from '../../src/server/features/guests/guests.js';
+import { GuestRepository } from '../../src/server/features/guests/guest-repository.js';
+import { Audit } from '../../src/server/audit/audit.js';
 import { benchDatabase, kinds, ms, p50, SIZES, table } from '../fixture.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 import { benchGuestBody } from '../seed-edition.js';
@@ -51,8 +53,10 @@ export default {
           traced.db,
           app.services.editions,
           kind === 'postgres',
-          new GuestAccountLinks(app.log, app.services.protection),
+          new GuestAccountLinks(app.log, app.services.protection, app.services.names),
           app.services.protection,
+          new GuestRepository(traced.db, kind === 'postgres'),
+          new Audit(traced.db),
         );
         const first = mine[0]!;
         await guests.saveBasic(unit.who, first.id, body(first.n, 1) as unknown as GuestDocument);

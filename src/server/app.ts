@@ -6,13 +6,12 @@ import { API_BASE } from '../shared/api-paths.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DataProtection } from './security/data-protection.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
-import { Translator, languageOf } from './http/translator.js';
+import { languageOf } from './http/translator.js';
 import { registerCompression } from './plugins/compression.js';
 import { AccessLog } from './plugins/access-log.js';
 import { serverLoggerOptions } from './plugins/log-destination.js';
@@ -22,30 +21,10 @@ import { registerRateLimits } from './plugins/rate-limits.js';
 import { connectSharedState } from './cluster/shared-state.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticClient } from './plugins/static-client.js';
-import { accountRoutes } from './features/account/account-routes.js';
-import { devOutboxRoutes } from './outbox/dev-outbox-routes.js';
-import { noticeRoutes } from './features/notices/notice-routes.js';
-import { sessionRoutes } from './auth/session-routes.js';
-import { signInRoutes } from './auth/sign-in-routes.js';
-import { editionRoutes } from './features/edition/edition-routes.js';
-import { retentionRoutes } from './features/retention/retention-routes.js';
-import { entourageRoutes } from './features/guests/entourage-routes.js';
-import { entourageTravelRoutes } from './features/guests/entourage-travel-routes.js';
-import { revealRoutes } from './privacy/reveal-routes.js';
-import { guestRoutes } from './features/guests/guest-routes.js';
-import { recordUpgradeRoutes } from './schema-versions/record-upgrade-routes.js';
-import { reviewRoutes } from './features/guests/review-routes.js';
-import { unitRoutes } from './features/units/unit-routes.js';
-import { uploadRoutes } from './uploads/upload-routes.js';
-import { activityRoutes } from './features/activities/activity-routes.js';
-import { activityAdminRoutes } from './features/activities/activity-admin-routes.js';
-import { wishRoutes } from './features/wishes/wish-routes.js';
-import { temporaryRoutes } from './features/temporary/temporary-routes.js';
-import { downloadRoutes } from './features/content/download-routes.js';
-import { contentRecordRoutes } from './features/content/content-record-routes.js';
-import { consoleRoutes } from './exports/console-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './demo/demo-seed.js';
-import { createServices, type ServiceOptions } from './composition.js';
+import { seedTemporaryDemo } from './demo/temporary-demo.js';
+import { temporaryDb } from './features/temporary/temporary-tables.js';
+import { createFoundation, createServices, registerApiRoutes, type ServiceOptions } from './composition.js';
 import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
 import { startUploadWriter } from './cluster/housekeeping.js';
 import { holdAdvisoryLock } from './cluster/advisory-lock.js';
@@ -99,12 +78,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // several instances start together: one at a time migrates, makes the edition and demo data
   const releaseStartup = await holdAdvisoryLock(db, kind, 'startup');
   app.addHook('onClose', releaseStartup);
-  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring));
+  const foundation = createFoundation(config, root('locales'));
+  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, foundation.protection);
   const demo = readDemoFile(root('config/demo-data.json'));
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 
-  const translator = new Translator(root('locales'));
-  const services = createServices(config, db, translator, app.log, {
+  const { translator } = foundation;
+  const services = createServices(config, db, foundation, app.log, {
     menusFile: root('config/menus.json'),
     editionFile: root('config/edition.json'),
     ...options,
@@ -119,8 +99,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await services.hasher.calibrate();
   app.decorate(
     'demoAccounts',
-    config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, demo, config.uploadDir) : [],
+    config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, services.names, demo, config.uploadDir) : [],
   );
+  if (config.seedDemoData) await seedTemporaryDemo(temporaryDb(db), services.editions);
+  // the one face-detection worker of this process
+  app.addHook('onClose', async () => services.faceDetector.close());
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
 
@@ -131,8 +114,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerCompression(app);
   await registerRequestDeadline(app, config);
   await connectSharedState(app, config);
-  registerJobScheduler(app, kind);
-  await registerRateLimits(app);
+  registerJobScheduler(app, services.jobs);
+  await registerRateLimits(app, services);
   await registerOpenApi(app);
 
   // app hooks
@@ -147,7 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // routes
   registerDraining(app);
-  registerMetrics(app, pool);
+  registerMetrics(app, pool, services.hasher);
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
@@ -159,38 +142,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
       // cross-site request forgery: a state change naming another origin is refused first
       registerOriginCheck(api);
-      await api.register(signInRoutes);
-      await api.register(accountRoutes);
-      await api.register(sessionRoutes);
-      await api.register(noticeRoutes);
-      await api.register(editionRoutes);
-      await api.register(unitRoutes);
-      await api.register(guestRoutes);
-      await api.register(entourageRoutes);
-      await api.register(entourageTravelRoutes);
-      await api.register(reviewRoutes);
-      await api.register(uploadRoutes);
-      await api.register(activityRoutes);
-      await api.register(activityAdminRoutes);
-      await api.register(wishRoutes);
-      await api.register(temporaryRoutes);
-      await api.register(downloadRoutes);
-      await api.register(contentRecordRoutes);
-      await api.register(consoleRoutes);
-      await api.register(recordUpgradeRoutes);
-      await api.register(retentionRoutes);
-      await api.register(revealRoutes);
-      if (config.devOutbox) await api.register(devOutboxRoutes);
+      await registerApiRoutes(api, services, config);
     },
     { prefix: API_BASE },
   );
   await registerStaticClient(app);
 
   // this process announces itself as a writer of the upload store before the first sweep
-  const stopHeartbeat = await startUploadWriter(db, (error) => app.log.error({ err: error }, 'upload writer heartbeat failed'));
+  const stopHeartbeat = await startUploadWriter(services.uploadJournal, (error) =>
+    app.log.error({ err: error }, 'upload writer heartbeat failed'),
+  );
   app.addHook('onClose', async () => stopHeartbeat());
   await releaseStartup();
-  await scheduleHousekeeping(app);
+  await scheduleHousekeeping(app, { storage: services.uploadStorage, journal: services.uploadJournal });
   await app.ready();
   return app;
 }

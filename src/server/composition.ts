@@ -1,54 +1,123 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
-import type { Translator } from './http/translator.js';
+import { ListTotals } from './db/list-totals.js';
+import { Translator } from './http/translator.js';
 import { LogTransport, type MessageTransport } from './outbox/delivery.js';
 import { OutboxService } from './outbox/outbox-service.js';
 import { SmtpTransport } from './outbox/smtp-transport.js';
+import { JobScheduler } from './cluster/scheduled-jobs.js';
+import { devOutboxRoutes } from './outbox/dev-outbox-routes.js';
 import { AccountNames } from './auth/account-names.js';
-import { DataProtection } from './security/data-protection.js';
+import { authenticator, requireSignInWhereDeclared, type Authenticate } from './auth/authenticate.js';
+import { CaptchaService } from './auth/captcha-service.js';
+import { MessageCodes } from './auth/message-codes.js';
+import { OneTimeCodes } from './auth/one-time-codes.js';
 import { PasswordHasher } from './auth/password-hash.js';
-import { Accounts } from './features/account/accounts.js';
+import { RedisFailureStore } from './auth/redis-failure-store.js';
+import { DbFailureStore } from './auth/sign-in-failures.js';
+import { SignInThrottle, type ThrottleRules } from './auth/sign-in-throttle.js';
+import { Sessions } from './auth/sessions.js';
+import { SignIn } from './auth/sign-in.js';
 import { Audit } from './audit/audit.js';
 import { systemClock, type Clock } from './clock.js';
+import { DataProtection } from './security/data-protection.js';
+import { FaceDetector } from './uploads/face-detector.js';
+import { UploadJournal } from './uploads/upload-journal.js';
+import { UploadRepository } from './uploads/upload-repository.js';
+import { UploadService } from './uploads/upload-service.js';
+import { UploadStorage } from './uploads/upload-storage.js';
+import { uploadRoutes } from './uploads/upload-routes.js';
+import { ConsoleExports } from './exports/console-exports.js';
+import { consoleExportRoutes } from './exports/export-routes.js';
+import { revealRoutes } from './privacy/reveal-routes.js';
+import type { RevealTarget } from './privacy/reveal-targets.js';
+import { guestRevealTargets, ownReceptionRevealTarget } from './features/guests/guest-reveal-targets.js';
+import { unitRevealTarget } from './features/units/unit-reveal-targets.js';
+import { temporaryRevealTargets } from './features/temporary/temporary-reveal-targets.js';
+import { receptionistRevealTarget } from './features/reception/reception-reveal-targets.js';
+import { contentRevealTargets } from './features/content/content-reveal-targets.js';
+import { recordUpgradeRoutes } from './schema-versions/record-upgrade-routes.js';
 import { Editions } from './features/edition/editions.js';
+import { editionRoutes } from './features/edition/edition-routes.js';
+import { Accounts } from './features/account/accounts.js';
+import { accountRoutes } from './features/account/account-routes.js';
+import { Menus } from './features/account/menus.js';
+import { sessionRoutes, type MasterInfoSources } from './features/account/session-routes.js';
+import { signInRoutes } from './features/account/sign-in-routes.js';
+import { Units } from './features/units/units.js';
+import { unitRoutes } from './features/units/unit-routes.js';
+import { CodesAdmin } from './features/invitations/codes-admin.js';
+import { consoleCodeRoutes } from './features/invitations/console-code-routes.js';
+import { InvitationCodes } from './features/invitations/invitation-codes.js';
+import { Hotels } from './features/reception/hotels.js';
+import { consoleHotelRoutes } from './features/reception/console-hotel-routes.js';
+import { ConsoleGuests } from './features/guests/console-guests.js';
+import { consoleGuestRoutes } from './features/guests/console-guest-routes.js';
 import { Entourage } from './features/guests/entourage.js';
+import { entourageRoutes } from './features/guests/entourage-routes.js';
 import { EntourageTravel } from './features/guests/entourage-travel.js';
+import { entourageTravelRoutes } from './features/guests/entourage-travel-routes.js';
 import { GuestAccountLinks } from './features/guests/guest-accounts.js';
+import { GuestRepository } from './features/guests/guest-repository.js';
+import { guestRoutes } from './features/guests/guest-routes.js';
 import { GuestSteps } from './features/guests/guest-steps.js';
 import { Guests } from './features/guests/guests.js';
-import { GoodWishes } from './features/wishes/good-wishes.js';
 import { Review } from './features/guests/review.js';
-import { Units } from './features/units/units.js';
+import { reviewRoutes } from './features/guests/review-routes.js';
 import { Activities } from './features/activities/activities.js';
+import { activityAdminRoutes } from './features/activities/activity-admin-routes.js';
 import { ActivityListing } from './features/activities/activity-listing.js';
+import { activityRoutes } from './features/activities/activity-routes.js';
 import { ActivitySignUps } from './features/activities/activity-sign-ups.js';
-import { CaptchaService } from './auth/captcha-service.js';
-import { Menus } from './features/account/menus.js';
-import { MessageCodes } from './auth/message-codes.js';
+import { ContentAudit } from './features/content/content-audit.js';
+import { contentRecordRoutes } from './features/content/content-record-routes.js';
+import { ContentRecords } from './features/content/content-records.js';
+import { downloadRoutes } from './features/content/download-routes.js';
+import { Downloads } from './features/content/downloads.js';
 import { Notices } from './features/notices/notices.js';
-import { OneTimeCodes } from './auth/one-time-codes.js';
-import { Sessions } from './auth/sessions.js';
-import { createConsoleServices, type ConsoleServices } from './console-services.js';
-import { SignIn } from './auth/sign-in.js';
+import { NoticesAdmin } from './features/notices/notices-admin.js';
+import { consoleNoticeRoutes } from './features/notices/console-notice-routes.js';
+import { noticeRoutes } from './features/notices/notice-routes.js';
+import { GoodWishes } from './features/wishes/good-wishes.js';
+import { wishRoutes } from './features/wishes/wish-routes.js';
+import { TemporaryCodes } from './features/temporary/temporary-codes.js';
+import { TemporaryRecommendations } from './features/temporary/temporary-recommendations.js';
+import { TemporaryRegistrations } from './features/temporary/temporary-registrations.js';
+import { temporaryRoutes } from './features/temporary/temporary-routes.js';
+import { temporaryDb } from './features/temporary/temporary-tables.js';
+import { TemporaryUploads } from './features/temporary/temporary-uploads.js';
+import { RetentionPurge } from './features/retention/retention-purge.js';
+import { retentionRoutes } from './features/retention/retention-routes.js';
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
 
+/**
+ * Every service of the portal, built once per app by `createServices`: the only place project
+ * classes are constructed (tests/unit/construction.test.ts checks it). Collaborators are
+ * constructor parameters, so one instance of each (one audit log writer, one upload store, one
+ * face-detection worker) serves every feature.
+ */
 export interface Services {
   /** personal data at rest: seals, opens and indexes ID numbers and mobiles */
   protection: DataProtection;
+  names: AccountNames;
   hasher: PasswordHasher;
   outbox: OutboxService;
   captcha: CaptchaService;
   messageCodes: MessageCodes;
   sessions: Sessions;
+  authenticate: Authenticate;
   signIn: SignIn;
   accounts: Accounts;
   notices: Notices;
   menus: Menus;
   editions: Editions;
+  audit: Audit;
   units: Units;
+  invitationCodes: InvitationCodes;
   guests: Guests;
   guestSteps: GuestSteps;
   goodWishes: GoodWishes;
@@ -59,6 +128,37 @@ export interface Services {
   activities: Activities;
   activityListing: ActivityListing;
   activitySignUps: ActivitySignUps;
+  uploadStorage: UploadStorage;
+  uploadJournal: UploadJournal;
+  uploadRepository: UploadRepository;
+  faceDetector: FaceDetector;
+  uploads: UploadService;
+  contentRecords: ContentRecords;
+  downloads: Downloads;
+  temporary: TemporaryServices;
+  retentionPurge: RetentionPurge;
+  /** scheduled work done once across instances */
+  jobs: JobScheduler;
+  /** the sign-in throttle's failure counters: Redis when the instances share one, else the database */
+  signInThrottle: (redis: Redis | null, rule: ThrottleRules, windowMs: number) => SignInThrottle;
+}
+
+/** The organisers' console. */
+export interface ConsoleServices {
+  guests: ConsoleGuests;
+  codes: CodesAdmin;
+  notices: NoticesAdmin;
+  hotels: Hotels;
+  exports: ConsoleExports;
+  audit: Audit;
+}
+
+/** Temporary registration (its own tables, pictures in the shared upload store). */
+export interface TemporaryServices {
+  registrations: TemporaryRegistrations;
+  recommendations: TemporaryRecommendations;
+  codes: TemporaryCodes;
+  uploads: TemporaryUploads;
 }
 
 export interface ServiceOptions {
@@ -71,16 +171,27 @@ export interface ServiceOptions {
   smsTransport?: MessageTransport;
 }
 
+/** What exists before the database is open: the locales and the keys of personal data (migrations seal with them). */
+export interface Foundation {
+  translator: Translator;
+  protection: DataProtection;
+}
+
+export function createFoundation(config: AppConfig, localesDir: string): Foundation {
+  return { translator: new Translator(localesDir), protection: new DataProtection(config.dataKeyring) };
+}
+
 export function createServices(
   config: AppConfig,
   db: Db,
-  translator: Translator,
+  foundation: Foundation,
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ): Services {
+  const { translator, protection } = foundation;
+  const postgres = config.databaseUrl !== null;
   const hasher = new PasswordHasher(config.scrypt, config.hashConcurrency);
   const logTransport = new LogTransport(log, !config.production);
-  const protection = new DataProtection(config.dataKeyring);
   const names = new AccountNames(protection);
   const outbox = new OutboxService(db, {
     devOutbox: config.devOutbox,
@@ -95,30 +206,146 @@ export function createServices(
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours }, names);
   const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db);
-  const guests = new Guests(db, editions, config.databaseUrl !== null, new GuestAccountLinks(log, protection), protection);
-  const activitySignUps = new ActivitySignUps(db, editions, guests, translator, config.databaseUrl !== null);
+  const units = new Units(db, editions, protection);
+  const guests = new Guests(
+    db,
+    editions,
+    postgres,
+    new GuestAccountLinks(log, protection, names),
+    protection,
+    new GuestRepository(db, postgres),
+    audit,
+  );
+  const activitySignUps = new ActivitySignUps(db, editions, guests, translator, postgres);
+  const entourage = new Entourage(db, editions, guests, activitySignUps);
+  const entourageTravel = new EntourageTravel(db, editions, guests, audit);
+  const uploadStorage = new UploadStorage(config.uploadDir);
+  const uploadJournal = new UploadJournal(db);
+  const uploadRepository = new UploadRepository(db);
+  const faceDetector = new FaceDetector();
+  const contentAudit = new ContentAudit(db, editions, audit);
+  const tables = temporaryDb(db);
   return {
     protection,
-    activities: new Activities(db, editions, activitySignUps, config.databaseUrl !== null),
-    activityListing: new ActivityListing(db, editions),
-    activitySignUps,
-    editions,
-    units: new Units(db, editions, protection),
-    guests,
-    guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
-    entourage: new Entourage(db, editions, guests, activitySignUps),
-    entourageTravel: new EntourageTravel(db, editions, guests, audit),
-    review: new Review(db, editions, guests, audit, translator),
+    names,
     hasher,
-    console: createConsoleServices(db, editions, audit, config.databaseUrl !== null, protection, config.listTotalCacheMs),
     outbox,
     captcha,
     messageCodes,
     sessions,
+    authenticate: authenticator(sessions),
     signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired, names),
     accounts: new Accounts(db, hasher, messageCodes, sessions, names),
     notices: new Notices(db),
     menus: new Menus(options.menusFile, translator),
+    editions,
+    audit,
+    units,
+    invitationCodes: new InvitationCodes(db),
+    guests,
+    guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
     goodWishes: new GoodWishes(db, editions),
+    entourage,
+    entourageTravel,
+    console: {
+      guests: new ConsoleGuests(db, editions, postgres, new ListTotals(config.listTotalCacheMs)),
+      codes: new CodesAdmin(db, editions, audit),
+      notices: new NoticesAdmin(db, editions, audit),
+      hotels: new Hotels(db, editions, audit, protection),
+      exports: new ConsoleExports(db, postgres, protection),
+      audit,
+    },
+    review: new Review(db, editions, guests, audit, translator),
+    activities: new Activities(db, editions, activitySignUps, postgres, audit),
+    activityListing: new ActivityListing(db, editions),
+    activitySignUps,
+    uploadStorage,
+    uploadJournal,
+    uploadRepository,
+    faceDetector,
+    uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
+    contentRecords: new ContentRecords(db, editions, protection, contentAudit),
+    downloads: new Downloads(db, editions, contentAudit),
+    temporary: {
+      registrations: new TemporaryRegistrations(tables, editions, audit, protection),
+      recommendations: new TemporaryRecommendations(tables, editions, protection),
+      codes: new TemporaryCodes(tables),
+      uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log),
+    },
+    retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, {
+      retentionDays: config.retentionDays,
+      findEdition: (id) => editions.find(id),
+    }),
+    jobs: new JobScheduler(db, postgres ? 'postgres' : 'sqlite', log),
+    signInThrottle: (redis, rule, windowMs) =>
+      new SignInThrottle(redis ? new RedisFailureStore(redis, windowMs, 'sign-in-failures:') : new DbFailureStore(db, windowMs), rule),
   };
+}
+
+/** The retention purge of `npm run retention:purge`, on its own database connection. */
+export function createRetentionPurge(config: AppConfig, db: Db, editions: Pick<Editions, 'find'>): RetentionPurge {
+  return new RetentionPurge(db, new DataProtection(config.dataKeyring), new Audit(db), new UploadStorage(config.uploadDir), {
+    retentionDays: config.retentionDays,
+    findEdition: (id) => editions.find(id),
+  });
+}
+
+/** What each feature can show of a masked value (the audited "show"), in the order of the OpenAPI paths. */
+function revealTargets(s: Services): RevealTarget[] {
+  return [
+    ...guestRevealTargets(s),
+    unitRevealTarget(s.units),
+    ownReceptionRevealTarget(s),
+    ...temporaryRevealTargets(s.temporary.registrations, s.temporary.recommendations),
+    receptionistRevealTarget(s.console.hotels),
+    ...contentRevealTargets(s.contentRecords),
+  ];
+}
+
+function masterInfoSources(services: Services): MasterInfoSources {
+  return {
+    accountGuest: (accountId) => services.guests.accountGuest(accountId),
+    unitSummary: (unitId) => services.units.summaryOf(unitId),
+    ownRegistration: async (who) => {
+      const own = await services.guests.ownDetail(who);
+      return own ? services.entourageTravel.withTravel(own) : null;
+    },
+  };
+}
+
+/**
+ * The API's routes, each feature's plugin handed the services it uses. The order is the order of
+ * the OpenAPI document's paths. Every route whose schema declares a security scheme is signed-in
+ * (requireSignInWhereDeclared), so no route repeats the check.
+ */
+export async function registerApiRoutes(api: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
+  const s = services;
+  requireSignInWhereDeclared(api, s.authenticate);
+  await api.register(signInRoutes, { captcha: s.captcha, messageCodes: s.messageCodes, signIn: s.signIn, accounts: s.accounts });
+  await api.register(accountRoutes, { accounts: s.accounts, sessions: s.sessions });
+  await api.register(sessionRoutes, { menus: s.menus, masterInfo: masterInfoSources(s) });
+  await api.register(noticeRoutes, { notices: s.notices });
+  await api.register(editionRoutes, { editions: s.editions, review: s.review });
+  await api.register(unitRoutes, { units: s.units, editions: s.editions, invitationCodes: s.invitationCodes });
+  await api.register(guestRoutes, { guests: s.guests, guestSteps: s.guestSteps, entourageTravel: s.entourageTravel });
+  await api.register(entourageRoutes, { entourage: s.entourage, entourageTravel: s.entourageTravel });
+  await api.register(entourageTravelRoutes, { entourageTravel: s.entourageTravel, hotels: s.console.hotels });
+  await api.register(reviewRoutes, { review: s.review, entourageTravel: s.entourageTravel, hotels: s.console.hotels });
+  await api.register(uploadRoutes, { uploads: s.uploads });
+  await api.register(activityRoutes, { activityListing: s.activityListing, activitySignUps: s.activitySignUps });
+  await api.register(activityAdminRoutes, { activities: s.activities, editions: s.editions });
+  await api.register(wishRoutes, { goodWishes: s.goodWishes });
+  await api.register(temporaryRoutes, { ...s.temporary, editions: s.editions, audit: s.audit, authenticate: s.authenticate });
+  await api.register(downloadRoutes, { downloads: s.downloads, storage: s.uploadStorage });
+  await api.register(contentRecordRoutes, { records: s.contentRecords, uploads: s.uploadRepository, storage: s.uploadStorage });
+  // the organisers' console: every route answers 403 to any other account type
+  await api.register(consoleGuestRoutes, { consoleGuests: s.console.guests, editions: s.editions, audit: s.audit });
+  await api.register(consoleCodeRoutes, { codes: s.console.codes });
+  await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
+  await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
+  await api.register(consoleExportRoutes, { exports: s.console.exports, editions: s.editions, audit: s.audit });
+  await api.register(recordUpgradeRoutes, { guests: s.guests, units: s.units, entourage: s.entourage });
+  await api.register(retentionRoutes, { purge: s.retentionPurge, editions: s.editions });
+  await api.register(revealRoutes, { editions: s.editions, audit: s.audit, targets: revealTargets(s) });
+  if (config.devOutbox) await api.register(devOutboxRoutes, { outbox: s.outbox });
 }

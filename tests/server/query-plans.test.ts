@@ -11,6 +11,7 @@ import type { GuestTable } from '../../src/server/db/tables.js';
 import { ConsoleExports } from '../../src/server/exports/console-exports.js';
 import { guestExportRows } from '../../src/server/features/guests/guest-export-rows.js';
 import { ConsoleGuests } from '../../src/server/features/guests/console-guests.js';
+import { ListTotals } from '../../src/server/db/list-totals.js';
 import { GuestRepository } from '../../src/server/features/guests/guest-repository.js';
 import { checkInvitationCode } from '../../src/server/features/invitations/invitation-codes.js';
 import type { SignedInAccount } from '../../src/server/auth/sessions.js';
@@ -221,7 +222,7 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     await app.db.executeQuery(CompiledQuery.raw(kind === 'postgres' ? 'vacuum analyze' : 'analyze'));
     traced = openDatabase(config, { onQuery: (query) => captured.push(query) }).db;
     repository = new GuestRepository(traced, kind === 'postgres');
-    consoleGuests = new ConsoleGuests(traced, app.services.editions, kind === 'postgres');
+    consoleGuests = new ConsoleGuests(traced, app.services.editions, kind === 'postgres', new ListTotals(0));
     dispose = async () => {
       await traced.destroy();
       await app.close();

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { TemporaryUploads } from '../../src/server/features/temporary/temporary-uploads.js';
-import { temporaryDb } from '../../src/server/features/temporary/temporary-tables.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { caller, ENTERPRISE, openRegistrationWindow, ORGANISER, setEdition } from './guests-harness.js';
@@ -231,12 +229,8 @@ describeEachDatabase('temporary registration (open pages)', (kind) => {
       .select(['id', 'storage_name'])
       .where('id', 'in', [unclaimed, claimed])
       .execute();
-    const uploads = new TemporaryUploads(temporaryDb(t.app.db), t.app.config.uploadDir, t.app.log);
-    try {
-      expect(await uploads.purgeUnclaimed(new Date(Date.now() - 24 * 3_600_000).toISOString())).toBeGreaterThanOrEqual(1);
-    } finally {
-      await uploads.close();
-    }
+    const uploads = t.app.services.temporary.uploads;
+    expect(await uploads.purgeUnclaimed(new Date(Date.now() - 24 * 3_600_000).toISOString())).toBeGreaterThanOrEqual(1);
     const left = await uploadsTable.selectFrom('temporary_uploads').select('id').where('id', 'in', [unclaimed, claimed]).execute();
     expect(left.map((row) => row.id)).toEqual([claimed]);
     const fileOf = (id: string) => path.join(t.app.config.uploadDir, stored.find((row) => row.id === id)!.storage_name);

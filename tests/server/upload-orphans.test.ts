@@ -76,7 +76,7 @@ describeEachDatabase('upload storage hygiene', (kind) => {
     expect(referenced.length).toBeGreaterThan(0);
 
     const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () =>
-      sweepUploadOrphans(t.app.db, t.app.config.uploadDir),
+      sweepUploadOrphans(t.app.db, t.app.services.uploadStorage, t.app.services.uploadJournal),
     );
     expect(result.removedFiles).toBe(5);
     for (const gone of [oldIncoming, oldOrphan, youngOrphan, youngStored, ofTheDead]) expect(fs.existsSync(gone), gone).toBe(false);

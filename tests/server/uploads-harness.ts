@@ -16,6 +16,7 @@ import { languageOf, Translator } from '../../src/server/http/translator.js';
 import { uploadRoutes } from '../../src/server/uploads/upload-routes.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData } from '../../src/server/demo/demo-seed.js';
 import { createServices } from '../../src/server/composition.js';
+import { requireSignInWhereDeclared } from '../../src/server/auth/authenticate.js';
 import '../../src/server/http/fastify-types.js';
 import type { DatabaseKind } from './helpers/databases.js';
 import { isolatedDatabase, migratingUnderStartupLock } from './helpers/databases.js';
@@ -40,14 +41,16 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   const demo = readDemoFile('config/demo-data.json');
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
   const translator = new Translator('locales');
-  const services = createServices(config, db, translator, app.log, { menusFile: 'config/menus.json' });
+  const services = createServices(config, db, { translator, protection: new DataProtection(config.dataKeyring) }, app.log, {
+    menusFile: 'config/menus.json',
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('translator', translator);
   app.decorate('services', services);
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('account', null);
-  await seedDemoData(db, services.hasher, services.protection, demo);
+  await seedDemoData(db, services.hasher, services.protection, services.names, demo);
   app.addHook('onRequest', async (request) => {
     request.language = languageOf(request.headers['accept-language']);
   });
@@ -55,7 +58,14 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   installErrorHandler(app);
   // the session cookie is read as in the app (authenticate takes bearer or cookie)
   await app.register(fastifyCookie);
-  await app.register(async (api) => api.register(uploadRoutes), { prefix: API_BASE });
+  app.addHook('onClose', async () => services.faceDetector.close());
+  await app.register(
+    async (api) => {
+      requireSignInWhereDeclared(api, services.authenticate);
+      await api.register(uploadRoutes, { uploads: services.uploads });
+    },
+    { prefix: API_BASE },
+  );
   await app.ready();
   return {
     app,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeExpired, sweepUploadOrphans } from './housekeeping.js';
 import { HOUR_MS } from '../time.js';
-import type { DatabaseKind } from './advisory-lock.js';
-import { JobScheduler } from './scheduled-jobs.js';
+import type { UploadJournal } from '../uploads/upload-journal.js';
+import type { UploadStorage } from '../uploads/upload-storage.js';
+import type { JobScheduler } from './scheduled-jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +12,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerJobScheduler(app: FastifyInstance, kind: DatabaseKind): void {
-  app.decorate('jobs', new JobScheduler(app.db, kind, app.log));
+export function registerJobScheduler(app: FastifyInstance, jobs: JobScheduler): void {
+  app.decorate('jobs', jobs);
   // preClose: runs in progress finish before the pool closes
   app.addHook('preClose', async () => app.jobs.stop());
 }
@@ -21,15 +22,18 @@ export function registerJobScheduler(app: FastifyInstance, kind: DatabaseKind): 
  * The app's own scheduled work: expired codes and sessions (hourly) and the upload sweep
  * (daily), both also at every start (the sweep after a crash must not wait a day).
  */
-export async function scheduleHousekeeping(app: FastifyInstance): Promise<void> {
-  const { db, config, log } = app;
+export async function scheduleHousekeeping(
+  app: FastifyInstance,
+  uploads: { storage: UploadStorage; journal: UploadJournal },
+): Promise<void> {
+  const { db, log } = app;
   await app.jobs.schedule({ name: 'purge-expired', everyMs: HOUR_MS, run: () => purgeExpired(db) }, 'force');
   await app.jobs.schedule(
     {
       name: 'upload-sweep',
       everyMs: 24 * HOUR_MS,
       run: async () => {
-        const swept = await sweepUploadOrphans(db, config.uploadDir);
+        const swept = await sweepUploadOrphans(db, uploads.storage, uploads.journal);
         if (swept.removedFiles > 0) log.info(swept, 'orphan upload files removed');
       },
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
-import { HEARTBEAT_MS, UploadJournal } from '../uploads/upload-journal.js';
-import { UploadStorage } from '../uploads/upload-storage.js';
+import { HEARTBEAT_MS, type UploadJournal } from '../uploads/upload-journal.js';
+import type { UploadStorage } from '../uploads/upload-storage.js';
 import { sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
 import { HOUR_MS, isoIn } from '../time.js';
 
@@ -21,13 +21,12 @@ export type { SweepResult } from '../uploads/upload-sweep.js';
  * names, unless a live request is writing it (the upload journal, migration 0014), whatever
  * its age. Upload rows themselves are never removed here.
  */
-export async function sweepUploadOrphans(db: Db, uploadDir: string): Promise<SweepResult> {
-  return sweepUploadStore(db, new UploadStorage(uploadDir));
+export async function sweepUploadOrphans(db: Db, storage: UploadStorage, journal: UploadJournal): Promise<SweepResult> {
+  return sweepUploadStore(db, storage, journal);
 }
 
 /** Announces this process as a writer of the upload store and keeps its heartbeat until stopped. */
-export async function startUploadWriter(db: Db, onError: (error: unknown) => void): Promise<() => void> {
-  const journal = new UploadJournal(db);
+export async function startUploadWriter(journal: UploadJournal, onError: (error: unknown) => void): Promise<() => void> {
   await journal.heartbeat();
   const timer = setInterval(() => void journal.heartbeat().catch(onError), HEARTBEAT_MS);
   timer.unref();

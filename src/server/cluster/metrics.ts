@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { send } from '../http/error-handler.js';
 import { isLoopback } from '../outbox/dev-outbox-routes.js';
+import type { PasswordHasher } from '../auth/password-hash.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -31,7 +32,7 @@ function mayRead(request: FastifyRequest, token: string | null): boolean {
  * per route, the password-hash queue, the database pool and uploads in flight, plus Node's
  * defaults (event-loop lag, heap, GC).
  */
-export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): void {
+export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null, hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
@@ -41,7 +42,6 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null): voi
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  const hasher = app.services.hasher;
   new Gauge({
     name: 'password_hash_queue_depth',
     help: 'Password hashes waiting for a slot',

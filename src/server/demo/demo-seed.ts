@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { AccountNames } from '../auth/account-names.js';
+import type { AccountNames } from '../auth/account-names.js';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loadSharp } from '../lazy-modules.js';
@@ -79,12 +79,12 @@ export async function seedDemoData(
   db: Db,
   hasher: PasswordHasher,
   protection: DataProtection,
+  names: AccountNames,
   demo: DemoFile,
   uploadDir?: string,
 ): Promise<DemoAccount[]> {
   const anyAccount = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (anyAccount) {
-    const names = new AccountNames(protection);
     const present = await db
       .selectFrom('accounts')
       .select(['account', 'account_sealed', 'user_type'])
@@ -107,7 +107,6 @@ export async function seedDemoData(
   const unitOfAccount = new Map<string, string>();
   const photo = uploadDir ? await demoPhotoFile(uploadDir) : null;
 
-  const names = new AccountNames(protection);
   await db.transaction().execute(async (trx) => {
     for (const entry of demo.accounts) {
       let unitId: string | null = null;

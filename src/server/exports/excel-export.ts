@@ -140,11 +140,11 @@ export function sendWorkbook(request: FastifyRequest, reply: FastifyReply, fileN
 
 /**
  * What and when, in the caller's language: `活动名单-<activity name>-2026-11-26` (the day in
- * Shanghai). `whatKey` names the list (`console.export.files.guests`); `parts` add names.
+ * Shanghai). `at` is the portal's clock; `whatKey` names the list (`console.export.files.guests`); `parts` add names.
  */
-export function exportFileName(request: FastifyRequest, whatKey: string, ...parts: string[]): string {
+export function exportFileName(request: FastifyRequest, at: Date, whatKey: string, ...parts: string[]): string {
   const what = request.server.translator.t(request.language, whatKey);
-  const day = formatShanghaiWithZone(request.server.services.editions.now().toISOString()).slice(0, 10);
+  const day = formatShanghaiWithZone(at.toISOString()).slice(0, 10);
   return [what, ...parts.filter(Boolean), day].join('-');
 }
 

@@ -5,12 +5,17 @@ import { send } from '../http/error-handler.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { path, queryOf } from '../http/route-helpers.js';
+import type { OutboxService } from './outbox-service.js';
+
+export interface DevOutboxRouteServices {
+  outbox: OutboxService;
+}
 
 /**
  * Development only (absent in production): the messages "sent", newest first, codes in clear,
  * including every image-code answer (channel 'captcha', to = its uuid).
  */
-export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
+export async function devOutboxRoutes(app: FastifyInstance, { outbox }: DevOutboxRouteServices): Promise<void> {
   app.get<{ Querystring: SchemaData<'outbox-query'>; Reply: Answer<'response-outbox-messages'> }>(path(apiPaths.devOutbox), {
     schema: {
       tags: ['development'],
@@ -27,7 +32,7 @@ export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const to = request.query.to?.trim() ?? '';
       noStore(reply);
-      return ok(request, await app.services.outbox.list(to || null));
+      return ok(request, await outbox.list(to || null));
     },
   });
 }

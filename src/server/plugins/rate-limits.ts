@@ -13,10 +13,9 @@ import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
 import { SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
 import { normaliseAccount } from '../auth/account-name.js';
-import { AccountNames } from '../auth/account-names.js';
-import { DbFailureStore } from '../auth/sign-in-failures.js';
-import { RedisFailureStore } from '../auth/redis-failure-store.js';
-import { SignInThrottle } from '../auth/sign-in-throttle.js';
+import type { Redis } from 'ioredis';
+import type { AccountNames } from '../auth/account-names.js';
+import type { SignInThrottle, ThrottleRules } from '../auth/sign-in-throttle.js';
 
 export interface LimitRule {
   /** requests per window and per IP */
@@ -70,7 +69,16 @@ declare module 'fastify' {
   }
 }
 
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+/** What the guards are built from (composition.ts): sign-in names' keys and the failure throttle. */
+export interface RateLimitParts {
+  names: AccountNames;
+  signInThrottle: (redis: Redis | null, rule: ThrottleRules, windowMs: number) => SignInThrottle;
+}
+
+const partsOfApp = new WeakMap<object, RateLimitParts>();
+
+export async function registerRateLimits(app: FastifyInstance, parts: RateLimitParts): Promise<void> {
+  partsOfApp.set(app.config, parts);
   // global: false -> only routes that ask for a guard are limited. With Redis every instance
   // counts into the same keys; a Redis outage opens the limiters (logged) rather than
   // answering every guarded route with 500.
@@ -90,6 +98,12 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const turn = error.params.turnTicket;
     if (typeof turn === 'string') reply.header(SIGN_IN_TURN_HEADER, turn);
   });
+}
+
+function partsOf(app: FastifyInstance): RateLimitParts {
+  const parts = partsOfApp.get(app.config);
+  if (!parts) throw new Error('registerRateLimits(app, parts) must run before a route asks for a guard');
+  return parts;
 }
 
 /** the account a sign-in names, as its blind index: the failure counters (table or Redis) never hold a name */
@@ -118,10 +132,7 @@ const builtGuards = new WeakMap<object, Map<LimitRule, GuardHooks>>();
 type Reject = (reply: FastifyReply, ttl: number) => never;
 
 function throttleGuard(app: FastifyInstance, rule: LimitRule & Required<Pick<LimitRule, 'throttle'>>, reject: Reject, names: AccountNames) {
-  const store = app.redis
-    ? new RedisFailureStore(app.redis, rule.windowMs, 'sign-in-failures:')
-    : new DbFailureStore(app.db, rule.windowMs);
-  const throttle = new SignInThrottle(store, rule.throttle);
+  const throttle = partsOf(app).signInThrottle(app.redis ?? null, rule.throttle, rule.windowMs);
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountKey(request, names);
     if (!account) return;
@@ -179,7 +190,7 @@ export function rateLimitGuard(app: FastifyInstance, rule: LimitRule): GuardHook
 
 function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
   const name = ruleName(rule);
-  const names = new AccountNames(app.services.protection);
+  const names = partsOf(app).names;
   const perIp = app.createRateLimit({ max: rule.perIp, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:ip:${request.ip}` });
   const perAccount =
     rule.perAccount === undefined

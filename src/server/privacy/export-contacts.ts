@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { looksMasked, maskValue, type SensitiveKind } from '../../shared/sensitive-fields.js';
 import type { AnySheet, ExportColumn } from '../exports/excel-export.js';
-import { Audit } from '../audit/audit.js';
+import type { Audit } from '../audit/audit.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import { assertOrganiser } from '../auth/unit-access.js';
 
@@ -55,33 +55,39 @@ export function sheetsWithPrivacy(sheets: AnySheet[], contacts: boolean): AnyShe
  * An export with contact data: organisers only (403 for anyone else, before the first byte),
  * written to the audit log with the export's readable name.
  */
+export interface ContactsExportAudit {
+  who: SignedInAccount;
+  audit: Audit;
+  at: Date;
+}
+
 export async function auditContactsExport(
   request: FastifyRequest,
-  who: SignedInAccount,
+  by: ContactsExportAudit,
   editionId: string,
   fileKey: string,
 ): Promise<void> {
-  assertOrganiser(who);
+  assertOrganiser(by.who);
   const t = (key: string) => request.server.translator.t(request.language, key);
-  await new Audit(request.server.db).record(request.server.db, who, {
+  await by.audit.record(request.server.db, by.who, {
     editionId,
     action: 'personal-data.export',
     targetType: 'export',
     targetId: fileKey,
     targetLabel: t(fileKey),
-    at: request.server.services.editions.now().toISOString(),
+    at: by.at.toISOString(),
   });
 }
 
 /** The sheets of one export request: masked, or with contact data after the organiser check and the audit entry. */
 export async function exportSheets(
   request: FastifyRequest,
-  who: SignedInAccount,
+  by: ContactsExportAudit,
   editionId: string,
   fileKey: string,
   sheets: AnySheet[],
 ): Promise<AnySheet[]> {
   const contacts = contactsRequested(request);
-  if (contacts) await auditContactsExport(request, who, editionId, fileKey);
+  if (contacts) await auditContactsExport(request, by, editionId, fileKey);
   return sheetsWithPrivacy(sheets, contacts);
 }

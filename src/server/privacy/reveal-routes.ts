@@ -3,15 +3,13 @@ import type { SensitiveField } from '../../shared/sensitive-fields.js';
 import { AppError } from '../http/app-error.js';
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
-import type { Answer, SchemaData } from '../http/typed-route.js';
-import { authenticate, signedIn } from '../auth/authenticate.js';
+import type { Answer } from '../http/typed-route.js';
+import { signedIn } from '../auth/authenticate.js';
 import { paramsOf } from '../http/route-parts.js';
 import { bearer, bodyOf, path } from '../http/route-helpers.js';
-import { Audit } from '../audit/audit.js';
+import type { Audit } from '../audit/audit.js';
 import { sensitiveFieldsOf } from './masked-answers.js';
-import { revealTargets, type RevealTarget } from './reveal-targets.js';
-
-type RevealBody = SchemaData<'personal-data-reveal'>;
+import type { RevealBody, RevealTarget } from './reveal-targets.js';
 
 /** The field a pointer names: each segment as the field's path has it, a list position where it has `*`. */
 function pointedAt(field: SensitiveField, pointer: string): SensitiveField | undefined {
@@ -53,10 +51,14 @@ function valueAt(document: unknown, fieldPath: readonly string[]): unknown {
  * unit's id). Each showing is one audit entry (action personal-data.reveal, the record's name,
  * the field), written before the value leaves.
  */
-export async function revealRoutes(app: FastifyInstance): Promise<void> {
-  const { editions } = app.services;
-  const audit = new Audit(app.db);
+export interface RevealRouteServices {
+  editions: { current(): Promise<{ id: string }>; now(): Date };
+  audit: Audit;
+  /** every record kind whose answers mask a value, in the order of the OpenAPI paths */
+  targets: RevealTarget[];
+}
 
+export async function revealRoutes(app: FastifyInstance, { editions, audit, targets }: RevealRouteServices): Promise<void> {
   const register = (target: RevealTarget) => {
     app.post<{ Params: { id?: string }; Body: RevealBody; Reply: Answer<'response-personal-data-reveal'> }>(path(target.path), {
       schema: {
@@ -67,7 +69,6 @@ export async function revealRoutes(app: FastifyInstance): Promise<void> {
         ...(target.params ? paramsOf(target.params) : {}),
         ...bodyOf('personal-data-reveal'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         noStore(reply);
         const who = signedIn(request);
@@ -92,5 +93,5 @@ export async function revealRoutes(app: FastifyInstance): Promise<void> {
       },
     });
   };
-  for (const target of revealTargets(app)) register(target);
+  for (const target of targets) register(target);
 }

@@ -4,12 +4,15 @@ import { recordUpgradePaths, type RecordUpgradeData } from '../../shared/record-
 import { noStore, ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
-import { authenticate, signedIn } from '../auth/authenticate.js';
+import { signedIn } from '../auth/authenticate.js';
 import { upgradeDocument } from './document-upgrade.js';
 import { currentEdition } from './schema-versions.js';
 import { maskedDocument } from '../privacy/masked-answers.js';
 import { paramsOf } from '../http/route-parts.js';
 import { bearer, path } from '../http/route-helpers.js';
+import type { Guests } from '../features/guests/guests.js';
+import type { Units } from '../features/units/units.js';
+import type { Entourage } from '../features/guests/entourage.js';
 
 /** A stored record as the current version of its schema can hold it. */
 function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
@@ -18,13 +21,17 @@ function upgraded(kind: string, schema: SchemaName, id: string, document: unknow
   return { kind, id, ...upgrade, document: maskedDocument(schema, upgrade.document as Record<string, unknown>) };
 }
 
+export interface RecordUpgradeRouteServices {
+  guests: Guests;
+  units: Units;
+  entourage: Entourage;
+}
+
 /**
  * Opening a record saved under an older schema version for editing in the current one
  * (edition-migration.ts). Read-only: the record changes only when the usual save route saves it.
  */
-export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
-  const { guests, units, entourage } = app.services;
-
+export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units, entourage }: RecordUpgradeRouteServices): Promise<void> {
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.guest(':id')), {
     schema: {
       tags: ['guests'],
@@ -34,7 +41,6 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-record-upgrade', 'the guest record in the current version'),
       ...paramsOf('guest-id-params'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const guest = await guests.detail(signedIn(request), request.params.id);
@@ -53,7 +59,6 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-record-upgrade', 'the entourage member record in the current version'),
         ...paramsOf('entourage-member-params'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         noStore(reply);
         const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
@@ -71,7 +76,6 @@ export async function recordUpgradeRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-record-upgrade', 'the unit record in the current version'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const unit = await units.mine(signedIn(request));

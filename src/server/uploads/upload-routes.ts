@@ -5,13 +5,13 @@ import { uploadPaths } from '../../shared/upload-api.js';
 import { ok } from '../http/envelope-reply.js';
 import { envelope } from '../http/response-schemas.js';
 import type { Answer } from '../http/typed-route.js';
-import { authenticate, signedIn } from '../auth/authenticate.js';
+import { signedIn } from '../auth/authenticate.js';
 import { guarded, limits } from '../plugins/rate-limits.js';
 import { contentDisposition } from './file-name.js';
 import { handlePacedUpload } from './paced-upload.js';
 import { sendUploadError } from './upload-reply.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
-import { UploadService } from './upload-service.js';
+import type { UploadService } from './upload-service.js';
 import { loadSchema } from '../http/schema-loader.js';
 import { bearer, path } from '../http/route-helpers.js';
 
@@ -20,14 +20,12 @@ import { bearer, path } from '../http/route-helpers.js';
  * `await api.register(uploadRoutes);` in src/server/app.ts. It registers @fastify/multipart in
  * its own encapsulated context, so no other route accepts multipart bodies.
  */
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads: UploadService }): Promise<void> {
   await app.register(multipart, {
     // the hard cap is the largest rule's limit; each rule's own limit is applied while streaming
     limits: { fileSize: largestAllowedBytes() + 1, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 50 },
     throwFileSizeLimit: false,
   });
-  const uploads = new UploadService(app.db, app.config.uploadDir, app.log);
-  app.addHook('onClose', async () => uploads.close());
   const tags = ['files'];
 
   app.post<{ Reply: Answer<'response-uploaded-file'> }>(path(uploadPaths.upload), {
@@ -39,7 +37,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       consumes: ['multipart/form-data'],
       response: envelope('response-uploaded-file', 'the stored file'),
     },
-    ...guarded(app, limits.upload, authenticate),
+    ...guarded(app, limits.upload),
     handler: async (request, reply) => {
       const account = signedIn(request);
       return handlePacedUpload(request, reply, {
@@ -64,7 +62,6 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       params: loadSchema('file-id-params'),
       response: envelope('response-uploaded-file', 'the stored file'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const found = await uploads.describe(signedIn(request), request.params.id);
       if (!found) return sendUploadError(request, reply, 'notFound');
@@ -80,7 +77,6 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       params: loadSchema('file-id-params'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const account = signedIn(request);
       const { id } = request.params;

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UploadedFile } from '../../shared/upload-api.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
 import { needsPixels, type RuleOutcome } from '../../shared/upload-rules.js';
-import type { Db } from '../db/database.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import { nowIso } from '../time.js';
 import { sanitiseFileName } from './file-name.js';
@@ -14,7 +13,7 @@ import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadJournal } from './upload-journal.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
-import { newRandomName, UploadStorage, type UploadStore } from './upload-storage.js';
+import { newRandomName, type UploadStore } from './upload-storage.js';
 
 export type KeepResult =
   | { kind: 'kept'; file: UploadedFile }
@@ -24,25 +23,13 @@ const IMAGE_INLINE = new Set(['image/jpeg', 'image/png']);
 
 /** Checks a received file against its rule and keeps it; reads kept files back for their owners. */
 export class UploadService {
-  readonly storage: UploadStore;
-  private readonly repository: UploadRepository;
-  private readonly faceDetector = new FaceDetector();
-  readonly journal: UploadJournal;
-
   constructor(
-    db: Db,
-    uploadDir: string,
+    readonly storage: UploadStore,
+    private readonly repository: UploadRepository,
+    readonly journal: UploadJournal,
+    private readonly faceDetector: FaceDetector,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.storage = new UploadStorage(uploadDir);
-    this.repository = new UploadRepository(db);
-    this.journal = new UploadJournal(db);
-  }
-
-  /** Stops the face detector's worker thread (call when the app closes). */
-  close(): Promise<void> {
-    return this.faceDetector.close();
-  }
+  ) {}
 
   /** `incoming` holds the received bytes; it is moved to storage only when every rule passes. */
   async keep(account: SignedInAccount, received: ReceivedFile, incoming: string): Promise<KeepResult> {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { UploadJournal } from './upload-journal.js';
+import type { UploadJournal } from './upload-journal.js';
 import type { UploadStore } from './upload-storage.js';
 
 export interface SweepResult {
@@ -17,11 +17,7 @@ const journalKeyOf = (name: string) => name.replace(/\.clean$/, '');
  * the rows: a file listed was journaled before it existed, and a name forgotten by the journal
  * had its row committed before, so one of the two reads sees it.
  */
-export async function sweepUploadStore(
-  db: Db,
-  store: Pick<UploadStore, 'list' | 'remove'>,
-  journal = new UploadJournal(db),
-): Promise<SweepResult> {
+export async function sweepUploadStore(db: Db, store: Pick<UploadStore, 'list' | 'remove'>, journal: UploadJournal): Promise<SweepResult> {
   const names = await store.list();
   const writing = await journal.liveNames();
   const rows = await db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute();

@@ -4,14 +4,20 @@ import { ok, noStore } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { clearSessionCookie } from '../../http/session-cookie.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { guarded, limits } from '../../plugins/rate-limits.js';
 import { normaliseAccount } from '../../auth/account-name.js';
 import { bearer, bodyOf, path, queryOf, schemaVersionOf } from '../../http/route-helpers.js';
+import type { Accounts } from './accounts.js';
+import type { Sessions } from '../../auth/sessions.js';
+
+export interface AccountRouteServices {
+  accounts: Accounts;
+  sessions: Sessions;
+}
 
 /** Registration, password change/reset, account change, logout. */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { accounts, sessions } = app.services;
+export async function accountRoutes(app: FastifyInstance, { accounts, sessions }: AccountRouteServices): Promise<void> {
   const tags = ['account'];
 
   app.post<{ Body: SchemaData<'account-registration'>; Reply: PlainAnswer<null> }>(path(apiPaths.register), {
@@ -48,7 +54,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       ...queryOf('password-change'),
     },
     // SPEC sends these as a query string; a JSON body with the same fields is accepted too
-    ...guarded(app, limits.passwordChange, authenticate, async (request) => {
+    ...guarded(app, limits.passwordChange, async (request) => {
       const body = request.body;
       if (body && typeof body === 'object' && Object.keys(request.query as object).length === 0) {
         request.query = body as typeof request.query;
@@ -70,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'changed'),
       ...bodyOf('account-change'),
     },
-    ...guarded(app, limits.signIn, authenticate),
+    ...guarded(app, limits.signIn),
     handler: async (request) => {
       const { account, newAccount, code } = request.body;
       await accounts.changeAccount(signedIn(request), normaliseAccount(account), normaliseAccount(newAccount), code);
@@ -100,7 +106,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope(nothing, 'signed out'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       await sessions.revoke(signedIn(request).sessionId);
       clearSessionCookie(reply);

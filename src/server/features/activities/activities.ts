@@ -5,7 +5,7 @@ import type { Activity } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ActivityCategory, ActivityStatus, ActivitySummary, AdminActivityDetail, RosterItem } from '../../../shared/activity-api.js';
 import { AppError } from '../../http/app-error.js';
-import { Audit } from '../../audit/audit.js';
+import type { Audit } from '../../audit/audit.js';
 import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
@@ -40,7 +40,7 @@ export class Activities {
     private readonly signUps: ActivitySignUps,
     private readonly lockRows: boolean,
     /** every organiser write below goes to the audit log in its own transaction */
-    private readonly audit: Audit = new Audit(db),
+    private readonly audit: Audit,
   ) {}
 
   private today(): string {

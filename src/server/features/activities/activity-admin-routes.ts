@@ -3,10 +3,11 @@ import { activityApiPaths, type RosterItem } from '../../../shared/activity-api.
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { exportFileName, pagedRows, sendWorkbook, type ExportColumn } from '../../exports/excel-export.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { Activities } from './activities.js';
 
 const byId = paramsOf('activity-id-params');
 
@@ -25,9 +26,14 @@ const rosterColumns: ExportColumn<RosterItem>[] = [
   { headerKey: 'activity.export.signedUpAt', width: 24, value: (row, read) => read.time(row.createdAt) },
 ];
 
+export interface ActivityAdminRouteServices {
+  activities: Activities;
+  /** the portal's clock (the export's file name carries the day) */
+  editions: { now(): Date };
+}
+
 /** Organisers (403 for other accounts): create, edit, publish, close, assign, roster and its export. */
-export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
-  const { activities } = app.services;
+export async function activityAdminRoutes(app: FastifyInstance, { activities, editions }: ActivityAdminRouteServices): Promise<void> {
   const tags = ['admin'];
   const one = path(activityApiPaths.adminActivity(':id'));
 
@@ -39,7 +45,6 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-activity-page', 'a page of activities'),
       ...queryOf('activity-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { category, status } = request.query;
@@ -55,7 +60,6 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-admin-activity-detail', 'the activity'),
       ...bodyOf('activity'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await activities.create(signedIn(request), request.body)),
   });
 
@@ -67,7 +71,6 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-admin-activity-detail', 'the activity'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await activities.detail(signedIn(request), request.params.id));
@@ -85,7 +88,6 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('activity'),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await activities.update(signedIn(request), request.params.id, request.body)),
     },
   );
@@ -100,7 +102,6 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-admin-activity-detail', 'the activity'),
         ...byId,
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'published')),
     },
   );
@@ -115,7 +116,6 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-admin-activity-detail', 'the activity'),
         ...byId,
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await activities.setStatus(signedIn(request), request.params.id, 'closed')),
     },
   );
@@ -133,18 +133,16 @@ export async function activityAdminRoutes(app: FastifyInstance): Promise<void> {
       ...byId,
       ...bodyOf('activity-assignment'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await activities.assign(signedIn(request), request.params.id, request.body.guestIds)),
   });
 
   app.get<{ Params: SchemaData<'activity-id-params'> }>(path(activityApiPaths.rosterExport(':id')), {
     schema: { tags, summary: 'The roster as an .xlsx workbook: signed-up and waiting sheets, streamed', security: bearer, ...byId },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const id = request.params.id;
       const activity = await activities.exportable(signedIn(request), id);
       const rows = (status: RosterItem['status']) => pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
-      return sendWorkbook(request, reply, exportFileName(request, 'activity.export.file', activity.name), [
+      return sendWorkbook(request, reply, exportFileName(request, editions.now(), 'activity.export.file', activity.name), [
         { nameKey: 'activity.export.signedUpSheet', columns: rosterColumns, rows: rows('signed-up') },
         { nameKey: 'activity.export.waitingSheet', columns: rosterColumns, rows: rows('waiting') },
       ]);

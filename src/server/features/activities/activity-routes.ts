@@ -3,15 +3,21 @@ import { activityApiPaths } from '../../../shared/activity-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { ActivityListing } from './activity-listing.js';
+import type { ActivitySignUps } from './activity-sign-ups.js';
 
 const byId = paramsOf('activity-id-params');
 
+export interface ActivityRouteServices {
+  activityListing: ActivityListing;
+  activitySignUps: ActivitySignUps;
+}
+
 /** Units: the four activity tabs, detail, sign-up (or waiting list), cancelling, speech materials. */
-export async function activityRoutes(app: FastifyInstance): Promise<void> {
-  const { activityListing, activitySignUps } = app.services;
+export async function activityRoutes(app: FastifyInstance, { activityListing, activitySignUps }: ActivityRouteServices): Promise<void> {
   const tags = ['activities'];
 
   app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.unitPage), {
@@ -22,7 +28,6 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-activity-page', 'a page of activities'),
       ...queryOf('activity-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(
@@ -42,7 +47,6 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-unit-activity-detail', 'the activity'),
         ...byId,
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         noStore(reply);
         return ok(request, await activityListing.detail(signedIn(request), request.params.id));
@@ -58,7 +62,6 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-sign-up-item', 'the sign-up or waiting place'),
       ...bodyOf('activity-sign-up'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await activitySignUps.signUp(signedIn(request), request.body)),
   });
 
@@ -70,7 +73,6 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'cancelled'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await activitySignUps.cancel(signedIn(request), request.params.id);
       return ok(request, null);
@@ -90,7 +92,6 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       ...byId,
       ...bodyOf('activity-speech-materials'),
     },
-    preValidation: authenticate,
     handler: async (request) =>
       ok(request, await activitySignUps.setMaterials(signedIn(request), request.params.id, request.body.speechMaterials)),
   });

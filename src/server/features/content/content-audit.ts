@@ -10,14 +10,11 @@ export type Executor = Db | Transaction<Database>;
 
 /** Who changed published content: an organiser's change and its audit entry are one transaction. */
 export class ContentAudit {
-  private readonly audit: Audit;
-
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
-  ) {
-    this.audit = new Audit(db);
-  }
+    private readonly audit: Audit,
+  ) {}
 
   /**
    * Runs `change`; with an organiser as `who`, also writes `<targetType>.<verb>` to the audit

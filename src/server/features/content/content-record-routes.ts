@@ -14,14 +14,14 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { send } from '../../http/error-handler.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { importTemplate, readImport, type ImportProblem } from './content-import.js';
-import { ContentRecords } from './content-records.js';
+import type { ContentRecords } from './content-records.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
-import { UploadRepository } from '../../uploads/upload-repository.js';
-import { UploadStorage } from '../../uploads/upload-storage.js';
+import type { UploadRepository } from '../../uploads/upload-repository.js';
+import type { UploadStorage } from '../../uploads/upload-storage.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
@@ -79,10 +79,13 @@ async function sendImportProblem(request: FastifyRequest, reply: FastifyReply, p
  * import all-or-nothing) and vehicles and unofficial-activity guests (one unit's own rows;
  * any other unit's id answers 404; organisers read every unit's).
  */
-export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
-  const records = new ContentRecords(app.db, app.services.editions, app.services.protection);
-  const uploads = new UploadRepository(app.db);
-  const storage = new UploadStorage(app.config.uploadDir);
+export interface ContentRecordRouteServices {
+  records: ContentRecords;
+  uploads: UploadRepository;
+  storage: UploadStorage;
+}
+
+export async function contentRecordRoutes(app: FastifyInstance, { records, uploads, storage }: ContentRecordRouteServices): Promise<void> {
   const tags = ['content'];
 
   for (const kind of catalogueKinds) {
@@ -94,7 +97,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-content-page', 'a page'),
         ...queryOf('content-page-query'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         const who = signedIn(request);
         assertCatalogueReader(who);
@@ -118,7 +120,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-content-record', 'the record'),
         ...bodyOf(kind),
       },
-      preValidation: authenticate,
       handler: async (request) => {
         const who = signedIn(request);
         assertOrganiser(who);
@@ -137,7 +138,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
           ...byId,
           ...bodyOf(kind),
         },
-        preValidation: authenticate,
         handler: async (request) => {
           const who = signedIn(request);
           assertOrganiser(who);
@@ -148,7 +148,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
 
     app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.catalogueRecord(kind, ':id')), {
       schema: { tags, summary: `Delete a ${kind} (organisers)`, security: bearer, response: envelope(nothing, 'deleted'), ...byId },
-      preValidation: authenticate,
       handler: async (request) => {
         const who = signedIn(request);
         assertOrganiser(who);
@@ -165,7 +164,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-import-result', 'how many were imported'),
         ...bodyOf('content-import'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         const who = signedIn(request);
         assertOrganiser(who);
@@ -189,7 +187,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
     // a file download: the reply is the workbook itself, no envelope to type
     app.get(path(paths.catalogueTemplate(kind)), {
       schema: { tags, summary: `The ${kind} import template (.xlsx, header row only)`, security: bearer },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         assertOrganiser(signedIn(request));
         const body = await importTemplate(kind, (key) => request.server.translator.t(request.language, key));
@@ -211,7 +208,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-content-page', 'a page'),
         ...queryOf('content-page-query'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         const unitId = unitOf(signedIn(request));
         noStore(reply);
@@ -230,7 +226,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-content-record', 'the record'),
         ...bodyOf(kind),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, masked(kind, await records.add(kind, request.body, unitOf(signedIn(request))))),
     });
 
@@ -245,7 +240,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
           ...byId,
           ...bodyOf(kind),
         },
-        preValidation: authenticate,
         handler: async (request) =>
           ok(request, masked(kind, await records.save(kind, request.params.id, request.body, unitOf(signedIn(request))))),
       },
@@ -259,7 +253,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope(nothing, 'deleted'),
         ...byId,
       },
-      preValidation: authenticate,
       handler: async (request) => {
         await records.remove(kind, request.params.id, unitOf(signedIn(request)));
         return ok(request, null);
@@ -274,7 +267,6 @@ export async function contentRecordRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-content-page', 'a page'),
         ...queryOf('content-page-query'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         assertOrganiser(signedIn(request));
         noStore(reply);

@@ -122,15 +122,12 @@ export function likePattern(keyword: string): string {
  * `unitId` scope makes any other unit's record answer 404, as if it did not exist.
  */
 export class ContentRecords {
-  private readonly audit: ContentAudit;
-
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
     private readonly protection: DataProtection,
-  ) {
-    this.audit = new ContentAudit(db, editions);
-  }
+    private readonly audit: ContentAudit,
+  ) {}
 
   private async editionOf(kind: ContentKind): Promise<string | null> {
     return KIND_RULES[kind].perEdition ? (await this.editions.current()).id : null;

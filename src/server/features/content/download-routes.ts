@@ -5,11 +5,11 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { send } from '../../http/error-handler.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
-import { Downloads } from './downloads.js';
+import { signedIn } from '../../auth/authenticate.js';
+import type { Downloads } from './downloads.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { attachmentDisposition } from '../../uploads/download-disposition.js';
-import { UploadStorage } from '../../uploads/upload-storage.js';
+import type { UploadStorage } from '../../uploads/upload-storage.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 
@@ -20,9 +20,10 @@ type ById = SchemaData<'content-id-params'>;
  * Downloads (guest registration guideline, agenda): organisers publish uploads checked by the
  * downloadFile rule; every signed-in account lists them and gets the file as an attachment.
  */
-export async function downloadRoutes(app: FastifyInstance): Promise<void> {
-  const downloads = new Downloads(app.db, app.services.editions);
-  const storage = new UploadStorage(app.config.uploadDir);
+export async function downloadRoutes(
+  app: FastifyInstance,
+  { downloads, storage }: { downloads: Downloads; storage: UploadStorage },
+): Promise<void> {
   const tags = ['content'];
 
   app.get<{ Querystring: SchemaData<'content-page-query'>; Reply: Answer<'response-download-page'> }>(path(paths.downloadPage), {
@@ -33,7 +34,6 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-download-page', 'a page of downloads'),
       ...queryOf('content-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       signedIn(request);
       noStore(reply);
@@ -50,7 +50,6 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       signedIn(request);
       const file = await downloads.fileOf(request.params.id);
@@ -81,7 +80,6 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-record-id', 'the new download'),
       ...bodyOf('download'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
       assertOrganiser(who);
@@ -98,7 +96,6 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
       ...byId,
       ...bodyOf('download'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
       assertOrganiser(who);
@@ -108,7 +105,6 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: ById; Reply: PlainAnswer<null> }>(path(paths.download(':id')), {
     schema: { tags, summary: 'Withdraw a download (organisers)', security: bearer, response: envelope(nothing, 'withdrawn'), ...byId },
-    preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
       assertOrganiser(who);

@@ -22,14 +22,12 @@ export const DOWNLOAD_RULE = 'downloadFile';
 /** Published downloads of the current edition; files stay rows of the upload service. */
 export class Downloads {
   private readonly db;
-  private readonly audit: ContentAudit;
-
   constructor(
     db: Db,
     private readonly editions: Editions,
+    private readonly audit: ContentAudit,
   ) {
     this.db = db.withTables<{ uploads: UploadTable }>();
-    this.audit = new ContentAudit(db, editions);
   }
 
   async page(query: { pageNum: number; pageSize: number; keyword?: string; category?: string }) {

@@ -3,14 +3,20 @@ import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import type { EditionSettings } from './editions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import type { Editions } from './editions.js';
+import type { Review } from '../guests/review.js';
+
+export interface EditionRouteServices {
+  editions: Editions;
+  review: Review;
+}
 
 /** The current edition: read by everyone, changed by organisers. */
-export async function editionRoutes(app: FastifyInstance): Promise<void> {
-  const { editions, review } = app.services;
+export async function editionRoutes(app: FastifyInstance, { editions, review }: EditionRouteServices): Promise<void> {
   const tags = ['edition'];
 
   app.get<{ Reply: Answer<'response-edition'> }>(path(guestApiPaths.currentEdition), {
@@ -29,7 +35,6 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-edition', 'the current edition'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       noStore(reply);
@@ -48,7 +53,6 @@ export async function editionRoutes(app: FastifyInstance): Promise<void> {
     // signed in first (401 before any field list); then the GET answer may come back as the
     // body: its identity fields and its decided gate are not settings, drop them
     preValidation: [
-      authenticate,
       async (request) => {
         const body = request.body as Record<string, unknown> | null;
         if (body && typeof body === 'object' && !Array.isArray(body)) {

@@ -4,13 +4,24 @@ import { consoleApiPaths as paths } from '../../../shared/console-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { bearer, path, queryOf } from '../../http/route-helpers.js';
+import type { Audit } from '../../audit/audit.js';
+import type { ConsoleGuests } from './console-guests.js';
+import type { Editions } from '../edition/editions.js';
+
+export interface ConsoleGuestRouteServices {
+  consoleGuests: ConsoleGuests;
+  editions: Editions;
+  audit: Audit;
+}
 
 /** Organisers' console: guest search across units, the unit picker, the filterable audit log. */
-export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
-  const { console: consoleServices, editions } = app.services;
+export async function consoleGuestRoutes(
+  app: FastifyInstance,
+  { consoleGuests, editions, audit }: ConsoleGuestRouteServices,
+): Promise<void> {
   const tags = ['console'];
 
   app.get<{ Querystring: SchemaData<'console-guest-query'>; Reply: Answer<'response-console-guest-page'> }>(path(paths.guestSearch), {
@@ -21,10 +32,9 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-console-guest-page', 'a page of guests'),
       ...queryOf('console-guest-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await consoleServices.guests.search(signedIn(request), request.query));
+      return ok(request, await consoleGuests.search(signedIn(request), request.query));
     },
   });
 
@@ -36,10 +46,9 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-unit-choices', 'units'),
       ...queryOf('console-unit-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await consoleServices.guests.units(signedIn(request), request.query.name));
+      return ok(request, await consoleGuests.units(signedIn(request), request.query.name));
     },
   });
 
@@ -51,13 +60,12 @@ export async function consoleGuestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-console-audit-page', 'a page of entries'),
       ...queryOf('audit-filter-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       assertOrganiser(signedIn(request));
       const edition = await editions.current();
       const read = new ReadableValues((key, params) => request.server.translator.t(request.language, key, params));
-      return ok(request, await consoleServices.audit.filteredPage(edition.id, request.query, read));
+      return ok(request, await audit.filteredPage(edition.id, request.query, read));
     },
   });
 }

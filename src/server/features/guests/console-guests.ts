@@ -10,7 +10,7 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import { containsPattern, legDate } from '../../db/sql-fragments.js';
 import { guestNameMatches, nameSuffixesMatching, searchesNameSuffixes } from './guest-name-search.js';
 import { invitationCodeCandidates } from '../invitations/invitation-codes.js';
-import { ListTotals } from '../../db/list-totals.js';
+import type { ListTotals } from '../../db/list-totals.js';
 
 const UNIT_CHOICES = 50;
 
@@ -20,7 +20,7 @@ export class ConsoleGuests {
     private readonly db: Db,
     private readonly editions: Editions,
     private readonly postgres: boolean,
-    private readonly totals = new ListTotals(0),
+    private readonly totals: ListTotals,
   ) {}
 
   private filtered(editionId: string, query: ConsoleGuestQuery) {

@@ -3,15 +3,21 @@ import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { maskedMember } from '../../privacy/masked-answers.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
 import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import type { Entourage } from './entourage.js';
+import type { EntourageTravel } from './entourage-travel.js';
+
+export interface EntourageRouteServices {
+  entourage: Entourage;
+  entourageTravel: EntourageTravel;
+}
 
 /** Entourage of an approved guest (cap from the edition, closed with sign-up). */
-export async function entourageRoutes(app: FastifyInstance): Promise<void> {
-  const { entourage, entourageTravel } = app.services;
+export async function entourageRoutes(app: FastifyInstance, { entourage, entourageTravel }: EntourageRouteServices): Promise<void> {
   const tags = ['entourage'];
   const list = path(guestApiPaths.entourage(':id'));
   const member = path(guestApiPaths.entourageMember(':id', ':memberId'));
@@ -24,7 +30,6 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-entourage-list', 'the entourage'),
       ...paramsOf('guest-id-params'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       // the list is scoped to the caller's unit first; then each member's itinerary and reception are added
@@ -44,7 +49,6 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
         ...paramsOf('guest-id-params'),
         ...bodyOf('entourage-member'),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, maskedMember(await entourage.add(signedIn(request), request.params.id, request.body))),
     },
   );
@@ -63,7 +67,6 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
       ...bodyOf('entourage-member'),
     },
     preValidation: [
-      authenticate,
       restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>(
         'entourage-member',
         async (request) => (await entourage.stored(signedIn(request), request.params.id, request.params.memberId)).document,
@@ -81,7 +84,6 @@ export async function entourageRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'removed'),
       ...paramsOf('entourage-member-params'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await entourage.remove(signedIn(request), request.params.id, request.params.memberId);
       return ok(request, null);

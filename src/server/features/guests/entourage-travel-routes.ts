@@ -3,19 +3,27 @@ import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { maskedGuestDetail, maskedMember } from '../../privacy/masked-answers.js';
 import { restoreReceptionMaskedPhones } from '../reception/restore-reception-masks.js';
 import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import type { EntourageTravel } from './entourage-travel.js';
+import type { Hotels } from '../reception/hotels.js';
+
+export interface EntourageTravelRouteServices {
+  entourageTravel: EntourageTravel;
+  hotels: Hotels;
+}
 
 /**
  * Itinerary (unit side) and reception (organisers) of entourage members, and the organisers'
  * read of a guest, from which the reception editors start.
  */
-export async function entourageTravelRoutes(app: FastifyInstance): Promise<void> {
-  const { entourageTravel } = app.services;
-  const { hotels } = app.services.console;
+export async function entourageTravelRoutes(
+  app: FastifyInstance,
+  { entourageTravel, hotels }: EntourageTravelRouteServices,
+): Promise<void> {
   const byMember = paramsOf('entourage-member-params');
 
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-guest-detail'> }>(path(guestApiPaths.adminGuest(':id')), {
@@ -27,7 +35,6 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
       response: envelope('response-guest-detail', 'the guest'),
       ...paramsOf('guest-id-params'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, maskedGuestDetail(await entourageTravel.adminDetail(signedIn(request), request.params.id)));
@@ -45,7 +52,6 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
         ...byMember,
         ...bodyOf('itinerary'),
       },
-      preValidation: authenticate,
       handler: async (request) =>
         ok(request, await entourageTravel.saveItinerary(signedIn(request), request.params.id, request.params.memberId, request.body)),
     },
@@ -64,7 +70,6 @@ export async function entourageTravelRoutes(app: FastifyInstance): Promise<void>
         ...bodyOf('reception'),
       },
       preValidation: [
-        authenticate,
         restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'entourage-member-params'> }>>(async (request) => {
           const detail = await entourageTravel.adminDetail(signedIn(request), request.params.id);
           return {

@@ -11,7 +11,7 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
-import type { ActivitySignUps } from '../activities/activity-sign-ups.js';
+import type { ActivityPlaces } from './activity-places.js';
 import {
   consentAccountNames,
   consentAnswer,
@@ -37,7 +37,7 @@ export class Entourage {
     private readonly editions: Editions,
     private readonly guests: Guests,
     /** frees the member's activity places (promoting waiting people) before the member goes */
-    private readonly activityPlaces?: Pick<ActivitySignUps, 'releasePerson'>,
+    private readonly activityPlaces?: ActivityPlaces,
   ) {}
 
   async list(who: SignedInAccount, guestId: string): Promise<EntourageItem[]> {

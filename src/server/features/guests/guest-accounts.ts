@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AccountNames } from '../../auth/account-names.js';
+import type { AccountNames } from '../../auth/account-names.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { UNUSABLE_PASSWORD_PREFIX } from '../../auth/password-hash.js';
 import { nowIso } from '../../time.js';
@@ -16,11 +16,8 @@ export class GuestAccountLinks {
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly protection: DataProtection,
-  ) {
-    this.names = new AccountNames(protection);
-  }
-
-  private readonly names: AccountNames;
+    private readonly names: AccountNames,
+  ) {}
 
   /** Run in the transaction that approves the guest. */
   async link(trx: Executor, guestId: string): Promise<void> {

@@ -3,17 +3,25 @@ import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { maskedGuestDetail } from '../../privacy/masked-answers.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { Guests } from './guests.js';
+import type { GuestSteps } from './guest-steps.js';
+import type { EntourageTravel } from './entourage-travel.js';
 
 const byId = paramsOf('guest-id-params');
 
+export interface GuestRouteServices {
+  guests: Guests;
+  guestSteps: GuestSteps;
+  entourageTravel: EntourageTravel;
+}
+
 /** A unit's guests: list, add, detail, basic information, steps, attendance, photo change. */
-export async function guestRoutes(app: FastifyInstance): Promise<void> {
-  const { guests, guestSteps, entourageTravel } = app.services;
+export async function guestRoutes(app: FastifyInstance, { guests, guestSteps, entourageTravel }: GuestRouteServices): Promise<void> {
   const tags = ['guests'];
   const guest = path(guestApiPaths.guest(':id'));
 
@@ -25,7 +33,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-guest-page', 'a page of guests'),
       ...queryOf('guest-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { status, name } = request.query;
@@ -41,7 +48,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-guest-summary', 'the added guest'),
       ...bodyOf('guest'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await guests.add(signedIn(request), request.body)),
   });
 
@@ -53,7 +59,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-guest-detail', 'the guest'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       // each member's itinerary and reception are added by the entourage-travel service
@@ -72,7 +77,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
       ...bodyOf('guest'),
     },
     preValidation: [
-      authenticate,
       restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(
         'guest',
         async (request) => (await guests.detail(signedIn(request), request.params.id)).document,
@@ -89,7 +93,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'deregistered'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await guestSteps.deregister(signedIn(request), request.params.id);
       return ok(request, null);
@@ -107,7 +110,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('attendance-intention'),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await guestSteps.saveIntention(signedIn(request), request.params.id, request.body)),
     },
   );
@@ -123,7 +125,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('itinerary'),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await guestSteps.saveItinerary(signedIn(request), request.params.id, request.body)),
     },
   );
@@ -139,7 +140,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('epidemic-prevention'),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await guestSteps.saveEpidemic(signedIn(request), request.params.id, request.body)),
     },
   );
@@ -155,7 +155,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('attendance-confirmation'),
       },
-      preValidation: authenticate,
       handler: async (request) =>
         ok(
           request,
@@ -172,7 +171,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-guest-summary', 'the saved guest'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await guestSteps.setAttendance(signedIn(request), request.params.id, 'cancelled')),
   });
 
@@ -187,7 +185,6 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('photo-change'),
       },
-      preValidation: authenticate,
       handler: async (request) =>
         ok(request, await guestSteps.changePhoto(signedIn(request), request.params.id, request.body.photo, request.body.reason)),
     },

@@ -10,7 +10,7 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import { unitOf } from '../../auth/unit-access.js';
-import type { ActivitySignUps } from '../activities/activity-sign-ups.js';
+import type { ActivityPlaces } from './activity-places.js';
 
 /** The steps after the basic information: intention, itinerary, attendance, photo change, deregistration. */
 export class GuestSteps {
@@ -20,7 +20,7 @@ export class GuestSteps {
     private readonly guests: Guests,
     private readonly audit: Audit,
     /** frees the guest's activity places (promoting waiting people) before the guest goes */
-    private readonly activityPlaces?: Pick<ActivitySignUps, 'releasePerson'>,
+    private readonly activityPlaces?: ActivityPlaces,
   ) {}
 
   async saveIntention(who: SignedInAccount, id: string, intention: Record<string, unknown>): Promise<GuestSummary> {

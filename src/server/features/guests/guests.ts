@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import type { Page } from '../../../shared/api-types.js';
+import type { MasterInfoData, Page } from '../../../shared/api-types.js';
 import type { AuditStatus, EditionData, GuestDetail, GuestSummary } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import { shanghaiDate } from '../../clock.js';
@@ -17,7 +17,7 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import { consentAccountNames, consentAnswer, decideConsent, withConsentAsRecorded, type StoredConsent } from '../../privacy/consents.js';
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
-import { Audit } from '../../audit/audit.js';
+import type { Audit } from '../../audit/audit.js';
 import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
 
 /** The guest document as the guest schema validated it (only the fields the server reads). */
@@ -49,9 +49,7 @@ export interface GuestPageQuery {
 
 /** Adding, reading and saving the basic information of a unit's guests. */
 export class Guests {
-  readonly repository: GuestRepository;
   /** consents given are written to the log in the save's transaction */
-  readonly audit: Audit;
 
   constructor(
     private readonly db: Db,
@@ -62,10 +60,9 @@ export class Guests {
     readonly accountLinks: GuestAccountLinks,
     /** ID numbers and mobiles are sealed in the stored document and opened on read */
     readonly protection: DataProtection,
-  ) {
-    this.repository = new GuestRepository(db, lockRows);
-    this.audit = new Audit(db);
-  }
+    readonly repository: GuestRepository,
+    readonly audit: Audit,
+  ) {}
 
   today(): string {
     return shanghaiDate(this.editions.now());
@@ -99,6 +96,23 @@ export class Guests {
    * A guest account's own registration (never another guest: looked up by the caller's account
    * only), with the ID number of the guest document masked like the members'; null when none is linked.
    */
+  /** The guest registration an account signs in for (any edition), as "master info" names it. */
+  async accountGuest(accountId: string): Promise<MasterInfoData['guest']> {
+    const guest = await this.db
+      .selectFrom('guests')
+      .select(['id', 'name', 'document', 'email', 'audit_status'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!guest) return null;
+    return {
+      id: guest.id,
+      name: guest.name,
+      mobile: this.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile'),
+      email: guest.email,
+      auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'],
+    };
+  }
+
   async ownDetail(who: SignedInAccount): Promise<GuestDetail | null> {
     const edition = await this.editions.current();
     const row = await this.repository.findByAccount(this.db, edition.id, who.id);

@@ -3,15 +3,22 @@ import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { restoreReceptionMaskedPhones } from '../reception/restore-reception-masks.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { Review } from './review.js';
+import type { EntourageTravel } from './entourage-travel.js';
+import type { Hotels } from '../reception/hotels.js';
+
+export interface ReviewRouteServices {
+  review: Review;
+  entourageTravel: EntourageTravel;
+  hotels: Hotels;
+}
 
 /** Organisers' console (403 for other accounts): review queue, decisions, reception, audit log. */
-export async function reviewRoutes(app: FastifyInstance): Promise<void> {
-  const { review, entourageTravel } = app.services;
-  const { hotels } = app.services.console;
+export async function reviewRoutes(app: FastifyInstance, { review, entourageTravel, hotels }: ReviewRouteServices): Promise<void> {
   const tags = ['admin'];
 
   app.get<{ Querystring: SchemaData<'review-page-query'>; Reply: Answer<'response-review-page'> }>(path(guestApiPaths.reviewPage), {
@@ -22,7 +29,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-review-page', 'a page of guests'),
       ...queryOf('review-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
@@ -38,7 +44,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-decided-list', 'the decided guests'),
       ...bodyOf('review-decision'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await review.decide(signedIn(request), request.body)),
   });
 
@@ -55,7 +60,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       },
       // the editor is filled from the masked answer and picks from the masked receptionists list
       preValidation: [
-        authenticate,
         restoreReceptionMaskedPhones<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(async (request) => ({
           stored: (await entourageTravel.adminDetail(signedIn(request), request.params.id)).reception ?? null,
           staff: await hotels.storedReceptionists(signedIn(request)),
@@ -73,7 +77,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-audit-page', 'a page of entries'),
       ...queryOf('audit-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);

@@ -3,13 +3,17 @@ import { consoleApiPaths as paths } from '../../../shared/console-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { CodesAdmin } from './codes-admin.js';
+
+export interface ConsoleCodeRouteServices {
+  codes: CodesAdmin;
+}
 
 /** Organisers' invitation codes: list with usage and state, batch creation, revocation. */
-export async function consoleCodeRoutes(app: FastifyInstance): Promise<void> {
-  const { codes } = app.services.console;
+export async function consoleCodeRoutes(app: FastifyInstance, { codes }: ConsoleCodeRouteServices): Promise<void> {
   const tags = ['console'];
 
   app.get<{ Querystring: SchemaData<'invitation-code-page-query'>; Reply: Answer<'response-code-page'> }>(path(paths.codePage), {
@@ -20,7 +24,6 @@ export async function consoleCodeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-code-page', 'a page of codes'),
       ...queryOf('invitation-code-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await codes.page(signedIn(request), request.query));
@@ -35,7 +38,6 @@ export async function consoleCodeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-created-codes', 'the new codes'),
       ...bodyOf('invitation-code-batch'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await codes.createBatch(signedIn(request), request.body)),
   });
 
@@ -47,7 +49,6 @@ export async function consoleCodeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'revoked'),
       ...paramsOf('invitation-code-params'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await codes.revoke(signedIn(request), request.params.code);
       return ok(request, null);

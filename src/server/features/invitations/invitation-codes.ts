@@ -105,3 +105,12 @@ export async function checkInvitationCode(
   if (row.review_required === null) throw refuse('invitationConversionMissing');
   return { code: row.code, guestType: row.guest_type, reviewRequired: Number(row.review_required) === 1, unitName: row.unit_name ?? '' };
 }
+
+/** A unit's check of a typed code against the portal's own database. */
+export class InvitationCodes {
+  constructor(private readonly db: Db) {}
+
+  check(editionId: string, unitId: string, code: string | undefined): Promise<InviteCodeCheck> {
+    return checkInvitationCode(this.db, editionId, unitId, code);
+  }
+}

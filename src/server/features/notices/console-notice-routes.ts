@@ -3,13 +3,17 @@ import { consoleApiPaths as paths } from '../../../shared/console-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { NoticesAdmin } from './notices-admin.js';
+
+export interface ConsoleNoticeRouteServices {
+  noticesAdmin: NoticesAdmin;
+}
 
 /** Organisers write notices (drafts) and publish them to everyone or to chosen account types/units. */
-export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
-  const { notices } = app.services.console;
+export async function consoleNoticeRoutes(app: FastifyInstance, { noticesAdmin: notices }: ConsoleNoticeRouteServices): Promise<void> {
   const tags = ['console'];
   const byId = paramsOf('console-id-params');
 
@@ -21,7 +25,6 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-notice-publication-page', 'a page of notices'),
       ...queryOf('notice-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
@@ -37,7 +40,6 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-notice-publication', 'the draft'),
       ...bodyOf('notice-publication'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await notices.create(signedIn(request), request.body)),
   });
 
@@ -54,13 +56,11 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
       ...byId,
       ...bodyOf('notice-publication'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await notices.update(signedIn(request), request.params.id, request.body)),
   });
 
   app.delete<{ Params: SchemaData<'console-id-params'>; Reply: PlainAnswer<null> }>(path(paths.notice(':id')), {
     schema: { tags, summary: 'Delete a draft (409 once published)', security: bearer, response: envelope(nothing, 'deleted'), ...byId },
-    preValidation: authenticate,
     handler: async (request) => {
       await notices.remove(signedIn(request), request.params.id);
       return ok(request, null);
@@ -75,7 +75,6 @@ export async function consoleNoticeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-notice-publication', 'the published notice'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await notices.publish(signedIn(request), request.params.id)),
   });
 }

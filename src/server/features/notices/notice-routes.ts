@@ -3,14 +3,18 @@ import { apiPaths } from '../../../shared/api-paths.js';
 import { ok, noStore } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { bearer, path, queryOf } from '../../http/route-helpers.js';
+import type { Notices } from './notices.js';
 
 const DEFAULT_PAGE_SIZE = 10;
 
+export interface NoticeRouteServices {
+  notices: Notices;
+}
+
 /** Notices of the caller: page, mark read, unread count. */
-export async function noticeRoutes(app: FastifyInstance): Promise<void> {
-  const { notices } = app.services;
+export async function noticeRoutes(app: FastifyInstance, { notices }: NoticeRouteServices): Promise<void> {
   const tags = ['notices'];
 
   app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-page'> }>(path(apiPaths.myNoticePage), {
@@ -21,7 +25,6 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-notice-page', 'a page of notices'),
       ...queryOf('notice-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const pageNum = Number(request.query.pageNum ?? 1);
       const pageSize = Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE);
@@ -38,7 +41,6 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'marked read'),
       ...queryOf('notice-read-query'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await notices.markRead(signedIn(request), request.query.id);
       return ok(request, null);
@@ -52,7 +54,6 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope({ type: 'integer' }, 'unread count'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await notices.unreadCount(signedIn(request)));

@@ -3,14 +3,18 @@ import { consoleApiPaths as paths } from '../../../shared/console-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
 import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import type { Hotels } from './hotels.js';
+
+export interface ConsoleHotelRouteServices {
+  hotels: Hotels;
+}
 
 /** Hotels and receptionists organisers keep; the reception editor picks from them. */
-export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
-  const { hotels } = app.services.console;
+export async function consoleHotelRoutes(app: FastifyInstance, { hotels }: ConsoleHotelRouteServices): Promise<void> {
   const tags = ['console'];
   const byId = paramsOf('console-id-params');
 
@@ -21,7 +25,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-hotel-list', 'hotels'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await hotels.hotels(signedIn(request)));
@@ -35,7 +38,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-hotel', 'the hotel'),
       ...bodyOf('hotel'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), null, request.body)),
   });
   app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(
@@ -49,7 +51,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
         ...byId,
         ...bodyOf('hotel'),
       },
-      preValidation: authenticate,
       handler: async (request) => ok(request, await hotels.saveHotel(signedIn(request), request.params.id, request.body)),
     },
   );
@@ -61,7 +62,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'deleted'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await hotels.deleteHotel(signedIn(request), request.params.id);
       return ok(request, null);
@@ -75,7 +75,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-receptionist-list', 'receptionists'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await hotels.receptionists(signedIn(request)));
@@ -89,7 +88,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-receptionist', 'the receptionist'),
       ...bodyOf('receptionist'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await hotels.saveReceptionist(signedIn(request), null, request.body)),
   });
   app.put<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'receptionist'>; Reply: Answer<'response-receptionist'> }>(
@@ -105,7 +103,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       },
       // the list answers the mobile masked: an edit sending that mask back keeps the stored mobile
       preValidation: [
-        authenticate,
         restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'console-id-params'> }>>('receptionist', (request) =>
           hotels.storedReceptionist(signedIn(request), request.params.id),
         ),
@@ -121,7 +118,6 @@ export async function consoleHotelRoutes(app: FastifyInstance): Promise<void> {
       response: envelope(nothing, 'deleted'),
       ...byId,
     },
-    preValidation: authenticate,
     handler: async (request) => {
       await hotels.deleteReceptionist(signedIn(request), request.params.id);
       return ok(request, null);

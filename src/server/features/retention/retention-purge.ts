@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { EditionData } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
-import { Audit } from '../../audit/audit.js';
+import type { Audit } from '../../audit/audit.js';
 import { shanghaiDate } from '../../clock.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
-import { UploadStorage } from '../../uploads/upload-storage.js';
+import type { UploadStorage } from '../../uploads/upload-storage.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { eraseReceptions } from '../reception/sealed-receptions.js';
 import { SEALED_STORES } from '../../privacy/sealed-stores.js';
@@ -68,7 +68,9 @@ export class RetentionPurge {
   constructor(
     private readonly db: Db,
     private readonly protection: DataProtection,
-    private readonly options: { uploadDir: string; retentionDays: number; findEdition: (id: string) => Promise<EditionData | undefined> },
+    private readonly audit: Audit,
+    private readonly storage: UploadStorage,
+    private readonly options: { retentionDays: number; findEdition: (id: string) => Promise<EditionData | undefined> },
   ) {}
 
   async purge(input: PurgeInput): Promise<PurgeReport> {
@@ -142,7 +144,7 @@ export class RetentionPurge {
         .execute()) as { id: string; storage_name: string }[];
       // the registration's picture_id must keep naming a row (foreign key): the row stays, the file goes
       storageNames.push(...pictures.map((p) => p.storage_name));
-      await new Audit(this.db).record(trx, input.who as SignedInAccount, {
+      await this.audit.record(trx, input.who as SignedInAccount, {
         editionId: edition.id,
         action: 'edition.retention-purge',
         targetType: 'edition',
@@ -153,12 +155,11 @@ export class RetentionPurge {
         at: input.now.toISOString(),
       });
     });
-    const storage = new UploadStorage(this.options.uploadDir);
     for (const name of storageNames) {
       // a name the server never chose (not a stored file) is no path to remove
       const file = (() => {
         try {
-          return storage.pathOf(name);
+          return this.storage.pathOf(name);
         } catch {
           return null;
         }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
-import { RetentionPurge } from './retention-purge.js';
+import { signedIn } from '../../auth/authenticate.js';
+import type { RetentionPurge } from './retention-purge.js';
+import type { Editions } from '../edition/editions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
@@ -12,14 +13,10 @@ import { bearer, bodyOf, path } from '../../http/route-helpers.js';
 export const retentionPurgePath = (id: string) => `admin/edition/${id}/retention-purge`;
 
 /** The organisers' action behind `npm run retention:purge`: same service, audited as the organiser. */
-export async function retentionRoutes(app: FastifyInstance): Promise<void> {
-  const { editions, protection } = app.services;
-  const purge = new RetentionPurge(app.db, protection, {
-    uploadDir: app.config.uploadDir,
-    retentionDays: app.config.retentionDays,
-    findEdition: (id) => editions.find(id),
-  });
-
+export async function retentionRoutes(
+  app: FastifyInstance,
+  { purge, editions }: { purge: RetentionPurge; editions: Editions },
+): Promise<void> {
   app.post<{ Params: SchemaData<'console-id-params'>; Body: SchemaData<'retention-purge'>; Reply: Answer<'response-retention-purge'> }>(
     path(retentionPurgePath(':id')),
     {
@@ -32,7 +29,6 @@ export async function retentionRoutes(app: FastifyInstance): Promise<void> {
         ...paramsOf('console-id-params'),
         ...bodyOf('retention-purge'),
       },
-      preValidation: authenticate,
       handler: async (request) => {
         const who = signedIn(request);
         assertOrganiser(who);

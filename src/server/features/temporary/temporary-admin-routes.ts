@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { Audit } from '../../audit/audit.js';
@@ -66,7 +66,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       response: envelope('response-temporary-page', 'a page'),
       ...queryOf('temporary-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
@@ -83,7 +82,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       response: envelope('response-temporary-decided-list', 'the decided registrations'),
       ...bodyOf('review-decision'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, (await registrations.decide(signedIn(request), request.body)).map(maskedTemporaryItem)),
   });
 
@@ -94,7 +92,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       security: bearer,
       ...paramsOf('temporary-id-params'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       await registrations.assertVisible(signedIn(request), request.params.id);
       const found = await uploads.pictureOf(request.params.id);
@@ -118,15 +115,14 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       ...queryOf('temporary-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       const readPage = await registrations.exportReader(who, request.query);
       const edition = await editions.current();
-      const sheets = await exportSheets(request, who, edition.id, 'temporary.export.file', [
+      const sheets = await exportSheets(request, { who, audit, at: editions.now() }, edition.id, 'temporary.export.file', [
         { nameKey: 'temporary.export.sheet', columns, rows: pagedRows(readPage) },
       ]);
-      return sendWorkbook(request, reply, exportFileName(request, 'temporary.export.file'), sheets);
+      return sendWorkbook(request, reply, exportFileName(request, editions.now(), 'temporary.export.file'), sheets);
     },
   });
 
@@ -137,7 +133,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       security: bearer,
       response: envelope('response-temporary-codes', 'the codes'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       noStore(reply);
@@ -153,7 +148,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       response: envelope(nothing, 'created'),
       ...bodyOf('temporary-code'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
       assertOrganiser(who);
@@ -181,7 +175,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       response: envelope(nothing, 'discarded'),
       ...paramsOf('temporary-id-params'),
     },
-    preValidation: authenticate,
     handler: async (request) => {
       const who = signedIn(request);
       assertOrganiser(who);
@@ -209,7 +202,6 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
         response: envelope('response-temporary-recommendation-page', 'a page'),
         ...queryOf('audit-page-query'),
       },
-      preValidation: authenticate,
       handler: async (request, reply) => {
         noStore(reply);
         const { pageNum, pageSize } = pageOf(request.query);

@@ -5,7 +5,7 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
 import { sessionTokenOf } from '../../http/session-cookie.js';
-import { authenticate } from '../../auth/authenticate.js';
+import type { Authenticate } from '../../auth/authenticate.js';
 import { guarded, type LimitRule } from '../../plugins/rate-limits.js';
 import { bodyOf, path } from '../../http/route-helpers.js';
 import { handlePacedUpload } from '../../uploads/paced-upload.js';
@@ -25,7 +25,7 @@ export const temporaryLimits = {
 } satisfies Record<string, LimitRule>;
 
 /** The pages are open to signed-in users too: a valid session (bearer or cookie) is recorded, a stale one ignored. */
-async function optionalAccount(request: FastifyRequest) {
+async function optionalAccount(request: FastifyRequest, authenticate: Authenticate) {
   if (!sessionTokenOf(request)) return null;
   try {
     await authenticate(request);
@@ -39,11 +39,12 @@ export interface OpenServices {
   registrations: TemporaryRegistrations;
   uploads: TemporaryUploads;
   recommendations: TemporaryRecommendations;
+  authenticate: Authenticate;
 }
 
 /** Open routes (no sign-in): registration, its picture upload, the recommendation form. */
 export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenServices): Promise<void> {
-  const { registrations, uploads, recommendations } = services;
+  const { registrations, uploads, recommendations, authenticate } = services;
   const tags = ['temporary'];
 
   app.post<{ Body: SchemaData<'temporary-registration'>; Reply: Answer<'response-temporary-receipt'> }>(path(temporaryApiPaths.register), {
@@ -57,7 +58,7 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
     ...guarded(app, temporaryLimits.register),
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await registrations.submit(request.body, await optionalAccount(request)));
+      return ok(request, await registrations.submit(request.body, await optionalAccount(request, authenticate)));
     },
   });
 

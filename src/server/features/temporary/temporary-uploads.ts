@@ -8,9 +8,8 @@ import { sanitiseFileName } from '../../uploads/file-name.js';
 import type { ReceivedFile } from '../../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../../uploads/upload-service.js';
-import type { Db } from '../../db/database.js';
-import { UploadJournal } from '../../uploads/upload-journal.js';
-import { UploadStorage, newRandomName, type UploadStore } from '../../uploads/upload-storage.js';
+import type { UploadJournal } from '../../uploads/upload-journal.js';
+import { newRandomName, type UploadStore } from '../../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
 /** The one rule the open upload takes: the temporary registration's JPG picture. */
@@ -26,22 +25,14 @@ export function temporaryMaxBytes(): number {
  * a registration claims its picture once, and only organisers read it back.
  */
 export class TemporaryUploads {
-  readonly storage: UploadStore;
-  private readonly faceDetector = new FaceDetector();
-  readonly journal: UploadJournal;
-
   constructor(
     private readonly db: TemporaryDb,
-    uploadDir: string,
+    /** the portal's one upload store and journal: temporary pictures share them */
+    readonly storage: UploadStore,
+    readonly journal: UploadJournal,
+    private readonly faceDetector: FaceDetector,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.storage = new UploadStorage(uploadDir);
-    this.journal = new UploadJournal(db as unknown as Db);
-  }
-
-  close(): Promise<void> {
-    return this.faceDetector.close();
-  }
+  ) {}
 
   async keep(received: ReceivedFile, incoming: string, at: string): Promise<KeepResult> {
     const rules = uploadRulesNamed(TEMPORARY_RULE);

@@ -3,16 +3,23 @@ import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { guarded, limits } from '../../plugins/rate-limits.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
-import { checkInvitationCode } from '../invitations/invitation-codes.js';
 import { unitOf } from '../../auth/unit-access.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { Units } from './units.js';
+import type { Editions } from '../edition/editions.js';
+import type { InvitationCodes } from '../invitations/invitation-codes.js';
+
+export interface UnitRouteServices {
+  units: Units;
+  editions: Editions;
+  invitationCodes: InvitationCodes;
+}
 
 /** Unit information, the company view and the invitation-code check (unit accounts only). */
-export async function unitRoutes(app: FastifyInstance): Promise<void> {
-  const { units, editions } = app.services;
+export async function unitRoutes(app: FastifyInstance, { units, editions, invitationCodes }: UnitRouteServices): Promise<void> {
   const tags = ['unit'];
 
   app.get<{ Reply: Answer<'response-unit-info'> }>(path(guestApiPaths.myUnit), {
@@ -22,7 +29,6 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-unit-info', 'the unit'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await units.mine(signedIn(request)));
@@ -38,7 +44,7 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-unit-info', 'the saved unit'),
       ...bodyOf('unit'),
     },
-    preValidation: [authenticate, restoreMaskedFields('unit', async (request) => (await units.mine(signedIn(request))).document)],
+    preValidation: [restoreMaskedFields('unit', async (request) => (await units.mine(signedIn(request))).document)],
     handler: async (request) => ok(request, await units.save(signedIn(request), request.body)),
   });
 
@@ -49,7 +55,6 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-unit-overview', 'the overview'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await units.overview(signedIn(request)));
@@ -66,11 +71,11 @@ export async function unitRoutes(app: FastifyInstance): Promise<void> {
         response: envelope('response-invite-code-check', 'the code is valid'),
         ...queryOf('invite-code-query'),
       },
-      ...guarded(app, limits.inviteCodeCheck, authenticate),
+      ...guarded(app, limits.inviteCodeCheck),
       handler: async (request) => {
         const unitId = unitOf(signedIn(request));
         const edition = await editions.current();
-        return ok(request, await checkInvitationCode(app.db, edition.id, unitId, request.query.code));
+        return ok(request, await invitationCodes.check(edition.id, unitId, request.query.code));
       },
     },
   );

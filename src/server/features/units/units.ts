@@ -7,6 +7,7 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
 import type { UnitType } from '../../../generated/types.js';
+import type { MasterInfoData } from '../../../shared/api-types.js';
 
 /** The unit document as the unit schema validated it (the fields the server reads). */
 export interface UnitDocument {
@@ -23,6 +24,13 @@ export class Units {
     /** the contact mobile is sealed in the stored document (x-sensitive) */
     private readonly protection: DataProtection,
   ) {}
+
+  /** The caller's unit as "master info" names it; null for accounts without one. */
+  async summaryOf(unitId: string | null | undefined): Promise<MasterInfoData['unit']> {
+    if (!unitId) return null;
+    const unit = await this.db.selectFrom('units').select(['id', 'name', 'unit_type']).where('id', '=', unitId).executeTakeFirst();
+    return unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null;
+  }
 
   async mine(who: SignedInAccount): Promise<UnitInfo> {
     const unitId = unitOf(who);

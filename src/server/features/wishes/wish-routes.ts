@@ -3,13 +3,17 @@ import { wishApiPaths } from '../../../shared/wish-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
-import { authenticate, signedIn } from '../../auth/authenticate.js';
+import { signedIn } from '../../auth/authenticate.js';
 import { pageOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { GoodWishes } from './good-wishes.js';
+
+export interface WishRouteServices {
+  goodWishes: GoodWishes;
+}
 
 /** Message of good wishes: a unit's own message; organisers list every unit's. */
-export async function wishRoutes(app: FastifyInstance): Promise<void> {
-  const { goodWishes } = app.services;
+export async function wishRoutes(app: FastifyInstance, { goodWishes }: WishRouteServices): Promise<void> {
   const tags = ['wishes'];
 
   app.get<{ Reply: Answer<'response-my-wish'> }>(path(wishApiPaths.myWish), {
@@ -19,7 +23,6 @@ export async function wishRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-my-wish', 'the message or null'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, await goodWishes.mine(signedIn(request)));
@@ -35,7 +38,6 @@ export async function wishRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-wish-record', 'the saved message'),
       ...bodyOf('good-wishes'),
     },
-    preValidation: authenticate,
     handler: async (request) => ok(request, await goodWishes.save(signedIn(request), request.body)),
   });
 
@@ -47,7 +49,6 @@ export async function wishRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-wish-page', 'a page of messages'),
       ...queryOf('wish-page-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);

@@ -1,17 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths } from '../../shared/api-paths.js';
-import type { LoginInfoData, MasterInfoData } from '../../shared/api-types.js';
-import { ok, noStore } from '../http/envelope-reply.js';
-import { envelope } from '../http/response-schemas.js';
-import type { Answer } from '../http/typed-route.js';
-import { authenticate, signedIn } from './authenticate.js';
-import { schemaUnitType } from './unit-access.js';
-import { bearer, path, queryOf } from '../http/route-helpers.js';
-import { maskedGuestDetail } from '../privacy/masked-answers.js';
+import { apiPaths } from '../../../shared/api-paths.js';
+import type { LoginInfoData, MasterInfoData } from '../../../shared/api-types.js';
+import { ok, noStore } from '../../http/envelope-reply.js';
+import { envelope } from '../../http/response-schemas.js';
+import type { Answer } from '../../http/typed-route.js';
+import { signedIn } from '../../auth/authenticate.js';
+import { bearer, path, queryOf } from '../../http/route-helpers.js';
+import { maskedGuestDetail } from '../../privacy/masked-answers.js';
+import type { GuestDetail } from '../../../shared/guest-api.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import type { Menus } from './menus.js';
+
+/**
+ * What "master info" shows of an account: features above this one (units, guests) answer for
+ * their own records, wired in composition.ts.
+ */
+export interface MasterInfoSources {
+  /** the guest registration the account signs in for, mobile opened */
+  accountGuest(accountId: string): Promise<MasterInfoData['guest']>;
+  unitSummary(unitId: string | null | undefined): Promise<MasterInfoData['unit']>;
+  /** a guest account's full registration with its members' travel (unmasked: the route masks it) */
+  ownRegistration(who: SignedInAccount): Promise<GuestDetail | null>;
+}
+
+export interface SessionRouteServices {
+  menus: Menus;
+  masterInfo: MasterInfoSources;
+}
 
 /** What a signed-in client loads after sign-in (SPEC 4): login info, menu tree, master info. */
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
-  const { menus, guests, entourageTravel } = app.services;
+export async function sessionRoutes(app: FastifyInstance, { menus, masterInfo }: SessionRouteServices): Promise<void> {
   const tags = ['session'];
 
   // entranceTypes=2 is sent by the client (SPEC 7): validated (entrance-query), not read: one entrance.
@@ -23,7 +41,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-login-info', 'login info'),
       ...queryOf('entrance-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       noStore(reply);
@@ -44,7 +61,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       response: envelope('response-menu-tree', 'menu tree'),
       ...queryOf('entrance-query'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       noStore(reply);
       return ok(request, menus.treeFor(signedIn(request).userType, request.language));
@@ -58,34 +74,14 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       security: bearer,
       response: envelope('response-master-info', 'master info'),
     },
-    preValidation: authenticate,
     handler: async (request, reply) => {
       const who = signedIn(request);
       noStore(reply);
-      const guest = await app.db
-        .selectFrom('guests')
-        .select(['id', 'name', 'document', 'email', 'audit_status'])
-        .where('account_id', '=', who.id)
-        .executeTakeFirst();
-      const unit = who.unitId
-        ? await app.db.selectFrom('units').select(['id', 'name', 'unit_type']).where('id', '=', who.unitId).executeTakeFirst()
-        : undefined;
-      const data: MasterInfoData = {
-        guest: guest
-          ? {
-              id: guest.id,
-              name: guest.name,
-              mobile: app.services.protection.fieldOf(JSON.parse(guest.document) as Record<string, unknown>, 'mobile'),
-              email: guest.email,
-              auditStatus: guest.audit_status as NonNullable<MasterInfoData['guest']>['auditStatus'],
-            }
-          : null,
-        unit: unit ? { id: unit.id, name: unit.name, unitType: schemaUnitType(unit.unit_type) } : null,
-      };
+      const data: MasterInfoData = { guest: await masterInfo.accountGuest(who.id), unit: await masterInfo.unitSummary(who.unitId) };
       // guest accounts only: the full registration behind "my registration"
       if (who.userType === 'guest') {
-        const own = await guests.ownDetail(who);
-        data.registration = own ? maskedGuestDetail(await entourageTravel.withTravel(own)) : null;
+        const own = await masterInfo.ownRegistration(who);
+        data.registration = own ? maskedGuestDetail(own) : null;
       }
       return ok(request, data);
     },

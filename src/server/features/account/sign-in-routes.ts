@@ -1,20 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
-import { ok, noStore } from '../http/envelope-reply.js';
-import { envelope, nothing, token } from '../http/response-schemas.js';
-import type { Answer, PlainAnswer, SchemaData } from '../http/typed-route.js';
-import { setSessionCookie } from '../http/session-cookie.js';
-import { guarded, limits } from '../plugins/rate-limits.js';
-import { normaliseAccount } from './account-name.js';
-import { bodyOf, path, queryOf } from '../http/route-helpers.js';
+import { apiPaths, SIGN_IN_TURN_HEADER } from '../../../shared/api-paths.js';
+import { ok, noStore } from '../../http/envelope-reply.js';
+import { envelope, nothing, token } from '../../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
+import { setSessionCookie } from '../../http/session-cookie.js';
+import { guarded, limits } from '../../plugins/rate-limits.js';
+import { normaliseAccount } from '../../auth/account-name.js';
+import { bodyOf, path, queryOf } from '../../http/route-helpers.js';
+import type { CaptchaService } from '../../auth/captcha-service.js';
+import type { MessageCodes } from '../../auth/message-codes.js';
+import type { SignIn } from '../../auth/sign-in.js';
+import type { Accounts } from './accounts.js';
+
+export interface SignInRouteServices {
+  captcha: CaptchaService;
+  messageCodes: MessageCodes;
+  signIn: SignIn;
+  accounts: Accounts;
+}
 
 /**
  * Image code, account check, message codes and the three ways to sign in (SPEC 7). A sign-in
  * answers with the session in an HttpOnly cookie; SPEC's "data is the token" becomes a
  * non-secret marker, so no script ever holds the token.
  */
-export async function signInRoutes(app: FastifyInstance): Promise<void> {
-  const { captcha, messageCodes, signIn, accounts } = app.services;
+export async function signInRoutes(app: FastifyInstance, { captcha, messageCodes, signIn, accounts }: SignInRouteServices): Promise<void> {
   const tags = ['sign-in'];
 
   app.get<{ Reply: Answer<'response-verify-code'> }>(path(apiPaths.verifyCode), {
