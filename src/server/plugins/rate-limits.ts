@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
 import { SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
-import { normaliseAccount } from '../auth/account-name.js';
+import { normaliseAccount } from '../security/account-name.js';
 import { AccountNames } from '../auth/account-names.js';
 import { DbFailureStore } from '../auth/sign-in-failures.js';
 import { RedisFailureStore } from '../auth/redis-failure-store.js';
