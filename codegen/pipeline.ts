@@ -131,7 +131,7 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
       bundleSchema(source.schema, shared, source.name),
     ),
   }));
-  // editions: a shape change needs an x-version bump; each published version stays on record
+  // form versions: a shape change needs an x-version bump; each published version stays on record
   // answer schemas (x-response) describe no stored record: nothing to keep per version
   const stored = bundledSchemas.filter((source) => source.schema['x-response'] !== true);
   const records = checkVersionRecords(stored, path.join(options.outDir, VERSIONS_DIR), options.rerecord);

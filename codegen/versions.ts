@@ -1,5 +1,5 @@
 /**
- * Published schema versions (editions). Every stored record keeps the `x-version` it was saved
+ * Published schema versions (form versions). Every stored record keeps the `x-version` it was saved
  * under, so each published version's bundled schema is kept as
  * `src/generated/versions/<name>/<version>.json` and old records stay loadable after the schema
  * moves on. Codegen compares the current shape of each schema with the record of its

@@ -1,7 +1,7 @@
 /**
  * Completes a document with the values its schema itself names for required fields that are
  * missing: `default`, `const`, `examples[0]` or the first `enum` value (nested objects too).
- * The demo records use it, so a new edition's required choice (a new required enum field) does
+ * The demo records use it, so a new form version's required choice (a new required enum field) does
  * not stop a fresh start; a required free text has no value to take and stays missing (codegen
  * names it). Local refs (`#/definitions/...`) of a bundled schema are followed.
  */

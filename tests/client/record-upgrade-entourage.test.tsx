@@ -1,5 +1,5 @@
 /**
- * Editions on the client for entourage members (issue 10): a member saved under an older
+ * Form versions on the client for entourage members: a member saved under an older
  * entourage-member version opens from its record-upgrade route with the note of the dropped
  * fields and the flagged field, and saves without the dropped field once that is fixed. The real
  * manager and form run; only the HTTP calls are replaced.

@@ -1,5 +1,5 @@
 /**
- * Editions on the client (issue 10): a record saved under an older schema version opens from the
+ * Form versions on the client: a record saved under an older schema version opens from the
  * record-upgrade route, shows a note of the dropped fields, flags what must change on its field,
  * and saves the upgraded document once only that is fixed. The real bindings and operations run;
  * only the HTTP calls are replaced.

@@ -161,7 +161,7 @@ describe('codegen checks the demo records', () => {
   it('names the file, the record and the field a schema change no longer accepts', async () => {
     const workspace = workspaceWithCopies();
     cleanup = workspace.cleanup;
-    // an edition change: a new required enum field (the seed takes its first value) and a new
+    // a form-version change: a new required enum field (the seed takes its first value) and a new
     // required free text (nothing to take: the demo record must say it); the demo guest has neither
     editJson(path.join(workspace.options.schemasDir, 'guest.json'), (schema) => {
       (schema.properties as Props).testChoice = { type: 'string', enum: ['none', 'vegetarian'], 'x-i18n': 'schema.fields.gender' };
@@ -250,27 +250,27 @@ describe('the command lines', () => {
     expect(second.stderr).not.toMatch(/^\s+at /m);
   }, 120_000);
 
-  it('edition:diff on an empty database says so in one line', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edition-empty-'));
+  it('form-version:diff on an empty database says so in one line', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'form-version-empty-'));
     try {
-      const missing = spawnSync(tsx, ['scripts/edition-diff.ts'], {
+      const missing = spawnSync(tsx, ['scripts/form-version-diff.ts'], {
         cwd: projectRoot,
         encoding: 'utf8',
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       });
       expect(missing.status).toBe(0);
       expect(missing.stdout.trim().split('\n')).toEqual([
-        `edition:diff: ${path.join(dataDir, 'summit.sqlite')} does not exist yet: no stored record to check, nothing to do`,
+        `form-version:diff: ${path.join(dataDir, 'summit.sqlite')} does not exist yet: no stored record to check, nothing to do`,
       ]);
       fs.writeFileSync(path.join(dataDir, 'summit.sqlite'), '');
-      const empty = spawnSync(tsx, ['scripts/edition-diff.ts'], {
+      const empty = spawnSync(tsx, ['scripts/form-version-diff.ts'], {
         cwd: projectRoot,
         encoding: 'utf8',
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       });
       expect(empty.status).toBe(0);
       expect(empty.stdout.trim().split('\n')).toEqual([
-        `edition:diff: ${path.join(dataDir, 'summit.sqlite')} is empty (no tables yet): no stored record to check, nothing to do`,
+        `form-version:diff: ${path.join(dataDir, 'summit.sqlite')} is empty (no tables yet): no stored record to check, nothing to do`,
       ]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * Editions in codegen: a shape change without an x-version bump is refused, a bump records the
+ * Form versions in codegen: a shape change without an x-version bump is refused, a bump records the
  * new version next to the old one, labels alone need no bump, a new schema is simply recorded.
  * All on a temp copy of schemas/ with a temp output folder.
  */
@@ -16,7 +16,7 @@ type Props = Record<string, Record<string, unknown>>;
 
 let workspace: Workspace;
 const schemaFile = (name: string): string => path.join(workspace.options.schemasDir, `${name}.json`);
-/** the x-version a schema file has now (editions move it on; these tests are about the rule, not the number) */
+/** the x-version a schema file has now (new form versions move it on; these tests are about the rule, not the number) */
 const versionOf = (name: string): number =>
   Number((JSON.parse(fs.readFileSync(schemaFile(name), 'utf8')) as Record<string, unknown>)['x-version']);
 const recordFile = (name: string, version: number): string => path.join(workspace.options.outDir, 'versions', name, `${version}.json`);

@@ -85,7 +85,7 @@ describeEachDatabase('guests: invitation codes, adding, scoping', (kind) => {
     expect(none).toMatchObject({ status: 'pending', inviteCode: null });
     const full = await detail(c, approved.id);
     expect(full.document).toMatchObject({ unitType: 'enterprise', idNumber: maskIdNumber(residentId(10)) });
-    // saved under the guest schema's current version, whichever edition that is
+    // saved under the guest schema's current version, whichever form version that is
     expect(full.schemaVersion).toBe(versionOf('guest'));
   });
 

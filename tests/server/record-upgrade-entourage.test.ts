@@ -1,5 +1,5 @@
 /**
- * An old entourage member opened in the current version (issue 10, editions): a member stored
+ * An old entourage member opened in the current version (form versions): a member stored
  * under entourage-member version 1 still holds `guestId` (the server owns it since version 2) and a
  * name over today's limit. Saving it as stored fails; the upgrade route returns it without
  * guestId (listed as a note), flags the name, masks the ID number as the entourage list does,

@@ -1,5 +1,5 @@
 /**
- * An old record opened in the current version (issue 10, editions): a guest saved under an older
+ * An old record opened in the current version (form versions): a guest saved under an older
  * guest schema with a field the current version no longer has, a value over today's limit and a
  * field it now requires. Saving it as stored fails ("field not allowed"); the upgrade route
  * returns it without the dropped field (listed as a note) and flags the rest by pointer; saving

@@ -1,6 +1,6 @@
 /**
  * Test documents built from the schemas, so a test writes only the fields it is about and an
- * edition change (a new required enum field, a tightened limit) needs no edit in tests about
+ * form-version change (a new required enum field, a tightened limit) needs no edit in tests about
  * other fields. Every field the test does not give is filled, if the schema requires it, from
  * the field's own schema, in this order: `examples[0]`, `default`, `const`, the first `enum`
  * value, a sample of its `format` (formats of src/shared/schema-formats.ts), a sample of its

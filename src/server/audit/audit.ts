@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { maskMobile } from '../../shared/sensitive-fields.js';
-import { channelOf } from '../auth/account-name.js';
+import { channelOf } from '../security/account-name.js';
 import type { Db } from '../db/database.js';
 import { onPage, pageOf } from '../db/paging.js';
 import type { Page } from '../../shared/api-types.js';

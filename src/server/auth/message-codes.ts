@@ -4,7 +4,7 @@ import type { Translator } from '../http/translator.js';
 import type { AccountNames } from './account-names.js';
 import type { Language } from '../../shared/constants.js';
 import { AppError } from '../http/app-error.js';
-import { channelOf } from './account-name.js';
+import { channelOf } from '../security/account-name.js';
 import { CODE_SCENES, CODE_TTL_MINUTES, type CodeScene, type OneTimeCodes } from './one-time-codes.js';
 
 export type { CodeScene };

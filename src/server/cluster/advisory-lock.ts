@@ -9,10 +9,16 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  */
 const NAMESPACE = 0x53554d4d; // "SUMM"
 
+/** the second int of a named lock's key: a 32-bit string hash of the name */
 function keyOf(name: string): number {
   let hash = 0;
   for (const char of name) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
   return hash;
+}
+
+/** The two-integer key of a named lock (tests that drop a schema wait for the start-up lock with it). */
+export function advisoryLockKey(name: string): [number, number] {
+  return [NAMESPACE, keyOf(name)];
 }
 
 /**
@@ -21,11 +27,6 @@ function keyOf(name: string): number {
  * (scheduled work: it is being done right now). On SQLite there is one instance: no lock.
  * A crashed holder's connection closes and PostgreSQL releases the lock with it.
  */
-/** The two-integer key of a named lock (tests that drop a schema wait for the start-up lock with it). */
-export function advisoryLockKey(name: string): [number, number] {
-  return [NAMESPACE, keyOf(name)];
-}
-
 export async function withAdvisoryLock<T>(
   db: Db,
   kind: DatabaseKind,

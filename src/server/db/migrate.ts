@@ -15,7 +15,12 @@ import * as entourageListingIndex from './migrations/0027-entourage-listing-inde
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
-/** Migrations are TS modules listed here in order; the same set runs on SQLite and PostgreSQL. */
+/**
+ * Migrations are TS modules listed here; the Migrator runs them in the order of their names (the
+ * numbers), whatever the order of this list, and the same set runs on SQLite and PostgreSQL.
+ * A migration imports only shared infrastructure (db/, security/, src/shared, src/generated), never
+ * live feature code: it must keep doing what it did when written, whatever the features become.
+ */
 const staticMigrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-uploads': await import('./migrations/0002-uploads.js'),
@@ -25,9 +30,9 @@ const staticMigrations: Record<string, Migration> = {
   '0006-activities': await import('./migrations/0006-activities.js'),
   '0007-good-wishes': await import('./migrations/0007-good-wishes.js'),
   '0008-temporary': await import('./migrations/0008-temporary.js'),
+  '0009-console': await import('./migrations/0009-console.js'),
   '0010-content': await import('./migrations/0010-content.js'),
   '0011-sign-in-failures': await import('./migrations/0011-sign-in-failures.js'),
-  '0009-console': await import('./migrations/0009-console.js'),
   '0012-hot-query-indexes': await import('./migrations/0012-hot-query-indexes.js'),
   '0014-upload-journal': await import('./migrations/0014-upload-journal.js'),
   '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),

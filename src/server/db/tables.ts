@@ -357,11 +357,6 @@ export interface ContentRecordTable {
   updated_at: string;
 }
 
-/** An activity (migration 0006); `document` is the activity schema's JSON. */
-/** Guest types that see an activity; none = every guest type. */
-/** message of good wishes of a unit (migration 0007): one per unit and edition */
-/** A published download (migration 0010); the file is a row of `uploads`. */
-/** Schema documents of the content screens (migration 0010); `kind` is the schema name. */
 /** failed sign-ins per normalised account name within the current window (migration 0011) */
 export interface SignInFailureTable {
   account: string;

@@ -10,7 +10,7 @@ import { completeFromSchema } from '../../shared/schema-completion.js';
  * naming the file, the record and the fields, instead of showing an empty card.
  */
 export function validSeed(schema: SchemaName, given: Record<string, unknown>, record: string): Record<string, unknown> {
-  // a required choice added by a new edition takes the value the schema names (default, enum...)
+  // a required choice added by a new form version takes the value the schema names (default, enum...)
   const document = completeFromSchema(given, rootSchemas[schema]);
   const result = validateDocument(schema, document);
   if (!result.valid) {

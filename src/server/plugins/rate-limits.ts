@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '../http/app-error.js';
 import type { ErrorName } from '../../shared/error-catalogue.js';
 import { SIGN_IN_TURN_HEADER } from '../../shared/api-paths.js';
-import { normaliseAccount } from '../auth/account-name.js';
+import { normaliseAccount } from '../security/account-name.js';
 import type { Redis } from 'ioredis';
 import type { AccountNames } from '../auth/account-names.js';
 import type { SignInThrottle, ThrottleRules } from '../auth/sign-in-throttle.js';

@@ -30,7 +30,7 @@ export interface RecordUpgrade {
 }
 
 /** The current version of one schema, and access to its published older versions. */
-export interface SchemaEdition {
+export interface FormVersion {
   name: string;
   version: number;
   validate: ValidateFunction;
@@ -64,14 +64,14 @@ function additionalPropertyErrors(errors: readonly ErrorObject[]): ErrorObject[]
   return errors.filter((e) => e.keyword === 'additionalProperties' && !BRANCH.test(e.schemaPath));
 }
 
-export function upgradeDocument(stored: unknown, fromVersion: number, edition: SchemaEdition): RecordUpgrade {
+export function upgradeDocument(stored: unknown, fromVersion: number, target: FormVersion): RecordUpgrade {
   const document = structuredClone(stored);
   const dropped: DroppedField[] = [];
-  const oldSchema = edition.published(fromVersion);
+  const oldSchema = target.published(fromVersion);
   // removing one field can reveal another (a nested object is only checked once its parent passes)
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    if (edition.validate(document)) break;
-    const extra = additionalPropertyErrors(edition.validate.errors ?? []);
+    if (target.validate(document)) break;
+    const extra = additionalPropertyErrors(target.validate.errors ?? []);
     if (extra.length === 0) break;
     for (const error of extra) {
       const property = String((error.params as { additionalProperty?: unknown }).additionalProperty);
@@ -83,7 +83,7 @@ export function upgradeDocument(stored: unknown, fromVersion: number, edition: S
       delete container[property];
     }
   }
-  const valid = edition.validate(document);
-  const problems = valid ? [] : fieldErrorsOf(edition.validate.errors ?? [], edition.schema);
-  return { fromVersion, toVersion: edition.version, document, dropped, problems };
+  const valid = target.validate(document);
+  const problems = valid ? [] : fieldErrorsOf(target.validate.errors ?? [], target.schema);
+  return { fromVersion, toVersion: target.version, document, dropped, problems };
 }

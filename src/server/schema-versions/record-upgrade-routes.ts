@@ -6,7 +6,7 @@ import { envelope } from '../http/response-schemas.js';
 import type { Answer, SchemaData } from '../http/typed-route.js';
 import { signedIn } from '../auth/authenticate.js';
 import { upgradeDocument } from './document-upgrade.js';
-import { currentEdition } from './schema-versions.js';
+import { currentFormVersion } from './schema-versions.js';
 import { maskedDocument } from '../privacy/masked-answers.js';
 import { paramsOf } from '../http/route-parts.js';
 import { bearer, path } from '../http/route-helpers.js';
@@ -16,7 +16,7 @@ import type { Entourage } from '../features/guests/entourage.js';
 
 /** A stored record as the current version of its schema can hold it. */
 function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
-  const upgrade = upgradeDocument(document, fromVersion, currentEdition(schema));
+  const upgrade = upgradeDocument(document, fromVersion, currentFormVersion(schema));
   // answered masked like every read; the save route keeps a value sent back as its mask
   return { kind, id, ...upgrade, document: maskedDocument(schema, upgrade.document as Record<string, unknown>) };
 }
@@ -29,7 +29,7 @@ export interface RecordUpgradeRouteServices {
 
 /**
  * Opening a record saved under an older schema version for editing in the current one
- * (edition-migration.ts). Read-only: the record changes only when the usual save route saves it.
+ * (document-upgrade.ts). Read-only: the record changes only when the usual save route saves it.
  */
 export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units, entourage }: RecordUpgradeRouteServices): Promise<void> {
   app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.guest(':id')), {
@@ -80,7 +80,7 @@ export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units,
       noStore(reply);
       const unit = await units.mine(signedIn(request));
       // a unit that never saved its form holds only the registration stub: it starts in the current version
-      const fromVersion = unit.complete ? unit.schemaVersion : currentEdition('unit').version;
+      const fromVersion = unit.complete ? unit.schemaVersion : currentFormVersion('unit').version;
       return ok(request, upgraded('unit', 'unit', unit.id, unit.document, fromVersion));
     },
   });

@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { rootSchemas, rootValidators } from '../../generated/validator-map.js';
 import type { SchemaName } from '../../generated/registry.js';
 import { loadSchema } from '../http/schema-loader.js';
-import type { SchemaEdition } from './document-upgrade.js';
+import type { FormVersion } from './document-upgrade.js';
 
 /** The x-version of a schema: stored next to every document validated against it. */
 export function versionOf(name: string): number {
@@ -23,14 +23,14 @@ export function publishedSchema(name: string, version: number, dir = versionsDir
 }
 
 /** The schema as the running app has it (its precompiled validator), with its older versions on record. */
-export function currentEdition(name: SchemaName): SchemaEdition {
+export function currentFormVersion(name: SchemaName): FormVersion {
   const validate = rootValidators[name] as ValidateFunction | undefined;
   if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
   return { name, version: versionOf(name), validate, schema: rootSchemas[name], published: (version) => publishedSchema(name, version) };
 }
 
 /**
- * Every place a schema-validated document is stored with its version: what the edition diff
+ * Every place a schema-validated document is stored with its version: what the form-version diff
  * reads. A new kind of stored document adds one line here.
  */
 export interface StoredDocumentKind {

@@ -1,13 +1,13 @@
 /**
- * The edition diff: every stored document (schema-versions.ts `storedDocuments`) checked against
+ * The form-version diff: every stored document (schema-versions.ts `storedDocuments`) checked against
  * a version of its schema, before that version is published. A record is affected when the new
- * version would drop some of its fields or reject what is left (edition-migration.ts). Read-only.
+ * version would drop some of its fields or reject what is left (document-upgrade.ts). Read-only.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FieldError } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
-import { upgradeDocument, type DroppedField, type SchemaEdition } from './document-upgrade.js';
+import { upgradeDocument, type DroppedField, type FormVersion } from './document-upgrade.js';
 import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
 import { isSealed } from '../security/sealed-values.js';
 
@@ -22,7 +22,7 @@ export interface AffectedRecord {
   problems: FieldError[];
 }
 
-export interface EditionDiff {
+export interface FormVersionDiff {
   checked: number;
   affected: AffectedRecord[];
 }
@@ -42,14 +42,14 @@ async function rowsOf(db: Db, kind: StoredDocumentKind): Promise<Row[]> {
 
 export async function diffStoredRecords(
   db: Db,
-  editionOf: (schema: SchemaName) => SchemaEdition | Promise<SchemaEdition>,
+  formVersionOf: (schema: SchemaName) => FormVersion | Promise<FormVersion>,
   kinds: StoredDocumentKind[] = storedDocuments,
   /** opens the sealed personal data (DataProtection.openDocument) so it validates as written */
   open: (schema: SchemaName, document: Record<string, unknown>) => Record<string, unknown> = (_schema, document) => document,
-): Promise<EditionDiff> {
-  const diff: EditionDiff = { checked: 0, affected: [] };
+): Promise<FormVersionDiff> {
+  const diff: FormVersionDiff = { checked: 0, affected: [] };
   for (const kind of kinds) {
-    const edition = await editionOf(kind.schema);
+    const formVersion = await formVersionOf(kind.schema);
     for (const row of await rowsOf(db, kind)) {
       diff.checked += 1;
       const storedVersion = Number(row.version ?? 1);
@@ -62,7 +62,7 @@ export async function diffStoredRecords(
       const sealed = document;
       if (document && typeof document === 'object' && !Array.isArray(document))
         document = open(kind.schema, document as Record<string, unknown>);
-      const upgrade = upgradeDocument(document, storedVersion, edition);
+      const upgrade = upgradeDocument(document, storedVersion, formVersion);
       if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) continue;
       // a dropped sensitive value is named, never printed
       for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
@@ -72,7 +72,7 @@ export async function diffStoredRecords(
         id: row.id,
         schema: kind.schema,
         storedVersion,
-        targetVersion: edition.version,
+        targetVersion: formVersion.version,
         dropped: upgrade.dropped,
         problems: upgrade.problems,
       });
@@ -94,8 +94,8 @@ function short(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** The report as lines of text (what `npm run edition:diff` prints). */
-export function formatEditionDiff(diff: EditionDiff): string[] {
+/** The report as lines of text (what `npm run form-version:diff` prints). */
+export function formatFormVersionDiff(diff: FormVersionDiff): string[] {
   const lines: string[] = [];
   for (const record of diff.affected) {
     lines.push(`${record.kind} ${record.id} (${record.schema} v${record.storedVersion} -> v${record.targetVersion}):`);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { normaliseAccount } from '../auth/account-name.js';
+import { normaliseAccount } from './account-name.js';
 
 // what a sensitive value is decides how it is normalised, masked and indexed; the kinds are
 // the x-sensitive values, read from the schemas (src/shared/sensitive-fields.ts)

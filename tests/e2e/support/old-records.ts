@@ -14,7 +14,7 @@ export const OLD_FAX = '0532-88886666';
 /**
  * A guest of `account`'s unit as an older guest schema (version 1) stored it: a field the
  * current version dropped (faxNumber) and an English name over today's limit. Written straight
- * into the running app's database, the way an edition change leaves stored records behind.
+ * into the running app's database, the way a form-version change leaves stored records behind.
  */
 export async function storeOldGuest(app: FastifyInstance, account: string): Promise<string> {
   const db = app.db;

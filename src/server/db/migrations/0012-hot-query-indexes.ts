@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { GUEST_MOBILE_LOOKUP_INDEX } from '../../features/guests/guest-indexes.js';
+
+/** the guests' mobile look-up, by the name the live look-up's query plan is checked against (guest-indexes.ts) */
+const MOBILE_LOOKUP_INDEX = 'guests_edition_mobile';
 
 /**
  * Every hot guest query on an index, on SQLite and PostgreSQL.
- * - the mobile look-up of every guest add/save (guest-indexes.ts names it: the blind index of
- *   migration 0017 replaces the column there);
+ * - the mobile look-up of every guest add/save (migration 0017 renames its column to the blind
+ *   index; the index follows);
  * - the console's and the review queue's list order (newest first, partial index over the
  *   guests that belong to a unit, which every list reads), its status and invitation-code
  *   filters, the arrival-day filter (an expression index on the itinerary's arrival day), and a
@@ -16,8 +18,7 @@ import { GUEST_MOBILE_LOOKUP_INDEX } from '../../features/guests/guest-indexes.j
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = await isPostgres(db);
-  // the column as it was then: migration 0017 renames it to `mobile_index` (the index follows)
-  await db.schema.createIndex(GUEST_MOBILE_LOOKUP_INDEX.name).on('guests').columns(['edition_id', 'mobile']).execute();
+  await db.schema.createIndex(MOBILE_LOOKUP_INDEX).on('guests').columns(['edition_id', 'mobile']).execute();
 
   // the old status index lacked the id tie-breaker, so "newest first, then id" still sorted
   await db.schema.dropIndex('guests_status').execute();
@@ -102,7 +103,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'guests_unit_listing',
     'guests_listing',
     'guests_status_listing',
-    GUEST_MOBILE_LOOKUP_INDEX.name,
+    MOBILE_LOOKUP_INDEX,
   ]) {
     await db.schema.dropIndex(index).ifExists().execute();
   }

@@ -1,6 +1,12 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DataProtection } from '../../security/data-protection.js';
-import { resealReceptions } from '../../features/reception/sealed-receptions.js';
+import { resealDocumentColumn } from '../../security/sealed-document-columns.js';
+
+/** The reception arrangements that existed then, each under the `reception` schema. */
+const RECEPTION_COLUMNS = [
+  { table: 'guests', column: 'reception', schema: 'reception' },
+  { table: 'entourage_members', column: 'reception', schema: 'reception' },
+];
 
 /**
  * For the reception arrangements (`guests.reception`,
@@ -13,7 +19,7 @@ export function sealedReceptionPhones(protection: DataProtection): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      await resealReceptions(db as Kysely<any>, protection, { inTransaction: false });
+      for (const target of RECEPTION_COLUMNS) await resealDocumentColumn(db as Kysely<any>, protection, target, { inTransaction: false });
     },
     async down(): Promise<void> {
       // sealed values stay sealed: going back would mean writing mobiles in clear again

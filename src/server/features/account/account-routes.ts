@@ -6,7 +6,7 @@ import type { PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { clearSessionCookie } from '../../http/session-cookie.js';
 import { signedIn } from '../../auth/authenticate.js';
 import { guarded, limits } from '../../plugins/rate-limits.js';
-import { normaliseAccount } from '../../auth/account-name.js';
+import { normaliseAccount } from '../../security/account-name.js';
 import { bearer, bodyOf, path, queryOf, schemaVersionOf } from '../../http/route-helpers.js';
 import type { Accounts } from './accounts.js';
 import type { Sessions } from '../../auth/sessions.js';

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import type { AccountNames } from '../../auth/account-names.js';
 import type { PasswordHasher } from '../../auth/password-hash.js';
 import { nowIso } from '../../time.js';
-import { channelOf } from '../../auth/account-name.js';
+import { channelOf } from '../../security/account-name.js';
 import type { MessageCodes } from '../../auth/message-codes.js';
 import type { Sessions } from '../../auth/sessions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';

@@ -5,7 +5,7 @@ import { envelope, nothing, token } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { setSessionCookie } from '../../http/session-cookie.js';
 import { guarded, limits } from '../../plugins/rate-limits.js';
-import { normaliseAccount } from '../../auth/account-name.js';
+import { normaliseAccount } from '../../security/account-name.js';
 import { bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { CaptchaService } from '../../auth/captcha-service.js';
 import type { MessageCodes } from '../../auth/message-codes.js';

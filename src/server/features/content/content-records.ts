@@ -14,7 +14,7 @@ import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { maskIdNumber } from '../guests/id-numbers.js';
 import type { DataProtection } from '../../security/data-protection.js';
-import { sensitiveFields } from '../../security/sensitive-fields.js';
+import { clearSearchText, plainText } from '../../security/search-text.js';
 
 type Document = Record<string, unknown>;
 
@@ -28,29 +28,25 @@ interface KindRules {
   perEdition: boolean;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
-const at = (doc: Document, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Document)[key] : undefined), doc);
-
 export const KIND_RULES: Record<ContentKind, KindRules> = {
   'historical-guest': {
-    title: (doc) => text(doc.nameZh),
+    title: (doc) => plainText(doc.nameZh),
     searched: ['nameZh', 'nameEn', 'unitName', 'position', 'inviter.name', 'inviter.organisation'],
-    tag: (doc) => text(doc.session) || null,
+    tag: (doc) => plainText(doc.session) || null,
     perEdition: false,
   },
   'investment-project': {
-    title: (doc) => text(doc.name),
+    title: (doc) => plainText(doc.name),
     searched: ['name', 'area', 'industry', 'location', 'projectManager', 'cooperationMode'],
     perEdition: false,
   },
   vehicle: {
-    title: (doc) => text(doc.plateNumber),
+    title: (doc) => plainText(doc.plateNumber),
     searched: ['plateNumber', 'driverName', 'driverMobile', 'passengers'],
     perEdition: true,
   },
   'unofficial-guest': {
-    title: (doc) => text(doc.nameZh),
+    title: (doc) => plainText(doc.nameZh),
     searched: ['nameZh', 'nameEn', 'activityName', 'organisation', 'mobile'],
     perEdition: true,
   },
@@ -77,14 +73,8 @@ function maskIdNumberOf(doc: Document): Document {
  * is not a keyword here.
  */
 export function searchTextOf(kind: string, doc: Document): string {
-  const rules = KIND_RULES[kind as ContentKind];
-  if (!rules) return '';
-  const sealed = new Set(sensitiveFields(kind).map((field) => field.path.join('.')));
-  return rules.searched
-    .filter((path) => !sealed.has(path))
-    .map((path) => text(at(doc, path)))
-    .join('\n')
-    .toLowerCase();
+  const rules = KIND_RULES[kind as ContentKind] as KindRules | undefined;
+  return rules ? clearSearchText(kind, rules.searched, doc) : '';
 }
 
 /** The rows of one content table, as written by a single insert or an import (sensitive values sealed). */

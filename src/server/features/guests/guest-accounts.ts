@@ -4,7 +4,7 @@ import type { AccountNames } from '../../auth/account-names.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { UNUSABLE_PASSWORD_PREFIX } from '../../auth/password-hash.js';
 import { nowIso } from '../../time.js';
-import { normaliseAccount } from '../../auth/account-name.js';
+import { normaliseAccount } from '../../security/account-name.js';
 import type { Executor } from './guest-repository.js';
 
 /**

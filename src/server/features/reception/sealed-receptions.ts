@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DataProtection } from '../../security/data-protection.js';
-import { batches } from '../../security/sealed-columns.js';
+import type { SealedColumnProgress } from '../../security/sealed-columns.js';
+import { resealDocumentColumn } from '../../security/sealed-document-columns.js';
 
-// walked by table name (migration 0022, keys:rotate, retention purge): rows are plain records here
+// walked by table name (keys:rotate, retention purge): rows are plain records here
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
@@ -15,8 +16,8 @@ export const RECEPTION_SCHEMA = 'reception';
  * Reception arrangements organisers write per guest and per entourage member (a receptionist's
  * name and mobile for each station and hotel), stored as JSON text beside the person's document.
  * The mobile is a private person's: sealed in place like the documents of sealed-stores.ts, in
- * columns of their own (the stores there own the `document` column). Migration 0022, keys:rotate
- * and the retention purge walk this one list.
+ * columns of their own (the stores there own the `document` column). keys:rotate and the
+ * retention purge walk this one list (migration 0022 sealed the columns as they were then).
  */
 export const SEALED_RECEPTIONS = [
   { table: 'guests', column: 'reception' },
@@ -33,54 +34,17 @@ export function openReception(protection: DataProtection, stored: string | null 
   return stored ? protection.openJson(RECEPTION_SCHEMA, stored) : null;
 }
 
-export interface ReceptionProgress {
-  table: string;
-  resealed: number;
-  scanned: number;
-}
+export type ReceptionProgress = SealedColumnProgress;
 
-/**
- * Every arrangement whose phones are clear (written before 0022) or sealed under an older key,
- * sealed under the current key; batched by id. `inTransaction: false` inside a migration (the
- * migrator's transaction holds it all), one transaction per batch otherwise (keys:rotate: a
- * stopped run continues where it stopped, rows already under the current key are skipped).
- */
+/** keys:rotate: every arrangement sealed under the current key (see resealDocumentColumn). */
 export async function resealReceptions(
   db: AnyDb,
   protection: DataProtection,
   options: { batchSize?: number; inTransaction?: boolean } = {},
 ): Promise<ReceptionProgress[]> {
   const out: ReceptionProgress[] = [];
-  for (const { table, column } of SEALED_RECEPTIONS) {
-    const progress: ReceptionProgress = { table: `${table}.${column}`, resealed: 0, scanned: 0 };
-    progress.scanned = await batches(
-      db,
-      table,
-      ['id', column],
-      async (rows) => {
-        const stale = rows.flatMap((row) => {
-          if (typeof row[column] !== 'string' || row[column] === '') return [];
-          const stored = JSON.parse(String(row[column])) as Document;
-          return protection.needsResealing(RECEPTION_SCHEMA, stored) ? [{ id: row.id, stored }] : [];
-        });
-        if (stale.length === 0) return;
-        const write = async (executor: AnyDb) => {
-          for (const { id, stored } of stale) {
-            await executor
-              .updateTable(table)
-              .set({ [column]: JSON.stringify(protection.resealDocument(RECEPTION_SCHEMA, stored)) })
-              .where('id', '=', id)
-              .execute();
-          }
-        };
-        if (options.inTransaction === false) await write(db);
-        else await db.transaction().execute(write);
-        progress.resealed += stale.length;
-      },
-      options.batchSize ?? 500,
-    );
-    out.push(progress);
-  }
+  for (const { table, column } of SEALED_RECEPTIONS)
+    out.push(await resealDocumentColumn(db, protection, { table, column, schema: RECEPTION_SCHEMA }, options));
   return out;
 }
 

@@ -7,7 +7,7 @@ import type { TemporaryItem, TemporaryReceipt, TemporaryType } from '../../../sh
 import type { Db } from '../../db/database.js';
 import { pageOf } from '../../db/paging.js';
 import { AppError } from '../../http/app-error.js';
-import { normaliseAccount } from '../../auth/account-name.js';
+import { normaliseAccount } from '../../security/account-name.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';

@@ -1,5 +1,5 @@
 /**
- * `npm run edition:diff [-- --sqlite FILE] [--generated DIR] [--json]`: before publishing a new
+ * `npm run form-version:diff [-- --sqlite FILE] [--generated DIR] [--json]`: before publishing a new
  * schema version, lists every stored record the new version would change or reject, and why
  * (fields it drops, values it refuses, fields it now requires), by record and field pointer.
  *
@@ -14,9 +14,9 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/tables.js';
-import { diffStoredRecords, formatEditionDiff } from '../src/server/schema-versions/stored-records-diff.js';
+import { diffStoredRecords, formatFormVersionDiff } from '../src/server/schema-versions/stored-records-diff.js';
 import { dataProtectionFromEnv } from './data-protection-env.js';
-import { editionsFrom } from './edition-load.js';
+import { formVersionsFrom } from './form-version-load.js';
 
 interface Args {
   sqlite?: string;
@@ -77,7 +77,7 @@ async function hasRecordTables(db: Db): Promise<boolean> {
 
 function nothingStored(name: string, args: Args, why: string): number {
   if (args.json) console.log(JSON.stringify({ checked: 0, affected: [] }, null, 2));
-  else console.log(`edition:diff: ${name} ${why}: no stored record to check, nothing to do`);
+  else console.log(`form-version:diff: ${name} ${why}: no stored record to check, nothing to do`);
   return 0;
 }
 
@@ -88,12 +88,12 @@ async function main(): Promise<number> {
   try {
     if (!(await hasRecordTables(db))) return nothingStored(name, args, 'is empty (no tables yet)');
     const protection = dataProtectionFromEnv();
-    const diff = await diffStoredRecords(db, editionsFrom(args.generated), undefined, (schema, document) =>
+    const diff = await diffStoredRecords(db, formVersionsFrom(args.generated), undefined, (schema, document) =>
       protection.openDocument(schema, document),
     );
     if (diff.checked === 0) return nothingStored(name, args, 'holds no records yet');
     if (args.json) console.log(JSON.stringify(diff, null, 2));
-    else for (const line of formatEditionDiff(diff)) console.log(line);
+    else for (const line of formatFormVersionDiff(diff)) console.log(line);
     return diff.affected.length > 0 ? 1 : 0;
   } finally {
     await db.destroy();
@@ -103,7 +103,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`edition:diff: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`form-version:diff: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(2);
   },
 );

@@ -1,8 +1,8 @@
 /**
- * The edition change of issue 10, end to end and without a single TS edit: on a temp copy of
+ * A form-version change, end to end and without a single TS edit: on a temp copy of
  * schemas/, guest.json drops a field (rank), tightens a limit (nameEn to 10 characters) and adds
  * a required field (passportName). Codegen refuses it until x-version is bumped, then records
- * version 3 next to version 2. `npm run edition:diff` (the real script, pointed at the temp
+ * version 3 next to version 2. `npm run form-version:diff` (the real script, pointed at the temp
  * generated folder) then lists the stored guest records, on SQLite and PostgreSQL, that the new
  * version would change or reject, and why.
  */
@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => workspace.cleanup());
 
-describe('edition change: codegen', () => {
+describe('form-version change: codegen', () => {
   it('refuses the change before the x-version bump', () => {
     expect(refusal).toHaveLength(1);
     expect(refusal[0]).toMatch(
@@ -83,7 +83,7 @@ describe('edition change: codegen', () => {
   });
 });
 
-describeEachDatabase('edition change: edition:diff lists the affected stored records', (kind) => {
+describeEachDatabase('form-version change: form-version:diff lists the affected stored records', (kind) => {
   let database: IsolatedDatabase;
   const ids = { oldWithRank: randomUUID(), oldPlain: randomUUID(), alreadyNew: randomUUID() };
   let result: { status: number | null; stdout: string; stderr: string };
@@ -128,7 +128,7 @@ describeEachDatabase('edition change: edition:diff lists the affected stored rec
       .execute();
     await db.destroy();
     const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
-    const script = path.join(projectRoot, 'scripts', 'edition-diff.ts');
+    const script = path.join(projectRoot, 'scripts', 'form-version-diff.ts');
     const spawned = spawnSync(tsx, [script, '--generated', workspace.options.outDir], {
       cwd: projectRoot,
       encoding: 'utf8',

@@ -1,9 +1,9 @@
 /** upgradeDocument on hand-made schemas: which fields are dropped, and which are left to the form. */
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { upgradeDocument, type SchemaEdition } from '../../src/server/schema-versions/document-upgrade.js';
+import { upgradeDocument, type FormVersion } from '../../src/server/schema-versions/document-upgrade.js';
 
-function edition(schema: Record<string, unknown>, old?: Record<string, unknown>): SchemaEdition {
+function formVersion(schema: Record<string, unknown>, old?: Record<string, unknown>): FormVersion {
   const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
   return { name: 'x', version: 2, validate, schema, published: (v) => (v === 1 ? old : undefined) };
 }
@@ -26,7 +26,7 @@ describe('upgradeDocument', () => {
     const result = upgradeDocument(
       { a: 'abcd', gone: 'x', inner: { b: 1, old: true }, list: [{ c: 'ok', d: 1 }] },
       1,
-      edition(schema, old),
+      formVersion(schema, old),
     );
     expect(result.dropped).toEqual([
       { pointer: '/gone', label: 'schema.fields.gone', value: 'x' },
@@ -40,14 +40,14 @@ describe('upgradeDocument', () => {
 
   it('does not drop a field only a non-matching oneOf/anyOf branch refuses', () => {
     const schema = { anyOf: [closed({ a: { type: 'string' } }), closed({ a: { type: 'string' }, b: { type: 'string' } })] };
-    const result = upgradeDocument({ a: 'x', b: 'y' }, 1, edition(schema));
+    const result = upgradeDocument({ a: 'x', b: 'y' }, 1, formVersion(schema));
     expect(result.dropped).toEqual([]);
     expect(result.problems).toEqual([]);
   });
 
   it('leaves the stored value untouched', () => {
     const stored = { gone: 1 };
-    upgradeDocument(stored, 1, edition(closed({})));
+    upgradeDocument(stored, 1, formVersion(closed({})));
     expect(stored).toEqual({ gone: 1 });
   });
 });

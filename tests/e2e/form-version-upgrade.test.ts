@@ -1,5 +1,5 @@
 /**
- * Editions in Chromium (issue 10): a guest saved under an older guest schema (a field since
+ * Form versions in Chromium: a guest saved under an older guest schema (a field since
  * dropped, a name over today's limit) opens in the current form with a note of the dropped
  * field and the too-long name flagged on its field; fixing only that field saves it, and the
  * stored record then carries the current schema version.
@@ -18,7 +18,7 @@ const DEMO_PASSWORD = 'Summit#2025';
 const ENTERPRISE = 'enterprise@demo.example.com';
 const run = chromiumAvailable();
 
-describe.skipIf(!run)('an old record in Chromium (editions)', () => {
+describe.skipIf(!run)('an old record in Chromium (form versions)', () => {
   let portal: RunningPortal;
   let browser: Browser;
   let context: BrowserContext;
@@ -29,7 +29,7 @@ describe.skipIf(!run)('an old record in Chromium (editions)', () => {
   });
 
   afterEach(async (test) => {
-    if (test.task.result?.state === 'fail' && page) await screenshot(page, `failed-edition-${test.task.name.replace(/\W+/g, '-')}`);
+    if (test.task.result?.state === 'fail' && page) await screenshot(page, `failed-form-version-${test.task.name.replace(/\W+/g, '-')}`);
   });
 
   afterAll(async () => {
@@ -62,8 +62,8 @@ describe.skipIf(!run)('an old record in Chromium (editions)', () => {
       .evaluateAll((nodes) => nodes.map((node) => node.id).sort());
     expect(flagged).toEqual(['root_idNumberConsent__error', 'root_nameEn__error']);
     expect(await page.locator('#root_idNumberConsent').isChecked()).toBe(false);
-    await screenshot(page, 'edition-old-guest');
-    expect(await seriousViolations(page, 'edition-old-guest')).toEqual([]);
+    await screenshot(page, 'form-version-old-guest');
+    expect(await seriousViolations(page, 'form-version-old-guest')).toEqual([]);
 
     await page.locator('#root_nameEn').fill('Zhang San');
     await page.locator('#root_idNumberConsent').check();
