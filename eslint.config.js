@@ -53,6 +53,40 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // shared server folders import no feature (docs/ARCHITECTURE.md rule 3). Two exceptions left,
+    // until they become registries: the console's export sheets, and the sealed stores' content search text
+    files: ['src/server/{db,http,plugins,cluster,outbox,imports,auth,audit,security,privacy,uploads,exports,schema-versions}/**'],
+    ignores: ['src/server/exports/console-exports.ts', 'src/server/privacy/sealed-stores.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'src/server never imports src/client.' },
+            { group: ['**/features/**'], message: 'Shared server code imports no feature: own an interface, wire it in composition.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // migrations are history: they import no live feature or service code
+    files: ['src/server/db/migrations/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/auth/**', '**/privacy/**', '**/uploads/**', '**/audit/**', '**/exports/**', '**/client/**'],
+              message: 'A migration imports only db/, security/ and shared code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
   },

@@ -39,7 +39,7 @@ import { unitRevealTarget } from './features/units/unit-reveal-targets.js';
 import { temporaryRevealTargets } from './features/temporary/temporary-reveal-targets.js';
 import { receptionistRevealTarget } from './features/reception/reception-reveal-targets.js';
 import { contentRevealTargets } from './features/content/content-reveal-targets.js';
-import { recordUpgradeRoutes } from './schema-versions/record-upgrade-routes.js';
+import { recordUpgradeRoutes } from './features/guests/record-upgrade-routes.js';
 import { Editions } from './features/edition/editions.js';
 import { editionRoutes } from './features/edition/edition-routes.js';
 import { Accounts } from './features/account/accounts.js';

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { SchemaName } from '../../generated/registry.js';
-import { recordUpgradePaths, type RecordUpgradeData } from '../../shared/record-upgrade-api.js';
-import { noStore, ok } from '../http/envelope-reply.js';
-import { envelope } from '../http/response-schemas.js';
-import type { Answer, SchemaData } from '../http/typed-route.js';
-import { signedIn } from '../auth/authenticate.js';
-import { upgradeDocument } from './document-upgrade.js';
-import { currentFormVersion } from './schema-versions.js';
-import { maskedDocument } from '../privacy/masked-answers.js';
-import { paramsOf } from '../http/route-parts.js';
-import { bearer, path } from '../http/route-helpers.js';
-import type { Guests } from '../features/guests/guests.js';
-import type { Units } from '../features/units/units.js';
-import type { Entourage } from '../features/guests/entourage.js';
+import type { SchemaName } from '../../../generated/registry.js';
+import { recordUpgradePaths, type RecordUpgradeData } from '../../../shared/record-upgrade-api.js';
+import { noStore, ok } from '../../http/envelope-reply.js';
+import { envelope } from '../../http/response-schemas.js';
+import type { Answer, SchemaData } from '../../http/typed-route.js';
+import { signedIn } from '../../auth/authenticate.js';
+import { upgradeDocument } from '../../schema-versions/document-upgrade.js';
+import { currentFormVersion } from '../../schema-versions/schema-versions.js';
+import { maskedDocument } from '../../privacy/masked-answers.js';
+import { paramsOf } from '../../http/route-parts.js';
+import { bearer, path } from '../../http/route-helpers.js';
+import type { Guests } from './guests.js';
+import type { Units } from '../units/units.js';
+import type { Entourage } from './entourage.js';
 
 /** A stored record as the current version of its schema can hold it. */
 function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
