@@ -18,7 +18,7 @@ import InvestmentProjectsScreen from '../../src/client/screens/content/Investmen
 import VehiclesScreen from '../../src/client/screens/content/VehiclesScreen';
 import DeclaredScreen from '../../src/client/engine/DeclaredScreen';
 import { findDeclaration } from '../../src/client/engine/declaration-catalogue';
-import { fileNameOf } from '../../src/client/screens/content/file-download';
+import { fileNameOf } from '../../src/client/api/fetch-file';
 import { resetSession, updateSession } from '../../src/client/session/session-store';
 import type { AccountType } from '../../src/shared/api-types';
 
@@ -373,9 +373,9 @@ describe('content screens', () => {
   });
 
   it('reads the UTF-8 file name of an attachment', () => {
-    expect(fileNameOf(`attachment; filename="___.pdf"; filename*=UTF-8''%E6%8C%87%E5%8D%97%20%282025%29.pdf`, 'x')).toBe('指南 (2025).pdf');
-    expect(fileNameOf('attachment; filename="agenda.pdf"', 'x')).toBe('agenda.pdf');
-    expect(fileNameOf(null, 'fallback.pdf')).toBe('fallback.pdf');
+    expect(fileNameOf(`attachment; filename="___.pdf"; filename*=UTF-8''%E6%8C%87%E5%8D%97%20%282025%29.pdf`)).toBe('指南 (2025).pdf');
+    expect(fileNameOf('attachment; filename="agenda.pdf"')).toBe('agenda.pdf');
+    expect(fileNameOf(null)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as consoleEndpoints from '../../src/client/api/console-endpoints';
+import * as downloads from '../../src/client/api/download-file';
 import ExportsScreen from '../../src/client/screens/admin/ExportsScreen';
 import { consoleApiPaths } from '../../src/shared/console-api';
 
@@ -10,7 +10,7 @@ afterEach(() => {
 
 describe('exports screen', () => {
   it('offers the directions of manifest-query and downloads the chosen one', async () => {
-    const download = vi.spyOn(consoleEndpoints, 'downloadExport').mockResolvedValue({ ok: true });
+    const download = vi.spyOn(downloads, 'downloadFile').mockResolvedValue({ ok: true });
     render(<ExportsScreen />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const options = await screen.findAllByRole('option');
@@ -22,11 +22,11 @@ describe('exports screen', () => {
     fireEvent.change(date, { target: { value: '2027/6/17' } });
     fireEvent.click(screen.getByTestId('export-manifest'));
     await waitFor(() =>
-      expect(download).toHaveBeenCalledWith(
-        consoleApiPaths.exportManifest,
-        { direction: 'departure', date: '2027-06-17', station: undefined },
-        'departure-2027-06-17',
-      ),
+      expect(download).toHaveBeenCalledWith(consoleApiPaths.exportManifest, 'departure-2027-06-17.xlsx', {
+        direction: 'departure',
+        date: '2027-06-17',
+        station: undefined,
+      }),
     );
   });
 });

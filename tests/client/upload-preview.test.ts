@@ -20,7 +20,10 @@ describe('preview of a stored file', () => {
 
   it('answers the file as a data: URL with its type', async () => {
     // the page's own Blob (jsdom's FileReader reads no other)
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue({ ok: true, blob: async () => new Blob(['png'], { type: 'image/png' }) }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue({ ok: true, headers: new Headers(), blob: async () => new Blob(['png'], { type: 'image/png' }) }),
+    );
     await expect(fetchFileAsDataUrl('f1')).resolves.toEqual({ dataUrl: 'data:image/png;base64,cG5n', mime: 'image/png' });
   });
 });

@@ -1,4 +1,3 @@
-import { API_BASE } from '../../shared/api-paths';
 import type { Page } from '../../shared/api-types';
 import {
   consoleApiPaths as paths,
@@ -10,7 +9,6 @@ import {
   type ReceptionistItem,
   type UnitChoice,
 } from '../../shared/console-api';
-import { getSession } from '../session/session-store';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
 
@@ -49,45 +47,3 @@ export const consoleApi = {
     http.request<{ value: string }>('post', paths.receptionistReveal(id), { json: { field: 'mobile' } }),
   auditPage: (query: Query) => http.request<Page<AuditLogItem>>('get', paths.auditPage, { searchParams: search(query) }),
 };
-
-/**
- * Downloads a workbook: the route needs the bearer header, so the file is fetched and handed to
- * the browser as a blob link. Returns false when the server refused (its message is in the envelope).
- */
-/** The file name the server chose (RFC 6266 `filename*`, else `filename`), or null. */
-export function fileNameOfDisposition(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // a malformed name falls back to the plain one
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? null;
-}
-
-/**
- * Downloads a workbook under the name the server gave it (what and when, in the caller's
- * language: `活动名单-<activity>-<date>.xlsx`); `fileName` is only the fallback.
- */
-export async function downloadExport(path: string, query: Query, fileName: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const url = new URL(`${API_BASE}/${path}`, window.location.origin);
-  for (const [name, value] of Object.entries(search(query))) url.searchParams.set(name, String(value));
-  // the session cookie goes with it (same origin)
-  const response = await fetch(url, { headers: { 'accept-language': getSession().language }, credentials: 'same-origin' });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { msg?: string } | null;
-    return { ok: false, message: body?.msg ?? response.statusText };
-  }
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = fileNameOfDisposition(response.headers.get('content-disposition')) ?? `${fileName}.xlsx`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-  return { ok: true };
-}

@@ -1,4 +1,3 @@
-import { API_BASE } from '../../shared/api-paths';
 import type { Page } from '../../shared/api-types';
 import type { AuditStatus } from '../../shared/guest-api';
 import {
@@ -9,7 +8,6 @@ import {
   type TemporaryReceipt,
   type TemporaryType,
 } from '../../shared/temporary-api';
-import { getSession } from '../session/session-store';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
 
@@ -44,16 +42,3 @@ export const temporaryApi = {
   recommendations: (pageNum: number, pageSize: number) =>
     http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
 };
-
-/**
- * A file of an organiser route (picture, export) as a Blob, fetched with the session cookie, so
- * that a refusal is told apart from a file.
- */
-export async function fetchAuthorisedBlob(path: string, searchParams: Record<string, string> = {}): Promise<Blob | null> {
-  const query = new URLSearchParams(searchParams).toString();
-  const response = await fetch(`${API_BASE}/${path}${query ? `?${query}` : ''}`, {
-    headers: { 'accept-language': getSession().language },
-    credentials: 'same-origin',
-  });
-  return response.ok ? response.blob() : null;
-}

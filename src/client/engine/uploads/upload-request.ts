@@ -2,6 +2,7 @@ import { API_BASE } from '../../../shared/api-paths';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 import type { Envelope } from '../../../shared/envelope';
 import { uploadPaths, type UploadedFile } from '../../../shared/upload-api';
+import { fetchFile } from '../../api/fetch-file';
 import { getSession } from '../../session/session-store';
 
 /** A refused or failed upload; `messages` are the server's translated reasons (one per rule). */
@@ -94,13 +95,9 @@ export async function fetchFileInfo(id: string): Promise<UploadedFile | null> {
  */
 export async function fetchFileAsDataUrl(id: string): Promise<{ dataUrl: string; mime: string } | null> {
   try {
-    const response = await fetch(`${API_BASE}/${uploadPaths.file}/${encodeURIComponent(id)}`, {
-      headers: requestHeaders(),
-      credentials: 'same-origin',
-    });
-    if (!response.ok) return null;
-    const blob = await response.blob();
-    return { dataUrl: await readAsDataUrl(blob), mime: blob.type };
+    const file = await fetchFile(`${uploadPaths.file}/${encodeURIComponent(id)}`);
+    if (!file.ok) return null;
+    return { dataUrl: await readAsDataUrl(file.blob), mime: file.blob.type };
   } catch {
     return null;
   }

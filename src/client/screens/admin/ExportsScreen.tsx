@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { consoleApiPaths as paths, manifestDirections, type ManifestDirection } from '../../../shared/console-api';
 import { unitRecordKinds } from '../../../shared/content-api';
-import { downloadExport } from '../../api/console-endpoints';
+import { downloadFile } from '../../api/download-file';
 import { DateTextField } from '../../engine/widgets/DateTextField';
 import { parseTyped } from '../../engine/widgets/typed-date';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
@@ -32,7 +32,7 @@ export default function ExportsScreen() {
     setBusy(true);
     setError('');
     try {
-      const result = await downloadExport(path, query, fileName);
+      const result = await downloadFile(path, `${fileName}.xlsx`, query);
       if (!result.ok) setError(result.message);
     } finally {
       setBusy(false);

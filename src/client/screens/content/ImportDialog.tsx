@@ -11,9 +11,9 @@ import { useId, useRef, useState } from 'react';
 import { contentApiPaths, type CatalogueKind } from '../../../shared/content-api';
 import { ApiError } from '../../api/api-error';
 import { contentApi } from '../../api/content-endpoints';
+import { downloadFile } from '../../api/download-file';
 import { sendUpload, UploadFailure } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { saveAuthorisedFile } from './file-download';
 
 type Phase =
   { kind: 'idle' } | { kind: 'busy'; percent: number } | { kind: 'failed'; messages: string[] } | { kind: 'done'; count: number };
@@ -51,10 +51,7 @@ export function ImportDialog({ kind, onClose, onImported }: { kind: CatalogueKin
       <DialogTitle id={`${id}-title`}>{t('content.common.importExcel')}</DialogTitle>
       <DialogContent data-testid="import-dialog">
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-          <Button
-            variant="outlined"
-            onClick={() => void saveAuthorisedFile(contentApiPaths.catalogueTemplate(kind), `${kind}-template.xlsx`)}
-          >
+          <Button variant="outlined" onClick={() => void downloadFile(contentApiPaths.catalogueTemplate(kind), `${kind}-template.xlsx`)}>
             {t('content.common.template')}
           </Button>
           <Button variant="contained" disabled={phase.kind === 'busy'} onClick={() => input.current?.click()} data-testid="choose-workbook">

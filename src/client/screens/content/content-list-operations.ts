@@ -1,11 +1,11 @@
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { contentApiPaths, type ContentKind } from '../../../shared/content-api';
 import { contentApi } from '../../api/content-endpoints';
+import { downloadFile } from '../../api/download-file';
 import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 import { showToast } from '../../feedback/feedback-store';
 import { translateKey } from '../../i18n/translate-key';
-import { saveAuthorisedFile } from './file-download';
 
 /** One kind's page with the screen's filters (keyword, and the session of the historical guests). */
 const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
@@ -30,8 +30,8 @@ export const contentListOperations = {
   downloadPage: (query: ListLoadQuery) =>
     contentApi.downloadPage({ ...pagingOf(query, 10), keyword: filterText(query.keyword), category: filterText(query.category) }),
   downloadFile: async (row: FormData) => {
-    const saved = await saveAuthorisedFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));
-    if (!saved) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);
+    const saved = await downloadFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));
+    if (!saved.ok) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);
   },
   deleteDownload: (row: FormData) => contentApi.deleteDownload(idOf(row)),
 };

@@ -1,5 +1,6 @@
 import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApi } from '../../api/content-endpoints';
+import { downloadFile } from '../../api/download-file';
 import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
 
 /** The query of a content list (the keyword its filter bar has). */
@@ -10,10 +11,7 @@ function contentQueryOf(query: ListLoadQuery) {
 
 /** Every unit's records of a kind as the organisers' workbook (the server names the file). */
 async function exportAll(kind: 'vehicle' | 'unofficial-guest'): Promise<void> {
-  // loaded on click: the catalogue is registered at start, and the console's calls must not ride
-  // on every page's first script
-  const { downloadExport } = await import('../../api/console-endpoints');
-  const result = await downloadExport(consoleApiPaths.exportUnitRecords(kind), {}, kind);
+  const result = await downloadFile(consoleApiPaths.exportUnitRecords(kind), `${kind}.xlsx`);
   if (!result.ok) throw new Error(result.message);
 }
 

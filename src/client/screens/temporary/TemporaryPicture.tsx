@@ -5,7 +5,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { temporaryApiPaths } from '../../../shared/temporary-api';
-import { fetchAuthorisedBlob } from '../../api/temporary-endpoints';
+import { fetchFile } from '../../api/fetch-file';
 import { readAsDataUrl } from '../../engine/uploads/upload-request';
 
 /** A registration's picture in a dialog, read through the organisers' route (data: URL, CSP allows it). */
@@ -17,8 +17,8 @@ export function TemporaryPicture({ id, name }: { id: string; name: string }) {
   useEffect(() => {
     if (!open || source) return;
     let live = true;
-    void fetchAuthorisedBlob(temporaryApiPaths.picture(id)).then(async (blob) => {
-      if (live && blob) setSource(await readAsDataUrl(blob));
+    void fetchFile(temporaryApiPaths.picture(id)).then(async (file) => {
+      if (live && file.ok) setSource(await readAsDataUrl(file.blob));
     });
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { temporaryApiPaths } from '../../../shared/temporary-api';
-import { downloadExport } from '../../api/console-endpoints';
+import { downloadFile } from '../../api/download-file';
 import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
@@ -22,7 +22,7 @@ export const temporaryReviewOperations = {
       string
     >;
     // the server names the file by what and when, in the caller's language
-    const result = await downloadExport(temporaryApiPaths.export, params, 'temporary-registrations');
+    const result = await downloadFile(temporaryApiPaths.export, 'temporary-registrations.xlsx', params);
     if (!result.ok) throw new Error(result.message);
   },
 };

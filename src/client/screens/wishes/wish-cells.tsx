@@ -3,17 +3,22 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { formatBytes } from '../../../shared/upload-rules';
+import { uploadPaths } from '../../../shared/upload-api';
 import type { WishFile } from '../../../shared/wish-api';
+import { saveBlob } from '../../api/download-file';
+import { fetchFile } from '../../api/fetch-file';
 import { showToast } from '../../feedback/feedback-store';
 import { translateKey as t } from '../../i18n/translate-key';
-import { downloadStoredFile } from './wish-file-download';
 
 type Row = Record<string, unknown>;
 
 const FILE_FIELDS = ['logo', 'video', 'audio'] as const;
 
+/** Saved under the name the unit gave the file, whatever name the file route answers with. */
 async function download(file: WishFile) {
-  if (!(await downloadStoredFile(file.id, file.name))) showToast(t('wish.list.downloadFailed'), 'error', ERROR_TOAST_MS);
+  const fetched = await fetchFile(`${uploadPaths.file}/${encodeURIComponent(file.id)}`);
+  if (fetched.ok) saveBlob(fetched.blob, file.name);
+  else showToast(t('wish.list.downloadFailed'), 'error', ERROR_TOAST_MS);
 }
 
 /** Cells of the organisers' list of good wishes (list declaration `cell`). */

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { activityApiPaths, type AdminActivityDetail } from '../../../../shared/activity-api';
 import type { ReviewItem } from '../../../../shared/guest-api';
 import { activityApi } from '../../../api/activity-endpoints';
-import { downloadExport } from '../../../api/console-endpoints';
+import { downloadFile } from '../../../api/download-file';
 import { guestApi } from '../../../api/guest-endpoints';
 import { listDeclaration } from '../../../engine/declaration-catalogue';
 import { DeclaredList } from '../../../engine/DeclaredList';
@@ -46,7 +46,7 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
 
   async function exportRoster() {
     // the server names the file: 活动名单-<activity name>-<date>.xlsx
-    const result = await downloadExport(activityApiPaths.rosterExport(id), {}, 'activity-roster');
+    const result = await downloadFile(activityApiPaths.rosterExport(id), 'activity-roster.xlsx');
     if (!result.ok) throw new Error(result.message);
   }
 
