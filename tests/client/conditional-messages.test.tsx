@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 9, in the real step form (WizardStepForm: schema, precompiled validator, UI
+ * Issue 16 point 9, in the real step form (SchemaForm: schema, precompiled validator, UI
  * schema, translations): a failed if/then shows the field's own message and no extra
  * form-level "内容不正确"; an old record's upgrade flag on a field clears once the field is valid,
  * and only then.
@@ -7,7 +7,7 @@
 import { Button } from '@mui/material';
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { WizardStepForm } from '../../src/client/engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../src/client/engine/SchemaForm';
 import { upgradeErrorSchema } from '../../src/client/engine/record-upgrade';
 import { currentMemberDocument } from './fixtures/guest-fixtures';
 
@@ -30,24 +30,16 @@ function errorTextOf(container: HTMLElement, field: string): string {
   return container.querySelector(`#root_${field}__error`)?.textContent ?? '';
 }
 
-function renderStep(document: Record<string, unknown>, initialErrors?: Parameters<typeof WizardStepForm>[0]['initialErrors']) {
+function renderStep(document: Record<string, unknown>, initialErrors?: Parameters<typeof SchemaForm>[0]['initialErrors']) {
   const onSubmit = vi.fn(async () => undefined);
   // no photo: its preview would be fetched, and nothing here is about it
   const { photo: _photo, ...initial } = document;
   const view = render(
-    <WizardStepForm
-      schemaName="entourage-member"
-      formId="step"
-      initial={initial}
-      initialErrors={initialErrors}
-      readOnly={false}
-      onDraft={() => undefined}
-      onSubmit={onSubmit}
-    >
+    <SchemaForm schemaName="entourage-member" formId="step" initial={initial} initialErrors={initialErrors} onSubmit={onSubmit}>
       <Button type="submit" data-testid="step-submit">
         保存
       </Button>
-    </WizardStepForm>,
+    </SchemaForm>,
   );
   return { ...view, onSubmit };
 }

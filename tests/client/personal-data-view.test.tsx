@@ -5,7 +5,7 @@ import guestSchema from '../../src/generated/schemas/guest.json';
 import receptionSchema from '../../src/generated/schemas/reception.json';
 import { ReadOnlyDocument } from '../../src/client/engine/ReadOnlyDocument';
 import { draftOf, unchangedMaskFilter } from '../../src/client/engine/masked-values';
-import { WizardStepForm } from '../../src/client/engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../src/client/engine/SchemaForm';
 
 const schema = guestSchema as unknown as RJSFSchema;
 const maskedGuest = { nameZh: '张三', idType: 'resident-id', idNumber: '370202********1234', mobile: '138****0007', position: '总经理' };
@@ -85,9 +85,9 @@ describe('personal data in the browser (issue 18)', () => {
     expect(draftOf(schema, { nameZh: '李四', idNumber: '370202198001011234', mobile: '13800000007' })).toEqual({ nameZh: '李四' });
     const onDraft = vi.fn();
     render(
-      <WizardStepForm schemaName="guest" initial={{}} readOnly={false} onDraft={onDraft} onSubmit={async () => {}} formId="draft-test">
+      <SchemaForm schemaName="guest" initial={{}} onDraft={onDraft} onSubmit={async () => {}} formId="draft-test">
         <button type="submit">save</button>
-      </WizardStepForm>,
+      </SchemaForm>,
     );
     const name = (await screen.findByLabelText(/中文姓名|姓名/, { selector: '#root_nameZh' })) as HTMLInputElement;
     // typed text reaches the form when the field is left (inputs buffer while typing, issue 17)

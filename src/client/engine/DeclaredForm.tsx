@@ -1,45 +1,34 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Form from '@rjsf/mui';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import type { RecordUpgradeData } from '../../shared/record-upgrade-api';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useKeyTranslation } from '../i18n/use-key-translation';
-import { loadFormAssets, type FormAssets } from './form-assets';
+import { loadFormAssets } from './form-assets';
+import { loadFormUiSchema } from './form-wiring';
+import { initialFromQuery } from './initial-from-query';
 import { MaskedValuesShow } from './MaskedValuesShow';
-import type { FormRuntimeContext } from './form-runtime-context';
-import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
 import { GateShut } from './operation-types';
 import { runOperation } from './operations';
 import { upgradeAttachedTo, upgradeErrorSchema } from './record-upgrade';
 import { RecordUpgradeNotice } from './RecordUpgradeNotice';
-import { withoutFixedFlags } from './upgrade-flags';
-import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from './shown-when';
+import { SchemaForm } from './SchemaForm';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
-import { uploadsBusy } from './uploads/upload-activity';
 import { UploadAwareButton } from './uploads/UploadAwareButton';
 
 type Data = Record<string, unknown>;
 
-interface Loaded extends FormAssets {
-  uiSchema: UiSchema;
+interface Loaded {
+  schema: RJSFSchema;
   initial: Data;
   /** the loaded record came from an older schema version (engine/record-upgrade.ts) */
   upgrade: RecordUpgradeData | null;
-}
-
-function initialFromQuery(declaration: FormDeclaration, search: string): Data {
-  const query = new URLSearchParams(search);
-  const data: Data = {};
-  for (const [field, parameter] of Object.entries(declaration.initialFromQuery ?? {})) {
-    const value = query.get(parameter);
-    if (value !== null) data[field] = value;
-  }
-  return data;
+  /** each load draws a new form: the form takes its data from its first render */
+  generation: number;
 }
 
 /**
@@ -56,29 +45,24 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [gateShut, setGateShut] = useState<GateShut | null>(null);
   const translateKey = useKeyTranslation();
-  const [formData, setFormData] = useState<Data>({});
-  const [refreshNonce, setRefreshNonce] = useState(0);
-  // fields offered only after another answer (ui:options.shownWhen)
-  const [hidden, setHidden] = useState<string[]>([]);
-  const uiSchema = useMemo(() => (loaded ? withHiddenFields(loaded.uiSchema, hidden) : undefined), [loaded, hidden]);
 
   useEffect(() => {
     let live = true;
     (async () => {
-      const [assets, baseUi] = await Promise.all([
+      // the schema and UI schema load beside the record, not after it (the form then finds them cached)
+      const [assets] = await Promise.all([
         loadFormAssets(declaration.schema),
         loadFormUiSchema(declaration.uiSchema ?? declaration.schema),
       ]);
       const loadedData = declaration.load ? ((await runOperation(declaration.load, {}, params)) as Data) : {};
-      const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
       if (!live) return;
-      const upgrade = upgradeAttachedTo(loadedData);
-      const uiSchema = screenUiSchema(assets.schema, baseUi);
-      // batched with the form: a field waiting for another answer never shows first
-      setHidden(hiddenFieldsOf(uiSchema, initial));
-      setLoaded({ ...assets, uiSchema, initial, upgrade });
-      latest.current = initial;
-      setFormData(initial);
+      const initial = { ...loadedData, ...initialFromQuery(declaration, location.search) };
+      setLoaded((before) => ({
+        schema: assets.schema,
+        initial,
+        upgrade: upgradeAttachedTo(loadedData),
+        generation: (before?.generation ?? 0) + 1,
+      }));
     })().catch((error: unknown) => {
       if (!live) return;
       if (error instanceof GateShut) setGateShut(error);
@@ -90,45 +74,13 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
     // the declaration and the route's params decide the form; the query only seeds it once
   }, [declaration, paramsKey]);
 
-  // The form keeps its own state while the user types; `formData` only changes when code sets a
-  // field (the captcha id). Re-rendering the form on every change made RJSF drop a submit
-  // clicked right after the blur validation of the last field.
-  const latest = useRef<Data>({});
-  const setField = useCallback((name: string, value: unknown) => {
-    latest.current = { ...latest.current, [name]: value };
-    setFormData(latest.current);
-  }, []);
-  const formContext = useMemo<FormRuntimeContext>(
-    () => ({ getFormData: () => latest.current, setField, refreshNonce }),
-    [setField, refreshNonce],
-  );
-  const { transformErrors, onBlur, onSubmitCapture } = useErrorVisibility(loaded?.schema);
-  const { busy, extraErrors, run } = useServerSubmission();
+  // an old record's flagged fields (engine/record-upgrade.ts) show until the first save attempt
+  const upgradeErrors = useMemo(() => upgradeErrorSchema(loaded?.upgrade), [loaded]);
 
   async function submit(data: Data) {
-    // the file of a field still being checked is not in the data yet (Enter key included)
-    if (uploadsBusy()) return;
-    // hand the submitted data back as the prop, so re-renders (busy, server errors) keep it
-    latest.current = data;
-    setFormData(data);
-    await run(
-      async () => {
-        const result = await runOperation(declaration.submit, withoutHiddenValues(data, hidden), params);
-        await runSuccess(declaration.success, result, location.search, params);
-      },
-      // one-time codes are spent by a failed attempt: ask for a fresh image code
-      () => setRefreshNonce((nonce) => nonce + 1),
-    );
+    const result = await runOperation(declaration.submit, data, params);
+    await runSuccess(declaration.success, result, location.search, params);
   }
-
-  // an old record's flagged fields (engine/record-upgrade.ts) show until the first save attempt
-  // ...and each one only while its field is still invalid (engine/upgrade-flags.ts)
-  const [upgradeErrors, setUpgradeErrors] = useState<ErrorSchema | undefined>();
-  useEffect(() => setUpgradeErrors(upgradeErrorSchema(loaded?.upgrade)), [loaded]);
-  const [upgradeFlagsShown, setUpgradeFlagsShown] = useState(true);
-  useEffect(() => {
-    if (busy) setUpgradeFlagsShown(false);
-  }, [busy]);
 
   if (gateShut) {
     return (
@@ -141,7 +93,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
   if (!loaded) return <CircularProgress aria-label={t('common.loading')} />;
 
   return (
-    <Box onSubmitCapture={onSubmitCapture}>
+    <Box>
       <RecordUpgradeNotice upgrade={loaded.upgrade} />
       {declaration.reveal && (
         <MaskedValuesShow
@@ -151,36 +103,22 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
           reveal={async (field) => String(await runOperation(declaration.reveal!, { field }, params))}
         />
       )}
-      <Form
-        {...formBasics}
-        schema={loaded.schema}
-        uiSchema={uiSchema}
-        validator={loaded.validator}
-        formData={formData}
-        formContext={formContext}
-        transformErrors={transformErrors}
-        extraErrors={upgradeFlagsShown ? (upgradeErrors ?? extraErrors) : extraErrors}
-        onChange={(event) => {
-          latest.current = event.formData as Data;
-          const flags = withoutFixedFlags(upgradeErrors, latest.current, loaded.schema, loaded.validator);
-          const nowHidden = hiddenFieldsOf(loaded.uiSchema, latest.current);
-          if (flags !== upgradeErrors || !sameFields(nowHidden, hidden)) {
-            // RJSF takes its state from the props again when they change: hand it what was typed
-            setFormData(latest.current);
-            setUpgradeErrors(flags);
-            setHidden(nowHidden);
-          }
-        }}
-        onBlur={onBlur}
-        onSubmit={(event) => void submit(event.formData as Data)}
-        disabled={busy}
+      <SchemaForm
+        key={loaded.generation}
+        schemaName={declaration.schema}
+        uiSchemaName={declaration.uiSchema}
+        initial={loaded.initial}
+        initialErrors={upgradeErrors}
+        onSubmit={submit}
       >
-        <Box sx={{ mt: 2 }}>
-          <UploadAwareButton type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
-            {t(declaration.submitLabelKey)}
-          </UploadAwareButton>
-        </Box>
-      </Form>
+        {(busy) => (
+          <Box sx={{ mt: 2 }}>
+            <UploadAwareButton type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
+              {t(declaration.submitLabelKey)}
+            </UploadAwareButton>
+          </Box>
+        )}
+      </SchemaForm>
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { useLocation, useParams } from 'react-router';
 import type { FieldErrorItem } from '../../../shared/envelope';
 import { ApiError } from '../../api/api-error';
 import type { FormRuntimeContext } from '../form-runtime-context';
+import { initialFromQuery } from '../initial-from-query';
 import { runOperation } from '../operations';
 import type { FormDeclaration } from '../screen-types';
 import { runSuccess } from '../success-actions';
@@ -30,16 +31,6 @@ function serverMessages(items: FieldErrorItem[]): FieldMessages {
     (messages[name] ??= []).push(item.message);
   }
   return messages;
-}
-
-function initialFromQuery(declaration: FormDeclaration, search: string): Data {
-  const query = new URLSearchParams(search);
-  const data: Data = {};
-  for (const [field, parameter] of Object.entries(declaration.initialFromQuery ?? {})) {
-    const value = query.get(parameter);
-    if (value !== null) data[field] = value;
-  }
-  return data;
 }
 
 /** Errors under a field in a line that is always there (widgets/ReservedFieldErrors.tsx, same ids). */

@@ -13,7 +13,7 @@ import { RecordUpgradeNotice } from '../RecordUpgradeNotice';
 import { clearDraft, flushPendingDrafts, readDraft, scheduleDraftWrite } from './draft-store';
 import { furthestReachable, gateAccess, missingBeforeFinish, recordPart, sourceSaved } from './wizard-gates';
 import type { WizardBinding, WizardPanels, WizardContext, WizardDeclaration, WizardRecord, WizardStepDeclaration } from './wizard-types';
-import { WizardStepForm } from './WizardStepForm';
+import { SchemaForm } from '../SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { UploadAwareButton } from '../uploads/UploadAwareButton';
 
@@ -193,7 +193,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
       )}
       <RecordUpgradeNotice upgrade={upgrade} />
       {step.kind === 'form' && step.schema ? (
-        <WizardStepForm
+        <SchemaForm
           key={`${step.id}:${recordId ?? 'new'}`}
           formId={formId}
           schemaName={step.schema}
@@ -205,7 +205,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
           onSubmit={saveForm}
         >
           {buttons}
-        </WizardStepForm>
+        </SchemaForm>
       ) : (
         <>
           {Panel && context.detail && <Panel detail={context.detail} access={access} onChanged={() => void reload()} />}

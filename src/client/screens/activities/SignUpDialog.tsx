@@ -14,7 +14,7 @@ import { envelopeMessage } from '../../api/failure-policy';
 import { ApiError } from '../../api/api-error';
 import { activityApi } from '../../api/activity-endpoints';
 import { guestApi } from '../../api/guest-endpoints';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
@@ -120,15 +120,14 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
               </Alert>
             )}
             {guestId && (
-              <WizardStepForm
+              <SchemaForm
                 key={`${guestId}/${memberId}`}
                 formId="activity-sign-up-form"
                 schemaName="activity-sign-up"
                 // only speaker activities ask for the speaker flag and speech materials
                 uiSchemaName={activity.document.speaker ? 'activity-sign-up' : 'activity-sign-up-plain'}
                 initial={{ activityId: activity.id, guestId }}
-                readOnly={false}
-                onDraft={() => setReason(null)}
+                onData={() => setReason(null)}
                 onSubmit={async (data) => {
                   try {
                     const result = await activityApi.signUp({ ...data, activityId: activity.id, guestId, memberId: memberId || undefined });
@@ -150,7 +149,7 @@ export function SignUpDialog({ activity, onClose }: { activity: UnitActivityDeta
                 <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="sign-up-submit">
                   {t('activity.signUp.submit')}
                 </Button>
-              </WizardStepForm>
+              </SchemaForm>
             )}
           </>
         )}

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { SignUpItem } from '../../../shared/activity-api';
 import { activityApi } from '../../api/activity-endpoints';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 /** A speaker's speech materials: zip/rar/7z, at most 3 files of 5 MB each (rules from the schema). */
@@ -19,12 +19,10 @@ export function SpeechMaterialsDialog({ item, onClose }: { item: SignUpItem; onC
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {t('activity.materials.hint')}
         </Typography>
-        <WizardStepForm
+        <SchemaForm
           formId="speech-materials-form"
           schemaName="activity-speech-materials"
           initial={{ speechMaterials: item.speechMaterials }}
-          readOnly={false}
-          onDraft={() => {}}
           onSubmit={async (data) => {
             await activityApi.saveMaterials(item.id, (data.speechMaterials as string[] | undefined) ?? []);
             onClose(true);
@@ -33,7 +31,7 @@ export function SpeechMaterialsDialog({ item, onClose }: { item: SignUpItem; onC
           <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="materials-save">
             {t('activity.common.save')}
           </Button>
-        </WizardStepForm>
+        </SchemaForm>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('activity.common.close')}</Button>

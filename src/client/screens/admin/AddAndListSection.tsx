@@ -5,7 +5,7 @@ import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import type { ListHost } from '../../engine/list-actions';
 import { showToast } from '../../feedback/feedback-store';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ConsoleSection } from './ConsoleSection';
 
@@ -37,14 +37,12 @@ export function AddAndListSection(props: AddAndListSectionProps) {
   return (
     <ConsoleSection name={name} titleKey={titleKey}>
       {beforeForm}
-      <WizardStepForm
+      <SchemaForm
         key={formKey}
         formId={`${name}-form`}
         idPrefix={name}
         schemaName={schemaName}
         initial={{}}
-        readOnly={false}
-        onDraft={() => {}}
         onSubmit={async (data) => {
           await onAdd(data);
           showToast(t(addedKey), 'success', ERROR_TOAST_MS);
@@ -54,7 +52,7 @@ export function AddAndListSection(props: AddAndListSectionProps) {
         <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid={`${name}-add`}>
           {t(addLabelKey)}
         </Button>
-      </WizardStepForm>
+      </SchemaForm>
       <DeclaredList declaration={listDeclaration(list)} host={host} />
     </ConsoleSection>
   );

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import type { GuestDetail } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { askConfirm, showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { RegistrationSection } from '../guests/RegistrationSection';
@@ -22,14 +22,12 @@ export function GuestDecisionSection({
   const t = useKeyTranslation();
   return (
     <RegistrationSection titleKey="guest.review.decide" testId="record-decision">
-      <WizardStepForm
+      <SchemaForm
         key={guest.status}
         formId="record-decision-form"
         idPrefix="decision"
         schemaName="review-decision"
         initial={{ ids: [guest.id], decision: guest.status === 'approved' ? 'reject' : 'approve' }}
-        readOnly={false}
-        onDraft={() => {}}
         onSubmit={async (data) => {
           const decision = data.decision === 'reject' ? 'reject' : 'approve';
           const confirmed = await askConfirm({
@@ -50,7 +48,7 @@ export function GuestDecisionSection({
         <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="record-decision-submit">
           {t('guest.review.submit')}
         </Button>
-      </WizardStepForm>
+      </SchemaForm>
     </RegistrationSection>
   );
 }

@@ -6,7 +6,7 @@ import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { useListHost } from '../../engine/use-list-host';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ConsoleSection } from './ConsoleSection';
 import { UnitPicker } from './UnitPicker';
@@ -27,13 +27,11 @@ export default function InvitationCodesScreen() {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <ConsoleSection name="codes-create" titleKey="console.codes.create" maxWidth={720}>
         <UnitPicker label={t('console.schema.fields.company')} value={company} onChange={setCompany} testId="codes-company" />
-        <WizardStepForm
+        <SchemaForm
           key={`${formKey}:${company[0]?.id ?? ''}`}
           formId="invitation-code-batch-form"
           schemaName="invitation-code-batch"
           initial={{ count: 10, guestType: 'general', reviewRequired: true, companyId: company[0]?.id ?? '' }}
-          readOnly={false}
-          onDraft={() => {}}
           onSubmit={async (data) => {
             // the company comes from the picker; the server answers 404 for an unknown one
             const codes = await consoleApi.createCodes({ ...data, companyId: company[0]?.id ?? '' });
@@ -45,7 +43,7 @@ export default function InvitationCodesScreen() {
           <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="codes-submit" disabled={company.length === 0}>
             {t('console.codes.submit')}
           </Button>
-        </WizardStepForm>
+        </SchemaForm>
         {created.length > 0 && (
           <Alert severity="success" sx={{ mt: 2 }} data-testid="codes-created">
             {t('console.codes.created', { count: created.length })}

@@ -6,7 +6,7 @@ import type { UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { useListHost } from '../../engine/use-list-host';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ConsoleSection } from './ConsoleSection';
@@ -26,14 +26,12 @@ export default function NoticesAdminScreen() {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <ConsoleSection name="notice-write" titleKey="console.notices.write" maxWidth={760}>
-        <WizardStepForm
+        <SchemaForm
           key={formKey}
           formId="notice-publication-form"
           schemaName="notice-publication"
           // title and content start absent, not '': an empty field is "required", not "too short"
           initial={{ audiences: [], unitIds: [] }}
-          readOnly={false}
-          onDraft={() => {}}
           onSubmit={async (data) => {
             await consoleApi.createNotice({ ...data, audiences: data.audiences ?? [], unitIds: units.map((unit) => unit.id) });
             showToast(t('console.notices.saved'), 'success', ERROR_TOAST_MS);
@@ -48,7 +46,7 @@ export default function NoticesAdminScreen() {
           <Button type="submit" variant="contained" sx={{ mt: 2 }} data-testid="notice-save">
             {t('console.notices.saveDraft')}
           </Button>
-        </WizardStepForm>
+        </SchemaForm>
       </ConsoleSection>
       <DeclaredListSection list="notices-admin" host={host} />
     </Box>

@@ -9,7 +9,7 @@ import { looksMasked } from '../../../shared/sensitive-fields';
 import type { GuestDetail, ReviewItem } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { ReceptionPicker, type ReceptionPoint } from './ReceptionPicker';
@@ -123,13 +123,11 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
       )}
       {detail && <ReceptionPicker onPick={addPicked} />}
       {detail && (
-        <WizardStepForm
+        <SchemaForm
           key={`${guest.id}:${target.kind === 'member' ? target.memberId : 'guest'}:${picked?.round ?? 0}`}
           formId="reception-form"
           schemaName="reception"
           initial={picked?.data ?? { ...(stored ?? {}) }}
-          readOnly={false}
-          onDraft={() => {}}
           // the whole typed arrangement (receptionist phones are x-sensitive, so drafts leave them out)
           onData={(data) => {
             typed.current = data;
@@ -144,7 +142,7 @@ export function ReceptionEditor({ guest, onClose }: { guest: ReviewItem; onClose
               {t('common.cancel')}
             </Button>
           </Box>
-        </WizardStepForm>
+        </SchemaForm>
       )}
     </Box>
   );

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
@@ -29,13 +29,11 @@ export function ReviewDecisionForm({ name, selected, decide, onDone }: ReviewDec
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
         {t('guest.review.decide')}
       </Typography>
-      <WizardStepForm
+      <SchemaForm
         key={formKey}
         formId={`${name}-decision-form`}
         schemaName="review-decision"
         initial={{ ids: [], decision: 'approve' }}
-        readOnly={false}
-        onDraft={() => {}}
         onSubmit={async (data) => {
           // the selection lives in the list
           await decide({ ...data, ids: selected });
@@ -47,7 +45,7 @@ export function ReviewDecisionForm({ name, selected, decide, onDone }: ReviewDec
         <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid={`${name}-submit`}>
           {t('guest.review.submit')}
         </Button>
-      </WizardStepForm>
+      </SchemaForm>
     </Box>
   );
 }

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useCallback, useId } from 'react';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { useId } from 'react';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 type Data = Record<string, unknown>;
@@ -24,26 +24,18 @@ interface RecordFormDialogProps {
 export function RecordFormDialog({ title, schemaName, initial, onSubmit, onClose }: RecordFormDialogProps) {
   const t = useKeyTranslation();
   const formId = `record-form-${useId().replace(/:/g, '')}`;
-  const ignoreDraft = useCallback(() => undefined, []);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
       <DialogTitle id={`${formId}-title`}>{title}</DialogTitle>
       <DialogContent data-testid="record-form">
-        <WizardStepForm
-          schemaName={schemaName}
-          initial={initial}
-          readOnly={false}
-          onDraft={ignoreDraft}
-          onSubmit={onSubmit}
-          formId={formId}
-        >
+        <SchemaForm schemaName={schemaName} initial={initial} onSubmit={onSubmit} formId={formId}>
           <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
             <Button onClick={onClose}>{t('content.common.cancel')}</Button>
             <Button type="submit" variant="contained" data-testid="record-save">
               {t('content.common.save')}
             </Button>
           </Box>
-        </WizardStepForm>
+        </SchemaForm>
       </DialogContent>
     </Dialog>
   );

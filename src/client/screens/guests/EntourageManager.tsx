@@ -12,7 +12,7 @@ import type { ListHost, Row } from '../../engine/list-actions';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { upgradeErrorSchema } from '../../engine/record-upgrade';
 import { RecordUpgradeNotice } from '../../engine/RecordUpgradeNotice';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import type { WizardPanelProps } from '../../engine/wizard/wizard-types';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { showToast } from '../../feedback/feedback-store';
@@ -110,13 +110,12 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
               {itineraryShut ? t(itineraryShut.reasonKey, itineraryShut.reasonParams) : t('guest.entourage.itineraryClosed')}
             </Alert>
           )}
-          <WizardStepForm
+          <SchemaForm
             key={travelOf.id}
             formId="entourage-itinerary-form"
             schemaName="itinerary"
             initial={{ ...(travelOf.itinerary ?? {}) }}
             readOnly={!detail.gates.canEditItinerary}
-            onDraft={() => {}}
             onSubmit={(data) => saveItinerary(travelOf, data)}
           >
             <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
@@ -129,7 +128,7 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
                 {t('common.cancel')}
               </Button>
             </Box>
-          </WizardStepForm>
+          </SchemaForm>
           <Box sx={{ mt: 2 }} data-testid="entourage-reception">
             <Typography component="h4" variant="subtitle2" sx={{ mb: 1 }}>
               {t('guest.reception.title')}
@@ -155,14 +154,12 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
             {editing.member ? t('guest.entourage.edit') : t('guest.entourage.add')}
           </Typography>
           <RecordUpgradeNotice upgrade={editing.upgrade} />
-          <WizardStepForm
+          <SchemaForm
             key={editing.member?.id ?? 'new'}
             formId="entourage-member-form"
             schemaName="entourage-member"
             initial={{ ...editing.document }}
             initialErrors={upgradeErrorSchema(editing.upgrade)}
-            readOnly={false}
-            onDraft={() => {}}
             onSubmit={save}
           >
             <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
@@ -173,7 +170,7 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
                 {t('common.cancel')}
               </Button>
             </Box>
-          </WizardStepForm>
+          </SchemaForm>
         </Box>
       )}
     </Box>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { guestApi } from '../../api/guest-endpoints';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
@@ -30,12 +30,10 @@ export function PhotoChangePanel({ guestId, onChanged }: { guestId: string; onCh
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('guest.photoChange.note')}
       </Typography>
-      <WizardStepForm
+      <SchemaForm
         formId="photo-change-form"
         schemaName="photo-change"
         initial={{}}
-        readOnly={false}
-        onDraft={() => {}}
         onSubmit={async (data) => {
           await guestApi.changePhoto(guestId, data);
           showToast(t('guest.photoChange.done'), 'success', ERROR_TOAST_MS);
@@ -51,7 +49,7 @@ export function PhotoChangePanel({ guestId, onChanged }: { guestId: string; onCh
             {t('common.cancel')}
           </Button>
         </Box>
-      </WizardStepForm>
+      </SchemaForm>
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { temporaryApi } from '../../api/temporary-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { useListHost } from '../../engine/use-list-host';
-import { WizardStepForm } from '../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
@@ -23,13 +23,11 @@ export function TemporaryCodesPanel() {
     <Box sx={{ mt: 4 }} data-testid="temporary-codes">
       <DeclaredListSection list="temporary-codes" host={host} />
       <Box sx={{ mt: 2, maxWidth: 640 }}>
-        <WizardStepForm
+        <SchemaForm
           key={formKey}
           formId="temporary-code-form"
           schemaName="temporary-code"
           initial={{}}
-          readOnly={false}
-          onDraft={() => {}}
           onSubmit={async (data) => {
             await temporaryApi.createCode(data);
             showToast(t('temporary.codes.created'), 'success', ERROR_TOAST_MS);
@@ -40,7 +38,7 @@ export function TemporaryCodesPanel() {
           <Button type="submit" variant="outlined" sx={{ mt: 1 }} data-testid="temporary-code-create">
             {t('temporary.codes.create')}
           </Button>
-        </WizardStepForm>
+        </SchemaForm>
       </Box>
     </Box>
   );

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ActivitySummary } from '../../../../shared/activity-api';
 import { activityApi } from '../../../api/activity-endpoints';
-import { WizardStepForm } from '../../../engine/wizard/WizardStepForm';
+import { SchemaForm } from '../../../engine/SchemaForm';
 import { useKeyTranslation } from '../../../i18n/use-key-translation';
 
 /** Creates (as a draft) or edits an activity: every field of the activity schema, from its UI schema. */
@@ -15,12 +15,10 @@ export function ActivityFormDialog({ activity, onClose }: { activity: ActivitySu
     <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth aria-labelledby="activity-form-title">
       <DialogTitle id="activity-form-title">{t(activity ? 'activity.admin.edit' : 'activity.admin.create')}</DialogTitle>
       <DialogContent dividers>
-        <WizardStepForm
+        <SchemaForm
           formId="activity-form"
           schemaName="activity"
           initial={(activity?.document as unknown as Record<string, unknown> | undefined) ?? { category: 'committee' }}
-          readOnly={false}
-          onDraft={() => {}}
           onSubmit={async (data) => {
             if (activity) await activityApi.update(activity.id, data);
             else await activityApi.create(data);
@@ -30,7 +28,7 @@ export function ActivityFormDialog({ activity, onClose }: { activity: ActivitySu
           <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="activity-save">
             {t('activity.common.save')}
           </Button>
-        </WizardStepForm>
+        </SchemaForm>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('activity.common.close')}</Button>

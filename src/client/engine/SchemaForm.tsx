@@ -4,32 +4,32 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { loadFormAssets, type FormAssets } from '../form-assets';
-import type { FormRuntimeContext } from '../form-runtime-context';
-import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useServerSubmission } from '../form-wiring';
-import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { uploadsBusy } from '../uploads/upload-activity';
-import { withoutFixedFlags } from '../upgrade-flags';
-import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from '../shown-when';
-import { draftOf, unchangedMaskFilter } from '../masked-values';
+import { useKeyTranslation } from '../i18n/use-key-translation';
+import { loadFormAssets, type FormAssets } from './form-assets';
+import type { FormRuntimeContext } from './form-runtime-context';
+import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
+import { draftOf, unchangedMaskFilter } from './masked-values';
+import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from './shown-when';
+import { uploadsBusy } from './uploads/upload-activity';
+import { withoutFixedFlags } from './upgrade-flags';
 
 type Data = Record<string, unknown>;
 
-export interface WizardStepFormProps {
+export interface SchemaFormProps {
   schemaName: string;
   uiSchemaName?: string;
   initial: Data;
-  readOnly: boolean;
-  /** every change, for the draft */
-  onDraft: (data: Data) => void;
+  readOnly?: boolean;
+  /** every change, for a draft: personal data (x-sensitive) left out */
+  onDraft?: (data: Data) => void;
   /** every change, whole (personal data included): for a screen that builds on what was typed, in memory only, never for a draft */
   onData?: (data: Data) => void;
   /** valid data (client validation passed); a thrown ApiError with fieldErrors lands on the fields */
   onSubmit: (data: Data) => Promise<void>;
-  /** buttons (the submit button is one of them: type="submit") */
-  children: ReactNode;
+  /** buttons (the submit button is one of them: type="submit"); a function is told whether a submission runs */
+  children: ReactNode | ((busy: boolean) => ReactNode);
   /** the form id, so buttons outside can submit it */
-  formId: string;
+  formId?: string;
   /** errors shown on their fields from the start (an old record's flagged fields) */
   initialErrors?: ErrorSchema;
   /** the prefix of the fields' ids (default `root`): two forms on one page need distinct ones */
@@ -37,14 +37,15 @@ export interface WizardStepFormProps {
 }
 
 /**
- * One wizard step: one RJSF form on the step's own (small) schema, validated by the
- * precompiled validator on blur and on submit, then by the server (field errors on fields).
+ * The schema-driven form of the app (declared screens, wizard steps, dialogs): one RJSF form on
+ * a schema and its UI schema, validated by the precompiled validator on blur and on submit,
+ * then by the server (field errors land on their fields).
  */
-export function WizardStepForm({
+export function SchemaForm({
   schemaName,
   uiSchemaName,
   initial,
-  readOnly,
+  readOnly = false,
   onDraft,
   onData,
   onSubmit,
@@ -52,7 +53,7 @@ export function WizardStepForm({
   formId,
   initialErrors,
   idPrefix,
-}: WizardStepFormProps) {
+}: SchemaFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -84,12 +85,17 @@ export function WizardStepForm({
     (name: string, value: unknown) => {
       latest.current = { ...latest.current, [name]: value };
       setFormData(latest.current);
-      onDraft(draftOf(schemaRef.current, latest.current));
+      onDraft?.(draftOf(schemaRef.current, latest.current));
       onData?.(latest.current);
     },
     [onDraft, onData],
   );
-  const formContext = useMemo<FormRuntimeContext>(() => ({ getFormData: () => latest.current, setField, refreshNonce: 0 }), [setField]);
+  // one-time codes (image, SMS) are spent by a failed attempt: their widgets fetch fresh ones when this moves
+  const [refreshNonce, setRefreshNonce] = useState(0);
+  const formContext = useMemo<FormRuntimeContext>(
+    () => ({ getFormData: () => latest.current, setField, refreshNonce }),
+    [setField, refreshNonce],
+  );
 
   const { transformErrors: visibleErrors, onBlur, onSubmitCapture } = useErrorVisibility(assets?.schema);
   const initialData = useRef(initial);
@@ -109,7 +115,10 @@ export function WizardStepForm({
     latest.current = data;
     setFormData(data);
     setUpgradeFlags(undefined);
-    await run(() => onSubmit(withoutHiddenValues(data, hidden)));
+    await run(
+      () => onSubmit(withoutHiddenValues(data, hidden)),
+      () => setRefreshNonce((nonce) => nonce + 1),
+    );
   }
 
   if (loadError) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
@@ -133,7 +142,7 @@ export function WizardStepForm({
         onChange={(event) => {
           latest.current = event.formData as Data;
           if (!readOnly) {
-            onDraft(draftOf(assets.schema, latest.current));
+            onDraft?.(draftOf(assets.schema, latest.current));
             onData?.(latest.current);
           }
           const flags = withoutFixedFlags(upgradeFlags, latest.current, assets.schema, assets.validator);
@@ -148,7 +157,7 @@ export function WizardStepForm({
         onBlur={onBlur}
         onSubmit={(event) => void submit(event.formData as Data)}
       >
-        {children}
+        {typeof children === 'function' ? children(busy) : children}
       </Form>
     </Box>
   );
