@@ -12,9 +12,11 @@ describe('exports screen', () => {
   it('offers the directions of manifest-query and downloads the chosen one', async () => {
     const download = vi.spyOn(downloads, 'downloadFile').mockResolvedValue({ ok: true });
     render(<ExportsScreen />);
-    fireEvent.mouseDown(screen.getByRole('combobox'));
+    // the form is drawn once its schema has loaded
+    fireEvent.mouseDown(await screen.findByRole('combobox'));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['接站', '送站']);
+    // the blank first choice every schema select has (the direction is required: refused on submit)
+    expect(options.map((option) => option.textContent)).toEqual(['', '接站', '送站']);
     fireEvent.click(screen.getByRole('option', { name: '送站' }));
     const date = screen.getByRole('textbox', { name: /日期/ });
     // issue 19 item 17: the UI language's hint, never the browser's mm/dd/yyyy
