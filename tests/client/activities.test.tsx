@@ -7,7 +7,7 @@ import { guestApi } from '../../src/client/api/guest-endpoints';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
 import ActivityScreen from '../../src/client/screens/activities/ActivityScreen';
 import { SpeechMaterialsDialog } from '../../src/client/screens/activities/SpeechMaterialsDialog';
-import ActivityAdminScreen from '../../src/client/screens/admin/activities/ActivityAdminScreen';
+import ActivityAdminScreen from '../../src/client/screens/activities/ActivityAdminScreen';
 import type { ActivitySummary, SignUpItem, UnitActivityDetail } from '../../src/shared/activity-api';
 import { guestSummary } from './fixtures/guest-fixtures';
 

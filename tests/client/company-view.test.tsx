@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestApi } from '../../src/client/api/guest-endpoints';
-import CompanyViewScreen from '../../src/client/screens/unit/CompanyViewScreen';
+import CompanyViewScreen from '../../src/client/screens/units/CompanyViewScreen';
 import type { EditionAnswer, UnitOverview } from '../../src/shared/guest-api';
 import { editionAnswer } from './fixtures/guest-fixtures';
 

@@ -11,7 +11,7 @@ import { contentApi } from '../../src/client/api/content-endpoints';
 import { AppHeader } from '../../src/client/layout/AppHeader';
 import { FeedbackHost } from '../../src/client/feedback/FeedbackHost';
 import { componentScreens } from '../../src/client/router/screen-catalogue';
-import DashboardScreen from '../../src/client/screens/DashboardScreen';
+import DashboardScreen from '../../src/client/screens/pages/DashboardScreen';
 import DownloadsScreen from '../../src/client/screens/content/DownloadsScreen';
 import HistoricalGuestsScreen from '../../src/client/screens/content/HistoricalGuestsScreen';
 import InvestmentProjectsScreen from '../../src/client/screens/content/InvestmentProjectsScreen';

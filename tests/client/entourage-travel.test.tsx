@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntourageItem, GuestDetail, ReviewItem } from '../../src/shared/guest-api';
 import { guestApi } from '../../src/client/api/guest-endpoints';
-import { ReceptionEditor } from '../../src/client/screens/admin/ReceptionEditor';
+import { ReceptionEditor } from '../../src/client/screens/reception/ReceptionEditor';
 import { EntourageManager } from '../../src/client/screens/guests/EntourageManager';
 import { guestDetail, sampleItinerary, sampleStationReception } from './fixtures/guest-fixtures';
 

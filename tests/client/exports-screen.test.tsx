@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as downloads from '../../src/client/api/download-file';
-import ExportsScreen from '../../src/client/screens/admin/ExportsScreen';
+import ExportsScreen from '../../src/client/screens/exports/ExportsScreen';
 import { consoleApiPaths } from '../../src/shared/console-api';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestApi } from '../../src/client/api/guest-endpoints';
-import GuestRecordScreen from '../../src/client/screens/admin/GuestRecordScreen';
+import GuestRecordScreen from '../../src/client/screens/guests/GuestRecordScreen';
 import { formatDateTime } from '../../src/client/util/date-format';
 import { currentMemberDocument, currentVersion, guestDetail } from './fixtures/guest-fixtures';
 

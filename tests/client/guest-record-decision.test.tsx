@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestApi } from '../../src/client/api/guest-endpoints';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
-import GuestRecordScreen from '../../src/client/screens/admin/GuestRecordScreen';
+import GuestRecordScreen from '../../src/client/screens/guests/GuestRecordScreen';
 import { guestDetail } from './fixtures/guest-fixtures';
 
 configure({ asyncUtilTimeout: 15_000 });

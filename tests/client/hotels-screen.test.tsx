@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleApi } from '../../src/client/api/console-endpoints';
 import { FeedbackHost } from '../../src/client/feedback/FeedbackHost';
-import HotelsScreen from '../../src/client/screens/admin/HotelsScreen';
+import HotelsScreen from '../../src/client/screens/reception/HotelsScreen';
 import type { HotelItem, ReceptionistItem } from '../../src/shared/console-api';
 
 afterEach(() => vi.restoreAllMocks());

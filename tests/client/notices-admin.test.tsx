@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleApi } from '../../src/client/api/console-endpoints';
-import NoticesAdminScreen from '../../src/client/screens/admin/NoticesAdminScreen';
+import NoticesAdminScreen from '../../src/client/screens/notices/NoticesAdminScreen';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -17,7 +17,7 @@ import type { ListHost, Row } from './list-actions';
 import { ListActionButton } from './ListActionButton';
 import { ListCards } from './ListCards';
 import { ListFilterForm } from './ListFilterForm';
-import { filterFieldsOf, listQueryParams, pageNumberOf, PAGING_FIELDS, readListQuery } from './list-query';
+import { filterFieldsOf, listQueryParams, onePage, pageNumberOf, PAGING_FIELDS, readListQuery } from './list-query';
 import { checkedListQuery } from './list-query-check';
 import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
@@ -131,11 +131,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const title = t(declaration.titleKey);
   const testId = declaration.testId ?? declaration.id;
   const given = host.records;
-  const page = given
-    ? { records: given, total: given.length, pageNum: 1, pageSize: Math.max(given.length, 1) }
-    : loading.status === 'failed'
-      ? null
-      : loading.page;
+  const page = given ? onePage(given) : loading.status === 'failed' ? null : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
   // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
   const { facts } = host;

@@ -60,3 +60,8 @@ export function filterText(value: unknown): string | undefined {
 export function pagingOf(query: ListLoadQuery, pageSize: number): { pageNum: number; pageSize: number } {
   return { pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, pageSize) };
 }
+
+/** A whole list the server answers as an array, as the one page a declared list shows. */
+export function onePage<Row>(records: Row[]): { records: Row[]; total: number; pageNum: number; pageSize: number } {
+  return { records, total: records.length, pageNum: 1, pageSize: Math.max(records.length, 1) };
+}

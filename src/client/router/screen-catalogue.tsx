@@ -2,46 +2,51 @@ import type { ComponentType } from 'react';
 import DeclaredScreenComponent from '../engine/DeclaredScreen';
 import { lazyScreen } from './lazy-screen';
 
-/** Each screen is its own chunk (route-level code splitting). */
-const Dashboard = lazyScreen(() => import('../screens/DashboardScreen'));
-const Guide = lazyScreen(() => import('../screens/GuideScreen'));
-const PrivacyPolicy = lazyScreen(() => import('../screens/PrivacyPolicyScreen'));
-const Choose = lazyScreen(() => import('../screens/ChooseScreen'));
-const NoticeDetail = lazyScreen(() => import('../screens/NoticeDetailScreen'));
-const Forbidden = lazyScreen(() => import('../screens/ForbiddenScreen'));
-const NotFound = lazyScreen(() => import('../screens/NotFoundScreen'));
-const ComingSoon = lazyScreen(() => import('../screens/ComingSoonScreen'));
+/** Each screen is its own chunk (route-level code splitting), listed by feature folder. */
+// pages of their own
+const Dashboard = lazyScreen(() => import('../screens/pages/DashboardScreen'));
+const Guide = lazyScreen(() => import('../screens/pages/GuideScreen'));
+const PrivacyPolicy = lazyScreen(() => import('../screens/pages/PrivacyPolicyScreen'));
+const Choose = lazyScreen(() => import('../screens/pages/ChooseScreen'));
+const Forbidden = lazyScreen(() => import('../screens/pages/ForbiddenScreen'));
+const NotFound = lazyScreen(() => import('../screens/pages/NotFoundScreen'));
+const ComingSoon = lazyScreen(() => import('../screens/pages/ComingSoonScreen'));
 // Declared screens come with the first load: /login is one, and a first visit should cost one
 // script, not a chain of small ones. Their RJSF forms and tables load on demand (DeclaredScreen.tsx);
 // a declared screen loads the namespaces of its declaration itself (engine/declaration-namespaces.ts).
 export const DeclaredScreen = DeclaredScreenComponent;
-// guest lifecycle
-const UnitInfo = lazyScreen(() => import('../screens/unit/UnitInfoScreen'));
-const CompanyView = lazyScreen(() => import('../screens/unit/CompanyViewScreen'));
+// units
+const UnitInfo = lazyScreen(() => import('../screens/units/UnitInfoScreen'));
+const CompanyView = lazyScreen(() => import('../screens/units/CompanyViewScreen'));
+// invitations
+const InvitationCodes = lazyScreen(() => import('../screens/invitations/InvitationCodesScreen'));
+// reception
+const Hotels = lazyScreen(() => import('../screens/reception/HotelsScreen'));
+// guests (with entourage, review and the console's guest record)
 const GuestList = lazyScreen(() => import('../screens/guests/GuestListScreen'));
 const GuestRegistration = lazyScreen(() => import('../screens/guests/GuestRegistrationScreen'));
 const GuestDetail = lazyScreen(() => import('../screens/guests/GuestDetailScreen'));
 const EntourageManagement = lazyScreen(() => import('../screens/guests/EntourageScreen'));
-const ReviewQueue = lazyScreen(() => import('../screens/admin/ReviewQueueScreen'));
+const ReviewQueue = lazyScreen(() => import('../screens/guests/ReviewQueueScreen'));
 const MyRegistration = lazyScreen(() => import('../screens/guests/MyRegistrationScreen'));
-// temporary registration
-const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
-const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
+const ConsoleGuestRecord = lazyScreen(() => import('../screens/guests/GuestRecordScreen'));
 // activities
 const ActivitySignUp = lazyScreen(() => import('../screens/activities/ActivityScreen'));
-const ActivityAdmin = lazyScreen(() => import('../screens/admin/activities/ActivityAdminScreen'));
-// content screens
+const ActivityAdmin = lazyScreen(() => import('../screens/activities/ActivityAdminScreen'));
+// content
 const Downloads = lazyScreen(() => import('../screens/content/DownloadsScreen'));
 const HistoricalGuests = lazyScreen(() => import('../screens/content/HistoricalGuestsScreen'));
 const InvestmentProjects = lazyScreen(() => import('../screens/content/InvestmentProjectsScreen'));
 const Vehicles = lazyScreen(() => import('../screens/content/VehiclesScreen'));
 const UnofficialGuests = lazyScreen(() => import('../screens/content/UnofficialGuestsScreen'));
-// organisers' console
-const ConsoleGuestRecord = lazyScreen(() => import('../screens/admin/GuestRecordScreen'));
-const InvitationCodes = lazyScreen(() => import('../screens/admin/InvitationCodesScreen'));
-const NoticeAdmin = lazyScreen(() => import('../screens/admin/NoticesAdminScreen'));
-const Hotels = lazyScreen(() => import('../screens/admin/HotelsScreen'));
-const Exports = lazyScreen(() => import('../screens/admin/ExportsScreen'));
+// notices
+const NoticeDetail = lazyScreen(() => import('../screens/notices/NoticeDetailScreen'));
+const NoticeAdmin = lazyScreen(() => import('../screens/notices/NoticesAdminScreen'));
+// temporary registration
+const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryReviewScreen'));
+const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
+// the workbooks of several features (the server's one export route)
+const Exports = lazyScreen(() => import('../screens/exports/ExportsScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style

@@ -5,7 +5,7 @@ import { temporaryApi } from '../../api/temporary-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import { useListHost } from '../../engine/use-list-host';
-import { ReviewDecisionForm } from '../admin/ReviewDecisionForm';
+import { ReviewDecisionForm } from '../guests/ReviewDecisionForm';
 import { filterFromSearch, searchFromFilter } from './temporary-filter-url';
 import { TemporaryCodesPanel } from './TemporaryCodesPanel';
 import { TemporaryFilterBar } from './TemporaryFilterBar';

@@ -1,16 +1,13 @@
 import { temporaryApiPaths } from '../../../shared/temporary-api';
 import { downloadFile } from '../../api/download-file';
 import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
-import { pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import { onePage, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 /** The temporary review's lists (ui-schemas/screens/temporary-review.json, temporary-codes.json, temporary-recommendations.json) and the export of the filter shown. */
 export const temporaryReviewOperations = {
   temporaryPage: (query: ListLoadQuery) => temporaryApi.page(query as unknown as TemporaryQuery),
-  temporaryCodeList: async () => {
-    const records = await temporaryApi.codes();
-    return { records, total: records.length, pageNum: 1, pageSize: Math.max(records.length, 1) };
-  },
+  temporaryCodeList: async () => onePage(await temporaryApi.codes()),
   discardTemporaryCode: (row: FormData) => temporaryApi.discardCode(String(row.code)),
   temporaryRecommendationPage: (query: ListLoadQuery) => {
     const { pageNum, pageSize } = pagingOf(query, 10);

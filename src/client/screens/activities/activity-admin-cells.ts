@@ -1,5 +1,5 @@
-import { translateKey } from '../../../i18n/translate-key';
-import { formatDateTime } from '../../../util/date-format';
+import { translateKey } from '../../i18n/translate-key';
+import { formatDateTime } from '../../util/date-format';
 
 type Row = Record<string, unknown>;
 const documentOf = (row: Row) => (row.document ?? {}) as Record<string, unknown>;

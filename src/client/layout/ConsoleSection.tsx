@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { useKeyTranslation } from '../i18n/use-key-translation';
 
 /** A card of a console screen headed by a level-2 heading (`<name>-title`): a create form, a list beside it. */
 export function ConsoleSection({

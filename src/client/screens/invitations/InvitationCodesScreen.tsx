@@ -8,8 +8,8 @@ import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { useListHost } from '../../engine/use-list-host';
 import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { ConsoleSection } from './ConsoleSection';
-import { UnitPicker } from './UnitPicker';
+import { ConsoleSection } from '../../layout/ConsoleSection';
+import { UnitPicker } from '../units/UnitPicker';
 
 /**
  * /admin/codes: invitation codes. A batch is bound to one company (picked here, like the review

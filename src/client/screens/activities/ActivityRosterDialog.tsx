@@ -9,15 +9,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { activityApiPaths, type AdminActivityDetail } from '../../../../shared/activity-api';
-import type { ReviewItem } from '../../../../shared/guest-api';
-import { activityApi } from '../../../api/activity-endpoints';
-import { downloadFile } from '../../../api/download-file';
-import { guestApi } from '../../../api/guest-endpoints';
-import { listDeclaration } from '../../../engine/declaration-catalogue';
-import { DeclaredList } from '../../../engine/DeclaredList';
-import { showToast } from '../../../feedback/feedback-store';
-import { useKeyTranslation } from '../../../i18n/use-key-translation';
+import { activityApiPaths, type AdminActivityDetail } from '../../../shared/activity-api';
+import type { ReviewItem } from '../../../shared/guest-api';
+import { activityApi } from '../../api/activity-endpoints';
+import { downloadFile } from '../../api/download-file';
+import { guestApi } from '../../api/guest-endpoints';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import { DeclaredList } from '../../engine/DeclaredList';
+import { showToast } from '../../feedback/feedback-store';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 /** Roster, waiting list, the Excel export and (invited activities) the assigned guests. */
 export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () => void }) {

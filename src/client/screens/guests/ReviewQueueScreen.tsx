@@ -7,7 +7,7 @@ import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import { useListHost } from '../../engine/use-list-host';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { ReceptionEditor } from './ReceptionEditor';
+import { ReceptionEditor } from '../reception/ReceptionEditor';
 import { ReviewDecisionForm } from './ReviewDecisionForm';
 
 /**

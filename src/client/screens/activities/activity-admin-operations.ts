@@ -1,7 +1,7 @@
-import type { ActivityCategory, ActivityStatus } from '../../../../shared/activity-api';
-import { activityApi } from '../../../api/activity-endpoints';
-import { filterText, pagingOf, type ListLoadQuery } from '../../../engine/list-query';
-import type { FormData } from '../../../engine/operation-types';
+import type { ActivityCategory, ActivityStatus } from '../../../shared/activity-api';
+import { activityApi } from '../../api/activity-endpoints';
+import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import type { FormData } from '../../engine/operation-types';
 
 /** The organisers' activity list (ui-schemas/screens/activity-admin.json): its page, publish and close. */
 export const activityAdminOperations = {

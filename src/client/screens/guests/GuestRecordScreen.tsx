@@ -11,9 +11,9 @@ import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { EntourageTravelDetails } from '../guests/EntourageTravelDetails';
-import { GuestStatus } from '../guests/GuestStatus';
-import { RegistrationSection, RegistrationStepSections } from '../guests/RegistrationSection';
+import { EntourageTravelDetails } from './EntourageTravelDetails';
+import { GuestStatus } from './GuestStatus';
+import { RegistrationSection, RegistrationStepSections } from './RegistrationSection';
 import { EntourageConsentList, GuestConsentLine } from './ConsentRecordLines';
 import { GuestDecisionSection } from './GuestDecisionSection';
 

@@ -9,8 +9,8 @@ import { useListHost } from '../../engine/use-list-host';
 import { SchemaForm } from '../../engine/SchemaForm';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { ConsoleSection } from './ConsoleSection';
-import { UnitPicker } from './UnitPicker';
+import { ConsoleSection } from '../../layout/ConsoleSection';
+import { UnitPicker } from '../units/UnitPicker';
 
 /**
  * /admin/notices: organisers write a notice (the notice-publication form; units are picked

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { userTypes } from '../../shared/schema-enums';
+import { userTypes } from '../../../shared/schema-enums';
 
 /** Account types a visitor can register (SPEC section 2, registration choice). */
 const REGISTRABLE_TYPES = userTypes;

@@ -9,9 +9,9 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useKeyTranslation } from '../i18n/use-key-translation';
-import { useSession } from '../session/session-store';
-import { actionsFor, dashboardKindOf } from './content/dashboard-actions';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { useSession } from '../../session/session-store';
+import { actionsFor, dashboardKindOf } from './dashboard-actions';
 
 const STEPS = ['unit', 'guests'] as const;
 const INTRO = {

@@ -1,9 +1,9 @@
 import Paper from '@mui/material/Paper';
 import { useCallback, useState } from 'react';
-import type { ActivitySummary } from '../../../../shared/activity-api';
-import { listDeclaration } from '../../../engine/declaration-catalogue';
-import { DeclaredList } from '../../../engine/DeclaredList';
-import { useListHost } from '../../../engine/use-list-host';
+import type { ActivitySummary } from '../../../shared/activity-api';
+import { listDeclaration } from '../../engine/declaration-catalogue';
+import { DeclaredList } from '../../engine/DeclaredList';
+import { useListHost } from '../../engine/use-list-host';
 import { ActivityFormDialog } from './ActivityFormDialog';
 import { ActivityRosterDialog } from './ActivityRosterDialog';
 

@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import type { NoticeItem } from '../../shared/api-types';
-import { api } from '../api/endpoints';
-import { navigateTo } from '../router/navigator';
-import { refreshUnreadCount } from '../session/session-actions';
-import { formatDateTime } from '../util/date-format';
+import type { NoticeItem } from '../../../shared/api-types';
+import { api } from '../../api/endpoints';
+import { navigateTo } from '../../router/navigator';
+import { refreshUnreadCount } from '../../session/session-actions';
+import { formatDateTime } from '../../util/date-format';
 
 const SEARCH_PAGE_SIZE = 100;
 

@@ -5,7 +5,7 @@ import { guestApi } from '../../api/guest-endpoints';
 import { SchemaForm } from '../../engine/SchemaForm';
 import { askConfirm, showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { RegistrationSection } from '../guests/RegistrationSection';
+import { RegistrationSection } from './RegistrationSection';
 
 /**
  * Approve, or reject with a reason, the guest whose record is open: the review queue's

@@ -1,5 +1,5 @@
-import { api } from '../api/endpoints';
-import { pageNumberOf, type ListLoadQuery } from '../engine/list-query';
+import { api } from '../../api/endpoints';
+import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
 
 /** The load call of the notice list declaration (ui-schemas/screens/notice-list.json). */
 export const noticeOperations = {

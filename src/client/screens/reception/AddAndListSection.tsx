@@ -7,7 +7,7 @@ import type { ListHost } from '../../engine/list-actions';
 import { showToast } from '../../feedback/feedback-store';
 import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { ConsoleSection } from './ConsoleSection';
+import { ConsoleSection } from '../../layout/ConsoleSection';
 
 interface AddAndListSectionProps {
   /** names the section's ids and test ids: `<name>-title`, `<name>-form`, `<name>-add` */

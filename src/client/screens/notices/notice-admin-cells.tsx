@@ -1,16 +1,12 @@
 import Chip from '@mui/material/Chip';
-import { consoleApi } from '../../api/console-endpoints';
-import { RevealableInline } from '../../engine/RevealableInline';
 import { translateKey } from '../../i18n/translate-key';
 import { formatDateTime } from '../../util/date-format';
 
 type Row = Record<string, unknown>;
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-/** Cells of the organisers' declared lists that one field cannot fill (invitation codes, notices, receptionists). */
-export const consoleListCells = {
-  codeUsage: (row: Row) =>
-    row.maxUses === null || row.maxUses === undefined ? String(row.usedCount) : `${String(row.usedCount)} / ${String(row.maxUses)}`,
+/** Cells of the organisers' list of notices that one field cannot fill. */
+export const noticeAdminCells = {
   noticeAudience: (row: Row) =>
     [
       list(row.audiences).length
@@ -32,15 +28,5 @@ export const consoleListCells = {
       }
     />
   ),
-  // answered masked: the full mobile only on this "Show" (organisers, audited)
-  receptionistMobile: (row: Row) => (
-    <RevealableInline
-      testId="receptionist-mobile"
-      masked={typeof row.mobile === 'string' ? row.mobile : ''}
-      label={translateKey('console.hotels.mobile')}
-      reveal={async () => (await consoleApi.revealReceptionistMobile(String(row.id))).value}
-    />
-  ),
-  receptionistHotel: (row: Row) => (typeof row.hotelName === 'string' ? row.hotelName : translateKey('console.hotels.stations')),
   noticeReads: (row: Row) => (row.status === 'published' ? String(row.readCount) : ''),
 };

@@ -3,10 +3,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ActivitySummary } from '../../../../shared/activity-api';
-import { activityApi } from '../../../api/activity-endpoints';
-import { SchemaForm } from '../../../engine/SchemaForm';
-import { useKeyTranslation } from '../../../i18n/use-key-translation';
+import type { ActivitySummary } from '../../../shared/activity-api';
+import { activityApi } from '../../api/activity-endpoints';
+import { SchemaForm } from '../../engine/SchemaForm';
+import { useKeyTranslation } from '../../i18n/use-key-translation';
 
 /** Creates (as a draft) or edits an activity: every field of the activity schema, from its UI schema. */
 export function ActivityFormDialog({ activity, onClose }: { activity: ActivitySummary | null; onClose: (changed: boolean) => void }) {
