@@ -9,6 +9,7 @@ import { useLocation, useParams } from 'react-router';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { loadFormAssets } from './form-assets';
 import { loadFormUiSchema } from './form-wiring';
+import { DeclaredSubmitButton } from './DeclaredSubmitButton';
 import { initialFromQuery } from './initial-from-query';
 import { MaskedValuesShow } from './MaskedValuesShow';
 import { GateShut } from './operation-types';
@@ -18,7 +19,6 @@ import { RecordUpgradeNotice } from './RecordUpgradeNotice';
 import { SchemaForm } from './SchemaForm';
 import type { FormDeclaration } from './screen-types';
 import { runSuccess } from './success-actions';
-import { UploadAwareButton } from './uploads/UploadAwareButton';
 
 type Data = Record<string, unknown>;
 
@@ -111,13 +111,7 @@ export function DeclaredForm({ declaration }: { declaration: FormDeclaration }) 
         initialErrors={upgradeErrors}
         onSubmit={submit}
       >
-        {(busy) => (
-          <Box sx={{ mt: 2 }}>
-            <UploadAwareButton type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
-              {t(declaration.submitLabelKey)}
-            </UploadAwareButton>
-          </Box>
-        )}
+        {(busy) => <DeclaredSubmitButton labelKey={declaration.submitLabelKey} busy={busy} />}
       </SchemaForm>
     </Box>
   );

@@ -16,7 +16,7 @@ import { OutlinedTextField } from '../widgets/OutlinedTextField';
 import { valueOfInput, type FieldWidgetProps } from '../widgets/TextFieldWithAction';
 import { ImageCodeWidget } from '../widgets/ImageCodeWidget';
 import { MessageCodeWidget } from '../widgets/MessageCodeWidget';
-import { UploadAwareButton } from '../uploads/UploadAwareButton';
+import { DeclaredSubmitButton } from '../DeclaredSubmitButton';
 import { loadLeanAssets, type LeanAssets } from './lean-assets';
 import type { LeanField } from './lean-fields';
 import { validateLean, type FieldMessages } from './lean-validation';
@@ -195,11 +195,7 @@ export function LeanForm({ declaration }: { declaration: FormDeclaration }) {
             );
           })}
       </Box>
-      <Box sx={{ mt: 2 }}>
-        <UploadAwareButton type="submit" variant="contained" fullWidth disabled={busy} data-testid="submit">
-          {t(declaration.submitLabelKey)}
-        </UploadAwareButton>
-      </Box>
+      <DeclaredSubmitButton labelKey={declaration.submitLabelKey} busy={busy} />
     </Box>
   );
 }

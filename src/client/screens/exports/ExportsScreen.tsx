@@ -11,6 +11,14 @@ import { downloadFile } from '../../api/download-file';
 import { SchemaForm } from '../../engine/SchemaForm';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
+/** The whole-list workbooks: each names its button (console.exports.<name>), test id and fallback file name. */
+const workbooks = [
+  { name: 'guests', path: paths.exportGuests },
+  { name: 'entourage', path: paths.exportEntourage },
+  { name: 'hotels', path: paths.exportHotels },
+  ...unitRecordKinds.map((kind) => ({ name: kind, path: paths.exportUnitRecords(kind) })),
+];
+
 /** /admin/exports: Excel workbooks streamed by the server (guests, entourage, manifests, hotels, vehicles, unofficial-activity guests). */
 export default function ExportsScreen() {
   const t = useKeyTranslation();
@@ -36,39 +44,15 @@ export default function ExportsScreen() {
           {t('console.exports.lists')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            variant="outlined"
-            disabled={busy}
-            onClick={() => void download(paths.exportGuests, {}, 'guests')}
-            data-testid="export-guests"
-          >
-            {t('console.exports.guests')}
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={busy}
-            onClick={() => void download(paths.exportEntourage, {}, 'entourage')}
-            data-testid="export-entourage"
-          >
-            {t('console.exports.entourage')}
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={busy}
-            onClick={() => void download(paths.exportHotels, {}, 'hotels')}
-            data-testid="export-hotels"
-          >
-            {t('console.exports.hotels')}
-          </Button>
-          {unitRecordKinds.map((kind) => (
+          {workbooks.map(({ name, path }) => (
             <Button
-              key={kind}
+              key={name}
               variant="outlined"
               disabled={busy}
-              onClick={() => void download(paths.exportUnitRecords(kind), {}, kind)}
-              data-testid={`export-${kind}`}
+              onClick={() => void download(path, {}, name)}
+              data-testid={`export-${name}`}
             >
-              {t(`console.exports.${kind}`)}
+              {t(`console.exports.${name}`)}
             </Button>
           ))}
         </Box>
