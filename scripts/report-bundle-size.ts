@@ -26,33 +26,34 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 
 /** Component screens of src/client/router/static-routes.ts and their modules. */
 const componentRoutes: Record<string, string> = {
-  '/dashboard': 'src/client/screens/DashboardScreen.tsx',
-  '/myNotice': 'src/client/screens/NoticeListScreen.tsx',
-  '/myNotice/:id': 'src/client/screens/NoticeDetailScreen.tsx',
-  '/guide': 'src/client/screens/GuideScreen.tsx',
-  '/privacy-policy': 'src/client/screens/PrivacyPolicyScreen.tsx',
-  '/choose': 'src/client/screens/ChooseScreen.tsx',
-  '/403': 'src/client/screens/ForbiddenScreen.tsx',
-  '/404': 'src/client/screens/NotFoundScreen.tsx',
-  // menu routes of config/menus.json (guest lifecycle, organisers)
-  '/unit': 'src/client/screens/unit/UnitInfoScreen.tsx',
-  '/unit/overview': 'src/client/screens/unit/CompanyViewScreen.tsx',
+  '/dashboard': 'src/client/screens/pages/DashboardScreen.tsx',
+  '/myNotice/:id': 'src/client/screens/notices/NoticeDetailScreen.tsx',
+  '/guide': 'src/client/screens/pages/GuideScreen.tsx',
+  '/privacy-policy': 'src/client/screens/pages/PrivacyPolicyScreen.tsx',
+  '/choose': 'src/client/screens/pages/ChooseScreen.tsx',
+  '/403': 'src/client/screens/pages/ForbiddenScreen.tsx',
+  '/404': 'src/client/screens/pages/NotFoundScreen.tsx',
+  // menu routes of config/menus.json (guest lifecycle, organisers, content)
+  '/unit': 'src/client/screens/units/UnitInfoScreen.tsx',
+  '/unit/overview': 'src/client/screens/units/CompanyViewScreen.tsx',
   '/guests': 'src/client/screens/guests/GuestListScreen.tsx',
   '/guests/new': 'src/client/screens/guests/GuestRegistrationScreen.tsx',
   '/guests/:id': 'src/client/screens/guests/GuestDetailScreen.tsx',
   '/guests/:id/entourage': 'src/client/screens/guests/EntourageScreen.tsx',
   '/myRegistration': 'src/client/screens/guests/MyRegistrationScreen.tsx',
-  '/admin/review': 'src/client/screens/admin/ReviewQueueScreen.tsx',
-  '/admin/audit': 'src/client/screens/admin/AuditLogScreen.tsx',
-  // content screens (issue 9)
+  '/admin/review': 'src/client/screens/guests/ReviewQueueScreen.tsx',
   '/downloads': 'src/client/screens/content/DownloadsScreen.tsx',
   '/historicalGuests': 'src/client/screens/content/HistoricalGuestsScreen.tsx',
   '/investmentProjects': 'src/client/screens/content/InvestmentProjectsScreen.tsx',
   '/vehicles': 'src/client/screens/content/VehiclesScreen.tsx',
   '/unofficialGuests': 'src/client/screens/content/UnofficialGuestsScreen.tsx',
-  '/admin/vehicles': 'src/client/screens/content/AllVehiclesScreen.tsx',
-  '/admin/unofficialGuests': 'src/client/screens/content/AllUnofficialGuestsScreen.tsx',
 };
+// a screen moved or renamed must be moved here too: a stale path would silently report the entry alone
+const missing = Object.values(componentRoutes).filter((source) => !existsSync(source));
+if (missing.length > 0) {
+  console.error(`report-bundle-size: no such screen file: ${missing.join(', ')}`);
+  process.exit(1);
+}
 
 interface Declaration {
   id: string;
