@@ -2,6 +2,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** The order of the server's features: a feature imports only those of a lower level. */
+const FEATURE_LEVELS = {
+  edition: 0,
+  account: 1,
+  units: 2,
+  invitations: 3,
+  reception: 3,
+  guests: 4,
+  activities: 5,
+  content: 5,
+  notices: 5,
+  wishes: 5,
+  temporary: 5,
+  retention: 5,
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'test-artifacts/', 'src/generated/**/*.js'] },
   js.configs.recommended,
@@ -69,6 +85,26 @@ export default tseslint.config(
       ],
     },
   },
+  // features import only the features below them (docs/ARCHITECTURE.md rule 3)
+  ...Object.entries(FEATURE_LEVELS).map(([feature, level]) => ({
+    files: [`src/server/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'src/server never imports src/client.' },
+            ...Object.entries(FEATURE_LEVELS)
+              .filter(([other, otherLevel]) => other !== feature && otherLevel >= level)
+              .map(([other]) => ({
+                group: [`../${other}/**`, `**/features/${other}/**`],
+                message: `${feature} may not import ${other} (not below it): own an interface here and wire it in composition.ts.`,
+              })),
+          ],
+        },
+      ],
+    },
+  })),
   {
     // migrations are history: they import no live feature or service code
     files: ['src/server/db/migrations/**'],

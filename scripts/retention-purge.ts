@@ -11,9 +11,8 @@ import { openDatabase } from '../src/server/db/database.js';
 import { AppError } from '../src/server/http/app-error.js';
 import { AccountNames } from '../src/server/auth/account-names.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
-import { createRetentionPurge } from '../src/server/composition.js';
+import { createEditions, createRetentionPurge } from '../src/server/composition.js';
 import { systemClock } from '../src/server/clock.js';
-import { Editions } from '../src/server/features/edition/editions.js';
 import { ownTableNames } from './support/table-names.js';
 import { runWhenExecuted } from './support/run-cli.js';
 
@@ -51,7 +50,7 @@ export async function retentionPurge(
       log(`retention:purge: ${by ? `${by} is not an organiser account` : 'no organiser account to record the purge under'}`);
       return 2;
     }
-    const editions = new Editions(db, EDITION_FILE, systemClock);
+    const editions = createEditions(db, EDITION_FILE, systemClock);
     const purge = createRetentionPurge(config, db, editions);
     try {
       const report = await purge.purge({

@@ -52,6 +52,7 @@ import { unitRoutes } from './features/units/unit-routes.js';
 import { CodesAdmin } from './features/invitations/codes-admin.js';
 import { consoleCodeRoutes } from './features/invitations/console-code-routes.js';
 import { InvitationCodes } from './features/invitations/invitation-codes.js';
+import { invitationCheckRoutes } from './features/invitations/invitation-check-routes.js';
 import { Hotels } from './features/reception/hotels.js';
 import { consoleHotelRoutes } from './features/reception/console-hotel-routes.js';
 import { ConsoleGuests } from './features/guests/console-guests.js';
@@ -62,6 +63,7 @@ import { EntourageTravel } from './features/guests/entourage-travel.js';
 import { entourageTravelRoutes } from './features/guests/entourage-travel-routes.js';
 import { GuestAccountLinks } from './features/guests/guest-accounts.js';
 import { GuestRepository } from './features/guests/guest-repository.js';
+import { decideAddGuest, gateDecisionAnswer } from './features/guests/guest-gates.js';
 import { guestRoutes } from './features/guests/guest-routes.js';
 import { GuestSteps } from './features/guests/guest-steps.js';
 import { Guests } from './features/guests/guests.js';
@@ -204,7 +206,7 @@ export function createServices(
   const captcha = new CaptchaService(codes, outbox);
   const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName, names);
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours }, names);
-  const editions = new Editions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
+  const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db);
   const units = new Units(db, editions, protection);
   const guests = new Guests(
@@ -282,6 +284,11 @@ export function createServices(
   };
 }
 
+/** The summit's editions, with the guests' rule of whether a guest may be added on a day. */
+export function createEditions(db: Db, defaultsFile: string, clock: Clock): Editions {
+  return new Editions(db, defaultsFile, clock, (edition, today) => gateDecisionAnswer(decideAddGuest(edition, today)));
+}
+
 /** The retention purge of `npm run retention:purge`, on its own database connection. */
 export function createRetentionPurge(config: AppConfig, db: Db, editions: Pick<Editions, 'find'>): RetentionPurge {
   return new RetentionPurge(db, new DataProtection(config.dataKeyring), new Audit(db), new UploadStorage(config.uploadDir), {
@@ -326,7 +333,8 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(sessionRoutes, { menus: s.menus, masterInfo: masterInfoSources(s) });
   await api.register(noticeRoutes, { notices: s.notices });
   await api.register(editionRoutes, { editions: s.editions, review: s.review });
-  await api.register(unitRoutes, { units: s.units, editions: s.editions, invitationCodes: s.invitationCodes });
+  await api.register(unitRoutes, { units: s.units });
+  await api.register(invitationCheckRoutes, { editions: s.editions, invitationCodes: s.invitationCodes });
   await api.register(guestRoutes, { guests: s.guests, guestSteps: s.guestSteps, entourageTravel: s.entourageTravel });
   await api.register(entourageRoutes, { entourage: s.entourage, entourageTravel: s.entourageTravel });
   await api.register(entourageTravelRoutes, { entourageTravel: s.entourageTravel, hotels: s.console.hotels });

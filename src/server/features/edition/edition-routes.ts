@@ -5,14 +5,23 @@ import { envelope } from '../../http/response-schemas.js';
 import type { Answer } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
 import type { EditionSettings } from './editions.js';
+import type { EditionData } from '../../../shared/guest-api.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
 import type { Editions } from './editions.js';
-import type { Review } from '../guests/review.js';
+
+/**
+ * Saving the settings, done where the guests it affects are (the guest review writes it with its
+ * audit entry): an interface of this feature, implemented above it and wired in composition.ts.
+ */
+export interface EditionSettingsSave {
+  updateEdition(who: SignedInAccount, settings: EditionSettings): Promise<EditionData>;
+}
 
 export interface EditionRouteServices {
   editions: Editions;
-  review: Review;
+  review: EditionSettingsSave;
 }
 
 /** The current edition: read by everyone, changed by organisers. */

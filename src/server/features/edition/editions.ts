@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import type { Db } from '../../db/database.js';
-import type { EditionAnswer, EditionData } from '../../../shared/guest-api.js';
+import type { EditionAnswer, EditionData, GateDecision } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import { shanghaiDate, type Clock } from '../../clock.js';
-import { decideAddGuest, gateDecisionAnswer } from '../guests/guest-gates.js';
 
 /** The organiser-editable part of an edition (schema `edition`). */
 export type EditionSettings = Omit<EditionData, 'id' | 'year' | 'name'>;
@@ -14,6 +13,9 @@ export interface CurrentEdition extends EditionData {
 }
 
 type Executor = Pick<Db, 'selectFrom'>;
+
+/** Whether a guest may be added on a day of an edition: the guests' rule, handed down by composition.ts. */
+export type AddGuestGate = (edition: EditionData, today: string) => GateDecision;
 
 /**
  * Every guest belongs to the current edition. Its settings are the defaults of
@@ -27,6 +29,7 @@ export class Editions {
     private readonly db: Db,
     defaultsFile: string,
     private readonly clock: Clock,
+    private readonly addGuestGate: AddGuestGate,
   ) {
     const { $comment: _comment, ...defaults } = JSON.parse(fs.readFileSync(defaultsFile, 'utf8')) as EditionSettings & {
       $comment?: string;
@@ -40,7 +43,7 @@ export class Editions {
 
   /** The edition as answers send it: with whether a guest may be added today, and why not. */
   answer(edition: EditionData): EditionAnswer {
-    return { ...edition, addGuestGate: gateDecisionAnswer(decideAddGuest(edition, shanghaiDate(this.now()))) };
+    return { ...edition, addGuestGate: this.addGuestGate(edition, shanghaiDate(this.now())) };
   }
 
   async current(executor: Executor = this.db): Promise<EditionData> {
