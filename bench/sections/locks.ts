@@ -60,7 +60,7 @@ export default {
       new GuestAccountLinks(app.log, app.services.protection, app.services.names),
       app.services.protection,
       new GuestRepository(traced.db, false),
-      new Audit(traced.db),
+      new Audit(traced.db, {}),
     );
     await guests.saveBasic(unit.who, mine[0]!.id, body(mine[0]!.n, 1) as unknown as GuestDocument);
     const queries = traced.take();

@@ -56,7 +56,7 @@ export default {
           new GuestAccountLinks(app.log, app.services.protection, app.services.names),
           app.services.protection,
           new GuestRepository(traced.db, kind === 'postgres'),
-          new Audit(traced.db),
+          new Audit(traced.db, {}),
         );
         const first = mine[0]!;
         await guests.saveBasic(unit.who, first.id, body(first.n, 1) as unknown as GuestDocument);

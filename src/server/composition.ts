@@ -22,6 +22,7 @@ import { SignInThrottle, type ThrottleRules } from './auth/sign-in-throttle.js';
 import { Sessions } from './auth/sessions.js';
 import { SignIn } from './auth/sign-in.js';
 import { Audit } from './audit/audit.js';
+import type { AuditSubjects } from './audit/audit-subjects.js';
 import { systemClock, type Clock } from './clock.js';
 import { DataProtection } from './security/data-protection.js';
 import { FaceDetector } from './uploads/face-detector.js';
@@ -40,7 +41,7 @@ import { temporaryRevealTargets } from './features/temporary/temporary-reveal-ta
 import { receptionistRevealTarget } from './features/reception/reception-reveal-targets.js';
 import { contentRevealTargets } from './features/content/content-reveal-targets.js';
 import { recordUpgradeRoutes } from './features/guests/record-upgrade-routes.js';
-import { Editions } from './features/edition/editions.js';
+import { Editions, editionAuditSubjects } from './features/edition/editions.js';
 import { editionRoutes } from './features/edition/edition-routes.js';
 import { Accounts } from './features/account/accounts.js';
 import { accountRoutes } from './features/account/account-routes.js';
@@ -49,11 +50,11 @@ import { sessionRoutes, type MasterInfoSources } from './features/account/sessio
 import { signInRoutes } from './features/account/sign-in-routes.js';
 import { Units } from './features/units/units.js';
 import { unitRoutes } from './features/units/unit-routes.js';
-import { CodesAdmin } from './features/invitations/codes-admin.js';
+import { CodesAdmin, invitationAuditSubjects } from './features/invitations/codes-admin.js';
 import { consoleCodeRoutes } from './features/invitations/console-code-routes.js';
 import { InvitationCodes } from './features/invitations/invitation-codes.js';
 import { invitationCheckRoutes } from './features/invitations/invitation-check-routes.js';
-import { Hotels } from './features/reception/hotels.js';
+import { Hotels, receptionAuditSubjects } from './features/reception/hotels.js';
 import { consoleHotelRoutes } from './features/reception/console-hotel-routes.js';
 import { ConsoleGuests } from './features/guests/console-guests.js';
 import { consoleGuestRoutes } from './features/guests/console-guest-routes.js';
@@ -66,33 +67,47 @@ import { GuestRepository } from './features/guests/guest-repository.js';
 import { decideAddGuest, gateDecisionAnswer } from './features/guests/guest-gates.js';
 import { guestRoutes } from './features/guests/guest-routes.js';
 import { GuestSteps } from './features/guests/guest-steps.js';
-import { Guests } from './features/guests/guests.js';
+import { Guests, guestAuditSubjects } from './features/guests/guests.js';
 import { Review } from './features/guests/review.js';
 import { reviewRoutes } from './features/guests/review-routes.js';
-import { Activities } from './features/activities/activities.js';
+import { Activities, activityAuditSubjects } from './features/activities/activities.js';
 import { activityAdminRoutes } from './features/activities/activity-admin-routes.js';
 import { ActivityListing } from './features/activities/activity-listing.js';
 import { activityRoutes } from './features/activities/activity-routes.js';
 import { ActivitySignUps } from './features/activities/activity-sign-ups.js';
 import { ContentAudit } from './features/content/content-audit.js';
 import { contentRecordRoutes } from './features/content/content-record-routes.js';
-import { ContentRecords } from './features/content/content-records.js';
+import { ContentRecords, contentRecordAuditSubjects } from './features/content/content-records.js';
 import { downloadRoutes } from './features/content/download-routes.js';
-import { Downloads } from './features/content/downloads.js';
+import { Downloads, downloadAuditSubjects } from './features/content/downloads.js';
 import { Notices } from './features/notices/notices.js';
-import { NoticesAdmin } from './features/notices/notices-admin.js';
+import { NoticesAdmin, noticeAuditSubjects } from './features/notices/notices-admin.js';
 import { consoleNoticeRoutes } from './features/notices/console-notice-routes.js';
 import { noticeRoutes } from './features/notices/notice-routes.js';
 import { GoodWishes } from './features/wishes/good-wishes.js';
 import { wishRoutes } from './features/wishes/wish-routes.js';
-import { TemporaryCodes } from './features/temporary/temporary-codes.js';
+import { TemporaryCodes, temporaryCodeAuditSubjects } from './features/temporary/temporary-codes.js';
 import { TemporaryRecommendations } from './features/temporary/temporary-recommendations.js';
-import { TemporaryRegistrations } from './features/temporary/temporary-registrations.js';
+import { TemporaryRegistrations, temporaryRegistrationAuditSubjects } from './features/temporary/temporary-registrations.js';
 import { temporaryRoutes } from './features/temporary/temporary-routes.js';
 import { temporaryDb } from './features/temporary/temporary-tables.js';
 import { TemporaryUploads } from './features/temporary/temporary-uploads.js';
 import { RetentionPurge } from './features/retention/retention-purge.js';
 import { retentionRoutes } from './features/retention/retention-routes.js';
+
+/** Every feature's audit target types: the log's readable values and names come from them. */
+const AUDIT_SUBJECTS: AuditSubjects = {
+  ...editionAuditSubjects,
+  ...invitationAuditSubjects,
+  ...receptionAuditSubjects,
+  ...guestAuditSubjects,
+  ...activityAuditSubjects,
+  ...contentRecordAuditSubjects,
+  ...downloadAuditSubjects,
+  ...noticeAuditSubjects,
+  ...temporaryCodeAuditSubjects,
+  ...temporaryRegistrationAuditSubjects,
+};
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
 
@@ -207,7 +222,7 @@ export function createServices(
   const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName, names);
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours }, names);
   const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
-  const audit = new Audit(db);
+  const audit = new Audit(db, AUDIT_SUBJECTS);
   const units = new Units(db, editions, protection);
   const guests = new Guests(
     db,
@@ -291,10 +306,16 @@ export function createEditions(db: Db, defaultsFile: string, clock: Clock): Edit
 
 /** The retention purge of `npm run retention:purge`, on its own database connection. */
 export function createRetentionPurge(config: AppConfig, db: Db, editions: Pick<Editions, 'find'>): RetentionPurge {
-  return new RetentionPurge(db, new DataProtection(config.dataKeyring), new Audit(db), new UploadStorage(config.uploadDir), {
-    retentionDays: config.retentionDays,
-    findEdition: (id) => editions.find(id),
-  });
+  return new RetentionPurge(
+    db,
+    new DataProtection(config.dataKeyring),
+    new Audit(db, AUDIT_SUBJECTS),
+    new UploadStorage(config.uploadDir),
+    {
+      retentionDays: config.retentionDays,
+      findEdition: (id) => editions.find(id),
+    },
+  );
 }
 
 /** What each feature can show of a masked value (the audited "show"), in the order of the OpenAPI paths. */

@@ -2,26 +2,6 @@ import { schemaOfField } from '../../shared/schema-field.js';
 import { fieldOf, type ReadableValues } from '../exports/readable-values.js';
 import { loadSchema } from '../http/schema-loader.js';
 
-/**
- * The schema the values before and after a change follow, by target type: their field labels
- * and enum texts come from it. Target types not named here keep their values' own shape (their
- * keys are labelled by `console.audit.fields.<key>`).
- */
-const SUBJECT_SCHEMAS: Record<string, string> = {
-  activity: 'activity',
-  hotel: 'hotel',
-  receptionist: 'receptionist',
-  notice: 'notice-publication',
-  'invitation-code-batch': 'invitation-code-batch',
-  'temporary-code': 'temporary-code',
-  'historical-guest': 'historical-guest',
-  'investment-project': 'investment-project',
-  vehicle: 'vehicle',
-  'unofficial-guest': 'unofficial-guest',
-  download: 'download',
-  edition: 'edition',
-};
-
 /** Where the action's text lives: review decisions under guest.*, the console's under console.* */
 const ACTION_PREFIXES = ['console.audit.actions', 'guest.audit.actions'];
 
@@ -81,8 +61,12 @@ const asObject = (value: unknown) =>
  * The changed fields as a person reads them: field labels, enum labels, Shanghai times, 是/否.
  * Only fields whose value differs are listed.
  */
-export function readableChanges(read: ReadableValues, targetType: string, before: unknown, after: unknown): AuditChange[] {
-  const schemaName = SUBJECT_SCHEMAS[targetType];
+/**
+ * `schemaName`: the schema the values before and after follow (their field labels and enum texts
+ * come from it); without one the values keep their own shape, keys labelled by
+ * `console.audit.fields.<key>`.
+ */
+export function readableChanges(read: ReadableValues, schemaName: string | undefined, before: unknown, after: unknown): AuditChange[] {
   const b = asObject(before);
   const a = asObject(after);
   if (!b && !a) {

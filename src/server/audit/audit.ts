@@ -11,16 +11,8 @@ import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/sql-fragments.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { ReadableValues } from '../exports/readable-values.js';
+import type { AuditSubjects } from './audit-subjects.js';
 import { actionLabel, readableChanges, readableTarget, targetTypeLabel } from './audit-readable.js';
-
-/** Where the name of a target written without one (older entries, review decisions) is found. */
-const NAMED_TARGETS = {
-  guest: 'guests',
-  entourage: 'entourage_members',
-  'temporary-registration': 'temporary_registrations',
-  activity: 'activities',
-  edition: 'editions',
-} as const;
 
 export interface AuditRecord {
   editionId: string;
@@ -37,7 +29,11 @@ export interface AuditRecord {
 
 /** Who did what, when and why: decisions on guests and settings (written in the same transaction). */
 export class Audit {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** each feature's target types (composition.ts) */
+    private readonly subjects: AuditSubjects,
+  ) {}
 
   async record(executor: Pick<Db, 'insertInto'>, who: SignedInAccount, entry: AuditRecord): Promise<void> {
     await executor
@@ -95,10 +91,11 @@ export class Audit {
     const parsed = (value: string | null | undefined): unknown => (value ? JSON.parse(value) : null);
     // entries written before migration 0009 (review decisions, receptions) name the target by id only
     const names = new Map<string, string>();
-    for (const [targetType, table] of Object.entries(NAMED_TARGETS)) {
+    for (const [targetType, { namedIn: table }] of Object.entries(this.subjects)) {
+      if (!table) continue;
       const ids = [...new Set(rows.filter((row) => !row.target_label && row.target_type === targetType).map((row) => row.target_id))];
       if (ids.length === 0) continue;
-      // every table named above has id and name columns (temporary_registrations is typed in its own module)
+      // a subject's namedIn table has id and name columns (AuditSubject)
       const named = this.db as unknown as Kysely<Record<string, { id: string; name: string }>>;
       for (const found of await named.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute())
         names.set(found.id, found.name);
@@ -120,7 +117,7 @@ export class Audit {
         reason: row.reason,
         before,
         after,
-        changes: readableChanges(read, row.target_type, named(before), named(after)),
+        changes: readableChanges(read, this.subjects[row.target_type]?.schema, named(before), named(after)),
         at: row.at,
       };
     });

@@ -24,6 +24,7 @@ import {
   type ActivityRow,
   type Executor,
 } from './activity-repository.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 export interface AdminActivityQuery {
   pageNum: number;
@@ -300,3 +301,6 @@ export class Activities {
     return row;
   }
 }
+
+/** Organisers' changes of activities. */
+export const activityAuditSubjects: AuditSubjects = { activity: { schema: 'activity', namedIn: 'activities' } };

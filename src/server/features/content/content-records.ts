@@ -15,6 +15,7 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { maskIdNumber } from '../guests/id-numbers.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { clearSearchText, plainText } from '../../security/search-text.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 type Document = Record<string, unknown>;
 
@@ -258,3 +259,11 @@ export class ContentRecords {
     });
   }
 }
+
+/** Organisers' changes of content records. */
+export const contentRecordAuditSubjects: AuditSubjects = {
+  'historical-guest': { schema: 'historical-guest' },
+  'investment-project': { schema: 'investment-project' },
+  vehicle: { schema: 'vehicle' },
+  'unofficial-guest': { schema: 'unofficial-guest' },
+};

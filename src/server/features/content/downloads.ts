@@ -12,6 +12,7 @@ import { ContentAudit } from './content-audit.js';
 import { likePattern } from './content-records.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** A download as organisers write it (schemas/download.json). */
 export type DownloadDocument = Download;
@@ -138,3 +139,6 @@ export class Downloads {
     return row ?? null;
   }
 }
+
+/** Organisers' published downloads. */
+export const downloadAuditSubjects: AuditSubjects = { download: { schema: 'download' } };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { EditionAnswer, EditionData, GateDecision } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import { shanghaiDate, type Clock } from '../../clock.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** The organiser-editable part of an edition (schema `edition`). */
 export type EditionSettings = Omit<EditionData, 'id' | 'year' | 'name'>;
@@ -89,3 +90,6 @@ export class Editions {
     return { ...edition, ...stored };
   }
 }
+
+/** The edition's audit entries: settings changes and retention purges. */
+export const editionAuditSubjects: AuditSubjects = { edition: { schema: 'edition', namedIn: 'editions' } };

@@ -19,6 +19,7 @@ import { consentAccountNames, consentAnswer, decideConsent, withConsentAsRecorde
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
 import type { Audit } from '../../audit/audit.js';
 import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** The guest document as the guest schema validated it (only the fields the server reads). */
 export interface GuestDocument {
@@ -352,3 +353,6 @@ export class Guests {
 function answerGates(decisions: ReturnType<typeof decideGuestGates>): Pick<GuestDetail, 'gates' | 'gateReasons'> {
   return { gates: gatesOf(decisions), gateReasons: gateReasonsOf(decisions) };
 }
+
+/** Guests' and members' audit entries (review decisions, consents, steps): named by their rows. */
+export const guestAuditSubjects: AuditSubjects = { guest: { namedIn: 'guests' }, entourage: { namedIn: 'entourage_members' } };

@@ -14,6 +14,7 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import { canonicalInvitationCode, invitationCodeCandidates, mostExactCode } from './invitation-codes.js';
 import { sql } from 'kysely';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** No 0/O, 1/I/L: codes are read out on the phone and typed from paper. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -209,3 +210,6 @@ export class CodesAdmin {
     });
   }
 }
+
+/** Organisers' invitation-code batches. */
+export const invitationAuditSubjects: AuditSubjects = { 'invitation-code-batch': { schema: 'invitation-code-batch' } };

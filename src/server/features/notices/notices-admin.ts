@@ -9,6 +9,7 @@ import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 type Target = { audience: string | null; unitId: string | null };
 
@@ -217,3 +218,6 @@ export class NoticesAdmin {
     });
   }
 }
+
+/** Organisers' changes of notices. */
+export const noticeAuditSubjects: AuditSubjects = { notice: { schema: 'notice-publication' } };

@@ -10,6 +10,7 @@ import type { Editions } from '../edition/editions.js';
 import { isUniqueViolation } from '../guests/guest-repository.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** Lists are short (a summit has tens of hotels): answered whole, by name. */
 const LIST_CAP = 1000;
@@ -307,3 +308,6 @@ export class Hotels {
     });
   }
 }
+
+/** Organisers' changes of hotels and receptionists. */
+export const receptionAuditSubjects: AuditSubjects = { hotel: { schema: 'hotel' }, receptionist: { schema: 'receptionist' } };

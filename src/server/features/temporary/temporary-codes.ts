@@ -5,6 +5,7 @@ import type { TemporaryCodeItem, TemporaryType } from '../../../shared/temporary
 import { AppError } from '../../http/app-error.js';
 import { isUniqueViolation } from '../guests/guest-repository.js';
 import type { TemporaryCodeTable, TemporaryDb } from './temporary-tables.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 type Executor = Pick<TemporaryDb, 'selectFrom'>;
 
@@ -110,3 +111,6 @@ export class TemporaryCodes {
     if (Number(result.numUpdatedRows) === 0) throw new AppError('invitationNotExist');
   }
 }
+
+/** Organisers' temporary-registration codes. */
+export const temporaryCodeAuditSubjects: AuditSubjects = { 'temporary-code': { schema: 'temporary-code' } };

@@ -18,6 +18,7 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { bindingOf } from './temporary-codes.js';
 import type { TemporaryDb, TemporaryRegistrationTable } from './temporary-tables.js';
+import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 export type TemporaryFilter = Pick<TemporaryPageQuery, 'status' | 'registrationType' | 'keyword'>;
 
@@ -226,3 +227,6 @@ export class TemporaryRegistrations {
     if (!row) throw new AppError('tempNotFound');
   }
 }
+
+/** Decisions on temporary registrations: named by their rows. */
+export const temporaryRegistrationAuditSubjects: AuditSubjects = { 'temporary-registration': { namedIn: 'temporary_registrations' } };
