@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { maskMobile } from '../../shared/sensitive-fields.js';
 import { channelOf } from '../security/account-name.js';
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { onPage, pageOf } from '../db/paging.js';
 import type { Page } from '../../shared/api-types.js';
 import type { AuditEntry } from '../../shared/guest-api.js';
@@ -35,7 +35,7 @@ export class Audit {
     private readonly subjects: AuditSubjects,
   ) {}
 
-  async record(executor: Pick<Db, 'insertInto'>, who: SignedInAccount, entry: AuditRecord): Promise<void> {
+  async record(executor: Executor, who: SignedInAccount, entry: AuditRecord): Promise<void> {
     await executor
       .insertInto('audit_log')
       .values({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { AccountType } from '../../shared/api-types.js';
 import type { AccountNames } from './account-names.js';
@@ -99,7 +99,7 @@ export class Sessions {
   }
 
   /** `executor`: the caller's transaction (password change), else the database. */
-  async revokeAllOf(accountId: string, executor: Pick<Db, 'updateTable'> = this.db): Promise<void> {
+  async revokeAllOf(accountId: string, executor: Executor = this.db): Promise<void> {
     await executor
       .updateTable('sessions')
       .set({ revoked_at: nowIso() })

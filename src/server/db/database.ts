@@ -11,6 +11,13 @@ import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
 
+/**
+ * What a repository method runs on: the database, or the caller's transaction (a Transaction is
+ * a Kysely), so the reads and writes of one decision commit or roll back together. Generic for
+ * the tables a feature adds with `withTables` (temporary registration).
+ */
+export type Executor<Tables = Database> = Kysely<Tables>;
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'sqlite' | 'postgres';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 import type { Audit } from '../audit/audit.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { ConsentColumns, StoredConsent } from './consents.js';
@@ -21,12 +21,7 @@ export interface ConsentGiven {
  * log with the text version and time, in the save's transaction. Only the version and time:
  * the ID number it covers is never written there.
  */
-export async function auditConsentGiven(
-  audit: Audit,
-  executor: Pick<Db, 'insertInto'>,
-  who: SignedInAccount,
-  given: ConsentGiven,
-): Promise<void> {
+export async function auditConsentGiven(audit: Audit, executor: Executor, who: SignedInAccount, given: ConsentGiven): Promise<void> {
   const before =
     typeof given.stored?.version === 'number' ? { consentVersion: given.stored.version, consentAt: given.stored.at ?? null } : undefined;
   await audit.record(executor, who, {

@@ -7,7 +7,7 @@
  * the consent anew.
  */
 import { consentFieldsOfSchema, type ConsentField } from '../../shared/consent-fields.js';
-import type { Db } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 import { loadSchema } from '../http/schema-loader.js';
 
 export interface ConsentRecord {
@@ -97,10 +97,7 @@ export function consentAnswer(
 }
 
 /** The display names of the accounts that gave consents (one query for a guest and its entourage). */
-export async function consentAccountNames(
-  executor: Pick<Db, 'selectFrom'>,
-  ids: ReadonlyArray<string | null | undefined>,
-): Promise<Map<string, string>> {
+export async function consentAccountNames(executor: Executor, ids: ReadonlyArray<string | null | undefined>): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   if (unique.length === 0) return new Map();
   const rows = await executor.selectFrom('accounts').select(['id', 'name']).where('id', 'in', unique).execute();

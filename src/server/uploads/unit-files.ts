@@ -1,11 +1,9 @@
-import type { Db } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 
 /** The columns of the uploads table (migration 0002, owned by the upload service) read here. */
 type UploadOwnership = {
   uploads: { id: string; unit_id: string | null; rule_name: string };
 };
-
-type Executor = Pick<Db, 'withTables'>;
 
 /**
  * Documents keep only file ids; the upload service checked the file against its rule. Here: the

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
 import type { Activity } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
@@ -22,7 +22,6 @@ import {
   utcOf,
   waitingPositions,
   type ActivityRow,
-  type Executor,
 } from './activity-repository.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 

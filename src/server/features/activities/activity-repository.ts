@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { ActivitySignUpTable, ActivityTable } from '../../db/tables.js';
 import type { Activity, ActivitySignUp } from '../../../generated/types.js';
 import type { EditionData } from '../../../shared/guest-api.js';
@@ -14,7 +14,6 @@ import type {
 
 export type ActivityRow = Selectable<ActivityTable>;
 export type SignUpRow = Selectable<ActivitySignUpTable>;
-export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'withTables'>;
 
 export interface Counts {
   signedUp: number;

@@ -10,21 +10,14 @@ import type { Translator } from '../../http/translator.js';
 import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import { assertCanSignUpActivities } from '../guests/guest-gates.js';
-import { isUniqueViolation } from '../guests/guest-repository.js';
+import type { Executor } from '../../db/database.js';
+import { refuseDuplicates } from '../../db/unique-violation.js';
 import type { Guests } from '../guests/guests.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import { unitOf } from '../../auth/unit-access.js';
-import {
-  findActivity,
-  signUpStateOf,
-  toSignUpItem,
-  visibilityOf,
-  waitingPositions,
-  type ActivityRow,
-  type Executor,
-} from './activity-repository.js';
+import { findActivity, signUpStateOf, toSignUpItem, visibilityOf, waitingPositions, type ActivityRow } from './activity-repository.js';
 
 const SPEECH_RULE = 'speechMaterials';
 
@@ -70,8 +63,8 @@ export class ActivitySignUps {
 
   async signUp(who: SignedInAccount, body: ActivitySignUp): Promise<SignUpItem> {
     const unitId = unitOf(who);
-    try {
-      return await this.db.transaction().execute(async (trx) => {
+    return refuseDuplicates(new AppError('activityAlreadySignedUp'), () =>
+      this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
         const row = await findActivity(trx, edition.id, body.activityId, this.lockRows);
         if (!row || row.status === 'draft') throw new AppError('activityNotFound');
@@ -149,11 +142,8 @@ export class ActivitySignUps {
           })
           .execute();
         return this.item(trx, unitId, id);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('activityAlreadySignedUp');
-      throw error;
-    }
+      }),
+    );
   }
 
   private async item(executor: Executor, unitId: string, id: string): Promise<SignUpItem> {

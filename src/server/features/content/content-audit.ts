@@ -1,12 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/tables.js';
+import type { Db, Executor } from '../../db/database.js';
 import { nowIso } from '../../time.js';
 import { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
-
-export type Executor = Db | Transaction<Database>;
 
 /** Who changed published content: an organiser's change and its audit entry are one transaction. */
 export class ContentAudit {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { EditionAnswer, EditionData, GateDecision } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import { shanghaiDate, type Clock } from '../../clock.js';
@@ -12,8 +12,6 @@ export interface CurrentEdition extends EditionData {
   /** YYYY-MM-DD in Asia/Shanghai at the time of the request */
   today: string;
 }
-
-type Executor = Pick<Db, 'selectFrom'>;
 
 /** Whether a guest may be added on a day of an edition: the guests' rule, handed down by composition.ts. */
 export type AddGuestGate = (edition: EditionData, today: string) => GateDecision;
@@ -66,7 +64,7 @@ export class Editions {
     return { id: row.id, year: Number(row.year), name: row.name, ...this.defaults, ...saved };
   }
 
-  async update(settings: EditionSettings, executor: Pick<Db, 'selectFrom' | 'updateTable'> = this.db): Promise<EditionData> {
+  async update(settings: EditionSettings, executor: Executor = this.db): Promise<EditionData> {
     if (settings.registrationStart > settings.registrationEnd || settings.conferenceStart > settings.conferenceEnd) {
       throw new AppError('editionDatesOrder');
     }

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import { assertCanEditItinerary } from './guest-gates.js';
-import type { Executor } from './guest-repository.js';
+import type { Executor } from '../../db/database.js';
 import type { Guests } from './guests.js';
 import { withMaskedIdNumber } from './id-numbers.js';
 import { openReception, sealReception } from '../reception/sealed-receptions.js';

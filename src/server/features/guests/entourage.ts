@@ -4,7 +4,7 @@ import type { EditionData, EntourageItem } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import type { Editions } from '../edition/editions.js';
 import { assertCanManageEntourage, assertEntourageRoom } from './guest-gates.js';
-import { isUniqueViolation } from './guest-repository.js';
+import { refuseDuplicates } from '../../db/unique-violation.js';
 import type { Guests } from './guests.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
@@ -79,7 +79,7 @@ export class Entourage {
   }
 
   async add(who: SignedInAccount, guestId: string, body: MemberDocument): Promise<EntourageItem> {
-    return this.unique(() =>
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const { count } = await trx
           .selectFrom('entourage_members')
@@ -134,7 +134,7 @@ export class Entourage {
   }
 
   async update(who: SignedInAccount, guestId: string, memberId: string, body: MemberDocument): Promise<EntourageItem> {
-    return this.unique(() =>
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const member = await this.findMember(trx, guestId, memberId);
         await this.assertFiles(trx, unitId, body);
@@ -226,15 +226,6 @@ export class Entourage {
       .executeTakeFirst();
     if (!row) throw new AppError('entourageMemberNotFound');
     return row;
-  }
-
-  private async unique<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
-      throw error;
-    }
   }
 }
 

@@ -5,7 +5,7 @@ import type { DataProtection } from '../../security/data-protection.js';
 import { UNUSABLE_PASSWORD_PREFIX } from '../../auth/password-hash.js';
 import { nowIso } from '../../time.js';
 import { normaliseAccount } from '../../security/account-name.js';
-import type { Executor } from './guest-repository.js';
+import type { Executor } from '../../db/database.js';
 
 /**
  * An approved guest gets a sign-in account of type `guest` for its mobile, so it can use

@@ -1,12 +1,10 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { Database, GuestTable } from '../../db/tables.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../../shared/guest-api.js';
 import { decideConfirmAttendance, gateDecisionAnswer } from './guest-gates.js';
 import { guestNameMatches } from './guest-name-search.js';
-
-export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'withTables'>;
 
 export interface GuestListFilter {
   editionId: string;
@@ -216,9 +214,3 @@ export class GuestRepository {
 }
 
 export type GuestRow = NonNullable<Awaited<ReturnType<GuestRepository['find']>>>;
-
-/** A unique index said no: the same person was added at the same moment. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

@@ -7,7 +7,9 @@ import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import type { GuestAccountLinks } from './guest-accounts.js';
 import { assertCanAddGuest, assertCanEditBasic, decideGuestGates, gateReasonsOf, gatesOf } from './guest-gates.js';
-import { GuestRepository, isUniqueViolation, toSummary, UNFILLED_GUEST_STEPS, type Executor, type GuestRow } from './guest-repository.js';
+import type { Executor } from '../../db/database.js';
+import { refuseDuplicates } from '../../db/unique-violation.js';
+import { GuestRepository, toSummary, UNFILLED_GUEST_STEPS, type GuestRow } from './guest-repository.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { openReception } from '../reception/sealed-receptions.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
@@ -240,8 +242,8 @@ export class Guests {
 
   async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
-    try {
-      return await this.db.transaction().execute(async (trx) => {
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
+      this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
         assertCanAddGuest(edition, this.today());
         const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
@@ -281,11 +283,8 @@ export class Guests {
         if (status === 'approved') await this.accountLinks.link(trx, id);
         // what was inserted is the summary (the account link touches none of its columns): not read again
         return toSummary({ ...values, entourage_count: 0 });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
-      throw error;
-    }
+      }),
+    );
   }
 
   /**
@@ -294,8 +293,8 @@ export class Guests {
    */
   async saveBasic(who: SignedInAccount, id: string, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
-    try {
-      return await this.db.transaction().execute(async (trx) => {
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
+      this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
         const row = await this.load(trx, edition, unitId, id, true);
         assertCanEditBasic(edition, row.audit_status);
@@ -341,11 +340,8 @@ export class Guests {
         // the row is locked for this transaction: what it holds now is what was read plus what was
         // written (the account link touches no column of the summary), so it is not read again
         return toSummary({ ...row, ...written });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
-      throw error;
-    }
+      }),
+    );
   }
 }
 

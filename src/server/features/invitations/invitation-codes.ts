@@ -1,10 +1,8 @@
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { InviteCodeCheck } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import type { ErrorName } from '../../../shared/error-catalogue.js';
 import { shanghaiDate } from '../../clock.js';
-
-type Executor = Pick<Db, 'selectFrom' | 'updateTable'>;
 
 /**
  * SPEC gives invitation codes no case rule, and people type invite2025a for INVITE2025A: codes

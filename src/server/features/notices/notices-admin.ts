@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { NoticePublicationItem } from '../../../shared/console-api.js';
 import type { NoticePublication } from '../../../generated/types.js';
@@ -70,7 +70,7 @@ export class NoticesAdmin {
     return { records: rows.map((row) => toItem(row, Number(row.read_count ?? 0))), total: Number(total), pageNum, pageSize };
   }
 
-  private async assertUnits(executor: Pick<Db, 'selectFrom'>, editionId: string, unitIds: string[]): Promise<void> {
+  private async assertUnits(executor: Executor, editionId: string, unitIds: string[]): Promise<void> {
     if (unitIds.length === 0) return;
     const found = await executor.selectFrom('units').select('id').where('edition_id', '=', editionId).where('id', 'in', unitIds).execute();
     if (found.length !== unitIds.length) throw new AppError('notFound');
@@ -109,7 +109,7 @@ export class NoticesAdmin {
     });
   }
 
-  private async draft(trx: Pick<Db, 'selectFrom'>, editionId: string, id: string): Promise<NoticePublicationTable> {
+  private async draft(trx: Executor, editionId: string, id: string): Promise<NoticePublicationTable> {
     const row = await trx
       .selectFrom('notice_publications')
       .selectAll()

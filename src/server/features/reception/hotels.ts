@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
-import { isUniqueViolation } from '../guests/guest-repository.js';
+import { refuseDuplicates } from '../../db/unique-violation.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
@@ -124,19 +124,9 @@ export class Hotels {
     }));
   }
 
-  /** A unique index refuses a second hotel of the same name (409), also when two organisers race. */
-  private async unique<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('alreadyExists');
-      throw error;
-    }
-  }
-
   async saveHotel(who: SignedInAccount, id: string | null, body: Hotel): Promise<HotelItem> {
     assertOrganiser(who);
-    return this.unique(() =>
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
         const now = this.editions.now().toISOString();
@@ -211,7 +201,7 @@ export class Hotels {
 
   async saveReceptionist(who: SignedInAccount, id: string | null, body: Receptionist): Promise<ReceptionistItem> {
     assertOrganiser(who);
-    return this.unique(() =>
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
         const now = this.editions.now().toISOString();

@@ -3,11 +3,11 @@ import { sql, type Selectable } from 'kysely';
 import type { TemporaryCode } from '../../../generated/types.js';
 import type { TemporaryCodeItem, TemporaryType } from '../../../shared/temporary-api.js';
 import { AppError } from '../../http/app-error.js';
-import { isUniqueViolation } from '../guests/guest-repository.js';
-import type { TemporaryCodeTable, TemporaryDb } from './temporary-tables.js';
+import { refuseDuplicates } from '../../db/unique-violation.js';
+import type { Executor } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
+import type { TemporaryCodeTable, TemporaryDb, TemporaryTables } from './temporary-tables.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
-
-type Executor = Pick<TemporaryDb, 'selectFrom'>;
 
 /** The registration form's code field: refusals about the code are shown there. */
 const INVITE_CODE_POINTER = '/inviteCode';
@@ -25,7 +25,12 @@ export interface CodeBinding {
  * invitation-code catalogue's own blank (10001) and unknown (10002) answers. A code made for
  * another page is answered as unknown, so codes cannot be probed across pages.
  */
-export async function bindingOf(executor: Executor, editionId: string, type: TemporaryType, raw: string): Promise<CodeBinding> {
+export async function bindingOf(
+  executor: Executor<Database & TemporaryTables>,
+  editionId: string,
+  type: TemporaryType,
+  raw: string,
+): Promise<CodeBinding> {
   const code = raw.trim();
   const onField = INVITE_CODE_POINTER;
   if (code === '') throw new AppError('invitationBlank', {}, onField);
@@ -60,8 +65,8 @@ export class TemporaryCodes {
   constructor(private readonly db: TemporaryDb) {}
 
   async create(editionId: string, body: TemporaryCode, at: string): Promise<void> {
-    try {
-      await this.db
+    await refuseDuplicates(new AppError('alreadyExists', {}, '/code'), () =>
+      this.db
         .insertInto('temporary_codes')
         .values({
           id: randomUUID(),
@@ -73,11 +78,8 @@ export class TemporaryCodes {
           attendance_mode: body.attendanceMode ?? null,
           created_at: at,
         })
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('alreadyExists', {}, '/code');
-      throw error;
-    }
+        .execute(),
+    );
   }
 
   async list(editionId: string): Promise<TemporaryCodeItem[]> {

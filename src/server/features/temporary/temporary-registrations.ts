@@ -11,7 +11,7 @@ import { normaliseAccount } from '../../security/account-name.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
-import { isUniqueViolation } from '../guests/guest-repository.js';
+import { refuseDuplicates } from '../../db/unique-violation.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
@@ -84,8 +84,8 @@ export class TemporaryRegistrations {
       // checked first so PostgreSQL's transaction is not aborted by the constraint; the
       // constraint still decides a race
       if (exists) throw new AppError('alreadyExists');
-      try {
-        await trx
+      await refuseDuplicates(new AppError('alreadyExists'), () =>
+        trx
           .insertInto('temporary_registrations')
           .values({
             id,
@@ -107,11 +107,8 @@ export class TemporaryRegistrations {
             created_at: now,
             updated_at: now,
           })
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('alreadyExists');
-        throw error;
-      }
+          .execute(),
+      );
       return { id, status: 'pending', eventName: binding.eventName, attendanceMode: binding.attendanceMode };
     });
   }

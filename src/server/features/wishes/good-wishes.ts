@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WishFile, WishPage, WishRecord } from '../../../shared/wish-api.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
 import type { GoodWishTable } from '../../db/tables.js';
 import { RequestValidationError } from '../../http/request-validation.js';
@@ -16,8 +16,6 @@ const SCHEMA = 'good-wishes';
 type UploadRows = {
   uploads: { id: string; unit_id: string | null; rule_name: string; original_name: string; mime: string; bytes: number };
 };
-
-type Executor = Pick<Db, 'withTables'>;
 
 /**
  * Upload fields of the schema and the rule each must have been uploaded under: the definition
