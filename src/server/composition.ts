@@ -286,7 +286,7 @@ export function createServices(
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),
       recommendations: new TemporaryRecommendations(tables, editions, protection),
-      codes: new TemporaryCodes(tables),
+      codes: new TemporaryCodes(tables, audit),
       uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log),
     },
     retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, {

@@ -152,17 +152,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
-      const at = editions.now().toISOString();
-      await codes.create(edition.id, request.body, at);
-      await audit.record(app.db, who, {
-        editionId: edition.id,
-        action: 'temporary.code.create',
-        targetType: 'temporary-code',
-        targetId: request.body.code,
-        targetLabel: request.body.code,
-        after: request.body,
-        at,
-      });
+      await codes.create(who, edition.id, request.body, editions.now().toISOString());
       return ok(request, null);
     },
   });
@@ -179,15 +169,7 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       const who = signedIn(request);
       assertOrganiser(who);
       const edition = await editions.current();
-      await codes.discard(edition.id, request.params.id);
-      await audit.record(app.db, who, {
-        editionId: edition.id,
-        action: 'temporary.code.discard',
-        targetType: 'temporary-code',
-        targetId: request.params.id,
-        targetLabel: request.params.id,
-        at: editions.now().toISOString(),
-      });
+      await codes.discard(who, edition.id, request.params.id, editions.now().toISOString());
       return ok(request, null);
     },
   });

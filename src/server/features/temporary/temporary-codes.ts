@@ -4,7 +4,9 @@ import type { TemporaryCode } from '../../../generated/types.js';
 import type { TemporaryCodeItem, TemporaryType } from '../../../shared/temporary-api.js';
 import { AppError } from '../../http/app-error.js';
 import { refuseDuplicates } from '../../db/unique-violation.js';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { Audit } from '../../audit/audit.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
 import type { Database } from '../../db/tables.js';
 import type { TemporaryCodeTable, TemporaryDb, TemporaryTables } from './temporary-tables.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
@@ -62,23 +64,38 @@ function toItem(row: Selectable<TemporaryCodeTable> & { used: number | string | 
 
 /** Organisers' side of the codes: create, list with usage, discard the event. */
 export class TemporaryCodes {
-  constructor(private readonly db: TemporaryDb) {}
+  constructor(
+    private readonly db: TemporaryDb,
+    private readonly audit: Audit,
+  ) {}
 
-  async create(editionId: string, body: TemporaryCode, at: string): Promise<void> {
+  /** The code and its audit entry commit together: no code without its entry, no entry without its code. */
+  async create(who: SignedInAccount, editionId: string, body: TemporaryCode, at: string): Promise<void> {
     await refuseDuplicates(new AppError('alreadyExists', {}, '/code'), () =>
-      this.db
-        .insertInto('temporary_codes')
-        .values({
-          id: randomUUID(),
-          edition_id: editionId,
-          // kept in capitals: codes compare case-insensitively, and the unique index then sees temp2025 and TEMP2025 as one
-          code: body.code.trim().toUpperCase(),
-          registration_type: body.registrationType ?? null,
-          event_name: body.eventName ?? null,
-          attendance_mode: body.attendanceMode ?? null,
-          created_at: at,
-        })
-        .execute(),
+      this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('temporary_codes')
+          .values({
+            id: randomUUID(),
+            edition_id: editionId,
+            // kept in capitals: codes compare case-insensitively, and the unique index then sees temp2025 and TEMP2025 as one
+            code: body.code.trim().toUpperCase(),
+            registration_type: body.registrationType ?? null,
+            event_name: body.eventName ?? null,
+            attendance_mode: body.attendanceMode ?? null,
+            created_at: at,
+          })
+          .execute();
+        await this.audit.record(trx as unknown as Db, who, {
+          editionId,
+          action: 'temporary.code.create',
+          targetType: 'temporary-code',
+          targetId: body.code,
+          targetLabel: body.code,
+          after: body,
+          at,
+        });
+      }),
     );
   }
 
@@ -102,15 +119,25 @@ export class TemporaryCodes {
     return rows.map((row) => toItem({ ...row, used: row.used ?? 0 }));
   }
 
-  /** Marks the code's event discarded; later registrations with it answer "event discarded". */
-  async discard(editionId: string, code: string): Promise<void> {
-    const result = await this.db
-      .updateTable('temporary_codes')
-      .set({ event_discarded: 1 })
-      .where('edition_id', '=', editionId)
-      .where(sql<string>`upper(code)`, '=', code.trim().toUpperCase())
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError('invitationNotExist');
+  /** Marks the code's event discarded (with its audit entry, in one transaction); later registrations with it answer "event discarded". */
+  async discard(who: SignedInAccount, editionId: string, code: string, at: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('temporary_codes')
+        .set({ event_discarded: 1 })
+        .where('edition_id', '=', editionId)
+        .where(sql<string>`upper(code)`, '=', code.trim().toUpperCase())
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError('invitationNotExist');
+      await this.audit.record(trx as unknown as Db, who, {
+        editionId,
+        action: 'temporary.code.discard',
+        targetType: 'temporary-code',
+        targetId: code,
+        targetLabel: code,
+        at,
+      });
+    });
   }
 }
 
