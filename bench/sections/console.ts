@@ -73,11 +73,10 @@ interface Measured {
 /** What one size of one kind needs: a product call and a baseline call per case. */
 async function callsOf(database: BenchDatabase) {
   const { app } = database;
-  const postgres = database.kind === 'postgres';
   const traced = tracedDatabase(database);
   const driver = await rawDriver(database);
   // as the product runs it: long totals kept for the configured time (services/list-totals.ts)
-  const consoleGuests = new ConsoleGuests(traced.db, app.services.editions, postgres, new ListTotals(app.config.listTotalCacheMs));
+  const consoleGuests = new ConsoleGuests(traced.db, app.services.editions, new ListTotals(app.config.listTotalCacheMs));
   const headers = { authorization: `Bearer ${database.organiserToken}` };
   const cases: { product: Call; baseline: Call }[] = [];
   for (const { query } of CASES) {
@@ -98,7 +97,7 @@ async function callsOf(database: BenchDatabase) {
   const unitHeaders = { authorization: `Bearer ${await database.unitToken(0)}` };
   const edition = await app.services.editions.current();
   traced.take();
-  await new GuestRepository(traced.db, postgres).page({ editionId: edition.id, unitId: unit.who.unitId }, 1, 10);
+  await new GuestRepository(traced.db).page({ editionId: edition.id, unitId: unit.who.unitId }, 1, 10);
   const unitQueries = traced.take();
   cases.push({
     product: async () => {

@@ -27,7 +27,7 @@ async function baseline(database: BenchDatabase): Promise<number> {
   const edition = await database.app.services.editions.current();
   const rows: GuestExportRow[] = [];
   for await (const row of guestExportRows(database.app.db, edition.id)) rows.push(row);
-  const [sheet] = new ConsoleExports(database.app.db, database.kind === 'postgres', database.app.services.protection).guests(edition.id);
+  const [sheet] = new ConsoleExports(database.app.db, database.app.services.protection).guests(edition.id);
   const t = (key: string) => database.app.translator.t('zh-CN', key);
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const started = performance.now();

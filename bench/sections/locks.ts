@@ -56,10 +56,9 @@ export default {
     const guests = new Guests(
       traced.db,
       app.services.editions,
-      false,
       new GuestAccountLinks(app.log, app.services.protection, app.services.names),
       app.services.protection,
-      new GuestRepository(traced.db, false),
+      new GuestRepository(traced.db),
       new Audit(traced.db, {}),
     );
     await guests.saveBasic(unit.who, mine[0]!.id, body(mine[0]!.n, 1) as unknown as GuestDocument);

@@ -52,10 +52,9 @@ export default {
         const guests = new Guests(
           traced.db,
           app.services.editions,
-          kind === 'postgres',
           new GuestAccountLinks(app.log, app.services.protection, app.services.names),
           app.services.protection,
-          new GuestRepository(traced.db, kind === 'postgres'),
+          new GuestRepository(traced.db),
           new Audit(traced.db, {}),
         );
         const first = mine[0]!;

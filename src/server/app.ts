@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/api-paths.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { isPostgres } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
@@ -73,13 +74,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keepAliveTimeout: 72_000,
   });
 
-  const { db, kind, pool } = openDatabase(config);
+  const { db, pool } = openDatabase(config);
   app.addHook('onClose', async () => db.destroy());
   // several instances start together: one at a time migrates, makes the edition and demo data
-  const releaseStartup = await holdAdvisoryLock(db, kind, 'startup');
+  const releaseStartup = await holdAdvisoryLock(db, 'startup');
   app.addHook('onClose', releaseStartup);
   const foundation = createFoundation(config, root('locales'));
-  await migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, foundation.protection);
+  await migrateToLatest(db, isPostgres(db) ? config.databaseSchema : null, foundation.protection);
   const demo = readDemoFile(root('config/demo-data.json'));
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 

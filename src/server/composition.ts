@@ -206,7 +206,6 @@ export function createServices(
   options: ServiceOptions,
 ): Services {
   const { translator, protection } = foundation;
-  const postgres = config.databaseUrl !== null;
   const hasher = new PasswordHasher(config.scrypt, config.hashConcurrency);
   const logTransport = new LogTransport(log, !config.production);
   const names = new AccountNames(protection);
@@ -224,16 +223,8 @@ export function createServices(
   const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
   const audit = new Audit(db, AUDIT_SUBJECTS);
   const units = new Units(db, editions, protection);
-  const guests = new Guests(
-    db,
-    editions,
-    postgres,
-    new GuestAccountLinks(log, protection, names),
-    protection,
-    new GuestRepository(db, postgres),
-    audit,
-  );
-  const activitySignUps = new ActivitySignUps(db, editions, guests, translator, postgres);
+  const guests = new Guests(db, editions, new GuestAccountLinks(log, protection, names), protection, new GuestRepository(db), audit);
+  const activitySignUps = new ActivitySignUps(db, editions, guests, translator);
   const entourage = new Entourage(db, editions, guests, activitySignUps);
   const entourageTravel = new EntourageTravel(db, editions, guests, audit);
   const uploadStorage = new UploadStorage(config.uploadDir);
@@ -265,15 +256,15 @@ export function createServices(
     entourage,
     entourageTravel,
     console: {
-      guests: new ConsoleGuests(db, editions, postgres, new ListTotals(config.listTotalCacheMs)),
+      guests: new ConsoleGuests(db, editions, new ListTotals(config.listTotalCacheMs)),
       codes: new CodesAdmin(db, editions, audit),
       notices: new NoticesAdmin(db, editions, audit),
       hotels: new Hotels(db, editions, audit, protection),
-      exports: new ConsoleExports(db, postgres, protection),
+      exports: new ConsoleExports(db, protection),
       audit,
     },
     review: new Review(db, editions, guests, audit, translator),
-    activities: new Activities(db, editions, activitySignUps, postgres, audit),
+    activities: new Activities(db, editions, activitySignUps, audit),
     activityListing: new ActivityListing(db, editions),
     activitySignUps,
     uploadStorage,
@@ -293,7 +284,7 @@ export function createServices(
       retentionDays: config.retentionDays,
       findEdition: (id) => editions.find(id),
     }),
-    jobs: new JobScheduler(db, postgres ? 'postgres' : 'sqlite', log),
+    jobs: new JobScheduler(db, log),
     signInThrottle: (redis, rule, windowMs) =>
       new SignInThrottle(redis ? new RedisFailureStore(redis, windowMs, 'sign-in-failures:') : new DbFailureStore(db, windowMs), rule),
   };

@@ -95,7 +95,7 @@ describeEachDatabase('form-version change: form-version:diff lists the affected 
       databaseSchema: database.env.DATABASE_SCHEMA ?? null,
       dataDir: database.env.DATA_DIR as string,
     });
-    await migratingUnderStartupLock(db, kind, () =>
+    await migratingUnderStartupLock(db, () =>
       migrateToLatest(db, database.env.DATABASE_SCHEMA ?? null, dataProtectionFromEnv(database.env)),
     );
     const editionId = randomUUID();

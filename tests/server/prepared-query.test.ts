@@ -17,7 +17,7 @@ describeEachDatabase('prepared queries', (kind) => {
     database = await isolatedDatabase(kind);
     const config = loadConfig({ ...TEST_ENV, ...database.env });
     db = openDatabase(config).db;
-    await migratingUnderStartupLock(db, kind, () =>
+    await migratingUnderStartupLock(db, () =>
       migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring)),
     );
   });

@@ -221,8 +221,8 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     // PostgreSQL: VACUUM also sets the visibility map, which index-only counts rely on
     await app.db.executeQuery(CompiledQuery.raw(kind === 'postgres' ? 'vacuum analyze' : 'analyze'));
     traced = openDatabase(config, { onQuery: (query) => captured.push(query) }).db;
-    repository = new GuestRepository(traced, kind === 'postgres');
-    consoleGuests = new ConsoleGuests(traced, app.services.editions, kind === 'postgres', new ListTotals(0));
+    repository = new GuestRepository(traced);
+    consoleGuests = new ConsoleGuests(traced, app.services.editions, new ListTotals(0));
     dispose = async () => {
       await traced.destroy();
       await app.close();
@@ -313,7 +313,7 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
   });
 
   it('the entourage and stays sheets read keyset pages in index order, each row once', async () => {
-    const sheets = new ConsoleExports(traced, kind === 'postgres', app.services.protection);
+    const sheets = new ConsoleExports(traced, app.services.protection);
     const names: string[] = [];
     // 3,000 members in pages of 100, each after the last row of the one before, on the listing
     // index; PostgreSQL may sort a page's rows after its hash join with units (a page, not the table)

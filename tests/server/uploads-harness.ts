@@ -35,7 +35,7 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
   const config = loadConfig({ ...TEST_ENV, ...database.env });
   const app = Fastify({ logger: false });
   const { db } = openDatabase(config);
-  await migratingUnderStartupLock(db, kind, () =>
+  await migratingUnderStartupLock(db, () =>
     migrateToLatest(db, kind === 'postgres' ? config.databaseSchema : null, new DataProtection(config.dataKeyring)),
   );
   const demo = readDemoFile('config/demo-data.json');

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-
-export type DatabaseKind = 'sqlite' | 'postgres';
+import { isPostgres } from '../db/dialect.js';
 
 /**
  * PostgreSQL advisory-lock keys of this app: one namespace (first int) and one key per piece
@@ -29,12 +28,11 @@ export function advisoryLockKey(name: string): [number, number] {
  */
 export async function withAdvisoryLock<T>(
   db: Db,
-  kind: DatabaseKind,
   name: string,
   wait: boolean,
   task: () => Promise<T>,
 ): Promise<{ ran: true; result: T } | { ran: false }> {
-  if (kind === 'sqlite') return { ran: true, result: await task() };
+  if (!isPostgres(db)) return { ran: true, result: await task() };
   const key = keyOf(name);
   return db.connection().execute(async (connection) => {
     if (wait) {
@@ -56,13 +54,13 @@ export async function withAdvisoryLock<T>(
  * the current edition and demo data are done by one instance at a time, the others wait and
  * then find them done).
  */
-export async function holdAdvisoryLock(db: Db, kind: DatabaseKind, name: string): Promise<() => Promise<void>> {
-  if (kind === 'sqlite') return async () => undefined;
+export async function holdAdvisoryLock(db: Db, name: string): Promise<() => Promise<void>> {
+  if (!isPostgres(db)) return async () => undefined;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let acquired!: () => void;
   const held = new Promise<void>((resolve) => (acquired = resolve));
-  const done = withAdvisoryLock(db, kind, name, true, async () => {
+  const done = withAdvisoryLock(db, name, true, async () => {
     acquired();
     await released;
   });

@@ -20,7 +20,6 @@ export type Executor<Tables = Database> = Kysely<Tables>;
 
 export interface DatabaseHandle {
   db: Db;
-  kind: 'sqlite' | 'postgres';
   /** the PostgreSQL pool (its use is a /metrics gauge), null on SQLite */
   pool: pg.Pool | null;
 }
@@ -57,7 +56,7 @@ export function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
     // a query log must see every query: no direct reads then
     if (!onQuery) registerDirectReader(db, async (source, parameters) => (await pool.query(source, [...parameters])).rows as unknown[]);
-    return { db, kind: 'postgres', pool };
+    return { db, pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(path.join(config.dataDir, 'summit.sqlite'));
@@ -77,7 +76,7 @@ export function openDatabase(
       file.inTransaction ? undefined : Promise.resolve(cached.prepare(source).all([...parameters])),
     );
   }
-  return { db, kind: 'sqlite', pool: null };
+  return { db, pool: null };
 }
 
 /**

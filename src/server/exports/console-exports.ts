@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { isPostgres } from '../db/dialect.js';
 import type { DataProtection } from '../security/data-protection.js';
 import type { ManifestQuery } from '../../generated/types.js';
 import { jsonText, legDate } from '../db/sql-fragments.js';
@@ -55,7 +56,6 @@ type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> 
 export class ConsoleExports {
   constructor(
     private readonly db: Db,
-    private readonly postgres: boolean,
     /** mobiles are sealed in the documents: opened here (masking them is the answer layer's choice) */
     private readonly protection: DataProtection,
   ) {}
@@ -122,7 +122,7 @@ export class ConsoleExports {
               .limit(limit)
               .execute(),
           pageSize,
-          this.postgres,
+          isPostgres(this.db),
         ),
         columns: [
           { headerKey: 'console.export.columns.guest', value: (r) => r.guest_name },
@@ -144,7 +144,7 @@ export class ConsoleExports {
     const leg = query.direction === 'arrival' ? 'arrival' : 'return';
     const timeField = query.direction === 'arrival' ? 'arrivalTime' : 'departureTime';
     const placeField = query.direction === 'arrival' ? 'arrivalPlace' : 'departurePlace';
-    const postgres = this.postgres;
+    const postgres = isPostgres(this.db);
     const db = this.db;
     const protection = this.protection;
     async function* rows(): AsyncIterable<ManifestRow> {
@@ -337,7 +337,7 @@ export class ConsoleExports {
                 .limit(limit)
                 .execute(),
             pageSize,
-            this.postgres,
+            isPostgres(this.db),
           ),
           (g) => ({
             name: g.name,

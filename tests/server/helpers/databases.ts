@@ -61,8 +61,8 @@ export async function isolatedDatabase(kind: DatabaseKind): Promise<IsolatedData
  * Runs a test's own migration under the app's start-up advisory lock, as the app does: a schema
  * another file drops meanwhile (dispose waits for that lock) cannot fail Kysely's table listing.
  */
-export async function migratingUnderStartupLock<T>(db: Db, kind: DatabaseKind, task: () => Promise<T>): Promise<T> {
-  const outcome = await withAdvisoryLock(db, kind, 'startup', true, task);
+export async function migratingUnderStartupLock<T>(db: Db, task: () => Promise<T>): Promise<T> {
+  const outcome = await withAdvisoryLock(db, 'startup', true, task);
   if (!outcome.ran) throw new Error('the start-up lock was not taken');
   return outcome.result;
 }

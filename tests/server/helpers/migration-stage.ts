@@ -22,7 +22,7 @@ export async function migratedUpTo(database: IsolatedDatabase, kind: DatabaseKin
   const db = openDatabase(config).db;
   const schema = config.databaseSchema;
   const migrator = migratorFor(db, schema, protection);
-  const { error } = await migratingUnderStartupLock(db, kind, () => migrator.migrateTo(last));
+  const { error } = await migratingUnderStartupLock(db, () => migrator.migrateTo(last));
   if (error) throw error;
-  return { db, protection, migrateToLatest: () => migratingUnderStartupLock(db, kind, () => migrateToLatest(db, schema, protection)) };
+  return { db, protection, migrateToLatest: () => migratingUnderStartupLock(db, () => migrateToLatest(db, schema, protection)) };
 }

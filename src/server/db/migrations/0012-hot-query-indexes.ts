@@ -17,7 +17,7 @@ const MOBILE_LOOKUP_INDEX = 'guests_edition_mobile';
  *   are prefix ranges on the name, the name from its 2nd and from its 3rd character.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   await db.schema.createIndex(MOBILE_LOOKUP_INDEX).on('guests').columns(['edition_id', 'mobile']).execute();
 
   // the old status index lacked the id tie-breaker, so "newest first, then id" still sorted
@@ -85,7 +85,7 @@ function arrivalDay(postgres: boolean) {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   if (!postgres) {
     for (const trigger of ['guests_name_search_insert', 'guests_name_search_delete', 'guests_name_search_update'])
       await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);

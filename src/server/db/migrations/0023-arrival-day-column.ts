@@ -11,7 +11,7 @@ import { isPostgres } from '../dialect.js';
  * PostgreSQL keeps it STORED; SQLite adds generated columns only as VIRTUAL, and indexes them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   const day = postgres
     ? sql`substr((itinerary::jsonb #>> '{arrival,arrivalTime}'), 1, 10)`
     : sql`substr(json_extract(itinerary, '$.arrival.arrivalTime'), 1, 10)`;
@@ -28,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   await db.schema.dropIndex('guests_arrival_day_listing').execute();
   await db.schema.alterTable('guests').dropColumn('arrival_day').execute();
   const day = postgres

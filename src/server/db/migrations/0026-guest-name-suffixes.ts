@@ -22,7 +22,7 @@ import { isPostgres } from '../dialect.js';
 const MAX_NAME = 1000;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   if (postgres) {
     await sql`create table guest_name_suffixes (
       edition_id text not null,
@@ -106,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   if (postgres) {
     await sql`drop trigger if exists guest_name_suffixes_sync on guests`.execute(db);
     await sql`drop function if exists guest_name_suffixes_sync()`.execute(db);

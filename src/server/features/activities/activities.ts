@@ -38,7 +38,6 @@ export class Activities {
     private readonly db: Db,
     private readonly editions: Editions,
     private readonly signUps: ActivitySignUps,
-    private readonly lockRows: boolean,
     /** every organiser write below goes to the audit log in its own transaction */
     private readonly audit: Audit,
   ) {}
@@ -146,7 +145,7 @@ export class Activities {
     this.assertWindows(document);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const row = await findActivity(trx, edition.id, id, this.lockRows);
+      const row = await findActivity(trx, edition.id, id, true);
       if (!row) throw new AppError('activityNotFound');
       await this.assertMaterials(trx, document);
       await trx
@@ -176,7 +175,7 @@ export class Activities {
     const edition = await this.editions.current();
     await this.db.transaction().execute(async (trx) => {
       const now = this.editions.now().toISOString();
-      const row = await findActivity(trx, edition.id, id, this.lockRows);
+      const row = await findActivity(trx, edition.id, id, true);
       if (!row) throw new AppError('activityNotFound');
       await trx
         .updateTable('activities')
@@ -202,7 +201,7 @@ export class Activities {
     assertOrganiser(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const row = await findActivity(trx, edition.id, id, this.lockRows);
+      const row = await findActivity(trx, edition.id, id, true);
       if (!row) throw new AppError('activityNotFound');
       if (row.category !== 'invited') throw new AppError('activityNotInvitedCategory');
       const guests =

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/dialect.js';
 import type { ActivitySignUpTable, ActivityTable } from '../../db/tables.js';
 import type { Activity, ActivitySignUp } from '../../../generated/types.js';
 import type { EditionData } from '../../../shared/guest-api.js';
@@ -93,7 +94,7 @@ export const noCounts: Counts = { signedUp: 0, waiting: 0 };
  */
 export async function findActivity(executor: Executor, editionId: string, id: string, lock: boolean): Promise<ActivityRow | undefined> {
   let query = executor.selectFrom('activities').selectAll().where('id', '=', id).where('edition_id', '=', editionId);
-  if (lock) query = query.forUpdate();
+  if (lock && isPostgres(executor)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 

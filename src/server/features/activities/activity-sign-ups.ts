@@ -32,7 +32,6 @@ export class ActivitySignUps {
     private readonly editions: Editions,
     private readonly guests: Guests,
     private readonly translator: Translator,
-    private readonly lockRows: boolean,
   ) {}
 
   private today(): string {
@@ -66,7 +65,7 @@ export class ActivitySignUps {
     return refuseDuplicates(new AppError('activityAlreadySignedUp'), () =>
       this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
-        const row = await findActivity(trx, edition.id, body.activityId, this.lockRows);
+        const row = await findActivity(trx, edition.id, body.activityId, true);
         if (!row || row.status === 'draft') throw new AppError('activityNotFound');
         this.assertOpen(row, edition);
         const guest = await this.guests.load(trx, edition, unitId, body.guestId);
@@ -170,7 +169,7 @@ export class ActivitySignUps {
         .where('unit_id', '=', unitId)
         .executeTakeFirst();
       if (!found) throw new AppError('activitySignUpNotFound');
-      const activity = await findActivity(trx, edition.id, found.activity_id, this.lockRows);
+      const activity = await findActivity(trx, edition.id, found.activity_id, true);
       if (!activity) throw new AppError('activitySignUpNotFound');
       this.assertBeforeDeadline(edition);
       // read again under the lock: a concurrent cancel of the same sign-up finds nothing
@@ -224,7 +223,7 @@ export class ActivitySignUps {
       .execute();
     // always the same lock order, so two releases cannot deadlock on PostgreSQL
     for (const activityId of [...new Set(rows.map((row) => row.activity_id))].sort()) {
-      const activity = await findActivity(trx, rows[0]!.edition_id, activityId, this.lockRows);
+      const activity = await findActivity(trx, rows[0]!.edition_id, activityId, true);
       await trx
         .deleteFrom('activity_sign_ups')
         .where(

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { isPostgres } from '../../db/dialect.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../../generated/types.js';
@@ -19,7 +20,6 @@ export class ConsoleGuests {
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
-    private readonly postgres: boolean,
     private readonly totals: ListTotals,
   ) {}
 
@@ -29,7 +29,7 @@ export class ConsoleGuests {
     if (query.status) q = q.where('guests.audit_status', '=', query.status);
     // whatever case it is typed in: guests keep the code as stored (invitation-codes.ts), on the (edition_id, invitation_code) index
     if (query.inviteCode) q = q.where('guests.invitation_code', 'in', invitationCodeCandidates(query.inviteCode));
-    if (query.name) q = q.where(guestNameMatches(this.db, this.postgres, editionId, query.name));
+    if (query.name) q = q.where(guestNameMatches(this.db, isPostgres(this.db), editionId, query.name));
     if (query.unitName) {
       const pattern = containsPattern(query.unitName);
       q = q.where('guests.unit_id', 'in', (eb) =>
@@ -58,7 +58,7 @@ export class ConsoleGuests {
     // Grouped once per guest: both names, or one name twice, may match.
     const suffixes =
       name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value)
-        ? nameSuffixesMatching(this.db, this.postgres, edition.id, name)
+        ? nameSuffixesMatching(this.db, isPostgres(this.db), edition.id, name)
         : null;
     // the matching guests, once each, the first `limit` of them
     const matching = (limit?: number) => {
@@ -99,7 +99,7 @@ export class ConsoleGuests {
             .selectFrom('guests')
             .leftJoin('units', 'units.id', 'guests.unit_id')
             .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
-            .select(legDate(this.postgres, 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+            .select(legDate(isPostgres(this.db), 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
             .select(entourageCount)
             .where(
               'guests.id',

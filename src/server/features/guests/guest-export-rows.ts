@@ -78,7 +78,7 @@ export type GuestExportRow = Awaited<ReturnType<ReturnType<typeof guestExportQue
  * On PostgreSQL the next page is read ahead while this one is written (keysetRows).
  */
 export async function* guestExportRows(db: Db, editionId: string, pageSize = PAGE): AsyncIterable<GuestExportRow> {
-  const postgres = await isPostgres(db);
+  const postgres = isPostgres(db);
   const readPage = (after: GuestExportRow | null, limit: number) => {
     let query = guestExportQuery(db, editionId, postgres);
     if (after) query = query.where(afterCreatedAtAndId('guests', after));

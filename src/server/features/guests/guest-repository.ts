@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
+import { isPostgres } from '../../db/dialect.js';
 import type { Database, GuestTable } from '../../db/tables.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../../shared/guest-api.js';
@@ -108,16 +109,13 @@ export function newestGuestIds<O>(query: SelectQueryBuilder<Database, 'guests', 
 
 /** Queries on guests; callers pass the unit, so every read is scoped. */
 export class GuestRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly postgres: boolean,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   private filtered(filter: GuestListFilter, executor: Executor = this.db) {
     let query = executor.selectFrom('guests').where('guests.edition_id', '=', filter.editionId);
     query = filter.unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', filter.unitId);
     if (filter.status) query = query.where('guests.audit_status', '=', filter.status);
-    if (filter.name) query = query.where(guestNameMatches(executor, this.postgres, filter.editionId, filter.name));
+    if (filter.name) query = query.where(guestNameMatches(executor, isPostgres(this.db), filter.editionId, filter.name));
     return query;
   }
 
@@ -160,8 +158,9 @@ export class GuestRepository {
       .where('guests.id', '=', id)
       .where('guests.edition_id', '=', editionId);
     query = unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', unitId);
-    // PostgreSQL: concurrent writers of one guest (entourage cap) queue on its row
-    if (lock) query = query.forUpdate();
+    // PostgreSQL: concurrent writers of one guest (entourage cap) queue on its row; SQLite has no
+    // FOR UPDATE and needs none (its write transactions already run one at a time)
+    if (lock && isPostgres(executor)) query = query.forUpdate();
     return query.executeTakeFirst();
   }
 

@@ -57,8 +57,6 @@ export class Guests {
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
-    /** PostgreSQL (locks a guest's row while its entourage or status changes; its own name search) */
-    readonly lockRows: boolean,
     /** sign-in accounts of approved guests */
     readonly accountLinks: GuestAccountLinks,
     /** ID numbers and mobiles are sealed in the stored document and opened on read */
@@ -84,7 +82,7 @@ export class Guests {
 
   /** The unit's guest, or 404 whatever the id (another unit's guest included). */
   async load(executor: Executor, edition: EditionData, unitId: string | null, id: string, lock = false): Promise<GuestRow> {
-    const row = await this.repository.find(executor, edition.id, unitId, id, lock && this.lockRows);
+    const row = await this.repository.find(executor, edition.id, unitId, id, lock);
     if (!row) throw new AppError('guestNotFound');
     return row;
   }
