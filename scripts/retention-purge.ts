@@ -57,7 +57,7 @@ export async function retentionPurge(
         editionId,
         who,
         force: args.includes('--force'),
-        now: systemClock(),
+        now: systemClock.now(),
         via: 'npm run retention:purge',
       });
       log(`retention:purge: edition ${editionId} (retention over from ${report.allowedFrom}${report.forced ? ', forced' : ''})`);

@@ -16,6 +16,7 @@ import { Audit } from '../../src/server/audit/audit.js';
 import { benchDatabase, SIZES, table } from '../fixture.js';
 import { tracedDatabase } from '../raw-sql.js';
 import { benchGuestBody } from '../seed-edition.js';
+import { systemClock } from '../../src/server/clock.js';
 
 const SAVES = 60;
 const WRITER = fileURLToPath(new URL('../other-writer.ts', import.meta.url));
@@ -56,7 +57,7 @@ export default {
     const guests = new Guests(
       traced.db,
       app.services.editions,
-      new GuestAccountLinks(app.log, app.services.protection, app.services.names),
+      new GuestAccountLinks(app.log, app.services.protection, app.services.names, systemClock),
       app.services.protection,
       new GuestRepository(traced.db),
       new Audit(traced.db, {}),

@@ -10,6 +10,7 @@ import { Audit } from '../../src/server/audit/audit.js';
 import { benchDatabase, kinds, ms, p50, SIZES, table } from '../fixture.js';
 import { rawDriver, tracedDatabase } from '../raw-sql.js';
 import { benchGuestBody } from '../seed-edition.js';
+import { systemClock } from '../../src/server/clock.js';
 
 const RUNS = 60;
 
@@ -52,7 +53,7 @@ export default {
         const guests = new Guests(
           traced.db,
           app.services.editions,
-          new GuestAccountLinks(app.log, app.services.protection, app.services.names),
+          new GuestAccountLinks(app.log, app.services.protection, app.services.names, systemClock),
           app.services.protection,
           new GuestRepository(traced.db),
           new Audit(traced.db, {}),

@@ -1,7 +1,49 @@
-/** The time source of the guest lifecycle: injected so tests can move past deadlines. */
-export type Clock = () => Date;
+/** Reads the current time: the machine's, or one a test sets and moves. */
+export type TimeSource = () => Date;
 
-export const systemClock: Clock = () => new Date();
+/**
+ * The one source of "now" on the server. composition.ts makes the app's clock from the
+ * configured TimeSource and injects it, so a test that moves it sees the deadlines and the times
+ * of the rows the features write move together.
+ */
+export interface Clock {
+  now(): Date;
+  /** now as stored: UTC ISO strings of one length, so they compare as text */
+  nowIso(): string;
+  /** `milliseconds` after `from` (before it when negative), as stored */
+  isoIn(milliseconds: number, from?: Date): string;
+  /**
+   * Like nowIso, but strictly increasing on this clock, for rows where "newest" decides (the
+   * current one-time code, outbox order): two inserts in one millisecond must not tie.
+   */
+  monotonicIso(): string;
+}
+
+export function clockOf(read: TimeSource): Clock {
+  let lastStampMs = 0;
+  return {
+    now: read,
+    nowIso: () => read().toISOString(),
+    isoIn: (milliseconds, from = read()) => new Date(from.getTime() + milliseconds).toISOString(),
+    monotonicIso: () => {
+      lastStampMs = Math.max(read().getTime(), lastStampMs + 1);
+      return new Date(lastStampMs).toISOString();
+    },
+  };
+}
+
+export const systemTime: TimeSource = () => new Date();
+
+/**
+ * The machine's clock, never moved by a test: for what must follow real elapsed time whatever
+ * the portal's calendar says (session and one-time-code lifetimes, the outbox, upload bookkeeping
+ * shared between processes, housekeeping). A test moving the app's clock months ahead must not
+ * expire the session it signed in with.
+ */
+export const systemClock: Clock = clockOf(systemTime);
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
 
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 

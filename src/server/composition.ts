@@ -23,7 +23,7 @@ import { Sessions } from './auth/sessions.js';
 import { SignIn } from './auth/sign-in.js';
 import { Audit } from './audit/audit.js';
 import type { AuditSubjects } from './audit/audit-subjects.js';
-import { systemClock, type Clock } from './clock.js';
+import { clockOf, systemClock, type Clock, type TimeSource } from './clock.js';
 import { DataProtection } from './security/data-protection.js';
 import { FaceDetector } from './uploads/face-detector.js';
 import { UploadJournal } from './uploads/upload-journal.js';
@@ -183,7 +183,7 @@ export interface ServiceOptions {
   /** defaults of the current edition (config/edition.json unless given) */
   editionFile?: string;
   /** time source of deadlines (tests move it) */
-  clock?: Clock;
+  clock?: TimeSource;
   /** replaces the SMS provider (a real provider plugs in here) */
   smsTransport?: MessageTransport;
 }
@@ -220,10 +220,11 @@ export function createServices(
   const captcha = new CaptchaService(codes, outbox);
   const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName, names);
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours }, names);
-  const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, options.clock ?? systemClock);
+  const clock = options.clock ? clockOf(options.clock) : systemClock;
+  const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, clock);
   const audit = new Audit(db, AUDIT_SUBJECTS);
   const units = new Units(db, editions, protection);
-  const guests = new Guests(db, editions, new GuestAccountLinks(log, protection, names), protection, new GuestRepository(db), audit);
+  const guests = new Guests(db, editions, new GuestAccountLinks(log, protection, names, clock), protection, new GuestRepository(db), audit);
   const activitySignUps = new ActivitySignUps(db, editions, guests, translator);
   const entourage = new Entourage(db, editions, guests, activitySignUps);
   const entourageTravel = new EntourageTravel(db, editions, guests, audit);
@@ -243,13 +244,13 @@ export function createServices(
     sessions,
     authenticate: authenticator(sessions),
     signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired, names),
-    accounts: new Accounts(db, hasher, messageCodes, sessions, names),
-    notices: new Notices(db),
+    accounts: new Accounts(db, hasher, messageCodes, sessions, names, clock),
+    notices: new Notices(db, clock),
     menus: new Menus(options.menusFile, translator),
     editions,
     audit,
     units,
-    invitationCodes: new InvitationCodes(db),
+    invitationCodes: new InvitationCodes(db, clock),
     guests,
     guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
     goodWishes: new GoodWishes(db, editions),

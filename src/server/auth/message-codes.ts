@@ -4,6 +4,7 @@ import type { Translator } from '../http/translator.js';
 import type { AccountNames } from './account-names.js';
 import type { Language } from '../../shared/constants.js';
 import { AppError } from '../http/app-error.js';
+import { systemClock } from '../clock.js';
 import { channelOf } from '../security/account-name.js';
 import { CODE_SCENES, CODE_TTL_MINUTES, type CodeScene, type OneTimeCodes } from './one-time-codes.js';
 
@@ -39,7 +40,7 @@ export class MessageCodes {
       CODE_SCENES.map((s) => `message:${s}` as const),
       account,
     );
-    if (last && Date.now() - Date.parse(last) < RESEND_INTERVAL_MS) throw new AppError('codeSentTooOften');
+    if (last && systemClock.now().getTime() - Date.parse(last) < RESEND_INTERVAL_MS) throw new AppError('codeSentTooOften');
 
     const code = await this.codes.issue(`message:${scene}`, account);
     const channel = channelOf(account);

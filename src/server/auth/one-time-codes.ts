@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { codeHmac, randomCode, sameDigest } from '../security/codes.js';
-import { isoIn, monotonicIso, nowIso, MINUTE_MS } from '../time.js';
+import { systemClock, MINUTE_MS } from '../clock.js';
 import { codeScenes, type CodeScene } from '../../shared/schema-enums.js';
 
 export const CODE_TTL_MINUTES = 10;
@@ -41,9 +41,9 @@ export class OneTimeCodes {
         target: this.stored(kind, target),
         code_hmac: codeHmac(this.secret, `${kind}:${target}`, code),
         attempts: 0,
-        expires_at: isoIn(CODE_TTL_MINUTES * MINUTE_MS),
+        expires_at: systemClock.isoIn(CODE_TTL_MINUTES * MINUTE_MS),
         used_at: null,
-        created_at: monotonicIso(),
+        created_at: systemClock.monotonicIso(),
       })
       .execute();
     return code;
@@ -67,7 +67,7 @@ export class OneTimeCodes {
    * guess per picture.
    */
   async check(kind: CodeKind, target: string, code: string, consumeOnFailure = false): Promise<CodeCheck> {
-    const now = nowIso();
+    const now = systemClock.nowIso();
     const row = await this.db
       .selectFrom('one_time_codes')
       .selectAll()

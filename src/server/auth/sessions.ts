@@ -4,7 +4,7 @@ import { preparedQuery } from '../db/prepared-query.js';
 import type { AccountType } from '../../shared/api-types.js';
 import type { AccountNames } from './account-names.js';
 import { newSessionToken, sha256 } from '../security/codes.js';
-import { isoIn, nowIso, HOUR_MS, MINUTE_MS } from '../time.js';
+import { systemClock, HOUR_MS, MINUTE_MS } from '../clock.js';
 
 export interface SignedInAccount {
   sessionId: string;
@@ -59,7 +59,7 @@ export class Sessions {
 
   async create(accountId: string): Promise<string> {
     const token = newSessionToken();
-    const now = new Date();
+    const now = systemClock.now();
     await this.db
       .insertInto('sessions')
       .values({
@@ -68,7 +68,7 @@ export class Sessions {
         account_id: accountId,
         created_at: now.toISOString(),
         last_seen_at: now.toISOString(),
-        expires_at: isoIn(this.policy.absoluteHours * HOUR_MS, now),
+        expires_at: systemClock.isoIn(this.policy.absoluteHours * HOUR_MS, now),
         revoked_at: null,
       })
       .execute();
@@ -78,11 +78,11 @@ export class Sessions {
   async authenticate(token: string): Promise<SignedInAccount | null> {
     const [row] = await this.findByTokenHash(sha256(token));
     if (!row || row.revoked_at !== null) return null;
-    const now = Date.now();
+    const now = systemClock.now().getTime();
     const lastSeen = Date.parse(row.last_seen_at);
     if (Date.parse(row.expires_at) <= now || lastSeen + this.policy.idleMinutes * MINUTE_MS <= now) return null;
     if (now - lastSeen > TOUCH_INTERVAL_MS) {
-      await this.db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', row.sessionId).execute();
+      await this.db.updateTable('sessions').set({ last_seen_at: systemClock.nowIso() }).where('id', '=', row.sessionId).execute();
     }
     return {
       sessionId: row.sessionId,
@@ -95,14 +95,14 @@ export class Sessions {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).execute();
+    await this.db.updateTable('sessions').set({ revoked_at: systemClock.nowIso() }).where('id', '=', sessionId).execute();
   }
 
   /** `executor`: the caller's transaction (password change), else the database. */
   async revokeAllOf(accountId: string, executor: Executor = this.db): Promise<void> {
     await executor
       .updateTable('sessions')
-      .set({ revoked_at: nowIso() })
+      .set({ revoked_at: systemClock.nowIso() })
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
       .execute();

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { systemClock } from '../clock.js';
 
 /** A fixed window of failures under one key: how many, and when the window closes. */
 export interface FailureCount {
@@ -26,7 +27,7 @@ export class DbFailureStore implements FailureStore {
   constructor(
     private readonly db: Db,
     private readonly windowMs: number,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = () => systemClock.now(),
   ) {}
 
   private windowCutoff(): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeExpired, sweepUploadOrphans } from './housekeeping.js';
-import { HOUR_MS } from '../time.js';
+import { HOUR_MS } from '../clock.js';
 import type { UploadJournal } from '../uploads/upload-journal.js';
 import type { UploadStorage } from '../uploads/upload-storage.js';
 import type { JobScheduler } from './scheduled-jobs.js';

@@ -2,11 +2,11 @@ import type { Db } from '../db/database.js';
 import { HEARTBEAT_MS, type UploadJournal } from '../uploads/upload-journal.js';
 import type { UploadStorage } from '../uploads/upload-storage.js';
 import { sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
-import { HOUR_MS, isoIn } from '../time.js';
+import { HOUR_MS, systemClock } from '../clock.js';
 
 /** Expired codes and ended sessions are useless after a day; keep the tables small. */
 export async function purgeExpired(db: Db): Promise<void> {
-  const dayAgo = isoIn(-24 * HOUR_MS);
+  const dayAgo = systemClock.isoIn(-24 * HOUR_MS);
   await db.deleteFrom('one_time_codes').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('sessions').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('sessions').where('revoked_at', '<', dayAgo).execute();

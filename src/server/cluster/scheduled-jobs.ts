@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { withAdvisoryLock } from './advisory-lock.js';
+import { systemClock } from '../clock.js';
 
 export interface ScheduledJob {
   /** stable name: the advisory-lock key and the `scheduled_jobs` row */
@@ -46,7 +47,7 @@ export class JobScheduler {
   }
 
   /** Runs the job when due (or always, `force`), under its lock; 'busy' when another instance is running it now. */
-  async runIfDue(job: ScheduledJob, force = false, now: () => Date = () => new Date()): Promise<RunOutcome> {
+  async runIfDue(job: ScheduledJob, force = false, now: () => Date = () => systemClock.now()): Promise<RunOutcome> {
     const outcome = await withAdvisoryLock(this.db, `job:${job.name}`, false, async (): Promise<RunOutcome> => {
       const row = await this.table.selectFrom('scheduled_jobs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
       if (!force && row && now().getTime() - Date.parse(row.last_run_at) < job.everyMs) return 'not-due';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { loadSharp } from '../lazy-modules.js';
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../auth/password-hash.js';
-import { HOUR_MS, isoIn, nowIso } from '../time.js';
+import { HOUR_MS, systemClock } from '../clock.js';
 import type { UploadTable } from '../uploads/upload-repository.js';
 import { newRandomName } from '../uploads/upload-storage.js';
 import { demoGuestDocument, demoUnitDocument, type DemoRecords } from './demo-documents.js';
@@ -50,7 +50,7 @@ export async function ensureCurrentEdition(db: Db, year: number, name: string): 
   const current = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirst();
   if (current) return current.id;
   const id = randomUUID();
-  await db.insertInto('editions').values({ id, year, name, is_current: 1, created_at: nowIso() }).execute();
+  await db.insertInto('editions').values({ id, year, name, is_current: 1, created_at: systemClock.nowIso() }).execute();
   return id;
 }
 
@@ -102,7 +102,7 @@ export async function seedDemoData(
   }
   const editionId = await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
   const passwordHash = await hasher.hash(demo.password);
-  const now = nowIso();
+  const now = systemClock.nowIso();
   let enterpriseId: string | null = null;
   const unitOfAccount = new Map<string, string>();
   const photo = uploadDir ? await demoPhotoFile(uploadDir) : null;
@@ -215,7 +215,7 @@ export async function seedDemoData(
           title: notice.title,
           content: notice.content,
           audience: notice.audience,
-          release_time: isoIn(-notice.hoursAgo * HOUR_MS),
+          release_time: systemClock.isoIn(-notice.hoursAgo * HOUR_MS),
         })
         .execute();
     }

@@ -25,7 +25,7 @@ export async function seedTemporaryDemo(db: TemporaryDb, editions: Editions): Pr
       registration_type: null,
       event_name: '开幕式 Opening Ceremony',
       attendance_mode: 'onsite',
-      created_at: new Date().toISOString(),
+      created_at: editions.now().toISOString(),
     })
     .execute();
 }

@@ -2,7 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SIGNED_IN_COOKIE, SIGNED_IN_MARKER } from '../../shared/session-cookie.js';
 import type { AppConfig } from '../config.js';
-import { HOUR_MS } from '../time.js';
+import { HOUR_MS } from '../clock.js';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;

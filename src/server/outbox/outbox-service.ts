@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { OutboxMessage } from '../../shared/api-types.js';
 import type { AccountNames } from '../auth/account-names.js';
-import { monotonicIso, nowIso } from '../time.js';
+import { systemClock } from '../clock.js';
 import type { Logger, MessageTransport, OutgoingMessage } from './delivery.js';
 
 export interface OutboxOptions {
@@ -41,7 +41,7 @@ export class OutboxService {
         body: message.render(dev ? message.code : MASK),
         dev_code: dev ? message.code : null,
         status: 'pending',
-        created_at: monotonicIso(),
+        created_at: systemClock.monotonicIso(),
         sent_at: null,
       })
       .execute();
@@ -77,8 +77,8 @@ export class OutboxService {
         body: answer,
         dev_code: answer,
         status: 'sent',
-        created_at: monotonicIso(),
-        sent_at: nowIso(),
+        created_at: systemClock.monotonicIso(),
+        sent_at: systemClock.nowIso(),
       })
       .execute();
   }
@@ -101,6 +101,6 @@ export class OutboxService {
   }
 
   private async mark(id: string, status: 'sent' | 'failed'): Promise<void> {
-    await this.db.updateTable('outbox').set({ status, sent_at: nowIso() }).where('id', '=', id).execute();
+    await this.db.updateTable('outbox').set({ status, sent_at: systemClock.nowIso() }).where('id', '=', id).execute();
   }
 }

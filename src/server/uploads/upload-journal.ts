@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/database.js';
-import { nowIso } from '../time.js';
+import { systemClock } from '../clock.js';
 
 /** Rows of migration 0014-upload-journal. */
 export type UploadJournalTables = {
@@ -64,7 +64,7 @@ export class UploadJournal {
 
   /** Announces this writer (at start, before the first sweep) and refreshes its heartbeat. */
   async heartbeat(): Promise<void> {
-    const row = { ...this.writer, heartbeat_at: nowIso() };
+    const row = { ...this.writer, heartbeat_at: systemClock.nowIso() };
     await this.db
       .insertInto('upload_writers')
       .values(row)
@@ -74,7 +74,7 @@ export class UploadJournal {
 
   /** Runs `work` with `names` journaled: the names are committed before it starts and forgotten after it ends. */
   async around<T>(names: string[], work: () => Promise<T>): Promise<T> {
-    const startedAt = nowIso();
+    const startedAt = systemClock.nowIso();
     await this.db
       .insertInto('upload_journal')
       .values(names.map((name) => ({ name, writer_id: this.writer.id, started_at: startedAt })))
@@ -87,7 +87,7 @@ export class UploadJournal {
   }
 
   /** Names journaled by live writers. */
-  async liveNames(now = Date.now()): Promise<Set<string>> {
+  async liveNames(now = systemClock.now().getTime()): Promise<Set<string>> {
     const writers = await this.db.selectFrom('upload_writers').selectAll().execute();
     const alive = new Set(writers.filter((writer) => writerAlive(writer, now, this.writer)).map((writer) => writer.id));
     alive.add(this.writer.id);
@@ -96,7 +96,7 @@ export class UploadJournal {
   }
 
   /** Forgets dead writers and their journal (their files were swept or committed). */
-  async forgetDead(now = Date.now()): Promise<void> {
+  async forgetDead(now = systemClock.now().getTime()): Promise<void> {
     const writers = await this.db.selectFrom('upload_writers').selectAll().execute();
     const dead = writers.filter((writer) => !writerAlive(writer, now, this.writer)).map((writer) => writer.id);
     const liveIds = writers.map((writer) => writer.id).filter((id) => !dead.includes(id));

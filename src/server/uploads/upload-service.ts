@@ -5,7 +5,7 @@ import type { UploadedFile } from '../../shared/upload-api.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
 import { needsPixels, type RuleOutcome } from '../../shared/upload-rules.js';
 import type { SignedInAccount } from '../auth/sessions.js';
-import { nowIso } from '../time.js';
+import { systemClock } from '../clock.js';
 import { sanitiseFileName } from './file-name.js';
 import { FaceDetector } from './face-detector.js';
 import { checkReceivedFile } from './check-received.js';
@@ -57,7 +57,7 @@ export class UploadService {
       height: facts.height,
       original_name: sanitiseFileName(received.fileName),
       storage_name: newRandomName(),
-      created_at: nowIso(),
+      created_at: systemClock.nowIso(),
     };
     // journaled: between the rename and the commit the file has its final name but no row yet
     await this.journal.around([row.storage_name], () =>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { AccountNames } from '../../auth/account-names.js';
 import type { PasswordHasher } from '../../auth/password-hash.js';
-import { nowIso } from '../../time.js';
+import type { Clock } from '../../clock.js';
 import { channelOf } from '../../security/account-name.js';
 import type { MessageCodes } from '../../auth/message-codes.js';
 import type { Sessions } from '../../auth/sessions.js';
@@ -31,6 +31,7 @@ export class Accounts {
     private readonly messageCodes: MessageCodes,
     private readonly sessions: Sessions,
     private readonly names: AccountNames,
+    private readonly clock: Clock,
   ) {}
 
   async exists(account: string): Promise<boolean> {
@@ -47,7 +48,7 @@ export class Accounts {
     await this.messageCodes.verify(input.account, 'register', input.code);
     const passwordHash = await this.hasher.hash(input.password);
     const edition = await this.currentEditionId();
-    const now = nowIso();
+    const now = this.clock.nowIso();
     await this.db.transaction().execute(async (trx) => {
       let unitId: string | null = null;
       const unitType = UNIT_TYPES[input.userType];
@@ -102,7 +103,11 @@ export class Accounts {
     const passwordHash = await this.hasher.hash(password);
     // both or neither: a new password with the old sessions still open must not be possible
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('accounts').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', accountId).execute();
+      await trx
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash, updated_at: this.clock.nowIso() })
+        .where('id', '=', accountId)
+        .execute();
       await this.sessions.revokeAllOf(accountId, trx);
     });
   }
@@ -115,7 +120,7 @@ export class Accounts {
     await this.messageCodes.verify(newAccount, 'change-account', code);
     await this.db
       .updateTable('accounts')
-      .set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: nowIso() })
+      .set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: this.clock.nowIso() })
       .where('id', '=', who.id)
       .execute();
   }

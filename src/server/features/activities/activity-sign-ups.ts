@@ -5,7 +5,6 @@ import type { EditionData } from '../../../shared/guest-api.js';
 import type { SignUpItem } from '../../../shared/activity-api.js';
 import { DEFAULT_LANGUAGE } from '../../../shared/constants.js';
 import { AppError } from '../../http/app-error.js';
-import { nowIso } from '../../time.js';
 import type { Translator } from '../../http/translator.js';
 import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
@@ -271,7 +270,7 @@ export class ActivitySignUps {
           audience: null,
           unit_id: person.unit_id,
           // the notice shows at once: release times are compared with the real clock
-          release_time: nowIso(),
+          release_time: this.editions.now().toISOString(),
         })
         .execute();
     }

@@ -1,5 +1,4 @@
 import type { Db, Executor } from '../../db/database.js';
-import { nowIso } from '../../time.js';
 import { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
@@ -38,7 +37,7 @@ export class ContentAudit {
         before,
         after,
         reason: reason ?? null,
-        at: nowIso(),
+        at: this.editions.now().toISOString(),
       });
       return value;
     });

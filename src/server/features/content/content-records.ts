@@ -7,7 +7,6 @@ import { onPage, pageOf } from '../../db/paging.js';
 import type { ContentRecordTable } from '../../db/tables.js';
 import { AppError } from '../../http/app-error.js';
 import { schemaVersionOf } from '../../http/route-helpers.js';
-import { nowIso } from '../../time.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import { ContentAudit } from './content-audit.js';
 import type { Editions } from '../edition/editions.js';
@@ -85,9 +84,9 @@ export function recordRow(
   doc: Document,
   editionId: string | null,
   unitId: string | null,
+  now: string,
 ): ContentRecordTable {
   const rules = KIND_RULES[kind];
-  const now = nowIso();
   return {
     id: randomUUID(),
     kind,
@@ -175,7 +174,7 @@ export class ContentRecords {
 
   /** `who` is the organiser changing a catalogue (audited), null for a unit's own rows. */
   async add(kind: ContentKind, doc: Document, unitId: string | null, who: SignedInAccount | null = null): Promise<ContentRecord> {
-    const row = recordRow(this.protection, kind, doc, await this.editionOf(kind), unitId);
+    const row = recordRow(this.protection, kind, doc, await this.editionOf(kind), unitId, this.editions.now().toISOString());
     await this.audit.run(who, kind, 'add', async (executor) => {
       await executor.insertInto('content_records').values(row).execute();
       return { value: null, targetId: row.id, targetLabel: row.title, after: this.protection.maskDocument(kind, doc) };
@@ -186,7 +185,8 @@ export class ContentRecords {
   /** Several documents at once: all rows or none (one transaction, one audit entry). */
   async addAll(kind: ContentKind, docs: Document[], who: SignedInAccount, workbookId: string): Promise<number> {
     const editionId = await this.editionOf(kind);
-    const rows = docs.map((doc) => recordRow(this.protection, kind, doc, editionId, null));
+    const now = this.editions.now().toISOString();
+    const rows = docs.map((doc) => recordRow(this.protection, kind, doc, editionId, null, now));
     await this.audit.run(who, kind, 'import', async (executor) => {
       // chunks keep each statement under the bind-parameter limits of both databases
       for (let i = 0; i < rows.length; i += 200)
@@ -215,7 +215,7 @@ export class ContentRecords {
     unitId: string | null,
     who: SignedInAccount | null = null,
   ): Promise<ContentRecord> {
-    const fresh = recordRow(this.protection, kind, doc, null, unitId);
+    const fresh = recordRow(this.protection, kind, doc, null, unitId, this.editions.now().toISOString());
     return this.audit.run(who, kind, 'save', async (executor) => {
       let update = executor
         .updateTable('content_records')

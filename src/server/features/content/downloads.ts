@@ -7,7 +7,6 @@ import { onPage, pageOf } from '../../db/paging.js';
 import { AppError } from '../../http/app-error.js';
 import { RequestValidationError } from '../../http/request-validation.js';
 import type { UploadTable } from '../../uploads/upload-repository.js';
-import { nowIso } from '../../time.js';
 import { ContentAudit } from './content-audit.js';
 import { likePattern } from './content-records.js';
 import type { Editions } from '../edition/editions.js';
@@ -83,7 +82,7 @@ export class Downloads {
   async add(who: SignedInAccount, doc: DownloadDocument): Promise<{ id: string }> {
     await this.assertFile(doc.file);
     const edition = await this.editions.current();
-    const now = nowIso();
+    const now = this.editions.now().toISOString();
     const id = randomUUID();
     return this.audit.run(who, 'download', 'add', async (executor) => {
       await executor
@@ -109,7 +108,13 @@ export class Downloads {
     return this.audit.run(who, 'download', 'save', async (executor) => {
       const result = await executor
         .updateTable('downloads')
-        .set({ title: doc.title, category: doc.category, description: doc.description ?? null, file_id: doc.file, updated_at: nowIso() })
+        .set({
+          title: doc.title,
+          category: doc.category,
+          description: doc.description ?? null,
+          file_id: doc.file,
+          updated_at: this.editions.now().toISOString(),
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');

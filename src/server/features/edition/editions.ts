@@ -37,7 +37,7 @@ export class Editions {
   }
 
   now(): Date {
-    return this.clock();
+    return this.clock.now();
   }
 
   /** The edition as answers send it: with whether a guest may be added today, and why not. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountNames } from '../../auth/account-names.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { UNUSABLE_PASSWORD_PREFIX } from '../../auth/password-hash.js';
-import { nowIso } from '../../time.js';
+import type { Clock } from '../../clock.js';
 import { normaliseAccount } from '../../security/account-name.js';
 import type { Executor } from '../../db/database.js';
 
@@ -17,6 +17,7 @@ export class GuestAccountLinks {
     private readonly log: FastifyBaseLogger,
     private readonly protection: DataProtection,
     private readonly names: AccountNames,
+    private readonly clock: Clock,
   ) {}
 
   /** Run in the transaction that approves the guest. */
@@ -58,7 +59,7 @@ export class GuestAccountLinks {
       accountId = existing.id;
     } else {
       accountId = randomUUID();
-      const now = nowIso();
+      const now = this.clock.nowIso();
       await trx
         .insertInto('accounts')
         .values({

@@ -1,8 +1,8 @@
 import type { Db, Executor } from '../../db/database.js';
+import { shanghaiDate, type Clock } from '../../clock.js';
 import type { InviteCodeCheck } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import type { ErrorName } from '../../../shared/error-catalogue.js';
-import { shanghaiDate } from '../../clock.js';
 
 /**
  * SPEC gives invitation codes no case rule, and people type invite2025a for INVITE2025A: codes
@@ -48,7 +48,7 @@ export async function checkInvitationCode(
    * caller's transaction is about to use the code, so a capped code is locked until it commits;
    * `field`: the pointer of the body's field the code was typed in, so a refusal shows on it
    */
-  use: { today?: string; exceptGuestId?: string; claim?: boolean; field?: string } = {},
+  use: { today: string; exceptGuestId?: string; claim?: boolean; field?: string },
 ): Promise<InviteCodeCheck> {
   const refuse = (name: ErrorName) => new AppError(name, {}, use.field);
   if (code === undefined) throw refuse('invitationParameterEmpty');
@@ -77,7 +77,7 @@ export async function checkInvitationCode(
   if (row.unit_id === null) throw refuse('invitationNoCompany');
   if (row.unit_id !== unitId) throw refuse('invitationNotExist');
   if (row.revoked_at) throw refuse('invitationNotExist');
-  if (row.expires_at && row.expires_at < (use.today ?? shanghaiDate(new Date()))) throw refuse('invitationNotExist');
+  if (row.expires_at && row.expires_at < use.today) throw refuse('invitationNotExist');
   if (row.max_uses !== null && row.max_uses !== undefined) {
     // Counting and then inserting is a race under PostgreSQL's READ COMMITTED (20 parallel saves
     // saw the same count): a no-op update takes the code row's lock (SQLite: the write lock), so
@@ -106,9 +106,12 @@ export async function checkInvitationCode(
 
 /** A unit's check of a typed code against the portal's own database. */
 export class InvitationCodes {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   check(editionId: string, unitId: string, code: string | undefined): Promise<InviteCodeCheck> {
-    return checkInvitationCode(this.db, editionId, unitId, code);
+    return checkInvitationCode(this.db, editionId, unitId, code, { today: shanghaiDate(this.clock.now()) });
   }
 }

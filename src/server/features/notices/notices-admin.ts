@@ -183,7 +183,7 @@ export class NoticesAdmin {
       const edition = await this.editions.current(trx);
       const row = await this.draft(trx, edition.id, id);
       // release time is the real time: the unit side compares it with the real clock
-      const now = new Date().toISOString();
+      const now = this.editions.now().toISOString();
       for (const target of targetsOf(JSON.parse(row.audiences) as string[], JSON.parse(row.unit_ids) as string[])) {
         await trx
           .insertInto('notices')

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
 import type { NoticeItem, Page } from '../../../shared/api-types.js';
 import { AppError } from '../../http/app-error.js';
-import { nowIso } from '../../time.js';
+import type { Clock } from '../../clock.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 
@@ -12,12 +12,15 @@ export class Notices {
   /** Asked by every page header (SPEC 7), so compiled once: values are now, user type, account id, unit id. */
   private readonly countUnread;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
     this.countUnread = this.prepareCountUnread();
   }
 
   private visibleTo(who: SignedInAccount) {
-    const now = nowIso();
+    const now = this.clock.nowIso();
     return (
       this.db
         .selectFrom('notices')
@@ -77,7 +80,7 @@ export class Notices {
   }
 
   async unreadCount(who: SignedInAccount): Promise<number> {
-    const [row] = await this.countUnread(nowIso(), who.userType, who.id, who.unitId ?? '');
+    const [row] = await this.countUnread(this.clock.nowIso(), who.userType, who.id, who.unitId ?? '');
     return Number(row?.unread ?? 0);
   }
 
@@ -87,7 +90,7 @@ export class Notices {
     if (!notice) throw new AppError('noticeNotFound');
     await this.db
       .insertInto('notice_reads')
-      .values({ notice_id: noticeId, account_id: who.id, read_at: nowIso() })
+      .values({ notice_id: noticeId, account_id: who.id, read_at: this.clock.nowIso() })
       .onConflict((oc) => oc.columns(['notice_id', 'account_id']).doNothing())
       .execute();
   }

@@ -12,6 +12,7 @@ import { handlePacedUpload } from '../../uploads/paced-upload.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 import type { TemporaryRegistrations } from './temporary-registrations.js';
 import { temporaryMaxBytes, type TemporaryUploads } from './temporary-uploads.js';
+import { systemClock } from '../../clock.js';
 
 /**
  * Limits of the open routes (per IP: nobody is signed in). An upload is checked in about the
@@ -83,7 +84,7 @@ export async function temporaryOpenRoutes(app: FastifyInstance, services: OpenSe
           maxBytes: temporaryMaxBytes(),
           // whatever rule the form names, this path only takes the temporary picture
           limitOf: () => temporaryMaxBytes(),
-          keep: (file, incoming) => uploads.keep(file, incoming, new Date().toISOString()),
+          keep: (file, incoming) => uploads.keep(file, incoming, systemClock.nowIso()),
         }),
     });
   });

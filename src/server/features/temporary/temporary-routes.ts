@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate.js';
 import type { Audit } from '../../audit/audit.js';
-import { HOUR_MS, isoIn } from '../../time.js';
+import { HOUR_MS, systemClock } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import { temporaryAdminRoutes } from './temporary-admin-routes.js';
 import type { TemporaryCodes } from './temporary-codes.js';
@@ -26,7 +26,11 @@ export async function temporaryRoutes(app: FastifyInstance, services: TemporaryR
   const { registrations, recommendations, codes, uploads, editions, audit, authenticate } = services;
   // unclaimed pictures older than a day, at start and then hourly, once across instances
   void app.jobs.schedule(
-    { name: 'temporary-picture-purge', everyMs: HOUR_MS, run: async () => void (await uploads.purgeUnclaimed(isoIn(-24 * HOUR_MS))) },
+    {
+      name: 'temporary-picture-purge',
+      everyMs: HOUR_MS,
+      run: async () => void (await uploads.purgeUnclaimed(systemClock.isoIn(-24 * HOUR_MS))),
+    },
     'force',
   );
 
