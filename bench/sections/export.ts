@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { ConsoleExports } from '../../src/server/exports/console-exports.js';
+import { GuestExports } from '../../src/server/features/guests/guest-exports.js';
 import { guestExportRows, type GuestExportRow } from '../../src/server/features/guests/guest-export-rows.js';
 import { ReadableValues } from '../../src/server/exports/readable-values.js';
 import { benchDatabase, kinds, SIZES, table, type BenchDatabase } from '../fixture.js';
@@ -27,7 +27,7 @@ async function baseline(database: BenchDatabase): Promise<number> {
   const edition = await database.app.services.editions.current();
   const rows: GuestExportRow[] = [];
   for await (const row of guestExportRows(database.app.db, edition.id)) rows.push(row);
-  const [sheet] = new ConsoleExports(database.app.db, database.app.services.protection).guests(edition.id);
+  const [sheet] = new GuestExports(database.app.db, database.app.services.protection).guests(edition.id);
   const t = (key: string) => database.app.translator.t('zh-CN', key);
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const started = performance.now();

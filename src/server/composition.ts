@@ -31,7 +31,10 @@ import { UploadRepository } from './uploads/upload-repository.js';
 import { UploadService } from './uploads/upload-service.js';
 import { UploadStorage } from './uploads/upload-storage.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
-import { ConsoleExports } from './exports/console-exports.js';
+import type { ConsoleWorkbook } from './exports/workbooks.js';
+import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
+import { HotelExports } from './features/reception/hotel-exports.js';
+import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
@@ -166,7 +169,9 @@ export interface ConsoleServices {
   codes: CodesAdmin;
   notices: NoticesAdmin;
   hotels: Hotels;
-  exports: ConsoleExports;
+  /** the Excel downloads, in the order of the OpenAPI paths */
+  workbooks: ConsoleWorkbook<never>[];
+  guestExports: GuestExports;
   audit: Audit;
 }
 
@@ -232,6 +237,7 @@ export function createServices(
   const uploadJournal = new UploadJournal(db);
   const uploadRepository = new UploadRepository(db);
   const faceDetector = new FaceDetector();
+  const guestExports = new GuestExports(db, protection);
   const contentAudit = new ContentAudit(db, editions, audit);
   const tables = temporaryDb(db);
   return {
@@ -261,7 +267,11 @@ export function createServices(
       codes: new CodesAdmin(db, editions, audit),
       notices: new NoticesAdmin(db, editions, audit),
       hotels: new Hotels(db, editions, audit, protection),
-      exports: new ConsoleExports(db, protection),
+      workbooks: [
+        ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
+        ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
+      ],
+      guestExports,
       audit,
     },
     review: new Review(db, editions, guests, audit, translator),
@@ -364,7 +374,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(consoleCodeRoutes, { codes: s.console.codes });
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
-  await api.register(consoleExportRoutes, { exports: s.console.exports, editions: s.editions, audit: s.audit });
+  await api.register(consoleExportRoutes, { workbooks: s.console.workbooks, editions: s.editions, audit: s.audit });
   await api.register(recordUpgradeRoutes, { guests: s.guests, units: s.units, entourage: s.entourage });
   await api.register(retentionRoutes, { purge: s.retentionPurge, editions: s.editions });
   await api.register(revealRoutes, { editions: s.editions, audit: s.audit, targets: revealTargets(s) });

@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { GUEST_MOBILE_LOOKUP_INDEX } from '../../src/server/features/guests/guest-indexes.js';
 import type { Insertable } from 'kysely';
 import type { GuestTable } from '../../src/server/db/tables.js';
-import { ConsoleExports } from '../../src/server/exports/console-exports.js';
+import { GuestExports } from '../../src/server/features/guests/guest-exports.js';
 import { guestExportRows } from '../../src/server/features/guests/guest-export-rows.js';
 import { ConsoleGuests } from '../../src/server/features/guests/console-guests.js';
 import { ListTotals } from '../../src/server/db/list-totals.js';
@@ -313,7 +313,7 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
   });
 
   it('the entourage and stays sheets read keyset pages in index order, each row once', async () => {
-    const sheets = new ConsoleExports(traced, app.services.protection);
+    const sheets = new GuestExports(traced, app.services.protection);
     const names: string[] = [];
     // 3,000 members in pages of 100, each after the last row of the one before, on the listing
     // index; PostgreSQL may sort a page's rows after its hash join with units (a page, not the table)
@@ -326,7 +326,7 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     // 2,000 guests with an itinerary, oldest first
     let stays = 0;
     const stayPlans = await expectIndexed(async () => {
-      for await (const _row of sheets.hotels(editionId, 300)[1]!.rows) stays += 1;
+      for await (const _row of sheets.stays(editionId, 300)[0]!.rows) stays += 1;
     }, true);
     for (const plan of stayPlans) expect(plan).toContain('guests_listing');
     expect(stays).toBe(2000);

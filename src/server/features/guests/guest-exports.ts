@@ -1,13 +1,14 @@
-import type { Db } from '../db/database.js';
-import { isPostgres } from '../db/dialect.js';
-import type { DataProtection } from '../security/data-protection.js';
-import type { ManifestQuery } from '../../generated/types.js';
-import { jsonText, legDate } from '../db/sql-fragments.js';
-import { loadSchema } from '../http/schema-loader.js';
-import { fieldColumn, pagedRows, type ExportColumn, type ExportSheet } from './excel-export.js';
-import { afterCreatedAtAndId, keysetRows, mapRows } from './keyset-rows.js';
-import { guestExportRows, type GuestExportRow } from '../features/guests/guest-export-rows.js';
-import type { UnitRecordKind } from '../../shared/content-api.js';
+import type { Db } from '../../db/database.js';
+import { isPostgres } from '../../db/dialect.js';
+import { jsonText, legDate } from '../../db/sql-fragments.js';
+import { fieldColumn, type ExportColumn, type ExportSheet } from '../../exports/excel-export.js';
+import { afterCreatedAtAndId, keysetRows, mapRows } from '../../exports/keyset-rows.js';
+import type { DataProtection } from '../../security/data-protection.js';
+import type { ManifestQuery } from '../../../generated/types.js';
+import { guestExportRows, type GuestExportRow } from './guest-export-rows.js';
+import type { ConsoleWorkbook } from '../../exports/workbooks.js';
+import type { HotelExports } from '../reception/hotel-exports.js';
+import { consoleApiPaths } from '../../../shared/console-api.js';
 
 interface Journey {
   pickUpNeeded?: boolean;
@@ -48,12 +49,11 @@ type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> 
 >[number];
 
 /**
- * The console's workbooks. Every sheet reads the database page by page and the writer commits
- * each row, so memory does not grow with the row count (bench/export.ts). The sheets that grow
- * with the edition (guests, entourage, manifest, stays) read keyset pages; hotels and the units'
- * records, a few hundred rows, read offset pages.
+ * The guests' sheets of the console's workbooks. Every sheet reads the database page by page
+ * and the writer commits each row, so memory does not grow with the row count (bench/export.ts):
+ * keyset pages, as these lists grow with the edition.
  */
-export class ConsoleExports {
+export class GuestExports {
   constructor(
     private readonly db: Db,
     /** mobiles are sealed in the documents: opened here (masking them is the answer layer's choice) */
@@ -108,7 +108,7 @@ export class ConsoleExports {
   }
 
   /** `pageSize`: rows per keyset page (tests read several pages of a small edition) */
-  entourage(editionId: string, pageSize = PAGE): ExportSheet<RowOf<ConsoleExports['memberQuery']>>[] {
+  entourage(editionId: string, pageSize = PAGE): ExportSheet<RowOf<GuestExports['memberQuery']>>[] {
     return [
       {
         nameKey: 'console.export.sheets.entourage',
@@ -130,7 +130,7 @@ export class ConsoleExports {
           { headerKey: 'console.export.columns.name', value: (r) => r.name },
           { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
           { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
-          ...legColumns<RowOf<ConsoleExports['memberQuery']>>(journeyOf((r) => itineraryOf(r.itinerary))),
+          ...legColumns<RowOf<GuestExports['memberQuery']>>(journeyOf((r) => itineraryOf(r.itinerary))),
         ],
       },
     ];
@@ -240,77 +240,13 @@ export class ConsoleExports {
     ];
   }
 
-  /** Every unit's vehicles or unofficial-activity guests, unit by unit. */
-  unitRecords(editionId: string, kind: UnitRecordKind): ExportSheet<UnitRecordRow>[] {
-    const db = this.db;
-    const protection = this.protection;
-    return [
-      {
-        nameKey: `console.export.sheets.${kind}`,
-        rows: pagedRows(
-          async (offset, limit) =>
-            (
-              await db
-                .selectFrom('content_records')
-                .leftJoin('units', 'units.id', 'content_records.unit_id')
-                .select(['content_records.document', 'content_records.created_at', 'units.name as unit_name'])
-                .where('content_records.kind', '=', kind)
-                .where('content_records.edition_id', '=', editionId)
-                .orderBy('units.name')
-                .orderBy('content_records.created_at')
-                .orderBy('content_records.id')
-                .limit(limit)
-                .offset(offset)
-                .execute()
-            )
-              // sealed mobiles opened for the columns (masking them is the answer layer's choice)
-              .map((row) => ({ ...row, document: JSON.stringify(protection.openJson(kind, row.document)) })),
-          PAGE,
-        ),
-        columns: unitRecordColumns(kind),
-      },
-    ];
-  }
-
   /**
-   * The hotels with their receptionists, and the guests' stays as the units entered them.
-   * `pageSize`: rows per keyset page of the stays sheet (tests read several pages of a small edition).
+   * Where the guests stay, as the units entered them (beside the organisers' hotels).
+   * `pageSize`: rows per keyset page (tests read several pages of a small edition).
    */
-  hotels(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
+  stays(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
     const db = this.db;
     return [
-      {
-        nameKey: 'console.export.sheets.hotels',
-        rows: pagedRows(
-          async (offset, limit) =>
-            (
-              await db
-                .selectFrom('hotels')
-                .leftJoin('receptionists', 'receptionists.hotel_id', 'hotels.id')
-                .select([
-                  'hotels.name',
-                  'hotels.address',
-                  'hotels.phone',
-                  'receptionists.name as receptionist',
-                  'receptionists.mobile_sealed',
-                ])
-                .where('hotels.edition_id', '=', editionId)
-                .orderBy('hotels.name')
-                .orderBy('receptionists.name')
-                .limit(limit)
-                .offset(offset)
-                .execute()
-            ).map(({ mobile_sealed, ...row }) => ({ ...row, receptionist_mobile: this.protection.open(mobile_sealed) })),
-          PAGE,
-        ),
-        columns: [
-          { headerKey: 'console.export.columns.hotel', width: 28, value: (r) => r.name },
-          { headerKey: 'console.export.columns.address', width: 36, value: (r) => r.address },
-          { headerKey: 'console.export.columns.phone', value: (r) => r.phone },
-          { headerKey: 'console.export.columns.receptionist', value: (r) => r.receptionist },
-          { headerKey: 'console.export.columns.mobile', value: (r) => r.receptionist_mobile },
-        ],
-      },
       {
         nameKey: 'console.export.sheets.stays',
         // keyset pages on guests_listing (migration 0012)
@@ -398,25 +334,6 @@ function placedHotelOf(reception: Reception): string | null {
   return reception.hotels?.find((point) => point.place)?.place ?? null;
 }
 
-/**
- * The columns of a unit record kind (vehicle, unofficial-activity guest), read from its schema:
- * one column per property in the schema's order, headed by the field's label.
- */
-export function unitRecordColumns(kind: UnitRecordKind): ExportColumn<UnitRecordRow>[] {
-  const properties = Object.keys((loadSchema(kind) as { properties?: Record<string, unknown> }).properties ?? {});
-  return [
-    { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
-    ...properties.map((property) => fieldColumn<UnitRecordRow>(kind, property, (r) => documentOf(r.document)[property])),
-    { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.created_at) },
-  ];
-}
-
-export interface UnitRecordRow {
-  document: string;
-  created_at: string;
-  unit_name: string | null;
-}
-
 export interface ManifestRow {
   kind: 'guest' | 'member';
   name: string;
@@ -428,4 +345,42 @@ export interface ManifestRow {
 
 function jsonPlace(postgres: boolean, column: string, leg: string, field: string) {
   return jsonText(postgres, column, [leg, field]);
+}
+
+/**
+ * The guests' workbooks of the console, in the order of their OpenAPI paths. The hotels workbook
+ * puts the organisers' hotels (reception) beside where the guests stay.
+ */
+export function guestWorkbooks(guests: GuestExports, hotels: HotelExports): ConsoleWorkbook<never>[] {
+  const manifest: ConsoleWorkbook<ManifestQuery> = {
+    path: consoleApiPaths.exportManifest,
+    summary: 'Arrivals or departures of guests and entourage members on one day, optionally at one station',
+    query: 'manifest-query',
+    file: (query) => ({
+      key: query.direction === 'arrival' ? 'console.export.files.arrivals' : 'console.export.files.departures',
+      details: [query.date, query.station ?? ''],
+    }),
+    sheets: (editionId, query) => guests.manifest(editionId, query),
+  };
+  return [
+    {
+      path: consoleApiPaths.exportGuests,
+      summary: 'Guests of every unit (with arrival, return and hotel)',
+      file: () => ({ key: 'console.export.files.guests' }),
+      sheets: (editionId) => guests.guests(editionId),
+    },
+    {
+      path: consoleApiPaths.exportEntourage,
+      summary: 'Entourage members with their guest, unit and itinerary',
+      file: () => ({ key: 'console.export.files.entourage' }),
+      sheets: (editionId) => guests.entourage(editionId),
+    },
+    manifest,
+    {
+      path: consoleApiPaths.exportHotels,
+      summary: 'Hotels with their receptionists, and where the guests stay',
+      file: () => ({ key: 'console.export.files.hotels' }),
+      sheets: (editionId) => [...hotels.hotels(editionId), ...guests.stays(editionId)],
+    },
+  ];
 }
