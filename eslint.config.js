@@ -69,10 +69,8 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // shared server folders import no feature (docs/ARCHITECTURE.md rule 3). One exception left,
-    // until it becomes a registry: the sealed stores' content search text
+    // shared server folders import no feature (docs/ARCHITECTURE.md rule 3)
     files: ['src/server/{db,http,plugins,cluster,outbox,imports,auth,audit,security,privacy,uploads,exports,schema-versions}/**'],
-    ignores: ['src/server/privacy/sealed-stores.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -17,6 +17,7 @@ import { openDatabase } from '../src/server/db/database.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { OLD_KEYS_FILE } from '../src/server/security/data-keys.js';
 import { resealStores } from '../src/server/privacy/sealed-stores.js';
+import { SEALED_STORES } from '../src/server/composition.js';
 import { resealColumns, SEALED_COLUMNS } from '../src/server/security/sealed-columns.js';
 import { resealReceptions } from '../src/server/features/reception/sealed-receptions.js';
 import { ownTableNames } from './support/table-names.js';
@@ -59,7 +60,7 @@ export async function rotateKeys(
       return 0;
     }
     log(`keys:rotate: sealing under key ${protection.keyring.current.id} (${protection.keyring.keys.size - 1} older key(s) open)`);
-    const progress = await resealStores(db, protection, { batchSize });
+    const progress = await resealStores(db, protection, SEALED_STORES, { batchSize });
     // the sealed columns outside documents (security/sealed-columns.ts): sign-in names that are
     // mobiles and SMS recipients (0019), receptionists' mobiles (0020)
     progress.push(

@@ -38,6 +38,7 @@ import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-
 import { consoleExportRoutes } from './exports/export-routes.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
+import type { SealedStore } from './privacy/sealed-stores.js';
 import { guestRevealTargets, ownReceptionRevealTarget } from './features/guests/guest-reveal-targets.js';
 import { unitRevealTarget } from './features/units/unit-reveal-targets.js';
 import { temporaryRevealTargets } from './features/temporary/temporary-reveal-targets.js';
@@ -51,7 +52,7 @@ import { accountRoutes } from './features/account/account-routes.js';
 import { Menus } from './features/account/menus.js';
 import { sessionRoutes, type MasterInfoSources } from './features/account/session-routes.js';
 import { signInRoutes } from './features/account/sign-in-routes.js';
-import { Units } from './features/units/units.js';
+import { Units, unitSealedStores } from './features/units/units.js';
 import { unitRoutes } from './features/units/unit-routes.js';
 import { CodesAdmin, invitationAuditSubjects } from './features/invitations/codes-admin.js';
 import { consoleCodeRoutes } from './features/invitations/console-code-routes.js';
@@ -66,7 +67,7 @@ import { entourageRoutes } from './features/guests/entourage-routes.js';
 import { EntourageTravel } from './features/guests/entourage-travel.js';
 import { entourageTravelRoutes } from './features/guests/entourage-travel-routes.js';
 import { GuestAccountLinks } from './features/guests/guest-accounts.js';
-import { GuestRepository } from './features/guests/guest-repository.js';
+import { GuestRepository, guestSealedStores } from './features/guests/guest-repository.js';
 import { decideAddGuest, gateDecisionAnswer } from './features/guests/guest-gates.js';
 import { guestRoutes } from './features/guests/guest-routes.js';
 import { GuestSteps } from './features/guests/guest-steps.js';
@@ -80,7 +81,7 @@ import { activityRoutes } from './features/activities/activity-routes.js';
 import { ActivitySignUps } from './features/activities/activity-sign-ups.js';
 import { ContentAudit } from './features/content/content-audit.js';
 import { contentRecordRoutes } from './features/content/content-record-routes.js';
-import { ContentRecords, contentRecordAuditSubjects } from './features/content/content-records.js';
+import { ContentRecords, contentRecordAuditSubjects, contentSealedStores } from './features/content/content-records.js';
 import { downloadRoutes } from './features/content/download-routes.js';
 import { Downloads, downloadAuditSubjects } from './features/content/downloads.js';
 import { Notices } from './features/notices/notices.js';
@@ -93,7 +94,7 @@ import { TemporaryCodes, temporaryCodeAuditSubjects } from './features/temporary
 import { TemporaryRecommendations } from './features/temporary/temporary-recommendations.js';
 import { TemporaryRegistrations, temporaryRegistrationAuditSubjects } from './features/temporary/temporary-registrations.js';
 import { temporaryRoutes } from './features/temporary/temporary-routes.js';
-import { temporaryDb } from './features/temporary/temporary-tables.js';
+import { temporaryDb, temporarySealedStores } from './features/temporary/temporary-tables.js';
 import { TemporaryUploads } from './features/temporary/temporary-uploads.js';
 import { RetentionPurge } from './features/retention/retention-purge.js';
 import { retentionRoutes } from './features/retention/retention-routes.js';
@@ -111,6 +112,14 @@ const AUDIT_SUBJECTS: AuditSubjects = {
   ...temporaryCodeAuditSubjects,
   ...temporaryRegistrationAuditSubjects,
 };
+
+/** Every table holding sealed personal data, from the feature that owns it: keys:rotate and the retention purge walk them. */
+export const SEALED_STORES: readonly SealedStore[] = [
+  ...guestSealedStores,
+  ...contentSealedStores,
+  ...temporarySealedStores,
+  ...unitSealedStores,
+];
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
 
@@ -291,7 +300,7 @@ export function createServices(
       codes: new TemporaryCodes(tables, audit),
       uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log),
     },
-    retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, {
+    retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, SEALED_STORES, {
       retentionDays: config.retentionDays,
       findEdition: (id) => editions.find(id),
     }),
@@ -313,6 +322,7 @@ export function createRetentionPurge(config: AppConfig, db: Db, editions: Pick<E
     new DataProtection(config.dataKeyring),
     new Audit(db, AUDIT_SUBJECTS),
     new UploadStorage(config.uploadDir),
+    SEALED_STORES,
     {
       retentionDays: config.retentionDays,
       findEdition: (id) => editions.find(id),

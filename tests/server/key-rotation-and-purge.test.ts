@@ -8,6 +8,7 @@ import { DataProtection } from '../../src/server/security/data-protection.js';
 import { keyIdOf, parseKey } from '../../src/server/security/data-keys.js';
 import { keyIdOfSealed } from '../../src/server/security/sealed-values.js';
 import { resealStores } from '../../src/server/privacy/sealed-stores.js';
+import { SEALED_STORES } from '../../src/server/composition.js';
 import { rotateKeys } from '../../scripts/keys-rotate.js';
 import { retentionPurge } from '../../scripts/retention-purge.js';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
@@ -83,7 +84,7 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     // a run stopped after its first batch keeps what it did, and leaves the rest readable
     const protection = new DataProtection(loadConfig({ ...env, ...rotated }).dataKeyring);
     await expect(
-      resealStores(app!.db, protection, {
+      resealStores(app!.db, protection, SEALED_STORES, {
         batchSize: 2,
         onBatch: () => {
           throw new Error('stopped');

@@ -15,6 +15,7 @@ import { maskIdNumber } from '../guests/id-numbers.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { clearSearchText, plainText } from '../../security/search-text.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
+import type { SealedStore } from '../../privacy/sealed-stores.js';
 
 type Document = Record<string, unknown>;
 
@@ -267,3 +268,14 @@ export const contentRecordAuditSubjects: AuditSubjects = {
   vehicle: { schema: 'vehicle' },
   'unofficial-guest': { schema: 'unofficial-guest' },
 };
+
+/** Content records: sealed documents, searched by their clear search text. */
+export const contentSealedStores: SealedStore[] = [
+  {
+    table: 'content_records',
+    columns: ['kind'],
+    schemaOf: (row) => String(row.kind),
+    derive: (_p, clear, row) => ({ search_text: searchTextOf(String(row.kind), clear) }),
+    erased: () => ({}),
+  },
+];

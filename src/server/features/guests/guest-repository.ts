@@ -6,6 +6,8 @@ import type { Page } from '../../../shared/api-types.js';
 import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../../shared/guest-api.js';
 import { decideConfirmAttendance, gateDecisionAnswer } from './guest-gates.js';
 import { guestNameMatches } from './guest-name-search.js';
+import type { SealedStore } from '../../privacy/sealed-stores.js';
+import { blindIndexOf, erasedKey, mobileIndexColumn } from '../../security/sealed-documents.js';
 
 export interface GuestListFilter {
   editionId: string;
@@ -213,3 +215,25 @@ export class GuestRepository {
 }
 
 export type GuestRow = NonNullable<Awaited<ReturnType<GuestRepository['find']>>>;
+
+/** Guests' and members' sealed documents with their blind indexes. */
+export const guestSealedStores: SealedStore[] = [
+  {
+    table: 'guests',
+    columns: ['mobile_index'],
+    schemaOf: () => 'guest',
+    derive: (p, clear, row) => ({
+      id_number_hash: blindIndexOf(p, 'idNumber', clear.idNumber),
+      mobile_index: mobileIndexColumn(p, clear.mobile, row.mobile_index),
+    }),
+    erased: () => ({ id_number_hash: null, id_number_masked: null, mobile_index: null }),
+  },
+  {
+    table: 'entourage_members',
+    columns: ['id_number_hash'],
+    schemaOf: () => 'entourage-member',
+    // not null (unique per edition): a purged member keeps its erased key
+    derive: (p, clear, row) => ({ id_number_hash: blindIndexOf(p, 'idNumber', clear.idNumber) ?? String(row.id_number_hash) }),
+    erased: (row) => ({ id_number_hash: erasedKey(row), id_number_masked: '' }),
+  },
+];

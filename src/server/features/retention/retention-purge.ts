@@ -9,7 +9,7 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import type { UploadStorage } from '../../uploads/upload-storage.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { eraseReceptions } from '../reception/sealed-receptions.js';
-import { SEALED_STORES } from '../../privacy/sealed-stores.js';
+import type { SealedStore } from '../../privacy/sealed-stores.js';
 
 // the stores are walked by table name: rows are plain records here
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -70,6 +70,8 @@ export class RetentionPurge {
     private readonly protection: DataProtection,
     private readonly audit: Audit,
     private readonly storage: UploadStorage,
+    /** every feature's sealed stores (composition.ts) */
+    private readonly stores: readonly SealedStore[],
     private readonly options: { retentionDays: number; findEdition: (id: string) => Promise<EditionData | undefined> },
   ) {}
 
@@ -84,7 +86,7 @@ export class RetentionPurge {
     await this.db.transaction().execute(async (trx) => {
       const db = trx as unknown as AnyDb;
       const uploadIds = new Set<string>();
-      for (const store of SEALED_STORES) {
+      for (const store of this.stores) {
         const found = (await db
           .selectFrom(store.table)
           .select(['id', 'document', ...store.columns])

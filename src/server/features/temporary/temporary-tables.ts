@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { SealedStore } from '../../privacy/sealed-stores.js';
+import { erasedKey, mobileIndexColumn } from '../../security/sealed-documents.js';
 
 /** Tables of migration 0008-temporary (kept beside their code, added with Kysely's withTables). */
 export interface TemporaryCodeTable {
@@ -76,3 +78,25 @@ export type TemporaryDb = ReturnType<typeof temporaryDb>;
 export function temporaryDb(db: Db) {
   return db.withTables<TemporaryTables>();
 }
+
+/** Temporary registrations and recommendations: sealed mobiles, found by their blind indexes. */
+export const temporarySealedStores: SealedStore[] = [
+  {
+    table: 'temporary_registrations',
+    columns: ['mobile_index'],
+    schemaOf: () => 'temporary-registration',
+    derive: (p, clear, row) => ({
+      mobile_index: mobileIndexColumn(p, clear.mobile, row.mobile_index) ?? erasedKey(row),
+    }),
+    erased: (row) => ({ mobile_index: erasedKey(row) }),
+  },
+  {
+    table: 'temporary_recommendations',
+    schemaOf: () => 'temporary-recommend-invite',
+    columns: ['recommender_mobile'],
+    derive: (p, clear, row) => ({
+      recommender_mobile: mobileIndexColumn(p, clear.recommenderMobile, row.recommender_mobile) ?? erasedKey(row),
+    }),
+    erased: (row) => ({ recommender_mobile: erasedKey(row) }),
+  },
+];

@@ -8,6 +8,7 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
 import type { UnitType } from '../../../generated/types.js';
 import type { MasterInfoData } from '../../../shared/api-types.js';
+import type { SealedStore } from '../../privacy/sealed-stores.js';
 
 /** The unit document as the unit schema validated it (the fields the server reads). */
 export interface UnitDocument {
@@ -104,3 +105,15 @@ export class Units {
     };
   }
 }
+
+/** The unit form's contact mobile (a registration stub holds no unit-schema field). */
+export const unitSealedStores: SealedStore[] = [
+  {
+    // the unit form's contact mobile (a registration stub holds no unit-schema field)
+    table: 'units',
+    columns: [],
+    schemaOf: () => 'unit',
+    derive: () => ({}),
+    erased: () => ({}),
+  },
+];
