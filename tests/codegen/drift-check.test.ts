@@ -60,5 +60,5 @@ describe('drift check', () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('registry.ts');
-  }, 30_000);
+  }, 90_000);
 });
