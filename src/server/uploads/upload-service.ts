@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadedFile } from '../../shared/upload-api.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
@@ -13,7 +12,7 @@ import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadJournal } from './upload-journal.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
-import { newRandomName, type UploadStore } from './upload-storage.js';
+import { newRandomName, readableKeptFile, type UploadStore } from './upload-storage.js';
 
 export type KeepResult =
   | { kind: 'kept'; file: UploadedFile }
@@ -73,13 +72,10 @@ export class UploadService {
   async readable(account: SignedInAccount, id: string) {
     const row = await this.visibleRow(account, id);
     if (!row) return null;
-    const filePath = this.storage.pathOf(row.storage_name);
-    try {
-      await fs.promises.access(filePath, fs.constants.R_OK);
-    } catch {
-      this.log.error({ upload: row.id }, 'stored file missing');
-      return null;
-    }
+    const filePath = await readableKeptFile(this.storage, row.storage_name, () =>
+      this.log.error({ upload: row.id }, 'stored file missing'),
+    );
+    if (filePath === null) return null;
     return { row, filePath, disposition: IMAGE_INLINE.has(row.mime) ? ('inline' as const) : ('attachment' as const) };
   }
 

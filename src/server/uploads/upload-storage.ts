@@ -29,6 +29,26 @@ export interface UploadStore {
 }
 
 /**
+ * The local path of a kept file when it can be read, else null after `missing` has logged it: a
+ * row can outlive its file (a store restored from an older backup), and every route that serves
+ * a kept file answers 404 then rather than failing mid-stream.
+ */
+export async function readableKeptFile(
+  store: Pick<UploadStore, 'pathOf'>,
+  storageName: string,
+  missing: () => void,
+): Promise<string | null> {
+  const filePath = store.pathOf(storageName);
+  try {
+    await fs.promises.access(filePath, fs.constants.R_OK);
+  } catch {
+    missing();
+    return null;
+  }
+  return filePath;
+}
+
+/**
  * Files live in UPLOAD_DIR (default DATA_DIR/uploads), which is not under any folder the server
  * serves statically (that is dist/client); they are only read back through the access-checked
  * file route. Several instances mount the same folder: names are random, the rename is atomic.

@@ -9,7 +9,7 @@ import { signedIn } from '../../auth/authenticate.js';
 import type { Downloads } from './downloads.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { attachmentDisposition } from '../../uploads/download-disposition.js';
-import type { UploadStorage } from '../../uploads/upload-storage.js';
+import { readableKeptFile, type UploadStorage } from '../../uploads/upload-storage.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 
@@ -54,13 +54,10 @@ export async function downloadRoutes(
       signedIn(request);
       const file = await downloads.fileOf(request.params.id);
       if (!file) return send(request, reply, 'notFound');
-      const filePath = storage.pathOf(file.storage_name);
-      try {
-        await fs.promises.access(filePath, fs.constants.R_OK);
-      } catch {
-        request.log.error({ upload: file.id }, 'published file missing');
-        return send(request, reply, 'notFound');
-      }
+      const filePath = await readableKeptFile(storage, file.storage_name, () =>
+        request.log.error({ upload: file.id }, 'published file missing'),
+      );
+      if (filePath === null) return send(request, reply, 'notFound');
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(file.bytes))

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadedFile } from '../../../shared/upload-api.js';
 import { FaceDetector } from '../../uploads/face-detector.js';
@@ -9,7 +8,7 @@ import type { ReceivedFile } from '../../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../../uploads/upload-service.js';
 import type { UploadJournal } from '../../uploads/upload-journal.js';
-import { newRandomName, type UploadStore } from '../../uploads/upload-storage.js';
+import { newRandomName, readableKeptFile, type UploadStore } from '../../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
 /** The one rule the open upload takes: the temporary registration's JPG picture. */
@@ -112,13 +111,9 @@ export class TemporaryUploads {
   async pictureOf(registrationId: string): Promise<{ row: TemporaryUploadTable; filePath: string } | null> {
     const row = await this.db.selectFrom('temporary_uploads').selectAll().where('registration_id', '=', registrationId).executeTakeFirst();
     if (!row) return null;
-    const filePath = this.storage.pathOf(row.storage_name);
-    try {
-      await fs.promises.access(filePath, fs.constants.R_OK);
-    } catch {
-      this.log.error({ upload: row.id }, 'stored temporary picture missing');
-      return null;
-    }
-    return { row, filePath };
+    const filePath = await readableKeptFile(this.storage, row.storage_name, () =>
+      this.log.error({ upload: row.id }, 'stored temporary picture missing'),
+    );
+    return filePath === null ? null : { row, filePath };
   }
 }
