@@ -1,10 +1,11 @@
 import type { Db } from '../db/database.js';
 
-/** Row of the `uploads` table (migration 0002-uploads). */
-export interface UploadTable {
+/**
+ * The columns of a kept file, whoever keeps it: the `uploads` table and the temporary pages'
+ * `temporary_uploads` (features/temporary/temporary-tables.ts) add only who the file belongs to.
+ */
+export interface KeptFileColumns {
   id: string;
-  owner_account_id: string;
-  unit_id: string | null;
   rule_name: string;
   mime: string;
   bytes: number;
@@ -13,6 +14,12 @@ export interface UploadTable {
   original_name: string;
   storage_name: string;
   created_at: string;
+}
+
+/** Row of the `uploads` table (migration 0002-uploads). */
+export interface UploadTable extends KeptFileColumns {
+  owner_account_id: string;
+  unit_id: string | null;
 }
 
 /**

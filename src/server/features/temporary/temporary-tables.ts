@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SealedStore } from '../../privacy/sealed-stores.js';
+import type { KeptFileColumns } from '../../uploads/upload-repository.js';
 import { erasedKey, mobileIndexColumn } from '../../security/sealed-documents.js';
 
 /** Tables of migration 0008-temporary (kept beside their code, added with Kysely's withTables). */
@@ -19,16 +20,8 @@ export interface TemporaryCodeTable {
   created_at: string;
 }
 
-export interface TemporaryUploadTable {
-  id: string;
-  rule_name: string;
-  mime: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  original_name: string;
-  storage_name: string;
-  created_at: string;
+/** A kept file (its columns are the uploads' own) waiting for, or held by, a registration. */
+export interface TemporaryUploadTable extends KeptFileColumns {
   registration_id: string | null;
 }
 
