@@ -144,7 +144,8 @@ export class ActivitySignUps {
     );
   }
 
-  private async item(executor: Executor, unitId: string, id: string): Promise<SignUpItem> {
+  /** A sign-up of the caller's unit; another unit's, or none, is not found. */
+  private async ownSignUp(executor: Executor, unitId: string, id: string) {
     const row = await executor
       .selectFrom('activity_sign_ups')
       .selectAll()
@@ -152,6 +153,11 @@ export class ActivitySignUps {
       .where('unit_id', '=', unitId)
       .executeTakeFirst();
     if (!row) throw new AppError('activitySignUpNotFound');
+    return row;
+  }
+
+  private async item(executor: Executor, unitId: string, id: string): Promise<SignUpItem> {
+    const row = await this.ownSignUp(executor, unitId, id);
     const positions = await waitingPositions(executor, row.activity_id);
     return toSignUpItem(row, positions.get(row.id) ?? null);
   }
@@ -161,13 +167,7 @@ export class ActivitySignUps {
     const unitId = unitOf(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const found = await trx
-        .selectFrom('activity_sign_ups')
-        .select('activity_id')
-        .where('id', '=', id)
-        .where('unit_id', '=', unitId)
-        .executeTakeFirst();
-      if (!found) throw new AppError('activitySignUpNotFound');
+      const found = await this.ownSignUp(trx, unitId, id);
       const activity = await findActivity(trx, edition.id, found.activity_id, true);
       if (!activity) throw new AppError('activitySignUpNotFound');
       this.assertBeforeDeadline(edition);
@@ -183,13 +183,7 @@ export class ActivitySignUps {
     const unitId = unitOf(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const row = await trx
-        .selectFrom('activity_sign_ups')
-        .selectAll()
-        .where('id', '=', id)
-        .where('unit_id', '=', unitId)
-        .executeTakeFirst();
-      if (!row) throw new AppError('activitySignUpNotFound');
+      const row = await this.ownSignUp(trx, unitId, id);
       this.assertBeforeDeadline(edition);
       const activity = await findActivity(trx, edition.id, row.activity_id, false);
       if (!activity) throw new AppError('activitySignUpNotFound');
