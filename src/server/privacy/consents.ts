@@ -74,15 +74,8 @@ export function decideConsent(
 }
 
 /** The columns to write for a save (see decideConsent). */
-export function consentColumns(
-  schemaName: string,
-  body: Record<string, unknown>,
-  idNumberIndex: string,
-  stored: StoredConsent | null,
-  now: string,
-  by: string | null,
-): ConsentColumns {
-  return decideConsent(schemaName, body, idNumberIndex, stored, now, by).columns;
+export function consentColumns(...save: Parameters<typeof decideConsent>): ConsentColumns {
+  return decideConsent(...save).columns;
 }
 
 /** The recorded consent as answers carry it; `names`: display names of the accounts by id. */
