@@ -17,7 +17,14 @@ import { checkInvitationCode } from '../invitations/invitation-codes.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
-import { consentAccountNames, consentAnswer, decideConsent, withConsentAsRecorded, type StoredConsent } from '../../privacy/consents.js';
+import {
+  consentAccountNames,
+  consentAnswer,
+  decideConsent,
+  withConsentAsRecorded,
+  type ConsentDecision,
+  type StoredConsent,
+} from '../../privacy/consents.js';
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
 import type { Audit } from '../../audit/audit.js';
 import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
@@ -238,6 +245,25 @@ export class Guests {
     };
   }
 
+  /** A guest's save that gave the ID-number consent (adding or saving the basics) puts it in the audit log. */
+  private async auditConsent(
+    trx: Executor,
+    who: SignedInAccount,
+    save: { editionId: string; guestId: string; name: string; stored: StoredConsent | null; at: string },
+    consent: ConsentDecision,
+  ): Promise<void> {
+    if (!consent.given) return;
+    await auditConsentGiven(this.audit, trx, who, {
+      editionId: save.editionId,
+      targetType: 'guest',
+      targetId: save.guestId,
+      targetLabel: save.name,
+      stored: save.stored,
+      recorded: consent.columns,
+      at: save.at,
+    });
+  }
+
   async add(who: SignedInAccount, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
     return refuseDuplicates(new AppError('alreadyExists'), () =>
@@ -267,16 +293,7 @@ export class Guests {
           ...consent.columns,
         };
         await trx.insertInto('guests').values(values).execute();
-        if (consent.given)
-          await auditConsentGiven(this.audit, trx, who, {
-            editionId: edition.id,
-            targetType: 'guest',
-            targetId: id,
-            targetLabel: body.nameZh,
-            stored: null,
-            recorded: consent.columns,
-            at: now,
-          });
+        await this.auditConsent(trx, who, { editionId: edition.id, guestId: id, name: body.nameZh, stored: null, at: now }, consent);
         // approved at once (a code that needs no review): the guest can sign in from now on
         if (status === 'approved') await this.accountLinks.link(trx, id);
         // what was inserted is the summary (the account link touches none of its columns): not read again
@@ -324,16 +341,12 @@ export class Guests {
           ...consent.columns,
         };
         await trx.updateTable('guests').set(written).where('id', '=', id).execute();
-        if (consent.given)
-          await auditConsentGiven(this.audit, trx, who, {
-            editionId: edition.id,
-            targetType: 'guest',
-            targetId: id,
-            targetLabel: body.nameZh,
-            stored: storedConsent,
-            recorded: consent.columns,
-            at: now,
-          });
+        await this.auditConsent(
+          trx,
+          who,
+          { editionId: edition.id, guestId: id, name: body.nameZh, stored: storedConsent, at: now },
+          consent,
+        );
         if (status === 'approved') await this.accountLinks.link(trx, id);
         // the row is locked for this transaction: what it holds now is what was read plus what was
         // written (the account link touches no column of the summary), so it is not read again
