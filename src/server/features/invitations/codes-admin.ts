@@ -12,7 +12,7 @@ import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { containsPattern } from '../../db/sql-fragments.js';
-import { canonicalInvitationCode, invitationCodeCandidates, mostExactCode } from './invitation-codes.js';
+import { canonicalInvitationCode, CODE_TERMS, invitationCodeCandidates, mostExactCode } from './invitation-codes.js';
 import { sql } from 'kysely';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
@@ -84,18 +84,7 @@ export class CodesAdmin {
     }
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await base
-      .select([
-        'invitation_codes.code',
-        'invitation_codes.company_id',
-        'invitation_codes.guest_type',
-        'invitation_codes.review_required',
-        'invitation_codes.expires_at',
-        'invitation_codes.max_uses',
-        'invitation_codes.revoked_at',
-        'invitation_codes.note',
-        'invitation_codes.created_at',
-        'units.name as company_name',
-      ])
+      .select([...CODE_TERMS, 'invitation_codes.note', 'invitation_codes.created_at', 'units.name as company_name'])
       .select((eb) => usedCount(eb as never).as('used_count'))
       .orderBy('invitation_codes.created_at', 'desc')
       .orderBy('invitation_codes.code')

@@ -23,6 +23,20 @@ export function invitationCodeCandidates(typed: string): string[] {
   return [...new Set([trimmed, canonicalInvitationCode(trimmed)])];
 }
 
+/**
+ * What a code decides (company, guest type, review, expiry, cap, revocation): what the check at
+ * registration reads and what the console's list shows a code's state from.
+ */
+export const CODE_TERMS = [
+  'invitation_codes.code',
+  'invitation_codes.company_id',
+  'invitation_codes.guest_type',
+  'invitation_codes.review_required',
+  'invitation_codes.expires_at',
+  'invitation_codes.max_uses',
+  'invitation_codes.revoked_at',
+] as const;
+
 /** Of the rows the candidates found, the one of the most exact candidate. */
 export function mostExactCode<Row extends { code: string }>(candidates: string[], rows: Row[]): Row | undefined {
   return candidates.map((candidate) => rows.find((row) => row.code === candidate)).find((row) => row !== undefined);
@@ -57,17 +71,7 @@ export async function checkInvitationCode(
   const rows = await executor
     .selectFrom('invitation_codes')
     .leftJoin('units', 'units.id', 'invitation_codes.company_id')
-    .select([
-      'invitation_codes.code',
-      'invitation_codes.company_id',
-      'invitation_codes.guest_type',
-      'invitation_codes.review_required',
-      'invitation_codes.expires_at',
-      'invitation_codes.max_uses',
-      'invitation_codes.revoked_at',
-      'units.id as unit_id',
-      'units.name as unit_name',
-    ])
+    .select([...CODE_TERMS, 'units.id as unit_id', 'units.name as unit_name'])
     .where('invitation_codes.code', 'in', candidates)
     .where('invitation_codes.edition_id', '=', editionId)
     .execute();
