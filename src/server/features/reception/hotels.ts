@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { HotelItem, ReceptionistItem } from '../../../shared/console-api.js';
 import type { Hotel, Receptionist } from '../../../generated/types.js';
 import { maskMobile } from '../../../shared/sensitive-fields.js';
@@ -124,6 +124,61 @@ export class Hotels {
     }));
   }
 
+  /** A hotel of the edition as the audit log keeps it, read in the change's transaction; 404 for any other id. */
+  private async storedHotel(trx: Executor, editionId: string, id: string) {
+    const row = await trx
+      .selectFrom('hotels')
+      .select(['name', 'address', 'phone'])
+      .where('id', '=', id)
+      .where('edition_id', '=', editionId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    return row;
+  }
+
+  /** A receptionist of the edition (mobile still sealed), read in the change's transaction; 404 for any other id. */
+  private async storedReceptionistRow(trx: Executor, editionId: string, id: string) {
+    const row = await trx
+      .selectFrom('receptionists')
+      .select(['name', 'mobile_sealed', 'hotel_id'])
+      .where('id', '=', id)
+      .where('edition_id', '=', editionId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    return row;
+  }
+
+  /** Deletes a row read in this transaction: a concurrent delete of the same row may have committed since the read, and its caller won. */
+  private async deleteRead(trx: Executor, table: 'hotels' | 'receptionists', id: string): Promise<void> {
+    const removed = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
+  }
+
+  /** The audit entry of an organiser's change to a hotel or receptionist, labelled with its name. */
+  private async recordChange(
+    trx: Executor,
+    who: SignedInAccount,
+    change: {
+      editionId: string;
+      subject: 'hotel' | 'receptionist';
+      verb: 'create' | 'update' | 'delete';
+      id: string;
+      name: string;
+      at: string;
+    },
+    values: { before?: unknown; after?: unknown },
+  ): Promise<void> {
+    await this.audit.record(trx, who, {
+      editionId: change.editionId,
+      action: `${change.subject}.${change.verb}`,
+      targetType: change.subject,
+      targetId: change.id,
+      targetLabel: change.name,
+      ...values,
+      at: change.at,
+    });
+  }
+
   async saveHotel(who: SignedInAccount, id: string | null, body: Hotel): Promise<HotelItem> {
     assertOrganiser(who);
     return refuseDuplicates(new AppError('alreadyExists'), () =>
@@ -131,41 +186,19 @@ export class Hotels {
         const edition = await this.editions.current(trx);
         const now = this.editions.now().toISOString();
         const values = { name: body.name, address: body.address ?? null, phone: body.phone ?? null };
+        const change = { editionId: edition.id, subject: 'hotel', name: body.name, at: now } as const;
         if (id === null) {
           const created = { id: randomUUID(), ...values };
           await trx
             .insertInto('hotels')
             .values({ ...created, edition_id: edition.id, created_at: now })
             .execute();
-          await this.audit.record(trx, who, {
-            editionId: edition.id,
-            action: 'hotel.create',
-            targetType: 'hotel',
-            targetId: created.id,
-            targetLabel: body.name,
-            after: values,
-            at: now,
-          });
+          await this.recordChange(trx, who, { ...change, verb: 'create', id: created.id }, { after: values });
           return created;
         }
-        const before = await trx
-          .selectFrom('hotels')
-          .select(['name', 'address', 'phone'])
-          .where('id', '=', id)
-          .where('edition_id', '=', edition.id)
-          .executeTakeFirst();
-        if (!before) throw new AppError('notFound');
+        const before = await this.storedHotel(trx, edition.id, id);
         await trx.updateTable('hotels').set(values).where('id', '=', id).execute();
-        await this.audit.record(trx, who, {
-          editionId: edition.id,
-          action: 'hotel.update',
-          targetType: 'hotel',
-          targetId: id,
-          targetLabel: body.name,
-          before,
-          after: values,
-          at: now,
-        });
+        await this.recordChange(trx, who, { ...change, verb: 'update', id }, { before, after: values });
         return { id, ...values };
       }),
     );
@@ -175,27 +208,12 @@ export class Hotels {
     assertOrganiser(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const before = await trx
-        .selectFrom('hotels')
-        .select(['name', 'address', 'phone'])
-        .where('id', '=', id)
-        .where('edition_id', '=', edition.id)
-        .executeTakeFirst();
-      if (!before) throw new AppError('notFound');
+      const before = await this.storedHotel(trx, edition.id, id);
       const staff = await trx.selectFrom('receptionists').select('id').where('hotel_id', '=', id).executeTakeFirst();
       if (staff) throw new AppError('hotelInUse');
-      // a concurrent delete of the same row may have committed since the read: its caller won
-      const removed = await trx.deleteFrom('hotels').where('id', '=', id).executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
-      await this.audit.record(trx, who, {
-        editionId: edition.id,
-        action: 'hotel.delete',
-        targetType: 'hotel',
-        targetId: id,
-        targetLabel: before.name,
-        before,
-        at: this.editions.now().toISOString(),
-      });
+      await this.deleteRead(trx, 'hotels', id);
+      const at = this.editions.now().toISOString();
+      await this.recordChange(trx, who, { editionId: edition.id, subject: 'hotel', verb: 'delete', id, name: before.name, at }, { before });
     });
   }
 
@@ -231,41 +249,19 @@ export class Hotels {
           hotelId: body.hotelId ?? null,
           hotelName,
         });
+        const change = { editionId: edition.id, subject: 'receptionist', name: body.name, at: now } as const;
         if (id === null) {
           const created = randomUUID();
           await trx
             .insertInto('receptionists')
             .values({ id: created, ...values, edition_id: edition.id, created_at: now })
             .execute();
-          await this.audit.record(trx, who, {
-            editionId: edition.id,
-            action: 'receptionist.create',
-            targetType: 'receptionist',
-            targetId: created,
-            targetLabel: body.name,
-            after,
-            at: now,
-          });
+          await this.recordChange(trx, who, { ...change, verb: 'create', id: created }, { after });
           return item(created);
         }
-        const stored = await trx
-          .selectFrom('receptionists')
-          .select(['name', 'mobile_sealed', 'hotel_id'])
-          .where('id', '=', id)
-          .where('edition_id', '=', edition.id)
-          .executeTakeFirst();
-        if (!stored) throw new AppError('notFound');
+        const stored = await this.storedReceptionistRow(trx, edition.id, id);
         await trx.updateTable('receptionists').set(values).where('id', '=', id).execute();
-        await this.audit.record(trx, who, {
-          editionId: edition.id,
-          action: 'receptionist.update',
-          targetType: 'receptionist',
-          targetId: id,
-          targetLabel: body.name,
-          before: this.audited(stored),
-          after,
-          at: now,
-        });
+        await this.recordChange(trx, who, { ...change, verb: 'update', id }, { before: this.audited(stored), after });
         return item(id);
       }),
     );
@@ -275,26 +271,12 @@ export class Hotels {
     assertOrganiser(who);
     await this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const stored = await trx
-        .selectFrom('receptionists')
-        .select(['name', 'mobile_sealed', 'hotel_id'])
-        .where('id', '=', id)
-        .where('edition_id', '=', edition.id)
-        .executeTakeFirst();
-      if (!stored) throw new AppError('notFound');
+      const stored = await this.storedReceptionistRow(trx, edition.id, id);
       const before = this.audited(stored);
-      // a concurrent delete of the same row may have committed since the read: its caller won
-      const removed = await trx.deleteFrom('receptionists').where('id', '=', id).executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw new AppError('notFound');
-      await this.audit.record(trx, who, {
-        editionId: edition.id,
-        action: 'receptionist.delete',
-        targetType: 'receptionist',
-        targetId: id,
-        targetLabel: stored.name,
-        before,
-        at: this.editions.now().toISOString(),
-      });
+      await this.deleteRead(trx, 'receptionists', id);
+      const at = this.editions.now().toISOString();
+      const change = { editionId: edition.id, subject: 'receptionist', verb: 'delete', id, name: stored.name, at } as const;
+      await this.recordChange(trx, who, change, { before });
     });
   }
 }
