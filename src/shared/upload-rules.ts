@@ -42,6 +42,35 @@ export interface MeasuredFile {
   count: number;
 }
 
+/** The types both sides decode to measure (the browser with createImageBitmap, the server with sharp). */
+const DECODED = new Set(['image/jpeg', 'image/png']);
+
+/**
+ * Where the browser and the server start measuring a file: its sniffed type and size, every
+ * other fact "not checked" yet; `decode` says whether the rest may be measured (a type the rule
+ * refuses, or one neither side decodes, is never decoded).
+ */
+export function sniffedFacts(
+  mime: string | null,
+  rules: UploadRules,
+  file: { extension: MeasuredFile['extension']; bytes: number; count: number },
+): { facts: MeasuredFile; decode: boolean } {
+  const facts: MeasuredFile = {
+    mime,
+    extension: file.extension,
+    bytes: file.bytes,
+    width: null,
+    height: null,
+    dpi: null,
+    faceAreaRatio: null,
+    faceCount: null,
+    backgroundPlain: null,
+    count: file.count,
+  };
+  const accepted = mime !== null && (!rules.accept?.length || rules.accept.includes(mime));
+  return { facts, decode: accepted && DECODED.has(mime) };
+}
+
 export interface RuleOutcome {
   rule: UploadRuleName;
   /** failed: the file breaks the rule; notChecked: the fact could not be measured here */

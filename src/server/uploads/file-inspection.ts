@@ -4,7 +4,7 @@ import { loadSharp } from '../lazy-modules.js';
 import { chooseMime, sniffMimeTypes, SNIFF_BYTES } from '../../shared/file-signatures.js';
 import { jpegDensity } from '../../shared/jpeg-density.js';
 import { BACKGROUND_SAMPLE_SIZE, measureBackground } from '../../shared/plain-background.js';
-import { faceAreaRatioOf, needsPixels, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
+import { faceAreaRatioOf, needsPixels, sniffedFacts, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
 import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
 
 /**
@@ -13,8 +13,6 @@ import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
  * 30 megapixels holds any portrait photo a camera or phone makes (a 3:4 photo of 4740x6320).
  */
 export const MAX_INPUT_PIXELS = 30_000_000;
-
-const DECODED = new Set(['image/jpeg', 'image/png']);
 
 export type Inspection =
   | { kind: 'measured'; facts: MeasuredFile }
@@ -51,21 +49,9 @@ export async function inspectFile(input: InspectInput): Promise<Inspection> {
   const { rules } = input;
   const head = await readHead(input.filePath);
   const mime = chooseMime(sniffMimeTypes(head), rules.accept);
-  const facts: MeasuredFile = {
-    mime,
-    extension: input.extension,
-    bytes: input.bytes,
-    width: null,
-    height: null,
-    dpi: null,
-    faceAreaRatio: null,
-    faceCount: null,
-    backgroundPlain: null,
-    count: 1,
-  };
-  const accepted = mime !== null && (!rules.accept?.length || rules.accept.includes(mime));
+  const { facts, decode } = sniffedFacts(mime, rules, { extension: input.extension, bytes: input.bytes, count: 1 });
   // a file of a type the rule refuses, or cut off, is never decoded
-  if (!input.complete || !accepted || !DECODED.has(mime)) return { kind: 'measured', facts };
+  if (!input.complete || !decode) return { kind: 'measured', facts };
 
   let metadata: Metadata;
   try {

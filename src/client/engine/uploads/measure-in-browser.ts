@@ -1,11 +1,10 @@
 import { chooseMime, extensionOf, sniffMimeTypes, SNIFF_BYTES } from '../../../shared/file-signatures';
 import { jpegDensity } from '../../../shared/jpeg-density';
 import { BACKGROUND_SAMPLE_SIZE, measureBackground } from '../../../shared/plain-background';
-import { faceAreaRatioOf, type MeasuredFile, type UploadRules } from '../../../shared/upload-rules';
+import { faceAreaRatioOf, sniffedFacts, type MeasuredFile, type UploadRules } from '../../../shared/upload-rules';
 
 /** EXIF may hold up to 64 KB before the density is found; read a little more than that. */
 const HEAD_BYTES = 2 * SNIFF_BYTES;
-const DECODED = new Set(['image/jpeg', 'image/png']);
 
 export type MeasureStage = 'reading' | 'detecting';
 
@@ -31,20 +30,8 @@ export async function measureInBrowser(
   onStage('reading');
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const mime = chooseMime(sniffMimeTypes(head.subarray(0, SNIFF_BYTES)), rules.accept);
-  const facts: MeasuredFile = {
-    mime,
-    extension: extensionOf(file.name),
-    bytes: file.size,
-    width: null,
-    height: null,
-    dpi: null,
-    faceAreaRatio: null,
-    faceCount: null,
-    backgroundPlain: null,
-    count,
-  };
-  const accepted = mime !== null && (!rules.accept?.length || rules.accept.includes(mime));
-  if (!accepted || !DECODED.has(mime) || typeof createImageBitmap !== 'function') return facts;
+  const { facts, decode } = sniffedFacts(mime, rules, { extension: extensionOf(file.name), bytes: file.size, count });
+  if (!decode || typeof createImageBitmap !== 'function') return facts;
 
   let bitmap: ImageBitmap;
   try {
