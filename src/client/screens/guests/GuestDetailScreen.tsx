@@ -9,7 +9,7 @@ import type { GuestDetail } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { EntourageTravelDetails } from './EntourageTravelDetails';
+import { EntourageSection, ReceptionSection, type RevealGuestField } from './GuestTravelSections';
 import { EpidemicPreventionPanel } from './EpidemicPreventionPanel';
 import { GuestActions } from './GuestActions';
 import { GuestStatus } from './GuestStatus';
@@ -35,6 +35,8 @@ export default function GuestDetailScreen() {
 
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
+  const reveal: RevealGuestField = async (kind, memberId, pointer) =>
+    (await guestApi.revealGuestField(detail.id, kind, memberId, pointer)).value;
 
   const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
   return (
@@ -67,29 +69,11 @@ export default function GuestDetailScreen() {
       <RegistrationSection titleKey="guest.steps.intention" testId="detail-intention">
         {isFilled(detail.intention) ? <ReadOnlyDocument schemaName="attendance-intention" data={detail.intention} /> : none}
       </RegistrationSection>
-      <RegistrationSection titleKey="guest.steps.entourage" testId="detail-entourage">
-        <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
-        <EntourageTravelDetails
-          members={detail.entourage}
-          revealReception={async (memberId, pointer, kind) =>
-            (await guestApi.revealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value
-          }
-        />
-      </RegistrationSection>
+      <EntourageSection detail={detail} testId="detail-entourage" reveal={reveal} />
       <RegistrationSection titleKey="guest.steps.itinerary" testId="detail-itinerary">
         {isFilled(detail.itinerary) ? <ReadOnlyDocument schemaName="itinerary" data={detail.itinerary} /> : none}
       </RegistrationSection>
-      <RegistrationSection titleKey="guest.reception.title" testId="detail-reception">
-        {detail.reception ? (
-          <ReadOnlyDocument
-            schemaName="reception"
-            data={detail.reception}
-            revealAt={async (pointer, kind) => (await guestApi.revealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value}
-          />
-        ) : (
-          <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
-        )}
-      </RegistrationSection>
+      <ReceptionSection detail={detail} testId="detail-reception" reveal={reveal} />
       <RegistrationSection titleKey="wish.epidemic.title" testId="detail-epidemic">
         <EpidemicPreventionPanel guest={detail} />
       </RegistrationSection>

@@ -8,12 +8,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { GuestDetail } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
-import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
-import { EntourageTravelDetails } from './EntourageTravelDetails';
+import { EntourageSection, ReceptionSection, type RevealGuestField } from './GuestTravelSections';
 import { GuestStatus } from './GuestStatus';
-import { RegistrationSection, RegistrationStepSections } from './RegistrationSection';
+import { RegistrationStepSections } from './RegistrationSection';
 import { EntourageConsentList, GuestConsentLine } from './ConsentRecordLines';
 import { GuestDecisionSection } from './GuestDecisionSection';
 
@@ -63,6 +62,8 @@ export default function GuestRecordScreen() {
 
   if (failed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
   if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
+  const reveal: RevealGuestField = async (kind, memberId, pointer) =>
+    (await guestApi.adminRevealGuestField(detail.id, kind, memberId, pointer)).value;
   const photo = typeof detail.document.photo === 'string' ? detail.document.photo : null;
   return (
     <Box sx={{ maxWidth: 880 }} data-testid="guest-record">
@@ -92,29 +93,10 @@ export default function GuestRecordScreen() {
         testIdPrefix="record"
         reveal={async (field) => (await guestApi.adminRevealGuestField(detail.id, field)).value}
       />
-      <RegistrationSection titleKey="guest.steps.entourage" testId="record-entourage">
-        <Typography sx={{ mb: 1 }}>{t('guest.entourage.count', { count: detail.entourage.length, cap: detail.entourageCap })}</Typography>
+      <EntourageSection detail={detail} testId="record-entourage" reveal={reveal}>
         <EntourageConsentList members={detail.entourage} />
-        <EntourageTravelDetails
-          members={detail.entourage}
-          revealReception={async (memberId, pointer, kind) =>
-            (await guestApi.adminRevealGuestField(detail.id, kind, memberId, `/reception${pointer}`)).value
-          }
-        />
-      </RegistrationSection>
-      <RegistrationSection titleKey="guest.reception.title" testId="record-reception">
-        {detail.reception ? (
-          <ReadOnlyDocument
-            schemaName="reception"
-            data={detail.reception}
-            revealAt={async (pointer, kind) =>
-              (await guestApi.adminRevealGuestField(detail.id, kind, undefined, `/reception${pointer}`)).value
-            }
-          />
-        ) : (
-          <Typography color="text.secondary">{t('guest.reception.none')}</Typography>
-        )}
-      </RegistrationSection>
+      </EntourageSection>
+      <ReceptionSection detail={detail} testId="record-reception" reveal={reveal} />
     </Box>
   );
 }
