@@ -246,8 +246,9 @@ function buildGuard(app: FastifyInstance, rule: LimitRule): GuardHooks {
 }
 
 /**
- * Route options: the guard's hooks, with optional hooks (e.g. authenticate) run before
- * validation, so a signed-out caller gets 401 and not a list of body fields.
+ * Route options: the guard's hooks, with optional hooks run before validation. On a signed-in
+ * route `authenticate` goes first (requireSignInWhereDeclared), so a signed-out caller gets 401
+ * and not a list of body fields.
  */
 export function guarded(app: FastifyInstance, rule: LimitRule, ...beforeValidation: preValidationAsyncHookHandler[]) {
   const hooks = rateLimitGuard(app, rule);
