@@ -241,8 +241,9 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     for (let i = 0; i < (await links.count()); i++) {
       targets.push({ href: (await links.nth(i).getAttribute('href')) ?? '', count: Number(await links.nth(i).innerText()) });
     }
-    expect(targets.length).toBeGreaterThanOrEqual(4);
-    for (const target of targets.slice(0, 4)) {
+    // the demo edition's guests: at least one status, one unit type and one attendance
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    for (const target of targets) {
       await open('/dashboard');
       await figures.locator(`a[href="${target.href}"]`).click();
       await waitForPath(page, target.href);
