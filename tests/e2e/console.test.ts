@@ -234,15 +234,15 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await signIn(ORGANISER);
     const figures = page.locator('[data-testid=organiser-figures]');
     await figures.waitFor();
-    await figures.locator('svg').first().waitFor();
     await record('dashboard-figures');
     const links = figures.locator('[data-testid=figure] a');
     const targets: { href: string; count: number }[] = [];
     for (let i = 0; i < (await links.count()); i++) {
       targets.push({ href: (await links.nth(i).getAttribute('href')) ?? '', count: Number(await links.nth(i).innerText()) });
     }
-    // the demo edition's guests: at least one status, one unit type and one attendance
+    // the guests of the steps above: at least one status, one unit type and one attendance, and the day they were added as a bar
     expect(targets.length).toBeGreaterThanOrEqual(3);
+    expect(await figures.locator('[data-testid=figures-per-day] svg').count()).toBeGreaterThan(0);
     for (const target of targets) {
       await open('/dashboard');
       await figures.locator(`a[href="${target.href}"]`).click();

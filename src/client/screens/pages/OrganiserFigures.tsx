@@ -85,7 +85,7 @@ export default function OrganiserFigures() {
           </Paper>
         ))}
       </Box>
-      <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="figures-per-day">
         <Typography component="h3" variant="subtitle1">
           {tk('console.dashboard.perDay')}
         </Typography>
