@@ -16,6 +16,7 @@ const FEATURE_LEVELS = {
   wishes: 5,
   temporary: 5,
   retention: 5,
+  dashboard: 6,
 };
 
 export default tseslint.config(

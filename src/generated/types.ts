@@ -148,6 +148,18 @@ export type AuditStatus = ("pending" | "approved" | "rejected")
  */
 export type InviteCode = string
 /**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "unitType".
+ */
+export type UnitType = ("enterprise" | "government" | "media")
+/**
+ * Attendance of a registered guest (set by the attendance steps, not a form field).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "attendanceState".
+ */
+export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
+/**
  * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
  * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
  * 
@@ -311,11 +323,6 @@ export type WishVideo = FileRef
 export type WishAudio = FileRef
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "unitType".
- */
-export type UnitType = ("enterprise" | "government" | "media")
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "attendanceForm".
  */
 export type AttendanceForm = ("in-person" | "online")
@@ -338,13 +345,6 @@ export type HotelKind = ("designated" | "recommended")
  * via the `definition` "loginPassword".
  */
 export type LoginPassword = string
-/**
- * Attendance of a registered guest (set by the attendance steps, not a form field).
- * 
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "attendanceState".
- */
-export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
 /**
  * the codes just created
  * 
@@ -647,6 +647,7 @@ receptionist?: Receptionist
 "response-audit-page"?: ResponseAuditPage
 "response-code-page"?: ResponseCodePage
 "response-console-audit-page"?: ResponseConsoleAuditPage
+"response-console-dashboard"?: ResponseConsoleDashboard
 "response-console-guest-page"?: ResponseConsoleGuestPage
 "response-content-page"?: ResponseContentPage
 "response-content-record"?: ResponseContentRecord
@@ -1022,7 +1023,7 @@ pageNum?: string
 pageSize?: string
 }
 /**
- * Query string of GET admin/console/guest/page (organisers): guests of every unit of the current edition. Every filter is optional; name and unitName match a part, inviteCode and arrivalDate (Asia/Shanghai date of the arrival leg) match exactly.
+ * Query string of GET admin/console/guest/page (organisers): guests of every unit of the current edition. Every filter is optional; name and unitName match a part, inviteCode and arrivalDate (Asia/Shanghai date of the arrival leg) match exactly; unitType is the unit's type, attendance the guest's attendance (undecided includes guests who never answered), registeredOn the Asia/Shanghai day the guest was added (the dashboard's links).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ConsoleGuestQuery".
@@ -1051,6 +1052,9 @@ unitName?: string
 status?: AuditStatus
 inviteCode?: InviteCode
 arrivalDate?: CalendarDate
+unitType?: UnitType
+attendance?: AttendanceState
+registeredOn?: CalendarDate
 }
 /**
  * Path parameter of admin/console/notice/{id}, hotel/{id} and receptionist/{id}.
@@ -2014,6 +2018,55 @@ after: string
 total: number
 pageNum: number
 pageSize: number
+}
+/**
+ * the organisers' figures of the current edition: unit guests counted by review status, unit type, attendance, arrival day and day added (Asia/Shanghai), and each activity's places
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseConsoleDashboard".
+ */
+export interface ResponseConsoleDashboard {
+/**
+ * every guest of a unit of the edition
+ */
+guests: number
+byStatus: {
+key: (string | null)
+count: number
+}[]
+byUnitType: {
+key: (string | null)
+count: number
+}[]
+byAttendance: {
+key: (string | null)
+count: number
+}[]
+/**
+ * key YYYY-MM-DD of the arrival leg, or null for guests without an itinerary
+ */
+byArrivalDay: {
+key: (string | null)
+count: number
+}[]
+/**
+ * key YYYY-MM-DD (Asia/Shanghai) of the day the guest was added, oldest first
+ */
+perDay: {
+key: (string | null)
+count: number
+}[]
+activities: {
+id: string
+name: string
+status: string
+/**
+ * null: no limit
+ */
+limit: (number | null)
+signedUp: number
+waiting: number
+}[]
 }
 /**
  * a page of guests of every unit (organisers' search)

@@ -58,6 +58,7 @@ import * as responseAdminActivityDetail from './validators/response-admin-activi
 import * as responseAuditPage from './validators/response-audit-page.js';
 import * as responseCodePage from './validators/response-code-page.js';
 import * as responseConsoleAuditPage from './validators/response-console-audit-page.js';
+import * as responseConsoleDashboard from './validators/response-console-dashboard.js';
 import * as responseConsoleGuestPage from './validators/response-console-guest-page.js';
 import * as responseContentPage from './validators/response-content-page.js';
 import * as responseContentRecord from './validators/response-content-record.js';
@@ -178,6 +179,7 @@ import responseAdminActivityDetailSchema from './schemas/response-admin-activity
 import responseAuditPageSchema from './schemas/response-audit-page.json';
 import responseCodePageSchema from './schemas/response-code-page.json';
 import responseConsoleAuditPageSchema from './schemas/response-console-audit-page.json';
+import responseConsoleDashboardSchema from './schemas/response-console-dashboard.json';
 import responseConsoleGuestPageSchema from './schemas/response-console-guest-page.json';
 import responseContentPageSchema from './schemas/response-content-page.json';
 import responseContentRecordSchema from './schemas/response-content-record.json';
@@ -301,6 +303,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-audit-page': responseAuditPageSchema,
   'response-code-page': responseCodePageSchema,
   'response-console-audit-page': responseConsoleAuditPageSchema,
+  'response-console-dashboard': responseConsoleDashboardSchema,
   'response-console-guest-page': responseConsoleGuestPageSchema,
   'response-content-page': responseContentPageSchema,
   'response-content-record': responseContentRecordSchema,
@@ -425,6 +428,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-audit-page': responseAuditPage['https://summit.example/schemas/response-audit-page.json'],
   'response-code-page': responseCodePage['https://summit.example/schemas/response-code-page.json'],
   'response-console-audit-page': responseConsoleAuditPage['https://summit.example/schemas/response-console-audit-page.json'],
+  'response-console-dashboard': responseConsoleDashboard['https://summit.example/schemas/response-console-dashboard.json'],
   'response-console-guest-page': responseConsoleGuestPage['https://summit.example/schemas/response-console-guest-page.json'],
   'response-content-page': responseContentPage['https://summit.example/schemas/response-content-page.json'],
   'response-content-record': responseContentRecord['https://summit.example/schemas/response-content-record.json'],

@@ -62,6 +62,10 @@ import { Hotels, receptionAuditSubjects } from './features/reception/hotels.js';
 import { consoleHotelRoutes } from './features/reception/console-hotel-routes.js';
 import { ConsoleGuests } from './features/guests/console-guests.js';
 import { consoleGuestRoutes } from './features/guests/console-guest-routes.js';
+import { GuestFigures } from './features/guests/guest-figures.js';
+import { ActivityFill } from './features/activities/activity-fill.js';
+import { OrganiserDashboard } from './features/dashboard/organiser-dashboard.js';
+import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { Entourage } from './features/guests/entourage.js';
 import { entourageRoutes } from './features/guests/entourage-routes.js';
 import { EntourageTravel } from './features/guests/entourage-travel.js';
@@ -175,6 +179,7 @@ export interface Services {
 /** The organisers' console. */
 export interface ConsoleServices {
   guests: ConsoleGuests;
+  dashboard: OrganiserDashboard;
   codes: CodesAdmin;
   notices: NoticesAdmin;
   hotels: Hotels;
@@ -273,6 +278,7 @@ export function createServices(
     entourageTravel,
     console: {
       guests: new ConsoleGuests(db, editions, new ListTotals(config.listTotalCacheMs)),
+      dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
       codes: new CodesAdmin(db, editions, audit),
       notices: new NoticesAdmin(db, editions, audit),
       hotels: new Hotels(db, editions, audit, protection),
@@ -381,6 +387,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(contentRecordRoutes, { records: s.contentRecords, uploads: s.uploadRepository, storage: s.uploadStorage });
   // the organisers' console: every route answers 403 to any other account type
   await api.register(consoleGuestRoutes, { consoleGuests: s.console.guests, editions: s.editions, audit: s.audit });
+  await api.register(dashboardRoutes, { organiserDashboard: s.console.dashboard });
   await api.register(consoleCodeRoutes, { codes: s.console.codes });
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });

@@ -8,6 +8,7 @@ import type {
   ManifestQuery,
   ResponseCodePage,
   ResponseConsoleAuditPage,
+  ResponseConsoleDashboard,
   ResponseConsoleGuestPage,
   ResponseHotel,
   ResponseNoticePublication,
@@ -54,6 +55,8 @@ export const consoleApiPaths = {
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */
   auditPage: 'admin/console/audit/page',
+  /** GET: the figures of the organisers' dashboard (response-console-dashboard) */
+  dashboard: 'admin/console/dashboard',
 } as const;
 
 /** Answer shapes: the schemas in schemas/response-*.json (and definitions.json), generated into src/generated/types.ts. */
@@ -65,6 +68,7 @@ export type NoticePublicationItem = ResponseNoticePublication;
 export type HotelItem = ResponseHotel;
 export type ReceptionistItem = ResponseReceptionist;
 export type AuditLogItem = ResponseConsoleAuditPage['records'][number];
+export type ConsoleDashboard = ResponseConsoleDashboard;
 
 /** Arrivals or departures (GET ?manifest-query), the values of the schema. */
 export type ManifestDirection = ManifestQuery['direction'];

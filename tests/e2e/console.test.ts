@@ -230,4 +230,26 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
     await row.waitFor();
     await expect.poll(async () => row.innerText()).toMatch(/\b1\b/);
   });
+  it("the organiser's dashboard shows the figures, and each number opens a list of as many guests", async () => {
+    await signIn(ORGANISER);
+    const figures = page.locator('[data-testid=organiser-figures]');
+    await figures.waitFor();
+    await record('dashboard-figures');
+    const links = figures.locator('[data-testid=figure] a');
+    const targets: { href: string; count: number }[] = [];
+    for (let i = 0; i < (await links.count()); i++) {
+      targets.push({ href: (await links.nth(i).getAttribute('href')) ?? '', count: Number(await links.nth(i).innerText()) });
+    }
+    // the guests of the steps above: at least one status, one unit type and one attendance, and the day they were added as a bar
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    expect(await figures.locator('[data-testid=figures-per-day] svg').count()).toBeGreaterThan(0);
+    for (const target of targets) {
+      await open('/dashboard');
+      await figures.locator(`a[href="${target.href}"]`).click();
+      await waitForPath(page, target.href);
+      const total = page.locator('[data-testid=search-total]');
+      await total.waitFor();
+      await expect.poll(async () => Number(/(\d+)/.exec(await total.innerText())?.[1] ?? -1), { timeout: 30_000 }).toBe(target.count);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { Page } from '../../shared/api-types';
 import {
   consoleApiPaths as paths,
   type AuditLogItem,
+  type ConsoleDashboard,
   type ConsoleGuestItem,
   type HotelItem,
   type InvitationCodeItem,
@@ -19,6 +20,7 @@ const search = (query: Query) => compactDocument(query) as Record<string, string
 
 /** Typed calls of the organisers' console (src/shared/console-api.ts). */
 export const consoleApi = {
+  dashboard: () => http.request<ConsoleDashboard>('get', paths.dashboard),
   guestSearch: (query: Query) => http.request<Page<ConsoleGuestItem>>('get', paths.guestSearch, { searchParams: search(query) }),
   units: (name?: string) => http.request<UnitChoice[]>('get', paths.units, { searchParams: search({ name }) }),
   codePage: (query: Query) => http.request<Page<InvitationCodeItem>>('get', paths.codePage, { searchParams: search(query) }),

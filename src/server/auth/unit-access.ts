@@ -14,6 +14,11 @@ const SCHEMA_UNIT_TYPES: Record<string, UnitType> = {
   media: 'media',
 };
 
+/** Every unit_type column value that reads as the given schema unit type (a filter by unit type). */
+export function storedUnitTypes(unitType: UnitType): string[] {
+  return Object.keys(SCHEMA_UNIT_TYPES).filter((column) => SCHEMA_UNIT_TYPES[column] === unitType);
+}
+
 export function schemaUnitType(column: string): UnitType {
   return SCHEMA_UNIT_TYPES[column] ?? 'enterprise';
 }

@@ -7,13 +7,19 @@ import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { useNamespacesReady } from '../../i18n/use-namespaces';
 import { useSession } from '../../session/session-store';
 import { actionsFor, dashboardKindOf } from './dashboard-actions';
 
 const STEPS = ['unit', 'guests'] as const;
+// the chart library is loaded only by organisers, never in the units' bundle
+const OrganiserFigures = lazy(() => import('./OrganiserFigures'));
+const FIGURE_NAMESPACES = ['console', 'schema', 'guest'] as const;
+const NO_NAMESPACES = [] as const;
 const INTRO = {
   member: 'content.dashboard.memberIntro',
   guest: 'content.dashboard.guestIntro',
@@ -31,6 +37,7 @@ export default function DashboardScreen() {
   const permissions = useSession((session) => session.permissions);
   const kind = dashboardKindOf(userType);
   const actions = actionsFor(userType, permissions);
+  const figureTexts = useNamespacesReady(kind === 'organiser' ? FIGURE_NAMESPACES : NO_NAMESPACES);
   return (
     <Paper sx={{ p: 3 }} data-testid="dashboard" data-kind={kind}>
       <Alert severity="info" sx={{ mb: 3 }} data-testid="dashboard-intro">
@@ -77,6 +84,13 @@ export default function DashboardScreen() {
             ))}
           </Box>
         </>
+      )}
+      {kind === 'organiser' && figureTexts && (
+        <Box sx={{ mt: 3 }}>
+          <Suspense fallback={null}>
+            <OrganiserFigures />
+          </Suspense>
+        </Box>
       )}
       <Box sx={{ mt: 3 }}>
         <Button component={RouterLink} to="/guide">

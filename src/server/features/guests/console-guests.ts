@@ -7,11 +7,12 @@ import type { ConsoleGuestQuery } from '../../../generated/types.js';
 import { entourageCount, inOrderOf, newestGuestIds, summaryColumns, toSummary } from './guest-repository.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
-import { assertOrganiser } from '../../auth/unit-access.js';
+import { assertOrganiser, storedUnitTypes } from '../../auth/unit-access.js';
 import { containsPattern, legDate } from '../../db/sql-fragments.js';
 import { guestNameMatches, nameSuffixesMatching, searchesNameSuffixes } from './guest-name-search.js';
 import { invitationCodeCandidates } from '../invitations/invitation-codes.js';
 import type { ListTotals } from '../../db/list-totals.js';
+import { shanghaiDayRange, UNANSWERED_ATTENDANCE } from './guest-figures.js';
 
 const UNIT_CHOICES = 50;
 
@@ -42,6 +43,23 @@ export class ConsoleGuests {
     }
     // the generated column of migration 0023 (the same day as legDate), on its listing index
     if (query.arrivalDate) q = q.where('guests.arrival_day', '=', query.arrivalDate);
+    if (query.unitType) {
+      const unitType = query.unitType;
+      q = q.where('guests.unit_id', 'in', (eb) =>
+        eb
+          .selectFrom('units')
+          .select('units.id')
+          .where('units.edition_id', '=', editionId)
+          .where('units.unit_type', 'in', storedUnitTypes(unitType)),
+      );
+    }
+    if (query.attendance === UNANSWERED_ATTENDANCE) {
+      q = q.where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', '=', UNANSWERED_ATTENDANCE)]));
+    } else if (query.attendance) q = q.where('guests.attendance', '=', query.attendance);
+    if (query.registeredOn) {
+      const day = shanghaiDayRange(query.registeredOn);
+      q = q.where('guests.created_at', '>=', day.from).where('guests.created_at', '<', day.until);
+    }
     return q;
   }
 
