@@ -103,7 +103,7 @@ describe('face detector worker', () => {
   });
 
   it('answers a detection past its time limit with a timeout and restarts the worker on next use', async () => {
-    const detector = new FaceDetector(1);
+    const detector = new FaceDetector({ timeLimitMs: 1 });
     try {
       const first = await passingPixels();
       await expect(detector.detect(first.rgb, first.width, first.height)).rejects.toBeInstanceOf(FaceDetectionTimeoutError);

@@ -16,6 +16,7 @@ const COMPOSITION = 'src/server/composition.ts';
 const PRIMITIVES: Record<string, string> = {
   Semaphore: 'a counter of running work, private to the object it bounds',
   HashTurns: "the password hasher's own queue bookkeeping",
+  FaceWorkerThread: "one thread of the face detector's pool, started and stopped by it",
   DrainState: 'the graceful-shutdown flag of one app',
   ReadableValues: 'a formatter of one language, built per request',
   LogDestination: 'the logger writes before any service exists',
