@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Only src/server/composition.ts constructs the server's own classes: collaborators arrive as
  * constructor parameters, so there is one audit writer, one upload store, one face-detection
- * worker per process. Errors are values (thrown where they happen), and a few primitives belong
+ * pool per process. Errors are values (thrown where they happen), and a few primitives belong
  * to the one object that holds them; both are listed here, each with why.
  */
 const SERVER = 'src/server';
