@@ -250,7 +250,7 @@ export function createServices(
   const uploadStorage = new UploadStorage(config.uploadDir);
   const uploadJournal = new UploadJournal(db);
   const uploadRepository = new UploadRepository(db);
-  const faceDetector = new FaceDetector();
+  const faceDetector = new FaceDetector({ workers: config.faceWorkers });
   const guestExports = new GuestExports(db, protection);
   const contentAudit = new ContentAudit(db, editions, audit);
   const tables = temporaryDb(db);

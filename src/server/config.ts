@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultFaceWorkers } from './uploads/face-detector.js';
 import { loadDataKeyring, type DataKeyring } from './security/data-keys.js';
 import { loadOrCreateSecret } from './security/secret-file.js';
 
@@ -57,6 +58,8 @@ export interface AppConfig {
   scrypt: ScryptCost;
   /** how many scrypt hashes may run at once (each needs ~128 MiB at the default cost) */
   hashConcurrency: number;
+  /** face-detection worker threads checking photos side by side (FACE_WORKERS, default: the cores this process may use) */
+  faceWorkers: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   bodyLimitBytes: number;
@@ -149,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (production && !rateLimits) problems.push('RATE_LIMITS cannot be off in production');
   const log2N = int('SCRYPT_LOG2N', 17, 10, 20);
   const hashConcurrency = int('HASH_CONCURRENCY', 2, 1, 64);
+  const faceWorkers = int('FACE_WORKERS', defaultFaceWorkers(), 1, 64);
   const sessionIdleMinutes = int('SESSION_IDLE_MINUTES', 120, 1, 100_000);
   const sessionAbsoluteHours = int('SESSION_ABSOLUTE_HOURS', 24, 1, 10_000);
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576);
@@ -215,6 +219,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     captchaRequired,
     scrypt: { log2N, r: 8, p: 1 },
     hashConcurrency,
+    faceWorkers,
     sessionIdleMinutes,
     sessionAbsoluteHours,
     bodyLimitBytes,

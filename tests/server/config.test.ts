@@ -58,6 +58,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...shared, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('runs one face-detection worker per core given unless FACE_WORKERS says otherwise', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).faceWorkers).toBe(os.availableParallelism());
+    expect(loadConfig({ DATA_DIR: dir, FACE_WORKERS: '3' }).faceWorkers).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dir, FACE_WORKERS: '0' })).toThrow(/FACE_WORKERS must be an integer between 1 and 64/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe('password hashing', () => {

@@ -25,13 +25,9 @@ beforeAll(async () => {
   passingPhoto = await portrait();
 }, 120_000);
 
-/** The passing photo's pixels as the upload check hands them to the detector. */
-async function passingPixels() {
-  const small = await sharp(passingPhoto)
-    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/** The passing photo's pixels as the upload check hands them to the detector (or scaled to fit `size`). */
+async function passingPixels(size = FACE_INPUT_SIZE) {
+  const small = await sharp(passingPhoto).resize(size, size, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { rgb: new Uint8Array(small.data), width: small.info.width, height: small.info.height };
 }
 
@@ -103,7 +99,7 @@ describe('face detector worker', () => {
   });
 
   it('answers a detection past its time limit with a timeout and restarts the worker on next use', async () => {
-    const detector = new FaceDetector(1);
+    const detector = new FaceDetector({ timeLimitMs: 1 });
     try {
       const first = await passingPixels();
       await expect(detector.detect(first.rgb, first.width, first.height)).rejects.toBeInstanceOf(FaceDetectionTimeoutError);
@@ -122,6 +118,26 @@ describe('face detector worker', () => {
       await expect(detector.detect(new Uint8Array(30), 10, 10)).rejects.toThrow();
       const { rgb, width, height } = await passingPixels();
       await expect(detector.detect(rgb, width, height)).resolves.toHaveLength(1);
+    } finally {
+      await detector.close();
+    }
+  });
+
+  it('checks several pictures side by side: a quick one is not held behind a slow one', { timeout: 180_000 }, async () => {
+    const detector = new FaceDetector({ workers: 2, timeLimitMs: 60_000 });
+    try {
+      // two at once reach both workers, each loading its model
+      const warm = await Promise.all([passingPixels(), passingPixels()]);
+      await Promise.all(warm.map(({ rgb, width, height }) => detector.detect(rgb, width, height)));
+      // a detection at 640 costs about 4 times one at 320 (more the first time at a size), one at 128 a sixth of it
+      const slow = await passingPixels(640);
+      const quick = await passingPixels();
+      const finished: string[] = [];
+      await Promise.all([
+        detector.detect(slow.rgb, slow.width, slow.height, 640).then(() => finished.push('slow')),
+        detector.detect(quick.rgb, quick.width, quick.height, 128).then(() => finished.push('quick')),
+      ]);
+      expect(finished).toEqual(['quick', 'slow']);
     } finally {
       await detector.close();
     }

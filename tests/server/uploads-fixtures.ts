@@ -48,7 +48,7 @@ let demoFace: FaceBox | null = null;
  * starts the worker and loads the model, which took longer than 10 s beside three browser test
  * files on 2 cores (the guest-journey and wishes e2e files failed in their setup)
  */
-const fixtureDetector = new FaceDetector(120_000);
+const fixtureDetector = new FaceDetector({ timeLimitMs: 120_000 });
 
 export async function demoFaceBox(): Promise<FaceBox> {
   if (demoFace) return demoFace;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Only src/server/composition.ts constructs the server's own classes: collaborators arrive as
  * constructor parameters, so there is one audit writer, one upload store, one face-detection
- * worker per process. Errors are values (thrown where they happen), and a few primitives belong
+ * pool per process. Errors are values (thrown where they happen), and a few primitives belong
  * to the one object that holds them; both are listed here, each with why.
  */
 const SERVER = 'src/server';
@@ -16,6 +16,7 @@ const COMPOSITION = 'src/server/composition.ts';
 const PRIMITIVES: Record<string, string> = {
   Semaphore: 'a counter of running work, private to the object it bounds',
   HashTurns: "the password hasher's own queue bookkeeping",
+  FaceWorkerThread: "one thread of the face detector's pool, started and stopped by it",
   DrainState: 'the graceful-shutdown flag of one app',
   ReadableValues: 'a formatter of one language, built per request',
   LogDestination: 'the logger writes before any service exists',
