@@ -15,8 +15,8 @@ import type { BadgeTokens } from './badge-tokens.js';
 
 const pdf = { 200: { description: 'a PDF, a badge per page', type: 'string', format: 'binary' } };
 
-/** Who may scan at the door: organisers and staff accounts. */
-const SCANNERS = new Set(['organiser', 'staff']);
+/** Who may scan at the door: organisers, staff and volunteers (config/menus.json gives them the check-in screen). */
+const SCANNERS = new Set(['organiser', 'staff', 'volunteer']);
 
 export interface DoorRouteServices {
   badges: Badges;
