@@ -17,6 +17,7 @@ const FEATURE_LEVELS = {
   temporary: 5,
   retention: 5,
   dashboard: 6,
+  door: 5,
 };
 
 export default tseslint.config(

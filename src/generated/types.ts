@@ -609,6 +609,8 @@ activity?: Activity
 "content-id-params"?: ContentIdParams
 "content-import"?: ContentImport
 "content-page-query"?: ContentPageQuery
+"door-badge-revoke"?: DoorBadgeRevoke
+"door-scan"?: DoorScan
 download?: Download
 edition?: Edition
 "entourage-member-params"?: EntourageMemberParams
@@ -653,6 +655,8 @@ receptionist?: Receptionist
 "response-content-record"?: ResponseContentRecord
 "response-created-codes"?: ResponseCreatedCodes
 "response-decided-list"?: ResponseDecidedList
+"response-door-arrivals"?: ResponseDoorArrivals
+"response-door-scan"?: ResponseDoorScan
 "response-download-page"?: ResponseDownloadPage
 "response-edition"?: ResponseEdition
 "response-entourage-item"?: ResponseEntourageItem
@@ -1124,6 +1128,38 @@ keyword?: string
  */
 session?: string
 category?: ("guideline" | "agenda" | "other")
+}
+/**
+ * Body of POST admin/console/door/badge/revoke (organisers): the QR code of a lost badge; it is refused from then on and the next print makes a new one.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DoorBadgeRevoke".
+ */
+export interface DoorBadgeRevoke {
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+token: string
+}
+/**
+ * Body of POST door/scan (organisers and staff): a badge's QR code as read, when it was read (a scan queued offline keeps its time) and where.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DoorScan".
+ */
+export interface DoorScan {
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+token: string
+scannedAt: DateTime
+/**
+ * @minLength 1
+ * @maxLength 60
+ */
+station: string
 }
 /**
  * A file organisers publish for download (guest registration guideline, agenda). The file is an upload of rule downloadFile; units download it as an attachment.
@@ -2201,6 +2237,40 @@ reasonKey?: string
  */
 reasonParams?: {
 [k: string]: string | number | undefined
+}
+}
+/**
+ * the door's figures: live badges, people arrived, arrivals per Asia/Shanghai hour
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseDoorArrivals".
+ */
+export interface ResponseDoorArrivals {
+badges: number
+arrived: number
+perHour: {
+hour: string
+count: number
+}[]
+}
+/**
+ * the person of a scanned badge: checked in by this scan, or already by an earlier one (when and where)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseDoorScan".
+ */
+export interface ResponseDoorScan {
+outcome: ("checked-in" | "already")
+nameZh: string
+nameEn: (string | null)
+unitName: string
+/**
+ * a small JPEG data URL of the photo
+ */
+photo: (string | null)
+first: {
+scannedAt: string
+station: string
 }
 }
 /**

@@ -20,6 +20,8 @@ import * as consoleUnitQuery from './validators/console-unit-query.js';
 import * as contentIdParams from './validators/content-id-params.js';
 import * as contentImport from './validators/content-import.js';
 import * as contentPageQuery from './validators/content-page-query.js';
+import * as doorBadgeRevoke from './validators/door-badge-revoke.js';
+import * as doorScan from './validators/door-scan.js';
 import * as download from './validators/download.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
@@ -64,6 +66,8 @@ import * as responseContentPage from './validators/response-content-page.js';
 import * as responseContentRecord from './validators/response-content-record.js';
 import * as responseCreatedCodes from './validators/response-created-codes.js';
 import * as responseDecidedList from './validators/response-decided-list.js';
+import * as responseDoorArrivals from './validators/response-door-arrivals.js';
+import * as responseDoorScan from './validators/response-door-scan.js';
 import * as responseDownloadPage from './validators/response-download-page.js';
 import * as responseEdition from './validators/response-edition.js';
 import * as responseEntourageItem from './validators/response-entourage-item.js';
@@ -141,6 +145,8 @@ import consoleUnitQuerySchema from './schemas/console-unit-query.json';
 import contentIdParamsSchema from './schemas/content-id-params.json';
 import contentImportSchema from './schemas/content-import.json';
 import contentPageQuerySchema from './schemas/content-page-query.json';
+import doorBadgeRevokeSchema from './schemas/door-badge-revoke.json';
+import doorScanSchema from './schemas/door-scan.json';
 import downloadSchema from './schemas/download.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
@@ -185,6 +191,8 @@ import responseContentPageSchema from './schemas/response-content-page.json';
 import responseContentRecordSchema from './schemas/response-content-record.json';
 import responseCreatedCodesSchema from './schemas/response-created-codes.json';
 import responseDecidedListSchema from './schemas/response-decided-list.json';
+import responseDoorArrivalsSchema from './schemas/response-door-arrivals.json';
+import responseDoorScanSchema from './schemas/response-door-scan.json';
 import responseDownloadPageSchema from './schemas/response-download-page.json';
 import responseEditionSchema from './schemas/response-edition.json';
 import responseEntourageItemSchema from './schemas/response-entourage-item.json';
@@ -265,6 +273,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'content-id-params': contentIdParamsSchema,
   'content-import': contentImportSchema,
   'content-page-query': contentPageQuerySchema,
+  'door-badge-revoke': doorBadgeRevokeSchema,
+  'door-scan': doorScanSchema,
   'download': downloadSchema,
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
@@ -309,6 +319,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-content-record': responseContentRecordSchema,
   'response-created-codes': responseCreatedCodesSchema,
   'response-decided-list': responseDecidedListSchema,
+  'response-door-arrivals': responseDoorArrivalsSchema,
+  'response-door-scan': responseDoorScanSchema,
   'response-download-page': responseDownloadPageSchema,
   'response-edition': responseEditionSchema,
   'response-entourage-item': responseEntourageItemSchema,
@@ -390,6 +402,8 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'content-id-params': contentIdParams['https://summit.example/schemas/content-id-params.json'],
   'content-import': contentImport['https://summit.example/schemas/content-import.json'],
   'content-page-query': contentPageQuery['https://summit.example/schemas/content-page-query.json'],
+  'door-badge-revoke': doorBadgeRevoke['https://summit.example/schemas/door-badge-revoke.json'],
+  'door-scan': doorScan['https://summit.example/schemas/door-scan.json'],
   'download': download['https://summit.example/schemas/download.json'],
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
@@ -434,6 +448,8 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-content-record': responseContentRecord['https://summit.example/schemas/response-content-record.json'],
   'response-created-codes': responseCreatedCodes['https://summit.example/schemas/response-created-codes.json'],
   'response-decided-list': responseDecidedList['https://summit.example/schemas/response-decided-list.json'],
+  'response-door-arrivals': responseDoorArrivals['https://summit.example/schemas/response-door-arrivals.json'],
+  'response-door-scan': responseDoorScan['https://summit.example/schemas/response-door-scan.json'],
   'response-download-page': responseDownloadPage['https://summit.example/schemas/response-download-page.json'],
   'response-edition': responseEdition['https://summit.example/schemas/response-edition.json'],
   'response-entourage-item': responseEntourageItem['https://summit.example/schemas/response-entourage-item.json'],

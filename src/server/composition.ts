@@ -66,6 +66,11 @@ import { GuestFigures } from './features/guests/guest-figures.js';
 import { ActivityFill } from './features/activities/activity-fill.js';
 import { OrganiserDashboard } from './features/dashboard/organiser-dashboard.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
+import { BadgeTokens } from './features/door/badge-tokens.js';
+import { Badges, type BadgeLabels } from './features/door/badges.js';
+import { badgeFont } from './features/door/badge-pdf.js';
+import { CheckIns } from './features/door/check-ins.js';
+import { doorRoutes, type DoorRouteServices } from './features/door/door-routes.js';
 import { Entourage } from './features/guests/entourage.js';
 import { entourageRoutes } from './features/guests/entourage-routes.js';
 import { EntourageTravel } from './features/guests/entourage-travel.js';
@@ -168,6 +173,7 @@ export interface Services {
   uploads: UploadService;
   contentRecords: ContentRecords;
   downloads: Downloads;
+  door: DoorRouteServices;
   temporary: TemporaryServices;
   retentionPurge: RetentionPurge;
   /** scheduled work done once across instances */
@@ -254,6 +260,11 @@ export function createServices(
   const guestExports = new GuestExports(db, protection);
   const contentAudit = new ContentAudit(db, editions, audit);
   const tables = temporaryDb(db);
+  const badgeTokens = new BadgeTokens(Buffer.from(config.codeSecret));
+  const badgeLabels: BadgeLabels = {
+    guestType: (language, type) => translator.t(language, `console.schema.enums.guestType.${type ?? 'general'}`),
+    entourage: (language) => translator.t(language, 'server.door.entourage'),
+  };
   return {
     protection,
     names,
@@ -300,6 +311,11 @@ export function createServices(
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
     contentRecords: new ContentRecords(db, editions, protection, contentAudit),
     downloads: new Downloads(db, editions, contentAudit),
+    door: {
+      tokens: badgeTokens,
+      badges: new Badges(db, editions, badgeTokens, uploadRepository, uploadStorage, badgeLabels, badgeFont(config.badgeFont), clock),
+      checkIns: new CheckIns(db, editions, badgeTokens, uploadRepository, uploadStorage, clock),
+    },
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),
       recommendations: new TemporaryRecommendations(tables, editions, protection),
@@ -395,5 +411,6 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(recordUpgradeRoutes, { guests: s.guests, units: s.units, entourage: s.entourage });
   await api.register(retentionRoutes, { purge: s.retentionPurge, editions: s.editions });
   await api.register(revealRoutes, { editions: s.editions, audit: s.audit, targets: revealTargets(s) });
+  await api.register(doorRoutes, s.door);
   if (config.devOutbox) await api.register(devOutboxRoutes, { outbox: s.outbox });
 }

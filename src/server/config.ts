@@ -32,6 +32,8 @@ export interface AppConfig {
   databaseSchema: string | null;
   smtpUrl: string | null;
   smtpFrom: string;
+  /** a CJK font file for badges (BADGE_FONT); unset: Noto Sans CJK from Debian's fonts-noto-cjk when installed */
+  badgeFont: string | null;
   production: boolean;
   sessionSecret: string;
   codeSecret: string;
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseSchema: env.DATABASE_SCHEMA || null,
     smtpUrl,
     smtpFrom: env.SMTP_FROM || 'summit@localhost',
+    badgeFont: env.BADGE_FONT || null,
     production,
     sessionSecret,
     codeSecret,

@@ -75,6 +75,7 @@ export const errorCatalogue = {
   noAffiliatedUnit: entry(403, 'units.noAffiliatedUnit'),
   unitTypeMismatch: entry(400, 'units.typeMismatch'),
   guestNotFound: entry(404, 'guests.notFound'),
+  badgeNotValid: entry(404, 'door.badgeNotValid'),
   entourageMemberNotFound: entry(404, 'guests.entourageNotFound'),
   guestRegistrationDisabled: entry(400, 'guests.registrationDisabled'),
   signUpClosed: entry(400, 'guests.signUpClosed'),

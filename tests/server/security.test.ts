@@ -16,7 +16,7 @@ describeEachDatabase('security', (kind) => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    expect(response.headers['permissions-policy']).toMatch(/camera=\(self\)/);
     for (const documentOnly of [
       'referrer-policy',
       'cross-origin-opener-policy',
@@ -33,7 +33,7 @@ describeEachDatabase('security', (kind) => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(page.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    expect(page.headers['permissions-policy']).toMatch(/camera=\(self\)/);
   });
 
   it('refuses bodies over the limit with a translated envelope', async () => {

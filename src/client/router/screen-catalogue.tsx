@@ -47,6 +47,7 @@ const TemporaryReview = lazyScreen(() => import('../screens/temporary/TemporaryR
 const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/TemporaryRecommendClosedScreen'));
 // the workbooks of several features (the server's one export route)
 const Exports = lazyScreen(() => import('../screens/exports/ExportsScreen'));
+const CheckIn = lazyScreen(() => import('../screens/door/CheckInScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -79,6 +80,7 @@ export const componentScreens: Record<string, ComponentType> = {
   NoticeAdmin,
   Hotels,
   Exports,
+  CheckIn,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

@@ -12,6 +12,7 @@ import * as unitStubAccount from './migrations/0024-unit-stub-account.js';
 import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-in-capitals.js';
 import * as guestNameSuffixes from './migrations/0026-guest-name-suffixes.js';
 import * as entourageListingIndex from './migrations/0027-entourage-listing-index.js';
+import * as badgesAndCheckIns from './migrations/0030-badges-and-check-ins.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -53,6 +54,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0025-invitation-codes-in-capitals': invitationCodesInCapitals,
     '0026-guest-name-suffixes': guestNameSuffixes,
     '0027-entourage-listing-index': entourageListingIndex,
+    '0030-badges-and-check-ins': badgesAndCheckIns,
   };
 }
 

@@ -47,13 +47,13 @@ function helmetHeaders(): Record<string, string> {
 
 /**
  * Helmet sets no Permissions-Policy: every powerful feature the portal never uses is off for us
- * and anything we might embed. The portal asks for none of them (photos are files, not camera
- * captures), so an injected script cannot either.
+ * and anything we might embed. The one it asks for is the camera, on its own origin only: the
+ * check-in screen reads badges' QR codes with it (photos are files, not camera captures).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'encrypted-media=()',
   'fullscreen=()',

@@ -1,4 +1,6 @@
 import type { AuditStatus, GateDecision } from '../../../shared/guest-api';
+import { doorApiPaths } from '../../../shared/door-api';
+import { downloadFile } from '../../api/download-file';
 import { guestApi } from '../../api/guest-endpoints';
 import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
@@ -25,4 +27,12 @@ export const guestListOperations = {
   guestNotAttend: (row: FormData) => guestApi.confirmAttendance(idOf(row), { attend: false }),
   guestCancelAttendance: (row: FormData) => guestApi.cancelAttendance(idOf(row)),
   guestDeregister: (row: FormData) => guestApi.deregister(idOf(row)),
+  guestBadge: (row: FormData) => badgesOf(doorApiPaths.guestBadges(idOf(row))),
+  unitBadges: () => badgesOf(doorApiPaths.unitBadges),
 };
+
+/** Badges as the server made them (a PDF, a page each); a refusal is the server's message. */
+async function badgesOf(path: string): Promise<void> {
+  const result = await downloadFile(path, 'badges.pdf');
+  if (!result.ok) throw new Error(result.message);
+}

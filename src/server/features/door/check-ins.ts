@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import fs from 'node:fs';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../clock.js';
+import type { UploadRepository } from '../../uploads/upload-repository.js';
+import type { UploadStorage } from '../../uploads/upload-storage.js';
+import { AppError } from '../../http/app-error.js';
+import type { Editions } from '../edition/editions.js';
+import type { BadgeTokens } from './badge-tokens.js';
+import type { DoorTables } from './door-tables.js';
+
+export interface Scan {
+  token: string;
+  /** when the phone read the code (ISO); a scan queued offline arrives later with its own time */
+  scannedAt: string;
+  station: string;
+}
+
+export interface ScanResult {
+  /** checked-in: this scan is the first; already: an earlier scan holds the check-in */
+  outcome: 'checked-in' | 'already';
+  nameZh: string;
+  nameEn: string | null;
+  unitName: string;
+  /** a small JPEG of the photo as a data URL, to compare with the face at the door */
+  photo: string | null;
+  first: { scannedAt: string; station: string };
+}
+
+export interface ArrivalFigures {
+  badges: number;
+  arrived: number;
+  /** key: the Asia/Shanghai hour `YYYY-MM-DD HH:00` */
+  perHour: { hour: string; count: number }[];
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+/** a scan time this far in the future is the phone's clock, not a scan: the server's time is kept */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const THUMBNAIL_WIDTH = 240;
+
+/**
+ * Check-in at the door: one per badge, the first scan wins. The badge's row is the key of the
+ * check-in, so two phones scanning at once record one; a scan queued offline that arrives later
+ * but was made earlier takes the place of a later one (conflicts resolved by the first scan).
+ */
+export class CheckIns {
+  private readonly db;
+
+  constructor(
+    db: Db,
+    private readonly editions: Editions,
+    private readonly tokens: BadgeTokens,
+    private readonly uploads: UploadRepository,
+    private readonly storage: UploadStorage,
+    private readonly clock: Clock,
+  ) {
+    this.db = db.withTables<DoorTables>();
+  }
+
+  async scan(scan: Scan, accountId: string): Promise<ScanResult> {
+    const badgeId = this.tokens.badgeOf(scan.token);
+    if (!badgeId) throw new AppError('badgeNotValid');
+    const edition = await this.editions.current();
+    const badge = await this.db
+      .selectFrom('badges')
+      .selectAll()
+      .where('id', '=', badgeId)
+      .where('edition_id', '=', edition.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!badge) throw new AppError('badgeNotValid');
+    const now = this.clock.now();
+    const scannedMs = Date.parse(scan.scannedAt);
+    const scannedAt =
+      Number.isFinite(scannedMs) && scannedMs <= now.getTime() + CLOCK_SKEW_MS ? new Date(scannedMs).toISOString() : now.toISOString();
+    const inserted = await this.db
+      .insertInto('check_ins')
+      .values({
+        badge_id: badge.id,
+        edition_id: edition.id,
+        person_key: badge.person_key,
+        scanned_at: scannedAt,
+        received_at: this.clock.nowIso(),
+        station: scan.station,
+        account_id: accountId,
+      })
+      .onConflict((oc) => oc.column('badge_id').doNothing())
+      .returning('badge_id')
+      .executeTakeFirst();
+    const first = inserted !== undefined;
+    if (!first) {
+      // an earlier scan that arrives late (queued offline) is the first one
+      await this.db
+        .updateTable('check_ins')
+        .set({ scanned_at: scannedAt, station: scan.station, account_id: accountId })
+        .where('badge_id', '=', badge.id)
+        .where('scanned_at', '>', scannedAt)
+        .execute();
+    }
+    const held = await this.db
+      .selectFrom('check_ins')
+      .select(['scanned_at', 'station'])
+      .where('badge_id', '=', badge.id)
+      .executeTakeFirstOrThrow();
+    const person = await this.person(badge.guest_id, badge.member_id);
+    return {
+      outcome: first ? 'checked-in' : 'already',
+      ...person,
+      first: { scannedAt: held.scanned_at, station: held.station },
+    };
+  }
+
+  private async person(guestId: string, memberId: string | null): Promise<Omit<ScanResult, 'outcome' | 'first'>> {
+    const guest = await this.db
+      .selectFrom('guests')
+      .leftJoin('units', 'units.id', 'guests.unit_id')
+      .select(['guests.name', 'guests.name_en', 'guests.document', 'units.name as unit_name'])
+      .where('guests.id', '=', guestId)
+      .executeTakeFirst();
+    const member = memberId
+      ? await this.db.selectFrom('entourage_members').select(['name', 'document']).where('id', '=', memberId).executeTakeFirst()
+      : undefined;
+    const document = JSON.parse((member ?? guest)?.document ?? '{}') as Record<string, unknown>;
+    return {
+      nameZh: member?.name ?? guest?.name ?? '',
+      nameEn: typeof document.nameEn === 'string' ? document.nameEn : member ? null : (guest?.name_en ?? null),
+      unitName: guest?.unit_name ?? '',
+      photo: typeof document.photo === 'string' ? await this.thumbnail(document.photo) : null,
+    };
+  }
+
+  private async thumbnail(uploadId: string): Promise<string | null> {
+    const row = await this.uploads.find(uploadId);
+    if (!row) return null;
+    try {
+      const picture = await fs.promises.readFile(this.storage.pathOf(row.storage_name));
+      const small = await sharp(picture).resize({ width: THUMBNAIL_WIDTH }).jpeg({ quality: 80 }).toBuffer();
+      return `data:image/jpeg;base64,${small.toString('base64')}`;
+    } catch {
+      // a file gone or unreadable: the name is still shown
+      return null;
+    }
+  }
+
+  /** Badges printed, people arrived, and arrivals per Asia/Shanghai hour. */
+  async arrivals(): Promise<ArrivalFigures> {
+    const edition = await this.editions.current();
+    const [badges, byHour] = await Promise.all([
+      this.db
+        .selectFrom('badges')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('edition_id', '=', edition.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('check_ins')
+        // the UTC hour as text, spelt alike in select and group (PostgreSQL compares the two)
+        .select([(eb) => eb.fn.countAll<number | string>().as('n'), sql<string>`substr(scanned_at, 1, 13)`.as('hour')])
+        .where('edition_id', '=', edition.id)
+        .groupBy(sql`substr(scanned_at, 1, 13)`)
+        .execute(),
+    ]);
+    const perHour = new Map<string, number>();
+    for (const row of byHour) {
+      const local = new Date(Date.parse(`${row.hour}:00:00.000Z`) + SHANGHAI_OFFSET_MS).toISOString();
+      const hour = `${local.slice(0, 10)} ${local.slice(11, 13)}:00`;
+      perHour.set(hour, (perHour.get(hour) ?? 0) + Number(row.n));
+    }
+    const arrived = [...perHour.values()].reduce((sum, n) => sum + n, 0);
+    return {
+      badges: Number(badges.n),
+      arrived,
+      perHour: [...perHour.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, count]) => ({ hour, count })),
+    };
+  }
+}

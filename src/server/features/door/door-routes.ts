@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { doorApiPaths as paths } from '../../../shared/door-api.js';
+import { noStore, ok } from '../../http/envelope-reply.js';
+import { envelope, nothing } from '../../http/response-schemas.js';
+import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
+import { signedIn } from '../../auth/authenticate.js';
+import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
+import { AppError } from '../../http/app-error.js';
+import { paramsOf } from '../../http/route-parts.js';
+import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import { attachmentDisposition } from '../../uploads/download-disposition.js';
+import type { Badges } from './badges.js';
+import type { CheckIns } from './check-ins.js';
+import type { BadgeTokens } from './badge-tokens.js';
+
+const pdf = { 200: { description: 'a PDF, a badge per page', type: 'string', format: 'binary' } };
+
+/** Who may scan at the door: organisers, staff and volunteers (config/menus.json gives them the check-in screen). */
+const SCANNERS = new Set(['organiser', 'staff', 'volunteer']);
+
+export interface DoorRouteServices {
+  badges: Badges;
+  checkIns: CheckIns;
+  tokens: BadgeTokens;
+}
+
+export async function doorRoutes(app: FastifyInstance, { badges, checkIns, tokens }: DoorRouteServices): Promise<void> {
+  const tags = ['door'];
+  const sendPdf = (reply: import('fastify').FastifyReply, file: Buffer, name: string) =>
+    reply.header('cache-control', 'no-store').header('content-disposition', attachmentDisposition(name)).type('application/pdf').send(file);
+
+  app.get(path(paths.unitBadges), {
+    schema: { tags, summary: "The unit's badges as one PDF (approved guests coming and their entourage)", security: bearer, response: pdf },
+    handler: async (request, reply) => {
+      const file = await badges.pdf(unitOf(signedIn(request)), null);
+      return sendPdf(reply, file ?? Buffer.alloc(0), 'badges.pdf');
+    },
+  });
+
+  app.get<{ Params: SchemaData<'guest-id-params'> }>(path(paths.guestBadges(':id')), {
+    schema: {
+      tags,
+      summary: "One guest's badges (with the entourage) as a PDF; 404 unless approved and of the unit",
+      security: bearer,
+      ...paramsOf('guest-id-params'),
+      response: pdf,
+    },
+    handler: async (request, reply) => {
+      const file = await badges.pdf(unitOf(signedIn(request)), request.params.id);
+      if (!file) throw new AppError('guestNotFound');
+      return sendPdf(reply, file, 'badge.pdf');
+    },
+  });
+
+  app.post<{ Body: SchemaData<'door-scan'>; Reply: Answer<'response-door-scan'> }>(path(paths.scan), {
+    schema: {
+      tags,
+      summary: 'Checks in the person of a badge, once: a second scan answers when and where the first was (organisers and staff)',
+      security: bearer,
+      ...bodyOf('door-scan'),
+      response: envelope('response-door-scan', 'the person and the check-in'),
+    },
+    handler: async (request, reply) => {
+      const who = signedIn(request);
+      if (!SCANNERS.has(who.userType)) throw new AppError('forbidden');
+      noStore(reply);
+      return ok(request, await checkIns.scan(request.body, who.id));
+    },
+  });
+
+  app.get<{ Reply: Answer<'response-door-arrivals'> }>(path(paths.arrivals), {
+    schema: {
+      tags,
+      summary: 'Live badges, arrivals and arrivals per hour (organisers)',
+      security: bearer,
+      response: envelope('response-door-arrivals', 'the figures'),
+    },
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      noStore(reply);
+      return ok(request, await checkIns.arrivals());
+    },
+  });
+
+  app.post<{ Body: SchemaData<'door-badge-revoke'>; Reply: PlainAnswer<null> }>(path(paths.revoke), {
+    schema: {
+      tags,
+      summary: 'Revokes a badge by its code: refused at the door from now on; the next print makes a new one (organisers)',
+      security: bearer,
+      ...bodyOf('door-badge-revoke'),
+      response: envelope(nothing, 'revoked'),
+    },
+    handler: async (request) => {
+      assertOrganiser(signedIn(request));
+      const badgeId = tokens.badgeOf(request.body.token);
+      if (!badgeId || !(await badges.revoke(badgeId))) throw new AppError('badgeNotValid');
+      return ok(request, null);
+    },
+  });
+}

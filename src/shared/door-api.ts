@@ -1,0 +1,21 @@
+/**
+ * Contract of the door: badges (PDF) for units, the check-in scan for organisers and staff, the
+ * arrival figures for organisers. Bodies are the schemas of the same name in schemas/.
+ */
+import type { ResponseDoorArrivals, ResponseDoorScan } from '../generated/types.js';
+
+export const doorApiPaths = {
+  /** GET: the PDF of every badge of the signed-in unit (approved guests coming, and their entourage) */
+  unitBadges: 'qms/badge',
+  /** GET: the PDF of one guest's badges (the guest and the entourage) */
+  guestBadges: (id: string) => `qms/badge/guest/${id}`,
+  /** POST (door-scan): checks the badge's person in once; a second scan answers when and where the first was */
+  scan: 'door/scan',
+  /** GET: live badges, arrivals, arrivals per hour (organisers) */
+  arrivals: 'admin/console/door/arrivals',
+  /** POST (door-badge-revoke): a lost badge's code is refused from then on (organisers) */
+  revoke: 'admin/console/door/badge/revoke',
+} as const;
+
+export type DoorScanResult = ResponseDoorScan;
+export type DoorArrivals = ResponseDoorArrivals;

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, chromiumPath, launchChromium } from './support/chromium';
+import { storeOldGuest } from './support/old-records';
+import { signInWithPassword, waitForPath } from './support/portal-pages';
+import { startPortal, type RunningPortal } from './support/portal-server';
+import { screenshot } from './support/artefacts';
+
+const DEMO_PASSWORD = 'Summit#2025';
+const ENTERPRISE = 'enterprise@demo.example.com';
+const STAFF = 'staff@demo.example.com';
+const run = chromiumAvailable();
+const WIDTH = 640;
+const HEIGHT = 480;
+
+/** A Y4M clip of a badge's QR code: what Chromium's fake camera shows (--use-file-for-fake-video-capture). */
+async function qrClip(token: string, file: string): Promise<void> {
+  const qr = await QRCode.toBuffer(token, { margin: 2, width: 400, errorCorrectionLevel: 'M' });
+  const luma = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#ffffff' } })
+    .composite([{ input: qr, gravity: 'center' }])
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const y = luma.info.channels === 1 ? luma.data : Buffer.from(luma.data.filter((_, i) => i % luma.info.channels === 0));
+  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]),
+  );
+}
+
+describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let camera: Browser | undefined;
+  let guestId = '';
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    guestId = await storeOldGuest(portal.app, ENTERPRISE);
+    await portal.app.db.updateTable('guests').set({ audit_status: 'approved' }).where('id', '=', guestId).execute();
+  });
+
+  afterAll(async () => {
+    await camera?.close();
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('a unit downloads the badges of its approved guests as a PDF with the photo and a QR code', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/login`);
+    await signInWithPassword(page, portal.baseUrl, ENTERPRISE, DEMO_PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.baseUrl}/guests`);
+    const button = page.locator('[data-testid=guest-table-download]');
+    await button.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const pdf = fs.readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((pdf.toString('latin1').match(/\/Type \/Page[^s]/g) ?? []).length).toBe(1);
+    // two pictures on the page: the photo and the QR code
+    expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
+  it('a staff member at 390 px checks a guest in from a scan made offline, then the camera says "already checked in"', async () => {
+    const badge = await portal.app.db
+      .withTables<{ badges: { id: string; guest_id: string; member_id: string | null } }>()
+      .selectFrom('badges')
+      .select('id')
+      .where('guest_id', '=', guestId)
+      .where('member_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const token = portal.app.services.door.tokens.tokenOf(badge.id);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/login`);
+    await signInWithPassword(page, portal.baseUrl, STAFF, DEMO_PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.baseUrl}/checkin`);
+    await page.locator('[data-testid=checkin-station]').fill('东门');
+    // the network drops: the typed scan is kept, then sent when the network is back
+    await context.setOffline(true);
+    await page.locator('[data-testid=checkin-code]').fill(token);
+    await page.locator('[data-testid=checkin-submit]').click();
+    await page.locator('[data-testid=checkin-waiting]').waitFor();
+    await context.setOffline(false);
+    const result = page.locator('[data-testid=checkin-result]');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.getAttribute('data-outcome')).toBe('checked-in');
+    expect(await result.innerText()).toContain('旧版嘉宾');
+    await screenshot(page, 'door-checkin-phone');
+    await context.close();
+
+    // the camera: Chromium's fake device plays the badge's QR code
+    const clip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'door-')), 'badge.y4m');
+    await qrClip(token, clip);
+    camera = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${clip}`,
+      ],
+    });
+    const phone = await camera.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', permissions: ['camera'] });
+    const scanner = await phone.newPage();
+    await scanner.goto(`${portal.baseUrl}/login`);
+    await signInWithPassword(scanner, portal.baseUrl, STAFF, DEMO_PASSWORD);
+    await waitForPath(scanner, '/dashboard');
+    await scanner.goto(`${portal.baseUrl}/checkin`);
+    await scanner.locator('[data-testid=checkin-start-camera]').click();
+    const second = scanner.locator('[data-testid=checkin-result][data-outcome=already]');
+    await second.waitFor({ timeout: 60_000 });
+    expect(await second.innerText()).toContain('东门');
+    await phone.close();
+  });
+});
