@@ -609,6 +609,7 @@ activity?: Activity
 "content-id-params"?: ContentIdParams
 "content-import"?: ContentImport
 "content-page-query"?: ContentPageQuery
+"door-absent-query"?: DoorAbsentQuery
 "door-badge-revoke"?: DoorBadgeRevoke
 "door-scan"?: DoorScan
 download?: Download
@@ -655,6 +656,7 @@ receptionist?: Receptionist
 "response-content-record"?: ResponseContentRecord
 "response-created-codes"?: ResponseCreatedCodes
 "response-decided-list"?: ResponseDecidedList
+"response-door-absent-page"?: ResponseDoorAbsentPage
 "response-door-arrivals"?: ResponseDoorArrivals
 "response-door-scan"?: ResponseDoorScan
 "response-download-page"?: ResponseDownloadPage
@@ -1128,6 +1130,24 @@ keyword?: string
  */
 session?: string
 category?: ("guideline" | "agenda" | "other")
+}
+/**
+ * Query string of GET admin/console/door/absent (organisers): people with a live badge and no check-in, paged.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DoorAbsentQuery".
+ */
+export interface DoorAbsentQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
 }
 /**
  * Body of POST admin/console/door/badge/revoke (organisers): the QR code of a lost badge; it is refused from then on and the next print makes a new one.
@@ -2238,6 +2258,23 @@ reasonKey?: string
 reasonParams?: {
 [k: string]: string | number | undefined
 }
+}
+/**
+ * a page of people with a live badge who have not checked in, by unit and name
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseDoorAbsentPage".
+ */
+export interface ResponseDoorAbsentPage {
+records: {
+nameZh: string
+nameEn: (string | null)
+unitName: string
+entourage: boolean
+}[]
+total: number
+pageNum: number
+pageSize: number
 }
 /**
  * the door's figures: live badges, people arrived, arrivals per Asia/Shanghai hour

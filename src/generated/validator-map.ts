@@ -20,6 +20,7 @@ import * as consoleUnitQuery from './validators/console-unit-query.js';
 import * as contentIdParams from './validators/content-id-params.js';
 import * as contentImport from './validators/content-import.js';
 import * as contentPageQuery from './validators/content-page-query.js';
+import * as doorAbsentQuery from './validators/door-absent-query.js';
 import * as doorBadgeRevoke from './validators/door-badge-revoke.js';
 import * as doorScan from './validators/door-scan.js';
 import * as download from './validators/download.js';
@@ -66,6 +67,7 @@ import * as responseContentPage from './validators/response-content-page.js';
 import * as responseContentRecord from './validators/response-content-record.js';
 import * as responseCreatedCodes from './validators/response-created-codes.js';
 import * as responseDecidedList from './validators/response-decided-list.js';
+import * as responseDoorAbsentPage from './validators/response-door-absent-page.js';
 import * as responseDoorArrivals from './validators/response-door-arrivals.js';
 import * as responseDoorScan from './validators/response-door-scan.js';
 import * as responseDownloadPage from './validators/response-download-page.js';
@@ -145,6 +147,7 @@ import consoleUnitQuerySchema from './schemas/console-unit-query.json';
 import contentIdParamsSchema from './schemas/content-id-params.json';
 import contentImportSchema from './schemas/content-import.json';
 import contentPageQuerySchema from './schemas/content-page-query.json';
+import doorAbsentQuerySchema from './schemas/door-absent-query.json';
 import doorBadgeRevokeSchema from './schemas/door-badge-revoke.json';
 import doorScanSchema from './schemas/door-scan.json';
 import downloadSchema from './schemas/download.json';
@@ -191,6 +194,7 @@ import responseContentPageSchema from './schemas/response-content-page.json';
 import responseContentRecordSchema from './schemas/response-content-record.json';
 import responseCreatedCodesSchema from './schemas/response-created-codes.json';
 import responseDecidedListSchema from './schemas/response-decided-list.json';
+import responseDoorAbsentPageSchema from './schemas/response-door-absent-page.json';
 import responseDoorArrivalsSchema from './schemas/response-door-arrivals.json';
 import responseDoorScanSchema from './schemas/response-door-scan.json';
 import responseDownloadPageSchema from './schemas/response-download-page.json';
@@ -273,6 +277,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'content-id-params': contentIdParamsSchema,
   'content-import': contentImportSchema,
   'content-page-query': contentPageQuerySchema,
+  'door-absent-query': doorAbsentQuerySchema,
   'door-badge-revoke': doorBadgeRevokeSchema,
   'door-scan': doorScanSchema,
   'download': downloadSchema,
@@ -319,6 +324,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-content-record': responseContentRecordSchema,
   'response-created-codes': responseCreatedCodesSchema,
   'response-decided-list': responseDecidedListSchema,
+  'response-door-absent-page': responseDoorAbsentPageSchema,
   'response-door-arrivals': responseDoorArrivalsSchema,
   'response-door-scan': responseDoorScanSchema,
   'response-download-page': responseDownloadPageSchema,
@@ -402,6 +408,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'content-id-params': contentIdParams['https://summit.example/schemas/content-id-params.json'],
   'content-import': contentImport['https://summit.example/schemas/content-import.json'],
   'content-page-query': contentPageQuery['https://summit.example/schemas/content-page-query.json'],
+  'door-absent-query': doorAbsentQuery['https://summit.example/schemas/door-absent-query.json'],
   'door-badge-revoke': doorBadgeRevoke['https://summit.example/schemas/door-badge-revoke.json'],
   'door-scan': doorScan['https://summit.example/schemas/door-scan.json'],
   'download': download['https://summit.example/schemas/download.json'],
@@ -448,6 +455,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-content-record': responseContentRecord['https://summit.example/schemas/response-content-record.json'],
   'response-created-codes': responseCreatedCodes['https://summit.example/schemas/response-created-codes.json'],
   'response-decided-list': responseDecidedList['https://summit.example/schemas/response-decided-list.json'],
+  'response-door-absent-page': responseDoorAbsentPage['https://summit.example/schemas/response-door-absent-page.json'],
   'response-door-arrivals': responseDoorArrivals['https://summit.example/schemas/response-door-arrivals.json'],
   'response-door-scan': responseDoorScan['https://summit.example/schemas/response-door-scan.json'],
   'response-download-page': responseDownloadPage['https://summit.example/schemas/response-download-page.json'],

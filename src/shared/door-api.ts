@@ -2,7 +2,7 @@
  * Contract of the door: badges (PDF) for units, the check-in scan for organisers and staff, the
  * arrival figures for organisers. Bodies are the schemas of the same name in schemas/.
  */
-import type { ResponseDoorArrivals, ResponseDoorScan } from '../generated/types.js';
+import type { ResponseDoorAbsentPage, ResponseDoorArrivals, ResponseDoorScan } from '../generated/types.js';
 
 export const doorApiPaths = {
   /** GET: the PDF of every badge of the signed-in unit (approved guests coming, and their entourage) */
@@ -13,9 +13,12 @@ export const doorApiPaths = {
   scan: 'door/scan',
   /** GET: live badges, arrivals, arrivals per hour (organisers) */
   arrivals: 'admin/console/door/arrivals',
+  /** GET ?door-absent-query: people with a live badge and no check-in (organisers) */
+  absent: 'admin/console/door/absent',
   /** POST (door-badge-revoke): a lost badge's code is refused from then on (organisers) */
   revoke: 'admin/console/door/badge/revoke',
 } as const;
 
 export type DoorScanResult = ResponseDoorScan;
 export type DoorArrivals = ResponseDoorArrivals;
+export type DoorAbsentPage = ResponseDoorAbsentPage;

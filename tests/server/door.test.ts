@@ -4,7 +4,7 @@ import { newRandomName } from '../../src/server/uploads/upload-storage.js';
 import { portrait } from './uploads-fixtures.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp, type TestApp } from './helpers/test-app.js';
-import type { DoorArrivals, DoorScanResult } from '../../src/shared/door-api.js';
+import type { DoorAbsentPage, DoorArrivals, DoorScanResult } from '../../src/shared/door-api.js';
 import {
   addGuest,
   API,
@@ -82,6 +82,10 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
     await pdfOf(t, ENTERPRISE, `qms/badge/guest/${guest.id}`);
     expect(await badgeTokens(guest.id)).toEqual([guestToken, memberToken]);
 
+    const organiser = await caller(t, ORGANISER);
+    const absentBefore = (await organiser.get<DoorAbsentPage>('admin/console/door/absent?pageSize=100')).body.data;
+    expect(absentBefore.records.filter((person) => person.unitName !== '' && ['门口嘉宾'].includes(person.nameZh))).toHaveLength(1);
+    expect(absentBefore.records.filter((person) => person.entourage)).toHaveLength(1);
     const staff = await caller(t, STAFF);
     const scan = (token: string, scannedAt: string, station: string) =>
       staff.post<DoorScanResult>('door/scan', { token, scannedAt, station });
@@ -97,7 +101,10 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
     const late = await scan(memberToken!, '2027-06-17T00:55:00.000Z', 'Gate C');
     expect(late.body.data).toMatchObject({ outcome: 'already', first: { scannedAt: '2027-06-17T00:55:00.000Z', station: 'Gate C' } });
 
-    const organiser = await caller(t, ORGANISER);
+    const absentAfter = (await organiser.get<DoorAbsentPage>('admin/console/door/absent?pageSize=100')).body.data;
+    expect(absentAfter.total).toBe(absentBefore.total - 2);
+    expect(absentAfter.records.map((person) => person.nameZh)).not.toContain('门口嘉宾');
+    expect((await staff.get('admin/console/door/absent')).status).toBe(403);
     const arrivals = (await organiser.get<DoorArrivals>('admin/console/door/arrivals')).body.data;
     expect(arrivals.arrived).toBe(2);
     expect(arrivals.badges).toBeGreaterThanOrEqual(2);

@@ -15,6 +15,7 @@ import type { ConsoleDashboard } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { navigateTo } from '../../router/navigator';
+import ArrivalFigures from './ArrivalFigures';
 import { figureGroups, perDayLink, type Figure } from './dashboard-figures';
 
 function FigureLink({ figure, label }: { figure: Figure; label: string }) {
@@ -136,6 +137,7 @@ export default function OrganiserFigures() {
           </Table>
         )}
       </Paper>
+      <ArrivalFigures />
     </Box>
   );
 }

@@ -28,6 +28,13 @@ export interface ScanResult {
   first: { scannedAt: string; station: string };
 }
 
+export interface AbsentPage {
+  records: { nameZh: string; nameEn: string | null; unitName: string; entourage: boolean }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
 export interface ArrivalFigures {
   badges: number;
   arrived: number;
@@ -142,6 +149,53 @@ export class CheckIns {
       // a file gone or unreadable: the name is still shown
       return null;
     }
+  }
+
+  /** People with a live badge and no check-in, by unit and name (the names as registered). */
+  async absent(pageNum: number, pageSize: number): Promise<AbsentPage> {
+    const edition = await this.editions.current();
+    const waiting = this.db
+      .selectFrom('badges')
+      .where('badges.edition_id', '=', edition.id)
+      .where('badges.revoked_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('check_ins').select('check_ins.badge_id').whereRef('check_ins.badge_id', '=', 'badges.id'))),
+      );
+    const [count, rows] = await Promise.all([
+      waiting.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      waiting
+        .innerJoin('guests', 'guests.id', 'badges.guest_id')
+        .leftJoin('units', 'units.id', 'badges.unit_id')
+        .leftJoin('entourage_members', 'entourage_members.id', 'badges.member_id')
+        .select([
+          'guests.name as guest_name',
+          'guests.name_en as guest_name_en',
+          'entourage_members.name as member_name',
+          'entourage_members.document as member_document',
+          'units.name as unit_name',
+          'badges.member_id',
+        ])
+        .orderBy('units.name')
+        .orderBy('badges.person_key')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+    ]);
+    return {
+      records: rows.map((row) => {
+        const member = row.member_id !== null;
+        const document = member ? (JSON.parse(row.member_document ?? '{}') as Record<string, unknown>) : {};
+        return {
+          nameZh: (member ? row.member_name : row.guest_name) ?? '',
+          nameEn: member ? (typeof document.nameEn === 'string' ? document.nameEn : null) : row.guest_name_en,
+          unitName: row.unit_name ?? '',
+          entourage: member,
+        };
+      }),
+      total: Number(count.n),
+      pageNum,
+      pageSize,
+    };
   }
 
   /** Badges printed, people arrived, and arrivals per Asia/Shanghai hour. */

@@ -7,7 +7,7 @@ import { signedIn } from '../../auth/authenticate.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
 import { paramsOf } from '../../http/route-parts.js';
-import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import { attachmentDisposition } from '../../uploads/download-disposition.js';
 import type { Badges } from './badges.js';
 import type { CheckIns } from './check-ins.js';
@@ -79,6 +79,21 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
       assertOrganiser(signedIn(request));
       noStore(reply);
       return ok(request, await checkIns.arrivals());
+    },
+  });
+
+  app.get<{ Querystring: SchemaData<'door-absent-query'>; Reply: Answer<'response-door-absent-page'> }>(path(paths.absent), {
+    schema: {
+      tags,
+      summary: 'People with a live badge who have not checked in, by unit and name, paged (organisers)',
+      security: bearer,
+      ...queryOf('door-absent-query'),
+      response: envelope('response-door-absent-page', 'a page of people'),
+    },
+    handler: async (request, reply) => {
+      assertOrganiser(signedIn(request));
+      noStore(reply);
+      return ok(request, await checkIns.absent(Number(request.query.pageNum ?? 1), Number(request.query.pageSize ?? 20)));
     },
   });
 
