@@ -241,7 +241,7 @@ export class GuestExports {
   }
 
   /**
-   * Where the guests stay, as the units entered them (beside the organisers' hotels).
+   * Where the approved guests stay, as the units entered them (beside the organisers' hotels).
    * `pageSize`: rows per keyset page (tests read several pages of a small edition).
    */
   stays(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
@@ -267,6 +267,9 @@ export class GuestExports {
                 .where('guests.edition_id', '=', editionId)
                 .where('guests.unit_id', 'is not', null)
                 .where('guests.itinerary', 'is not', null)
+                // the stays the hotels prepare for: a pending or rejected guest is not coming (yet)
+                .where('guests.audit_status', '=', TRAVELLING_STATUS)
+                .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
                 .$if(after !== null, (q) => q.where(afterCreatedAtAndId('guests', after!)))
                 .orderBy('guests.created_at')
                 .orderBy('guests.id')
