@@ -27,6 +27,15 @@ function wrappedRef(schema: Schema): Schema | undefined {
     : undefined;
 }
 
+/**
+ * A subschema with its local reference followed, direct or wrapped in a one-member `allOf`:
+ * the definition's keywords, overridden by the referring schema's own (its label, its limits).
+ * Both sides read labels through it (the form's titles, exports, messages, the audit log).
+ */
+export function resolveField(root: Schema, schema: Schema | undefined): Schema | undefined {
+  return resolve(root, schema);
+}
+
 function resolve(root: Schema, schema: Schema | undefined, depth = 0): Schema | undefined {
   const wrapped = schema && depth <= 16 ? wrappedRef(schema) : undefined;
   if (schema && wrapped) {
@@ -85,6 +94,31 @@ export function fieldInfo(root: Schema, path: readonly string[]): FieldInfo {
             ? 'date'
             : 'other';
   return { labelKey: typeof schema?.['x-i18n'] === 'string' ? schema['x-i18n'] : null, enumValues, enumKeys, kind };
+}
+
+/** One field of a document, as exports and read-only views list them. */
+export interface DocumentField {
+  name: string;
+  info: FieldInfo;
+}
+
+/**
+ * Every top-level field of a bundled schema in the schema's order, each with its label and
+ * kind: its own properties, then those declared only in a branch (`if/then/else`, `allOf`...).
+ * What an edition adds, drops or relabels in the schema files is what this answers.
+ */
+export function documentFields(root: Schema): DocumentField[] {
+  const top = resolve(root, root);
+  if (!top) return [];
+  const names = new Set(Object.keys(asSchema(top.properties) ?? {}));
+  const branches = [
+    top.then,
+    top.else,
+    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => (Array.isArray(top[k]) ? (top[k] as unknown[]) : [])),
+  ];
+  for (const branch of branches)
+    for (const name of Object.keys(asSchema(resolve(root, asSchema(branch))?.properties) ?? {})) names.add(name);
+  return [...names].map((name) => ({ name, info: fieldInfo(root, [name]) }));
 }
 
 /** The i18n key of an enum value of a field, or null when the field has no text for it. */

@@ -11,6 +11,7 @@
  * transformed errors) it is found from `schemaPath` in the root schema, which works because
  * our bundled schemas only use local refs (`#/definitions/...`, where ajv's schemaPath points).
  */
+import { resolveField } from './schema-field.js';
 type Schema = Record<string, unknown>;
 
 export interface AjvErrorLike {
@@ -159,8 +160,7 @@ export function labelKeyAt(rootSchema: unknown, pointer: string): string | undef
     schema = schema ? childSchema(schema, token, rootSchema) : undefined;
   }
   if (!schema) return undefined;
-  const own = schema['x-i18n'];
-  if (typeof own === 'string') return own;
-  const viaRef = resolveRef(schema, rootSchema)?.['x-i18n'];
-  return typeof viaRef === 'string' ? viaRef : undefined;
+  // its own x-i18n, else that of the definition it refers to, directly or wrapped in allOf
+  const label = resolveField(asSchema(rootSchema) ?? {}, schema)?.['x-i18n'] ?? resolveRef(schema, rootSchema)?.['x-i18n'];
+  return typeof label === 'string' ? label : undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 18 point 4: the organiser's guest record shows the separate ID-number consent of the
  * guest and of each entourage member: the text version, the time and the submitting account
- * when given, "not on record" when missing.
+ * when given, "not on record" when missing. The account is named, never by its internal id.
  */
 import { configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -58,13 +58,15 @@ describe("a guest's full record: ID-number consents", () => {
     renderRecord();
     const time = formatDateTime(AT);
     expect(await screen.findByTestId('record-id-consent')).toHaveTextContent(
-      `证件号码单独同意：第 2 版文本，${time}，提交账号：单位联系人 (acc-1)`,
+      `证件号码单独同意：第 2 版文本，${time}，提交账号：单位联系人`,
     );
+    // the submitting account by its name: its internal id means nothing to an organiser
+    expect(screen.getByTestId('record-id-consent')).not.toHaveTextContent('acc-1');
 
     const list = await screen.findByTestId('record-member-consents');
     const lines = within(list).getAllByTestId('record-member-consent');
     expect(lines.map((line) => [line.getAttribute('data-member-id'), line.getAttribute('data-consent'), line.textContent])).toEqual([
-      ['m1', 'given', `李四：第 2 版文本，${time}，提交账号：单位联系人 (acc-1)`],
+      ['m1', 'given', `李四：第 2 版文本，${time}，提交账号：单位联系人`],
       ['m2', 'missing', '王五：未记录（下次保存时须勾选）'],
       ['m3', 'given', `赵六：第 1 版文本，${time}，提交账号：未记录`],
     ]);

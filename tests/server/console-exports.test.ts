@@ -37,7 +37,13 @@ describeEachDatabase('console: Excel exports', (kind) => {
 
   it('exports guests, entourage, a manifest by date and station, and hotels as workbooks', async () => {
     const ent = await caller(t, ENTERPRISE);
-    const guest = await addGuest(ent, t, ENTERPRISE, 601, { nameZh: '赵导出', inviteCode: 'INVITE2025A' });
+    const guest = await addGuest(ent, t, ENTERPRISE, 601, {
+      nameZh: '赵导出',
+      inviteCode: 'INVITE2025A',
+      position: '总经理',
+      email: 'zhao@example.com',
+      gender: 'male',
+    });
     await ent.put(`qms/guest/${guest.id}/itinerary`, itineraryBody);
     const member = (
       await ent.post<{ id: string }>(`qms/guest/${guest.id}/entourage`, memberBody(residentId(602), await uploadedFile(t, ENTERPRISE)))
@@ -63,13 +69,32 @@ describeEachDatabase('console: Excel exports', (kind) => {
     expect(row).toContain('青岛');
     // the values the export reads out of the stored documents: journey times and places, hotel, masked mobile
     expect(row).toEqual(expect.arrayContaining(['2027-06-17 10:00:00 UTC+8', '2027-06-21 08:00:00 UTC+8', '海景酒店', '1']));
-    expect(row[guestRows[0]!.indexOf('Mobile')]).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(row[guestRows[0]!.indexOf('Mobile number')]).toMatch(/^\d{3}\*{4}\d{4}$/);
+    // every field of the guest schema is a column headed by its label, read as a person reads it
+    const cell = (header: string) => row[guestRows[0]!.indexOf(header)];
+    expect(guestRows[0]!.slice(0, 3)).toEqual(['Name (Chinese)', 'Name (English)', 'Unit']);
+    expect(guestRows[0]).toEqual(
+      expect.arrayContaining(['Position', 'E-mail', 'Gender', 'Nationality / region', 'ID type', 'Attendance form']),
+    );
+    expect(cell('Position')).toBe('总经理');
+    expect(cell('E-mail')).toBe('zhao@example.com');
+    expect(cell('Gender')).toBe('Male');
+    expect(cell('ID type')).toBe('Resident ID card');
+    expect(cell('ID number')).toMatch(/\*{4}/);
+    // the consent tick is recorded apart (text version, time); its label is the whole consent text
+    expect(guestRows[0]!.some((header) => header.startsWith('I consent'))).toBe(false);
 
     const entourage = rowsOf(
       (await workbook((await download(organiser.token, 'admin/console/export/entourage')).rawPayload)).worksheets[0]!,
     );
     expect(entourage.find((r) => r[0] === '赵导出')).toBeDefined();
     expect(entourage.find((r) => r[0] === '赵导出')!.join('|')).toContain('********');
+    // the member's fields come from the entourage-member schema: labels as headers, choices as labels
+    expect(entourage[0]!.slice(0, 4)).toEqual(['Guest', 'Unit', 'Name (Chinese)', 'Name (English)']);
+    expect(entourage[0]).toEqual(expect.arrayContaining(['Gender', 'Nationality / region', 'ID type', 'ID number', 'Mobile number']));
+    const memberRow = entourage.find((r) => r[0] === '赵导出')!;
+    expect(memberRow[entourage[0]!.indexOf('ID type')]).toBe('Resident ID card');
+    expect(memberRow[entourage[0]!.indexOf('Mobile number')]).toMatch(/^\d{3}\*{4}\d{4}$/);
 
     const arrivals = rowsOf(
       (await workbook((await download(organiser.token, 'admin/console/export/manifest?direction=arrival&date=2027-06-17')).rawPayload))

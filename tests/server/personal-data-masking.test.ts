@@ -134,7 +134,7 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
       t.app.inject({ method: 'GET', url: `/exhibition/${url}`, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
 
     const plain = await sheetRows((await get('admin/console/export/guests')).rawPayload);
-    const column = plain[0]!.indexOf('Mobile');
+    const column = plain[0]!.indexOf('Mobile number');
     expect(column).toBeGreaterThanOrEqual(0);
     const cells = plain.slice(1).map((row) => row[column]);
     expect(cells).toContain(maskedMobile(mobile));

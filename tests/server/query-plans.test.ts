@@ -323,13 +323,13 @@ describeEachDatabase('hot guest queries read indexes (EXPLAIN)', (kind) => {
     for (const plan of plans) expect(plan).toContain('entourage_listing');
     expect(names).toHaveLength(3000);
     expect(new Set(names).size).toBe(3000);
-    // 2,000 guests with an itinerary, oldest first
+    // the approved guests with an itinerary (every sixth: approved every third, itinerary every second), oldest first
     let stays = 0;
     const stayPlans = await expectIndexed(async () => {
-      for await (const _row of sheets.stays(editionId, 300)[0]!.rows) stays += 1;
+      for await (const _row of sheets.stays(editionId, 100)[0]!.rows) stays += 1;
     }, true);
-    for (const plan of stayPlans) expect(plan).toContain('guests_listing');
-    expect(stays).toBe(2000);
+    for (const plan of stayPlans) expect(plan).toMatch(/guests_(status_)?listing/);
+    expect(stays).toBe(666);
   });
 
   // last of the file: it stops reading early, and PostgreSQL's read-ahead page, still running,

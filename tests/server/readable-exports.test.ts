@@ -209,6 +209,14 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
     expect(vehicles[1]).toEqual(expect.arrayContaining(['鲁B12345', 'MPV', 'Guest transport', '2027-06-17 08:00:00 UTC+8']));
   });
 
+  it('the hotels workbook lists where approved guests stay, never a pending or rejected guest', async () => {
+    const stays = rowsOf((await workbook((await download('admin/console/export/hotels', 'zh-CN')).rawPayload)).worksheets[1]!);
+    const names = stays.slice(1).map((r) => r[0]);
+    expect(names).toContain('赵通过');
+    expect(names).not.toContain('钱待审');
+    expect(names).not.toContain('孙驳回');
+  });
+
   it('the manifest holds approved guests and their members only, with pick-up from the itinerary', async () => {
     for (const [url, guestPickUp] of [
       ['admin/console/export/manifest?direction=arrival&date=2027-06-17', '否'],

@@ -10,15 +10,28 @@ import { useKeyTranslation } from '../i18n/use-key-translation';
 import { looksMasked, type SensitiveField, type SensitiveKind } from '../../shared/sensitive-fields';
 import { sensitiveFieldsOfForm } from './masked-values';
 import { RevealableValue } from './RevealableValue';
+import { StoredPicture } from './StoredPicture';
 
 type Data = Record<string, unknown>;
-type Node = RJSFSchema & { 'x-upload'?: unknown };
+type Node = RJSFSchema & { 'x-upload'?: { accept?: unknown } };
 
 interface Row {
   path: string;
   label: string;
   value: string;
   depth: number;
+  /** stored pictures of the field (a photo, a business card), shown as pictures */
+  pictures?: string[];
+}
+
+/** Labels, then values: the label column as wide as its labels, up to 40% of the list. */
+export const READ_ONLY_COLUMNS = 'fit-content(40%) minmax(0, 1fr)';
+
+/** A file field whose files are all pictures (its x-upload accepts images only), by its own node or its items'. */
+function isPictureField(node: Node): boolean {
+  const upload = node['x-upload'] ?? (node.items as Node | undefined)?.['x-upload'];
+  const accept = upload?.accept;
+  return Array.isArray(accept) && accept.length > 0 && accept.every((type) => typeof type === 'string' && type.startsWith('image/'));
 }
 
 /** Value as a person reads it: enum labels, yes/no, "uploaded" for file references. */
@@ -52,6 +65,10 @@ function rowsOf(
   const node = resolveLocalRef(schema as never, root) as Node;
   const label = String(ui['ui:title'] ?? '');
   if (data === undefined || data === null || data === '') return [];
+  if (isPictureField(node)) {
+    const pictures = (Array.isArray(data) ? data : [data]).filter((id): id is string => typeof id === 'string' && id !== '');
+    return pictures.length > 0 ? [{ path, label, value: t('readOnly.fileUploaded'), depth, pictures }] : [];
+  }
   if (Array.isArray(data)) {
     const items = (node.items ?? {}) as Node;
     const itemUi = (ui.items ?? {}) as UiSchema;
@@ -126,7 +143,9 @@ export function ReadOnlyDocument({
     return revealAt && kind ? () => revealAt(rowPath, kind) : null;
   };
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    // the label column takes at most 40% of the width, so a long label (a consent's whole text)
+    // wraps instead of squeezing the values to a character per line
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: READ_ONLY_COLUMNS, columnGap: 2, rowGap: 0.5, m: 0 }}>
       {rows.map((row) =>
         row.value === '' ? (
           <Box key={row.path} sx={{ display: 'contents' }}>
@@ -137,10 +156,16 @@ export function ReadOnlyDocument({
           </Box>
         ) : (
           <Box key={row.path} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary" sx={{ pl: row.depth * 2 }}>
+            <Typography component="dt" color="text.secondary" sx={{ pl: row.depth * 2, overflowWrap: 'anywhere' }}>
               {row.label}
             </Typography>
-            {revealerOf(row.path) && looksMasked(row.value) ? (
+            {row.pictures ? (
+              <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }} data-field={row.path}>
+                {row.pictures.map((id) => (
+                  <StoredPicture key={id} fileId={id} label={row.label} />
+                ))}
+              </Box>
+            ) : revealerOf(row.path) && looksMasked(row.value) ? (
               <RevealableValue masked={row.value} label={row.label} path={row.path} reveal={revealerOf(row.path)!} />
             ) : (
               <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }} data-field={row.path}>

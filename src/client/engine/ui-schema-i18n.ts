@@ -1,21 +1,16 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { translateKey } from '../i18n/translate-key';
+import { resolveField } from '../../shared/schema-field';
 
 type SchemaNode = RJSFSchema & { 'x-i18n'?: string; 'x-enum-i18n'?: string[]; 'x-i18n-help'?: string };
 
-/** Follows a local `#/definitions/...` reference of the bundled schema. */
+/**
+ * Follows a local `#/definitions/...` reference of the bundled schema, direct or wrapped in a
+ * one-member `allOf` (the house rule for keywords beside a reference); keywords next to the
+ * reference (the field's own x-i18n) win over the definition's. The one resolver of src/shared.
+ */
 export function resolveLocalRef(node: SchemaNode, root: RJSFSchema): SchemaNode {
-  let current = node;
-  for (let depth = 0; depth < 10 && typeof current.$ref === 'string' && current.$ref.startsWith('#/'); depth++) {
-    const path = current.$ref.slice(2).split('/');
-    let target: unknown = root;
-    for (const segment of path) target = (target as Record<string, unknown> | undefined)?.[segment];
-    if (!target || typeof target !== 'object') break;
-    // keywords next to the $ref (x-i18n of the field) win over the definition's
-    const { $ref: _ref, ...siblings } = current;
-    current = { ...(target as SchemaNode), ...siblings };
-  }
-  return current;
+  return (resolveField(root as Record<string, unknown>, node as Record<string, unknown>) ?? node) as SchemaNode;
 }
 
 function mergeUi(base: UiSchema | undefined, extra: UiSchema): UiSchema {

@@ -7,10 +7,13 @@ import { formatDateTime } from '../../util/date-format';
 type Consent = NonNullable<GuestDetail['idNumberConsent']>;
 type Translate = ReturnType<typeof useKeyTranslation>;
 
-/** The submitting account as organisers read it: its name and id (the id alone when the account is gone). */
+/**
+ * The submitting account as organisers read it: its name, never its internal id (the id only
+ * when the account is gone and no name is left to show).
+ */
 function submittedBy(t: Translate, consent: Consent): string {
   if (!consent.by) return t('console.record.consentByUnknown');
-  return consent.byName ? `${consent.byName} (${consent.by})` : consent.by;
+  return consent.byName ?? consent.by;
 }
 
 const consentParams = (t: Translate, consent: Consent) => ({

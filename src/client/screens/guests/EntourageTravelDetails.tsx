@@ -5,17 +5,23 @@ import type { SensitiveKind } from '../../../shared/sensitive-fields';
 import { ReadOnlyDocument } from '../../engine/ReadOnlyDocument';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
+type RevealMemberField = (memberId: string, pointer: string, kind: SensitiveKind) => Promise<string>;
+
 /**
  * Entourage members read-only: name, masked ID number, and each member's itinerary and reception.
  * `revealReception`: where the caller may see a member's receptionist phone in full (its unit,
- * organisers), a "Show" button asks the audited reveal for it.
+ * organisers), a "Show" button asks the audited reveal for it. `revealMember`: where the caller
+ * keeps the member's record (its unit, organisers), every field of the member's schema is shown
+ * with its label, masked values with a "Show" button.
  */
 export function EntourageTravelDetails({
   members,
   revealReception,
+  revealMember,
 }: {
   members: EntourageItem[];
-  revealReception?: (memberId: string, pointer: string, kind: SensitiveKind) => Promise<string>;
+  revealReception?: RevealMemberField;
+  revealMember?: RevealMemberField;
 }) {
   const t = useKeyTranslation();
   return (
@@ -30,6 +36,18 @@ export function EntourageTravelDetails({
           <Typography sx={{ fontWeight: 600 }}>
             {String(member.document.nameZh ?? '')} · <span data-testid="member-masked-id">{member.idNumberMasked}</span>
           </Typography>
+          {revealMember && (
+            <Box sx={{ pl: 2 }} data-testid="member-details">
+              <Typography component="h3" variant="subtitle2" sx={{ mt: 1 }}>
+                {t('guest.entourage.details')}
+              </Typography>
+              <ReadOnlyDocument
+                schemaName="entourage-member"
+                data={member.document}
+                revealAt={(pointer, kind) => revealMember(member.id, pointer, kind)}
+              />
+            </Box>
+          )}
           <Box sx={{ pl: 2 }} data-testid="member-itinerary">
             <Typography component="h3" variant="subtitle2" sx={{ mt: 1 }}>
               {t('guest.entourage.itinerary')}

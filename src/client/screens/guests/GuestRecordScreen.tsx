@@ -8,37 +8,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { GuestDetail } from '../../../shared/guest-api';
 import { guestApi } from '../../api/guest-endpoints';
-import { fetchFileAsDataUrl } from '../../engine/uploads/upload-request';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageSection, ReceptionSection, type RevealGuestField } from './GuestTravelSections';
 import { GuestStatus } from './GuestStatus';
 import { RegistrationStepSections } from './RegistrationSection';
 import { EntourageConsentList, GuestConsentLine } from './ConsentRecordLines';
 import { GuestDecisionSection } from './GuestDecisionSection';
-
-/** The guest's photo as a picture (the file route needs the bearer header, so it comes as a data: URL). */
-function GuestPhoto({ fileId, name }: { fileId: string; name: string }) {
-  const t = useKeyTranslation();
-  const [src, setSrc] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    void fetchFileAsDataUrl(fileId).then((file) => live && setSrc(file?.dataUrl ?? null));
-    return () => {
-      live = false;
-    };
-  }, [fileId]);
-  if (src === undefined) return <CircularProgress size={24} aria-label={t('common.loading')} />;
-  if (src === null) return <Typography color="text.secondary">{t('console.record.photoMissing')}</Typography>;
-  return (
-    <Box
-      component="img"
-      src={src}
-      alt={t('console.record.photoOf', { name })}
-      data-testid="record-photo"
-      sx={{ maxWidth: 180, maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}
-    />
-  );
-}
 
 /** /admin/guests/:id: a guest's full record for organisers (from the search or the review queue). */
 export default function GuestRecordScreen() {
@@ -64,11 +39,9 @@ export default function GuestRecordScreen() {
   if (!detail) return <CircularProgress aria-label={t('common.loading')} />;
   const reveal: RevealGuestField = async (kind, memberId, pointer) =>
     (await guestApi.adminRevealGuestField(detail.id, kind, memberId, pointer)).value;
-  const photo = typeof detail.document.photo === 'string' ? detail.document.photo : null;
   return (
     <Box sx={{ maxWidth: 880 }} data-testid="guest-record">
-      <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 3, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        {photo && <GuestPhoto fileId={photo} name={detail.nameZh} />}
+      <Paper sx={{ p: 2, mb: 2 }}>
         <Box>
           <Typography component="h2" variant="h5">
             {detail.nameZh}

@@ -13,7 +13,10 @@ import { RegistrationSection } from './RegistrationSection';
  */
 export type RevealGuestField = (kind: SensitiveKind, memberId: string | undefined, pointer: string) => Promise<string>;
 
-/** The entourage of a guest with each member's travel; `children` come between the count and the members. */
+/**
+ * The entourage of a guest: each member's fields (its schema's, with their labels) and travel;
+ * `children` come between the count and the members.
+ */
 export function EntourageSection({
   detail,
   testId,
@@ -33,6 +36,7 @@ export function EntourageSection({
       <EntourageTravelDetails
         members={detail.entourage}
         revealReception={(memberId, pointer, kind) => reveal(kind, memberId, `/reception${pointer}`)}
+        revealMember={(memberId, pointer, kind) => reveal(kind, memberId, pointer)}
       />
     </RegistrationSection>
   );

@@ -12,15 +12,15 @@ import { afterCreatedAtAndId, keysetRows } from '../../exports/keyset-rows.js';
  * is formatted within one young collection (peak ~210 MB); the index (migration 0012) makes each
  * page as cheap at row 100,000 as at row 1. On PostgreSQL the rows reached the old space
  * whatever the page size (measured with pages of 50 to 1,000; why was not found), which is why a
- * row holds only the values the sheet shows (below): what is copied there is a fifth as large.
+ * row holds only the values the sheet shows (below): the guest's document, whose every field is a
+ * column now, and five values of the itinerary, not the itinerary whole.
  */
 const PAGE = 200;
 
 /**
- * The guest query of the export, without its order and page. The documents are read for the
- * few values the sheet shows (the sealed mobile, the journey's times and places, the hotel
- * name), by the database's JSON functions, not whole: a row holds some 200 characters instead
- * of two JSON documents of 400 each, parsed per row.
+ * The guest query of the export, without its order and page. The guest's document is read whole
+ * (the sheet has a column per field of its schema); the itinerary only for the few values the
+ * sheet shows (the journey's times and places, the hotel name), by the database's JSON functions.
  */
 function guestExportQuery(db: Db, editionId: string, postgres: boolean) {
   // PostgreSQL converts a text column to jsonb for each path read from it: the itinerary is
@@ -45,10 +45,10 @@ function guestExportQuery(db: Db, editionId: string, postgres: boolean) {
       'guests.attendance',
       'guests.reception',
       'guests.created_at',
+      'guests.document',
       'units.name as unit_name',
     ])
     .select([
-      jsonText(postgres, 'guests.document', ['mobile']).as('mobile_sealed'),
       travel(['arrival', 'arrivalTime']).as('arrival_time'),
       travel(['arrival', 'arrivalPlace']).as('arrival_place'),
       travel(['return', 'departureTime']).as('return_time'),

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
 import { jsonText, legDate } from '../../db/sql-fragments.js';
 import { fieldColumn, type ExportColumn, type ExportSheet } from '../../exports/excel-export.js';
+import { documentColumns, lastParsed } from '../../exports/document-columns.js';
+import { loadSchema } from '../../http/schema-loader.js';
 import { afterCreatedAtAndId, keysetRows, mapRows } from '../../exports/keyset-rows.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { ManifestQuery } from '../../../generated/types.js';
@@ -42,6 +44,8 @@ const TRAVELLING_STATUS = 'approved';
 const WITHDRAWN = ['not-attending', 'cancelled'];
 
 const PAGE = 1000;
+/** The fields that name a guest or member lead their sheet's columns, so a person finds the row. */
+const NAME_FIELDS = ['nameZh', 'nameEn'];
 
 /** The row type of a query builder a method returns. */
 type RowOf<Method extends (...args: never[]) => { execute(): Promise<unknown[]> }> = Awaited<
@@ -58,22 +62,28 @@ export class GuestExports {
     private readonly db: Db,
     /** mobiles are sealed in the documents: opened here (masking them is the answer layer's choice) */
     private readonly protection: DataProtection,
+    /** the bundled schemas the document columns follow: codegen's output as it is now */
+    private readonly schemaOf: (name: 'guest' | 'entourage-member') => Record<string, unknown> = loadSchema,
   ) {}
 
-  /** The guests workbook: rows streamed by guestExportRows, each formatted by the columns below. */
+  /**
+   * The guests workbook: rows streamed by guestExportRows, one column per field of the guest
+   * schema as it is now (documentColumns), then the review, attendance, journey and hotel.
+   */
   guests(editionId: string): ExportSheet<GuestExportRow>[] {
+    const guestDocumentOf = lastParsed();
     return [
       {
         nameKey: 'console.export.sheets.guests',
         rows: guestExportRows(this.db, editionId),
         columns: [
-          { headerKey: 'console.export.columns.name', value: (r) => r.name },
-          { headerKey: 'console.export.columns.nameEn', value: (r) => r.name_en },
-          { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
-          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.open(r.mobile_sealed) },
+          ...documentColumns<GuestExportRow>(this.schemaOf('guest'), (r) => guestDocumentOf(r.document), {
+            leading: NAME_FIELDS,
+            afterLeading: [{ headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name }],
+            open: (value) => this.protection.open(value),
+          }),
           fieldColumn('response-guest-summary', 'status', (r) => r.audit_status, { headerKey: 'console.export.columns.status' }),
           fieldColumn('invitation-code-batch', 'guestType', (r) => r.guest_type, { headerKey: 'console.export.columns.guestType' }),
-          { headerKey: 'console.export.columns.inviteCode', value: (r) => r.invitation_code },
           fieldColumn('response-guest-summary', 'attendance', (r) => r.attendance, { headerKey: 'console.export.columns.attendance' }),
           ...legColumns<GuestExportRow>({
             arrivalTime: (r) => r.arrival_time,
@@ -98,7 +108,6 @@ export class GuestExports {
         'entourage_members.id',
         'entourage_members.created_at',
         'entourage_members.name',
-        'entourage_members.id_number_masked',
         'entourage_members.document',
         'entourage_members.itinerary',
         'guests.name as guest_name',
@@ -109,6 +118,7 @@ export class GuestExports {
 
   /** `pageSize`: rows per keyset page (tests read several pages of a small edition) */
   entourage(editionId: string, pageSize = PAGE): ExportSheet<RowOf<GuestExports['memberQuery']>>[] {
+    const memberDocumentOf = lastParsed();
     return [
       {
         nameKey: 'console.export.sheets.entourage',
@@ -127,9 +137,11 @@ export class GuestExports {
         columns: [
           { headerKey: 'console.export.columns.guest', value: (r) => r.guest_name },
           { headerKey: 'console.export.columns.unit', width: 28, value: (r) => r.unit_name },
-          { headerKey: 'console.export.columns.name', value: (r) => r.name },
-          { headerKey: 'console.export.columns.idNumber', width: 22, value: (r) => r.id_number_masked },
-          { headerKey: 'console.export.columns.mobile', value: (r) => this.protection.fieldOf(documentOf(r.document), 'mobile') },
+          // every field of the member's schema as it is now
+          ...documentColumns<RowOf<GuestExports['memberQuery']>>(this.schemaOf('entourage-member'), (r) => memberDocumentOf(r.document), {
+            leading: NAME_FIELDS,
+            open: (value) => this.protection.open(value),
+          }),
           ...legColumns<RowOf<GuestExports['memberQuery']>>(journeyOf((r) => itineraryOf(r.itinerary))),
         ],
       },
@@ -241,7 +253,7 @@ export class GuestExports {
   }
 
   /**
-   * Where the guests stay, as the units entered them (beside the organisers' hotels).
+   * Where the approved guests stay, as the units entered them (beside the organisers' hotels).
    * `pageSize`: rows per keyset page (tests read several pages of a small edition).
    */
   stays(editionId: string, pageSize = PAGE): ExportSheet<Record<string, string | null>>[] {
@@ -267,6 +279,9 @@ export class GuestExports {
                 .where('guests.edition_id', '=', editionId)
                 .where('guests.unit_id', 'is not', null)
                 .where('guests.itinerary', 'is not', null)
+                // the stays the hotels prepare for: a pending or rejected guest is not coming (yet)
+                .where('guests.audit_status', '=', TRAVELLING_STATUS)
+                .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
                 .$if(after !== null, (q) => q.where(afterCreatedAtAndId('guests', after!)))
                 .orderBy('guests.created_at')
                 .orderBy('guests.id')
