@@ -74,7 +74,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keepAliveTimeout: 72_000,
   });
 
-  const { db, pool } = openDatabase(config);
+  const { db, pool } = openDatabase(config, {
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
+  });
   app.addHook('onClose', async () => db.destroy());
   // several instances start together: one at a time migrates, makes the edition and demo data
   const releaseStartup = await holdAdvisoryLock(db, 'startup');
