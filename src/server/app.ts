@@ -116,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCookie);
   await registerCompression(app);
   await registerRequestDeadline(app, config);
-  await connectSharedState(app, config);
+  await connectSharedState(app, config, services.redisDegraded);
   registerJobScheduler(app, services.jobs);
   await registerRateLimits(app, services);
   await registerOpenApi(app);
