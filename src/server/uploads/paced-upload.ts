@@ -7,6 +7,7 @@ import { receiveUpload, type ReceivedFile, type ReceiveResult } from './receive-
 import type { UploadJournal } from './upload-journal.js';
 import { paceLimitsOf, watchUploadPace } from './upload-pace.js';
 import { sendUploadError } from './upload-reply.js';
+import { dependencyFailureOf } from '../http/dependency-failures.js';
 import type { KeepResult } from './upload-service.js';
 import type { UploadStore } from './upload-storage.js';
 
@@ -48,6 +49,10 @@ export async function handlePacedUpload(
         received = await receiveUpload(request, incoming, upload.limitOf);
       } catch (error) {
         if (pace.timedOut) return reply;
+        if (dependencyFailureOf(error) === 'storageFull') {
+          request.log.error({ err: error }, 'storage full: upload not received');
+          return sendUploadError(request, reply, 'storageFull');
+        }
         request.log.info({ err: error }, 'malformed multipart upload');
         return sendUploadError(request, reply, 'notMultipart');
       }
@@ -59,7 +64,7 @@ export async function handlePacedUpload(
         result = await upload.keep(received.file, incoming);
       } catch (error) {
         request.log.error({ err: error }, 'upload could not be kept');
-        return sendUploadError(request, reply, 'storageFailed');
+        return sendUploadError(request, reply, dependencyFailureOf(error) === 'storageFull' ? 'storageFull' : 'storageFailed');
       }
       if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
       noStore(reply);
