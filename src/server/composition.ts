@@ -20,6 +20,9 @@ import { RedisFailureStore } from './auth/redis-failure-store.js';
 import { DbFailureStore } from './auth/sign-in-failures.js';
 import { DegradingFailureStore } from './auth/degrading-failure-store.js';
 import { redisDegradedWarning } from './cluster/redis-degraded.js';
+import type { SealedText } from './security/key-presence.js';
+import { SEALED_COLUMNS } from './security/sealed-columns.js';
+import { SEALED_RECEPTIONS } from './features/reception/sealed-receptions.js';
 import { SignInThrottle, type ThrottleRules } from './auth/sign-in-throttle.js';
 import { Sessions } from './auth/sessions.js';
 import { SignIn } from './auth/sign-in.js';
@@ -130,6 +133,13 @@ export const SEALED_STORES: readonly SealedStore[] = [
   ...contentSealedStores,
   ...temporarySealedStores,
   ...unitSealedStores,
+];
+
+/** Every text column holding sealed values (documents, single values, reception arrangements): the start-up key check reads them. */
+export const SEALED_TEXTS: readonly SealedText[] = [
+  ...SEALED_STORES.map((store) => ({ table: store.table, column: 'document' })),
+  ...SEALED_COLUMNS,
+  ...SEALED_RECEPTIONS,
 ];
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
