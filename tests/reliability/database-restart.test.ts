@@ -105,7 +105,8 @@ suite('PostgreSQL connections cut under load (real server process)', () => {
         `  /readyz ${alive}; lost: ${lost.length}`,
       ].join('\n'),
     );
-    if (alive === 0) console.log(server.log.slice(-3000));
+    if (alive === 0 || failedNearCut.some((outcome) => outcome.status >= 500 && outcome.status !== 503))
+      console.log(server.log.slice(-6000));
     expect(endedIdle + endedUnderLoad).toBeGreaterThan(0);
     expect(alive).toBe(200);
     expect(idleRecord.outcomes.filter((o) => !o.ok)).toEqual([]);

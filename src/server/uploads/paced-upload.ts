@@ -63,8 +63,11 @@ export async function handlePacedUpload(
       try {
         result = await upload.keep(received.file, incoming);
       } catch (error) {
+        const dependency = dependencyFailureOf(error);
+        // the database away: the app's 503 (a balancer counts it against this instance), as for any other route
+        if (dependency === 'serviceUnavailable') throw error;
         request.log.error({ err: error }, 'upload could not be kept');
-        return sendUploadError(request, reply, dependencyFailureOf(error) === 'storageFull' ? 'storageFull' : 'storageFailed');
+        return sendUploadError(request, reply, dependency === 'storageFull' ? 'storageFull' : 'storageFailed');
       }
       if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
       noStore(reply);
