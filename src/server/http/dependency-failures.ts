@@ -6,7 +6,7 @@
  */
 export type DependencyFailure = 'storageFull' | 'serviceUnavailable';
 
-/** file system full or over quota; SQLite's "database or disk is full"; PostgreSQL disk_full and out_of_memory class */
+/** file system full or over quota; SQLite's "database or disk is full"; PostgreSQL's disk_full */
 const FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
 
 /** PostgreSQL's connection exceptions (class 08) and shutdowns (57P01-57P03), and the socket's own */
