@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One page: a full file system refuses it even where a zero-byte file could still be made. */
@@ -13,6 +13,8 @@ const PROBE_BYTES = 4096;
 export async function probeWritable(folders: readonly string[]): Promise<void> {
   for (const folder of new Set(folders)) {
     const probe = path.join(folder, `.readyz-${randomBytes(6).toString('hex')}`);
+    // an instance whose keys all come from the environment may never have needed its DATA_DIR yet
+    await mkdir(folder, { recursive: true });
     try {
       await writeFile(probe, Buffer.alloc(PROBE_BYTES), { flush: true, mode: 0o600 });
     } finally {
