@@ -90,7 +90,7 @@ async function get(base: string, url: string, token: string): Promise<number> {
       redisUrl: CLUSTER_REDIS_URL,
       port: 0,
       env: { SCRYPT_LOG2N: '12', CAPTCHA_REQUIRED: 'false', REDIS_KEY_PREFIX: `test:${schema}:`, SHUTDOWN_DRAIN_MS: '0' },
-      instanceEnv: (index) => (index === 0 ? { DATABASE_URL: viaRoute.toString() } : {}),
+      instanceEnv: (index): Record<string, string> => (index === 0 ? { DATABASE_URL: viaRoute.toString() } : {}),
     });
   });
   afterAll(async () => {
