@@ -23,6 +23,8 @@ export async function openRedis(url: string, keyPrefix: string, onUnreachable: (
     // reconnect forever, at most every 2 s: Redis coming back heals every instance by itself
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
+  // a refused connection is told by the commands that fail over (one warning per half minute), not once per retry
+  redis.on('error', onUnreachable);
   // an instance starting while Redis is away starts degraded and connects when Redis is back
   await redis.connect().catch(onUnreachable);
   return redis;

@@ -18,8 +18,6 @@ export async function connectSharedState(app: FastifyInstance, config: AppConfig
   const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix, redisDegraded) : null;
   app.decorate('redis', redis);
   if (redis) {
-    // a refused connection is announced by the commands that fail over (one warning per half minute), not once per retry
-    redis.on('error', redisDegraded);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
