@@ -90,6 +90,8 @@ export interface ClusterOptions {
   port: number;
   /** extra environment for every instance */
   env?: Record<string, string>;
+  /** extra environment for one instance (0-based), over `env` (a test's own route to the database) */
+  instanceEnv?: (index: number) => Record<string, string>;
   echo?: boolean;
 }
 
@@ -148,7 +150,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const instances: PortalInstance[] = [];
   for (let i = 0; i < options.instances; i += 1) {
     const dataDir = path.join(options.workDir, `instance-${i + 1}`);
-    instances.push(new PortalInstance(`instance-${i + 1}`, await freePort(), { ...env, DATA_DIR: dataDir }));
+    instances.push(new PortalInstance(`instance-${i + 1}`, await freePort(), { ...env, DATA_DIR: dataDir, ...options.instanceEnv?.(i) }));
   }
   const nginx = new NginxProxy(options.port || (await freePort()), path.join(options.workDir, 'nginx'));
   const stop = async () => {

@@ -25,7 +25,8 @@ import { registerStaticClient } from './plugins/static-client.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './demo/demo-seed.js';
 import { seedTemporaryDemo } from './demo/temporary-demo.js';
 import { temporaryDb } from './features/temporary/temporary-tables.js';
-import { createFoundation, createServices, registerApiRoutes, type ServiceOptions } from './composition.js';
+import { createFoundation, createServices, registerApiRoutes, SEALED_TEXTS, type ServiceOptions } from './composition.js';
+import { refuseMissingKeys } from './security/key-presence.js';
 import { registerRequestDeadline, serverRequestTimeoutMs } from './plugins/request-deadline.js';
 import { startUploadWriter } from './cluster/housekeeping.js';
 import { holdAdvisoryLock } from './cluster/advisory-lock.js';
@@ -74,13 +75,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keepAliveTimeout: 72_000,
   });
 
-  const { db, pool } = openDatabase(config);
+  const { db, pool } = openDatabase(config, {
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
+  });
   app.addHook('onClose', async () => db.destroy());
   // several instances start together: one at a time migrates, makes the edition and demo data
   const releaseStartup = await holdAdvisoryLock(db, 'startup');
   app.addHook('onClose', releaseStartup);
   const foundation = createFoundation(config, root('locales'));
   await migrateToLatest(db, isPostgres(db) ? config.databaseSchema : null, foundation.protection);
+  // a backup restored without its key files must not start on new keys (every sealed record would answer 500)
+  await refuseMissingKeys(db, config.dataKeyring, SEALED_TEXTS, config.dataDir).catch(async (error: unknown) => {
+    await releaseStartup();
+    await db.destroy();
+    throw error;
+  });
   const demo = readDemoFile(root('config/demo-data.json'));
   await ensureCurrentEdition(db, demo.edition.year, demo.edition.name);
 
@@ -114,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCookie);
   await registerCompression(app);
   await registerRequestDeadline(app, config);
-  await connectSharedState(app, config);
+  await connectSharedState(app, config, services.redisDegraded);
   registerJobScheduler(app, services.jobs);
   await registerRateLimits(app, services);
   await registerOpenApi(app);

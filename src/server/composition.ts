@@ -18,6 +18,11 @@ import { OneTimeCodes } from './auth/one-time-codes.js';
 import { PasswordHasher } from './auth/password-hash.js';
 import { RedisFailureStore } from './auth/redis-failure-store.js';
 import { DbFailureStore } from './auth/sign-in-failures.js';
+import { DegradingFailureStore } from './auth/degrading-failure-store.js';
+import { redisDegradedWarning } from './cluster/redis-degraded.js';
+import type { SealedText } from './security/key-presence.js';
+import { SEALED_COLUMNS } from './security/sealed-columns.js';
+import { SEALED_RECEPTIONS } from './features/reception/sealed-receptions.js';
 import { SignInThrottle, type ThrottleRules } from './auth/sign-in-throttle.js';
 import { Sessions } from './auth/sessions.js';
 import { SignIn } from './auth/sign-in.js';
@@ -130,6 +135,13 @@ export const SEALED_STORES: readonly SealedStore[] = [
   ...unitSealedStores,
 ];
 
+/** Every text column holding sealed values (documents, single values, reception arrangements): the start-up key check reads them. */
+export const SEALED_TEXTS: readonly SealedText[] = [
+  ...SEALED_STORES.map((store) => ({ table: store.table, column: 'document' })),
+  ...SEALED_COLUMNS,
+  ...SEALED_RECEPTIONS,
+];
+
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
 
 /**
@@ -178,8 +190,10 @@ export interface Services {
   retentionPurge: RetentionPurge;
   /** scheduled work done once across instances */
   jobs: JobScheduler;
-  /** the sign-in throttle's failure counters: Redis when the instances share one, else the database */
+  /** the sign-in throttle's failure counters: Redis when the instances share one (the database while it is away), else the database */
   signInThrottle: (redis: Redis | null, rule: ThrottleRules, windowMs: number) => SignInThrottle;
+  /** told of every failed Redis command that the instance survives by counting elsewhere (logs a warning now and then) */
+  redisDegraded: (error: unknown) => void;
 }
 
 /** The organisers' console. */
@@ -234,6 +248,7 @@ export function createServices(
   const hasher = new PasswordHasher(config.scrypt, config.hashConcurrency);
   const logTransport = new LogTransport(log, !config.production);
   const names = new AccountNames(protection);
+  const redisDegraded = redisDegradedWarning(log);
   const outbox = new OutboxService(db, {
     devOutbox: config.devOutbox,
     email: config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.smtpFrom) : logTransport,
@@ -328,7 +343,17 @@ export function createServices(
     }),
     jobs: new JobScheduler(db, log),
     signInThrottle: (redis, rule, windowMs) =>
-      new SignInThrottle(redis ? new RedisFailureStore(redis, windowMs, 'sign-in-failures:') : new DbFailureStore(db, windowMs), rule),
+      new SignInThrottle(
+        redis
+          ? new DegradingFailureStore(
+              new RedisFailureStore(redis, windowMs, 'sign-in-failures:'),
+              new DbFailureStore(db, windowMs),
+              redisDegraded,
+            )
+          : new DbFailureStore(db, windowMs),
+        rule,
+      ),
+    redisDegraded,
   };
 }
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { shutDown } from './cluster/graceful-shutdown.js';
 import { loadConfig } from './config.js';
+import { MissingKeysError } from './security/key-presence.js';
 
 /** Server entry: configuration, app, port. Everything else lives in buildApp. */
 async function main(): Promise<void> {
@@ -11,7 +12,14 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // a refusal says why in its message; anything else with its stack
+    console.error(error instanceof MissingKeysError ? error.message : error);
+    process.exit(1);
+  }
   await app.listen({ port: config.port, host: config.host });
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

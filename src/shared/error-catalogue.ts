@@ -26,6 +26,8 @@ export const errorCatalogue = {
   tooManyRequests: entry(429, 'errors.tooManyRequests'),
   internal: entry(500, 'errors.internal'),
   serviceUnavailable: entry(503, 'errors.serviceUnavailable'),
+  /** the disk or the database is full (ENOSPC, SQLITE_FULL, PostgreSQL 53100): nothing was saved */
+  storageFull: entry(507, 'errors.storageFull'),
   uriTooLong: entry(414, 'errors.uriTooLong'),
   headersTooLarge: entry(431, 'errors.headersTooLarge'),
   requestTimeout: entry(408, 'errors.requestTimeout'),

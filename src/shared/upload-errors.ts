@@ -31,6 +31,8 @@ export const uploadErrors = {
   tooSlow: entry(408, 'tooSlow'),
   /** disk or database failure while keeping the file (not the user's fault) */
   storageFailed: entry(500, 'storageFailed'),
+  /** the disk or the database is full: nothing was kept */
+  storageFull: entry(507, 'storageFull'),
 } as const;
 
 export type UploadErrorName = keyof typeof uploadErrors;

@@ -2,22 +2,31 @@ import type { Redis } from 'ioredis';
 
 /**
  * The Redis connection every instance shares (REDIS_URL): rate limits and sign-in throttles.
- * A command fails after one retry instead of queueing while Redis is away, so a Redis outage
- * shows as a logged error and an open limiter (see rate-limits.ts), never as hung requests.
+ * While Redis is away a command fails at once (no offline queue) or after COMMAND_TIMEOUT_MS
+ * (Redis hung or the network dropped), and its caller counts elsewhere: the rate limits in
+ * this instance, the sign-in failures in the database (degrading-rate-limit-store.ts,
+ * auth/degrading-failure-store.ts). Queued commands had made every sign-in wait 10-12 s and
+ * then answer 500.
  */
-export async function openRedis(url: string, keyPrefix: string): Promise<Redis> {
+const COMMAND_TIMEOUT_MS = 500;
+
+export async function openRedis(url: string, keyPrefix: string, onUnreachable: (error: unknown) => void): Promise<Redis> {
   // loaded only when REDIS_URL is set: a single instance never pays for it at start
   const { Redis: RedisClient } = await import('ioredis');
   const redis = new RedisClient(url, {
     keyPrefix,
     lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 5_000,
-    enableOfflineQueue: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    enableOfflineQueue: false,
     // reconnect forever, at most every 2 s: Redis coming back heals every instance by itself
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
-  await redis.connect();
+  // a refused connection is told by the commands that fail over (one warning per half minute), not once per retry
+  redis.on('error', onUnreachable);
+  // an instance starting while Redis is away starts degraded and connects when Redis is back
+  await redis.connect().catch(onUnreachable);
   return redis;
 }
 

@@ -14,11 +14,10 @@ declare module 'fastify' {
  * Connects what several instances share besides the database. Without REDIS_URL the counters
  * stay in this process (rate limits) and in the database (sign-in failures), as for one instance.
  */
-export async function connectSharedState(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix) : null;
+export async function connectSharedState(app: FastifyInstance, config: AppConfig, redisDegraded: (error: unknown) => void): Promise<void> {
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix, redisDegraded) : null;
   app.decorate('redis', redis);
   if (redis) {
-    redis.on('error', (error) => app.log.error({ err: error }, 'redis error'));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

@@ -27,6 +27,22 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** sees every query run (the query-plan test collects the product's hot queries with it) */
   onQuery?: (query: CompiledQuery) => void;
+  /**
+   * hears that a PostgreSQL connection died (a restart, failover or pg_terminate_backend): the
+   * pool drops it and opens a new one for the next query. Default: one line on stderr.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * Without a listener, pg's 'error' event of a connection the server ended (57P01 on a restart)
+ * ends the whole process: the pool's own event for idle connections, and the connection's
+ * event while a caller holds it between queries. Every connection gets a listener when it
+ * opens; the pool discards a broken one at its release and connects anew on demand.
+ */
+function survivingConnectionLoss(pool: pg.Pool, onError: (error: Error) => void): void {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 /**
@@ -44,15 +60,18 @@ export function openDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
   options: OpenOptions = {},
 ): DatabaseHandle {
-  const { onQuery } = options;
+  const { onQuery, onConnectionError = (error) => console.error(`database connection lost: ${error.message}`) } = options;
   const log: Pick<KyselyConfig, 'log'> = onQuery ? { log: (event) => (event.level === 'query' ? onQuery(event.query) : undefined) } : {};
   if (config.databaseUrl) {
     const pool = new (loadPg().Pool)({
       connectionString: config.databaseUrl,
       max: 10,
+      // a database that does not answer a connection in time fails the request, not hangs it
+      connectionTimeoutMillis: 5_000,
       // each test run lives in its own schema
       ...(config.databaseSchema ? { options: `-c search_path=${quoteIdentifier(config.databaseSchema)}` } : {}),
     });
+    survivingConnectionLoss(pool, onConnectionError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
     // a query log must see every query: no direct reads then
     if (!onQuery) registerDirectReader(db, async (source, parameters) => (await pool.query(source, [...parameters])).rows as unknown[]);

@@ -11,6 +11,20 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  /**
+   * SQLite itself rolls a transaction back on some errors (SQLITE_FULL, SQLITE_IOERR): the
+   * caller's rollback then finds none, and its "cannot rollback - no transaction is active"
+   * would replace the error that says what happened (a full disk answering 500, not 507).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (error instanceof Error && /no transaction is active/.test(error.message)) return;
+      throw error;
+    }
+  }
 }
 
 export class ImmediateSqliteDialect extends SqliteDialect {

@@ -3,6 +3,7 @@ import { NoResultError } from 'kysely';
 import type { Envelope, FieldErrorItem } from '../../shared/envelope.js';
 import { errorCatalogue, type ErrorName } from '../../shared/error-catalogue.js';
 import { isAppError } from './app-error.js';
+import { dependencyFailureOf } from './dependency-failures.js';
 import { RequestValidationError } from './request-validation.js';
 
 /** Fastify's own 4xx errors we expect from clients, mapped to catalogue entries. */
@@ -58,6 +59,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (clientError) {
       request.log.info({ code: error.code, message: error.message }, 'client error');
       return send(request, reply, clientError);
+    }
+    const dependency = dependencyFailureOf(error);
+    if (dependency) {
+      request.log.error({ err: error }, dependency === 'storageFull' ? 'storage full: nothing saved' : 'database unavailable');
+      if (dependency === 'serviceUnavailable') reply.header('retry-after', '5');
+      return send(request, reply, dependency);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, 'internal', { requestId: request.id }, { requestId: String(request.id) });

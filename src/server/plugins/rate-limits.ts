@@ -16,6 +16,7 @@ import { normaliseAccount } from '../security/account-name.js';
 import type { Redis } from 'ioredis';
 import type { AccountNames } from '../auth/account-names.js';
 import type { SignInThrottle, ThrottleRules } from '../auth/sign-in-throttle.js';
+import { degradingRateLimitStore } from '../cluster/degrading-rate-limit-store.js';
 
 export interface LimitRule {
   /** requests per window and per IP */
@@ -73,6 +74,8 @@ declare module 'fastify' {
 export interface RateLimitParts {
   names: AccountNames;
   signInThrottle: (redis: Redis | null, rule: ThrottleRules, windowMs: number) => SignInThrottle;
+  /** hears of a failed Redis command the limiters survived by counting in this instance */
+  redisDegraded: (error: unknown) => void;
 }
 
 const partsOfApp = new WeakMap<object, RateLimitParts>();
@@ -80,11 +83,11 @@ const partsOfApp = new WeakMap<object, RateLimitParts>();
 export async function registerRateLimits(app: FastifyInstance, parts: RateLimitParts): Promise<void> {
   partsOfApp.set(app.config, parts);
   // global: false -> only routes that ask for a guard are limited. With Redis every instance
-  // counts into the same keys; a Redis outage opens the limiters (logged) rather than
-  // answering every guarded route with 500.
+  // counts into the same keys; during a Redis outage each instance counts on its own (logged)
+  // rather than answering every guarded route with 500.
   await app.register(rateLimit, {
     global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
+    ...(app.redis ? { store: degradingRateLimitStore(app.redis, 'rate-limit:', parts.redisDegraded) } : {}),
   });
   app.decorateRequest('signInEscalated', false);
   app.decorateRequest('answeredError', null);

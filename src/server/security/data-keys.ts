@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { loadOrCreateSecret } from './secret-file.js';
+import { loadOrCreateSecret, secretFileExists } from './secret-file.js';
 
 /** A 32-byte AES-256 key and the id stored beside every value it sealed. */
 export interface DataKey {
@@ -19,6 +19,8 @@ export interface DataKeyring {
   current: DataKey;
   keys: Map<string, DataKey>;
   indexKey: Buffer;
+  /** the keys generated into DATA_DIR by this start (none was set or kept): a restore without its key files shows here */
+  generated?: string[];
 }
 
 /** Older data keys, one a line, beside the generated key in DATA_DIR (see keys:rotate --generate). */
@@ -72,6 +74,7 @@ export interface DataKeyOptions {
  * generated once into DATA_DIR. Older keys also come from DATA_DIR/.data_keys_old.
  */
 export function loadDataKeyring({ env, dataDir, production, shared, problems }: DataKeyOptions): DataKeyring {
+  const generated: string[] = [];
   const required = (name: string): Buffer => {
     const given = env[name];
     if (given) {
@@ -81,7 +84,10 @@ export function loadDataKeyring({ env, dataDir, production, shared, problems }: 
     }
     if (production) problems.push(`${name} is required in production`);
     else if (shared) problems.push(`${name} must be set explicitly when REDIS_URL is set (every instance needs the same value)`);
-    else return parseKey(loadOrCreateSecret(dataDir, name)) ?? Buffer.alloc(32);
+    else {
+      if (!secretFileExists(dataDir, name)) generated.push(name);
+      return parseKey(loadOrCreateSecret(dataDir, name)) ?? Buffer.alloc(32);
+    }
     return Buffer.alloc(32);
   };
   const current = required('DATA_KEY');
@@ -94,7 +100,7 @@ export function loadDataKeyring({ env, dataDir, production, shared, problems }: 
     if (key) older.push(key);
     else problems.push('DATA_KEYS_OLD (or DATA_DIR/.data_keys_old) holds a value that is not a 32-byte key in base64 or hex');
   }
-  return makeKeyring(current, older, indexKey);
+  return { ...makeKeyring(current, older, indexKey), generated };
 }
 
 function readOldKeysFile(dataDir: string): string[] {

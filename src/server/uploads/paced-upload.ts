@@ -7,6 +7,7 @@ import { receiveUpload, type ReceivedFile, type ReceiveResult } from './receive-
 import type { UploadJournal } from './upload-journal.js';
 import { paceLimitsOf, watchUploadPace } from './upload-pace.js';
 import { sendUploadError } from './upload-reply.js';
+import { dependencyFailureOf } from '../http/dependency-failures.js';
 import type { KeepResult } from './upload-service.js';
 import type { UploadStore } from './upload-storage.js';
 
@@ -48,6 +49,10 @@ export async function handlePacedUpload(
         received = await receiveUpload(request, incoming, upload.limitOf);
       } catch (error) {
         if (pace.timedOut) return reply;
+        if (dependencyFailureOf(error) === 'storageFull') {
+          request.log.error({ err: error }, 'storage full: upload not received');
+          return sendUploadError(request, reply, 'storageFull');
+        }
         request.log.info({ err: error }, 'malformed multipart upload');
         return sendUploadError(request, reply, 'notMultipart');
       }
@@ -58,8 +63,11 @@ export async function handlePacedUpload(
       try {
         result = await upload.keep(received.file, incoming);
       } catch (error) {
+        const dependency = dependencyFailureOf(error);
+        // the database away: the app's 503 (a balancer counts it against this instance), as for any other route
+        if (dependency === 'serviceUnavailable') throw error;
         request.log.error({ err: error }, 'upload could not be kept');
-        return sendUploadError(request, reply, 'storageFailed');
+        return sendUploadError(request, reply, dependency === 'storageFull' ? 'storageFull' : 'storageFailed');
       }
       if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);
       noStore(reply);

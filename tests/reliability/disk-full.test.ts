@@ -1,0 +1,163 @@
+/**
+ * A full disk under a running instance (SQLite and uploads in DATA_DIR): the data folder is a
+ * small tmpfs filled to the last byte while the portal runs. Uploads, writes and the image
+ * code must answer the translated 507 envelope (never 500, never `notMultipart`), /readyz
+ * must say not ready while the folder cannot be written, and once space is back everything
+ * works again with every acknowledged write still there.
+ *
+ * Needs root and a working `mount -t tmpfs` (a container without CAP_SYS_ADMIN has neither):
+ * skipped with a message where it cannot run, failed under CI=true.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/support/free-port.js';
+import { businessCard, emptyRecord, lostWrites, unitWriters, type UnitWriter } from './support/acknowledged-writes.js';
+import { rngFor, runSeed } from './support/prng.js';
+import { ServerProcess } from './support/server-process.js';
+
+const SEED = runSeed();
+
+function tmpfsMountable(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-mount-probe-'));
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe]).status === 0;
+  if (mounted) spawnSync('umount', [probe]);
+  fs.rmSync(probe, { recursive: true, force: true });
+  return mounted;
+}
+
+const runnable = tmpfsMountable();
+const suite = runnable || process.env.CI === 'true' ? describe : describe.skip;
+if (!runnable) console.warn('disk-full test SKIPPED: needs root and `mount -t tmpfs` (not possible in this container)');
+
+/** Writes a filler file until the file system refuses a single byte more. */
+function fillUp(file: string): number {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  try {
+    for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 9, 1]) {
+      const chunk = Buffer.alloc(size, 7);
+      for (;;) {
+        try {
+          written += fs.writeSync(fd, chunk);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
+        }
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return written;
+}
+
+interface Answer {
+  status: number;
+  key?: string;
+  msg?: string;
+}
+
+async function answer(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, { ...init, headers: { 'accept-language': 'en', ...(init.headers as Record<string, string>) } });
+  const body = (await response.json().catch(() => ({}))) as { key?: string; msg?: string };
+  return { status: response.status, key: body.key, msg: body.msg };
+}
+
+function uploadCard(base: string, writer: UnitWriter, card: Buffer): Promise<Answer> {
+  const form = new FormData();
+  form.append('rule', 'businessCard');
+  form.append('file', new Blob([new Uint8Array(card)], { type: 'image/png' }), 'card.png');
+  return answer(`${base}/exhibition/qms/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${writer.token}` }, body: form });
+}
+
+function saveUnit(base: string, writer: UnitWriter, seq: number): Promise<Answer> {
+  return answer(`${base}/exhibition/qms/unit/mine`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...writer.unitBody, orgNameZh: `可靠性单位${seq}` }),
+  });
+}
+
+suite('A full disk under a running instance (SQLite, real server process)', () => {
+  let mountPoint: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-disk-full-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', mountPoint], { encoding: 'utf8' });
+    if (mounted.status !== 0) throw new Error(`mount failed: ${mounted.stderr}`);
+    server = new ServerProcess(mountPoint, await freePort());
+  });
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    if (mountPoint) {
+      spawnSync('umount', [mountPoint]);
+      fs.rmSync(mountPoint, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 507 while the disk is full, says not ready, and works again with nothing lost once space is back', async () => {
+    await server.start();
+    const base = server.baseUrl;
+    const writers = await unitWriters(base, rngFor(SEED, 'disk-full'));
+    const writer = writers[0]!;
+    const card = await businessCard();
+    const record = emptyRecord();
+    let seq = 0;
+    for (const each of writers) {
+      seq += 1;
+      expect((await saveUnit(base, each, seq)).status).toBe(200);
+      record.unitAcked.set(each.account, seq);
+    }
+    const before = await uploadCard(base, writer, card);
+    expect(before.status).toBe(200);
+
+    const filler = path.join(mountPoint, 'filler');
+    const filled = fillUp(filler);
+    const upload = await uploadCard(base, writer, card);
+    const writes: Answer[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      seq += 1;
+      const saved = await saveUnit(base, writer, seq);
+      writes.push(saved);
+      if (saved.status === 200) record.unitAcked.set(writer.account, seq);
+    }
+    const imageCodes: Answer[] = [];
+    for (let i = 0; i < 10; i += 1) imageCodes.push(await answer(`${base}/exhibition/center/front/getVerifyCode`));
+    const readyFull = await fetch(`${base}/readyz`);
+    const readyFullBody = (await readyFull.json()) as { checks: Record<string, string> };
+
+    fs.rmSync(filler);
+    const readyAfter = await fetch(`${base}/readyz`);
+    const uploadAfter = await uploadCard(base, writer, card);
+    seq += 1;
+    const saveAfter = await saveUnit(base, writer, seq);
+    if (saveAfter.status === 200) record.unitAcked.set(writer.account, seq);
+    const lost = await lostWrites(base, writers, record);
+
+    const statuses = (answers: Answer[]) => [...new Set(answers.map((a) => a.status))].join('/');
+    console.log(
+      [
+        `disk full: ${(filled / 1_048_576).toFixed(1)} MiB filler; upload ${upload.status} ${upload.key} "${upload.msg}"`,
+        `  40 unit saves: ${statuses(writes)} (${writes.filter((w) => w.status === 507).length}× 507); 10 image codes: ${statuses(imageCodes)}`,
+        `  /readyz full ${readyFull.status} ${JSON.stringify(readyFullBody.checks)}, after ${readyAfter.status}; upload after ${uploadAfter.status}, save after ${saveAfter.status}; lost ${lost.length}`,
+        `  load average ${os.loadavg()[0]!.toFixed(1)}`,
+      ].join('\n'),
+    );
+    expect(upload.status).toBe(507);
+    expect(upload.msg).toMatch(/storage|disk|space/i);
+    const answered = [...writes, ...imageCodes];
+    expect(answered.filter((a) => a.status !== 200 && a.status !== 507)).toEqual([]);
+    for (const full of [upload, ...answered.filter((a) => a.status === 507)]) expect(full.key).toMatch(/\.storageFull$/);
+    expect(readyFull.status).toBe(503);
+    expect(readyFullBody.checks.dataDir).toBe('failed');
+    expect(readyAfter.status).toBe(200);
+    expect(uploadAfter.status).toBe(200);
+    expect(saveAfter.status).toBe(200);
+    expect(lost).toEqual([]);
+  });
+});
