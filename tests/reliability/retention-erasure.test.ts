@@ -192,14 +192,16 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
     await client.connect();
     try {
       const folder = path.join(String((await client.query('show data_directory')).rows[0].data_directory), 'pg_wal');
-      const found = new Set<string>();
+      const clear = new Set<string>();
+      const sealed = new Set<string>();
       for (const name of fs.readdirSync(folder)) {
         const file = path.join(folder, name);
         if (!/^[0-9A-F]{24}$/.test(name) || fs.statSync(file).mtimeMs < since) continue;
-        const text = fs.readFileSync(file).toString('latin1');
-        for (const value of values) if (text.includes(value)) found.add(value);
+        const found = findIn(fs.readFileSync(file).toString('latin1'), values);
+        for (const value of found.clear) clear.add(value);
+        for (const value of found.sealed) sealed.add(value);
       }
-      return `${found.size} of ${values.length} values in clear in the WAL segments of this run`;
+      return `of ${values.length} values, the WAL segments of this run hold ${clear.size} in clear and ${sealed.size} sealed under DATA_KEY`;
     } catch (error) {
       return `the WAL was not readable (${(error as Error).message})`;
     } finally {
@@ -221,7 +223,11 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
       maxBuffer: 256 * 1024 * 1024,
     });
     const files = await postgresFiles();
-    if (!files.readable) console.info('[postgres] the data folder is not readable by this process: pg_dump only');
+    console.info(
+      files.readable
+        ? `[postgres] scanned pg_dump and ${files.files} table, TOAST and index files`
+        : '[postgres] the data folder is not readable by this process: pg_dump only',
+    );
     return `${dump}\n${files.text}`;
   }
 
