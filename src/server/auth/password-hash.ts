@@ -98,11 +98,16 @@ export class PasswordHasher {
   admit(turnTicket?: string): HashAdmission {
     const now = Date.now();
     const ticket = this.turns.read(turnTicket, now);
-    if (ticket && !this.turns.due(ticket, now)) {
+    const load = this.gate.running + this.gate.queued + this.pending;
+    const newcomerBound = this.concurrency + this.maxWaiting(this.admissionWaitMs);
+    // a ticket is a promise of priority, never a reason to wait: early, it is admitted whenever a
+    // newcomer would be (the queue drained faster than promised, or emptied), and refused again
+    // with its own turn only while the queue is still full
+    if (ticket && !this.turns.due(ticket, now) && load >= newcomerBound) {
       throw new AppError('hashQueueFull', { retryAfterSeconds: this.turns.remaining(ticket, now), turnTicket: ticket.text });
     }
-    const bound = this.concurrency + this.maxWaiting(ticket ? this.admissionWaitMs + TICKET_EXTRA_WAIT_MS : this.admissionWaitMs);
-    if (this.gate.running + this.gate.queued + this.pending >= bound) throw this.busy(now, ticket !== null);
+    const bound = ticket ? this.concurrency + this.maxWaiting(this.admissionWaitMs + TICKET_EXTRA_WAIT_MS) : newcomerBound;
+    if (load >= bound) throw this.busy(now, ticket !== null);
     if (ticket) this.turns.spend(ticket, now);
     this.pending += 1;
     let held = true;
