@@ -20,7 +20,7 @@ export const ADMISSION_WAIT_MS = 4_000;
  * makes an admitted sign-in wait past the bound; past it the ticket gets the first new turn.
  */
 const TICKET_EXTRA_WAIT_MS = 2_000;
-/** the measured hash time starts from this guess per log2N=17 and follows each real hash */
+/** the measured hash time starts from this guess per pass at log2N=17 and follows each real hash */
 const FIRST_GUESS_MS_AT_17 = 400;
 
 const KEY_LENGTH = 32;
@@ -40,7 +40,7 @@ function optionsFor(log2N: number, r: number, p: number): ScryptOptions {
 /**
  * scrypt password hashing. The stored form carries its own cost
  * (`scrypt$log2N$r$p$salt$hash`) so the cost can be raised later without breaking old hashes.
- * A semaphore bounds concurrent hashes: each needs ~128 MiB at the default cost.
+ * A semaphore bounds concurrent hashes: each needs 128 x N x r bytes (16 MiB at the default cost).
  */
 /** Prefix of a stored hash no password matches (accounts that sign in with codes only). */
 export const UNUSABLE_PASSWORD_PREFIX = 'unusable$';
@@ -72,7 +72,7 @@ export class PasswordHasher {
     private readonly concurrency: number,
     private readonly admissionWaitMs = ADMISSION_WAIT_MS,
   ) {
-    this.hashMs = FIRST_GUESS_MS_AT_17 * 2 ** (cost.log2N - 17);
+    this.hashMs = FIRST_GUESS_MS_AT_17 * 2 ** (cost.log2N - 17) * cost.p;
     this.gate = new Semaphore(concurrency, () => this.maxWaiting());
   }
 
