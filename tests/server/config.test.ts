@@ -74,9 +74,9 @@ describe('configuration', () => {
 
 describe('password hashing', () => {
   it('hashes with scrypt at the production cost and verifies', async () => {
-    const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1);
+    const hasher = new PasswordHasher({ log2N: 14, r: 8, p: 5 }, 1);
     const stored = await hasher.hash('Summit#2025');
-    expect(stored.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(stored.startsWith('scrypt$14$8$5$')).toBe(true);
     expect(await hasher.verify('Summit#2025', stored)).toBe(true);
     expect(await hasher.verify('Summit#2026', stored)).toBe(false);
   });
