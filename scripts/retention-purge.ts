@@ -63,6 +63,7 @@ export async function retentionPurge(
       log(`retention:purge: edition ${editionId} (retention over from ${report.allowedFrom}${report.forced ? ', forced' : ''})`);
       for (const [table, count] of Object.entries(report.rows)) log(`  ${table}: ${count} rows erased`);
       log(`  files: ${report.files} removed`);
+      log(`  rewritten so no erased value stays in free space: ${report.rewritten.join(', ')}`);
       return 0;
     } catch (error) {
       if (error instanceof AppError && error.name_ === 'retentionNotOver') {

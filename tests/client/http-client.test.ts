@@ -186,6 +186,29 @@ describe('API client (SPEC sections 7 and 8)', () => {
     expect(ports.toastError).toHaveBeenCalledWith('too many', ERROR_TOAST_MS);
   });
 
+  it('sign-in keeps coming back for its turn past ten refusals (a budget of time, not of tries)', async () => {
+    let calls = 0;
+    routes.set('center/queue', (request, response) => {
+      calls += 1;
+      if (calls <= 12) {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1', 'x-sign-in-turn': `turn-${calls}` });
+        response.end(JSON.stringify({ code: 429, msg: 'busy', data: null }));
+      } else envelope(200, { code: 200, msg: 'ok', data: 'session-cookie' })(request, response);
+    });
+    // the client's one-second waits pass at once; every other timer keeps its time
+    const realSetTimeout = globalThis.setTimeout;
+    const waits = vi
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((handler: () => void, ms?: number) => realSetTimeout(handler, ms === 1000 ? 0 : ms)) as typeof setTimeout);
+    try {
+      const ports = spyPorts();
+      await expect(client(ports, '').request('post', 'center/queue', { json: {}, retryWhenBusy: true })).resolves.toBe('session-cookie');
+      expect(calls).toBe(13);
+    } finally {
+      waits.mockRestore();
+    }
+  });
+
   it('network failure: "network request error"', async () => {
     const ports = spyPorts();
     const closed = createHttpClient({ origin: 'http://127.0.0.1:9', ports, isSignedIn: () => false, getLanguage: () => 'zh-CN' });

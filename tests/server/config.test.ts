@@ -19,7 +19,7 @@ describe('configuration', () => {
     expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(first.codeSecret).not.toBe(first.sessionSecret);
-    expect(first).toMatchObject({ port: 8080, devOutbox: true, databaseUrl: null, scrypt: { log2N: 17, r: 8, p: 1 } });
+    expect(first).toMatchObject({ port: 8080, devOutbox: true, databaseUrl: null, scrypt: { log2N: 14, r: 8, p: 5 } });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -36,6 +36,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secrets, DATA_KEY: 'too-short' })).toThrow(/DATA_KEY must be 32 bytes/);
     expect(() => loadConfig({ ...secrets, DATA_KEYS_OLD: 'nope' })).toThrow(/DATA_KEYS_OLD/);
     expect(() => loadConfig({ ...secrets, SCRYPT_LOG2N: '12' })).toThrow(/SCRYPT_LOG2N/);
+    // OWASP's equal-strength pairs: fewer passes than the pair asks for is refused
+    expect(() => loadConfig({ ...secrets, SCRYPT_LOG2N: '14', SCRYPT_P: '2' })).toThrow(/SCRYPT_P/);
+    expect(loadConfig({ ...secrets, SCRYPT_LOG2N: '17' }).scrypt).toEqual({ log2N: 17, r: 8, p: 1 });
+    expect(loadConfig({ ...secrets, SCRYPT_LOG2N: '13' }).scrypt).toEqual({ log2N: 13, r: 8, p: 10 });
     expect(() => loadConfig({ ...secrets, CAPTCHA_REQUIRED: 'false' })).toThrow(/CAPTCHA_REQUIRED/);
     expect(loadConfig(secrets).devOutbox).toBe(false);
   });
@@ -70,9 +74,9 @@ describe('configuration', () => {
 
 describe('password hashing', () => {
   it('hashes with scrypt at the production cost and verifies', async () => {
-    const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1);
+    const hasher = new PasswordHasher({ log2N: 14, r: 8, p: 5 }, 1);
     const stored = await hasher.hash('Summit#2025');
-    expect(stored.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(stored.startsWith('scrypt$14$8$5$')).toBe(true);
     expect(await hasher.verify('Summit#2025', stored)).toBe(true);
     expect(await hasher.verify('Summit#2026', stored)).toBe(false);
   });

@@ -61,6 +61,35 @@ describe('turns promised by a full hash queue (issue 18 point 9)', () => {
     expect(turns.promise(now + 1_000, 1_000, now).retryAfterSeconds).toBe(7);
   });
 
+  it('admits a ticket that comes early once the queue has room: a ticket is never refused while a newcomer would get in', () => {
+    const hasher = new PasswordHasher({ log2N: 17, r: 8, p: 1 }, 1, 4_000);
+    const held = Array.from({ length: 11 }, () => hasher.admit());
+    // the last of many refusals: its turn is far ahead
+    const tickets: string[] = [];
+    for (let n = 0; n < 200; n += 1) {
+      try {
+        hasher.admit();
+      } catch (error) {
+        tickets.push(isAppError(error) ? String(error.params.turnTicket) : '');
+      }
+    }
+    const furthest = tickets.at(-1)!;
+    expect(Number(furthest.split('.')[0])).toBeGreaterThan(Date.now() + 60_000);
+    // still full: refused with its own turn
+    expect(() => hasher.admit(furthest)).toThrow();
+    // the load is over (the queue empties): admitted at once, as a newcomer would be
+    held.forEach((admission) => admission.release());
+    const admitted = hasher.admit(furthest);
+    admitted.release();
+  });
+
+  it('ticket holders the machine fell behind for come back one step apart, in order, not all at once', () => {
+    const turns = new HashTurns();
+    const now = 4_000_000;
+    const renewed = Array.from({ length: 4 }, () => turns.promise(now + 1_000, 1_000, now, true).retryAfterSeconds);
+    expect(renewed).toEqual([2, 3, 4, 5]);
+  });
+
   it('refuses an early ticket with the same ticket; a ticket at its time past even its larger bound gets a new turn', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

@@ -35,8 +35,13 @@ export interface RequestOptions {
  * promise hands out a new turn): waiting for the turn beats an error the user retries.
  */
 export const BUSY_RETRY_MAX_WAIT_MS = 60_000;
-/** 100 sign-ins together on a 2-core machine at production cost: the last turn is about a minute away */
-export const BUSY_RETRIES = 10;
+/**
+ * How long a sign-in keeps coming back for its turn before the user sees "busy". A budget of
+ * time, not of tries: an early return is told to wait again with the same turn, and a count of
+ * tries gave up on turns the server was still keeping (100 sign-ins together on a 2-core machine
+ * at production cost, with the machine also busy elsewhere, take minutes).
+ */
+export const BUSY_RETRY_BUDGET_MS = 10 * 60_000;
 
 function busyWaitMs(response: Response): number | null {
   if (response.status !== 429) return null;
@@ -88,10 +93,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const authenticated = options.isSignedIn();
       let response: Response;
       try {
+        const started = Date.now();
         response = await instance(path, { method, json: requestOptions.json, searchParams: requestOptions.searchParams });
-        for (let retry = 0; requestOptions.retryWhenBusy && retry < BUSY_RETRIES; retry += 1) {
+        while (requestOptions.retryWhenBusy) {
           const wait = busyWaitMs(response);
-          if (wait === null) break;
+          if (wait === null || Date.now() + wait - started > BUSY_RETRY_BUDGET_MS) break;
           // the turn the server promised comes back with the retry: admitted at its time
           const turn = response.headers.get(SIGN_IN_TURN_HEADER);
           await new Promise((resolve) => setTimeout(resolve, wait));

@@ -30,17 +30,23 @@ export class HashTurns {
   private readonly key = randomBytes(32);
   /** promised turn times, ms since the epoch, ascending */
   private promised: number[] = [];
+  /**
+   * the last turn given to a ticket holder the machine fell behind for: the next one comes a
+   * step after it, so holders refused together come back one by one, in order, not as one wave
+   */
+  private lastRenewed = 0;
   /** tickets redeemed, until they expire (no second use) */
   private readonly redeemed = new Map<string, number>();
 
   /**
    * `first`: a ticket holder whose turn came while the machine ran behind its promise: its new
-   * turn is the first room, not after every turn promised since
+   * turn is the first room after the holders renewed before it, not after every turn promised since
    */
   promise(roomAt: number, stepMs: number, now = Date.now(), first = false): { retryAfterSeconds: number; ticket: string } {
     while (this.promised.length > 0 && this.promised[0]! <= now) this.promised.shift();
-    const after = first ? roomAt : Math.max(roomAt, this.promised.at(-1) ?? 0);
+    const after = first ? Math.max(roomAt, this.lastRenewed) : Math.max(roomAt, this.promised.at(-1) ?? 0);
     const turn = Math.round(after + stepMs);
+    if (first) this.lastRenewed = turn;
     const later = this.promised.findIndex((t) => t > turn);
     this.promised.splice(later === -1 ? this.promised.length : later, 0, turn);
     const id = randomBytes(9).toString('base64url');
@@ -79,10 +85,15 @@ export class HashTurns {
     return true;
   }
 
-  /** marks a ticket already read (genuine, unused) as used: it is never honoured again */
+  /**
+   * marks a ticket already read (genuine, unused) as used: it is never honoured again, and its
+   * turn, if still ahead, is given back (no later newcomer waits behind a turn nobody will take)
+   */
   spend(ticket: TurnTicket, now = Date.now()): void {
     for (const [used, expires] of this.redeemed) if (expires < now) this.redeemed.delete(used);
     this.redeemed.set(ticket.id, ticket.turn + LATE_MS);
+    const at = this.promised.indexOf(ticket.turn);
+    if (at !== -1) this.promised.splice(at, 1);
   }
 
   private sign(text: string): string {

@@ -9,18 +9,19 @@ import { QueueFullError, Semaphore } from '../http/semaphore.js';
  * will drain within this bound (queue length x measured hash time / slots); past it the
  * sign-in is answered at once with 429 and a Retry-After naming its turn (see `busy`), and the
  * client comes back then. An admitted sign-in so answers within the bound plus its own hash.
- * 4 s leaves room under the 10 s the issue allows for an estimate that runs short (other work
- * on the machine slows the hashes already admitted) and for the ticket holders' larger bound
- * below; a smaller bound only costs more quick 429s, not throughput, while the queue never empties.
+ * 3 s leaves room under the 10 s the issue allows for an estimate that runs short (other work
+ * on the machine slows the hashes already admitted: at load 20-25, 4 s gave an answer p99 of
+ * 11.5 s) and for the ticket holders' larger bound below; a smaller bound only costs more quick
+ * 429s, not throughput, while the queue never empties.
  */
-export const ADMISSION_WAIT_MS = 4_000;
+export const ADMISSION_WAIT_MS = 3_000;
 /**
  * A sign-in back at its promised turn is admitted within this much more than a newcomer: it goes
  * first, while a machine that fell behind its promise (hashes slowed by other work) still never
  * makes an admitted sign-in wait past the bound; past it the ticket gets the first new turn.
  */
 const TICKET_EXTRA_WAIT_MS = 2_000;
-/** the measured hash time starts from this guess per log2N=17 and follows each real hash */
+/** the measured hash time starts from this guess per pass at log2N=17 and follows each real hash */
 const FIRST_GUESS_MS_AT_17 = 400;
 
 const KEY_LENGTH = 32;
@@ -40,7 +41,7 @@ function optionsFor(log2N: number, r: number, p: number): ScryptOptions {
 /**
  * scrypt password hashing. The stored form carries its own cost
  * (`scrypt$log2N$r$p$salt$hash`) so the cost can be raised later without breaking old hashes.
- * A semaphore bounds concurrent hashes: each needs ~128 MiB at the default cost.
+ * A semaphore bounds concurrent hashes: each needs 128 x N x r bytes (16 MiB at the default cost).
  */
 /** Prefix of a stored hash no password matches (accounts that sign in with codes only). */
 export const UNUSABLE_PASSWORD_PREFIX = 'unusable$';
@@ -72,7 +73,7 @@ export class PasswordHasher {
     private readonly concurrency: number,
     private readonly admissionWaitMs = ADMISSION_WAIT_MS,
   ) {
-    this.hashMs = FIRST_GUESS_MS_AT_17 * 2 ** (cost.log2N - 17);
+    this.hashMs = FIRST_GUESS_MS_AT_17 * 2 ** (cost.log2N - 17) * cost.p;
     this.gate = new Semaphore(concurrency, () => this.maxWaiting());
   }
 
@@ -98,11 +99,16 @@ export class PasswordHasher {
   admit(turnTicket?: string): HashAdmission {
     const now = Date.now();
     const ticket = this.turns.read(turnTicket, now);
-    if (ticket && !this.turns.due(ticket, now)) {
+    const load = this.gate.running + this.gate.queued + this.pending;
+    const newcomerBound = this.concurrency + this.maxWaiting(this.admissionWaitMs);
+    // a ticket is a promise of priority, never a reason to wait: early, it is admitted whenever a
+    // newcomer would be (the queue drained faster than promised, or emptied), and refused again
+    // with its own turn only while the queue is still full
+    if (ticket && !this.turns.due(ticket, now) && load >= newcomerBound) {
       throw new AppError('hashQueueFull', { retryAfterSeconds: this.turns.remaining(ticket, now), turnTicket: ticket.text });
     }
-    const bound = this.concurrency + this.maxWaiting(ticket ? this.admissionWaitMs + TICKET_EXTRA_WAIT_MS : this.admissionWaitMs);
-    if (this.gate.running + this.gate.queued + this.pending >= bound) throw this.busy(now, ticket !== null);
+    const bound = ticket ? this.concurrency + this.maxWaiting(this.admissionWaitMs + TICKET_EXTRA_WAIT_MS) : newcomerBound;
+    if (load >= bound) throw this.busy(now, ticket !== null);
     if (ticket) this.turns.spend(ticket, now);
     this.pending += 1;
     let held = true;

@@ -84,6 +84,9 @@ export function openDatabase(
   file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
+  // a deleted or overwritten value is zeroed on its page, not left in free space until reused
+  // (erased personal data, see erase-freed-space.ts); a per-connection setting, so set at each open
+  file.pragma('secure_delete = ON');
   // statistics for the planner where they are missing or stale (SQLite's advice for every open)
   file.pragma('optimize = 0x10002');
   const cached = withStatementCache(file);

@@ -17,6 +17,11 @@ type AnyDb = Kysely<any>;
 export interface SealedStore extends SealedDocumentStore {
   /** the same columns once the edition's personal data is erased */
   erased: (row: Row) => Row;
+  /**
+   * top-level document fields the purge removes besides the schema's sensitive ones, whatever
+   * form they are stored in (a personal value some stored documents keep in clear)
+   */
+  erasedFields?: readonly string[];
 }
 
 export type { ResealProgress };

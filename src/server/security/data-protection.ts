@@ -1,7 +1,7 @@
 import { maskValue } from '../../shared/sensitive-fields.js';
 import { blindIndex, type SensitiveKind } from './blind-index.js';
 import type { DataKeyring } from './data-keys.js';
-import { isSealed, keyIdOfSealed, open, seal } from './sealed-values.js';
+import { isSealed, keyIdOfSealed, open, seal, SealedValueError } from './sealed-values.js';
 import { mapAtPath, sensitiveFields, valuesAtPath } from './sensitive-fields.js';
 
 type Document = Record<string, unknown>;
@@ -90,6 +90,24 @@ export class DataProtection {
     let out: unknown = document;
     for (const field of sensitiveFields(schemaName)) out = mapAtPath(out, field.path, () => undefined);
     return out as T;
+  }
+
+  /**
+   * The clear sensitive values of a stored document with their kinds (retention purge: the
+   * mobiles whose messages and codes go too). A value no key of the ring opens is left out.
+   */
+  sensitiveValues(schemaName: string, document: Document): { kind: SensitiveKind; value: string }[] {
+    const out: { kind: SensitiveKind; value: string }[] = [];
+    for (const field of sensitiveFields(schemaName))
+      for (const value of valuesAtPath(document, field.path)) {
+        if (typeof value !== 'string' || value === '') continue;
+        try {
+          out.push({ kind: field.kind, value: this.open(value) });
+        } catch (error) {
+          if (!(error instanceof SealedValueError)) throw error;
+        }
+      }
+    return out;
   }
 
   /** The clear value of a top-level sensitive field of a sealed document (e.g. the mobile). */

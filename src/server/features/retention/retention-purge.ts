@@ -10,6 +10,9 @@ import type { UploadStorage } from '../../uploads/upload-storage.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { eraseReceptions } from '../reception/sealed-receptions.js';
 import type { SealedStore } from '../../privacy/sealed-stores.js';
+import { accountKey } from '../../security/account-keys.js';
+import { eraseFreedSpace } from '../../db/erase-freed-space.js';
+import { eraseGuestSignIns, eraseMessagesTo } from './erased-sign-ins.js';
 
 // the stores are walked by table name: rows are plain records here
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,6 +28,8 @@ export interface PurgeReport {
   rows: Record<string, number>;
   /** upload files removed (photos, business cards, temporary pictures of the edition's people) */
   files: number;
+  /** the database files afterwards: what was rewritten so no erased value stays in free space */
+  rewritten: string[];
 }
 
 /** YYYY-MM-DD plus whole days. */
@@ -62,6 +67,9 @@ export interface PurgeInput {
  * the documents, blind indexes and masks cleared) and their photos, business cards and
  * temporary pictures deleted, in one transaction with its audit entry; the files go after the
  * commit (a crash in between leaves files without rows, which the start-up sweep removes).
+ * The guests' sign-ins (their mobile is the account's name) and the messages and codes sent to
+ * the edition's mobiles go in the same transaction. Then the database files are rewritten
+ * (eraseFreedSpace), so no erased value stays readable in their free space.
  * Names, statuses and itineraries stay: the edition's history without the identifying numbers.
  */
 export class RetentionPurge {
@@ -86,6 +94,8 @@ export class RetentionPurge {
     await this.db.transaction().execute(async (trx) => {
       const db = trx as unknown as AnyDb;
       const uploadIds = new Set<string>();
+      /** the account keys of the edition's mobiles: messages and codes sent to them go too */
+      const messageKeys = new Set<string>();
       for (const store of this.stores) {
         const found = (await db
           .selectFrom(store.table)
@@ -96,9 +106,13 @@ export class RetentionPurge {
           const schema = store.schemaOf(row);
           const stored = JSON.parse(String(row.document)) as Record<string, unknown>;
           stringsOf(stored, uploadIds);
+          for (const { kind, value } of this.protection.sensitiveValues(schema, stored))
+            if (kind === 'mobile') messageKeys.add(accountKey(this.protection, value));
+          const erased = this.protection.eraseDocument(schema, stored);
+          for (const field of store.erasedFields ?? []) delete erased[field];
           await db
             .updateTable(store.table)
-            .set({ document: JSON.stringify(this.protection.eraseDocument(schema, stored)), ...store.erased(row) })
+            .set({ document: JSON.stringify(erased), ...store.erased(row) })
             .where('id', '=', row.id)
             .execute();
         }
@@ -120,6 +134,10 @@ export class RetentionPurge {
       rows.receptionists = staff.length;
       // receptionist phones copied into the guests' and members' reception arrangements (0022)
       Object.assign(rows, await eraseReceptions(db, this.protection, edition.id));
+      const signIns = await eraseGuestSignIns(db, edition.id);
+      rows.accounts = signIns.accounts;
+      for (const key of signIns.keys) messageKeys.add(key);
+      Object.assign(rows, await eraseMessagesTo(db, messageKeys));
       const ids = [...uploadIds];
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
@@ -168,6 +186,17 @@ export class RetentionPurge {
       })();
       if (file) await fs.promises.rm(file, { force: true });
     }
-    return { editionId: edition.id, allowedFrom, forced: input.force && today < allowedFrom, rows, files: storageNames.length };
+    const { rewritten } = await eraseFreedSpace(this.db, [
+      ...this.stores.map((store) => store.table),
+      'receptionists',
+      'guests',
+      'entourage_members',
+      'accounts',
+      'sessions',
+      'outbox',
+      'one_time_codes',
+      'uploads',
+    ]);
+    return { editionId: edition.id, allowedFrom, forced: input.force && today < allowedFrom, rows, files: storageNames.length, rewritten };
   }
 }

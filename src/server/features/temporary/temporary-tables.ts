@@ -91,5 +91,7 @@ export const temporarySealedStores: SealedStore[] = [
       recommender_mobile: mobileIndexColumn(p, clear.recommenderMobile, row.recommender_mobile) ?? erasedKey(row),
     }),
     erased: (row) => ({ recommender_mobile: erasedKey(row) }),
+    // the invitee's mobile was stored in clear before its schema marked it sensitive
+    erasedFields: ['inviteeMobile'],
   },
 ];
