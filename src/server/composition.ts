@@ -246,7 +246,7 @@ export function createServices(
 ): Services {
   const { translator, protection } = foundation;
   const hasher = new PasswordHasher(config.scrypt, config.hashConcurrency);
-  const logTransport = new LogTransport(log, !config.production);
+  const logTransport = new LogTransport(log, config.devOutbox);
   const names = new AccountNames(protection);
   const redisDegraded = redisDegradedWarning(log);
   const outbox = new OutboxService(db, {
