@@ -1,15 +1,15 @@
 /**
  * Mobiles in answers and at rest (both databases). A unit's own contact mobile is masked in
  * GET and PUT qms/unit/mine, shown in full only by the audited reveal. A recommendation's invitee
- * mobile is sealed at rest (migration 0029 seals the stored ones), masked in the organisers'
- * list, shown by its audited reveal (named by pointer beside the recommender's). Migration 0028
+ * mobile is sealed at rest (migration 0032 seals the stored ones), masked in the organisers'
+ * list, shown by its audited reveal (named by pointer beside the recommender's). Migration 0031
  * seals stored upload names the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { sealedInviteeMobiles } from '../../src/server/db/migrations/0029-sealed-invitee-mobiles.js';
-import { sealedUploadNames } from '../../src/server/db/migrations/0028-sealed-upload-names.js';
+import { sealedInviteeMobiles } from '../../src/server/db/migrations/0032-sealed-invitee-mobiles.js';
+import { sealedUploadNames } from '../../src/server/db/migrations/0031-sealed-upload-names.js';
 import { isSealed } from '../../src/server/security/sealed-values.js';
 import { describeEachDatabase } from '../server/helpers/databases.js';
 import { useTestApp } from '../server/helpers/test-app.js';
@@ -95,7 +95,7 @@ describeEachDatabase('masked and sealed mobiles', (kind) => {
     expect(audited.filter((entry) => entry.action === 'personal-data.reveal')).toHaveLength(2);
   });
 
-  it('migrations 0029 and 0028 seal invitee mobiles and upload names stored in clear', async () => {
+  it('migrations 0032 and 0031 seal invitee mobiles and upload names stored in clear', async () => {
     const db = t.app.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const edition = await t.app.services.editions.current();
     const id = randomUUID();
