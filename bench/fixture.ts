@@ -61,6 +61,8 @@ export function benchEnv(dataDir: string): Record<string, string> {
     CAPTCHA_REQUIRED: 'false',
     SCRYPT_LOG2N: '10',
     LOG_LEVEL: 'silent',
+    // the seed registers accounts with codes read from the dev outbox
+    DEV_OUTBOX: '1',
   };
 }
 

@@ -17,7 +17,14 @@ if (!Number.isInteger(guests) || guests < 0 || !Number.isInteger(units) || units
   console.error('usage: npm run bench:seed -- --guests N --units M (whole numbers, M >= 1)');
   process.exit(2);
 }
-const config = loadConfig({ RATE_LIMITS: 'false', CAPTCHA_REQUIRED: 'false', SCRYPT_LOG2N: '10', LOG_LEVEL: 'warn', ...process.env });
+const config = loadConfig({
+  RATE_LIMITS: 'false',
+  CAPTCHA_REQUIRED: 'false',
+  SCRYPT_LOG2N: '10',
+  LOG_LEVEL: 'warn',
+  DEV_OUTBOX: '1',
+  ...process.env,
+});
 const app = await buildApp(config, { logger: false });
 try {
   const existing = await app.db

@@ -142,6 +142,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     REDIS_URL: options.redisUrl,
     UPLOAD_DIR: uploadDir,
     TRUST_PROXY: 'true',
+    // a try-out and its tests read codes from an instance directly (the outbox refuses proxied requests)
+    DEV_OUTBOX: '1',
     CLIENT_DIR: path.join(repoRoot, 'dist/client'),
     LOG_LEVEL: 'warn',
     ...sharedSecrets(options.workDir),

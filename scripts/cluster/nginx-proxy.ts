@@ -24,6 +24,11 @@ export class NginxProxy {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
+  /** The access log deploy/nginx.conf writes (no query strings), under this prefix. */
+  get accessLogPath(): string {
+    return path.join(this.prefix, 'logs', 'summit-access.log');
+  }
+
   get log(): string {
     return this.output;
   }
@@ -34,11 +39,15 @@ export class NginxProxy {
     const servers = upstreamPorts
       .map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s${down.includes(port) ? ' down' : ''};`)
       .join('\n');
-    return site
-      .replace(/^ {4}server 127\.0\.0\.1:808\d.*\n/gm, '')
-      .replace('upstream summit_portal {\n', `upstream summit_portal {\n${servers}\n`)
-      .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
-      .replace('root /srv/summit/dist/client;', `root ${clientDir};`);
+    return (
+      site
+        .replace(/^ {4}server 127\.0\.0\.1:808\d.*\n/gm, '')
+        .replace('upstream summit_portal {\n', `upstream summit_portal {\n${servers}\n`)
+        .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+        .replace('root /srv/summit/dist/client;', `root ${clientDir};`)
+        // relative to the prefix: logs/summit-access.log beside nginx's own
+        .replace('access_log /var/log/nginx/summit-access.log', 'access_log logs/summit-access.log')
+    );
   }
 
   private upstreamPorts: number[] = [];

@@ -246,7 +246,7 @@ export function createServices(
 ): Services {
   const { translator, protection } = foundation;
   const hasher = new PasswordHasher(config.scrypt, config.hashConcurrency);
-  const logTransport = new LogTransport(log, !config.production);
+  const logTransport = new LogTransport(log, config.devOutbox);
   const names = new AccountNames(protection);
   const redisDegraded = redisDegradedWarning(log);
   const outbox = new OutboxService(db, {
@@ -270,7 +270,7 @@ export function createServices(
   const entourageTravel = new EntourageTravel(db, editions, guests, audit);
   const uploadStorage = new UploadStorage(config.uploadDir);
   const uploadJournal = new UploadJournal(db);
-  const uploadRepository = new UploadRepository(db);
+  const uploadRepository = new UploadRepository(db, protection);
   const faceDetector = new FaceDetector({ workers: config.faceWorkers });
   const guestExports = new GuestExports(db, protection);
   const contentAudit = new ContentAudit(db, editions, audit);
@@ -299,7 +299,7 @@ export function createServices(
     invitationCodes: new InvitationCodes(db, clock),
     guests,
     guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
-    goodWishes: new GoodWishes(db, editions),
+    goodWishes: new GoodWishes(db, editions, protection),
     entourage,
     entourageTravel,
     console: {
@@ -325,7 +325,7 @@ export function createServices(
     faceDetector,
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
     contentRecords: new ContentRecords(db, editions, protection, contentAudit),
-    downloads: new Downloads(db, editions, contentAudit),
+    downloads: new Downloads(db, editions, contentAudit, protection),
     door: {
       tokens: badgeTokens,
       badges: new Badges(db, editions, badgeTokens, uploadRepository, uploadStorage, badgeLabels, badgeFont(config.badgeFont), clock),
@@ -335,7 +335,7 @@ export function createServices(
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),
       recommendations: new TemporaryRecommendations(tables, editions, protection),
       codes: new TemporaryCodes(tables, audit),
-      uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log),
+      uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log, protection),
     },
     retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, SEALED_STORES, {
       retentionDays: config.retentionDays,

@@ -53,7 +53,10 @@ export interface AppConfig {
   retentionDays: number;
   filingNumber: string;
   summitName: string;
-  /** the dev outbox (route + clear codes) exists only outside production */
+  /**
+   * the dev outbox (route + clear codes): only when switched on (DEV_OUTBOX=1), never in
+   * production. Off by default: behind a plain TCP forwarder every client looks local.
+   */
   devOutbox: boolean;
   rateLimits: boolean;
   /** behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For */
@@ -138,7 +141,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const metricsToken = env.METRICS_TOKEN || null;
   if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
-  const devOutbox = !production && bool('DEV_OUTBOX', true);
+  const devOutbox = bool('DEV_OUTBOX', false);
+  if (production && devOutbox) problems.push('DEV_OUTBOX cannot be on in production (it hands out every code in clear)');
   const rateLimits = bool('RATE_LIMITS', true);
   const trustProxy = bool('TRUST_PROXY', false);
   const captchaRequired = bool('CAPTCHA_REQUIRED', true);
@@ -230,7 +234,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     retentionDays,
     filingNumber: env.FILING_NUMBER || '',
     summitName: env.SUMMIT_NAME || 'Multinationals Summit',
-    devOutbox,
+    devOutbox: devOutbox && !production,
     rateLimits,
     trustProxy,
     sessionCookieSecure,

@@ -28,8 +28,12 @@ async function main(): Promise<void> {
     `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${config.dataDir}/summit.sqlite (one instance only)`}`,
   );
   lines.push(`Uploads: ${config.uploadDir}${config.redisUrl ? '; shared counters: Redis (REDIS_URL)' : ''}`);
-  if (config.devOutbox)
+  if (config.devOutbox) {
     lines.push(`Dev outbox (codes in clear): http://${host}:${config.port}/exhibition/dev/outbox?to=<account or captcha uuid>`);
+    // it answers loopback sockets without a forwarding header: a TCP forwarder adds none
+    if (config.trustProxy || config.host !== '127.0.0.1')
+      lines.push('WARNING: DEV_OUTBOX is on; never let a proxy or TCP forwarder on this machine reach this port');
+  }
   if (app.demoAccounts.length > 0) {
     lines.push('Demo accounts (same password for all, unless changed since):');
     for (const demo of app.demoAccounts) lines.push(`  ${demo.userType.padEnd(12)} ${demo.account.padEnd(32)} ${demo.password}`);

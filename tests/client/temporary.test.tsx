@@ -345,7 +345,7 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
         <TemporaryReviewScreen />
       </MemoryRouter>,
     );
-    const reveal = vi.spyOn(temporaryApi, 'revealRecommenderMobile').mockResolvedValue({ value: '13812345678' });
+    const reveal = vi.spyOn(temporaryApi, 'revealRecommendationMobile').mockResolvedValue({ value: '13812345678' });
     const row = await screen.findByTestId('temporary-recommendation-row');
     expect(row).toHaveTextContent('王芳 · 青岛市商务局 · 138****5678');
     expect(row).toHaveTextContent('John Smith · Example Corp · CEO');
@@ -355,7 +355,7 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
     expect(reveal).not.toHaveBeenCalled();
     fireEvent.click(within(mobile).getByTestId('reveal-button'));
     await waitFor(() => expect(mobile).toHaveTextContent('13812345678'));
-    expect(reveal).toHaveBeenCalledWith('r1');
+    expect(reveal).toHaveBeenCalledWith('r1', 'recommenderMobile');
     expect(within(mobile).queryByTestId('reveal-button')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   bearer,
   forgetCodeTimes,
   messageCode,
+  outbox,
   passwordLogin,
   tokenFor,
   useTestApp,
@@ -61,18 +62,21 @@ describeEachDatabase('accounts', (kind) => {
     }
   });
 
-  it('says "phone already exists" for a registered mobile', async () => {
+  it('tells a registered mobile\'s owner instead of sending a code, and says "phone already exists" only with a valid code', async () => {
+    await forgetCodeTimes(t, '13700000001');
     const asked = await t.call({
       method: 'POST',
       url: '/exhibition/center/front/anonMsgCode',
       headers: { 'accept-language': 'en' },
       payload: { account: '13700000001', scene: 'register' },
     });
-    expect(asked.status).toBe(409);
-    expect(asked.body.msg).toBe('Phone already exists');
+    // the same answer as for a free mobile: the owner gets a notice, nobody gets a code
+    expect(asked.status).toBe(200);
+    const [notice] = await outbox(t, '13700000001');
+    expect(notice?.code).toBeNull();
     const direct = await t.call({ method: 'POST', url: REGISTER, payload: registration('13700000001', 'ABCD') });
-    expect(direct.status).toBe(409);
-    expect(direct.body.key).toBe('server.account.phoneExists');
+    expect(direct.status).toBe(400);
+    expect(direct.body.key).toBe('server.auth.codeInvalid');
   });
 
   it('refuses registration with a wrong code, unticked terms, weak or mismatched password', async () => {
@@ -168,7 +172,8 @@ describeEachDatabase('accounts', (kind) => {
       url: '/exhibition/center/user/front/resetPwd',
       payload: { account: 'ghost@example.com', code: 'ABCD', password: 'River#8642z', confirmPassword: 'River#8642z' },
     });
-    expect(unknown.body.key).toBe('server.auth.userNotExist');
+    // as a wrong code for a known account: a code for an unknown one is never delivered
+    expect(unknown.body.key).toBe('server.auth.codeInvalid');
   });
 
   it('changes the sign-in account with a code sent to the new one', async () => {
@@ -180,7 +185,9 @@ describeEachDatabase('accounts', (kind) => {
       headers: bearer(token),
       payload: { account: 'type0@new.example.com', newAccount: DEMO_ENTERPRISE, code },
     });
-    expect(taken.status).toBe(409);
+    // the code is checked first (it was sent to another address): "taken" tells only the owner
+    expect(taken.status).toBe(400);
+    expect(taken.body.key).toBe('server.auth.codeInvalid');
     const same = await t.call({
       method: 'PUT',
       url: '/exhibition/center/user/basic/changeAccount',

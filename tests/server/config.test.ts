@@ -19,7 +19,7 @@ describe('configuration', () => {
     expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(first.codeSecret).not.toBe(first.sessionSecret);
-    expect(first).toMatchObject({ port: 8080, devOutbox: true, databaseUrl: null, scrypt: { log2N: 14, r: 8, p: 5 } });
+    expect(first).toMatchObject({ port: 8080, devOutbox: false, databaseUrl: null, scrypt: { log2N: 14, r: 8, p: 5 } });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -42,6 +42,7 @@ describe('configuration', () => {
     expect(loadConfig({ ...secrets, SCRYPT_LOG2N: '13' }).scrypt).toEqual({ log2N: 13, r: 8, p: 10 });
     expect(() => loadConfig({ ...secrets, CAPTCHA_REQUIRED: 'false' })).toThrow(/CAPTCHA_REQUIRED/);
     expect(loadConfig(secrets).devOutbox).toBe(false);
+    expect(() => loadConfig({ ...secrets, DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX cannot be on in production/);
   });
 
   it('drains on SIGTERM only where a balancer can be told: with REDIS_URL (several instances), unless set', () => {

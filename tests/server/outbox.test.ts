@@ -73,7 +73,7 @@ describe('outbox transports', () => {
 
   it('hands SMS to the configured provider and marks the row sent', async () => {
     const delivered: OutgoingMessage[] = [];
-    const instance = await app({}, async (message) => {
+    const instance = await app({ DEV_OUTBOX: '1' }, async (message) => {
       delivered.push(message);
     });
     const response = await instance.inject({ method: 'POST', url: SEND_CODE, payload: { account: '13600000002', scene: 'register' } });

@@ -124,7 +124,9 @@ describeEachDatabase('personal data at rest', (kind) => {
       '13770000711',
     ])
       expect(tablesHolding(rows, value), value).toEqual([]);
-    expect((await unit.get<{ document: Record<string, unknown> }>('qms/unit/mine')).body.data.document.contactMobile).toBe('13770000708');
+    // answered masked; the audited reveal opens the sealed value
+    expect((await unit.get<{ document: Record<string, unknown> }>('qms/unit/mine')).body.data.document.contactMobile).toBe('137****0708');
+    expect((await unit.post<{ value: string }>('qms/unit/reveal', { field: 'mobile' })).body.data.value).toBe('13770000708');
 
     // services and routes still get the clear document (masking is the answer layer's)
     const shown: GuestDetail = await detail(unit, pending.id);

@@ -175,12 +175,21 @@ describeEachDatabase(
       ).body.data.records.find((r) => r.id === id)!;
       expect(listed.document.recommenderMobile).toBe('139****0007');
       expect(
-        (await organiser.post<{ value: string }>(`admin/temporary/recommendations/${id}/reveal`, { field: 'mobile' })).body.data.value,
+        (
+          await organiser.post<{ value: string }>(`admin/temporary/recommendations/${id}/reveal`, {
+            field: 'mobile',
+            pointer: '/recommenderMobile',
+          })
+        ).body.data.value,
       ).toBe('13912340007');
       expect(await reveals(id)).toMatchObject([{ target_type: 'temporary-recommendation', target_label: '王芳' }]);
-      expect((await (await caller(t, ENTERPRISE)).post(`admin/temporary/recommendations/${id}/reveal`, { field: 'mobile' })).status).toBe(
-        403,
-      );
+      expect(
+        (
+          await (
+            await caller(t, ENTERPRISE)
+          ).post(`admin/temporary/recommendations/${id}/reveal`, { field: 'mobile', pointer: '/recommenderMobile' })
+        ).status,
+      ).toBe(403);
       expect(await reveals(id)).toHaveLength(1);
     });
 

@@ -101,7 +101,7 @@ describeEachDatabase('security', (kind) => {
 });
 
 describeEachDatabase('production mode', (kind) => {
-  const t = useTestApp(kind, { NODE_ENV: 'production', SCRYPT_LOG2N: '17', RATE_LIMITS: 'true' });
+  const t = useTestApp(kind, { NODE_ENV: 'production', SCRYPT_LOG2N: '17', RATE_LIMITS: 'true', DEV_OUTBOX: '' });
 
   it('has no dev outbox and records no image-code answers', async () => {
     const outbox = await t.call({ method: 'GET', url: '/exhibition/dev/outbox' });

@@ -36,9 +36,9 @@ export const temporaryApi = {
   discardCode: (code: string) => http.request<null>('post', paths.discardCode(encodeURIComponent(code))),
   /** the audited "show" of a registration's masked mobile */
   revealMobile: (id: string) => http.request<{ value: string }>('post', paths.reveal(id), { json: { field: 'mobile' } }),
-  /** the audited "show" of a recommendation's masked recommender mobile */
-  revealRecommenderMobile: (id: string) =>
-    http.request<{ value: string }>('post', paths.recommendationReveal(id), { json: { field: 'mobile' } }),
+  /** the audited "show" of a recommendation's masked recommender or invitee mobile (two mobiles: named by pointer) */
+  revealRecommendationMobile: (id: string, field: 'recommenderMobile' | 'inviteeMobile') =>
+    http.request<{ value: string }>('post', paths.recommendationReveal(id), { json: { field: 'mobile', pointer: `/${field}` } }),
   recommendations: (pageNum: number, pageSize: number) =>
     http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
 };

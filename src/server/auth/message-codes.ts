@@ -24,16 +24,19 @@ export class MessageCodes {
     private readonly names: AccountNames,
   ) {}
 
+  /**
+   * Answers the same whether the account exists or not (no enumeration): the resend interval
+   * holds for every address, a code is issued for every one, and only its owner hears of it. A
+   * code for an account that does not exist (sign-in, reset) is never delivered; an address that
+   * already has an account (registration, account change) gets a notice instead of the code, so
+   * nobody else can go on with it.
+   */
   async send(account: string, scene: CodeScene, language: Language): Promise<void> {
     const existing = await this.db
       .selectFrom('accounts')
       .select(['id', 'user_type'])
       .where('account', '=', this.names.key(account))
       .executeTakeFirst();
-    const mustExist = scene === 'login' || scene === 'reset-password' || scene === 'guest-login';
-    if (mustExist && !existing) throw new AppError('userNotExist');
-    if (scene === 'guest-login' && existing?.user_type !== 'guest') throw new AppError('notAGuest');
-    if (!mustExist && existing) throw new AppError(channelOf(account) === 'sms' ? 'phoneExists' : 'emailExists');
 
     // the resend interval holds across scenes: switching scene does not send faster
     const last = await this.codes.lastIssuedAt(
@@ -43,13 +46,20 @@ export class MessageCodes {
     if (last && systemClock.now().getTime() - Date.parse(last) < RESEND_INTERVAL_MS) throw new AppError('codeSentTooOften');
 
     const code = await this.codes.issue(`message:${scene}`, account);
+    const mustExist = scene === 'login' || scene === 'reset-password' || scene === 'guest-login';
+    if (mustExist && (existing === undefined || (scene === 'guest-login' && existing.user_type !== 'guest'))) return;
+    const taken = !mustExist && existing !== undefined;
     const channel = channelOf(account);
+    const subjectKey = taken ? 'server.outbox.accountTakenSubject' : 'server.outbox.codeSubject';
     await this.outbox.send({
       channel,
       to: account,
-      subject: channel === 'email' ? this.translator.t(language, 'server.outbox.codeSubject', { summit: this.summitName }) : null,
-      code,
-      render: (shown) => this.translator.t(language, 'server.outbox.codeBody', { code: shown, minutes: CODE_TTL_MINUTES }),
+      subject: channel === 'email' ? this.translator.t(language, subjectKey, { summit: this.summitName }) : null,
+      code: taken ? '' : code,
+      render: (shown) =>
+        taken
+          ? this.translator.t(language, 'server.outbox.accountTakenBody')
+          : this.translator.t(language, 'server.outbox.codeBody', { code: shown, minutes: CODE_TTL_MINUTES }),
     });
   }
 

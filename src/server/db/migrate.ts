@@ -13,6 +13,8 @@ import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-i
 import * as guestNameSuffixes from './migrations/0026-guest-name-suffixes.js';
 import * as entourageListingIndex from './migrations/0027-entourage-listing-index.js';
 import * as badgesAndCheckIns from './migrations/0030-badges-and-check-ins.js';
+import { sealedUploadNames } from './migrations/0031-sealed-upload-names.js';
+import { sealedInviteeMobiles } from './migrations/0032-sealed-invitee-mobiles.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -39,7 +41,7 @@ const staticMigrations: Record<string, Migration> = {
   '0016-scheduled-jobs': await import('./migrations/0016-scheduled-jobs.js'),
 };
 
-/** The full list; 0017, 0019, 0020 and 0022 seal existing personal data, so they are built with the server's keys. */
+/** The full list; 0017, 0019, 0020, 0022, 0031 and 0032 seal existing personal data, so they are built with the server's keys. */
 export function migrationsWith(protection: DataProtection): Record<string, Migration> {
   return {
     ...staticMigrations,
@@ -55,6 +57,8 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0026-guest-name-suffixes': guestNameSuffixes,
     '0027-entourage-listing-index': entourageListingIndex,
     '0030-badges-and-check-ins': badgesAndCheckIns,
+    '0031-sealed-upload-names': sealedUploadNames(protection),
+    '0032-sealed-invitee-mobiles': sealedInviteeMobiles(protection),
   };
 }
 

@@ -157,7 +157,7 @@ export async function seedDemoData(
             bytes: photo?.bytes ?? 0,
             width: 480,
             height: 640,
-            original_name: 'photo.jpg',
+            original_name: protection.seal('photo.jpg'),
             storage_name: photo?.storageName ?? newRandomName(),
             created_at: now,
           })

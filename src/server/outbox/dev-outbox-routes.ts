@@ -12,8 +12,8 @@ export interface DevOutboxRouteServices {
 }
 
 /**
- * Development only (absent in production): the messages "sent", newest first, codes in clear,
- * including every image-code answer (channel 'captcha', to = its uuid).
+ * Development only (DEV_OUTBOX=1, never in production): the messages "sent", newest first, codes
+ * in clear, including every image-code answer (channel 'captcha', to = its uuid).
  */
 export async function devOutboxRoutes(app: FastifyInstance, { outbox }: DevOutboxRouteServices): Promise<void> {
   app.get<{ Querystring: SchemaData<'outbox-query'>; Reply: Answer<'response-outbox-messages'> }>(path(apiPaths.devOutbox), {
@@ -37,11 +37,16 @@ export async function devOutboxRoutes(app: FastifyInstance, { outbox }: DevOutbo
   });
 }
 
-/** Headers a forwarding proxy adds: their presence alone is enough (their values are not trusted). */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via'] as const;
+/**
+ * Headers a forwarding proxy or CDN adds, of any name: Forwarded, Via, any X-Forwarded-*, and
+ * every header naming a client address (X-Real-IP, X-Client-IP, CF-Connecting-IP,
+ * True-Client-IP, Fastly-Client-IP, X-Cluster-Client-IP, X-Originating-IP, X-Remote-Addr, …).
+ * Their presence alone is enough (their values are not trusted).
+ */
+const PROXY_HEADER = /forwarded|^via$|(^|-)ip$|-(addr|address)$|^cf-|^x-original/;
 
 export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {
-  return PROXY_HEADERS.some((name) => headers[name] !== undefined);
+  return Object.keys(headers).some((name) => headers[name] !== undefined && PROXY_HEADER.test(name.toLowerCase()));
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */

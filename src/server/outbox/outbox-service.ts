@@ -39,7 +39,7 @@ export class OutboxService {
         recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to) : null,
         subject: message.subject,
         body: message.render(dev ? message.code : MASK),
-        dev_code: dev ? message.code : null,
+        dev_code: dev && message.code !== '' ? message.code : null,
         status: 'pending',
         created_at: systemClock.monotonicIso(),
         sent_at: null,

@@ -22,8 +22,9 @@ function claimedOrigin(request: FastifyRequest): URL | null | 'unreadable' {
 }
 
 /**
- * The claimed origin is this portal: its host (with port) is the host the request was sent to
- * (the Host header; X-Forwarded-Host behind TRUST_PROXY), or it is one of ALLOWED_ORIGINS.
+ * The claimed origin is this portal: its host (with port) is the Host header the request came
+ * with, or it is one of ALLOWED_ORIGINS. Never X-Forwarded-Host, whatever TRUST_PROXY says: a
+ * proxy passes a client's own X-Forwarded-Host on unchanged, while deploy/nginx.conf sets Host.
  * The scheme is not compared with the request's: behind a TLS-terminating proxy the server
  * sees http where the page was https (and a Secure cookie never rides on http anyway).
  */
@@ -32,7 +33,8 @@ function isOwnOrigin(request: FastifyRequest, claimed: URL): boolean {
   if (request.server.config.allowedOrigins.includes(claimed.origin)) return true;
   try {
     // read the Host with the claimed scheme, so "host:80" equals "http://host" (default ports dropped)
-    return claimed.host === new URL(`${claimed.protocol}//${request.host}`).host;
+    const host = request.headers.host;
+    return host !== undefined && claimed.host === new URL(`${claimed.protocol}//${host}`).host;
   } catch {
     return false;
   }

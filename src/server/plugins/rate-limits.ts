@@ -42,7 +42,8 @@ export const limits = {
   signIn: { perIp: 100, windowMs: 15 * 60_000, throttle: { perClient: 10, escalateAt: 10, maxDelayMs: 8_000 } },
   sendCode: { perIp: 50, perAccount: 5, windowMs: 15 * 60_000 },
   register: { perIp: 50, perAccount: 5, windowMs: 60 * 60_000 },
-  accountQuery: { perIp: 120, windowMs: 60_000 },
+  // "does this mobile or e-mail have an account": a handful an hour, or it is an enumeration tool
+  accountQuery: { perIp: 5, windowMs: 60 * 60_000 },
   captcha: { perIp: 120, windowMs: 60_000 },
   passwordChange: { perIp: 20, windowMs: 15 * 60_000 },
   /** face detection costs about 0.7 s of CPU per photo */

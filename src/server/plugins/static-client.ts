@@ -27,18 +27,47 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
+ * Longest path (query string aside) that may name a client file or route: the build's names and
+ * the client's routes are far shorter, and a file system refuses a name past 255 bytes.
+ */
+const LONGEST_PATH = 255;
+
+/** A `..` segment, spelled plainly or percent-encoded: never a file of the build, never a route. */
+const DOT_DOT_SEGMENT = /(^|\/)(\.|%2e){2}(\/|$)/i;
+
+/** What the path asks for when it is no file or route at all: too long (414) or climbing (404). */
+function refusedPath(url: string): 'uriTooLong' | 'notFound' | null {
+  const pathName = url.split('?')[0] ?? '';
+  if (pathName.length > LONGEST_PATH) return 'uriTooLong';
+  if (DOT_DOT_SEGMENT.test(pathName)) return 'notFound';
+  return null;
+}
+
+/**
  * Serves the built client (vite outDir) on the API's port. Unknown GETs outside the API get
  * index.html (the client's router decides); everything else is a 404 envelope.
  */
 export async function registerStaticClient(app: FastifyInstance): Promise<void> {
   const clientDir = app.config.clientDir;
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  // before any route: an overlong name made the file lookup fail (a 500 and an error log), and
+  // an API id past the router's parameter length fell through to the file lookup too
+  app.addHook('onRequest', (request, reply, done) => {
+    const refused = refusedPath(request.url);
+    if (refused) {
+      void send(request, reply, refused);
+      return;
+    }
+    done();
+  });
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       // one wildcard route: listing every built file as its own route cost a noticeable part of the start
       wildcard: true,
       index: ['index.html'],
+      // an API path the API has no route for is the not-found handler's, never a file lookup
+      allowedPath: (pathName) => !isAtOrBelow(pathName, API_BASE),
       // the build writes .br and .gz beside every asset (scripts/precompress-plugin.ts): sent by Accept-Encoding
       preCompressed: true,
       // vite names assets by content hash: they never change; index.html always revalidates

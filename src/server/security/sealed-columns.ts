@@ -17,6 +17,9 @@ export const SEALED_COLUMNS = [
   { table: 'outbox', column: 'recipient_sealed' },
   // migration 0020: a receptionist's mobile (its blind index is `mobile_index`)
   { table: 'receptionists', column: 'mobile_sealed' },
+  // migration 0031: the name an uploaded file had on its owner's machine
+  { table: 'uploads', column: 'original_name' },
+  { table: 'temporary_uploads', column: 'original_name' },
 ] as const;
 
 export type SealedColumn = (typeof SEALED_COLUMNS)[number];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { DataProtection } from '../security/data-protection.js';
 
 /**
  * The columns of a kept file, whoever keeps it: the `uploads` table and the temporary pages'
@@ -11,6 +12,7 @@ export interface KeptFileColumns {
   bytes: number;
   width: number | null;
   height: number | null;
+  /** the name the file had on the uploader's machine, sealed at rest (a name can be a person's ID number) */
   original_name: string;
   storage_name: string;
   created_at: string;
@@ -29,7 +31,10 @@ export interface UploadTable extends KeptFileColumns {
 export class UploadRepository {
   private readonly db;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly protection: DataProtection,
+  ) {
     this.db = db.withTables<{ uploads: UploadTable }>();
   }
 
@@ -40,12 +45,17 @@ export class UploadRepository {
    */
   async insertWith(row: UploadTable, place: () => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('uploads').values(row).execute();
+      await trx
+        .insertInto('uploads')
+        .values({ ...row, original_name: this.protection.seal(row.original_name) })
+        .execute();
       await place();
     });
   }
 
+  /** The row with its file name opened. */
   async find(id: string): Promise<UploadTable | undefined> {
-    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && { ...row, original_name: this.protection.open(row.original_name) };
   }
 }

@@ -46,6 +46,7 @@ export async function startPortal(options: { productionBuild?: boolean } = {}): 
     RATE_LIMITS: 'false',
     SCRYPT_LOG2N: '12',
     SEED_DEMO_DATA: 'true',
+    DEV_OUTBOX: '1',
     LOG_LEVEL: 'silent',
   });
   const app: FastifyInstance = await buildApp(config, { logger: false });

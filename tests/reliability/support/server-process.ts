@@ -41,6 +41,7 @@ export class ServerProcess {
         RATE_LIMITS: 'false',
         CAPTCHA_REQUIRED: 'false',
         SEED_DEMO_DATA: 'true',
+        DEV_OUTBOX: '1',
         SCRYPT_LOG2N: '10',
         LOG_LEVEL: 'warn',
         SESSION_SECRET: 'reliability-session-secret-reliability',

@@ -9,4 +9,6 @@ export const TEST_ENV = {
   DATA_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   DATA_INDEX_KEY: 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210',
   LOG_LEVEL: 'silent',
+  // tests read codes from the dev outbox, which is off unless switched on
+  DEV_OUTBOX: '1',
 };

@@ -3,15 +3,6 @@ import { http } from '../../api/app-http-client';
 import type { FormData, Operation } from '../../engine/operation-types';
 import { getSession } from '../../session/session-store';
 
-/** Query values travel as strings (the server's query schemas expect strings). */
-function asSearchParams(formData: FormData): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(formData)) {
-    if (value !== undefined && value !== null && value !== '') params[key] = String(value);
-  }
-  return params;
-}
-
 /** Drops values the user never filled so optional fields stay absent. */
 function compact(formData: FormData): FormData {
   return Object.fromEntries(Object.entries(formData).filter(([, value]) => value !== undefined && value !== ''));
@@ -23,7 +14,8 @@ export const accountOperations: Record<string, Operation> = {
   signInCode: (data) => http.request('post', apiPaths.securityCodeLogin, { json: compact(data), retryWhenBusy: true }),
   register: (data) => http.request('post', apiPaths.register, { json: compact(data) }),
   resetPassword: (data) => http.request('put', apiPaths.resetPassword, { json: compact(data) }),
-  changePassword: (data) => http.request('put', apiPaths.changePassword, { searchParams: asSearchParams(data) }),
+  // in the body, never the URL (SPEC's query form is still accepted): proxies and browsers log URLs
+  changePassword: (data) => http.request('put', apiPaths.changePassword, { json: compact(data) }),
   changeAccount: (data) => http.request('put', apiPaths.changeAccount, { json: compact(data) }),
   currentAccount: async () => ({ account: getSession().account }),
 };

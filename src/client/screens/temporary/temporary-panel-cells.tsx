@@ -24,12 +24,25 @@ export const temporaryPanelCells = {
         testId="recommender-mobile"
         masked={text(documentOf(row).recommenderMobile)}
         label={translateKey('temporary.recommendations.recommenderMobile')}
-        reveal={async () => (await temporaryApi.revealRecommenderMobile(text(row.id))).value}
+        reveal={async () => (await temporaryApi.revealRecommendationMobile(text(row.id), 'recommenderMobile')).value}
       />
     </>
   ),
-  recommendationInvitee: (row: Row) =>
-    [documentOf(row).inviteeName, documentOf(row).inviteeOrganisation, documentOf(row).inviteePosition].map(text).join(' · '),
+  // so is the invitee's (optional) mobile
+  recommendationInvitee: (row: Row) => (
+    <>
+      {[documentOf(row).inviteeName, documentOf(row).inviteeOrganisation, documentOf(row).inviteePosition].map(text).join(' · ')}
+      {text(documentOf(row).inviteeMobile) && ' · '}
+      {text(documentOf(row).inviteeMobile) && (
+        <RevealableInline
+          testId="invitee-mobile"
+          masked={text(documentOf(row).inviteeMobile)}
+          label={translateKey('temporary.recommendations.inviteeMobile')}
+          reveal={async () => (await temporaryApi.revealRecommendationMobile(text(row.id), 'inviteeMobile')).value}
+        />
+      )}
+    </>
+  ),
   recommendationActivity: (row: Row) => text(documentOf(row).activity),
   recommendationReason: (row: Row) => text(documentOf(row).reason),
 };

@@ -44,8 +44,9 @@ export class Accounts {
   }
 
   async register(input: Registration): Promise<void> {
-    await this.assertFree(input.account);
+    // the code first: only the address's owner has one, so "already exists" tells nobody else
     await this.messageCodes.verify(input.account, 'register', input.code);
+    await this.assertFree(input.account);
     const passwordHash = await this.hasher.hash(input.password);
     const edition = await this.currentEditionId();
     const now = this.clock.nowIso();
@@ -92,9 +93,10 @@ export class Accounts {
   }
 
   async resetPassword(account: string, code: string, password: string): Promise<void> {
+    // the code first: a code for an unknown account is never delivered, so both answer "wrong code"
+    await this.messageCodes.verify(account, 'reset-password', code);
     const row = await this.db.selectFrom('accounts').select('id').where('account', '=', this.names.key(account)).executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
-    await this.messageCodes.verify(account, 'reset-password', code);
     await this.setPassword(row.id, password);
   }
 
@@ -116,8 +118,8 @@ export class Accounts {
   async changeAccount(who: SignedInAccount, account: string, newAccount: string, code: string): Promise<void> {
     if (account !== who.account) throw new AppError('userNotExist');
     if (newAccount === account) throw new AppError('sameAccount');
-    await this.assertFree(newAccount);
     await this.messageCodes.verify(newAccount, 'change-account', code);
+    await this.assertFree(newAccount);
     await this.db
       .updateTable('accounts')
       .set({ account: this.names.key(newAccount), account_sealed: this.names.sealed(newAccount), updated_at: this.clock.nowIso() })

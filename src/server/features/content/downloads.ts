@@ -7,6 +7,7 @@ import { onPage, pageOf } from '../../db/paging.js';
 import { AppError } from '../../http/app-error.js';
 import { RequestValidationError } from '../../http/request-validation.js';
 import type { UploadTable } from '../../uploads/upload-repository.js';
+import type { DataProtection } from '../../security/data-protection.js';
 import { ContentAudit } from './content-audit.js';
 import { likePattern } from './content-records.js';
 import type { Editions } from '../edition/editions.js';
@@ -26,6 +27,8 @@ export class Downloads {
     db: Db,
     private readonly editions: Editions,
     private readonly audit: ContentAudit,
+    /** opens the sealed file names */
+    private readonly protection: DataProtection,
   ) {
     this.db = db.withTables<{ uploads: UploadTable }>();
   }
@@ -62,7 +65,7 @@ export class Downloads {
       category: row.category as DownloadItem['category'],
       description: row.description,
       file: row.file_id,
-      fileName: row.original_name,
+      fileName: this.protection.open(row.original_name),
       mime: row.mime,
       bytes: Number(row.bytes),
       createdAt: row.created_at,
@@ -141,7 +144,7 @@ export class Downloads {
       .where('downloads.id', '=', id)
       .where('downloads.edition_id', '=', edition.id)
       .executeTakeFirst();
-    return row ?? null;
+    return row ? { ...row, original_name: this.protection.open(row.original_name) } : null;
   }
 }
 

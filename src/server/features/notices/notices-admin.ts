@@ -5,6 +5,7 @@ import type { NoticePublicationItem } from '../../../shared/console-api.js';
 import type { NoticePublication } from '../../../generated/types.js';
 import type { NoticePublicationTable } from '../../db/tables.js';
 import { AppError } from '../../http/app-error.js';
+import { isPostgres } from '../../db/dialect.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
@@ -109,13 +110,16 @@ export class NoticesAdmin {
     });
   }
 
+  /**
+   * The draft, locked on PostgreSQL until the transaction ends: a publish, change and delete of
+   * one draft run one after the other, and the later sees what the earlier left (gone: 404,
+   * published: 409), never both answering 200 with notice rows left behind for a deleted draft.
+   * SQLite runs one write transaction at a time.
+   */
   private async draft(trx: Executor, editionId: string, id: string): Promise<NoticePublicationTable> {
-    const row = await trx
-      .selectFrom('notice_publications')
-      .selectAll()
-      .where('id', '=', id)
-      .where('edition_id', '=', editionId)
-      .executeTakeFirst();
+    let query = trx.selectFrom('notice_publications').selectAll().where('id', '=', id).where('edition_id', '=', editionId);
+    if (isPostgres(trx)) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
     if (!row) throw new AppError('noticeNotFound');
     // a published notice is in the units' lists already: it is not rewritten behind their back
     if (row.status !== 'draft') throw new AppError('noticeAlreadyPublished');

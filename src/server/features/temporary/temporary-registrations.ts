@@ -29,7 +29,8 @@ export function toTemporaryItem(protection: DataProtection, row: TemporaryRegist
     id: row.id,
     registrationType: row.registration_type as TemporaryType,
     name: row.name,
-    mobile: normaliseAccount(document.mobile),
+    // empty once the retention purge has erased it
+    mobile: typeof document.mobile === 'string' ? normaliseAccount(document.mobile) : '',
     province: document.province,
     city: document.city,
     email: document.email ?? null,

@@ -8,6 +8,7 @@ import type { ReceivedFile } from '../../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../../uploads/upload-service.js';
 import type { UploadJournal } from '../../uploads/upload-journal.js';
+import type { DataProtection } from '../../security/data-protection.js';
 import { newRandomName, readableKeptFile, type UploadStore } from '../../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
@@ -31,6 +32,7 @@ export class TemporaryUploads {
     readonly journal: UploadJournal,
     private readonly faceDetector: FaceDetector,
     private readonly log: FastifyBaseLogger,
+    private readonly protection: DataProtection,
   ) {}
 
   async keep(received: ReceivedFile, incoming: string, at: string): Promise<KeepResult> {
@@ -63,7 +65,10 @@ export class TemporaryUploads {
     await this.journal.around([row.storage_name], () =>
       this.storage.placeWithRow(incoming, row.storage_name, (place) =>
         this.db.transaction().execute(async (trx) => {
-          await trx.insertInto('temporary_uploads').values(row).execute();
+          await trx
+            .insertInto('temporary_uploads')
+            .values({ ...row, original_name: this.protection.seal(row.original_name) })
+            .execute();
           await place();
         }),
       ),
@@ -114,6 +119,6 @@ export class TemporaryUploads {
     const filePath = await readableKeptFile(this.storage, row.storage_name, () =>
       this.log.error({ upload: row.id }, 'stored temporary picture missing'),
     );
-    return filePath === null ? null : { row, filePath };
+    return filePath === null ? null : { row: { ...row, original_name: this.protection.open(row.original_name) }, filePath };
   }
 }

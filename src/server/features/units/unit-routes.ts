@@ -5,8 +5,14 @@ import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
+import { maskedDocument } from '../../privacy/masked-answers.js';
 import { bearer, bodyOf, path } from '../../http/route-helpers.js';
 import type { Units } from './units.js';
+
+/** The unit as answered: its contact mobile masked (the audited "show", qms/unit/reveal, opens it). */
+function maskedUnit<T extends { document: Record<string, unknown> }>(unit: T): T {
+  return { ...unit, document: maskedDocument('unit', unit.document) };
+}
 
 export interface UnitRouteServices {
   units: Units;
@@ -25,7 +31,7 @@ export async function unitRoutes(app: FastifyInstance, { units }: UnitRouteServi
     },
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await units.mine(signedIn(request)));
+      return ok(request, maskedUnit(await units.mine(signedIn(request))));
     },
   });
 
@@ -39,7 +45,7 @@ export async function unitRoutes(app: FastifyInstance, { units }: UnitRouteServi
       ...bodyOf('unit'),
     },
     preValidation: [restoreMaskedFields('unit', async (request) => (await units.mine(signedIn(request))).document)],
-    handler: async (request) => ok(request, await units.save(signedIn(request), request.body)),
+    handler: async (request) => ok(request, maskedUnit(await units.save(signedIn(request), request.body))),
   });
 
   app.get<{ Reply: Answer<'response-unit-overview'> }>(path(guestApiPaths.unitOverview), {

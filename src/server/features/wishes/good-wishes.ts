@@ -6,6 +6,7 @@ import type { GoodWishTable } from '../../db/tables.js';
 import { RequestValidationError } from '../../http/request-validation.js';
 import { loadSchema } from '../../http/schema-loader.js';
 import type { Editions } from '../edition/editions.js';
+import type { DataProtection } from '../../security/data-protection.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
@@ -56,6 +57,8 @@ export class GoodWishes {
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
+    /** opens the sealed file names */
+    private readonly protection: DataProtection,
   ) {}
 
   async mine(who: SignedInAccount): Promise<WishRecord | null> {
@@ -153,7 +156,7 @@ export class GoodWishes {
       const byField: Record<string, WishFile> = {};
       for (const field of this.fieldRules.keys()) {
         const file = typeof document[field] === 'string' ? files.get(document[field]) : undefined;
-        if (file) byField[field] = { id: file.id, name: file.original_name, mime: file.mime, bytes: file.bytes };
+        if (file) byField[field] = { id: file.id, name: this.protection.open(file.original_name), mime: file.mime, bytes: file.bytes };
       }
       return {
         id: row.id,
