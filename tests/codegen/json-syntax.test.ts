@@ -66,7 +66,7 @@ describe('codegen: invalid JSON', () => {
     const code = shown.slice(shown.indexOf('| ') + 2);
     const width = [...code.slice(0, code.indexOf('//'))].reduce((sum, c) => sum + (/[\u4e00-\u9fff]/u.test(c) ? 2 : 1), 0);
     expect(caret.slice(caret.indexOf('| ') + 2)).toBe(`${' '.repeat(width)}^`);
-  });
+  }, 60_000);
 
   it('names a missing comma in a UI schema and a trailing comma in a screen declaration', async () => {
     const workspace = workspaceWithLocales();
@@ -92,7 +92,7 @@ describe('codegen: invalid JSON', () => {
         ),
       ),
     );
-  });
+  }, 60_000);
 
   it('the command line prints the located problem and no stack trace', () => {
     const workspace = workspaceWithLocales();

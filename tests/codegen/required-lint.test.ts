@@ -33,7 +33,7 @@ describe('codegen: required names only properties', () => {
         /^schemas\/entourage-member\.json#\/required\/8: required names "passportName", which is not a property of the object here \(additionalProperties is false, so every document would be refused\)\. Add "passportName" under "properties" \(with its label in both locales\), or correct the name to one of: .*nameEn.*$/,
       ),
     ]);
-  });
+  }, 60_000);
 
   it('names the schema, not the demo record, where a demo record exists (guest)', async () => {
     const problems = await problemsAfter({
@@ -44,7 +44,7 @@ describe('codegen: required names only properties', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^schemas\/guest\.json#\/required\/\d+: required names "passportName"/);
     expect(problems.join('\n')).not.toContain('demo record');
-  });
+  }, 60_000);
 
   it('looks inside then, else, allOf, items and definitions, and accepts names the enclosing object has', async () => {
     const problems = await problemsAfter({
@@ -77,5 +77,5 @@ describe('codegen: required names only properties', () => {
       ]),
     );
     expect(problems.filter((line) => line.includes('required names'))).toHaveLength(3);
-  });
+  }, 60_000);
 });
