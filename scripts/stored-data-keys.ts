@@ -12,12 +12,10 @@ import path from 'node:path';
 import { makeKeyring, OLD_KEYS_FILE, parseKey } from '../src/server/security/data-keys.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { SealedValueError } from '../src/server/security/sealed-values.js';
+import { secretFilePath } from '../src/server/security/secret-file.js';
 
 /** The one-line reason a sealed value cannot be opened, naming the variable to set. */
 export class KeyNeededError extends Error {}
-
-/** The file the server keeps a generated DATA_KEY in (security/secret-file.ts names it so). */
-const KEY_FILE = '.data_key';
 
 type Env = Record<string, string | undefined>;
 
@@ -42,7 +40,7 @@ export interface StoredDataKeys {
  * file a script was pointed at when DATA_DIR is not set.
  */
 export function readStoredDataKeys(env: Env, dataDir: string): StoredDataKeys {
-  const keyFile = path.join(dataDir, KEY_FILE);
+  const keyFile = secretFilePath(dataDir, 'DATA_KEY');
   const problems: string[] = [];
   const keyText = env.DATA_KEY || readKeyFile(keyFile);
   const source = env.DATA_KEY ? 'DATA_KEY' : keyText ? keyFile : undefined;
