@@ -16,6 +16,7 @@ import { lintLeanForm } from './lean-form-lint.js';
 import { lintListDeclaration } from './list-declaration-lint.js';
 import type { JsonSchema } from './schema-files.js';
 import { lintRouteParams, lintWizardContext, type SchemaOf } from './declaration-context-lint.js';
+import { JsonSyntaxError, parseJsonText } from './json-file.js';
 
 const declarationSchema = JSON.parse(fs.readFileSync(new URL('./screen-declaration.schema.json', import.meta.url), 'utf8')) as Record<
   string,
@@ -53,9 +54,10 @@ export function readDeclarations(screensDir: string): DeclarationSource[] {
     .map((file) => {
       const text = fs.readFileSync(path.join(screensDir, file), 'utf8');
       try {
-        return { file, declaration: JSON.parse(text) as unknown };
+        return { file, declaration: parseJsonText(text, `ui-schemas/screens/${file}`) };
       } catch (error) {
-        return { file, declaration: new Error((error as Error).message) };
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        return { file, declaration: error };
       }
     });
 }
@@ -120,8 +122,8 @@ export function lintDeclarations(input: DeclarationLintInput): string[] {
   const valid: { where: string; declaration: Record<string, unknown> }[] = [];
   for (const { file, declaration } of input.declarations) {
     const where = `ui-schemas/screens/${file}`;
-    if (declaration instanceof Error) {
-      problems.push(`${where}: not valid JSON (${declaration.message})`);
+    if (declaration instanceof JsonSyntaxError) {
+      problems.push(...declaration.problems);
       continue;
     }
     if (!validateShape(declaration)) {

@@ -14,6 +14,7 @@ import { completeFromSchema } from '../src/shared/schema-completion.js';
 import { messageKeyForAjvError, pointerForAjvError } from '../src/shared/validation-messages.js';
 import { escapePointerToken, problem } from './problem.js';
 import type { JsonSchema } from './schema-files.js';
+import { JsonSyntaxError, readJsonFile } from './json-file.js';
 
 export const DEMO_DATA_FILE = 'config/demo-data.json';
 
@@ -41,9 +42,10 @@ export function lintDemoData({ file, schemaOf, texts }: DemoDataLintInput): stri
   const where = path.relative(process.cwd(), file).split(path.sep).join('/') || DEMO_DATA_FILE;
   let demo: unknown;
   try {
-    demo = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    demo = readJsonFile(file, where);
   } catch (error) {
-    return [problem(where, '#', `not valid JSON (${(error as Error).message})`, 'Fix the syntax at the position named')];
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return error.problems;
   }
   if (!isRecord(demo)) return [problem(where, '#', 'must be an object', 'Restore the file from git and edit its values')];
   const recordSchemas = isRecord(demo.recordSchemas) ? demo.recordSchemas : {};

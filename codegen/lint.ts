@@ -5,7 +5,8 @@
  * bound them), every `format` known to src/shared/schema-formats.ts, every i18n key
  * (x-i18n, x-enum-i18n, x-messages) present in BOTH locales, every schema and every property
  * labelled (x-i18n on it or on the definition it refers to), x-enum-i18n parallel to enum,
- * x-upload made of known rules, x-same-as/x-differs-from naming an existing sibling.
+ * x-upload made of known rules, x-same-as/x-differs-from naming an existing sibling, every
+ * `required` name a property of its object (required-lint.ts).
  * Answer schemas (`x-response: true`, the response-*.json files and the response* definitions)
  * describe what the server writes, never what a user types: they need no maxLength, no labels
  * and no title key (nothing is validated or rendered from them); everything else still applies.
@@ -18,6 +19,7 @@ import { walkSchema } from './walk-schema.js';
 import { problem } from './problem.js';
 import { lintPatterns } from './pattern-lint.js';
 import { lintRefs } from './ref-lint.js';
+import { lintRequired } from './required-lint.js';
 
 export interface LintInput {
   sources: SourceSchema[];
@@ -165,7 +167,7 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
     if (!Number.isInteger(schema['x-version']) || (schema['x-version'] as number) < 1) {
       problems.push(at('#/x-version')('x-version must be an integer >= 1', 'Write the published version number, e.g. "x-version": 1'));
     }
-    problems.push(...lintPatterns(file, schema), ...lintRefs(file, schema, sources));
+    problems.push(...lintPatterns(file, schema), ...lintRefs(file, schema, sources), ...lintRequired(file, schema, sources));
 
     walkSchema(schema, (sub, pointer) => {
       const here = at(pointer);

@@ -17,6 +17,7 @@ import { lintDeclarations, readDeclarations, readUiSchemaNames } from './declara
 import { lintUiSchemas } from './ui-schema-lint.js';
 import { DEMO_DATA_FILE, lintDemoData, readEnglishTexts } from './demo-data-lint.js';
 import { checkVersionRecords, VERSIONS_DIR, type BundledSchema } from './versions.js';
+import { JsonSyntaxError, readJsonFile } from './json-file.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -64,6 +65,7 @@ function humanly<T>(location: string, what: string, fix: string, step: () => T):
   try {
     return step();
   } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new SchemaLintError(error.problems);
     const message = firstLine(error);
     // our own readers already say where and what to do
     if (/^(schemas|locales|config)\/\S+#/.test(message)) throw new SchemaLintError([message]);
@@ -73,13 +75,25 @@ function humanly<T>(location: string, what: string, fix: string, step: () => T):
 
 /** Returns absolute path -> content of every generated file. Throws SchemaLintError on bad schemas. */
 export async function generateAll(options: CodegenOptions = defaultOptions): Promise<Map<string, string>> {
-  const { definitions, schemas } = humanly('schemas/', 'the schemas cannot be read', 'Fix the file the message names', () =>
-    readSchemaSources(options.schemasDir),
-  );
-  const localeKeys = humanly('locales/', 'the locales cannot be read', 'Fix the file the message names', () => ({
-    'zh-CN': readLocaleKeys(options.localesDir, 'zh-CN'),
-    en: readLocaleKeys(options.localesDir, 'en'),
-  }));
+  // a file that is not JSON stops codegen, naming every such file (schemas and locales) at once
+  const broken: string[] = [];
+  const readAll = <T>(location: string, what: string, read: () => T): T | undefined =>
+    humanly(location, what, 'Fix the file the message names', () => {
+      try {
+        return read();
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        broken.push(...error.problems);
+        return undefined;
+      }
+    });
+  const sources = readAll('schemas/', 'the schemas cannot be read', () => readSchemaSources(options.schemasDir));
+  const localeKeys = {
+    'zh-CN': readAll('locales/', 'the locales cannot be read', () => readLocaleKeys(options.localesDir, 'zh-CN')) ?? new Set<string>(),
+    en: readAll('locales/', 'the locales cannot be read', () => readLocaleKeys(options.localesDir, 'en')) ?? new Set<string>(),
+  };
+  if (broken.length > 0 || !sources) throw new SchemaLintError(broken);
+  const { definitions, schemas } = sources;
   const shared = (definitions.schema.definitions ?? {}) as Record<string, JsonSchema>;
   const problems = lintSchemas({ sources: [definitions, ...schemas], localeKeys });
   const schemaOf = (name: string): JsonSchema | undefined => {
@@ -102,7 +116,12 @@ export async function generateAll(options: CodegenOptions = defaultOptions): Pro
       uiSchemaNames: readUiSchemaNames(options.uiSchemasDir),
       uiSchemaOf: (name) => {
         const file = path.join(options.uiSchemasDir, `${name}.json`);
-        return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+        if (!fs.existsSync(file)) return undefined;
+        try {
+          return readJsonFile(file, `ui-schemas/${name}.json`) as Record<string, unknown>;
+        } catch {
+          return undefined; // lintUiSchemas names the syntax error
+        }
       },
       codeNames: collectCodeNames(options.clientDir),
       localeKeys,

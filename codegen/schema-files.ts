@@ -1,6 +1,7 @@
 /** Reading the source schemas and the locales from disk (the inputs of codegen). */
 import fs from 'node:fs';
 import path from 'node:path';
+import { JsonSyntaxError, readJsonFile } from './json-file.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -25,18 +26,19 @@ export function readSchemaSources(schemasDir: string): SchemaSources {
     .readdirSync(schemasDir)
     .filter((file) => file.endsWith('.json'))
     .sort();
+  // every broken file at once, not the first one
+  const broken: string[] = [];
   const all = files.map((file) => {
-    const fullPath = path.join(schemasDir, file);
-    let schema: JsonSchema;
+    let schema: JsonSchema = {};
     try {
-      schema = JSON.parse(fs.readFileSync(fullPath, 'utf8')) as JsonSchema;
+      schema = readJsonFile(path.join(schemasDir, file), `schemas/${file}`) as JsonSchema;
     } catch (error) {
-      throw new Error(
-        `schemas/${file}#: not valid JSON (${(error as Error).message}). Fix the syntax at the position named (a missing comma or quote, a trailing comma)`,
-      );
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      broken.push(...error.problems);
     }
     return { name: file.replace(/\.json$/, ''), file, schema };
   });
+  if (broken.length > 0) throw new JsonSyntaxError(broken);
   const definitions = all.find((source) => source.file === DEFINITIONS_FILE);
   if (!definitions) throw new Error(`schemas/${DEFINITIONS_FILE} is missing`);
   return { definitions, schemas: all.filter((source) => source !== definitions) };
@@ -47,16 +49,17 @@ export function readLocaleKeys(localesDir: string, language: string): Set<string
   const keys = new Set<string>();
   const dir = path.join(localesDir, language);
   if (!fs.existsSync(dir)) return keys;
+  const broken: string[] = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const namespace = file.replace(/\.json$/, '');
-    let content: unknown;
     try {
-      content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown;
+      collectKeys(readJsonFile(path.join(dir, file), `locales/${language}/${file}`), namespace, keys);
     } catch (error) {
-      throw new Error(`locales/${language}/${file}#: not valid JSON (${(error as Error).message}). Fix the syntax at the position named`);
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      broken.push(...error.problems);
     }
-    collectKeys(content, namespace, keys);
   }
+  if (broken.length > 0) throw new JsonSyntaxError(broken);
   return keys;
 }
 

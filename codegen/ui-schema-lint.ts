@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { problem } from './problem.js';
 import type { JsonSchema } from './schema-files.js';
+import { JsonSyntaxError, readJsonFile } from './json-file.js';
 
 type Node = Record<string, unknown>;
 
@@ -191,9 +192,10 @@ export function lintUiSchemas(input: UiSchemaLintInput): string[] {
     const file = `ui-schemas/${fileName}`;
     let ui: unknown;
     try {
-      ui = JSON.parse(fs.readFileSync(path.join(input.uiSchemasDir, fileName), 'utf8')) as unknown;
+      ui = readJsonFile(path.join(input.uiSchemasDir, fileName), file);
     } catch (error) {
-      problems.push(problem(file, '#', `not valid JSON (${(error as Error).message})`, 'Fix the syntax at the position named'));
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      problems.push(...error.problems);
       continue;
     }
     if (!isNode(ui)) {

@@ -30,6 +30,12 @@ function caseFile(name: string, content: unknown): string {
   return path;
 }
 
+/** The schema cases of a shipped case file (their `schema` is `name@version`). */
+function shippedCases(name: string): { schema: string }[] {
+  const cases = JSON.parse(readFileSync(join(root, 'tests', 'conformance', 'cases', `${name}.json`), 'utf8')) as { schema?: string }[];
+  return cases.filter((c): c is { schema: string } => typeof c.schema === 'string');
+}
+
 function lastLine(text: string): string {
   return text.trim().split('\n').at(-1) ?? '';
 }
@@ -60,9 +66,36 @@ describe('conformance runner', () => {
     expect(optional.total).toBeGreaterThan(700);
     expect(optional.passed).toBeGreaterThanOrEqual(optional.baseline);
 
-    // each shipped case file says which schema version its cases ran against
-    expect(stdout).toMatch(/^RAN tests\/conformance\/cases\/guest\.json: \d+ cases against guest@\d+ \(current\)$/m);
+    // each shipped case file says which schema version its cases ran against: the version each case
+    // names, current or published before (never pinned to whichever version is current today)
+    const guestVersions = new Set(shippedCases('guest').map((c) => c.schema));
+    expect(guestVersions.size).toBeGreaterThan(0);
+    for (const tag of guestVersions) {
+      expect(stdout).toMatch(
+        new RegExp(
+          `^RAN tests/conformance/cases/guest\\.json: .*\\d+ cases? against ${tag} \\((current|published; current is \\d+)\\)`,
+          'm',
+        ),
+      );
+    }
     expect(stdout).not.toMatch(/^RAN .*untagged/m);
+  }, 180_000);
+
+  it('with --from-records runs every shipped case against the validator compiled from the record of the version it names, as after the next bump', () => {
+    const { status, stdout, stderr } = run('--from-records', join(root, 'tests', 'conformance', 'cases'));
+    expect(stderr).toBe('');
+    expect(stdout).not.toContain('FAIL ');
+    const ran = stdout.split('\n').filter((line) => line.startsWith('RAN '));
+    expect(ran.length).toBeGreaterThan(50);
+    // every version a shipped case names is met through its published record, current or not
+    for (const line of ran) {
+      for (const part of line.replace(/^RAN [^:]+: /, '').split(/, (?=\d+ cases? against)/)) {
+        if (part.includes('the shared formats')) continue;
+        expect(part).toMatch(/against [a-z-]+@\d+ \((current, compiled from its record|published; current is \d+)\)$/);
+      }
+    }
+    expect(lastLine(stdout)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    expect(status).toBe(0);
   }, 180_000);
 
   it('fails with a clear line when a case asserts something false', () => {

@@ -1,7 +1,8 @@
 /**
- * `npm run conformance -- [--browser] [file-or-dir ...]`: runs tester-written case files and
- * JSON-Schema-Test-Suite files (suite mode) against the app's own validators; `--browser` runs
- * them in Chromium too and compares. See docs/conformance.md. Exit status: 0 all passed, 1 a case
+ * `npm run conformance -- [--browser] [--from-records] [file-or-dir ...]`: runs tester-written case
+ * files and JSON-Schema-Test-Suite files (suite mode) against the app's own validators; `--browser`
+ * runs them in Chromium too and compares; `--from-records` runs the current version's cases against
+ * the validator compiled from its published record, the one they meet after the next bump. See docs/conformance.md. Exit status: 0 all passed, 1 a case
  * failed (or Chromium and Node differ), 2 a case file is malformed.
  */
 import { fileURLToPath } from 'node:url';
@@ -15,12 +16,13 @@ const DEFAULT_PATHS = [
 
 const args = process.argv.slice(2);
 const browser = args.includes('--browser');
-const paths = args.filter((arg) => arg !== '--browser');
+const fromRecords = args.includes('--from-records');
+const paths = args.filter((arg) => arg !== '--browser' && arg !== '--from-records');
 process.exitCode = await runConformance(
   paths.length > 0 ? paths : DEFAULT_PATHS,
   {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   },
-  { browser },
+  { browser, fromRecords },
 );

@@ -5,10 +5,15 @@ import { API_BASE } from '../../shared/api-paths.js';
 
 type Json = Record<string, unknown>;
 
+/** OpenAPI 3.1's default dialect (JSON Schema 2020-12 with the OpenAPI vocabulary), named so readers need not assume it. */
+const OPENAPI_31_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
+
 /**
  * Route schemas are codegen bundles with draft-07 `#/definitions/...`. OpenAPI wants shared
  * parts under components.schemas, so definitions are lifted there and references rewritten
- * (on copies: the originals carry the `$id` the validators are looked up by).
+ * (on copies: the originals carry the `$id` the validators are looked up by). `$schema` goes too:
+ * the document's Schema Objects are read in its own dialect (JSON Schema 2020-12), which says
+ * what the schemas use (if/then/else, type arrays with "null", const, allOf) as draft-07 does.
  */
 function liftDefinitions(node: unknown, components: Json): unknown {
   if (Array.isArray(node)) return node.map((item) => liftDefinitions(item, components));
@@ -32,7 +37,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const components: Json = {};
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      // 3.1: Schema Objects are JSON Schema 2020-12, so a conditional rule (if/then/else) is read as
+      // written; 3.0 had no such keywords and its readers ignored them
+      openapi: '3.1.0',
       info: {
         title: 'Summit registration portal API',
         version: '1',
@@ -57,12 +64,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (documentObject) => {
       const openapi = (documentObject as { openapiObject: Json & { components?: Json } }).openapiObject;
       openapi.components = { ...openapi.components, schemas: { ...components } };
-      return openapi as never;
+      return { ...openapi, jsonSchemaDialect: OPENAPI_31_DIALECT } as never;
     },
     transform: ({ schema, url }) => {
       if (!schema) return { schema, url };
       const copy: Json = { ...(schema as Json) };
-      for (const part of ['body', 'querystring', 'params']) {
+      for (const part of ['body', 'querystring', 'params', 'response']) {
         if (copy[part]) copy[part] = liftDefinitions(copy[part], components);
       }
       return { schema: copy as never, url };

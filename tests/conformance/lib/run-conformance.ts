@@ -35,6 +35,8 @@ export interface Output {
 export interface RunOptions {
   /** also run everything in Chromium and compare with Node */
   browser?: boolean;
+  /** run the current version's cases against its published record too (as after the next bump) */
+  fromRecords?: boolean;
 }
 
 function display(file: string): string {
@@ -95,7 +97,7 @@ export async function runConformance(paths: string[], output: Output, options: R
 
   const compileDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   try {
-    const versions = planOlderVersions(caseFiles, join(compileDir, 'versions'));
+    const versions = planOlderVersions(caseFiles, join(compileDir, 'versions'), { fromRecords: options.fromRecords });
     for (const problem of versions.problems) output.err(`MALFORMED ${problem}`);
     if (versions.problems.length > 0) return EXIT_MALFORMED;
 
@@ -114,7 +116,7 @@ export async function runConformance(paths: string[], output: Output, options: R
     }
 
     const olderVersions = await loadOlderVersions(versions);
-    const cases = runCaseFiles(caseFiles, olderVersions, output.out);
+    const cases = runCaseFiles(caseFiles, olderVersions, output.out, options.fromRecords);
     const suite = await runSuite(plan, suiteFiles, remotes, output.out);
     let exit = cases.failed > 0 || suite.failed > 0 || suite.belowBaseline.length > 0 ? EXIT_FAILED : EXIT_OK;
     if (options.browser) {
