@@ -18,7 +18,12 @@ export const formBasics = {
   showErrorList: false,
   noHtml5Validate: true,
   translateString: translateRjsfString,
+  // a refused submit shows its errors on their fields; without a handler RJSF also logs every
+  // refusal with console.error, noise that buries the page's real errors
+  onError: ignoreRefusedSubmit,
 } as const;
+
+function ignoreRefusedSubmit(): void {}
 
 /** The UI schema of ui-schemas/<name>.json for a form, with the lazy widgets it names loaded. */
 export async function loadFormUiSchema(name: string): Promise<UiSchema> {
