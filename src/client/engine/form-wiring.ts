@@ -34,7 +34,7 @@ export async function loadFormUiSchema(name: string): Promise<UiSchema> {
 
 /** The translated UI schema of a form; the screen shows its own title: none from the schema root. */
 export function screenUiSchema(schema: RJSFSchema, baseUi: UiSchema): UiSchema {
-  return { ...translatedUiSchema(schema, baseUi), 'ui:title': '', 'ui:description': '' };
+  return { ...translatedUiSchema(schema, baseUi, schema, { numberItems: true }), 'ui:title': '', 'ui:description': '' };
 }
 
 function topLevelField(property: string | undefined): string {
