@@ -2810,6 +2810,14 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+/**
+ * the chosen units with their names, for editing a draft (empty: every unit)
+ */
+units: {
+id: string
+name: string
+unitType: string
+}[]
 }
 /**
  * A notice organisers wrote (answer part).
@@ -2833,6 +2841,14 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+/**
+ * the chosen units with their names, for editing a draft (empty: every unit)
+ */
+units: {
+id: string
+name: string
+unitType: string
+}[]
 }
 /**
  * the full value of one masked field (the showing is in the audit log)
@@ -3914,6 +3930,14 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+/**
+ * the chosen units with their names, for editing a draft (empty: every unit)
+ */
+units: {
+id: string
+name: string
+unitType: string
+}[]
 }
 /**
  * A receptionist with their hotel (answer part).
