@@ -13,6 +13,7 @@ import * as invitationCodesInCapitals from './migrations/0025-invitation-codes-i
 import * as guestNameSuffixes from './migrations/0026-guest-name-suffixes.js';
 import * as entourageListingIndex from './migrations/0027-entourage-listing-index.js';
 import * as badgesAndCheckIns from './migrations/0030-badges-and-check-ins.js';
+import * as noticeTextKeys from './migrations/0031-notice-text-keys.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -55,6 +56,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0026-guest-name-suffixes': guestNameSuffixes,
     '0027-entourage-listing-index': entourageListingIndex,
     '0030-badges-and-check-ins': badgesAndCheckIns,
+    '0031-notice-text-keys': noticeTextKeys,
   };
 }
 
