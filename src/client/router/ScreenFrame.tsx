@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { keyNamespaces, translateKey } from '../i18n/translate-key';
 import { useNamespacesReady } from '../i18n/use-namespaces';
+import { useTextsAdded } from '../i18n/use-texts-added';
 import { setRouteTitle } from './route-title';
 
 /** Sets the page title ("route name - summit name", SPEC section 2) and waits for the screen chunk. */
 export function ScreenFrame({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
   // re-rendered when texts arrive: a title in a feature's texts waits for them
-  const { t } = useTranslation(undefined, { bindI18nStore: 'added' });
+  useTextsAdded();
   const { pathname } = useLocation();
   const textsReady = useNamespacesReady(keyNamespaces(titleKey));
   const translated = translateKey(titleKey);
