@@ -250,7 +250,8 @@ describe('declared list (kind "list")', () => {
     expect(row).toHaveTextContent('2027-06-18');
     expect(search).toHaveBeenLastCalledWith({ pageNum: '1', pageSize: '20' });
 
-    const unitName = await screen.findByLabelText(/^单位/);
+    // 单位 alone: 单位类型 is a filter of its own
+    const unitName = await screen.findByLabelText(/^单位$/);
     fireEvent.change(unitName, { target: { value: '示例' } });
     fireEvent.click(screen.getByTestId('list-filter-submit'));
     await waitFor(() => expect(search).toHaveBeenLastCalledWith({ unitName: '示例', pageNum: '1', pageSize: '20' }));
