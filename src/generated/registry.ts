@@ -147,7 +147,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'activity': 2,
   'attendance-confirmation': 1,
   'attendance-intention': 1,
-  'audit-filter-query': 1,
+  'audit-filter-query': 2,
   'audit-page-query': 1,
   'console-guest-query': 2,
   'console-id-params': 1,

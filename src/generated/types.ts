@@ -974,7 +974,7 @@ productShowcase?: boolean
 researchReportRelease?: boolean
 }
 /**
- * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first, filtered by action, target type, actor account (part) and a date range (Asia/Shanghai days, inclusive).
+ * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first, filtered by action and target type (each one of the labelled ones: a choice list, not a code to type), actor account (part) and a date range (Asia/Shanghai days, inclusive).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "AuditFilterQuery".
@@ -990,18 +990,8 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
-/**
- * @minLength 1
- * @maxLength 60
- * @pattern ^[a-z.-]+$
- */
-action?: string
-/**
- * @minLength 1
- * @maxLength 40
- * @pattern ^[a-z-]+$
- */
-targetType?: string
+action?: ("guest.approve" | "guest.reject" | "guest.reception" | "guest.deregister" | "guest.photo-change" | "edition.update" | "invitation-code.create" | "invitation-code.revoke" | "notice.create" | "notice.update" | "notice.delete" | "notice.publish" | "hotel.create" | "hotel.update" | "hotel.delete" | "receptionist.create" | "receptionist.update" | "receptionist.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.close" | "activity.assign" | "entourage.reception" | "historical-guest.add" | "historical-guest.save" | "historical-guest.delete" | "historical-guest.import" | "investment-project.add" | "investment-project.save" | "investment-project.delete" | "investment-project.import" | "download.add" | "download.save" | "download.delete" | "temporary.approve" | "temporary.reject" | "temporary.code.create" | "temporary.code.discard" | "personal-data.reveal" | "personal-data.export" | "personal-data.consent")
+targetType?: ("guest" | "edition" | "invitation-code" | "invitation-code-batch" | "notice" | "hotel" | "receptionist" | "activity" | "entourage" | "historical-guest" | "investment-project" | "download" | "temporary-registration" | "temporary-code" | "export" | "vehicle" | "unofficial-guest" | "unit" | "temporary-recommendation")
 /**
  * @minLength 1
  * @maxLength 100
@@ -2820,6 +2810,14 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+/**
+ * the chosen units with their names, for editing a draft (empty: every unit)
+ */
+units: {
+id: string
+name: string
+unitType: string
+}[]
 }
 /**
  * A notice organisers wrote (answer part).
@@ -2843,6 +2841,14 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+/**
+ * the chosen units with their names, for editing a draft (empty: every unit)
+ */
+units: {
+id: string
+name: string
+unitType: string
+}[]
 }
 /**
  * the full value of one masked field (the showing is in the audit log)
@@ -3924,6 +3930,14 @@ publishedAt: (string | null)
  * accounts that opened it (published only)
  */
 readCount: number
+/**
+ * the chosen units with their names, for editing a draft (empty: every unit)
+ */
+units: {
+id: string
+name: string
+unitType: string
+}[]
 }
 /**
  * A receptionist with their hotel (answer part).

@@ -291,7 +291,7 @@ export function createServices(
     authenticate: authenticator(sessions),
     signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired, names),
     accounts: new Accounts(db, hasher, messageCodes, sessions, names, clock),
-    notices: new Notices(db, clock),
+    notices: new Notices(db, clock, translator),
     menus: new Menus(options.menusFile, translator),
     editions,
     audit,

@@ -78,8 +78,11 @@ function fromBranches(root: Schema, schema: Schema, step: string): unknown {
 
 export function fieldInfo(root: Schema, path: readonly string[]): FieldInfo {
   const schema = schemaOfField(root, path);
-  const enumValues = Array.isArray(schema?.enum) ? (schema.enum as unknown[]) : null;
-  const enumKeys = Array.isArray(schema?.['x-enum-i18n']) ? (schema['x-enum-i18n'] as string[]) : null;
+  // a list of choices (a notice's account types) reads each value by the label of its items' enum
+  const items = resolve(root, asSchema(schema?.items));
+  const choices = Array.isArray(schema?.enum) ? schema : Array.isArray(items?.enum) ? items : undefined;
+  const enumValues = Array.isArray(choices?.enum) ? (choices.enum as unknown[]) : null;
+  const enumKeys = Array.isArray(choices?.['x-enum-i18n']) ? (choices['x-enum-i18n'] as string[]) : null;
   const types = Array.isArray(schema?.type) ? (schema.type as unknown[]) : [schema?.type];
   const isFile = schema?.['x-upload'] !== undefined || asSchema(schema?.items)?.['x-upload'] !== undefined;
   const kind = isFile

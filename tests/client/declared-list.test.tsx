@@ -130,7 +130,8 @@ describe('declared list (kind "list")', () => {
     const actor = await screen.findByLabelText(/操作人/);
     expect(actor).toHaveValue('old');
     fireEvent.change(actor, { target: { value: 'organiser' } });
-    fireEvent.change(screen.getByLabelText(/^操作$/), { target: { value: 'guest.approve' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^操作/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '审核通过' }));
     fireEvent.click(screen.getByTestId('list-filter-submit'));
     await waitFor(() => expect(load).toHaveBeenLastCalledWith({ actor: 'organiser', action: 'guest.approve', pageNum: 1, pageSize: 20 }));
     expect(screen.getByTestId('location').textContent).toMatch(/^\/list\?(?=.*actor=organiser)(?=.*action=guest\.approve)/);
@@ -143,7 +144,23 @@ describe('declared list (kind "list")', () => {
     await screen.findByTestId('audit-empty');
     // the refused action and the page beyond the schema's pattern are not sent; the valid actor is
     expect(load).toHaveBeenLastCalledWith({ actor: 'old', pageNum: 1, pageSize: 20 });
-    expect(await screen.findByLabelText(/^操作$/)).toHaveValue('');
+    expect(await screen.findByRole('combobox', { name: /^操作/ })).toHaveTextContent(/^\W*$/);
+  });
+
+  it("offers the audit log's action and target type as choice lists of their labels, never codes to type", async () => {
+    load.mockResolvedValue(page([]));
+    renderList(auditLog());
+    await screen.findByTestId('audit-empty');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^操作/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '发布通知' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^对象类型/ }));
+    expect(screen.queryByRole('option', { name: 'notice' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: '通知' }));
+    fireEvent.click(screen.getByTestId('list-filter-submit'));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith({ action: 'notice.publish', targetType: 'notice', pageNum: 1, pageSize: 20 }),
+    );
+    expect(document.querySelector('#root_action__error')?.textContent ?? '').toBe('');
   });
 
   it('refuses a filter its query schema refuses, with the translated message, and does not load', async () => {
@@ -151,9 +168,9 @@ describe('declared list (kind "list")', () => {
     renderList(auditLog());
     await screen.findByTestId('audit-empty');
     const calls = load.mock.calls.length;
-    fireEvent.change(screen.getByLabelText(/^操作$/), { target: { value: 'NOT VALID' } });
+    fireEvent.change(screen.getByLabelText(/^操作人/), { target: { value: 'a'.repeat(101) } });
     fireEvent.click(screen.getByTestId('list-filter-submit'));
-    await waitFor(() => expect(document.querySelector('#root_action__error')?.textContent).toMatch(/格式不正确/));
+    await waitFor(() => expect(document.querySelector('#root_actor__error')?.textContent).toMatch(/100/));
     expect(load.mock.calls.length).toBe(calls);
   });
 
@@ -233,7 +250,8 @@ describe('declared list (kind "list")', () => {
     expect(row).toHaveTextContent('2027-06-18');
     expect(search).toHaveBeenLastCalledWith({ pageNum: '1', pageSize: '20' });
 
-    const unitName = await screen.findByLabelText(/^单位/);
+    // 单位 alone: 单位类型 is a filter of its own
+    const unitName = await screen.findByLabelText(/^单位$/);
     fireEvent.change(unitName, { target: { value: '示例' } });
     fireEvent.click(screen.getByTestId('list-filter-submit'));
     await waitFor(() => expect(search).toHaveBeenLastCalledWith({ unitName: '示例', pageNum: '1', pageSize: '20' }));

@@ -331,7 +331,7 @@ describe.skipIf(!run)('guest journey in Chromium', () => {
     await page.getByRole('dialog').getByText('确定取消 钱审核 的参会吗？').waitFor();
     // the dialog is the app's shared confirm (axe ran on this screen above; the backdrop dims the page)
     await screenshot(page, 'guest-cancel-dialog');
-    await page.getByRole('dialog').getByRole('button', { name: '取消参会' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认取消参会' }).click();
     await approved.getByText('已取消参会').waitFor();
     await rejected.locator('[data-testid=action-deregister]').click();
     await page.getByRole('dialog').getByRole('button', { name: '注销报名' }).click();

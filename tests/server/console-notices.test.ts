@@ -80,6 +80,30 @@ describeEachDatabase('console: notices written and published by organisers', (ki
     expect(list.records.find((n) => n.title === '一家单位')).toMatchObject({ readCount: 1, unitIds: [unitId], audiences: [] });
   });
 
+  it("answers a draft's units by name, so the draft can be opened for editing with its units", async () => {
+    const organiser = await caller(t, ORGANISER);
+    const unitId = (await accountRow(t, ENTERPRISE)).unit_id!;
+    const unitName = (await t.app.db.selectFrom('units').select('name').where('id', '=', unitId).executeTakeFirstOrThrow()).name;
+    const draft = await organiser.post<NoticePublicationItem>('admin/console/notice', {
+      title: '单位草稿',
+      content: '内容',
+      audiences: ['enterprise'],
+      unitIds: [unitId],
+    });
+    expect(draft.body.data.units).toEqual([{ id: unitId, name: unitName, unitType: expect.any(String) }]);
+    const list = (await organiser.get<Page<NoticePublicationItem>>('admin/console/notice/page?pageSize=100')).body.data;
+    expect(list.records.find((item) => item.id === draft.body.data.id)?.units).toEqual([
+      { id: unitId, name: unitName, unitType: expect.any(String) },
+    ]);
+    const changed = await organiser.put<NoticePublicationItem>(`admin/console/notice/${draft.body.data.id}`, {
+      title: '单位草稿（改）',
+      content: '内容',
+      audiences: [],
+      unitIds: [],
+    });
+    expect(changed.body.data).toMatchObject({ title: '单位草稿（改）', unitIds: [], units: [], status: 'draft' });
+  });
+
   it('deletes drafts; refuses unknown units and notices (404), bad bodies (400), non-organisers (403)', async () => {
     const organiser = await caller(t, ORGANISER);
     const draft = await organiser.post<NoticePublicationItem>('admin/console/notice', {

@@ -50,9 +50,10 @@ describeEachDatabase('organiser review, notices and audit log', (kind) => {
     expect((await second.get<number>('qms/notice-announce/myUnReadNoticeCount')).body.data).toBe(secondUnreadBefore + 1);
     const government = await caller(t, GOVERNMENT);
     const governmentNotices = await government.get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageSize=100');
-    expect(governmentNotices.body.data.records.some((n) => n.title === '嘉宾审核结果')).toBe(false);
+    expect(governmentNotices.body.data.records.some((n) => n.title === 'Guest review result')).toBe(false);
     const notices = await first.get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageSize=100');
-    expect(notices.body.data.records.map((n) => n.content)).toContain('嘉宾 张三 审核未通过，原因：资料不全');
+    // the portal's own notices are read in the reader's language (the caller reads English)
+    expect(notices.body.data.records.map((n) => n.content)).toContain('Guest 张三 was not approved. Reason: 资料不全');
 
     const audit = await organiser.get<Page<AuditEntry>>('admin/audit/page?pageSize=100');
     const decisions = audit.body.data.records.filter((e) => e.action.startsWith('guest.'));

@@ -11,7 +11,7 @@ import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useSe
 import { draftOf, unchangedMaskFilter } from './masked-values';
 import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from './shown-when';
 import { uploadsBusy } from './uploads/upload-activity';
-import { withoutFixedFlags } from './upgrade-flags';
+import { withoutFixedFlags, withOnlyFieldsEditable } from './upgrade-flags';
 
 type Data = Record<string, unknown>;
 
@@ -34,6 +34,8 @@ export interface SchemaFormProps {
   initialErrors?: ErrorSchema;
   /** the prefix of the fields' ids (default `root`): two forms on one page need distinct ones */
   idPrefix?: string;
+  /** only these top-level fields may be changed, the others are shown read-only (all when absent) */
+  editableFields?: string[];
 }
 
 /**
@@ -53,6 +55,7 @@ export function SchemaForm({
   formId,
   initialErrors,
   idPrefix,
+  editableFields,
 }: SchemaFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
@@ -107,7 +110,11 @@ export function SchemaForm({
   const { busy, extraErrors, run } = useServerSubmission();
   // an old record's flags show until the first save attempt, each one only while its field is still invalid
   const [upgradeFlags, setUpgradeFlags] = useState(initialErrors);
-  const uiSchema = useMemo(() => (assets ? withHiddenFields(assets.uiSchema, hidden) : undefined), [assets, hidden]);
+  const editableKey = editableFields?.join(',');
+  const uiSchema = useMemo(
+    () => (assets ? withOnlyFieldsEditable(withHiddenFields(assets.uiSchema, hidden), assets.schema, editableKey) : undefined),
+    [assets, hidden, editableKey],
+  );
 
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)

@@ -18,7 +18,12 @@ export const formBasics = {
   showErrorList: false,
   noHtml5Validate: true,
   translateString: translateRjsfString,
+  // a refused submit shows its errors on their fields; without a handler RJSF also logs every
+  // refusal with console.error, noise that buries the page's real errors
+  onError: ignoreRefusedSubmit,
 } as const;
+
+function ignoreRefusedSubmit(): void {}
 
 /** The UI schema of ui-schemas/<name>.json for a form, with the lazy widgets it names loaded. */
 export async function loadFormUiSchema(name: string): Promise<UiSchema> {
@@ -29,7 +34,7 @@ export async function loadFormUiSchema(name: string): Promise<UiSchema> {
 
 /** The translated UI schema of a form; the screen shows its own title: none from the schema root. */
 export function screenUiSchema(schema: RJSFSchema, baseUi: UiSchema): UiSchema {
-  return { ...translatedUiSchema(schema, baseUi), 'ui:title': '', 'ui:description': '' };
+  return { ...translatedUiSchema(schema, baseUi, schema, { numberItems: true }), 'ui:title': '', 'ui:description': '' };
 }
 
 function topLevelField(property: string | undefined): string {

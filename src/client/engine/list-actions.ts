@@ -81,7 +81,7 @@ export async function runListAction(action: ListAction, row: Row, routeParams: R
     const confirmed = await askConfirm({
       title: translateKey(action.confirm.titleKey, params),
       message: translateKey(action.confirm.messageKey, params),
-      confirmLabel: translateKey(action.labelKey),
+      confirmLabel: translateKey(action.confirm.confirmLabelKey ?? action.labelKey),
       cancelLabel: translateKey(action.confirm.cancelLabelKey ?? 'common.cancel'),
     });
     if (!confirmed) return false;

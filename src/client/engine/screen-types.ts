@@ -105,9 +105,10 @@ export interface ListAction {
   event?: string;
   /**
    * asked before the operation runs; the message's params are the row's fields, renamed by `params` (param -> field or `field.inner` path);
-   * `cancelLabelKey` names the button that keeps things as they are (default common.cancel: a "cancel the sign-up" question wants "back")
+   * `cancelLabelKey` names the button that keeps things as they are (default common.cancel: a "cancel the sign-up" question wants "back"),
+   * `confirmLabelKey` the one that goes ahead (default the action's label)
    */
-  confirm?: { titleKey: string; messageKey: string; params?: Record<string, string>; cancelLabelKey?: string };
+  confirm?: { titleKey: string; messageKey: string; params?: Record<string, string>; cancelLabelKey?: string; confirmLabelKey?: string };
   /** toast after the operation succeeded (same params as the confirmation) */
   doneKey?: string;
   /** shown only to these account types (the session's userType, e.g. organiser); the server still decides */

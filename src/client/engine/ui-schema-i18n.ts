@@ -22,7 +22,12 @@ function mergeUi(base: UiSchema | undefined, extra: UiSchema): UiSchema {
  * `x-i18n` / `x-enum-i18n` keywords. The schema object itself is never copied or changed:
  * the precompiled validator is bound to it.
  */
-export function translatedUiSchema(schema: RJSFSchema, base: UiSchema = {}, root: RJSFSchema = schema): UiSchema {
+export function translatedUiSchema(
+  schema: RJSFSchema,
+  base: UiSchema = {},
+  root: RJSFSchema = schema,
+  { numberItems = false }: { numberItems?: boolean } = {},
+): UiSchema {
   const node = resolveLocalRef(schema as SchemaNode, root);
   const extra: UiSchema = {};
   if (node['x-i18n']) extra['ui:title'] = translateKey(node['x-i18n']);
@@ -32,11 +37,22 @@ export function translatedUiSchema(schema: RJSFSchema, base: UiSchema = {}, root
   if (node.properties) {
     for (const [name, child] of Object.entries(node.properties)) {
       if (typeof child !== 'object' || child === null) continue;
-      result[name] = translatedUiSchema(child as RJSFSchema, (base[name] as UiSchema | undefined) ?? {}, root);
+      result[name] = translatedUiSchema(child as RJSFSchema, (base[name] as UiSchema | undefined) ?? {}, root, { numberItems });
     }
   }
   if (node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
-    result.items = translatedUiSchema(node.items as RJSFSchema, (base.items as UiSchema | undefined) ?? {}, root);
+    const itemUi = translatedUiSchema(node.items as RJSFSchema, (base.items as UiSchema | undefined) ?? {}, root, { numberItems });
+    const listTitle = result['ui:title'] as string | undefined;
+    const ofRecords = resolveLocalRef(node.items as SchemaNode, root).type === 'object';
+    // RJSF heads an untitled item with the property name and its place ("hotels-1"): a form says
+    // the list's own label and the item's number instead
+    result.items =
+      numberItems && ofRecords && listTitle && !itemUi['ui:title']
+        ? (_item: unknown, index: number) => ({
+            ...itemUi,
+            'ui:title': translateKey('form.listItem', { list: listTitle, number: index + 1 }),
+          })
+        : itemUi;
   }
   return result;
 }

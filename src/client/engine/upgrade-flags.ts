@@ -1,4 +1,4 @@
-import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 
 /**
  * An old record's flagged fields (engine/record-upgrade.ts) are RJSF `extraErrors`, which RJSF
@@ -34,4 +34,19 @@ export function withoutFixedFlags(
   const live = validator.validateFormData(data, schema).errorSchema as Node;
   const kept = prune(flags as Node, live);
   return JSON.stringify(kept) === JSON.stringify(flags) ? flags : kept;
+}
+
+/**
+ * The UI schema with every top-level field read-only except those named (`editable`: names
+ * joined by commas; all fields stay as they are when absent): a locked record opened to fix
+ * only what a newer form version flags.
+ */
+export function withOnlyFieldsEditable(uiSchema: UiSchema, schema: RJSFSchema, editable: string | undefined): UiSchema {
+  if (editable === undefined) return uiSchema;
+  const open = new Set(editable.split(','));
+  const out: UiSchema = { ...uiSchema };
+  for (const name of Object.keys(schema.properties ?? {})) {
+    if (!open.has(name)) out[name] = { ...((uiSchema[name] as UiSchema | undefined) ?? {}), 'ui:readonly': true };
+  }
+  return out;
 }

@@ -40,6 +40,9 @@ export function readableTarget(label: string | null, targetId: string): string |
 function valueText(read: ReadableValues, schemaName: string | undefined, key: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
   if (schemaName && schemaOfField(loadSchema(schemaName), [key])) return String(read.field(schemaName, key, value) ?? '—');
+  // a state the entry records beside its schema (a notice's draft → published) reads as its label
+  const stateLabel = typeof value === 'string' ? translated(read, `console.audit.values.${key}.${value}`) : null;
+  if (stateLabel) return stateLabel;
   if (typeof value === 'boolean') return read.yesNo(value) ?? '—';
   if (typeof value === 'string' && ISO_TIME.test(value)) return read.time(value) ?? value;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('、');

@@ -15,6 +15,7 @@ import * as entourageListingIndex from './migrations/0027-entourage-listing-inde
 import * as badgesAndCheckIns from './migrations/0030-badges-and-check-ins.js';
 import { sealedUploadNames } from './migrations/0031-sealed-upload-names.js';
 import { sealedInviteeMobiles } from './migrations/0032-sealed-invitee-mobiles.js';
+import * as noticeTextKeys from './migrations/0033-notice-text-keys.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -59,6 +60,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0030-badges-and-check-ins': badgesAndCheckIns,
     '0031-sealed-upload-names': sealedUploadNames(protection),
     '0032-sealed-invitee-mobiles': sealedInviteeMobiles(protection),
+    '0033-notice-text-keys': noticeTextKeys,
   };
 }
 

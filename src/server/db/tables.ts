@@ -95,6 +95,11 @@ export interface NoticeTable {
   unit_id: string | null;
   /** migration 0009: the organiser's publication this row was written for */
   publication_id?: string | null;
+  /** migration 0033: a notice the portal writes itself is read in the reader's language from these keys */
+  title_key?: string | null;
+  content_key?: string | null;
+  /** JSON object of the values filled into both keys' texts */
+  text_params?: string | null;
 }
 
 export interface NoticeReadTable {

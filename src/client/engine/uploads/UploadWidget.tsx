@@ -108,9 +108,13 @@ export function UploadWidget(props: WidgetProps) {
               sx={{ maxWidth: 120, maxHeight: 160, border: 1, borderColor: 'divider' }}
             />
           ) : (
-            <Typography variant="body2">
-              {/* never the id: until its name arrives a stored file is just "uploaded" */}
-              {item.name ? tUpload('upload.widget.uploaded', { name: item.name }) : tUpload('upload.widget.storedFile')}
+            <Typography variant="body2" data-testid="upload-file-name">
+              {/* never the id, and no generic text while the name is on its way: a stored file without a readable name is just "uploaded" */}
+              {item.name
+                ? tUpload('upload.widget.uploaded', { name: item.name })
+                : item.naming
+                  ? tUpload('upload.widget.readingName')
+                  : tUpload('upload.widget.storedFile')}
             </Typography>
           )}
           <Button size="small" onClick={() => pick(index)} disabled={disabled}>

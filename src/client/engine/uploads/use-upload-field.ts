@@ -6,8 +6,10 @@ import { fetchFileAsDataUrl, fetchFileInfo, readAsDataUrl, sendUpload, UploadFai
 
 export interface UploadedItem {
   id: string;
-  /** shown name ('' until the name of a file stored earlier has arrived) */
+  /** shown name ('' until the name of a file stored earlier has arrived, or when it could not be read) */
   name: string;
+  /** the name of a file stored earlier is still being asked for */
+  naming?: boolean;
   /** data: URL of a picture, null for other files */
   preview: string | null;
 }
@@ -44,7 +46,7 @@ export function useUploadField(
   onIds: (ids: string[]) => void,
   uploadPath?: string,
 ): UploadFieldState {
-  const [items, setItems] = useState<UploadedItem[]>(() => ids.map((id) => ({ id, name: '', preview: null })));
+  const [items, setItems] = useState<UploadedItem[]>(() => ids.map((id) => ({ id, name: '', naming: true, preview: null })));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [errors, setErrors] = useState<string[]>([]);
   const [notes, setNotes] = useState<string[]>([]);
@@ -57,7 +59,10 @@ export function useUploadField(
     let live = true;
     for (const item of itemsRef.current.filter((entry) => entry.name === '')) {
       void fetchFileInfo(item.id).then((found) => {
-        if (live && found) setItems((current) => current.map((entry) => (entry.id === item.id ? { ...entry, name: found.name } : entry)));
+        if (live)
+          setItems((current) =>
+            current.map((entry) => (entry.id === item.id ? { ...entry, name: found?.name ?? entry.name, naming: false } : entry)),
+          );
       });
     }
     return () => {

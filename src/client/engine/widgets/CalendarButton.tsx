@@ -1,14 +1,15 @@
 import EventIcon from '@mui/icons-material/Event';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
+// the picker (MUI X and dayjs locales) loads with the first click, not with every form
+const CalendarPopover = lazy(async () => ({ default: (await import('./CalendarPopover')).CalendarPopover }));
+
 /**
- * The end adornment of a typed date field: a button opening the browser's calendar on a native
- * input kept out of sight, out of the tab order and the accessibility tree (the calendar is a
- * convenience; the text field is the field).
+ * The end adornment of a typed date field: a button opening a calendar in the UI language
+ * with 24-hour time (the calendar is a convenience; the text field is the field).
  */
 export function CalendarButton({
   withTime,
@@ -22,28 +23,25 @@ export function CalendarButton({
   onPicked: (local: string) => void;
 }) {
   const t = useKeyTranslation();
-  const native = useRef<HTMLInputElement>(null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = t('client.dateInput.pick', { field });
   return (
-    <InputAdornment position="end" sx={{ position: 'relative' }}>
-      <IconButton
-        edge="end"
-        size="small"
-        aria-label={t('client.dateInput.pick', { field })}
-        onClick={() => native.current?.showPicker?.()}
-        data-testid="date-pick"
-      >
+    <InputAdornment position="end">
+      <IconButton edge="end" size="small" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)} data-testid="date-pick">
         <EventIcon fontSize="small" />
       </IconButton>
-      <Box
-        component="input"
-        ref={native}
-        type={withTime ? 'datetime-local' : 'date'}
-        value={local}
-        onChange={(event) => event.target.value && onPicked(event.target.value)}
-        tabIndex={-1}
-        aria-hidden
-        sx={{ position: 'absolute', right: 0, bottom: 0, width: '1px', height: '1px', opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
-      />
+      {anchor && (
+        <Suspense fallback={null}>
+          <CalendarPopover
+            anchor={anchor}
+            withTime={withTime}
+            local={local}
+            label={label}
+            onPicked={onPicked}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </InputAdornment>
   );
 }

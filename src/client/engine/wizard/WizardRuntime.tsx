@@ -200,6 +200,7 @@ export function WizardRuntime<TRecord extends WizardRecord, TContext extends Wiz
           uiSchemaName={step.uiSchema}
           initial={{ ...stepData(step, context), ...(draft ?? {}) }}
           readOnly={!access.editable}
+          editableFields={access.onlyFields}
           initialErrors={access.editable ? upgradeErrorSchema(upgrade) : undefined}
           onDraft={(data) => scheduleDraftWrite(declaration.id, recordId, step.id, data)}
           onSubmit={saveForm}

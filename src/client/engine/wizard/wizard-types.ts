@@ -62,6 +62,8 @@ export interface StepAccess {
   /** why not (client namespace key), with its parameters */
   reasonKey?: string;
   reasonParams?: Record<string, unknown>;
+  /** editable, but only these top-level fields (a locked record fixing what a newer form version requires) */
+  onlyFields?: string[];
 }
 
 /**

@@ -22,7 +22,23 @@ export function guestStepDone(step: WizardStepDeclaration, detail: GuestDetail |
  * in GuestDetail.gates with its reason from GuestDetail.gateReasons.
  */
 export function guestStepAccess(step: WizardStepDeclaration, context: GuestWizardContext): StepAccess {
-  if (context.detail) return gateAccess(step, context);
+  if (context.detail) return upgradeFixAccess(step, context) ?? gateAccess(step, context);
   const { open, reasonKey, reasonParams } = context.edition.addGuestGate;
   return { editable: open, ...(reasonKey ? { reasonKey } : {}), ...(reasonParams ? { reasonParams } : {}) };
+}
+
+/** The reason the server gives for an approved guest's locked basic information. */
+const APPROVED_LOCK = 'guest.gates.approvedLocked';
+
+/**
+ * An approved guest saved under an older form version: the locked basic step still lets the
+ * unit change exactly the fields the current version flags (the server accepts that save and
+ * nothing more), or the record could never be brought up to date.
+ */
+function upgradeFixAccess(step: WizardStepDeclaration, context: GuestWizardContext): StepAccess | undefined {
+  const locked = gateAccess(step, context);
+  const problems = step.source ? context.upgrades?.[step.source]?.problems : undefined;
+  if (locked.editable || locked.reasonKey !== APPROVED_LOCK || !problems?.length) return undefined;
+  const onlyFields = [...new Set(problems.map((problem) => problem.pointer.split('/')[1] ?? ''))].filter(Boolean);
+  return { editable: true, onlyFields, reasonKey: 'guest.gates.approvedUpgradeOnly' };
 }

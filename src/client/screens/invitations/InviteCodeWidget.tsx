@@ -52,10 +52,10 @@ export function InviteCodeWidget(props: WidgetProps) {
     <Box>
       <TextFieldWithAction
         widget={props}
-        // a read-only form keeps the field enabled (read-only input) and hides the check button
+        // a read-only form shows the field like its other fields (disabled) and hides the check button
         fieldProps={{
           error: hasRawErrors(props) || outcome?.kind === 'invalid',
-          disabled: props.disabled,
+          disabled: props.disabled || props.readonly,
           slotProps: { htmlInput: { readOnly: props.readonly, 'aria-describedby': helperId } },
           onChange: (event) => {
             setOutcome(null);

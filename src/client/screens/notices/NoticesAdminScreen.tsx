@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
-import type { UnitChoice } from '../../../shared/console-api';
+import type { NoticePublicationItem, UnitChoice } from '../../../shared/console-api';
 import { consoleApi } from '../../api/console-endpoints';
 import { DeclaredListSection } from '../../engine/DeclaredListSection';
 import { useListHost } from '../../engine/use-list-host';
@@ -14,38 +14,60 @@ import { UnitPicker } from '../units/UnitPicker';
 
 /**
  * /admin/notices: organisers write a notice (the notice-publication form; units are picked
- * beside it), keep it as a draft, and publish it to everyone or to the chosen account types
- * and units. Published notices are final.
+ * beside it), keep it as a draft, change the draft (the list's edit opens it in the same form),
+ * and publish it to everyone or to the chosen account types and units. Published notices are final.
  */
 export default function NoticesAdminScreen() {
   const t = useKeyTranslation();
   const [units, setUnits] = useState<UnitChoice[]>([]);
   const [formKey, setFormKey] = useState(0);
-  const { host, reload } = useListHost();
+  const [editing, setEditing] = useState<NoticePublicationItem | null>(null);
+  const startOver = (draft: NoticePublicationItem | null) => {
+    setEditing(draft);
+    setUnits(draft ? draft.units : []);
+    setFormKey((key) => key + 1);
+  };
+  const { host, reload } = useListHost({
+    onEvent: (event, row) => {
+      if (event === 'edit' && row) startOver(row as unknown as NoticePublicationItem);
+    },
+  });
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <ConsoleSection name="notice-write" titleKey="console.notices.write" maxWidth={760}>
+      <ConsoleSection name="notice-write" titleKey={editing ? 'console.notices.editDraft' : 'console.notices.write'} maxWidth={760}>
         <SchemaForm
           key={formKey}
           formId="notice-publication-form"
           schemaName="notice-publication"
           // title and content start absent, not '': an empty field is "required", not "too short"
-          initial={{ audiences: [], unitIds: [] }}
+          initial={
+            editing
+              ? { title: editing.title, content: editing.content, audiences: editing.audiences, unitIds: editing.unitIds }
+              : { audiences: [], unitIds: [] }
+          }
           onSubmit={async (data) => {
-            await consoleApi.createNotice({ ...data, audiences: data.audiences ?? [], unitIds: units.map((unit) => unit.id) });
+            const notice = { ...data, audiences: data.audiences ?? [], unitIds: units.map((unit) => unit.id) };
+            if (editing) await consoleApi.saveNotice(editing.id, notice);
+            else await consoleApi.createNotice(notice);
             showToast(t('console.notices.saved'), 'success', ERROR_TOAST_MS);
-            setUnits([]);
-            setFormKey((key) => key + 1);
+            startOver(null);
             reload();
           }}
         >
           <Box sx={{ mt: 1 }}>
             <UnitPicker multiple label={t('console.schema.fields.units')} value={units} onChange={setUnits} testId="notice-units" />
           </Box>
-          <Button type="submit" variant="contained" sx={{ mt: 2 }} data-testid="notice-save">
-            {t('console.notices.saveDraft')}
-          </Button>
+          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+            <Button type="submit" variant="contained" data-testid="notice-save">
+              {t('console.notices.saveDraft')}
+            </Button>
+            {editing && (
+              <Button type="button" onClick={() => startOver(null)} data-testid="notice-edit-cancel">
+                {t('console.notices.cancelEdit')}
+              </Button>
+            )}
+          </Box>
         </SchemaForm>
       </ConsoleSection>
       <DeclaredListSection list="notices-admin" host={host} />

@@ -261,6 +261,10 @@ export class ActivitySignUps {
           edition_id: activity.edition_id,
           title: this.translator.t(DEFAULT_LANGUAGE, 'activity.notice.promotedTitle', params),
           content: this.translator.t(DEFAULT_LANGUAGE, 'activity.notice.promotedContent', params),
+          // the keys and values are kept: each reader gets the notice in their own language
+          title_key: 'activity.notice.promotedTitle',
+          content_key: 'activity.notice.promotedContent',
+          text_params: JSON.stringify(params),
           audience: null,
           unit_id: person.unit_id,
           // the notice shows at once: release times are compared with the real clock

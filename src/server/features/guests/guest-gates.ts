@@ -125,8 +125,14 @@ export function enforce(decision: Decision): void {
   if (!decision.open) throw new AppError(decision.error, decision.reasonParams ?? {});
 }
 
-export function assertCanEditBasic(edition: EditionData, status: string): void {
-  enforce(decideBasic(edition, status));
+/**
+ * `onlyUpgradeFixes`: the save changes only what the current form version requires of the stored
+ * document (upgrade-fixes.ts); an approved guest's lock lets exactly that through.
+ */
+export function assertCanEditBasic(edition: EditionData, status: string, onlyUpgradeFixes = false): void {
+  const decision = decideBasic(edition, status);
+  if (!decision.open && decision.error === 'basicInfoLocked' && onlyUpgradeFixes) return;
+  enforce(decision);
 }
 
 export function assertCanManageEntourage(edition: EditionData, status: string): void {

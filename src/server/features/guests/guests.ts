@@ -15,6 +15,7 @@ import { openReception } from '../reception/sealed-receptions.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { checkInvitationCode } from '../invitations/invitation-codes.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
+import { changesOnlyUpgradeFixes } from './upgrade-fixes.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import {
@@ -304,7 +305,8 @@ export class Guests {
 
   /**
    * Saves the basic information of a pending or rejected guest (a rejected one goes back to
-   * review). A changed invitation code is checked again and decides the status anew.
+   * review), or of an approved one only what the current form version requires changed. A
+   * changed invitation code is checked again and decides the status anew.
    */
   async saveBasic(who: SignedInAccount, id: string, body: GuestDocument): Promise<GuestSummary> {
     const unitId = unitOf(who);
@@ -312,10 +314,14 @@ export class Guests {
       this.db.transaction().execute(async (trx) => {
         const edition = await this.editions.current(trx);
         const row = await this.load(trx, edition, unitId, id, true);
-        assertCanEditBasic(edition, row.audit_status);
+        // an approved guest saved under an older form version may fix what the current one requires, and only that
+        const upgradeFix =
+          row.audit_status === 'approved' &&
+          changesOnlyUpgradeFixes(this.protection.openJson('guest', row.document), row.schema_version, body as Record<string, unknown>);
+        assertCanEditBasic(edition, row.audit_status, upgradeFix);
         const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body, id);
-        // a guest the committee rejected goes back to the committee, whatever the code says
-        const status: AuditStatus = reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
+        // a guest the committee rejected goes back to the committee, whatever the code says; a fix keeps the approval
+        const status: AuditStatus = upgradeFix ? 'approved' : reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
         await this.assertFiles(trx, unitId, body);
         const hash = this.protection.index('idNumber', body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');

@@ -61,14 +61,22 @@ export class Review {
           .where('id', '=', id)
           .execute();
         if (status === 'approved') await this.guests.accountLinks.link(trx, id);
-        const content = this.translator.t(DEFAULT_LANGUAGE, `server.review.${status}`, { name: row.name, reason: reason ?? '' });
+        // the keys and values are kept: each reader gets the notice in their own language
+        const text = {
+          titleKey: 'server.review.noticeTitle',
+          contentKey: `server.review.${status}`,
+          params: { name: row.name, reason: reason ?? '' },
+        };
         await trx
           .insertInto('notices')
           .values({
             id: randomUUID(),
             edition_id: edition.id,
-            title: this.translator.t(DEFAULT_LANGUAGE, 'server.review.noticeTitle'),
-            content,
+            title: this.translator.t(DEFAULT_LANGUAGE, text.titleKey),
+            content: this.translator.t(DEFAULT_LANGUAGE, text.contentKey, text.params),
+            title_key: text.titleKey,
+            content_key: text.contentKey,
+            text_params: JSON.stringify(text.params),
             audience: null,
             unit_id: row.unit_id,
             release_time: now,

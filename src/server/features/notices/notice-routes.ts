@@ -29,7 +29,7 @@ export async function noticeRoutes(app: FastifyInstance, { notices }: NoticeRout
       const pageNum = Number(request.query.pageNum ?? 1);
       const pageSize = Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE);
       noStore(reply);
-      return ok(request, await notices.page(signedIn(request), pageNum, pageSize));
+      return ok(request, await notices.page(signedIn(request), request.language, pageNum, pageSize));
     },
   });
 

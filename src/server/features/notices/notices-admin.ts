@@ -26,17 +26,22 @@ function targetsOf(audiences: string[], unitIds: string[]): Target[] {
   return types.flatMap((audience) => units.map((unitId) => ({ audience, unitId })));
 }
 
-function toItem(row: NoticePublicationTable, readCount: number): NoticePublicationItem {
+type UnitOfNotice = NoticePublicationItem['units'][number];
+
+function toItem(row: NoticePublicationTable, readCount: number, units: ReadonlyMap<string, UnitOfNotice>): NoticePublicationItem {
+  const unitIds = JSON.parse(row.unit_ids) as string[];
   return {
     id: row.id,
     title: row.title,
     content: row.content,
     audiences: JSON.parse(row.audiences) as string[],
-    unitIds: JSON.parse(row.unit_ids) as string[],
+    unitIds,
     status: row.status as NoticePublicationItem['status'],
     createdAt: row.created_at,
     publishedAt: row.published_at,
     readCount,
+    // a unit deleted since is left out: the draft's editor shows what can still be chosen
+    units: unitIds.flatMap((id) => units.get(id) ?? []),
   };
 }
 
@@ -68,7 +73,19 @@ export class NoticesAdmin {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return { records: rows.map((row) => toItem(row, Number(row.read_count ?? 0))), total: Number(total), pageNum, pageSize };
+    const units = await this.unitsOf(
+      this.db,
+      rows.flatMap((row) => JSON.parse(row.unit_ids) as string[]),
+    );
+    return { records: rows.map((row) => toItem(row, Number(row.read_count ?? 0), units)), total: Number(total), pageNum, pageSize };
+  }
+
+  /** The named units among ids, for the answers (a draft's editor shows its units by name). */
+  private async unitsOf(executor: Executor, ids: string[]): Promise<Map<string, UnitOfNotice>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const found = await executor.selectFrom('units').select(['id', 'name', 'unit_type']).where('id', 'in', unique).execute();
+    return new Map(found.map((unit) => [unit.id, { id: unit.id, name: unit.name, unitType: unit.unit_type }]));
   }
 
   private async assertUnits(executor: Executor, editionId: string, unitIds: string[]): Promise<void> {
@@ -106,7 +123,7 @@ export class NoticesAdmin {
         after: body,
         at: now,
       });
-      return toItem(row, 0);
+      return toItem(row, 0, await this.unitsOf(trx, body.unitIds));
     });
   }
 
@@ -156,7 +173,7 @@ export class NoticesAdmin {
         after: body,
         at: now,
       });
-      return toItem({ ...before, ...change }, 0);
+      return toItem({ ...before, ...change }, 0, await this.unitsOf(trx, body.unitIds));
     });
   }
 
@@ -218,7 +235,8 @@ export class NoticesAdmin {
         after: { status: 'published' },
         at: now,
       });
-      return toItem({ ...row, status: 'published', published_at: now, updated_at: now }, 0);
+      const units = await this.unitsOf(trx, JSON.parse(row.unit_ids) as string[]);
+      return toItem({ ...row, status: 'published', published_at: now, updated_at: now }, 0, units);
     });
   }
 }

@@ -6,6 +6,8 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../clock.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
+import type { Language } from '../../../shared/constants.js';
+import type { Translator } from '../../http/translator.js';
 
 /** Notices of the current edition meant for everyone, the caller's account type, or the caller's unit. */
 export class Notices {
@@ -15,6 +17,7 @@ export class Notices {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly translator: Translator,
   ) {
     this.countUnread = this.prepareCountUnread();
   }
@@ -33,7 +36,8 @@ export class Notices {
     );
   }
 
-  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
+  /** `language`: the reader's; a notice the portal wrote itself is read in it, an organiser's as written. */
+  async page(who: SignedInAccount, language: Language, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
     const { total } = await this.visibleTo(who)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
@@ -41,19 +45,36 @@ export class Notices {
       .leftJoin('notice_reads', (join) =>
         join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.account_id', '=', who.id),
       )
-      .select(['notices.id', 'notices.title', 'notices.content', 'notices.release_time', 'notice_reads.read_at'])
+      .select([
+        'notices.id',
+        'notices.title',
+        'notices.content',
+        'notices.title_key',
+        'notices.content_key',
+        'notices.text_params',
+        'notices.release_time',
+        'notice_reads.read_at',
+      ])
       .orderBy('notices.release_time', 'desc')
       .orderBy('notices.id')
       .$call(onPage(pageNum, pageSize))
       .execute();
     const records = rows.map((row) => ({
       id: row.id,
-      title: row.title,
-      content: row.content,
+      ...this.textOf(row, language),
       releaseTime: row.release_time,
       read: row.read_at !== null,
     }));
     return pageOf(records, total, pageNum, pageSize);
+  }
+
+  private textOf(
+    row: { title: string; content: string; title_key?: string | null; content_key?: string | null; text_params?: string | null },
+    language: Language,
+  ): { title: string; content: string } {
+    if (!row.title_key || !row.content_key) return { title: row.title, content: row.content };
+    const params = row.text_params ? (JSON.parse(row.text_params) as Record<string, unknown>) : {};
+    return { title: this.translator.t(language, row.title_key, params), content: this.translator.t(language, row.content_key, params) };
   }
 
   private prepareCountUnread() {
