@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, chromiumPath, launchChromium } from './support/chromium';
+import { chromiumAvailable, launchChromium } from './support/chromium';
 import { storeOldGuest } from './support/old-records';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
@@ -104,20 +104,11 @@ describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
     // the camera: Chromium's fake device plays the badge's QR code
     const clip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'door-')), 'badge.y4m');
     await qrClip(token, clip);
-    camera = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${clip}`,
-      ],
-    });
+    camera = await launchChromium([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${clip}`,
+    ]);
     const phone = await camera.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', permissions: ['camera'] });
     const scanner = await phone.newPage();
     await scanner.goto(`${portal.baseUrl}/login`);

@@ -15,7 +15,8 @@ export function chromiumAvailable(): boolean {
   return false;
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium with the team's flags; `extraArgs` add to them (a fake camera, say). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -25,6 +26,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
