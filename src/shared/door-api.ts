@@ -2,7 +2,10 @@
  * Contract of the door: badges (PDF) for units, the check-in scan for organisers and staff, the
  * arrival figures for organisers. Bodies are the schemas of the same name in schemas/.
  */
+import doorScan from '../generated/schemas/door-scan.json';
+import responseDoorScan from '../generated/schemas/response-door-scan.json';
 import type { ResponseDoorAbsentPage, ResponseDoorArrivals, ResponseDoorScan } from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 export const doorApiPaths = {
   /** GET: the PDF of every badge of the signed-in unit (approved guests coming, and their entourage) */
@@ -22,3 +25,14 @@ export const doorApiPaths = {
 export type DoorScanResult = ResponseDoorScan;
 export type DoorArrivals = ResponseDoorArrivals;
 export type DoorAbsentPage = ResponseDoorAbsentPage;
+export type DoorScanOutcome = ResponseDoorScan['outcome'];
+/** the scan's outcomes, first scan then repeat, as the answer schema names them */
+export const [FIRST_SCAN, REPEATED_SCAN] = enumAt<DoorScanOutcome>(responseDoorScan, '/properties/outcome') as [
+  DoorScanOutcome,
+  DoorScanOutcome,
+];
+/** the scan's limits, for the check-in screen's fields */
+export const doorScanLimits = {
+  station: doorScan.properties.station.maxLength,
+  token: doorScan.properties.token.maxLength,
+};

@@ -78,7 +78,8 @@ describe('an edition change through the files, on the screens', () => {
       expect(field).toHaveAttribute('id', 'root_position');
       // never the raw key, as before ("position *")
       expect(screen.queryAllByText(/^position( \*)?$/)).toHaveLength(0);
-    });
+      // the first render loads the form library: past 30 s on a loaded 2-core machine
+    }, 120_000);
   }
 
   it("the organiser's record shows the relabelled field and the member's new field with their labels", async () => {
@@ -109,5 +110,5 @@ describe('an edition change through the files, on the screens', () => {
     const basic = await screen.findByTestId('record-basic');
     await within(basic).findByText(POSITION['zh-CN']);
     expect(basic.querySelector('[data-field="/position"]')).toHaveTextContent('董事长');
-  });
+  }, 120_000);
 });

@@ -182,12 +182,13 @@ describeEachDatabase('activities: organisers, tabs, sign-up, waiting list', (kin
       [g3, 'waiting', 1],
     ]);
     const notices = await second.get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageNum=1&pageSize=10');
-    const promoted = notices.body.data.records.filter((n) => n.title === '活动报名已确认');
+    // the system notice is read in the reader's language (the callers read in English)
+    const promoted = notices.body.data.records.filter((n) => n.title === 'Activity place confirmed');
     expect(promoted).toHaveLength(1);
     expect(promoted[0]!.content).toContain('限额参观');
     // the first unit was not promoted: no such notice
     const firstNotices = await first.get<Page<NoticeItem>>('qms/notice-announce/myNoticePage?pageNum=1&pageSize=10');
-    expect(firstNotices.body.data.records.some((n) => n.title === '活动报名已确认')).toBe(false);
+    expect(firstNotices.body.data.records.some((n) => n.title === 'Activity place confirmed')).toBe(false);
     const roster = await organiser.get<AdminActivityDetail>(`admin/activity/${activity.id}`);
     expect(roster.body.data.signedUp.map((s) => s.guestId)).toEqual([g2]);
     expect(roster.body.data.waiting.map((s) => [s.guestId, s.waitingPosition, s.unitName])).toEqual([[g3, 1, '示例第二企业有限公司']]);

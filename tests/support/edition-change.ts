@@ -4,7 +4,7 @@
  * (the real command, with its options for another folder). The guest's position is limited to
  * 40 characters by wrapping its reference in allOf (the house rule for a rule beside a
  * reference) and relabelled in both languages; the entourage member gets a new field with its
- * labels; both versions are bumped. Used by the client and the server halves of the check.
+ * labels; the attendance form gets a new option; both versions are bumped. Used by the client and the server halves of the check.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +13,8 @@ import path from 'node:path';
 
 export const POSITION = { 'zh-CN': '现任职务', en: 'Current position' } as const;
 export const PASSPORT_NAME = { 'zh-CN': '护照姓名', en: 'Name in passport' } as const;
+/** a new attendance option, in the definitions only the guest form refers to */
+export const HYBRID = { value: 'hybrid', 'zh-CN': '线上线下结合', en: 'Partly online' } as const;
 
 export interface EditionChange {
   /** the copied locales (the changed labels) */
@@ -41,6 +43,8 @@ export function applyEditionChange(root = process.cwd(), under = os.tmpdir()): E
   const at = (name: string) => path.join(dir, name);
   for (const from of ['schemas', 'ui-schemas', 'locales']) fs.cpSync(path.join(root, from), at(from), { recursive: true });
   fs.copyFileSync(path.join(root, 'config/demo-data.json'), at('demo-data.json'));
+  // the published versions' records come along, as they do in the repository: the change adds a record, the old ones stay
+  fs.cpSync(path.join(root, 'src/generated/versions'), at('generated/versions'), { recursive: true });
 
   editJson(at('schemas/guest.json'), (schema) => {
     const properties = schema.properties as Record<string, unknown>;
@@ -52,11 +56,17 @@ export function applyEditionChange(root = process.cwd(), under = os.tmpdir()): E
     properties.passportName = { type: 'string', maxLength: 60, 'x-i18n': 'schema.fields.passportName' };
     bump(schema);
   });
+  editJson(at('schemas/definitions.json'), (schema) => {
+    const attendanceForm = (schema.definitions as Record<string, Record<string, string[]>>).attendanceForm!;
+    attendanceForm.enum!.push(HYBRID.value);
+    attendanceForm['x-enum-i18n']!.push(`schema.enums.attendanceForm.${HYBRID.value}`);
+  });
   for (const language of ['zh-CN', 'en'] as const)
     editJson(at(`locales/${language}/schema.json`), (texts) => {
       const fields = texts.fields as Record<string, string>;
       fields.position = POSITION[language];
       fields.passportName = PASSPORT_NAME[language];
+      (texts.enums as Record<string, Record<string, string>>).attendanceForm![HYBRID.value] = HYBRID[language];
     });
 
   const codegen = spawnSync(

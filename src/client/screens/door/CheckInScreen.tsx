@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { DoorScanResult } from '../../../shared/door-api';
+import { doorScanLimits, REPEATED_SCAN, type DoorScanResult } from '../../../shared/door-api';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { useNamespacesReady } from '../../i18n/use-namespaces';
 import { formatDateTime } from '../../util/date-format';
@@ -78,7 +78,7 @@ export default function CheckInScreen() {
             setStation(event.target.value);
             window.localStorage.setItem(STATION_KEY, event.target.value);
           }}
-          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'checkin-station' } }}
+          slotProps={{ htmlInput: { maxLength: doorScanLimits.station, 'data-testid': 'checkin-station' } }}
           size="small"
         />
         {camera ? (
@@ -103,7 +103,7 @@ export default function CheckInScreen() {
             label={tk('console.door.fields.token')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'checkin-code' } }}
+            slotProps={{ htmlInput: { maxLength: doorScanLimits.token, 'data-testid': 'checkin-code' } }}
             size="small"
             sx={{ flex: 1 }}
           />
@@ -133,7 +133,7 @@ function ScanOutcome({ shown }: { shown: Shown }) {
       </Alert>
     );
   const { result } = shown;
-  const already = result.outcome === 'already';
+  const already = result.outcome === REPEATED_SCAN;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="checkin-result" data-outcome={result.outcome}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

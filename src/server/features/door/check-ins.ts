@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { UploadRepository } from '../../uploads/upload-repository.js';
 import type { UploadStorage } from '../../uploads/upload-storage.js';
 import { AppError } from '../../http/app-error.js';
+import { FIRST_SCAN, REPEATED_SCAN, type DoorScanOutcome } from '../../../shared/door-api.js';
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
 import type { DoorTables } from './door-tables.js';
@@ -18,8 +19,8 @@ export interface Scan {
 }
 
 export interface ScanResult {
-  /** checked-in: this scan is the first; already: an earlier scan holds the check-in */
-  outcome: 'checked-in' | 'already';
+  /** FIRST_SCAN: this scan checked the person in; REPEATED_SCAN: an earlier scan holds the check-in */
+  outcome: DoorScanOutcome;
   nameZh: string;
   nameEn: string | null;
   unitName: string;
@@ -113,7 +114,7 @@ export class CheckIns {
       .executeTakeFirstOrThrow();
     const person = await this.person(badge.guest_id, badge.member_id);
     return {
-      outcome: first ? 'checked-in' : 'already',
+      outcome: first ? FIRST_SCAN : REPEATED_SCAN,
       ...person,
       first: { scannedAt: held.scanned_at, station: held.station },
     };
