@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../clock.js';
 import type { Language } from '../../../shared/constants.js';
-import type { UploadRepository } from '../../uploads/upload-repository.js';
-import type { UploadStorage } from '../../uploads/upload-storage.js';
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
 import { badgePdf, type BadgeFace } from './badge-pdf.js';
 import type { DoorTables } from './door-tables.js';
+import type { StoredPictures } from './stored-pictures.js';
 
 /** Who gets a badge: approved guests who have not declined or cancelled, and their entourage. */
 const NOT_COMING = ['not-attending', 'cancelled'];
@@ -47,8 +45,7 @@ export class Badges {
     db: Db,
     private readonly editions: Editions,
     private readonly tokens: BadgeTokens,
-    private readonly uploads: UploadRepository,
-    private readonly storage: UploadStorage,
+    private readonly pictures: StoredPictures,
     private readonly labels: BadgeLabels,
     private readonly font: { file: string; family?: string } | null,
     private readonly clock: Clock,
@@ -70,7 +67,7 @@ export class Badges {
         nameEn: person.nameEn,
         unitName: person.unitName,
         kindLabel: person.kindLabel,
-        photo: await this.photo(person.photoId),
+        photo: await this.pictures.read(person.photoId),
       });
     }
     return badgePdf(faces, this.font);
@@ -156,17 +153,6 @@ export class Badges {
       })
       .execute();
     return id;
-  }
-
-  private async photo(uploadId: string | null): Promise<Buffer | null> {
-    if (!uploadId) return null;
-    const row = await this.uploads.find(uploadId);
-    if (!row) return null;
-    try {
-      return await fs.promises.readFile(this.storage.pathOf(row.storage_name));
-    } catch {
-      return null;
-    }
   }
 
   /** Revokes the person's live badge of a guest's unit: its QR code is refused from now on, the next print makes a new one. */

@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import fs from 'node:fs';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../clock.js';
-import type { UploadRepository } from '../../uploads/upload-repository.js';
-import type { UploadStorage } from '../../uploads/upload-storage.js';
 import { AppError } from '../../http/app-error.js';
 import { FIRST_SCAN, REPEATED_SCAN, type DoorScanOutcome } from '../../../shared/door-api.js';
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
 import type { DoorTables } from './door-tables.js';
+import type { StoredPictures } from './stored-pictures.js';
 
 export interface Scan {
   token: string;
@@ -60,8 +58,7 @@ export class CheckIns {
     db: Db,
     private readonly editions: Editions,
     private readonly tokens: BadgeTokens,
-    private readonly uploads: UploadRepository,
-    private readonly storage: UploadStorage,
+    private readonly pictures: StoredPictures,
     private readonly clock: Clock,
   ) {
     this.db = db.withTables<DoorTables>();
@@ -140,14 +137,13 @@ export class CheckIns {
   }
 
   private async thumbnail(uploadId: string): Promise<string | null> {
-    const row = await this.uploads.find(uploadId);
-    if (!row) return null;
+    const picture = await this.pictures.read(uploadId);
+    if (!picture) return null;
     try {
-      const picture = await fs.promises.readFile(this.storage.pathOf(row.storage_name));
       const small = await sharp(picture).resize({ width: THUMBNAIL_WIDTH }).jpeg({ quality: 80 }).toBuffer();
       return `data:image/jpeg;base64,${small.toString('base64')}`;
     } catch {
-      // a file gone or unreadable: the name is still shown
+      // a picture sharp cannot decode: the name is still shown
       return null;
     }
   }
