@@ -45,7 +45,8 @@ export const systemClock: Clock = clockOf(systemTime);
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
+export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** The calendar date (YYYY-MM-DD) in Asia/Shanghai (UTC+8 all year, no daylight saving). */
 export function shanghaiDate(at: Date): string {

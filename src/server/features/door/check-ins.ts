@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
-import type { Clock } from '../../clock.js';
+import { SHANGHAI_OFFSET_MS, type Clock } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
 import { FIRST_SCAN, REPEATED_SCAN, type DoorScanOutcome } from '../../../shared/door-api.js';
 import type { Editions } from '../edition/editions.js';
@@ -41,7 +41,6 @@ export interface ArrivalFigures {
   perHour: { hour: string; count: number }[];
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** a scan time this far in the future is the phone's clock, not a scan: the server's time is kept */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const THUMBNAIL_WIDTH = 240;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { shanghaiDate } from '../../clock.js';
+import { SHANGHAI_OFFSET_MS, shanghaiDate } from '../../clock.js';
 import { schemaUnitType } from '../../auth/unit-access.js';
 
 /** How many guests have each value of one attribute; key null: no value. */
@@ -22,7 +22,6 @@ export interface GuestFigureSet {
 export const UNANSWERED_ATTENDANCE = 'undecided';
 
 const SHANGHAI_DAY_MS = 24 * 60 * 60 * 1000;
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /**
  * The stored times (ISO, UTC) of one Asia/Shanghai day, as a half-open range: the day's filter
