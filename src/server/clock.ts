@@ -46,9 +46,29 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 
 /** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The calendar date (YYYY-MM-DD) in Asia/Shanghai (UTC+8 all year, no daylight saving). */
 export function shanghaiDate(at: Date): string {
   return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The stored times (ISO, UTC) of one Asia/Shanghai day, as a half-open range: a day's filter
+ * then compares text on an index in both databases instead of converting every row.
+ */
+export function shanghaiDayRange(day: string): { from: string; until: string } {
+  const start = Date.parse(`${day}T00:00:00.000Z`) - SHANGHAI_OFFSET_MS;
+  return { from: new Date(start).toISOString(), until: new Date(start + DAY_MS).toISOString() };
+}
+
+/**
+ * The Asia/Shanghai hour ("YYYY-MM-DD HH:00") of a UTC hour key ("YYYY-MM-DDTHH", the first 13
+ * characters of a stored time): counts are grouped by that key in SQL, spelt alike in both
+ * databases, and turned into local hours here.
+ */
+export function shanghaiHourOfUtcKey(utcHourKey: string): string {
+  const local = new Date(Date.parse(`${utcHourKey}:00:00.000Z`) + SHANGHAI_OFFSET_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 13)}:00`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
-import { SHANGHAI_OFFSET_MS, type Clock } from '../../clock.js';
+import { shanghaiHourOfUtcKey, type Clock } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
 import { FIRST_SCAN, REPEATED_SCAN, type DoorScanOutcome } from '../../../shared/door-api.js';
 import type { Editions } from '../edition/editions.js';
@@ -214,8 +214,7 @@ export class CheckIns {
     ]);
     const perHour = new Map<string, number>();
     for (const row of byHour) {
-      const local = new Date(Date.parse(`${row.hour}:00:00.000Z`) + SHANGHAI_OFFSET_MS).toISOString();
-      const hour = `${local.slice(0, 10)} ${local.slice(11, 13)}:00`;
+      const hour = shanghaiHourOfUtcKey(row.hour);
       perHour.set(hour, (perHour.get(hour) ?? 0) + Number(row.n));
     }
     const arrived = [...perHour.values()].reduce((sum, n) => sum + n, 0);

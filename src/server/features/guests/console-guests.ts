@@ -1,3 +1,4 @@
+import { shanghaiDayRange } from '../../clock.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
@@ -12,7 +13,7 @@ import { containsPattern, legDate } from '../../db/sql-fragments.js';
 import { guestNameMatches, nameSuffixesMatching, searchesNameSuffixes } from './guest-name-search.js';
 import { invitationCodeCandidates } from '../invitations/invitation-codes.js';
 import type { ListTotals } from '../../db/list-totals.js';
-import { shanghaiDayRange, UNANSWERED_ATTENDANCE } from './guest-figures.js';
+import { UNANSWERED_ATTENDANCE } from './guest-figures.js';
 
 const UNIT_CHOICES = 50;
 

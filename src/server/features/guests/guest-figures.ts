@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { SHANGHAI_OFFSET_MS, shanghaiDate } from '../../clock.js';
+import { shanghaiHourOfUtcKey } from '../../clock.js';
 import { schemaUnitType } from '../../auth/unit-access.js';
 
 /** How many guests have each value of one attribute; key null: no value. */
@@ -20,17 +20,6 @@ export interface GuestFigureSet {
 
 /** The attendance of a guest who never answered reads as undecided, in the figures as in the search filter. */
 export const UNANSWERED_ATTENDANCE = 'undecided';
-
-const SHANGHAI_DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The stored times (ISO, UTC) of one Asia/Shanghai day, as a half-open range: the day's filter
- * then compares text on the created_at index in both databases instead of converting every row.
- */
-export function shanghaiDayRange(day: string): { from: string; until: string } {
-  const start = Date.parse(`${day}T00:00:00.000Z`) - SHANGHAI_OFFSET_MS;
-  return { from: new Date(start).toISOString(), until: new Date(start + SHANGHAI_DAY_MS).toISOString() };
-}
 
 function merged(rows: { key: string | null; n: number | string | bigint }[]): { key: string | null; n: number }[] {
   const sums = new Map<string | null, number>();
@@ -77,7 +66,7 @@ export class GuestFigures {
     ]);
     const perDay = new Map<string, number>();
     for (const row of byHour) {
-      const day = shanghaiDate(new Date(`${row.key}:00:00.000Z`));
+      const day = shanghaiHourOfUtcKey(row.key).slice(0, 10);
       perDay.set(day, (perDay.get(day) ?? 0) + Number(row.n));
     }
     const status = counted(byStatus);
