@@ -76,6 +76,7 @@ import { Badges, type BadgeLabels } from './features/door/badges.js';
 import { badgeFont } from './features/door/badge-pdf.js';
 import { CheckIns } from './features/door/check-ins.js';
 import { StoredPictures } from './features/door/stored-pictures.js';
+import { PeopleAtTheDoor } from './features/guests/people-at-the-door.js';
 import { doorRoutes, type DoorRouteServices } from './features/door/door-routes.js';
 import { Entourage } from './features/guests/entourage.js';
 import { entourageRoutes } from './features/guests/entourage-routes.js';
@@ -278,6 +279,7 @@ export function createServices(
   const tables = temporaryDb(db);
   const badgeTokens = new BadgeTokens(Buffer.from(config.codeSecret));
   const storedPictures = new StoredPictures(uploadRepository, uploadStorage);
+  const peopleAtTheDoor = new PeopleAtTheDoor(db);
   const badgeLabels: BadgeLabels = {
     guestType: (language, type) => translator.t(language, `console.schema.enums.guestType.${type ?? 'general'}`),
     entourage: (language) => translator.t(language, 'server.door.entourage'),
@@ -330,8 +332,8 @@ export function createServices(
     downloads: new Downloads(db, editions, contentAudit, protection),
     door: {
       tokens: badgeTokens,
-      badges: new Badges(db, editions, badgeTokens, storedPictures, badgeLabels, badgeFont(config.badgeFont), clock),
-      checkIns: new CheckIns(db, editions, badgeTokens, storedPictures, clock),
+      badges: new Badges(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, badgeLabels, badgeFont(config.badgeFont), clock),
+      checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, clock),
     },
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { FIRST_SCAN, REPEATED_SCAN, type DoorScanOutcome } from '../../../shared/door-api.js';
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
+import type { PeopleAtTheDoor, PersonAtTheDoor } from '../guests/people-at-the-door.js';
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
 
@@ -57,6 +58,7 @@ export class CheckIns {
     db: Db,
     private readonly editions: Editions,
     private readonly tokens: BadgeTokens,
+    private readonly people: PeopleAtTheDoor,
     private readonly pictures: StoredPictures,
     private readonly clock: Clock,
   ) {
@@ -117,21 +119,13 @@ export class CheckIns {
   }
 
   private async person(guestId: string, memberId: string | null): Promise<Omit<ScanResult, 'outcome' | 'first'>> {
-    const guest = await this.db
-      .selectFrom('guests')
-      .leftJoin('units', 'units.id', 'guests.unit_id')
-      .select(['guests.name', 'guests.name_en', 'guests.document', 'units.name as unit_name'])
-      .where('guests.id', '=', guestId)
-      .executeTakeFirst();
-    const member = memberId
-      ? await this.db.selectFrom('entourage_members').select(['name', 'document']).where('id', '=', memberId).executeTakeFirst()
-      : undefined;
-    const document = JSON.parse((member ?? guest)?.document ?? '{}') as Record<string, unknown>;
+    const people = await this.people.named([{ guestId, memberId }]);
+    const person: PersonAtTheDoor | undefined = people.get(memberId ? `m:${memberId}` : `g:${guestId}`);
     return {
-      nameZh: member?.name ?? guest?.name ?? '',
-      nameEn: typeof document.nameEn === 'string' ? document.nameEn : member ? null : (guest?.name_en ?? null),
-      unitName: guest?.unit_name ?? '',
-      photo: typeof document.photo === 'string' ? await this.thumbnail(document.photo) : null,
+      nameZh: person?.nameZh ?? '',
+      nameEn: person?.nameEn ?? null,
+      unitName: person?.unitName ?? '',
+      photo: person?.photoId ? await this.thumbnail(person.photoId) : null,
     };
   }
 
@@ -160,33 +154,20 @@ export class CheckIns {
     const [count, rows] = await Promise.all([
       waiting.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
       waiting
-        .innerJoin('guests', 'guests.id', 'badges.guest_id')
         .leftJoin('units', 'units.id', 'badges.unit_id')
-        .leftJoin('entourage_members', 'entourage_members.id', 'badges.member_id')
-        .select([
-          'guests.name as guest_name',
-          'guests.name_en as guest_name_en',
-          'entourage_members.name as member_name',
-          'entourage_members.document as member_document',
-          'units.name as unit_name',
-          'badges.member_id',
-        ])
+        .select(['badges.guest_id', 'badges.member_id', 'badges.person_key'])
         .orderBy('units.name')
         .orderBy('badges.person_key')
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),
     ]);
+    const people = await this.people.named(rows.map((row) => ({ guestId: row.guest_id, memberId: row.member_id })));
     return {
-      records: rows.map((row) => {
-        const member = row.member_id !== null;
-        const document = member ? (JSON.parse(row.member_document ?? '{}') as Record<string, unknown>) : {};
-        return {
-          nameZh: (member ? row.member_name : row.guest_name) ?? '',
-          nameEn: member ? (typeof document.nameEn === 'string' ? document.nameEn : null) : row.guest_name_en,
-          unitName: row.unit_name ?? '',
-          entourage: member,
-        };
+      records: rows.flatMap((row) => {
+        const person = people.get(row.person_key);
+        if (!person) return [];
+        return [{ nameZh: person.nameZh, nameEn: person.nameEn, unitName: person.unitName, entourage: row.member_id !== null }];
       }),
       total: Number(count.n),
       pageNum,
