@@ -36,7 +36,8 @@ function summarise(profile: { nodes: ProfileNode[]; samples: number[] }): string
     const { functionName, url, lineNumber } = node.callFrame;
     const place =
       /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (/\/(src\/server\/[^/]+(?:\/[^/]+)?)/.exec(url)?.[1] || (url.startsWith('node:') ? url.split('/').slice(0, 2).join('/') : url || functionName));
+      (/\/(src\/server\/[^/]+(?:\/[^/]+)?)/.exec(url)?.[1] ||
+        (url.startsWith('node:') ? url.split('/').slice(0, 2).join('/') : url || functionName));
     const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + node.hitCount);
     byPlace.set(place, (byPlace.get(place) ?? 0) + node.hitCount);
@@ -60,11 +61,9 @@ if (!address || typeof address === 'string') throw new Error('no address');
 const url = `http://127.0.0.1:${address.port}/exhibition/center/user/basic/loginInfo?entranceTypes=2`;
 
 const load = async (duration: number) => {
-  const child = spawn(
-    process.execPath,
-    [autocannonBin, '-c', '10', '-d', String(duration), '-H', `authorization=Bearer ${token}`, url],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [autocannonBin, '-c', '10', '-d', String(duration), '-H', `authorization=Bearer ${token}`, url], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await once(child, 'exit');
 };
 // warm: compiled serializers, optimised code

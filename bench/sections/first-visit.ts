@@ -20,7 +20,12 @@ const TARGET_MS = 2500;
  * down and ~0.75 Mbps up, each × 0.9, and a 150 ms target RTT applied as 150 × 3.75 = 562.5 ms
  * of request latency (DevTools scales its presets so that they match Lighthouse's simulation).
  */
-export const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9, uploadThroughput: ((750 * 1000) / 8) * 0.9 };
+export const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
 const CPU_THROTTLE = 4;
 
 interface Condition {
@@ -142,7 +147,9 @@ async function run(): Promise<string> {
           // in turns, the order flipped each round: the machine's load moves both alike
           const order = round % 2 === 0 ? CONDITIONS : [...CONDITIONS].reverse();
           for (const condition of order) {
-            results.get(condition.name)!.push(await visit(context, `${portal.baseUrl}${pageUnderTest.path}`, condition, pageUnderTest.ready));
+            results
+              .get(condition.name)!
+              .push(await visit(context, `${portal.baseUrl}${pageUnderTest.path}`, condition, pageUnderTest.ready));
           }
         }
       } finally {
@@ -178,7 +185,17 @@ const section = { title: 'First visit on a phone network (LCP, Slow 4G)', run };
 export default section;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(`## ${section.title}\n\n_Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')}._\n\n${await section.run()}`);
-  console.log(`_Load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')}._`);
+  console.log(
+    `## ${section.title}\n\n_Load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')}._\n\n${await section.run()}`,
+  );
+  console.log(
+    `_Load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')}._`,
+  );
   process.exit(0);
 }

@@ -10,7 +10,14 @@ interface Series {
   count: number;
 }
 
-type Value = { labels: Record<string, string | number>; sharedLabels?: Record<string, string>; value: number; metricName: string };
+type Value = {
+  labels: Record<string, string | number>;
+  sharedLabels?: Record<string, string>;
+  value: number;
+  metricName: string;
+  /** prom-client's buckets carry one (null without exemplars) */
+  exemplar?: null;
+};
 
 /**
  * `http_request_duration_seconds`, the histogram of every answer, counted here in plain arrays
@@ -33,7 +40,12 @@ export class RequestDurations {
     const key = `${method} ${status}`;
     let series = byAnswer.get(key);
     if (!series) {
-      series = { labels: { method, route, status: String(status) }, counts: new Array<number>(REQUEST_DURATION_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
+      series = {
+        labels: { method, route, status: String(status) },
+        counts: new Array<number>(REQUEST_DURATION_BUCKETS.length + 1).fill(0),
+        sum: 0,
+        count: 0,
+      };
       byAnswer.set(key, series);
     }
     let bucket = 0;
@@ -51,10 +63,16 @@ export class RequestDurations {
         let cumulative = 0;
         REQUEST_DURATION_BUCKETS.forEach((bound, i) => {
           cumulative += series.counts[i]!;
-          values.push({ labels: { le: bound }, sharedLabels: series.labels, value: cumulative, metricName: `${this.name}_bucket` });
+          values.push({
+            labels: { le: bound },
+            sharedLabels: series.labels,
+            value: cumulative,
+            metricName: `${this.name}_bucket`,
+            exemplar: null,
+          });
         });
         values.push(
-          { labels: { le: '+Inf' }, sharedLabels: series.labels, value: series.count, metricName: `${this.name}_bucket` },
+          { labels: { le: '+Inf' }, sharedLabels: series.labels, value: series.count, metricName: `${this.name}_bucket`, exemplar: null },
           { labels: {}, sharedLabels: series.labels, value: series.sum, metricName: `${this.name}_sum` },
           { labels: {}, sharedLabels: series.labels, value: series.count, metricName: `${this.name}_count` },
         );
@@ -68,7 +86,7 @@ export class RequestDurations {
     const data = await this.getForPromString();
     return {
       ...data,
-      values: data.values.map(({ labels, sharedLabels, value, metricName }) => ({ labels: { ...labels, ...sharedLabels }, value, metricName })),
+      values: data.values.map(({ labels, sharedLabels, ...rest }) => ({ ...rest, labels: { ...labels, ...sharedLabels } })),
     };
   }
 
