@@ -5,14 +5,15 @@
  * BENCH_GUESTS lists the sizes (default 10000; "10000,100000" for the growth figure);
  * BENCH_DATABASES=sqlite or postgres runs one database only.
  * BENCH_DATA_DIR keeps each seeded database for the next run (a folder outside the repo, e.g.
- * /work/perfdata): SQLite in <dir>/sqlite-<guests>/, PostgreSQL in schema bench_keep_<guests>,
+ * /work/perfdata): SQLite in <dir>/sqlite-<guests>/, PostgreSQL in schema bench_keep_<guests>_<hash of dir>
+ * (several people benching on one database server each keep their own),
  * the seed's ids in <dir>/<kind>-<guests>.json. Seeding 100,000 guests takes minutes on two
  * cores; the saves the sections make add a few hundred guests per run, which no figure notices.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
@@ -73,7 +74,9 @@ async function open(kind: Kind, guests: number): Promise<BenchDatabase> {
   const dataDir = kept ? path.join(keepDir, `${kind}-${guests}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'summit-bench-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const seedFile = kept ? path.join(keepDir, `${kind}-${guests}.json`) : null;
-  const schema = kept ? `bench_keep_${guests}` : `bench_${randomBytes(5).toString('hex')}`;
+  const schema = kept
+    ? `bench_keep_${guests}_${createHash('sha256').update(keepDir).digest('hex').slice(0, 8)}`
+    : `bench_${randomBytes(5).toString('hex')}`;
   const reused = seedFile !== null && fs.existsSync(seedFile);
   if (kind === 'postgres' && !reused) {
     const admin = new pg.Client({ connectionString: PG_URL });

@@ -1,8 +1,8 @@
 /**
  * loginInfo requests per second under autocannon: the product (HTTP on loopback, every hook,
  * the access log line) beside a hand-written equivalent in the same run: bare Fastify with the
- * bare driver running the product's own session query, and the same answer. Target (issue 17):
- * at least 0.6x the hand-written equivalent.
+ * bare driver running the product's own session query, and the same answer. Target: at least
+ * 0.8x the hand-written equivalent in every round, on both databases.
  * The two are loaded in turns (ROUNDS pairs, the order flipped each round) and the ratio is the
  * median of the rounds' ratios: on this shared machine the throughput of one server moves by a
  * third between consecutive seconds, and a pair taken close together moves both sides alike.
@@ -79,6 +79,7 @@ export default {
   title: 'loginInfo (hot read)',
   async run(): Promise<string> {
     const rows: string[][] = [];
+    const verdicts: string[] = [];
     for (const kind of await kinds()) {
       const database = await benchDatabase(kind, SIZES[0]!);
       const token = await database.unitToken(1);
@@ -141,6 +142,7 @@ export default {
         const cpuRatio = median(rounds.map((pair) => pair.baseline.cpuUsPerRequest / pair.product.cpuUsPerRequest));
         const of = (side: 'product' | 'baseline', field: keyof Throughput) => median(rounds.map((pair) => pair[side][field]));
         const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+        verdicts.push(`${kind} ${Math.min(...ratios) >= 0.8 ? 'met' : 'NOT met'} (lowest round ${Math.min(...ratios).toFixed(2)})`);
         rows.push([
           kind,
           of('product', 'rps').toFixed(0),
@@ -174,7 +176,7 @@ export default {
         rows,
       ),
       '',
-      'Target: ratio (requests per second) at least 0.6.',
+      `Target: ratio (requests per second) at least 0.8 in every round: ${verdicts.join('; ')}. On SQLite the product reads a session row again only when the database changed since (any commit, by this process or another; see auth/sessions.ts): this load writes nothing, so it measures a read-mostly moment; the baseline queries every time.`,
     ].join('\n');
   },
 };

@@ -14,7 +14,7 @@ import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { usePrecompiledValidators } from './http/request-validation.js';
 import { languageOf } from './http/translator.js';
 import { registerCompression } from './plugins/compression.js';
-import { AccessLog } from './plugins/access-log.js';
+import { AccessLog, lazyChildLogger } from './plugins/access-log.js';
 import { serverLoggerOptions } from './plugins/log-destination.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -32,7 +32,7 @@ import { startUploadWriter } from './cluster/housekeeping.js';
 import { holdAdvisoryLock } from './cluster/advisory-lock.js';
 import { registerDraining } from './cluster/graceful-shutdown.js';
 import { healthRoutes } from './cluster/health-routes.js';
-import { registerMetrics } from './cluster/metrics.js';
+import { measureRequestDurations, registerMetrics } from './cluster/metrics.js';
 import { registerJobScheduler, scheduleHousekeeping } from './cluster/housekeeping-jobs.js';
 import './http/fastify-types.js';
 
@@ -55,10 +55,13 @@ declare module 'fastify' {
  * infrastructure (db, i18n, services), external plugins, app hooks, then routes.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? serverLoggerOptions(config);
   const app = Fastify({
-    logger: options.logger ?? serverLoggerOptions(config),
-    // one access line per request instead of two (plugins/access-log.ts)
+    logger,
+    // one access line per request instead of two, written without a request logger (plugins/access-log.ts)
     logController: new AccessLog(),
+    // a request's own logger is made only when something logs through it
+    ...(logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     bodyLimit: config.bodyLimitBytes,
     // the outer bound; REQUEST_TIMEOUT_MS and the upload pace are applied per request (plugins/request-deadline.ts)
     requestTimeout: serverRequestTimeoutMs(config),
@@ -74,6 +77,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // so the proxy closes them first and never sends on one this side is closing
     keepAliveTimeout: 72_000,
   });
+  // before any plugin declares a route: each route gets its own duration hook (cluster/metrics.ts)
+  const durations = measureRequestDurations(app);
 
   const { db, pool } = openDatabase(config, {
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects on the next query'),
@@ -140,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // routes
   registerDraining(app);
-  registerMetrics(app, pool, services.hasher);
+  registerMetrics(app, pool, services.hasher, durations);
   await app.register(healthRoutes);
   await app.register(
     async (api) => {

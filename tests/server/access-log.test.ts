@@ -49,6 +49,29 @@ describe('access log', () => {
     expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|abcdefghijklmnop/);
   });
+
+  it('makes no request logger for a request that logs nothing but its access line', async () => {
+    const child = vi.spyOn(app.log, 'child');
+    try {
+      for (let i = 0; i < 3; i += 1) await app.inject({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo' });
+      expect(child).not.toHaveBeenCalled();
+    } finally {
+      child.mockRestore();
+    }
+  });
+
+  it("writes the line pino would write through the request's own logger: same fields, same order", async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/exhibition/center/user/basic/loginInfo?entranceTypes=2' });
+    const [access] = lines.filter((line) => line.msg === 'request');
+    lines.length = 0;
+    app.log.child({ reqId: 'x' }).info({ method: 'GET', url: '/a', status: 401, ms: 1.5 }, 'request');
+    const [viaPino] = lines;
+    expect(Object.keys(access!)).toEqual(Object.keys(viaPino!));
+    expect(Object.keys(access!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'url', 'status', 'ms', 'msg']);
+    expect(access).toMatchObject({ level: 30, pid: process.pid, method: 'GET', status: 401, msg: 'request' });
+    expect(typeof access!.reqId).toBe('string');
+  });
 });
 
 /** Issue 17 point 5: the server's own destination buffers the lines off the event loop. */

@@ -1,6 +1,8 @@
 import net, { type AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { REQUEST_DURATION_BUCKETS, RequestDurations } from '../../src/server/cluster/request-durations.js';
 import { uploadPaths } from '../../src/shared/upload-api.js';
 import { tokenFor, useTestApp } from './helpers/test-app.js';
 
@@ -73,5 +75,34 @@ describe('uploads in flight', () => {
     // an ordinary request is no upload
     await t.app.inject({ method: 'GET', url: '/exhibition/qms/edition/current' });
     expect(await inFlight()).toBe(0);
+  });
+});
+
+describe('request durations', () => {
+  it("write exactly what prom-client's own Histogram writes for the same answers", async () => {
+    const theirs = new Registry();
+    const histogram = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Request duration by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [...REQUEST_DURATION_BUCKETS],
+      registers: [theirs],
+    });
+    const ours = new Registry();
+    const durations = new RequestDurations();
+    ours.registerMetric(durations.asMetric());
+    const answers: [string, string, number, number][] = [
+      ['GET', '/a', 200, 0.001],
+      ['GET', '/a', 200, 0.005],
+      ['GET', '/a', 404, 0.2],
+      ['POST', '/b/:id', 200, 31],
+      ['GET', 'unmatched', 404, 0.0101],
+    ];
+    for (const [method, route, status, seconds] of answers) {
+      histogram.observe({ method, route, status: String(status) }, seconds);
+      durations.observe(method, route, status, seconds);
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    expect(await ours.getMetricsAsJSON()).toEqual(await theirs.getMetricsAsJSON());
   });
 });

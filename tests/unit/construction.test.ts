@@ -18,9 +18,11 @@ const PRIMITIVES: Record<string, string> = {
   HashTurns: "the password hasher's own queue bookkeeping",
   FaceWorkerThread: "one thread of the face detector's pool, started and stopped by it",
   DrainState: 'the graceful-shutdown flag of one app',
+  RequestDurations: "the request-duration counters of one app's /metrics",
   ReadableValues: 'a formatter of one language, built per request',
   LogDestination: 'the logger writes before any service exists',
   AccessLog: 'the logger writes before any service exists',
+  LazyChildLogger: "a request's logger, made by Fastify for each request",
   ImmediateSqliteDialect: "Kysely's dialect plumbing, built with the connection",
   ImmediateSqliteDriver: "Kysely's dialect plumbing, built with the connection",
 };

@@ -1,34 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/constants';
+import { CORE_NAMESPACES, NAMESPACES, type Namespace } from './namespaces';
 
-/**
- * Namespaces: `client` is the UI; `schema`/`validation` come from foundation, `server` from the
- * server; `guest` is the UI of the guest lifecycle, `upload` the upload widget's; `activity`,
- * `content` (wishes, downloads, history, projects), `temporary` and `console` (organisers) follow.
- */
-export const NAMESPACES = [
-  'client',
-  'schema',
-  'validation',
-  'server',
-  'guest',
-  'upload',
-  'activity',
-  'content',
-  'temporary',
-  'console',
-  'wish',
-  'upgrade',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, CORE_NAMESPACES, type Namespace } from './namespaces';
 
-/**
- * What every screen needs (chrome, field labels, validation and server messages): loaded before
- * the first render. The feature namespaces load with their route (see ensureNamespaces), so the
- * sign-in page does not download the organisers' console texts.
- */
-export const CORE_NAMESPACES: readonly Namespace[] = ['client', 'schema', 'validation', 'server'];
 export const FEATURE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns));
 
 type Loader = () => Promise<unknown>;

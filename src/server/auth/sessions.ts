@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import { changeStampOf, type ChangeStamp } from '../db/change-stamp.js';
 import type { AccountType } from '../../shared/api-types.js';
 import type { AccountNames } from './account-names.js';
 import { newSessionToken, sha256 } from '../security/codes.js';
@@ -24,6 +25,11 @@ export interface SessionPolicy {
 /** Refresh "last seen" at most once a minute, so authenticated reads rarely write. */
 const TOUCH_INTERVAL_MS = MINUTE_MS;
 
+/** Sessions read back while the database is unchanged: a bound against a flood of different tokens. */
+const MOST_REMEMBERED = 10_000;
+
+type SessionRow = Awaited<ReturnType<Sessions['findByTokenHash']>>[number];
+
 /**
  * Opaque random tokens; only their SHA-256 is stored. A session ends at the absolute
  * expiry, after the idle time, at logout, or when the password changes.
@@ -31,6 +37,16 @@ const TOUCH_INTERVAL_MS = MINUTE_MS;
 export class Sessions {
   /** the query of every signed-in request, compiled once */
   private readonly findByTokenHash;
+  /** where the database can say cheaply that nothing changed (SQLite) */
+  private readonly changeStamp: ChangeStamp | undefined;
+  /**
+   * The rows of recent lookups (by token hash) and the database's change stamp they were read
+   * at. Any commit anywhere (a logout, a password change, a "last seen", another process)
+   * changes the stamp and empties it, so a remembered row is always the row the query would
+   * return now: revocation still acts on the very next request.
+   */
+  private remembered = new Map<string, SessionRow>();
+  private rememberedAt: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +71,24 @@ export class Sessions {
         ])
         .where('sessions.token_hash', '=', value(0)),
     );
+    this.changeStamp = changeStampOf(db);
+  }
+
+  /** The session's row, from the lookups made since the last change to the database if it is there. */
+  private async find(tokenHash: string): Promise<SessionRow | undefined> {
+    const stamp = this.changeStamp?.();
+    if (stamp === undefined) return (await this.findByTokenHash(tokenHash))[0];
+    if (stamp !== this.rememberedAt) {
+      this.remembered = new Map();
+      this.rememberedAt = stamp;
+    }
+    const known = this.remembered.get(tokenHash);
+    if (known) return known;
+    // SQLite answers the read at once, so the row is the one as of `stamp`; a commit meanwhile
+    // gives the next lookup another stamp
+    const [row] = await this.findByTokenHash(tokenHash);
+    if (row && this.rememberedAt === stamp && this.remembered.size < MOST_REMEMBERED) this.remembered.set(tokenHash, row);
+    return row;
   }
 
   async create(accountId: string): Promise<string> {
@@ -76,7 +110,7 @@ export class Sessions {
   }
 
   async authenticate(token: string): Promise<SignedInAccount | null> {
-    const [row] = await this.findByTokenHash(sha256(token));
+    const row = await this.find(sha256(token));
     if (!row || row.revoked_at !== null) return null;
     const now = systemClock.now().getTime();
     const lastSeen = Date.parse(row.last_seen_at);

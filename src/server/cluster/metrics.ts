@@ -1,10 +1,11 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { send } from '../http/error-handler.js';
 import { isLoopback } from '../outbox/dev-outbox-routes.js';
 import type { PasswordHasher } from '../auth/password-hash.js';
+import { RequestDurations } from './request-durations.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -28,20 +29,45 @@ function mayRead(request: FastifyRequest, token: string | null): boolean {
 }
 
 /**
- * Prometheus metrics of this instance (prom-client, one registry per app): request durations
- * per route, the password-hash queue, the database pool and uploads in flight, plus Node's
- * defaults (event-loop lag, heap, GC).
+ * Times every answer under its route pattern, never its URL (ids and queries would make a label
+ * per request). Installed before any route is declared: each route gets its own onResponse hook
+ * holding its pattern, rather than one hook reading `request.routeOptions` (an object Fastify
+ * builds anew on every read) for every request; answers of no route (404) are counted by one
+ * global hook under "unmatched".
  */
-export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null, hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>): void {
+export function measureRequestDurations(app: FastifyInstance): RequestDurations {
+  const durations = new RequestDurations();
+  app.addHook('onRoute', (route) => {
+    const pattern = route.url;
+    const observe: onResponseHookHandler = (request, reply, done) => {
+      durations.observe(request.method, pattern, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    const declared = route.onResponse;
+    route.onResponse = declared === undefined ? [observe] : [...(Array.isArray(declared) ? declared : [declared]), observe];
+  });
+  // a callback hook: an async one costs a promise and a microtask on every answer
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) durations.observe(request.method, 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  return durations;
+}
+
+/**
+ * Prometheus metrics of this instance (prom-client, one registry per app): request durations
+ * per route (measureRequestDurations), the password-hash queue, the database pool and uploads in
+ * flight, plus Node's defaults (event-loop lag, heap, GC).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  pool: pg.Pool | null,
+  hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>,
+  durations: RequestDurations,
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Request duration by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
+  registry.registerMetric(durations.asMetric());
   new Gauge({
     name: 'password_hash_queue_depth',
     help: 'Password hashes waiting for a slot',
@@ -87,13 +113,6 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null, hash
     }
     done();
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    // the route pattern, never the URL: ids and queries would make a label per request
-    const route = request.routeOptions.url ?? 'unmatched';
-    durations.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    done();
-  });
-
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!mayRead(request, app.config.metricsToken)) return send(request, reply, 'notFound');
     return reply

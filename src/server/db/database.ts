@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { AppConfig } from '../config.js';
+import { registerChangeStamp } from './change-stamp.js';
 import { registerDirectReader } from './direct-reader.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import type { Database } from './tables.js';
@@ -89,14 +90,21 @@ export function openDatabase(
   file.pragma('secure_delete = ON');
   // statistics for the planner where they are missing or stale (SQLite's advice for every open)
   file.pragma('optimize = 0x10002');
-  const cached = withStatementCache(file);
+  const statements = statementCache(file);
+  const cached = withStatementCache(file, statements);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }), ...log });
   if (!onQuery) {
     // one connection: while a transaction is open on it, a direct read would see its uncommitted
-    // rows, so it declines and the read queues behind the transaction in Kysely as before
+    // rows, so it declines and the read queues behind the transaction in Kysely as before.
+    // The statement comes straight from the cache, not through the proxy Kysely holds.
     registerDirectReader(db, (source, parameters) =>
-      file.inTransaction ? undefined : Promise.resolve(cached.prepare(source).all([...parameters])),
+      file.inTransaction ? undefined : Promise.resolve(statements(source).all(parameters as unknown[])),
     );
+    // this connection's own writes (total_changes) and everyone else's commits (data_version);
+    // a write that changed nothing moves neither, and needs not
+    const ownChanges = file.prepare('select total_changes()').pluck();
+    const othersCommits = file.prepare('pragma data_version').pluck();
+    registerChangeStamp(db, () => (file.inTransaction ? undefined : `${String(ownChanges.get())} ${String(othersCommits.get())}`));
   }
   return { db, pool: null };
 }
@@ -105,21 +113,25 @@ export function openDatabase(
  * Kysely prepares every query anew; better-sqlite3 statements are reusable and the driver is
  * synchronous (one statement runs at a time), so identical SQL reuses its prepared statement.
  */
-function withStatementCache(file: SQLite.Database): SQLite.Database {
+function statementCache(file: SQLite.Database): (source: string) => SQLite.Statement {
   const cache = new Map<string, SQLite.Statement>();
-  const prepare = file.prepare.bind(file);
+  return (source) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = file.prepare(source);
+      // queries are built from a fixed set of shapes; the bound keeps a misuse from growing it forever
+      if (cache.size < 500) cache.set(source, statement);
+    }
+    return statement;
+  };
+}
+
+/** The connection as Kysely sees it, its `prepare` answered from the cache. */
+function withStatementCache(file: SQLite.Database, statements: (source: string) => SQLite.Statement): SQLite.Database {
   return new Proxy(file, {
     get(target, property, receiver) {
       if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
-      return (source: string) => {
-        let statement = cache.get(source);
-        if (!statement) {
-          statement = prepare(source);
-          // queries are built from a fixed set of shapes; the bound keeps a misuse from growing it forever
-          if (cache.size < 500) cache.set(source, statement);
-        }
-        return statement;
-      };
+      return statements;
     },
   });
 }
