@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // routes
   registerDraining(app);
-  registerMetrics(app, pool, services.hasher);
+  registerMetrics(app, pool, services.hasher, services.faceDetector);
   await app.register(healthRoutes);
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { send } from '../http/error-handler.js';
 import { isLoopback } from '../outbox/dev-outbox-routes.js';
 import type { PasswordHasher } from '../auth/password-hash.js';
+import type { FaceDetector } from '../uploads/face-detector.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -29,10 +30,16 @@ function mayRead(request: FastifyRequest, token: string | null): boolean {
 
 /**
  * Prometheus metrics of this instance (prom-client, one registry per app): request durations
- * per route, the password-hash queue, the database pool and uploads in flight, plus Node's
- * defaults (event-loop lag, heap, GC).
+ * per route, the password-hash queue, the face-detection pool, the database pool and uploads in
+ * flight, plus Node's defaults (event-loop lag, heap, GC). The two queues are what a busy
+ * registration day fills first: an operator reads which one from here.
  */
-export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null, hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  pool: pg.Pool | null,
+  hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>,
+  faces: Pick<FaceDetector, 'running' | 'waiting' | 'workers'>,
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
@@ -56,6 +63,30 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool | null, hash
     registers: [registry],
     collect() {
       this.set(hasher.running);
+    },
+  });
+  new Gauge({
+    name: 'face_detections_running',
+    help: 'Photo face detections running in the worker pool',
+    registers: [registry],
+    collect() {
+      this.set(faces.running);
+    },
+  });
+  new Gauge({
+    name: 'face_detections_waiting',
+    help: 'Photo face detections waiting for a free worker',
+    registers: [registry],
+    collect() {
+      this.set(faces.waiting);
+    },
+  });
+  new Gauge({
+    name: 'face_workers',
+    help: 'Worker threads of the face-detection pool (FACE_WORKERS)',
+    registers: [registry],
+    collect() {
+      this.set(faces.workers);
     },
   });
   if (pool) {

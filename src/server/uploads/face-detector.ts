@@ -60,6 +60,16 @@ export class FaceDetector {
     this.idle = [...this.threads];
   }
 
+  /** detections running now (the /metrics face-pool figures) */
+  get running(): number {
+    return this.detections.running;
+  }
+
+  /** detections waiting for a free worker now */
+  get waiting(): number {
+    return this.detections.queued;
+  }
+
   /**
    * Faces in an RGB picture (row-major, 3 bytes per pixel), best first. The caller scales the
    * picture to fit FACE_INPUT_SIZE first: detection then costs the same for any photo. The
