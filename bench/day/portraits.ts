@@ -30,7 +30,10 @@ export async function uploadPortraits(workDir: string): Promise<Portrait[]> {
   if (!rules) throw new Error('no photo rule in the schemas');
   const expected = JSON.parse(fs.readFileSync(path.join(SET_DIR, 'verdicts.json'), 'utf8')) as ExpectedVerdict[];
   const passing = expected.filter((entry) => entry.verdict === 'passed');
-  const detector = new FaceDetector({ workers: 1 });
+  // a generous limit: on a loaded machine the worker's first detection (model and WebAssembly
+  // loading) can pass the server's 10 s, and a picture would be dropped for it
+  const detector = new FaceDetector({ workers: 1, timeLimitMs: 120_000 });
+  const refused: string[] = [];
   const portraits: Portrait[] = [];
   try {
     for (const entry of passing) {
@@ -47,7 +50,10 @@ export async function uploadPortraits(workDir: string): Promise<Portrait[]> {
           break;
         }
       }
-      if (!jpeg) continue;
+      if (!jpeg) {
+        refused.push(`${entry.file}: no quality lands within the byte bounds`);
+        continue;
+      }
       const file = path.join(workDir, `portrait-${entry.file}`);
       fs.writeFileSync(file, jpeg);
       const inspection = await inspectFile({
@@ -63,13 +69,14 @@ export async function uploadPortraits(workDir: string): Promise<Portrait[]> {
       });
       // the inspection re-encodes the file in place: the upload sends the bytes made above
       fs.rmSync(file, { force: true });
-      if (inspection.kind === 'measured' && failuresOf(checkUpload(rules, inspection.facts)).length === 0) {
-        portraits.push({ source: entry.file, jpeg });
-      }
+      const failed =
+        inspection.kind === 'measured' ? failuresOf(checkUpload(rules, inspection.facts)).map((f) => f.key) : [inspection.kind];
+      if (failed.length === 0) portraits.push({ source: entry.file, jpeg });
+      else refused.push(`${entry.file}: ${failed.join(', ')}`);
     }
   } finally {
     await detector.close();
   }
-  if (portraits.length === 0) throw new Error('no portrait of the verdict set passes the photo rule at upload size');
+  if (portraits.length === 0) throw new Error(`no portrait of the verdict set passes the photo rule at upload size: ${refused.join('; ')}`);
   return portraits;
 }

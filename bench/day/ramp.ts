@@ -59,6 +59,8 @@ export async function runStep(
   const consoleEveryMs = (3_600_000 / plan.guestsPerHour) * (1 / plan.consolePerGuest);
   const { result, observation } = await observer.during(async () => {
     const visits: Promise<number>[] = [];
+    // counted as visits end: a step whose last visits outlive the grace still counts the rest
+    let registered = 0;
     const others: Promise<unknown>[] = [];
     let exportsDone = 0;
     let exportBytes = 0;
@@ -72,7 +74,12 @@ export async function runStep(
     while (performance.now() < end) {
       const now = performance.now();
       while (nextVisit <= now && nextVisit < end) {
-        visits.push(unitVisit(mix, units[unit++ % units.length]!, plan.guestsPerVisit));
+        visits.push(
+          unitVisit(mix, units[unit++ % units.length]!, plan.guestsPerVisit).then((count) => {
+            registered += count;
+            return count;
+          }),
+        );
         nextVisit += visitEveryMs;
       }
       while (nextConsole <= now && nextConsole < end) {
@@ -91,17 +98,15 @@ export async function runStep(
       await sleep(Math.max(1, Math.min(nextVisit, nextConsole, nextExport, end) - performance.now()));
     }
     // the visits started in the step may finish within the grace period
-    let unfinished = visits.length;
-    const settled = Promise.all(visits).then((counts) => {
-      unfinished = 0;
-      return counts;
-    });
+    let finished = 0;
+    for (const visit of visits) void visit.then(() => (finished += 1));
+    const settled = Promise.all(visits);
     const counts = await Promise.race([settled, sleep(plan.graceSeconds * 1000).then(() => null)]);
     await Promise.race([Promise.all(others), sleep(plan.graceSeconds * 1000)]);
     return {
       visits: visits.length,
-      unfinished: counts === null ? unfinished : 0,
-      registered: counts === null ? 0 : counts.reduce((a, b) => a + b, 0),
+      unfinished: counts === null ? visits.length - finished : 0,
+      registered,
       exports: { count: exportsDone, bytes: exportBytes },
       leftover: counts === null ? settled : null,
     };

@@ -140,9 +140,15 @@ export async function unitVisit(context: MixContext, unit: DayUnit, guests: numb
     await call(context, 'unit information read', 'GET', guestApiPaths.myUnit, { token });
     await call(context, 'unit information save', 'PUT', guestApiPaths.myUnit, { token, json: unitForm(unit) });
     await call(context, 'notices read', 'GET', apiPaths.unreadNoticeCount, { token });
-    const page = await call<{ records?: { id: string }[] }>(context, 'notices read', 'GET', `${apiPaths.myNoticePage}?pageNum=1&pageSize=10`, {
-      token,
-    });
+    const page = await call<{ records?: { id: string }[] }>(
+      context,
+      'notices read',
+      'GET',
+      `${apiPaths.myNoticePage}?pageNum=1&pageSize=10`,
+      {
+        token,
+      },
+    );
     const first = page.data?.records?.[0];
     if (first) await call(context, 'notices read', 'POST', `${apiPaths.readNotice}?id=${first.id}`, { token });
     for (let i = 0; i < guests; i += 1) {
@@ -175,7 +181,9 @@ export async function unitVisit(context: MixContext, unit: DayUnit, guests: numb
 
 /** An organiser paging the console's guest list (first page, the newest guests). */
 export async function consoleList(context: MixContext, token: string): Promise<void> {
-  await call(context, 'console guest list', 'GET', `${consoleApiPaths.guestSearch}?pageNum=1&pageSize=20`, { token }).catch(() => undefined);
+  await call(context, 'console guest list', 'GET', `${consoleApiPaths.guestSearch}?pageNum=1&pageSize=20`, { token }).catch(
+    () => undefined,
+  );
 }
 
 /** The whole guests workbook, read to its last byte; its size in bytes (0 when it failed). */

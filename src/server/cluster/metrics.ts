@@ -38,7 +38,7 @@ export function registerMetrics(
   app: FastifyInstance,
   pool: pg.Pool | null,
   hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>,
-  faces: Pick<FaceDetector, 'running' | 'waiting' | 'workers'>,
+  faces: Pick<FaceDetector, 'running' | 'waiting' | 'workers' | 'live'>,
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -87,6 +87,14 @@ export function registerMetrics(
     registers: [registry],
     collect() {
       this.set(faces.workers);
+    },
+  });
+  new Gauge({
+    name: 'face_workers_live',
+    help: 'Face-detection worker threads running now (each holds its model; idle ones are stopped)',
+    registers: [registry],
+    collect() {
+      this.set(faces.live);
     },
   });
   if (pool) {
