@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // routes
   registerDraining(app);
-  registerMetrics(app, pool, services.hasher, durations);
+  registerMetrics(app, pool, services.hasher, durations, services.faceDetector);
   await app.register(healthRoutes);
   await app.register(
     async (api) => {

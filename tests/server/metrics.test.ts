@@ -35,6 +35,15 @@ describe('metrics', () => {
     expect(after.body).toContain('password_hash_queue_depth');
   });
 
+  it('shows the face-detection pool beside the hash queue: its workers, detections running and waiting', async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    expect(value('face_workers')).toBe(t.app.config.faceWorkers);
+    expect(value('face_detections_running')).toBe(0);
+    expect(value('face_detections_waiting')).toBe(0);
+    expect(value('face_workers_live')).toBe(0);
+  });
+
   it('is not served to a remote caller without the token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
   });

@@ -143,6 +143,21 @@ describe('face detector worker', () => {
     }
   });
 
+  it('stops a worker left idle, giving its memory back, and starts a new one for the next photo', async () => {
+    const detector = new FaceDetector({ workers: 1, timeLimitMs: 60_000, idleMs: 300 });
+    try {
+      expect(detector.live).toBe(0);
+      const first = await passingPixels();
+      await expect(detector.detect(first.rgb, first.width, first.height)).resolves.toHaveLength(1);
+      expect(detector.live).toBe(1);
+      await expect.poll(() => detector.live, { timeout: 5_000 }).toBe(0);
+      const again = await passingPixels();
+      await expect(detector.detect(again.rgb, again.width, again.height)).resolves.toHaveLength(1);
+    } finally {
+      await detector.close();
+    }
+  });
+
   it('fails detections in flight and refuses new ones once closed', async () => {
     const detector = new FaceDetector();
     const { rgb, width, height } = await passingPixels();

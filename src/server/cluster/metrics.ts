@@ -6,6 +6,7 @@ import { send } from '../http/error-handler.js';
 import { isLoopback } from '../outbox/dev-outbox-routes.js';
 import type { PasswordHasher } from '../auth/password-hash.js';
 import { RequestDurations } from './request-durations.js';
+import type { FaceDetector } from '../uploads/face-detector.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -56,14 +57,16 @@ export function measureRequestDurations(app: FastifyInstance): RequestDurations 
 
 /**
  * Prometheus metrics of this instance (prom-client, one registry per app): request durations
- * per route (measureRequestDurations), the password-hash queue, the database pool and uploads in
- * flight, plus Node's defaults (event-loop lag, heap, GC).
+ * per route (measureRequestDurations), the password-hash queue, the face-detection pool, the
+ * database pool and uploads in flight, plus Node's defaults (event-loop lag, heap, GC). The two
+ * queues are what a busy registration day fills first: an operator reads which one from here.
  */
 export function registerMetrics(
   app: FastifyInstance,
   pool: pg.Pool | null,
   hasher: Pick<PasswordHasher, 'queueDepth' | 'running'>,
   durations: RequestDurations,
+  faces: Pick<FaceDetector, 'running' | 'waiting' | 'workers' | 'live'>,
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -82,6 +85,38 @@ export function registerMetrics(
     registers: [registry],
     collect() {
       this.set(hasher.running);
+    },
+  });
+  new Gauge({
+    name: 'face_detections_running',
+    help: 'Photo face detections running in the worker pool',
+    registers: [registry],
+    collect() {
+      this.set(faces.running);
+    },
+  });
+  new Gauge({
+    name: 'face_detections_waiting',
+    help: 'Photo face detections waiting for a free worker',
+    registers: [registry],
+    collect() {
+      this.set(faces.waiting);
+    },
+  });
+  new Gauge({
+    name: 'face_workers',
+    help: 'Worker threads of the face-detection pool (FACE_WORKERS)',
+    registers: [registry],
+    collect() {
+      this.set(faces.workers);
+    },
+  });
+  new Gauge({
+    name: 'face_workers_live',
+    help: 'Face-detection worker threads running now (each holds its model; idle ones are stopped)',
+    registers: [registry],
+    collect() {
+      this.set(faces.live);
     },
   });
   if (pool) {

@@ -25,6 +25,14 @@ export const DETECTION_TIME_LIMIT_MS = 10_000;
  */
 const WAITING_PER_WORKER = 16;
 
+/**
+ * A worker given no photo for this long is stopped, giving its memory back (about 90 MB each,
+ * FACE_WORKERS of them): a quiet instance, or one streaming an export between busy spells, does
+ * not carry the pool. A minute keeps the pool warm through a registration day's steady trickle;
+ * the first photo after a quiet spell pays the model's loading again (well under a second).
+ */
+export const FACE_WORKER_IDLE_MS = 60_000;
+
 /** The pool's size when none is given (FACE_WORKERS): one worker per core this process may use. */
 export const defaultFaceWorkers = (): number => Math.max(1, availableParallelism());
 
@@ -35,6 +43,8 @@ export interface FaceDetectorOptions {
   timeLimitMs?: number;
   /** the bench's baseline runs the pure-JS backend; the product runs WebAssembly */
   backend?: FaceBackend;
+  /** how long a worker may sit without a photo before it is stopped (FACE_WORKER_IDLE_MS) */
+  idleMs?: number;
 }
 
 /**
@@ -56,8 +66,26 @@ export class FaceDetector {
     this.workers = Math.max(1, Math.floor(options.workers ?? defaultFaceWorkers()));
     this.timeLimitMs = options.timeLimitMs ?? DETECTION_TIME_LIMIT_MS;
     this.detections = new Semaphore(this.workers, WAITING_PER_WORKER * this.workers);
-    this.threads = Array.from({ length: this.workers }, () => new FaceWorkerThread(options.backend ?? 'wasm'));
+    this.threads = Array.from(
+      { length: this.workers },
+      () => new FaceWorkerThread(options.backend ?? 'wasm', options.idleMs ?? FACE_WORKER_IDLE_MS),
+    );
     this.idle = [...this.threads];
+  }
+
+  /** detections running now (the /metrics face-pool figures) */
+  get running(): number {
+    return this.detections.running;
+  }
+
+  /** worker threads running now: started on first use, stopped after FACE_WORKER_IDLE_MS without a photo */
+  get live(): number {
+    return this.threads.filter((thread) => thread.live).length;
+  }
+
+  /** detections waiting for a free worker now */
+  get waiting(): number {
+    return this.detections.queued;
   }
 
   /**

@@ -48,11 +48,26 @@ export class FaceWorkerThread {
   private readonly pending = new Map<number, Pending>();
   private worker: Worker | null = null;
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly backend: FaceBackend) {}
+  /**
+   * `idleMs`: a thread given no picture for this long is stopped, and the next picture starts a
+   * new one. A warm thread holds about 90 MB (tfjs' WebAssembly memory and its compiled bundle),
+   * which the process's resident memory shows until the thread ends.
+   */
+  constructor(
+    private readonly backend: FaceBackend,
+    private readonly idleMs = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** whether a thread is running now (started and not yet stopped) */
+  get live(): boolean {
+    return this.worker !== null;
+  }
 
   /** Faces found, best first. The pixels are transferred to the thread, not copied: `request.rgb` is empty afterwards. */
   detect(request: FaceRequest, limitMs: number): Promise<FaceBox[]> {
+    this.clearIdle();
     const worker = this.started();
     const { rgb } = request;
     // only a buffer holding exactly these pixels is transferred: a view into a larger one
@@ -81,6 +96,7 @@ export class FaceWorkerThread {
 
   /** Stops the thread; its detection in flight, if any, fails with `error`. */
   async stop(error: Error): Promise<void> {
+    this.clearIdle();
     const worker = this.worker;
     this.worker = null;
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
@@ -114,7 +130,26 @@ export class FaceWorkerThread {
     if (!pending) return undefined;
     this.pending.delete(id);
     clearTimeout(pending.timer);
-    if (this.pending.size === 0) this.worker?.unref();
+    if (this.pending.size === 0) {
+      this.worker?.unref();
+      this.retireWhenIdle();
+    }
     return pending;
+  }
+
+  private retireWhenIdle(): void {
+    if (!this.worker || !Number.isFinite(this.idleMs)) return;
+    this.clearIdle();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.pending.size === 0) void this.stop(new Error('face detector retired while idle'));
+    }, this.idleMs);
+    // waiting to retire a thread keeps nothing alive
+    this.idleTimer.unref();
+  }
+
+  private clearIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 }
