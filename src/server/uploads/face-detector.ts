@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Semaphore } from '../http/semaphore.js';
-import { FaceWorkerThread, type FaceBackend, type FaceBox } from './face-worker-thread.js';
+import { FaceWorkerThread, type FaceBackend, type FaceBox, type FaceGraph } from './face-worker-thread.js';
 
-export { FaceDetectionTimeoutError, type FaceBackend, type FaceBox } from './face-worker-thread.js';
+export { FaceDetectionTimeoutError, type FaceBackend, type FaceBox, type FaceGraph } from './face-worker-thread.js';
 
 /**
  * The tiny detector's input size (a multiple of 32): the picture is scaled to fit it first.
@@ -35,6 +35,8 @@ export interface FaceDetectorOptions {
   timeLimitMs?: number;
   /** the bench's baseline runs the pure-JS backend; the product runs WebAssembly */
   backend?: FaceBackend;
+  /** the bench's baseline runs face-api's own ops; the product runs the fused layers */
+  graph?: FaceGraph;
 }
 
 /**
@@ -56,7 +58,7 @@ export class FaceDetector {
     this.workers = Math.max(1, Math.floor(options.workers ?? defaultFaceWorkers()));
     this.timeLimitMs = options.timeLimitMs ?? DETECTION_TIME_LIMIT_MS;
     this.detections = new Semaphore(this.workers, WAITING_PER_WORKER * this.workers);
-    this.threads = Array.from({ length: this.workers }, () => new FaceWorkerThread(options.backend ?? 'wasm'));
+    this.threads = Array.from({ length: this.workers }, () => new FaceWorkerThread(options.backend ?? 'wasm', options.graph ?? 'fused'));
     this.idle = [...this.threads];
   }
 

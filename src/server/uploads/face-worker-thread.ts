@@ -15,6 +15,12 @@ export interface FaceBox {
  */
 export type FaceBackend = 'wasm' | 'cpu';
 
+/**
+ * `fused`: the detector's layers with bias and activation fused into each convolution, the
+ * product's. `face-api`: face-api's own tensor ops for the same model, the bench's "before".
+ */
+export type FaceGraph = 'fused' | 'face-api';
+
 /** One picture for the worker: RGB pixels (row-major, 3 bytes per pixel) and the detector's settings. */
 export interface FaceRequest {
   rgb: Uint8Array;
@@ -49,7 +55,10 @@ export class FaceWorkerThread {
   private worker: Worker | null = null;
   private nextId = 1;
 
-  constructor(private readonly backend: FaceBackend) {}
+  constructor(
+    private readonly backend: FaceBackend,
+    private readonly graph: FaceGraph = 'fused',
+  ) {}
 
   /** Faces found, best first. The pixels are transferred to the thread, not copied: `request.rgb` is empty afterwards. */
   detect(request: FaceRequest, limitMs: number): Promise<FaceBox[]> {
@@ -89,7 +98,7 @@ export class FaceWorkerThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./face-worker.mjs', import.meta.url), { workerData: { backend: this.backend } });
+    const worker = new Worker(new URL('./face-worker.mjs', import.meta.url), { workerData: { backend: this.backend, graph: this.graph } });
     worker.on('message', (answer: WorkerAnswer) => {
       const pending = this.settle(answer.id);
       if (!pending) return;
