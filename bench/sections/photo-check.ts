@@ -67,7 +67,8 @@ async function check(photo: Buffer, file: string, detector: FaceDetector): Promi
       cutOffMaxBytes: rules.maxBytes ?? 0,
       rejectedError: 'photoRejected',
     });
-    if (checked.kind !== 'passed' || checked.notChecked.length > 0) throw new Error(`the portrait did not pass: ${JSON.stringify(checked)}`);
+    if (checked.kind !== 'passed' || checked.notChecked.length > 0)
+      throw new Error(`the portrait did not pass: ${JSON.stringify(checked)}`);
   });
 }
 
@@ -107,7 +108,8 @@ async function throughput(photo: Buffer, dir: string, detector: FaceDetector, up
 }
 
 const p50 = (samples: Sample[], field: keyof Sample) => median(samples.map((sample) => sample[field]));
-const ratioOf = (of: Record<Variant, Sample[]>, baseline: Variant, field: keyof Sample) => p50(of[baseline], field) / p50(of.product, field);
+const ratioOf = (of: Record<Variant, Sample[]>, baseline: Variant, field: keyof Sample) =>
+  p50(of[baseline], field) / p50(of.product, field);
 const ms = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 const loadNow = () =>
   os

@@ -37,7 +37,11 @@ export async function photoCheckBefore(file: string, rules: UploadRules, detecto
     .raw()
     .toBuffer({ resolveWithObject: true });
   facts.backgroundPlain = measureBackground(sample.data, sample.info.width, sample.info.height, sample.info.channels).plain;
-  const small = await decode().resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const small = await decode()
+    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const boxes = await detector.detect(new Uint8Array(small.data), small.info.width, small.info.height);
   facts.faceCount = boxes.length;
   facts.faceAreaRatio = faceAreaRatioOf(boxes, small.info.width, small.info.height);

@@ -56,7 +56,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 describe('photo check', () => {
   it('stores a passing photo as the copy encoded from the pixels it measured: no metadata but the density', async () => {
-    const withArtist = await sharp(passing).withExif({ IFD0: { Artist: 'a camera owner' } }).withDensity(300).jpeg({ quality: 92 }).toBuffer();
+    const withArtist = await sharp(passing)
+      .withExif({ IFD0: { Artist: 'a camera owner' } })
+      .withDensity(300)
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const { result, file, beside } = await checked(withArtist, 'pass.jpg');
     expect(result).toMatchObject({ kind: 'passed', notChecked: [] });
     expect(beside).toEqual(['pass.jpg']);

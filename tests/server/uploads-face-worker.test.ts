@@ -146,7 +146,7 @@ describe('face detector worker', () => {
     }
   });
 
-  it('runs the model fused: the boxes and scores of face-api\'s own ops, for at most 3/4 of their CPU', { timeout: 180_000 }, async () => {
+  it("runs the model fused: the boxes and scores of face-api's own ops, for at most 3/4 of their CPU", { timeout: 180_000 }, async () => {
     const fused = new FaceDetector({ workers: 1, timeLimitMs: 60_000 });
     const faceApi = new FaceDetector({ workers: 1, timeLimitMs: 60_000, graph: 'face-api' });
     const cpuMs: Record<'fused' | 'faceApi', number[]> = { fused: [], faceApi: [] };
@@ -161,12 +161,19 @@ describe('face detector worker', () => {
     try {
       // the verdict set's pictures, as the upload check hands them over
       for (const name of fs.readdirSync(SET_DIR).filter((file) => file.endsWith('.jpg'))) {
-        const small = await sharp(path.join(SET_DIR, name)).resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-        const [a, b] = await Promise.all([fused, faceApi].map((detector) => detector.detect(new Uint8Array(small.data), small.info.width, small.info.height)));
+        const small = await sharp(path.join(SET_DIR, name))
+          .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const [a, b] = await Promise.all(
+          [fused, faceApi].map((detector) => detector.detect(new Uint8Array(small.data), small.info.width, small.info.height)),
+        );
         expect(a!.length, name).toBe(b!.length);
         a!.forEach((box, i) => {
           const other = b![i]!;
-          for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[key] - other[key]), `${name} ${key}`).toBeLessThan(0.01);
+          for (const key of ['x', 'y', 'width', 'height'] as const)
+            expect(Math.abs(box[key] - other[key]), `${name} ${key}`).toBeLessThan(0.01);
           expect(Math.abs(box.score - other.score), name).toBeLessThan(1e-4);
         });
       }

@@ -183,7 +183,12 @@ async function detect(request) {
   if (workerData?.graph === 'face-api' || Math.max(width, height) !== inputSize) boxes = await detectWithFaceApi(faceapi, request);
   else {
     if (rgb.length !== width * height * 3) throw new Error(`${rgb.length} bytes for ${width}x${height} RGB pixels`);
-    const output = forwardFused(faceapi.tf, faceapi.nets.tinyFaceDetector.params, normalizedInput(rgb, width, height, inputSize), inputSize);
+    const output = forwardFused(
+      faceapi.tf,
+      faceapi.nets.tinyFaceDetector.params,
+      normalizedInput(rgb, width, height, inputSize),
+      inputSize,
+    );
     try {
       boxes = await boxesOf(faceapi, output, width, height, inputSize, scoreThreshold);
     } finally {

@@ -89,7 +89,8 @@ export async function inspectFile(input: InspectInput): Promise<Inspection> {
   return { kind: 'measured', facts };
 }
 
-const decodeFile = async (filePath: string) => (await loadSharp())(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+const decodeFile = async (filePath: string) =>
+  (await loadSharp())(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 
 interface Samples {
   plain: boolean | null;
@@ -113,7 +114,9 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
 
   const background = async () => {
     if (!rules.plainBackground) return null;
-    const sample = await (await pixels())
+    const sample = await (
+      await pixels()
+    )
       .resize(BACKGROUND_SAMPLE_SIZE.width, BACKGROUND_SAMPLE_SIZE.height, { fit: 'fill' })
       .removeAlpha()
       .raw()
@@ -122,15 +125,16 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
   };
   const face = async () => {
     if (rules.faceAreaMin === undefined && rules.faceAreaMax === undefined) return null;
-    const small = await (await pixels())
+    const small = await (
+      await pixels()
+    )
       .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
     return { data: small.data, width: small.info.width, height: small.info.height };
   };
-  const stored = async () =>
-    decoded && input.reencodeTo ? encodeDecoded(decoded, input.reencodeTo, 'image/jpeg', facts.dpi) : undefined;
+  const stored = async () => (decoded && input.reencodeTo ? encodeDecoded(decoded, input.reencodeTo, 'image/jpeg', facts.dpi) : undefined);
   // side by side on sharp's threads; every one is awaited before a failure is reported, so no
   // stored copy is written after it was dropped
   const [plain, small, reencoded] = await Promise.allSettled([background(), face(), stored()]);

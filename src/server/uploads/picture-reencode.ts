@@ -23,7 +23,12 @@ export type Reencoded = { kind: 'reencoded'; bytes: number; width: number; heigh
 export async function reencodePicture(filePath: string, mime: string, density: number | null): Promise<Reencoded> {
   const sharp = await loadSharp();
   const cleaned = `${filePath}.clean`;
-  const reencoded = await writeEncoded(sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate(), cleaned, mime, density);
+  const reencoded = await writeEncoded(
+    sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate(),
+    cleaned,
+    mime,
+    density,
+  );
   if (reencoded.kind === 'reencoded') await fs.promises.rename(cleaned, filePath);
   return reencoded;
 }
