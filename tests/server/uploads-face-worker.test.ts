@@ -178,12 +178,14 @@ describe('face detector worker', () => {
         });
       }
       // turns, so a busy moment of the machine falls on both
-      for (let round = 0; round < 15; round += 1) {
-        await timed(fused, cpuMs.fused);
+      for (let round = 0; round < 20; round += 1) {
+        if (round % 2 === 0) await timed(fused, cpuMs.fused);
         await timed(faceApi, cpuMs.faceApi);
+        if (round % 2 === 1) await timed(fused, cpuMs.fused);
       }
       const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
       const [now, before] = [median(cpuMs.fused), median(cpuMs.faceApi)];
+      console.info(`detection CPU p50: fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`);
       expect(now / before, `fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`).toBeLessThan(0.75);
     } finally {
       await Promise.all([fused.close(), faceApi.close()]);
