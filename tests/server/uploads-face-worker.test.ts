@@ -146,7 +146,7 @@ describe('face detector worker', () => {
     }
   });
 
-  it("runs the model fused: the boxes and scores of face-api's own ops, for at most 3/4 of their CPU", { timeout: 180_000 }, async () => {
+  it("runs the model fused: the boxes and scores of face-api's own ops, for at most 3/4 of their CPU", { timeout: 300_000 }, async () => {
     const fused = new FaceDetector({ workers: 1, timeLimitMs: 60_000 });
     const faceApi = new FaceDetector({ workers: 1, timeLimitMs: 60_000, graph: 'face-api' });
     const cpuMs: Record<'fused' | 'faceApi', number[]> = { fused: [], faceApi: [] };
