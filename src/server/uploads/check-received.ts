@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { extensionOf } from '../../shared/file-signatures.js';
 import type { UploadErrorName } from '../../shared/upload-errors.js';
@@ -12,7 +13,7 @@ import {
 } from '../../shared/upload-rules.js';
 import type { FaceDetector } from './face-detector.js';
 import { inspectFile } from './file-inspection.js';
-import { reencodePicture } from './picture-reencode.js';
+import { reencodePicture, type Reencoded } from './picture-reencode.js';
 import type { ReceivedFile } from './receive-upload.js';
 
 export type CheckedFile =
@@ -38,6 +39,8 @@ const PICTURES = new Set(['image/jpeg', 'image/png']);
 /** Inspects a received file and checks it against its rules: what every upload path does before it keeps a file. */
 export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile> {
   const { received, rules } = input;
+  // a photo decoded for its rules is re-encoded from those same pixels, here (see keepPicture)
+  const reencodeTo = `${input.incoming}.clean`;
   const inspection = await inspectFile({
     filePath: input.incoming,
     bytes: received.bytes,
@@ -46,6 +49,7 @@ export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile>
     complete: received.complete,
     faceDetector: input.faceDetector,
     onDetectorError: (error) => input.log.warn({ err: error }, 'face detector unavailable: face rule not checked'),
+    reencodeTo,
   });
   if (inspection.kind !== 'measured') {
     const params = inspection.kind === 'pixelCap' ? { width: inspection.width, height: inspection.height } : {};
@@ -62,13 +66,29 @@ export async function checkReceivedFile(input: CheckInput): Promise<CheckedFile>
       params: { max: formatBytes(input.cutOffMaxBytes) },
     });
   }
-  if (failures.length > 0) return { kind: 'refused', error: input.rejectedError, failures, params: {} };
+  if (failures.length > 0) {
+    if (inspection.reencoded) await fs.promises.rm(reencodeTo, { force: true });
+    return { kind: 'refused', error: input.rejectedError, failures, params: {} };
+  }
   const facts = { ...inspection.facts };
   if (facts.mime !== null && PICTURES.has(facts.mime)) {
     // what is kept is the re-encoded picture: its size is the stored file's
-    const reencoded = await reencodePicture(input.incoming, facts.mime, facts.dpi);
+    const reencoded = await keepPicture(input.incoming, reencodeTo, inspection.reencoded, facts.mime, facts.dpi);
     if (reencoded.kind === 'unreadable') return { kind: 'refused', error: 'unreadable', failures: [], params: {} };
     facts.bytes = reencoded.bytes;
   }
   return { kind: 'passed', facts, notChecked: notCheckedOf(outcomes).map((outcome) => outcome.rule) };
+}
+
+/** Puts the re-encoded copy in place of the received file: the one made while inspecting, or a new one. */
+async function keepPicture(
+  incoming: string,
+  reencodeTo: string,
+  made: Reencoded | undefined,
+  mime: string,
+  density: number | null,
+): Promise<Reencoded> {
+  if (!made) return reencodePicture(incoming, mime, density);
+  if (made.kind === 'reencoded') await fs.promises.rename(reencodeTo, incoming);
+  return made;
 }

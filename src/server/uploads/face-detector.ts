@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Semaphore } from '../http/semaphore.js';
-import { FaceWorkerThread, type FaceBackend, type FaceBox } from './face-worker-thread.js';
+import { FaceWorkerThread, type FaceBackend, type FaceBox, type FaceGraph } from './face-worker-thread.js';
 
-export { FaceDetectionTimeoutError, type FaceBackend, type FaceBox } from './face-worker-thread.js';
+export { FaceDetectionTimeoutError, type FaceBackend, type FaceBox, type FaceGraph } from './face-worker-thread.js';
 
 /**
  * The tiny detector's input size (a multiple of 32): the picture is scaled to fit it first.
@@ -45,6 +45,8 @@ export interface FaceDetectorOptions {
   backend?: FaceBackend;
   /** how long a worker may sit without a photo before it is stopped (FACE_WORKER_IDLE_MS) */
   idleMs?: number;
+  /** the bench's baseline runs face-api's own ops; the product runs the fused layers */
+  graph?: FaceGraph;
 }
 
 /**
@@ -68,7 +70,7 @@ export class FaceDetector {
     this.detections = new Semaphore(this.workers, WAITING_PER_WORKER * this.workers);
     this.threads = Array.from(
       { length: this.workers },
-      () => new FaceWorkerThread(options.backend ?? 'wasm', options.idleMs ?? FACE_WORKER_IDLE_MS),
+      () => new FaceWorkerThread(options.backend ?? 'wasm', options.graph ?? 'fused', options.idleMs ?? FACE_WORKER_IDLE_MS),
     );
     this.idle = [...this.threads];
   }

@@ -15,6 +15,12 @@ export interface FaceBox {
  */
 export type FaceBackend = 'wasm' | 'cpu';
 
+/**
+ * `fused`: the detector's layers with bias and activation fused into each convolution, the
+ * product's. `face-api`: face-api's own tensor ops for the same model, the bench's "before".
+ */
+export type FaceGraph = 'fused' | 'face-api';
+
 /** One picture for the worker: RGB pixels (row-major, 3 bytes per pixel) and the detector's settings. */
 export interface FaceRequest {
   rgb: Uint8Array;
@@ -57,6 +63,7 @@ export class FaceWorkerThread {
    */
   constructor(
     private readonly backend: FaceBackend,
+    private readonly graph: FaceGraph = 'fused',
     private readonly idleMs = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -105,7 +112,7 @@ export class FaceWorkerThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./face-worker.mjs', import.meta.url), { workerData: { backend: this.backend } });
+    const worker = new Worker(new URL('./face-worker.mjs', import.meta.url), { workerData: { backend: this.backend, graph: this.graph } });
     worker.on('message', (answer: WorkerAnswer) => {
       const pending = this.settle(answer.id);
       if (!pending) return;

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { loadSharp } from '../lazy-modules.js';
 import { chooseMime, sniffMimeTypes, SNIFF_BYTES } from '../../shared/file-signatures.js';
 import { jpegDensity } from '../../shared/jpeg-density.js';
 import { BACKGROUND_SAMPLE_SIZE, measureBackground } from '../../shared/plain-background.js';
 import { faceAreaRatioOf, needsPixels, sniffedFacts, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
+import { DECODE_ONCE_MAX_PIXELS, decodeInFull, MAX_INPUT_PIXELS, pipelineOf } from './decoded-picture.js';
 import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
+import { encodeDecoded, type Reencoded } from './picture-reencode.js';
 
-/**
- * Pixel cap checked on the header BEFORE anything is decoded, and given to sharp as
- * `limitInputPixels` (its default allows ~268 megapixels: a 600 KB PNG can claim 14000x14000).
- * 30 megapixels holds any portrait photo a camera or phone makes (a 3:4 photo of 4740x6320).
- */
-export const MAX_INPUT_PIXELS = 30_000_000;
+export { MAX_INPUT_PIXELS } from './decoded-picture.js';
 
 export type Inspection =
-  | { kind: 'measured'; facts: MeasuredFile }
+  /**
+   * `reencoded`: the stored copy, encoded from the pixels the rules were measured on and
+   * written to `InspectInput.reencodeTo` (asked for, and a JPEG decoded once); otherwise none
+   */
+  | { kind: 'measured'; facts: MeasuredFile; reencoded?: Reencoded }
   /** the header claims more pixels than MAX_INPUT_PIXELS: refused undecoded */
   | { kind: 'pixelCap'; width: number; height: number }
   /** the content looks like a picture but sharp cannot read it */
@@ -31,6 +32,12 @@ export interface InspectInput {
   /** runs the face detection (in its worker thread) when the rule asks about faces */
   faceDetector: FaceDetector;
   onDetectorError?: (error: unknown) => void;
+  /**
+   * Where to write the stored copy when the pixels are decoded anyway: it is encoded from them
+   * at once, so they are held only for the few milliseconds of sharp's work, not while the
+   * photo waits for a face worker
+   */
+  reencodeTo?: string;
 }
 
 async function readHead(filePath: string): Promise<Uint8Array> {
@@ -72,43 +79,85 @@ export async function inspectFile(input: InspectInput): Promise<Inspection> {
 
   if (needsPixels(rules)) {
     try {
-      await measurePixels(input, facts);
+      const reencoded = await measurePixels(input, facts);
+      return { kind: 'measured', facts, reencoded };
     } catch {
+      if (input.reencodeTo) await fs.promises.rm(input.reencodeTo, { force: true });
       return { kind: 'unreadable' };
     }
   }
   return { kind: 'measured', facts };
 }
 
-const decode = async (filePath: string) => (await loadSharp())(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+const decodeFile = async (filePath: string) =>
+  (await loadSharp())(filePath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 
-async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<void> {
+interface Samples {
+  plain: boolean | null;
+  /** the detector's input: RGB scaled to fit FACE_INPUT_SIZE */
+  face: { data: Buffer; width: number; height: number } | null;
+  reencoded: Reencoded | undefined;
+}
+
+/**
+ * Background sample, the detector's input and (when asked) the stored copy. A JPEG of up to
+ * DECODE_ONCE_MAX_PIXELS is decoded once and all three are made from its pixels, instead of
+ * decoding the file for each; larger pictures are decoded from the file for each sample. The
+ * decoded pixels live only in this function: they are let go before the face detection, which
+ * may wait for a worker.
+ */
+async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<Samples> {
   const { rules } = input;
-  if (rules.plainBackground) {
+  const once = facts.mime === 'image/jpeg' && (facts.width ?? 0) * (facts.height ?? 0) <= DECODE_ONCE_MAX_PIXELS;
+  const decoded = once ? await decodeInFull(input.filePath) : null;
+  const pixels = (): Promise<Sharp> => (decoded ? pipelineOf(decoded) : decodeFile(input.filePath));
+
+  const background = async () => {
+    if (!rules.plainBackground) return null;
     const sample = await (
-      await decode(input.filePath)
+      await pixels()
     )
       .resize(BACKGROUND_SAMPLE_SIZE.width, BACKGROUND_SAMPLE_SIZE.height, { fit: 'fill' })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    facts.backgroundPlain = measureBackground(sample.data, sample.info.width, sample.info.height, sample.info.channels).plain;
-  }
-  if (rules.faceAreaMin !== undefined || rules.faceAreaMax !== undefined) {
+    return measureBackground(sample.data, sample.info.width, sample.info.height, sample.info.channels).plain;
+  };
+  const face = async () => {
+    if (rules.faceAreaMin === undefined && rules.faceAreaMax === undefined) return null;
     const small = await (
-      await decode(input.filePath)
+      await pixels()
     )
       .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
+    return { data: small.data, width: small.info.width, height: small.info.height };
+  };
+  const stored = async () => (decoded && input.reencodeTo ? encodeDecoded(decoded, input.reencodeTo, 'image/jpeg', facts.dpi) : undefined);
+  // side by side on sharp's threads; every one is awaited before a failure is reported, so no
+  // stored copy is written after it was dropped
+  const [plain, small, reencoded] = await Promise.allSettled([background(), face(), stored()]);
+  for (const outcome of [plain, small, reencoded]) if (outcome.status === 'rejected') throw outcome.reason;
+  return {
+    plain: plain.status === 'fulfilled' ? plain.value : null,
+    face: small.status === 'fulfilled' ? small.value : null,
+    reencoded: reencoded.status === 'fulfilled' ? reencoded.value : undefined,
+  };
+}
+
+async function measurePixels(input: InspectInput, facts: MeasuredFile): Promise<Reencoded | undefined> {
+  const { plain, face, reencoded } = await samplePixels(input, facts);
+  if (plain !== null) facts.backgroundPlain = plain;
+  if (face) {
     try {
-      const boxes = await input.faceDetector.detect(new Uint8Array(small.data), small.info.width, small.info.height);
+      const boxes = await input.faceDetector.detect(new Uint8Array(face.data), face.width, face.height);
       facts.faceCount = boxes.length;
-      facts.faceAreaRatio = faceAreaRatioOf(boxes, small.info.width, small.info.height);
+      facts.faceAreaRatio = faceAreaRatioOf(boxes, face.width, face.height);
     } catch (error) {
       // the detector could not run: the face rule is "not checked", not passed
       input.onDetectorError?.(error);
     }
   }
+  return reencoded;
 }
