@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.js';
 import { isolatedDatabase, postgresReachable, TEST_DATABASE_URL, type IsolatedDatabase } from '../server/helpers/databases.js';
-import { emptyRecord, lostWrites, unitWriters, writeUntil } from './support/acknowledged-writes.js';
+import { lostWrites, unitWriters, writeThrough } from './support/acknowledged-writes.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { ServerProcess } from './support/server-process.js';
 
@@ -69,23 +69,16 @@ suite('PostgreSQL connections cut under load (real server process)', () => {
     await sleep(500);
     const endedIdle = await terminateBackends(applicationName);
     await sleep(500);
-    const idleRecord = emptyRecord();
-    const idleStop = { stopped: false };
-    const idleWrites = writeUntil(base, writers, idleRecord, idleStop);
-    await sleep(RECOVERY_BOUND_MS / 2);
-    idleStop.stopped = true;
-    await idleWrites;
+    const { record: idleRecord } = await writeThrough(base, writers, { beforeMs: 0, afterMs: RECOVERY_BOUND_MS / 2 });
 
     // under load: writers keep going through the cut and for the whole bound after it
-    const record = emptyRecord();
-    const stop = { stopped: false };
-    const writing = writeUntil(base, writers, record, stop);
-    await sleep(3_000);
-    const cutAt = Date.now();
-    const endedUnderLoad = await terminateBackends(applicationName);
-    await sleep(RECOVERY_BOUND_MS + 5_000);
-    stop.stopped = true;
-    await writing;
+    let endedUnderLoad = 0;
+    const { record, faultAt: cutAt } = await writeThrough(
+      base,
+      writers,
+      { beforeMs: 3_000, afterMs: RECOVERY_BOUND_MS + 5_000 },
+      async () => (endedUnderLoad = await terminateBackends(applicationName)),
+    );
 
     const afterCut = record.outcomes.filter((outcome) => outcome.at > cutAt);
     const firstServed = afterCut.find((outcome) => outcome.ok);

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.js';
-import { emptyRecord, lostWrites, unitWriters, writeUntil, type WriteRecord } from './support/acknowledged-writes.js';
+import { lostWrites, unitWriters, writeThrough, type WriteRecord } from './support/acknowledged-writes.js';
 import { postgresBinDir, PrivatePostgres } from './support/private-postgres.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { ServerProcess } from './support/server-process.js';
@@ -54,24 +54,14 @@ suite('PostgreSQL restarted with pg_ctl under a running instance (real server pr
     await sleep(500);
     await postgres.restart();
     const idleBack = Date.now();
-    const idleRecord = emptyRecord();
-    const idleStop = { stopped: false };
-    const idleWrites = writeUntil(base, writers, idleRecord, idleStop);
-    await sleep(RECOVERY_BOUND_MS / 2);
-    idleStop.stopped = true;
-    await idleWrites;
+    const { record: idleRecord } = await writeThrough(base, writers, { beforeMs: 0, afterMs: RECOVERY_BOUND_MS / 2 });
 
     // under load: writers keep going through the restart and for the whole bound after it
-    const record = emptyRecord();
-    const stop = { stopped: false };
-    const writing = writeUntil(base, writers, record, stop);
-    await sleep(3_000);
-    const restartAt = Date.now();
-    await postgres.restart();
-    const backAt = Date.now();
-    await sleep(RECOVERY_BOUND_MS + 5_000);
-    stop.stopped = true;
-    await writing;
+    const {
+      record,
+      faultAt: restartAt,
+      faultEnded: backAt,
+    } = await writeThrough(base, writers, { beforeMs: 3_000, afterMs: RECOVERY_BOUND_MS + 5_000 }, () => postgres.restart());
 
     const afterBack = record.outcomes.filter((outcome) => outcome.at > backAt);
     const firstServed = afterBack.find((outcome) => outcome.ok);

@@ -117,6 +117,29 @@ export async function writeUntil(base: string, writers: UnitWriter[], record: Wr
   await Promise.all(writers.flatMap((writer) => [saves(writer), uploads(writer)]));
 }
 
+/**
+ * Writes for `beforeMs`, runs the fault (if any) while the writers keep going, then writes for
+ * `afterMs` more: the record of everything sent, and when the fault began and ended.
+ */
+export async function writeThrough(
+  base: string,
+  writers: UnitWriter[],
+  { beforeMs, afterMs }: { beforeMs: number; afterMs: number },
+  fault: () => Promise<unknown> = async () => undefined,
+): Promise<{ record: WriteRecord; faultAt: number; faultEnded: number }> {
+  const record = emptyRecord();
+  const stop = { stopped: false };
+  const writing = writeUntil(base, writers, record, stop);
+  await new Promise((resolve) => setTimeout(resolve, beforeMs));
+  const faultAt = Date.now();
+  await fault();
+  const faultEnded = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, afterMs));
+  stop.stopped = true;
+  await writing;
+  return { record, faultAt, faultEnded };
+}
+
 /** What of the record a server no longer has: uploads missing or of another size, unit saves older than acknowledged. */
 export async function lostWrites(
   base: string,
