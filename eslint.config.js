@@ -6,6 +6,7 @@ import globals from 'globals';
 const FEATURE_LEVELS = {
   edition: 0,
   account: 1,
+  forms: 1,
   units: 2,
   invitations: 3,
   reception: 3,
@@ -18,6 +19,7 @@ const FEATURE_LEVELS = {
   retention: 5,
   dashboard: 6,
   door: 5,
+  messages: 6,
 };
 
 export default tseslint.config(

@@ -6,7 +6,7 @@
  */
 import type Ajv from 'ajv';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { validatorOptions } from '../codegen/validators';
+import { validatorOptions } from '../src/shared/form-rules/validator-code.js';
 
 export function createRuntimeAjv(): Ajv {
   const { code, ...overrides } = validatorOptions.ajvOptionsOverrides ?? {};

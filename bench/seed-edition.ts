@@ -105,7 +105,7 @@ async function registerUnit(app: FastifyInstance, index: number): Promise<Seeded
     .executeTakeFirstOrThrow();
   const photo = randomUUID();
   // the row the upload service keeps for a checked photo (the picture itself is not needed)
-  await new UploadRepository(app.db, app.services.protection).insertWith(
+  await new UploadRepository(app.db, app.services.protection, async () => null).insertWith(
     {
       id: photo,
       owner_account_id: row.id,

@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleSchema } from './bundle.js';
-import { lintSchemas } from './lint.js';
+import { bundleSchema } from '../src/shared/form-rules/bundle.js';
+import { lintSchemas } from '../src/shared/form-rules/lint.js';
 import { generateRegistry, generateValidatorMap } from './registry.js';
 import { readLocaleKeys, readSchemaSources, type JsonSchema } from './schema-files.js';
 import { generateTypes } from './types.js';
-import { compileValidatorModule } from './validators.js';
+import { compileValidatorModule } from '../src/shared/form-rules/validator-code.js';
 import { GENERATED_MARK } from './marks.js';
 import { collectCodeNames } from './code-names.js';
 import { lintDeclarations, readDeclarations, readUiSchemaNames } from './declaration-lint.js';

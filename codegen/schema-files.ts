@@ -3,17 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { JsonSyntaxError, readJsonFile } from './json-file.js';
 
-export type JsonSchema = Record<string, unknown>;
-
-export const DEFINITIONS_FILE = 'definitions.json';
-export const SCHEMA_ID_PREFIX = 'https://summit.example/schemas/';
-
-export interface SourceSchema {
-  /** file name without .json, e.g. 'sign-in-password' */
-  name: string;
-  file: string;
-  schema: JsonSchema;
-}
+export type { JsonSchema, SourceSchema } from '../src/shared/form-rules/bundle.js';
+export { DEFINITIONS_FILE, SCHEMA_ID_PREFIX } from '../src/shared/form-rules/bundle.js';
+import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from '../src/shared/form-rules/bundle.js';
 
 export interface SchemaSources {
   definitions: SourceSchema;

@@ -7,7 +7,7 @@
  */
 import { compile } from 'json-schema-to-typescript';
 import type { JsonSchema, SourceSchema } from './schema-files.js';
-import { walkSchema } from './walk-schema.js';
+import { walkSchema } from '../src/shared/form-rules/walk-schema.js';
 
 const DOC_RULES = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'minItems', 'maxItems'];
 

@@ -12,7 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { problem } from './problem.js';
+import { problem } from '../src/shared/form-rules/problem.js';
+import { lintUiSchema } from '../src/shared/form-rules/ui-schema-rules.js';
 import type { JsonSchema } from './schema-files.js';
 import { JsonSyntaxError, readJsonFile } from './json-file.js';
 
@@ -40,134 +41,6 @@ function collectPairs(value: unknown, pairs: Map<string, Set<string>>): void {
     pairs.set(value.uiSchema, set);
   }
   for (const child of Object.values(value)) collectPairs(child, pairs);
-}
-
-function resolve(schema: unknown, root: JsonSchema): Node | undefined {
-  let node = schema;
-  for (let depth = 0; isNode(node) && typeof node.$ref === 'string' && depth < 20; depth += 1) {
-    const tokens = node.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    node = tokens.reduce<unknown>((at, token) => (isNode(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
-  }
-  return isNode(node) ? node : undefined;
-}
-
-/** Every subschema that describes the same value: the node, its allOf/anyOf/oneOf/then/else parts, dependencies. */
-function facets(schema: unknown, root: JsonSchema, out: Node[] = []): Node[] {
-  const node = resolve(schema, root);
-  if (!node || out.includes(node)) return out;
-  out.push(node);
-  for (const key of ['allOf', 'anyOf', 'oneOf'])
-    if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((part) => facets(part, root, out));
-  for (const key of ['then', 'else']) if (node[key] !== undefined) facets(node[key], root, out);
-  if (isNode(node.dependencies)) Object.values(node.dependencies).forEach((part) => !Array.isArray(part) && facets(part, root, out));
-  return out;
-}
-
-interface Shape {
-  properties: Map<string, unknown[]>;
-  /** properties of the object itself (not of a conditional branch): what an order without * must list */
-  ownProperties: string[];
-  items: unknown[];
-  isObject: boolean;
-}
-
-function shapeOf(schema: unknown, root: JsonSchema): Shape {
-  const shape: Shape = { properties: new Map(), ownProperties: [], items: [], isObject: false };
-  const parts = facets(schema, root);
-  parts.forEach((part, index) => {
-    if (isNode(part.properties)) {
-      shape.isObject = true;
-      for (const [name, child] of Object.entries(part.properties)) {
-        shape.properties.set(name, [...(shape.properties.get(name) ?? []), child]);
-        if (
-          index === 0 ||
-          (part !== parts[0] &&
-            Array.isArray(parts[0]?.allOf) &&
-            (parts[0].allOf as unknown[]).some((item) => resolve(item, root) === part))
-        ) {
-          if (!shape.ownProperties.includes(name)) shape.ownProperties.push(name);
-        }
-      }
-    }
-    if (part.type === 'object') shape.isObject = true;
-    if (isNode(part.items)) shape.items.push(part.items);
-  });
-  return shape;
-}
-
-function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, pointer: string, problems: string[]): void {
-  const shapes = schemas.map((schema) => shapeOf(schema, root));
-  const properties = new Set(shapes.flatMap((shape) => [...shape.properties.keys()]));
-  const known = [...properties].join(', ') || '(none)';
-  for (const [key, value] of Object.entries(ui)) {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (key === 'ui:order') {
-      if (!Array.isArray(value)) {
-        problems.push(problem(file, at, 'ui:order must be a list of property names', 'Write ["name", "mobile", "*"]'));
-        continue;
-      }
-      value.forEach((entry, i) => {
-        if (entry !== '*' && !properties.has(String(entry))) {
-          problems.push(
-            problem(
-              file,
-              `${at}/${i}`,
-              `ui:order names "${String(entry)}", which is not a property of the schema here`,
-              `Remove it or use one of: ${known}`,
-            ),
-          );
-        }
-      });
-      if (!value.includes('*')) {
-        const missing = [...new Set(shapes.flatMap((shape) => shape.ownProperties))].filter((name) => !value.includes(name));
-        if (missing.length > 0)
-          problems.push(
-            problem(
-              file,
-              at,
-              `ui:order has no "*" and leaves out ${missing.join(', ')} (the form would not render)`,
-              'Add them, or "*" for the rest',
-            ),
-          );
-      }
-      continue;
-    }
-    if (key.startsWith('ui:') || key === '$comment') continue;
-    if (key === 'items') {
-      const items = shapes.flatMap((shape) => shape.items);
-      if (items.length === 0)
-        problems.push(problem(file, at, '"items" but the schema here is not a list', `Remove it, or use one of: ${known}`));
-      else if (isNode(value)) lintNode(value, items, root, file, at, problems);
-      continue;
-    }
-    if (key === 'additionalProperties') continue;
-    const children = shapes.flatMap((shape) => shape.properties.get(key) ?? []);
-    if (children.length === 0) {
-      problems.push(problem(file, at, `"${key}" is not a property of the schema here`, `Rename or remove it (properties: ${known})`));
-      continue;
-    }
-    if (isNode(value)) {
-      lintShownWhen(value, properties, known, file, at, problems);
-      lintNode(value, children, root, file, at, problems);
-    }
-  }
-}
-
-/** `ui:options.shownWhen` names sibling fields: a renamed one would hide its field for good. */
-function lintShownWhen(ui: Node, siblings: Set<string>, known: string, file: string, pointer: string, problems: string[]): void {
-  const options = ui['ui:options'];
-  if (!isNode(options) || options.shownWhen === undefined) return;
-  const at = `${pointer}/ui:options/shownWhen`;
-  if (!isNode(options.shownWhen)) {
-    problems.push(problem(file, at, 'shownWhen must name fields and the value each must hold', 'Write {"speaker": true}'));
-    return;
-  }
-  for (const name of Object.keys(options.shownWhen)) {
-    if (!siblings.has(name))
-      problems.push(
-        problem(file, `${at}/${name}`, `shownWhen names "${name}", which is not a field beside this one`, `Use one of: ${known}`),
-      );
-  }
 }
 
 /** The schema a UI schema belongs to, by the rule in this file's header. */
@@ -216,7 +89,7 @@ export function lintUiSchemas(input: UiSchemaLintInput): string[] {
     }
     for (const schemaName of schemaNames) {
       const schema = input.schemaOf(schemaName);
-      if (schema) lintNode(ui, [schema], schema, file, '#', problems);
+      if (schema) problems.push(...lintUiSchema(ui, schema, file));
     }
   }
   return problems;

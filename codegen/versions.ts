@@ -28,6 +28,7 @@ const ANNOTATIONS = new Set([
   'x-messages',
   'x-sensitive',
   'x-consent',
+  'x-protected',
 ]);
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
 const SCHEMA_ARRAY_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);

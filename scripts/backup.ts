@@ -3,7 +3,8 @@
  * row without its file: first the database (SQLite `VACUUM INTO`, a consistent copy beside
  * running writers; PostgreSQL `pg_dump` of an exported snapshot), then the upload files the
  * copy's rows name (files are written before their row commits, so every row of the copy has
- * its file already), then the key files of DATA_DIR. A file deleted between the two steps is
+ * its file already), then the key files of DATA_DIR and the edition keys of EDITION_KEYS_DIR
+ * (after the database: every key a copied row was sealed under exists by then). A file deleted between the two steps is
  * reported (rowsWithoutFile in the manifest). Same environment as the server (DATA_DIR,
  * UPLOAD_DIR, DATABASE_URL, DATABASE_SCHEMA, the keys). See docs/OPERATIONS.md.
  */
@@ -19,6 +20,7 @@ import { keyIdsInUse } from '../src/server/security/key-presence.js';
 import { keyIdOf } from '../src/server/security/data-keys.js';
 import {
   argValue,
+  EDITION_KEYS,
   isEmptyFolder,
   keyFileNames,
   KEYS,
@@ -128,6 +130,17 @@ export async function backup(args: string[], env: Record<string, string | undefi
   const keyFiles = keyFileNames().filter((file) => fs.existsSync(path.join(config.dataDir, file)));
   for (const file of keyFiles) fs.copyFileSync(path.join(config.dataDir, file), path.join(target, KEYS, file));
   for (const file of keyFiles) fs.chmodSync(path.join(target, KEYS, file), 0o600);
+  // the edition keys (and the notes of the ones purges destroyed), still wrapped under DATA_KEY
+  fs.mkdirSync(path.join(target, EDITION_KEYS), { mode: 0o700 });
+  const editionDir = config.dataKeyring.editionKeys?.dir;
+  const editionKeyFiles =
+    editionDir && fs.existsSync(editionDir)
+      ? fs.readdirSync(editionDir).filter((file) => /^[A-Za-z0-9_-]+\.(key|shredded)$/.test(file))
+      : [];
+  for (const file of editionKeyFiles) {
+    fs.copyFileSync(path.join(editionDir!, file), path.join(target, EDITION_KEYS, file));
+    fs.chmodSync(path.join(target, EDITION_KEYS, file), 0o600);
+  }
   const keysFromEnvironment = [...SECRET_NAMES, 'DATA_KEYS_OLD'].filter((name) => env[name]);
   const { db } = config.databaseUrl
     ? openDatabase(config)
@@ -145,13 +158,14 @@ export async function backup(args: string[], env: Record<string, string | undefi
     sealedKeyIds: Object.fromEntries([...sealed].map(([id, tables]) => [id, [...tables].sort()])),
     indexKeyId: keyIdOf(config.dataKeyring.indexKey),
     keyFiles,
+    editionKeyFiles,
     keysFromEnvironment,
     uploads: names.length - rowsWithoutFile.length,
     rowsWithoutFile,
   };
   fs.writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   log(
-    `backup: key files ${keyFiles.join(', ') || 'none'}${keysFromEnvironment.length ? `; from the environment, keep them with this backup: ${keysFromEnvironment.join(', ')}` : ''}`,
+    `backup: key files ${keyFiles.join(', ') || 'none'}, ${editionKeyFiles.filter((f) => f.endsWith('.key')).length} edition keys${keysFromEnvironment.length ? `; from the environment, keep them with this backup: ${keysFromEnvironment.join(', ')}` : ''}`,
   );
   log(`backup: done in ${target}`);
   return 0;

@@ -31,12 +31,14 @@ async function main(): Promise<void> {
     databaseSchema,
     redisUrl,
     port,
+    codes: true,
     echo: true,
   });
   console.log(
     [
       `Summit portal cluster: http://127.0.0.1:${cluster.nginx.port}/ (nginx, deploy/nginx.conf)`,
       ...cluster.instances.map((instance) => `  ${instance.name}: ${instance.baseUrl} (/healthz, /readyz, /metrics from this machine)`),
+      `  codes: ${cluster.codes!.baseUrl}/exhibition/dev/outbox?to=<account or captcha uuid> (a loopback instance with the dev outbox; make image codes there, the instances behind nginx refuse DEV_OUTBOX)`,
       `  PostgreSQL ${databaseUrl} schema ${databaseSchema}; Redis ${redisUrl}; uploads ${cluster.uploadDir}`,
       'Ctrl-C stops nginx and the instances.',
     ].join('\n'),

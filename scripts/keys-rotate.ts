@@ -20,6 +20,7 @@ import { resealStores } from '../src/server/privacy/sealed-stores.js';
 import { SEALED_STORES } from '../src/server/composition.js';
 import { resealColumns, SEALED_COLUMNS } from '../src/server/security/sealed-columns.js';
 import { resealReceptions } from '../src/server/features/reception/sealed-receptions.js';
+import { rewrapEditionKeys } from '../src/server/security/edition-keys.js';
 import { ownTableNames } from './support/table-names.js';
 import { runWhenExecuted } from './support/run-cli.js';
 
@@ -59,7 +60,12 @@ export async function rotateKeys(
       log('keys:rotate: the database holds no records yet (the server creates its tables at start): nothing to re-seal');
       return 0;
     }
-    log(`keys:rotate: sealing under key ${protection.keyring.current.id} (${protection.keyring.keys.size - 1} older key(s) open)`);
+    // the edition keys first: wrapped under the new DATA_KEY, they stay readable once the old one is dropped
+    const wrapped = rewrapEditionKeys(protection.keyring);
+    log(`keys:rotate: ${wrapped.rewrapped} of ${wrapped.files} edition key files wrapped anew under ${protection.keyring.current.id}`);
+    log(
+      `keys:rotate: sealing under key ${protection.keyring.current.id}, each edition's values under its own key (${protection.keyring.keys.size - 1} other key(s) open)`,
+    );
     const progress = await resealStores(db, protection, SEALED_STORES, { batchSize });
     // the sealed columns outside documents (security/sealed-columns.ts): sign-in names that are
     // mobiles and SMS recipients (0019), receptionists' mobiles (0020)

@@ -13,9 +13,11 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { SEALED_TEXTS } from '../src/server/composition.js';
 import { missingKeys } from '../src/server/security/key-presence.js';
+import { editionKeysDir } from '../src/server/security/data-keys.js';
 import {
   argValue,
   availableKeys,
+  EDITION_KEYS,
   isEmptyFolder,
   KEYS,
   MANIFEST,
@@ -71,11 +73,18 @@ async function refusals(from: string, manifest: Manifest, env: Record<string, st
   if (!isEmptyFolder(dataDir)) problems.push(`DATA_DIR ${dataDir} is not empty: restore into an empty folder`);
   if (!isEmptyFolder(uploadDir)) problems.push(`the upload folder ${uploadDir} is not empty`);
   const keys = availableKeys(path.join(from, KEYS), env);
-  const missing = Object.entries(manifest.sealedKeyIds).filter(([id]) => !keys.dataKeyIds.has(id));
+  problems.push(...keys.problems);
+  const missing = Object.entries(manifest.sealedKeyIds).filter(([id]) => !keys.dataKeyIds.has(id) && !keys.shreddedKeyIds.has(id));
   for (const [id, tables] of missing)
     problems.push(
-      `data key ${id} (sealed values in ${tables.join(', ')}) is missing: neither ${KEYS}/.data_key or ${KEYS}/.data_keys_old of the backup nor DATA_KEY / DATA_KEYS_OLD holds it`,
+      `data key ${id} (sealed values in ${tables.join(', ')}) is missing: neither ${KEYS}/.data_key or ${KEYS}/.data_keys_old nor ${EDITION_KEYS}/ of the backup nor DATA_KEY / DATA_KEYS_OLD holds it`,
     );
+  const editionDir = editionKeysDir({ env, dataDir, shared: Boolean(env.REDIS_URL), problems });
+  for (const file of manifest.editionKeyFiles ?? []) {
+    const existing = path.join(editionDir, file);
+    if (fs.existsSync(existing) && !fs.readFileSync(existing).equals(fs.readFileSync(path.join(from, EDITION_KEYS, file))))
+      problems.push(`${existing} exists and is not the backup's edition key: restore into an empty EDITION_KEYS_DIR`);
+  }
   if (keys.indexKeyId !== manifest.indexKeyId)
     problems.push(
       keys.indexKeyId === null
@@ -113,6 +122,12 @@ export async function restore(args: string[], env: Record<string, string | undef
     fs.copyFileSync(path.join(from, KEYS, file), path.join(dataDir, file));
     fs.chmodSync(path.join(dataDir, file), 0o600);
   }
+  const editionDir = editionKeysDir({ env, dataDir, shared: Boolean(env.REDIS_URL), problems: [] });
+  if ((manifest.editionKeyFiles ?? []).length > 0) fs.mkdirSync(editionDir, { recursive: true, mode: 0o700 });
+  for (const file of manifest.editionKeyFiles ?? []) {
+    fs.copyFileSync(path.join(from, EDITION_KEYS, file), path.join(editionDir, file));
+    fs.chmodSync(path.join(editionDir, file), 0o600);
+  }
   if (manifest.database === 'sqlite') {
     fs.copyFileSync(path.join(from, SQLITE_COPY), path.join(dataDir, 'summit.sqlite'));
   } else {
@@ -145,7 +160,7 @@ export async function restore(args: string[], env: Record<string, string | undef
     await db.destroy();
   }
   log(
-    `restore: ${manifest.database} database of ${manifest.createdAt}, ${files.length} upload files and ${manifest.keyFiles.length} key files restored`,
+    `restore: ${manifest.database} database of ${manifest.createdAt}, ${files.length} upload files, ${manifest.keyFiles.length} key files and ${(manifest.editionKeyFiles ?? []).length} edition key files restored`,
   );
   if (manifest.keysFromEnvironment.length > 0)
     log(`restore: start the portal with the same ${manifest.keysFromEnvironment.join(', ')} as the backed-up one`);

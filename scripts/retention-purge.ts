@@ -64,6 +64,14 @@ export async function retentionPurge(
       for (const [table, count] of Object.entries(report.rows)) log(`  ${table}: ${count} rows erased`);
       log(`  files: ${report.files} removed`);
       log(`  rewritten so no erased value stays in free space: ${report.rewritten.join(', ')}`);
+      if (report.shreddedKey) log(`  edition key ${report.shreddedKey} destroyed: copies made before the purge no longer open`);
+      else if (report.keyKept)
+        log(
+          `  edition key KEPT: it still seals ${Object.entries(report.keyKept)
+            .map(([where, n]) => `${n} in ${where}`)
+            .join(', ')}; run the purge again once they are erased`,
+        );
+      else log('  the edition had no key of its own (its values were sealed under DATA_KEY)');
       return 0;
     } catch (error) {
       if (error instanceof AppError && error.name_ === 'retentionNotOver') {

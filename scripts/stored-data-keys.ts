@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeKeyring, OLD_KEYS_FILE, parseKey } from '../src/server/security/data-keys.js';
+import { EDITION_KEYS_FOLDER, makeKeyring, OLD_KEYS_FILE, parseKey } from '../src/server/security/data-keys.js';
+import { loadEditionKeys } from '../src/server/security/edition-keys.js';
 import { DataProtection } from '../src/server/security/data-protection.js';
 import { SealedValueError } from '../src/server/security/sealed-values.js';
 import { secretFilePath } from '../src/server/security/secret-file.js';
@@ -57,6 +58,9 @@ export function readStoredDataKeys(env: Env, dataDir: string): StoredDataKeys {
   if (problems.length > 0) throw new KeyNeededError(problems.join('; '));
   // without DATA_KEY a random key stands in: it opens nothing, so the first sealed value says what is missing
   const keyring = makeKeyring(current ?? randomBytes(32), older, randomBytes(32));
+  // each edition's values are under its own key, wrapped under the data key (edition-keys.ts)
+  if (current) loadEditionKeys(keyring, path.resolve(env.EDITION_KEYS_DIR || path.join(dataDir, EDITION_KEYS_FOLDER)), problems);
+  if (problems.length > 0) throw new KeyNeededError(problems.join('; '));
   const protection = new DataProtection(keyring);
   const missing = source
     ? `the data key from ${source}${older.length > 0 ? ' and DATA_KEYS_OLD' : ''} does not open it: set DATA_KEY (and DATA_KEYS_OLD) to the keys of the server that stored it`

@@ -92,11 +92,19 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** extra environment for one instance (0-based), over `env` (a test's own route to the database) */
   instanceEnv?: (index: number) => Record<string, string>;
+  /**
+   * also start the codes instance: one more instance on the same database, loopback only, not
+   * behind nginx and not trusting a proxy, with the dev outbox on (an instance behind the proxy
+   * refuses DEV_OUTBOX). Image codes made there are honoured by every instance.
+   */
+  codes?: boolean;
   echo?: boolean;
 }
 
 export interface Cluster {
   instances: PortalInstance[];
+  /** the codes instance (ClusterOptions.codes), null without it */
+  codes: PortalInstance | null;
   nginx: NginxProxy;
   uploadDir: string;
   /**
@@ -141,9 +149,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     ...(options.databaseSchema ? { DATABASE_SCHEMA: options.databaseSchema } : {}),
     REDIS_URL: options.redisUrl,
     UPLOAD_DIR: uploadDir,
+    // the per-edition data keys: one folder every instance shares, like the uploads
+    EDITION_KEYS_DIR: path.join(options.workDir, 'edition-keys'),
     TRUST_PROXY: 'true',
-    // a try-out and its tests read codes from an instance directly (the outbox refuses proxied requests)
-    DEV_OUTBOX: '1',
     CLIENT_DIR: path.join(repoRoot, 'dist/client'),
     LOG_LEVEL: 'warn',
     ...sharedSecrets(options.workDir),
@@ -154,14 +162,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const dataDir = path.join(options.workDir, `instance-${i + 1}`);
     instances.push(new PortalInstance(`instance-${i + 1}`, await freePort(), { ...env, DATA_DIR: dataDir, ...options.instanceEnv?.(i) }));
   }
+  const codes = options.codes
+    ? new PortalInstance('codes', await freePort(), {
+        ...env,
+        TRUST_PROXY: 'false',
+        DEV_OUTBOX: '1',
+        DATA_DIR: path.join(options.workDir, 'codes'),
+      })
+    : null;
   const nginx = new NginxProxy(options.port || (await freePort()), path.join(options.workDir, 'nginx'));
   const stop = async () => {
     await nginx.stop();
-    await Promise.all(instances.map((instance) => instance.stop('SIGTERM')));
+    await Promise.all([...instances, ...(codes ? [codes] : [])].map((instance) => instance.stop('SIGTERM')));
   };
   try {
     // all at once: the start-up lock makes them migrate and seed one after the other
-    await Promise.all(instances.map((instance) => instance.start(180_000, options.echo)));
+    await Promise.all([...instances, ...(codes ? [codes] : [])].map((instance) => instance.start(180_000, options.echo)));
     await nginx.start(
       instances.map((instance) => instance.port),
       env.CLIENT_DIR,
@@ -177,5 +193,5 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await nginx.setDown([]);
     return code;
   };
-  return { instances, nginx, uploadDir, restart, stop };
+  return { instances, codes, nginx, uploadDir, restart, stop };
 }

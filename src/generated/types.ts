@@ -160,6 +160,11 @@ export type UnitType = ("enterprise" | "government" | "media")
  */
 export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
 /**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "sortOrder".
+ */
+export type SortOrder = ("asc" | "desc")
+/**
  * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
  * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
  * 
@@ -634,6 +639,8 @@ hotel?: Hotel
 itinerary?: Itinerary
 liaison?: Liaison
 "manifest-query"?: ManifestQuery
+"message-compose"?: MessageCompose
+"message-recipient-query"?: MessageRecipientQuery
 "notice-page-query"?: NoticePageQuery
 "notice-publication"?: NoticePublication
 "notice-read-query"?: NoticeReadQuery
@@ -673,6 +680,9 @@ receptionist?: Receptionist
 "response-login-info"?: ResponseLoginInfo
 "response-master-info"?: ResponseMasterInfo
 "response-menu-tree"?: ResponseMenuTree
+"response-message-page"?: ResponseMessagePage
+"response-message-recipient-page"?: ResponseMessageRecipientPage
+"response-message-retry"?: ResponseMessageRetry
 "response-my-wish"?: ResponseMyWish
 "response-notice-page"?: ResponseNoticePage
 "response-notice-publication-page"?: ResponseNoticePublicationPage
@@ -1051,6 +1061,8 @@ arrivalDate?: CalendarDate
 unitType?: UnitType
 attendance?: AttendanceState
 registeredOn?: CalendarDate
+sort?: ("name" | "status" | "inviteCode" | "arrivalDate")
+order?: SortOrder
 }
 /**
  * Path parameter of admin/console/notice/{id}, hotel/{id} and receptionist/{id}.
@@ -1655,6 +1667,91 @@ date: CalendarDate
  * @maxLength 100
  */
 station?: string
+}
+/**
+ * Body of POST admin/console/message (organisers): a message in both languages, by e-mail and/or SMS, to exactly one audience: chosen guests (guestIds), chosen units (unitIds, their accounts), or a saved guest filter (the console guest query's filters). Texts may name the placeholders {name}, {unit}, {guest} and {link}.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "MessageCompose".
+ */
+export interface MessageCompose {
+/**
+ * @minItems 1
+ * @maxItems 2
+ * 
+ * @minItems 1
+ * @maxItems 2
+ */
+channels: [("email" | "sms"), ...(("email" | "sms"))[]]
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+subjectZh: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+subjectEn: string
+/**
+ * @minLength 1
+ * @maxLength 4000
+ */
+bodyZh: string
+/**
+ * @minLength 1
+ * @maxLength 4000
+ */
+bodyEn: string
+/**
+ * @maxItems 1000
+ * 
+ * @maxItems 1000
+ */
+guestIds?: RecordId[]
+/**
+ * @maxItems 1000
+ * 
+ * @maxItems 1000
+ */
+unitIds?: RecordId[]
+filter?: {
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+unitName?: string
+status?: AuditStatus
+inviteCode?: InviteCode
+arrivalDate?: CalendarDate
+unitType?: UnitType
+attendance?: AttendanceState
+registeredOn?: CalendarDate
+}
+}
+/**
+ * Query string of GET admin/console/message/{id}/recipients (organisers): a page of a message's deliveries, optionally of one state.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "MessageRecipientQuery".
+ */
+export interface MessageRecipientQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+state?: ("pending" | "sending" | "sent" | "failed" | "unconfirmed")
 }
 /**
  * Query string of GET qms/notice-announce/myNoticePage. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10.
@@ -2722,6 +2819,64 @@ entourageFull?: GateReason
 }
 }
 /**
+ * a page of messages sent (organisers' and automatic), newest first, with their deliveries counted by state
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseMessagePage".
+ */
+export interface ResponseMessagePage {
+records: {
+id: string
+kind: string
+subjectZh: string
+subjectEn: string
+channels: ("email" | "sms")[]
+state: ("expanding" | "queued")
+recipients: number
+createdAt: string
+pending: number
+sending: number
+sent: number
+failed: number
+unconfirmed: number
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * a page of one message's deliveries: the person, the channel, the address masked, the delivery state
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseMessageRecipientPage".
+ */
+export interface ResponseMessageRecipientPage {
+records: {
+id: string
+name: string
+unit: string
+channel: ("email" | "sms")
+address: string
+state: ("pending" | "sending" | "sent" | "failed" | "unconfirmed")
+attempts: number
+nextAttemptAt: (string | null)
+lastError: (string | null)
+sentAt: (string | null)
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
+ * how many unconfirmed and failed deliveries were queued again
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseMessageRetry".
+ */
+export interface ResponseMessageRetry {
+queued: number
+}
+/**
  * A unit's message of good wishes (answer part).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -3367,7 +3522,7 @@ decision: ("approve" | "reject")
 reason?: Text300
 }
 /**
- * Query string of GET admin/review/page (organisers): guests of every unit of the current edition. Absent status means pending.
+ * Query string of GET admin/review/page (organisers): guests of every unit of the current edition. Absent status means pending; name and unitName match a part, updatedOn is the Asia/Shanghai day the guest was last saved (submitted); sort orders by a column, then by id.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ReviewPageQuery".
@@ -3384,6 +3539,19 @@ pageNum?: string
  */
 pageSize?: string
 status?: AuditStatus
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+unitName?: string
+updatedOn?: CalendarDate
+sort?: ("name" | "updatedAt")
+order?: SortOrder
 }
 /**
  * Ask for an SMS or e-mail code (POST center/front/anonMsgCode); the channel follows the account (mobile -> SMS, e-mail -> e-mail).

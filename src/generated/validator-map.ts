@@ -45,6 +45,8 @@ import * as inviteCodeQuery from './validators/invite-code-query.js';
 import * as itinerary from './validators/itinerary.js';
 import * as liaison from './validators/liaison.js';
 import * as manifestQuery from './validators/manifest-query.js';
+import * as messageCompose from './validators/message-compose.js';
+import * as messageRecipientQuery from './validators/message-recipient-query.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
 import * as noticePublication from './validators/notice-publication.js';
 import * as noticeReadQuery from './validators/notice-read-query.js';
@@ -84,6 +86,9 @@ import * as responseInviteCodeCheck from './validators/response-invite-code-chec
 import * as responseLoginInfo from './validators/response-login-info.js';
 import * as responseMasterInfo from './validators/response-master-info.js';
 import * as responseMenuTree from './validators/response-menu-tree.js';
+import * as responseMessagePage from './validators/response-message-page.js';
+import * as responseMessageRecipientPage from './validators/response-message-recipient-page.js';
+import * as responseMessageRetry from './validators/response-message-retry.js';
 import * as responseMyWish from './validators/response-my-wish.js';
 import * as responseNoticePage from './validators/response-notice-page.js';
 import * as responseNoticePublicationPage from './validators/response-notice-publication-page.js';
@@ -172,6 +177,8 @@ import inviteCodeQuerySchema from './schemas/invite-code-query.json';
 import itinerarySchema from './schemas/itinerary.json';
 import liaisonSchema from './schemas/liaison.json';
 import manifestQuerySchema from './schemas/manifest-query.json';
+import messageComposeSchema from './schemas/message-compose.json';
+import messageRecipientQuerySchema from './schemas/message-recipient-query.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
 import noticePublicationSchema from './schemas/notice-publication.json';
 import noticeReadQuerySchema from './schemas/notice-read-query.json';
@@ -211,6 +218,9 @@ import responseInviteCodeCheckSchema from './schemas/response-invite-code-check.
 import responseLoginInfoSchema from './schemas/response-login-info.json';
 import responseMasterInfoSchema from './schemas/response-master-info.json';
 import responseMenuTreeSchema from './schemas/response-menu-tree.json';
+import responseMessagePageSchema from './schemas/response-message-page.json';
+import responseMessageRecipientPageSchema from './schemas/response-message-recipient-page.json';
+import responseMessageRetrySchema from './schemas/response-message-retry.json';
 import responseMyWishSchema from './schemas/response-my-wish.json';
 import responseNoticePageSchema from './schemas/response-notice-page.json';
 import responseNoticePublicationPageSchema from './schemas/response-notice-publication-page.json';
@@ -302,6 +312,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'itinerary': itinerarySchema,
   'liaison': liaisonSchema,
   'manifest-query': manifestQuerySchema,
+  'message-compose': messageComposeSchema,
+  'message-recipient-query': messageRecipientQuerySchema,
   'notice-page-query': noticePageQuerySchema,
   'notice-publication': noticePublicationSchema,
   'notice-read-query': noticeReadQuerySchema,
@@ -341,6 +353,9 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-login-info': responseLoginInfoSchema,
   'response-master-info': responseMasterInfoSchema,
   'response-menu-tree': responseMenuTreeSchema,
+  'response-message-page': responseMessagePageSchema,
+  'response-message-recipient-page': responseMessageRecipientPageSchema,
+  'response-message-retry': responseMessageRetrySchema,
   'response-my-wish': responseMyWishSchema,
   'response-notice-page': responseNoticePageSchema,
   'response-notice-publication-page': responseNoticePublicationPageSchema,
@@ -433,6 +448,8 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'itinerary': itinerary['https://summit.example/schemas/itinerary.json'],
   'liaison': liaison['https://summit.example/schemas/liaison.json'],
   'manifest-query': manifestQuery['https://summit.example/schemas/manifest-query.json'],
+  'message-compose': messageCompose['https://summit.example/schemas/message-compose.json'],
+  'message-recipient-query': messageRecipientQuery['https://summit.example/schemas/message-recipient-query.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
   'notice-publication': noticePublication['https://summit.example/schemas/notice-publication.json'],
   'notice-read-query': noticeReadQuery['https://summit.example/schemas/notice-read-query.json'],
@@ -472,6 +489,9 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-login-info': responseLoginInfo['https://summit.example/schemas/response-login-info.json'],
   'response-master-info': responseMasterInfo['https://summit.example/schemas/response-master-info.json'],
   'response-menu-tree': responseMenuTree['https://summit.example/schemas/response-menu-tree.json'],
+  'response-message-page': responseMessagePage['https://summit.example/schemas/response-message-page.json'],
+  'response-message-recipient-page': responseMessageRecipientPage['https://summit.example/schemas/response-message-recipient-page.json'],
+  'response-message-retry': responseMessageRetry['https://summit.example/schemas/response-message-retry.json'],
   'response-my-wish': responseMyWish['https://summit.example/schemas/response-my-wish.json'],
   'response-notice-page': responseNoticePage['https://summit.example/schemas/response-notice-page.json'],
   'response-notice-publication-page': responseNoticePublicationPage['https://summit.example/schemas/response-notice-publication-page.json'],

@@ -23,6 +23,8 @@ import { connectSharedState } from './cluster/shared-state.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticClient } from './plugins/static-client.js';
 import { ensureCurrentEdition, readDemoFile, seedDemoData, type DemoAccount } from './demo/demo-seed.js';
+import { clearLiveSchemas } from './http/live-schemas.js';
+import { formValidatorModuleRoutes } from './features/forms/live-form-routes.js';
 import { seedTemporaryDemo } from './demo/temporary-demo.js';
 import { temporaryDb } from './features/temporary/temporary-tables.js';
 import { createFoundation, createServices, registerApiRoutes, SEALED_TEXTS, type ServiceOptions } from './composition.js';
@@ -117,6 +119,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.seedDemoData ? await seedDemoData(db, services.hasher, services.protection, services.names, demo, config.uploadDir) : [],
   );
   if (config.seedDemoData) await seedTemporaryDemo(temporaryDb(db), services.editions);
+  // the forms' first versions come from the repository's files (an empty table only)
+  await services.forms.versions.seed();
+  // the published forms this instance validates with; a publish elsewhere is seen within 2 s
+  await services.forms.live.refresh();
+  services.forms.live.start(2_000);
+  app.addHook('onClose', async () => {
+    services.forms.live.stop();
+    clearLiveSchemas();
+  });
   // the one face-detection worker of this process
   app.addHook('onClose', async () => services.faceDetector.close());
   app.decorateRequest('language', 'zh-CN');
@@ -161,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     { prefix: API_BASE },
   );
+  await app.register(formValidatorModuleRoutes, { formDrafts: services.forms.drafts });
   await registerStaticClient(app);
 
   // this process announces itself as a writer of the upload store before the first sweep
@@ -170,6 +182,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => stopHeartbeat());
   await releaseStartup();
   await scheduleHousekeeping(app, { storage: services.uploadStorage, journal: services.uploadJournal });
+  for (const job of services.messages.reminders) void app.jobs.schedule(job, 'later');
+  // queued messages go out from every instance that runs the worker (leases keep each delivery to one)
+  if (config.messageWorker) {
+    services.messages.worker.start();
+    app.addHook('preClose', async () => services.messages.worker.stop());
+  }
   await app.ready();
   return app;
 }

@@ -38,6 +38,7 @@ import { UploadStorage } from './uploads/upload-storage.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 import type { ConsoleWorkbook } from './exports/workbooks.js';
 import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
+import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -113,7 +114,23 @@ import { temporaryRoutes } from './features/temporary/temporary-routes.js';
 import { temporaryDb, temporarySealedStores } from './features/temporary/temporary-tables.js';
 import { TemporaryUploads } from './features/temporary/temporary-uploads.js';
 import { RetentionPurge } from './features/retention/retention-purge.js';
+import { Messages } from './features/messages/messages.js';
+import { MessageQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './features/messages/message-queue.js';
+import { MessageWorker, Wakeup } from './features/messages/message-worker.js';
+import { messageDb } from './features/messages/message-tables.js';
+import { RecipientSources } from './features/messages/recipient-sources.js';
+import { reminderJobs } from './features/messages/message-reminders.js';
+import { messageRoutes } from './features/messages/message-routes.js';
+import type { ScheduledJob } from './cluster/scheduled-jobs.js';
+import { DEFAULT_LANGUAGE } from '../shared/constants.js';
 import { retentionRoutes } from './features/retention/retention-routes.js';
+import { formsDb } from './features/forms/form-tables.js';
+import { FormVersions } from './features/forms/form-versions.js';
+import { FormDrafts } from './features/forms/form-drafts.js';
+import { RepositoryForms } from './features/forms/repository-forms.js';
+import { LiveForms } from './features/forms/live-forms.js';
+import { formVersionRoutes } from './features/forms/form-version-routes.js';
+import { liveFormRoutes } from './features/forms/live-form-routes.js';
 
 /** Every feature's audit target types: the log's readable values and names come from them. */
 const AUDIT_SUBJECTS: AuditSubjects = {
@@ -127,6 +144,7 @@ const AUDIT_SUBJECTS: AuditSubjects = {
   ...noticeAuditSubjects,
   ...temporaryCodeAuditSubjects,
   ...temporaryRegistrationAuditSubjects,
+  form: {},
 };
 
 /** Every table holding sealed personal data, from the feature that owns it: keys:rotate and the retention purge walk them. */
@@ -145,6 +163,8 @@ export const SEALED_TEXTS: readonly SealedText[] = [
 ];
 
 const DEFAULT_EDITION_FILE = fileURLToPath(new URL('../../config/edition.json', import.meta.url));
+/** The checkout: the forms' files (schemas/, ui-schemas/, locales/) seed their first versions. */
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Every service of the portal, built once per app by `createServices`: the only place project
@@ -189,7 +209,9 @@ export interface Services {
   downloads: Downloads;
   door: DoorRouteServices;
   temporary: TemporaryServices;
+  forms: FormServices;
   retentionPurge: RetentionPurge;
+  messages: MessageServices;
   /** scheduled work done once across instances */
   jobs: JobScheduler;
   /** the sign-in throttle's failure counters: Redis when the instances share one (the database while it is away), else the database */
@@ -211,6 +233,22 @@ export interface ConsoleServices {
   audit: Audit;
 }
 
+/** Messages to people: what organisers write, the automatic ones, the delivery queue and its worker. */
+export interface MessageServices {
+  messages: Messages;
+  queue: MessageQueue;
+  worker: MessageWorker;
+  /** the reminders, run once across instances by the job scheduler */
+  reminders: ScheduledJob[];
+}
+
+/** Form versions as data: the organisers' editor and the live version of each registrant form. */
+export interface FormServices {
+  versions: FormVersions;
+  drafts: FormDrafts;
+  live: LiveForms;
+}
+
 /** Temporary registration (its own tables, pictures in the shared upload store). */
 export interface TemporaryServices {
   registrations: TemporaryRegistrations;
@@ -227,6 +265,10 @@ export interface ServiceOptions {
   clock?: TimeSource;
   /** replaces the SMS provider (a real provider plugs in here) */
   smsTransport?: MessageTransport;
+  /** replaces the e-mail transport (SMTP_URL's, else the log) */
+  emailTransport?: MessageTransport;
+  /** the message queue's batch, lease and back-off (tests shorten them) */
+  messageQueue?: Partial<QueueOptions>;
 }
 
 /** What exists before the database is open: the locales and the keys of personal data (migrations seal with them). */
@@ -251,28 +293,45 @@ export function createServices(
   const logTransport = new LogTransport(log, config.devOutbox);
   const names = new AccountNames(protection);
   const redisDegraded = redisDegradedWarning(log);
+  const clock = options.clock ? clockOf(options.clock) : systemClock;
+  const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, clock);
+  const currentEditionId = async (): Promise<string> => (await editions.current()).id;
   const outbox = new OutboxService(db, {
     devOutbox: config.devOutbox,
-    email: config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.smtpFrom) : logTransport,
+    email: options.emailTransport ?? (config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.smtpFrom) : logTransport),
     sms: options.smsTransport ?? logTransport,
     log,
     names,
+    sealingEdition: currentEditionId,
   });
   const codes = new OneTimeCodes(db, config.codeSecret, (account) => names.key(account));
   const captcha = new CaptchaService(codes, outbox);
   const messageCodes = new MessageCodes(db, codes, outbox, translator, config.summitName, names);
   const sessions = new Sessions(db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours }, names);
-  const clock = options.clock ? clockOf(options.clock) : systemClock;
-  const editions = createEditions(db, options.editionFile ?? DEFAULT_EDITION_FILE, clock);
   const audit = new Audit(db, AUDIT_SUBJECTS);
   const units = new Units(db, editions, protection);
+  const consoleGuests = new ConsoleGuests(db, editions, new ListTotals(config.listTotalCacheMs));
+  const wakeup = new Wakeup();
+  const recipientSources = new RecipientSources(db, protection, names, consoleGuests, config.portalUrl);
+  const messages = new Messages(db, editions, recipientSources, protection, translator, audit, clock, config.summitName, wakeup.ring);
+  const queue = new MessageQueue(
+    messageDb(db),
+    outbox,
+    {
+      footer: () => translator.t(DEFAULT_LANGUAGE, 'server.messages.footer', { summit: config.summitName }),
+      open: (sealed) => protection.open(sealed),
+    },
+    log,
+    clock,
+    { ...DEFAULT_QUEUE_OPTIONS, leaseMs: config.messageLeaseMs, ...options.messageQueue },
+  );
   const guests = new Guests(db, editions, new GuestAccountLinks(log, protection, names, clock), protection, new GuestRepository(db), audit);
-  const activitySignUps = new ActivitySignUps(db, editions, guests, translator);
+  const activitySignUps = new ActivitySignUps(db, editions, guests, translator, messages);
   const entourage = new Entourage(db, editions, guests, activitySignUps);
   const entourageTravel = new EntourageTravel(db, editions, guests, audit);
   const uploadStorage = new UploadStorage(config.uploadDir);
   const uploadJournal = new UploadJournal(db);
-  const uploadRepository = new UploadRepository(db, protection);
+  const uploadRepository = new UploadRepository(db, protection, currentEditionId);
   const faceDetector = new FaceDetector({ workers: config.faceWorkers });
   const guestExports = new GuestExports(db, protection);
   const contentAudit = new ContentAudit(db, editions, audit);
@@ -280,10 +339,20 @@ export function createServices(
   const badgeTokens = new BadgeTokens(Buffer.from(config.codeSecret));
   const storedPictures = new StoredPictures(uploadRepository, uploadStorage);
   const peopleAtTheDoor = new PeopleAtTheDoor(db);
+  const repositoryForms = new RepositoryForms(REPOSITORY_ROOT);
+  const formDrafts = new FormDrafts(db, repositoryForms, editions, protection, clock);
+  const formVersions = new FormVersions(formsDb(db), editions, audit, repositoryForms, clock, formDrafts);
+  const forms: FormServices = {
+    versions: formVersions,
+    drafts: formDrafts,
+    live: new LiveForms(formVersions, formDrafts, (error) => log.warn({ err: error }, 'form version check failed')),
+  };
   const badgeLabels: BadgeLabels = {
     guestType: (language, type) => translator.t(language, `console.schema.enums.guestType.${type ?? 'general'}`),
     entourage: (language) => translator.t(language, 'server.door.entourage'),
   };
+  // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
+  const review = new Review(db, editions, guests, audit, translator, messages);
   return {
     protection,
     names,
@@ -294,7 +363,7 @@ export function createServices(
     sessions,
     authenticate: authenticator(sessions),
     signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired, names),
-    accounts: new Accounts(db, hasher, messageCodes, sessions, names, clock),
+    accounts: new Accounts(db, hasher, messageCodes, sessions, names, clock, messages),
     notices: new Notices(db, clock, translator),
     menus: new Menus(options.menusFile, translator),
     editions,
@@ -307,7 +376,7 @@ export function createServices(
     entourage,
     entourageTravel,
     console: {
-      guests: new ConsoleGuests(db, editions, new ListTotals(config.listTotalCacheMs)),
+      guests: consoleGuests,
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
       codes: new CodesAdmin(db, editions, audit),
       notices: new NoticesAdmin(db, editions, audit),
@@ -315,11 +384,12 @@ export function createServices(
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
         ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
+        ...guestListWorkbooks(consoleGuests, review),
       ],
       guestExports,
       audit,
     },
-    review: new Review(db, editions, guests, audit, translator),
+    review,
     activities: new Activities(db, editions, activitySignUps, audit),
     activityListing: new ActivityListing(db, editions),
     activitySignUps,
@@ -339,12 +409,20 @@ export function createServices(
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),
       recommendations: new TemporaryRecommendations(tables, editions, protection),
       codes: new TemporaryCodes(tables, audit),
-      uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log, protection),
+      uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log, protection, currentEditionId),
     },
+    forms,
     retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, SEALED_STORES, {
       retentionDays: config.retentionDays,
       findEdition: (id) => editions.find(id),
+      sealedTexts: SEALED_TEXTS,
     }),
+    messages: {
+      messages,
+      queue,
+      worker: new MessageWorker(messages, queue, wakeup, log, config.messagePollMs),
+      reminders: reminderJobs(messages, editions, clock),
+    },
     jobs: new JobScheduler(db, log),
     signInThrottle: (redis, rule, windowMs) =>
       new SignInThrottle(
@@ -377,6 +455,7 @@ export function createRetentionPurge(config: AppConfig, db: Db, editions: Pick<E
     {
       retentionDays: config.retentionDays,
       findEdition: (id) => editions.find(id),
+      sealedTexts: SEALED_TEXTS,
     },
   );
 }
@@ -437,9 +516,12 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
   await api.register(consoleExportRoutes, { workbooks: s.console.workbooks, editions: s.editions, audit: s.audit });
+  await api.register(formVersionRoutes, { formVersions: s.forms.versions, formDrafts: s.forms.drafts });
+  await api.register(liveFormRoutes, { formVersions: s.forms.versions, formDrafts: s.forms.drafts });
   await api.register(recordUpgradeRoutes, { guests: s.guests, units: s.units, entourage: s.entourage });
   await api.register(retentionRoutes, { purge: s.retentionPurge, editions: s.editions });
   await api.register(revealRoutes, { editions: s.editions, audit: s.audit, targets: revealTargets(s) });
   await api.register(doorRoutes, s.door);
+  await api.register(messageRoutes, { messages: s.messages.messages, queue: s.messages.queue });
   if (config.devOutbox) await api.register(devOutboxRoutes, { outbox: s.outbox });
 }

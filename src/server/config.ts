@@ -81,6 +81,17 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** console lists: how long a total above 5,000 rows is kept per filter (services/list-totals.ts); 0 counts every page */
   listTotalCacheMs: number;
+  /** this instance delivers queued messages (MESSAGE_WORKER, default on; every instance may, leases keep each delivery to one) */
+  messageWorker: boolean;
+  /** how long an idle message worker waits before looking again (MESSAGE_POLL_MS) */
+  messagePollMs: number;
+  /**
+   * how long a delivery claimed or handed to the transport is an instance's (MESSAGE_LEASE_MS):
+   * after it, a dead instance's claims are taken over and its hand-overs marked unconfirmed
+   */
+  messageLeaseMs: number;
+  /** the portal's address for the {link} of messages (PORTAL_URL) */
+  portalUrl: string;
   /** uploads: the minimum rate over each window, instead of REQUEST_TIMEOUT_MS (uploads/upload-pace.ts) */
   uploadMinBytesPerSecond: number;
   uploadStallWindowMs: number;
@@ -145,6 +156,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (production && devOutbox) problems.push('DEV_OUTBOX cannot be on in production (it hands out every code in clear)');
   const rateLimits = bool('RATE_LIMITS', true);
   const trustProxy = bool('TRUST_PROXY', false);
+  // behind a proxy every client arrives from one hop away; a forwarder that adds no header would
+  // make any of them loopback: an instance that trusts a proxy never hands out codes in clear
+  if (devOutbox && trustProxy)
+    problems.push(
+      'DEV_OUTBOX cannot be on with TRUST_PROXY (an instance behind a proxy must not hand out codes): read codes from a separate loopback instance without TRUST_PROXY',
+    );
   const captchaRequired = bool('CAPTCHA_REQUIRED', true);
   // a TLS-terminating proxy still makes the browser's side https: Secure fits it too
   const sessionCookieSecure = bool('SESSION_COOKIE_SECURE', production);
@@ -177,6 +194,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576);
   const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000);
   const listTotalCacheMs = int('LIST_TOTAL_CACHE_MS', 10_000, 0, 600_000);
+  const messagePollMs = int('MESSAGE_POLL_MS', 2_000, 10, 600_000);
   const uploadMinBytesPerSecond = int('UPLOAD_MIN_BYTES_PER_SECOND', 32_768, 1024, 10 * 1_048_576);
   const uploadStallWindowMs = int('UPLOAD_STALL_WINDOW_MS', 10_000, 1000, 120_000);
   const seedDemoData = bool('SEED_DEMO_DATA', !production);
@@ -248,6 +266,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes,
     requestTimeoutMs,
     listTotalCacheMs,
+    messageWorker: bool('MESSAGE_WORKER', true),
+    messagePollMs,
+    messageLeaseMs: int('MESSAGE_LEASE_MS', 5 * 60_000, 1_000, 24 * 3_600_000),
+    portalUrl: (env.PORTAL_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     uploadMinBytesPerSecond,
     uploadStallWindowMs,
     logLevel: env.LOG_LEVEL || 'info',

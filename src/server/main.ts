@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   if (config.devOutbox) {
     lines.push(`Dev outbox (codes in clear): http://${host}:${config.port}/exhibition/dev/outbox?to=<account or captcha uuid>`);
     // it answers loopback sockets without a forwarding header: a TCP forwarder adds none
-    if (config.trustProxy || config.host !== '127.0.0.1')
+    // (TRUST_PROXY with it is refused at start)
+    if (config.host !== '127.0.0.1')
       lines.push('WARNING: DEV_OUTBOX is on; never let a proxy or TCP forwarder on this machine reach this port');
   }
   if (app.demoAccounts.length > 0) {

@@ -51,6 +51,9 @@ export const consoleApiPaths = {
   /** GET ?manifest-query */
   exportManifest: 'admin/console/export/manifest',
   exportHotels: 'admin/console/export/hotels',
+  /** the guest search's and the review queue's result, by their own query (filters, sort, order) */
+  exportGuestSearch: 'admin/console/export/guest-search',
+  exportReviewQueue: 'admin/console/export/review-queue',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */

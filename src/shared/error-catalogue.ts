@@ -59,6 +59,9 @@ export const errorCatalogue = {
   alreadyExists: entry(409, 'records.alreadyExists'),
   saveFailed: entry(400, 'records.saveFailed'),
   selectAttendees: entry(400, 'records.selectAttendees'),
+  messageAudience: entry(400, 'errors.messageAudience'),
+  messagePlaceholderUnknown: entry(400, 'errors.messagePlaceholderUnknown'),
+  messageNotFound: entry(404, 'errors.messageNotFound'),
   entourageFull: entry(409, 'records.entourageFull'),
   fileTooLarge: entry(400, 'uploads.fileTooLarge'),
   photoSizeExceeded: entry(400, 'uploads.photoSizeExceeded'),
@@ -118,6 +121,15 @@ export const errorCatalogue = {
   activitySpeechMaterialInvalid: entry(400, 'activities.speechMaterialInvalid'),
   activityWindowOrder: entry(400, 'activities.windowOrder'),
   activityNotInvitedCategory: entry(400, 'activities.notInvitedCategory'),
+
+  /** form versions: the console's form editor */
+  formUnknown: entry(404, 'forms.unknown'),
+  formVersionNotFound: entry(404, 'forms.versionNotFound'),
+  formNoDraft: entry(404, 'forms.noDraft'),
+  formDraftChanged: entry(409, 'forms.draftChanged'),
+  formCountChanged: entry(409, 'forms.countChanged'),
+  formDocumentMalformed: entry(400, 'forms.documentMalformed'),
+  formDraftInvalid: entry(400, 'forms.draftInvalid'),
 
   /** personal data: the retention purge before the edition's retention period ended */
   retentionNotOver: entry(409, 'privacy.retentionNotOver'),

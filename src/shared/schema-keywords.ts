@@ -13,7 +13,9 @@
  *   not in the future").
  * Annotation keywords (no validation): x-version, x-i18n, x-enum-i18n, x-messages, x-upload,
  * x-response (marks a server answer schema: see codegen/lint.ts), x-sensitive ("idNumber" |
- * "mobile": personal data the server seals at rest and finds by a blind index).
+ * "mobile": personal data the server seals at rest and finds by a blind index), x-protected
+ * (true: server or client code reads the field, so the console editor may relabel it and
+ * tighten its limits but not drop, rename or retype it).
  */
 import type { Code, KeywordDefinition, KeywordCxt, Name } from 'ajv';
 import { _ } from 'ajv';
@@ -108,6 +110,7 @@ export const annotationKeywords = [
   'x-response',
   'x-sensitive',
   'x-consent',
+  'x-protected',
 ] as const;
 
 export const customKeywordNames: string[] = [...validationKeywords.map((k) => String(k.keyword)), ...annotationKeywords];

@@ -8,7 +8,7 @@
  * and the branch errors of an anyOf/oneOf are replaced by the anyOf/oneOf error itself (whose
  * x-messages says what is wanted, e.g. "a logo or a wish message").
  */
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { rootSchemas, rootValidators } from '../generated/validator-map.js';
 import type { SchemaName } from '../generated/registry.js';
 import { keywordOf, labelKeyAt, messageKeyForAjvError, pointerForAjvError } from './validation-messages.js';
@@ -52,18 +52,24 @@ export function fieldErrorsOf(errors: readonly ErrorObject[], rootSchema?: unkno
   return result;
 }
 
-export function validateDocument(name: SchemaName, data: unknown): ValidationResult {
-  const validate = rootValidators[name];
+/** `live`: the published version of a form when it is not the build's (the server's live forms). */
+export function validateDocument(
+  name: SchemaName,
+  data: unknown,
+  live?: { validate: ValidateFunction; schema: Record<string, unknown> },
+): ValidationResult {
+  const validate = live?.validate ?? rootValidators[name];
   if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
+  const rootSchema = live?.schema ?? rootSchemas[name];
   const unsafe = unsafeStringPointers(data);
   if (unsafe.length > 0) {
     return {
       valid: false,
-      errors: unsafe.map((pointer) => withLabel({ pointer, key: UNSAFE_CHARACTER_KEY, params: {} }, rootSchemas[name])),
+      errors: unsafe.map((pointer) => withLabel({ pointer, key: UNSAFE_CHARACTER_KEY, params: {} }, rootSchema)),
     };
   }
   if (validate(data)) return { valid: true };
-  return { valid: false, errors: fieldErrorsOf(validate.errors ?? [], rootSchemas[name]) };
+  return { valid: false, errors: fieldErrorsOf(validate.errors ?? [], rootSchema) };
 }
 
 function withLabel(error: FieldError, rootSchema: unknown): FieldError {

@@ -224,4 +224,39 @@ describe('declared list actions', () => {
     expect(await screen.findByText('late 草稿通知')).toBeInTheDocument();
     expect(screen.getAllByTestId('late-row')).toHaveLength(2);
   });
+
+  it('keeps the checked rows of a selectable list itself and hands their ids to a toolbar action that needs them', async () => {
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    revoke.mockResolvedValue(null);
+    const onEvent = vi.fn();
+    const selectable: ListDeclaration = {
+      ...declaration,
+      id: 'test-selectable',
+      testId: 'sel',
+      rowActions: [],
+      selectable: { labelKey: 'guest.review.select', allLabelKey: 'guest.review.selectAll', nameField: 'title' },
+      toolbarActions: [
+        { id: 'send', labelKey: 'guest.list.add', operation: 'testRevoke', needsSelection: true, reasonShown: 'text' },
+        { id: 'compose', labelKey: 'guest.list.add', event: 'compose', needsSelection: true },
+      ],
+    };
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <DeclaredList declaration={selectable} host={{ onEvent }} />
+      </MemoryRouter>,
+    );
+    const [first, second] = await screen.findAllByTestId('sel-row');
+    expect(screen.getByTestId('sel-send')).toBeDisabled();
+    expect(screen.getByTestId('sel-send-reason')).toHaveTextContent('请先勾选一行或多行');
+    fireEvent.click(within(second!).getByRole('checkbox'));
+    fireEvent.click(within(first!).getByRole('checkbox'));
+    expect(screen.getByTestId('sel-send')).toBeEnabled();
+    fireEvent.click(screen.getByTestId('sel-compose'));
+    expect(onEvent).toHaveBeenCalledWith('compose', expect.objectContaining({ selectedIds: ['n2', 'n1'] }));
+    fireEvent.click(screen.getByTestId('sel-send'));
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(expect.objectContaining({ selectedIds: ['n2', 'n1'] })));
+    // the list reloads after the operation, and a new page starts with nothing checked
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByTestId('sel-send')).toBeDisabled());
+  });
 });

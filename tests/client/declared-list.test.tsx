@@ -291,3 +291,35 @@ describe('a declared download above the list', () => {
     expect((findDeclaration('all-unofficial-guests') as ListDeclaration).download?.operation).toBe('exportAllUnofficialGuests');
   });
 });
+
+describe('a sortable declared list', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sorts by a column header (going up, then down), keeps the filters, and hands the same query to the export', async () => {
+    const guests: Row[] = [{ id: 'g1', nameZh: '张三', unitName: '甲公司', status: 'pending', inviteCode: null, arrivalDate: null }];
+    load.mockResolvedValue(page(guests));
+    const download = vi.fn<(query: Record<string, unknown>) => Promise<void>>().mockResolvedValue(undefined);
+    operations.testSortedDownload = (query) => download(query);
+    const search: ListDeclaration = {
+      ...(findDeclaration('console-guest-search') as ListDeclaration),
+      load: 'testListPage',
+      download: { operation: 'testSortedDownload', labelKey: 'console.search.export' },
+    };
+    renderList(search, '/list?unitName=%E7%94%B2&pageNum=2');
+    await screen.findByTestId('search-row');
+    expect(load).toHaveBeenLastCalledWith({ unitName: '甲', pageNum: 2, pageSize: 20 });
+    // the order fields are the headers', not the filter bar's
+    expect(screen.queryByLabelText(/^排序/)).toBeNull();
+    fireEvent.click(screen.getByTestId('search-sort-name'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ unitName: '甲', sort: 'name', order: 'asc', pageNum: 1, pageSize: 20 }));
+    fireEvent.click(screen.getByTestId('search-sort-name'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ unitName: '甲', sort: 'name', order: 'desc', pageNum: 1, pageSize: 20 }));
+    expect(screen.getByTestId('location').textContent).toMatch(/sort=name/);
+    expect(screen.getByRole('columnheader', { name: /姓名/ })).toHaveAttribute('aria-sort', 'descending');
+    // a filter submitted keeps the order
+    fireEvent.click(screen.getByTestId('list-filter-submit'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ unitName: '甲', sort: 'name', order: 'desc', pageNum: 1, pageSize: 20 }));
+    fireEvent.click(screen.getByTestId('search-download'));
+    await waitFor(() => expect(download).toHaveBeenCalledWith({ unitName: '甲', sort: 'name', order: 'desc' }));
+  });
+});

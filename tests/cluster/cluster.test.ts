@@ -54,8 +54,9 @@ async function call(base: string, url: string, init: RequestInit & { token?: str
 }
 
 /**
- * An image code made by `imageFrom` (its answer read from that instance's dev outbox). The dev
- * outbox refuses anything that came through a proxy, so `imageFrom` is an instance, never nginx.
+ * An image code made by `imageFrom` (its answer read from that instance's dev outbox). The
+ * instances behind nginx trust the proxy and so refuse DEV_OUTBOX at start: `imageFrom` is the
+ * cluster's codes instance (loopback only, same database), never nginx nor a proxied instance.
  */
 async function imageCode(imageFrom: string): Promise<{ uuid: string; code: string }> {
   const made = await call(imageFrom, 'center/front/getVerifyCode');
@@ -137,6 +138,7 @@ function suite(): void {
       databaseSchema: schema,
       redisUrl: CLUSTER_REDIS_URL,
       port: 0,
+      codes: true,
       // cheap hashes: this suite is about sharing, not hash cost; limits on as in production
       env: {
         SCRYPT_LOG2N: '12',
@@ -174,8 +176,8 @@ function suite(): void {
   });
 
   it('honours on one instance the session, image code and upload made through the other', async () => {
-    // image code made by the first, answered to the second
-    const token = await signIn(second.baseUrl, ENTERPRISE, first.baseUrl);
+    // image code made by the codes instance, answered to the second
+    const token = await signIn(second.baseUrl, ENTERPRISE, cluster.codes!.baseUrl);
     expect((await call(first.baseUrl, 'qms/notice-announce/myUnReadNoticeCount', { token })).status).toBe(200);
     const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 240, g: 240, b: 230 } } })
       .png()
@@ -235,7 +237,7 @@ function suite(): void {
   });
 
   it('loses no acknowledged write when an instance is killed under load, and carries on through the other', async () => {
-    const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
+    const token = await signIn(proxy, ENTERPRISE, cluster.codes!.baseUrl);
     let killedAt = 0;
     const kill = (async () => {
       await sleep(3_000);
@@ -284,7 +286,7 @@ function suite(): void {
   it(
     'answers no 5xx during a rolling restart under load',
     async () => {
-      const token = await signIn(proxy, ENTERPRISE, second.baseUrl);
+      const token = await signIn(proxy, ENTERPRISE, cluster.codes!.baseUrl);
       const restart = (async () => {
         await sleep(1_500);
         for (let round = 0; round < RESTART_ROUNDS; round += 1) {

@@ -1,6 +1,6 @@
 /** Answer schemas (x-response) are exempt from the input rules (maxLength, labels, title key), and only they. */
 import { describe, expect, it } from 'vitest';
-import { lintSchemas } from '../../codegen/lint.js';
+import { lintSchemas } from '../../src/shared/form-rules/lint.js';
 import type { SourceSchema } from '../../codegen/schema-files.js';
 
 const definitions: SourceSchema = {

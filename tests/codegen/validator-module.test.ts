@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileValidatorModule } from '../../codegen/validators.js';
+import { compileValidatorModule } from '../../src/shared/form-rules/validator-code.js';
 
 describe('compileValidatorModule', () => {
   it('exports every validator under its rjsf key, whether or not the key is an identifier', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileValidatorModule } from '../../codegen/validators';
+import { compileValidatorModule } from '../../src/shared/form-rules/validator-code.js';
 import { chromiumAvailable } from '../e2e/support/chromium';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -13,7 +13,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileValidatorModule, validatorOptions } from '../../codegen/validators';
+import { compileValidatorModule, validatorOptions } from '../../src/shared/form-rules/validator-code.js';
 import type { JsonSchema } from '../../codegen/schema-files';
 import { addSchemaKeywords } from '../../src/shared/schema-keywords';
 

@@ -44,6 +44,10 @@ describeEachDatabase('masked and sealed mobiles', (kind) => {
     expect(JSON.stringify(again.body)).not.toContain(UNIT_MOBILE);
     // the mask sent back keeps the stored value
     expect((await unit.put('qms/unit/mine', again.body.data.document)).status).toBe(200);
+    // nor does the unit account's master info carry it
+    const info = await unit.get('qms/group-participant-link-info/front/getMasterInfo');
+    expect(info.status).toBe(200);
+    expect(JSON.stringify(info.body)).not.toContain(UNIT_MOBILE);
     const shown = await unit.post<{ value: string }>('qms/unit/reveal', { field: 'mobile' });
     expect(shown.body.data.value).toBe(UNIT_MOBILE);
     const audited = await t.app.db.selectFrom('audit_log').select('action').where('target_type', '=', 'unit').execute();

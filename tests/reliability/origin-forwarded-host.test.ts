@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../server/helpers/databases.js';
 import { useTestApp } from '../server/helpers/test-app.js';
 
 describeEachDatabase('origin check behind a proxy', (kind) => {
-  const t = useTestApp(kind, { TRUST_PROXY: 'true' });
+  const t = useTestApp(kind, { TRUST_PROXY: 'true', DEV_OUTBOX: '' });
   const url = '/exhibition/center/user/front/login';
   const payload = { account: 'nobody@example.com', password: 'Wrong#Pass1', code: 'ABCD', uuid: 'none' };
 

@@ -4,7 +4,8 @@
  * from a local one. The outbox therefore exists only when switched on (DEV_OUTBOX=1, never in
  * production): without it, it answers 404 from anywhere, loopback and forwarder included, and a
  * reset code asked for the organiser through the forwarder cannot be read; with it, a loopback
- * request carrying a forwarding header of any name is refused too. Both databases.
+ * request carrying a forwarding header of any name is refused too, and an instance that trusts a
+ * proxy (TRUST_PROXY) refuses to start with it. Both databases.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -90,6 +91,16 @@ describeEachDatabase('dev outbox behind a TCP forwarder', (kind) => {
       DEV_OUTBOX: '1',
     };
     expect(() => loadConfig(production)).toThrow(/DEV_OUTBOX cannot be on in production/);
+  });
+
+  it('is refused at start with TRUST_PROXY, whatever NODE_ENV (an instance behind a proxy never hands out codes)', () => {
+    for (const NODE_ENV of ['test', 'development'])
+      expect(() => loadConfig({ ...TEST_ENV, NODE_ENV, DATA_DIR: off.app.config.dataDir, DEV_OUTBOX: '1', TRUST_PROXY: 'true' })).toThrow(
+        /DEV_OUTBOX cannot be on with TRUST_PROXY/,
+      );
+    // either alone starts
+    expect(loadConfig({ ...TEST_ENV, DATA_DIR: off.app.config.dataDir, DEV_OUTBOX: '', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...TEST_ENV, DATA_DIR: off.app.config.dataDir, DEV_OUTBOX: '1' }).devOutbox).toBe(true);
   });
 
   const on = useTestApp(kind, { DEV_OUTBOX: '1' });

@@ -68,6 +68,7 @@ suite('Redis down with rate limits on (real server process)', () => {
       DATABASE_URL: database.env.DATABASE_URL!,
       DATABASE_SCHEMA: database.env.DATABASE_SCHEMA!,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      EDITION_KEYS_DIR: path.join(dataDir, 'edition-keys'),
       RATE_LIMITS: 'true',
       SHUTDOWN_DRAIN_MS: '0',
     });

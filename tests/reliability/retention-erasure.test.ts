@@ -3,16 +3,18 @@
  * people are registered through HTTP (guests, an approved guest who signs in by SMS, entourage
  * members, a reception arrangement, a receptionist, a temporary registration and a
  * recommendation), `npm run retention:purge -- --force` runs beside the server, the server stops
- * cleanly, and the database is then read as an attacker with a copy of it and the current
- * DATA_KEY would: SQLite's file (and WAL, if any), PostgreSQL's `pg_dump` of the run's schema and,
- * where this process may read them, the table, TOAST and index files of that schema. None of the
- * purged ID numbers and mobiles is found in clear, nor inside any sealed value the key opens.
- * Before the purge the same scan finds them sealed, so it is able to fail.
- *
- * Not checked here: PostgreSQL's WAL (it keeps the tuples written before the purge until
- * PostgreSQL recycles its segments; the count found is printed) and backups taken before.
+ * cleanly, and the database is then read as an attacker with a copy of it and every key still
+ * there would: DATA_KEY and each edition key file left in the key folder. Read: SQLite's file
+ * (and WAL, if any); PostgreSQL's `pg_dump` of the run's schema and, where this process may read
+ * them, the table, TOAST and index files of that schema and the WAL segments written during the
+ * run (the WAL keeps every tuple written before the purge: only crypto-shredding, the edition's
+ * key destroyed, makes those copies unreadable). None of the purged ID numbers and mobiles is
+ * found in clear, nor inside any sealed value a key opens. Before the purge the same scan finds
+ * them sealed, so it is able to fail. A backup taken before the purge is the WAL's case: its
+ * values are under the destroyed key (backup-restore.test.ts covers the key files of a backup).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +30,7 @@ import { ORGANISER } from './support/fuzz-world.js';
 import { freePort } from '../../scripts/support/free-port.js';
 import { ServerProcess } from './support/server-process.js';
 import { sessionTokenFrom } from '../server/helpers/session-cookie.js';
-import { makeKeyring, parseKey } from '../../src/server/security/data-keys.js';
+import { loadDataKeyring, type DataKeyring } from '../../src/server/security/data-keys.js';
 import { open } from '../../src/server/security/sealed-values.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,17 +39,24 @@ const ENTERPRISE = 'enterprise@demo.example.com';
 /** the keys the server runs with: the attacker of this test holds the data key */
 const KEYS = { DATA_KEY: 'ZXJhc3VyZS10ZXN0LWRhdGEta2V5LTMyLWJ5dGVzLXg=', DATA_INDEX_KEY: 'ZXJhc3VyZS10ZXN0LWluZGV4LWtleS0zMi1ieXRlcy0=' };
 const SECRETS = { SESSION_SECRET: 'erasure-session-secret-erasure-xxxxxx', CODE_SECRET: 'erasure-code-secret-erasure-xxxxxxxxx' };
-const keyring = makeKeyring(parseKey(KEYS.DATA_KEY)!, [], parseKey(KEYS.DATA_INDEX_KEY)!);
 /** a sealed value as stored (sealed-values.ts) */
 const SEALED = /v1:[A-Za-z0-9_-]{8}:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{22}:[A-Za-z0-9_-]*/g;
+
+/**
+ * Values of this run alone: PostgreSQL's WAL is shared with every other run on the server (an
+ * earlier run of this test included), so fixed values could be found sealed by another run.
+ */
+const RUN = randomInt(1000, 10_000);
+const BIRTH = `19${randomInt(50, 90)}0${randomInt(1, 10)}1${randomInt(0, 10)}`;
+const mobileOf = (n: number): string => `13${RUN}${String(n).padStart(5, '0')}`;
 
 interface Call {
   status: number;
   data: Record<string, unknown>;
 }
 
-/** What a text holds of the values: in clear, and inside sealed values the key opens. */
-function findIn(text: string, values: readonly string[]): { clear: string[]; sealed: string[] } {
+/** What a text holds of the values: in clear, and inside sealed values a key of the ring opens. */
+function findIn(keyring: DataKeyring, text: string, values: readonly string[]): { clear: string[]; sealed: string[] } {
   const wanted = new Set(values);
   const sealed = new Set<string>();
   for (const match of text.matchAll(SEALED)) {
@@ -186,31 +195,40 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
     }
   }
 
-  /** How many of the values PostgreSQL's WAL segments written during this run still hold in clear (printed, not asserted). */
-  async function valuesInWal(values: readonly string[], since: number): Promise<string> {
+  /**
+   * PostgreSQL's WAL segments written since `since`, as text (shared with every other user of the
+   * server: only this run's values are looked for). Null when this process may not read them.
+   */
+  async function walText(since: number): Promise<{ text: string; segments: number } | null> {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
       const folder = path.join(String((await client.query('show data_directory')).rows[0].data_directory), 'pg_wal');
-      const clear = new Set<string>();
-      const sealed = new Set<string>();
+      const parts: string[] = [];
       for (const name of fs.readdirSync(folder)) {
         const file = path.join(folder, name);
         if (!/^[0-9A-F]{24}$/.test(name) || fs.statSync(file).mtimeMs < since) continue;
-        const found = findIn(fs.readFileSync(file).toString('latin1'), values);
-        for (const value of found.clear) clear.add(value);
-        for (const value of found.sealed) sealed.add(value);
+        parts.push(fs.readFileSync(file).toString('latin1'));
       }
-      return `of ${values.length} values, the WAL segments of this run hold ${clear.size} in clear and ${sealed.size} sealed under DATA_KEY`;
+      return { text: parts.join('\n'), segments: parts.length };
     } catch (error) {
-      return `the WAL was not readable (${(error as Error).message})`;
+      console.info(`[postgres] the WAL was not readable (${(error as Error).message})`);
+      return null;
     } finally {
       await client.end();
     }
   }
 
-  /** What a copy of the database holds, as text. */
-  async function storedText(): Promise<string> {
+  /** The keys an attacker with the server's key folder finds: DATA_KEY and every edition key file still there. */
+  function keysLeft(): DataKeyring {
+    const problems: string[] = [];
+    const keyring = loadDataKeyring({ env: KEYS, dataDir, production: false, shared: false, problems });
+    expect(problems).toEqual([]);
+    return keyring;
+  }
+
+  /** What a copy of the database holds, as text (PostgreSQL: with the WAL written since `since`). */
+  async function storedText(since: number): Promise<string> {
     if (kind === 'sqlite') {
       return ['summit.sqlite', 'summit.sqlite-wal', 'summit.sqlite-journal']
         .map((name) => path.join(dataDir, name))
@@ -223,15 +241,16 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
       maxBuffer: 256 * 1024 * 1024,
     });
     const files = await postgresFiles();
+    const wal = await walText(since);
     console.info(
       files.readable
-        ? `[postgres] scanned pg_dump and ${files.files} table, TOAST and index files`
+        ? `[postgres] scanned pg_dump, ${files.files} table, TOAST and index files and ${wal?.segments ?? 0} WAL segments`
         : '[postgres] the data folder is not readable by this process: pg_dump only',
     );
-    return `${dump}\n${files.text}`;
+    return `${dump}\n${files.text}\n${wal?.text ?? ''}`;
   }
 
-  it('after the purge and a clean stop, no purged ID number or mobile is in the files, in clear or sealed under DATA_KEY', async () => {
+  it('after the purge and a clean stop, no purged ID number or mobile is in the files or the WAL, in clear or under a key still there', async () => {
     const started = Date.now();
     const organiser = await signIn(ORGANISER);
     const current = await call('GET', 'admin/edition/current', organiser);
@@ -256,8 +275,8 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
     const guests: string[] = [];
     const guestMobiles: string[] = [];
     for (let n = 0; n < 3; n += 1) {
-      const idNumber = residentId(700 + n);
-      const mobile = `1376660${String(700 + n).padStart(4, '0')}`;
+      const idNumber = residentId(700 + n, BIRTH);
+      const mobile = mobileOf(700 + n);
       const answer = await call('POST', 'qms/guest', unit, guestBody(idNumber, photo, { mobile }));
       expect(answer.status, JSON.stringify(answer)).toBe(200);
       guests.push(String(answer.data.id));
@@ -270,13 +289,13 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
     expect(guest.status).toBe(200);
     expect((await call('GET', 'qms/group-participant-link-info/front/getMasterInfo', guest.token)).status).toBe(200);
     for (let n = 0; n < 2; n += 1) {
-      const idNumber = residentId(750 + n);
-      const mobile = `1376661${String(750 + n).padStart(4, '0')}`;
+      const idNumber = residentId(750 + n, BIRTH);
+      const mobile = mobileOf(750 + n);
       const answer = await call('POST', `qms/guest/${guests[0]}/entourage`, unit, memberBody(idNumber, photo, { mobile }));
       expect(answer.status, JSON.stringify(answer)).toBe(200);
       purged.push(idNumber, mobile);
     }
-    const receptionPhone = '13766620001';
+    const receptionPhone = mobileOf(20001);
     expect(
       (
         await call('PUT', `admin/guest/${guests[0]}/reception`, organiser, {
@@ -284,14 +303,14 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
         })
       ).status,
     ).toBe(200);
-    const receptionistMobile = '13766620002';
+    const receptionistMobile = mobileOf(20002);
     expect((await call('POST', 'admin/console/receptionist', organiser, { name: '孙接待', mobile: receptionistMobile })).status).toBe(200);
     purged.push(receptionPhone, receptionistMobile);
     const picture = await upload('qms/temporary/upload', null, 'pictureJpg', await jpgPicture(300, 400, 61), 'me.jpg');
-    const temporaryMobile = '13766630001';
+    const temporaryMobile = mobileOf(30001);
     expect((await call('POST', 'qms/temporary/register', null, registrationBody(picture, { mobile: temporaryMobile }))).status).toBe(200);
-    const recommenderMobile = '13766640001';
-    const inviteeMobile = '13766640002';
+    const recommenderMobile = mobileOf(40001);
+    const inviteeMobile = mobileOf(40002);
     const recommended = await call('POST', 'qms/temporary/recommend', null, {
       recommenderName: '王芳',
       recommenderMobile,
@@ -307,7 +326,7 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
     purged.push(temporaryMobile, recommenderMobile, inviteeMobile);
 
     // able to fail: before the purge the key opens the values in the files
-    const before = findIn(await storedText(), purged);
+    const before = findIn(keysLeft(), await storedText(started), purged);
     expect(before.sealed.length + before.clear.length, 'before the purge the scan finds the values').toBeGreaterThan(purged.length / 2);
 
     const output = await purgeCommand(editionId);
@@ -317,9 +336,15 @@ describeEachDatabase('retention purge leaves no purged value in the database fil
     expect.soft((await call('GET', 'qms/group-participant-link-info/front/getMasterInfo', guest.token)).status).toBe(401);
     expect.soft((await guestSignIn(guestMobiles[0]!)).status).not.toBe(200);
 
+    expect.soft(output, 'the purge destroys the edition key').toMatch(/edition key \S+ destroyed/);
+    expect.soft(fs.existsSync(path.join(dataDir, 'edition-keys', `${editionId}.key`)), 'the edition key file').toBe(false);
+
     await server.kill('SIGTERM');
-    const after = findIn(await storedText(), purged);
-    expect(after, 'purged values in the database files after the purge and a clean stop').toEqual({ clear: [], sealed: [] });
-    if (kind === 'postgres') console.info(`[postgres] not erased by the purge: ${await valuesInWal(purged, started)}`);
+    const after = findIn(keysLeft(), await storedText(started), purged);
+    expect(after, 'purged values in the database files (and WAL) after the purge and a clean stop').toEqual({ clear: [], sealed: [] });
+
+    // the destroyed key is no missing key: the portal starts again and serves what is left
+    await server.start();
+    expect((await call('GET', 'qms/unit/mine', await signIn(ENTERPRISE))).status).toBe(200);
   });
 });

@@ -47,7 +47,6 @@ suite('secrets in URLs behind nginx', (kind) => {
   const lines: string[] = [];
   let app: FastifyInstance;
   let nginx: NginxProxy;
-  let appBase = '';
   let workDir = '';
   let dispose: () => Promise<void> = async () => undefined;
 
@@ -61,11 +60,21 @@ suite('secrets in URLs behind nginx', (kind) => {
         done();
       },
     });
-    app = await buildApp(loadConfig({ ...TEST_ENV, ...database.env, TRUST_PROXY: 'true', LOG_LEVEL: 'info' }), {
-      logger: { level: 'info', stream },
-    });
+    app = await buildApp(
+      loadConfig({
+        ...TEST_ENV,
+        ...database.env,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'info',
+        // behind nginx the dev outbox is refused at start, and with it the image code's answer: not what this test is about
+        DEV_OUTBOX: '',
+        CAPTCHA_REQUIRED: 'false',
+      }),
+      {
+        logger: { level: 'info', stream },
+      },
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
-    appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     nginx = new NginxProxy(await freePort(), path.join(workDir, 'nginx'));
     fs.mkdirSync(path.join(workDir, 'client'));
     await nginx.start([(app.server.address() as AddressInfo).port], path.join(workDir, 'client'));
@@ -79,13 +88,10 @@ suite('secrets in URLs behind nginx', (kind) => {
   afterAll(async () => dispose());
 
   it('logs neither the passwords of a query-string password change nor a looked-up mobile', async () => {
-    // the image code's answer from the portal itself (the outbox answers no proxied request)
-    const made = (await (await fetch(`${nginx.baseUrl}/exhibition/center/front/getVerifyCode`)).json()) as { data: { uuid: string } };
-    const outbox = (await (await fetch(`${appBase}/exhibition/dev/outbox?to=${made.data.uuid}`)).json()) as { data: { code: string }[] };
     const signIn = await fetch(`${nginx.baseUrl}/exhibition/center/user/front/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: ACCOUNT, password: OLD_PASSWORD, uuid: made.data.uuid, code: outbox.data[0]?.code }),
+      body: JSON.stringify({ account: ACCOUNT, password: OLD_PASSWORD, code: 'AAAA', uuid: 'no-captcha' }),
     });
     expect(signIn.status).toBe(200);
     const token = sessionTokenFrom(signIn.headers.getSetCookie());

@@ -56,6 +56,7 @@ describe('configuration', () => {
       CODE_SECRET: 'c'.repeat(40),
       DATA_KEY: key,
       DATA_INDEX_KEY: Buffer.alloc(32, 9).toString('base64'),
+      EDITION_KEYS_DIR: path.join(dir, 'shared-edition-keys'),
     };
     expect(loadConfig({ DATA_DIR: dir }).shutdownDrainMs).toBe(0);
     expect(loadConfig(shared).shutdownDrainMs).toBe(5_000);

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { keyIdOf, parseKey } from '../../src/server/security/data-keys.js';
+import { editionKeyIdOf } from '../../src/server/security/edition-keys.js';
 import { keyIdOfSealed } from '../../src/server/security/sealed-values.js';
 import { resealStores } from '../../src/server/privacy/sealed-stores.js';
 import { SEALED_STORES } from '../../src/server/composition.js';
@@ -79,6 +80,15 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
   it('re-seals every value under the new key, resumably, and the old key is then no longer needed', async () => {
     const oldId = keyIdOf(parseKey(TEST_ENV.DATA_KEY)!);
     const newId = keyIdOf(parseKey(NEW_KEY)!);
+    const editionId = (await app!.services.editions.current()).id;
+    const keyring = app!.config.dataKeyring;
+    // the edition's records are sealed under the edition's own key, not under DATA_KEY
+    const editionKey = editionKeyIdOf(keyring, editionId)!;
+    expect(editionKey).not.toBe(oldId);
+    expect(await keyIdsAtRest()).toEqual(new Set([editionKey]));
+    // records stored before edition keys were under DATA_KEY: rotation moves them under their edition's key
+    // (a keyring without the edition folder: every edition's key is DATA_KEY, so every row goes back under it)
+    await resealStores(app!.db, new DataProtection({ ...keyring, editionKeys: undefined }), SEALED_STORES);
     expect(await keyIdsAtRest()).toEqual(new Set([oldId]));
     const rotated = { DATA_KEY: NEW_KEY, DATA_KEYS_OLD: TEST_ENV.DATA_KEY };
     // a run stopped after its first batch keeps what it did, and leaves the rest readable
@@ -91,13 +101,14 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
         },
       }),
     ).rejects.toThrow('stopped');
-    expect(await keyIdsAtRest()).toEqual(new Set([oldId, newId]));
-    // the command finishes the job
+    expect(await keyIdsAtRest()).toEqual(new Set([oldId, editionKey]));
+    // the command finishes the job, and wraps the edition key under the new DATA_KEY
     const lines: string[] = [];
     expect(await rotateKeys(['--batch-size', '2'], { ...env, ...rotated }, (line) => lines.push(line))).toBe(0);
     // the demo guest and the four added ones; the stopped run had done the first batch of 2
     expect(lines.join('\n')).toContain('guests: 3 of 5 rows re-sealed');
-    expect(await keyIdsAtRest()).toEqual(new Set([newId]));
+    expect(lines.join('\n')).toContain(`1 of 1 edition key files wrapped anew under ${newId}`);
+    expect(await keyIdsAtRest()).toEqual(new Set([editionKey]));
     // a second run has nothing left to do
     expect(await rotateKeys([], { ...env, ...rotated }, quiet)).toBe(0);
 
@@ -122,7 +133,7 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
         JSON.parse((await t.app.db.selectFrom('guests').select('document').where('id', '=', guestId).executeTakeFirstOrThrow()).document)
           .idNumber,
       ),
-    ).toBe(newId);
+    ).toBe(editionKey);
   });
 
   it('purges an edition only after its retention period (or forced), erasing values and files, audited', async () => {
@@ -151,6 +162,9 @@ describeEachDatabase('key rotation and retention purge', (kind) => {
     expect(await retentionPurge(['--edition', 'no-such-edition'], purgeEnv, quiet)).toBe(2);
     expect(await retentionPurge(['--edition', edition.id, '--force'], purgeEnv, (line) => lines.push(line))).toBe(0);
     expect(lines.join('\n')).toMatch(/guests: 5 rows erased/);
+    // the edition's key is gone: copies of its values made before the purge open no more
+    expect(lines.join('\n')).toMatch(/edition key \S+ destroyed/);
+    expect(fs.readdirSync(path.join(env.DATA_DIR!, 'edition-keys')).sort()).toEqual([`${edition.id}.shredded`]);
 
     const after = await start({ DATA_KEY: NEW_KEY });
     const guests = await after.app.db

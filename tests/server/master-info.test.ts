@@ -70,6 +70,9 @@ describeEachDatabase("getMasterInfo: the guest account's own registration", (kin
     expect(registration.document.idNumber).toMatch(/\*{8}/);
     expect(JSON.stringify(info)).not.toContain(residentId(600));
     expect(JSON.stringify(info)).not.toContain(residentId(601));
+    // the guest's own mobile too: masked wherever the answer names it (the account's summary included)
+    expect(JSON.stringify(info)).not.toContain('13700000061');
+    expect(info.guest?.mobile).toBe('137****0061');
     expect(registration.entourage).toHaveLength(1);
     expect(registration.entourage[0]).toMatchObject({ id: member.body.data.id, itinerary: itineraryBody, reception: maskedReception });
     expect(registration.entourage[0]!.document.idNumber).toMatch(/\*{8}/);

@@ -29,3 +29,17 @@ export async function downloadFile(
   saveBlob(file.blob, file.name ?? fallbackName);
   return { ok: true };
 }
+
+/**
+ * A declared list's export: the list's query as it loads it (filters, sort, order), without its
+ * page, so the workbook holds the rows the list shows. A failure throws: the list says so.
+ */
+export async function downloadListFile(path: string, fallbackName: string, query: Record<string, unknown>): Promise<void> {
+  const asked: FileQuery = {};
+  for (const [field, value] of Object.entries(query)) {
+    if (field === 'pageNum' || field === 'pageSize' || value === undefined || value === null || value === '') continue;
+    asked[field] = String(value);
+  }
+  const result = await downloadFile(path, fallbackName, asked);
+  if (!result.ok) throw new Error(result.message);
+}

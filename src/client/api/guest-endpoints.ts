@@ -54,8 +54,8 @@ export const guestApi = {
   saveEntourageItinerary: (guestId: string, memberId: string, itinerary: Document) =>
     http.request<EntourageItem>('put', paths.entourageItinerary(guestId, memberId), { json: itinerary }),
 
-  reviewPage: (query: { pageNum: number; pageSize: number; status?: AuditStatus }) =>
-    http.request<Page<ReviewItem>>('get', paths.reviewPage, { searchParams: compactDocument(query) as Record<string, string | number> }),
+  /** the queue's query as its list holds it (filters, sort, order, page) */
+  reviewPage: (query: Record<string, string>) => http.request<Page<ReviewItem>>('get', paths.reviewPage, { searchParams: query }),
   reviewDecide: (decision: Document) => http.request<unknown>('post', paths.reviewDecide, { json: compactDocument(decision) }),
   adminGuest: (id: string) => http.request<GuestDetail>('get', paths.adminGuest(id)),
   /**

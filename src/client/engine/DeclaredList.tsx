@@ -17,7 +17,16 @@ import type { ListHost, Row } from './list-actions';
 import { ListActionButton } from './ListActionButton';
 import { ListCards } from './ListCards';
 import { ListFilterForm } from './ListFilterForm';
-import { filterFieldsOf, listQueryParams, onePage, pageNumberOf, PAGING_FIELDS, readListQuery } from './list-query';
+import {
+  filterFieldsOf,
+  listQueryParams,
+  onePage,
+  pageNumberOf,
+  PAGING_FIELDS,
+  readListQuery,
+  sortedFilters,
+  type ListSorting,
+} from './list-query';
 import { checkedListQuery } from './list-query-check';
 import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
@@ -77,12 +86,15 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     const read = readListQuery(searchParams, filterFieldsOf(filterAssets?.schema));
     return filterAssets ? checkedListQuery(read, filterAssets, pageSize) : read;
   }, [searchParams, filterAssets, pageSize, pageParam]);
+  // a selectable list keeps its checked rows itself unless the host keeps them
+  const [ownSelected, setOwnSelected] = useState<string[]>([]);
+  const selection = host.selection ?? (declaration.selectable ? { selected: ownSelected, onChange: setOwnSelected } : undefined);
   const hostFilters = host.filters;
   const loadFilters = useMemo(() => ({ ...hostFilters, ...query.filters }), [hostFilters, query.filters]);
   const queryKey = JSON.stringify([loadFilters, query.pageNum]);
   // a new page clears the selection: what was checked may not be on it
-  const clearSelection = useRef(host.selection?.onChange);
-  clearSelection.current = host.selection?.onChange;
+  const clearSelection = useRef(selection?.onChange);
+  clearSelection.current = selection?.onChange;
   const onLoaded = useRef(host.onLoaded);
   onLoaded.current = host.onLoaded;
 
@@ -136,15 +148,28 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
   const { facts } = host;
   const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
+  // the headers of sortable columns set `sort` and `order`, kept with the filters (the query schema has them)
+  const sortFields = filterFieldsOf(filterAssets?.schema);
+  const sorting: ListSorting | undefined =
+    !pageParam && sortFields.includes('sort') && declaration.columns.some((column) => column.sort)
+      ? {
+          sort: query.filters.sort,
+          order: query.filters.order === 'desc' ? 'desc' : 'asc',
+          onSort: (sort, order) => goTo({ filters: sortedFilters(query.filters, sort, order), pageNum: 1 }),
+        }
+      : undefined;
   const bodyProps = {
+    sorting,
     declaration,
     records,
     title,
     testId,
     busy: !given && loading.status === 'loading',
     onPress,
-    selection: host.selection,
+    selection,
   };
+  // what a toolbar action gets: the filters, and the checked rows of a selectable list
+  const toolbarRow = selection ? { ...loadFilters, selectedIds: selection.selected } : loadFilters;
   const Frame = host.embedded ? Box : Paper;
   return (
     <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
@@ -174,7 +199,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
             <ListActionButton
               key={action.id}
               action={action}
-              row={loadFilters}
+              row={toolbarRow}
               listTestId={testId}
               size="medium"
               toolbarGate={toolbarGates[action.id] ?? null}

@@ -5,14 +5,14 @@ import type { ObjectFieldTemplateProps, UiSchema } from '@rjsf/utils';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import type { FormAssets } from './form-assets';
 import { formBasics, useErrorVisibility } from './form-wiring';
-import { PAGING_FIELDS } from './list-query';
+import { ORDER_FIELDS, PAGING_FIELDS } from './list-query';
 
-/** The filter fields side by side; the paging fields belong to the list, not to the bar. */
+/** The filter fields side by side; the paging and order fields belong to the list (its pager and headers), not to the bar. */
 function CompactObjectTemplate({ properties }: ObjectFieldTemplateProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', '& .MuiFormControl-root': { minWidth: 160 } }}>
       {properties
-        .filter((property) => !PAGING_FIELDS.has(property.name) && !property.hidden)
+        .filter((property) => !PAGING_FIELDS.has(property.name) && !ORDER_FIELDS.has(property.name) && !property.hidden)
         .map((property) => (
           <Box key={property.name}>{property.content}</Box>
         ))}

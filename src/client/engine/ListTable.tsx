@@ -4,6 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useKeyTranslation } from '../i18n/use-key-translation';
@@ -12,7 +13,7 @@ import { AllCheckbox, CellContent, rowAttributes, RowCheckbox, rowKey, type List
 import { ListRowActions } from './ListRowActions';
 
 /** A declared list on a wide screen: a table of the declared columns, a checkbox and the actions per row. */
-export function ListTable({ declaration, records, title, testId, busy, onPress, selection }: ListBodyProps) {
+export function ListTable({ declaration, records, title, testId, busy, onPress, selection, sorting }: ListBodyProps) {
   const t = useKeyTranslation();
   const navigate = useNavigate();
   const actions = declaration.rowActions ?? [];
@@ -31,9 +32,25 @@ export function ListTable({ declaration, records, title, testId, busy, onPress, 
                 <AllCheckbox declaration={declaration} records={records} selection={selection} />
               </TableCell>
             )}
-            {declaration.columns.map((column) => (
-              <TableCell key={column.labelKey}>{t(column.labelKey)}</TableCell>
-            ))}
+            {declaration.columns.map((column) => {
+              const active = Boolean(column.sort) && sorting?.sort === column.sort;
+              return (
+                <TableCell key={column.labelKey} sortDirection={active ? sorting?.order : false}>
+                  {column.sort && sorting ? (
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sorting.order : 'asc'}
+                      onClick={() => sorting.onSort(column.sort!)}
+                      data-testid={`${testId}-sort-${column.sort}`}
+                    >
+                      {t(column.labelKey)}
+                    </TableSortLabel>
+                  ) : (
+                    t(column.labelKey)
+                  )}
+                </TableCell>
+              );
+            })}
             {actions.length > 0 && <TableCell>{t(declaration.actionsLabelKey ?? 'list.actions')}</TableCell>}
           </TableRow>
         </TableHead>

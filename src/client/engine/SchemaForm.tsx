@@ -36,7 +36,14 @@ export interface SchemaFormProps {
   idPrefix?: string;
   /** only these top-level fields may be changed, the others are shown read-only (all when absent) */
   editableFields?: string[];
+  /**
+   * A form that is not one of the bundle's (a draft in the console's form editor): its schema,
+   * validator bound to it, and UI schema (lazy widgets loaded), instead of `schemaName`'s files.
+   */
+  prepared?: PreparedForm;
 }
+
+export type PreparedForm = FormAssets & { uiSchema: UiSchema };
 
 /**
  * The schema-driven form of the app (declared screens, wizard steps, dialogs): one RJSF form on
@@ -56,6 +63,7 @@ export function SchemaForm({
   initialErrors,
   idPrefix,
   editableFields,
+  prepared,
 }: SchemaFormProps) {
   const t = useKeyTranslation();
   const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
@@ -70,7 +78,10 @@ export function SchemaForm({
 
   useEffect(() => {
     let live = true;
-    Promise.all([loadFormAssets(schemaName), loadFormUiSchema(uiSchemaName ?? schemaName)])
+    const loading: Promise<[FormAssets, UiSchema]> = prepared
+      ? Promise.resolve([prepared, prepared.uiSchema])
+      : Promise.all([loadFormAssets(schemaName), loadFormUiSchema(uiSchemaName ?? schemaName)]);
+    loading
       .then(([loaded, baseUi]) => {
         if (!live) return;
         const uiSchema = screenUiSchema(loaded.schema, baseUi);
@@ -82,7 +93,7 @@ export function SchemaForm({
     return () => {
       live = false;
     };
-  }, [schemaName, uiSchemaName]);
+  }, [schemaName, uiSchemaName, prepared]);
 
   const setField = useCallback(
     (name: string, value: unknown) => {

@@ -9,6 +9,7 @@ export const declarationAliases: Record<string, string> = {
   AuditLog: 'audit-log',
   WishList: 'wish-list',
   ConsoleGuestSearch: 'console-guest-search',
+  MessageRecipients: 'message-recipients',
   AllVehicles: 'all-vehicles',
   AllUnofficialGuests: 'all-unofficial-guests',
 };

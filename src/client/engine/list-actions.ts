@@ -10,7 +10,7 @@ export type Row = Record<string, unknown>;
 
 /** What the screen hosting a declared list adds to it: its dialogs, a reload after they save, a selection. */
 export interface ListHost {
-  /** an action with `event` was pressed (row: null for a toolbar action) */
+  /** an action with `event` was pressed (a toolbar action's row: the filters, and `selectedIds` on a selectable list) */
   onEvent?: (event: string, row: Row | null) => void;
   /** an action's operation ran: the host reloads (through reloadSignal) what it changed; without it the list reloads itself */
   onChanged?: (action: ListAction) => void;
@@ -26,7 +26,7 @@ export interface ListHost {
   reloadSignal?: number;
   /** filters the host keeps itself (its own filter bar), sent with every load */
   filters?: Record<string, string | undefined>;
-  /** selectable lists: the ids of the checked rows */
+  /** selectable lists: the ids of the checked rows, when the host keeps them (else the list keeps them itself) */
   selection?: { selected: string[]; onChange: (ids: string[]) => void };
 }
 
@@ -51,6 +51,8 @@ export function fillRoute(pattern: string, row: Row): string {
  * (the client decides nothing the server decides), then the declared `enabledWhen`.
  */
 export function gateOf(action: ListAction, row: Row, toolbarGate?: GateDecision | null): GateDecision {
+  if (action.needsSelection && !(Array.isArray(row.selectedIds) && row.selectedIds.length > 0))
+    return { open: false, reasonKey: action.disabledReasonKey ?? 'list.selectFirst' };
   if (action.gateOperation) return toolbarGate ?? { open: false };
   const serverGate = action.gateField ? (row[action.gateField] as GateDecision | undefined) : undefined;
   if (serverGate && !serverGate.open) return serverGate;

@@ -3,6 +3,21 @@
  * reload) show the same page. Only the query schema's own fields are read from it.
  */
 export const PAGING_FIELDS: ReadonlySet<string> = new Set(['pageNum', 'pageSize']);
+/** The order of a list: set by its column headers, kept with the filters, not fields of its filter bar. */
+export const ORDER_FIELDS: ReadonlySet<string> = new Set(['sort', 'order']);
+
+export interface ListSorting {
+  sort: string | undefined;
+  order: 'asc' | 'desc';
+  /** a header pressed: its column becomes the order (going up), or the order turns round; `order` chooses it */
+  onSort: (sort: string, order?: 'asc' | 'desc') => void;
+}
+
+/** The filters after a header was pressed: the same column turns round, another starts going up. */
+export function sortedFilters(filters: Record<string, string>, sort: string, order?: 'asc' | 'desc'): Record<string, string> {
+  const next = order ?? (filters.sort === sort && filters.order !== 'desc' ? 'desc' : 'asc');
+  return { ...filters, sort, order: next };
+}
 
 export interface ListQuery {
   filters: Record<string, string>;

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { fillRoute, type ListHost, type Row } from './list-actions';
 import { renderCell } from './list-format';
+import type { ListSorting } from './list-query';
 import type { ActionPress } from './ListRowActions';
 import type { ListColumn, ListDeclaration } from './screen-types';
 
@@ -17,6 +18,8 @@ export interface ListBodyProps {
   busy: boolean;
   onPress: ActionPress;
   selection?: ListHost['selection'];
+  /** the list's order, when a column of it sorts */
+  sorting?: ListSorting;
 }
 
 export const rowKey = (row: Row, index: number) => String(row.id ?? index);

@@ -77,6 +77,11 @@ export interface ListColumn {
   testId?: string;
   /** on a phone (cards): `title` heads the card (default: the first column), `omit` leaves the column out */
   card?: 'title' | 'omit';
+  /**
+   * the column sorts the list: its header sends `sort=<this value>` and `order=asc|desc` with the
+   * list's query (one of the query schema's `sort` enum; the server orders by it, then by id)
+   */
+  sort?: string;
 }
 
 /** A value a row's field is compared with. */
@@ -122,6 +127,13 @@ export interface ListAction {
   gateField?: string;
   /** toolbar: an operation answering the server's gate decision (until it answers, the button is off) */
   gateOperation?: string;
+  /**
+   * toolbar of a `selectable` list: the button stays off until a row is checked (reason
+   * `disabledReasonKey`, default list.selectFirst). Every toolbar action of a selectable list gets
+   * the checked rows' ids as `selectedIds` (a string array) beside the filters, in its operation's
+   * params and in the host's `onEvent` row.
+   */
+  needsSelection?: boolean;
   /** the reason of a shut gate: as text beside the button, or (default) a tooltip */
   reasonShown?: 'tooltip' | 'text';
   color?: 'primary' | 'error' | 'inherit';
@@ -149,7 +161,12 @@ export interface ListDeclaration extends DeclarationBase {
   pageParam?: string;
   /** data-testid of the table; rows are `<testId>-row` */
   testId?: string;
-  /** a button above the list (`<testId>-download`) running `operation` with the list's filters and route params, e.g. an .xlsx export */
+  /** why no column sorts the list (a list with a `load` and no sortable column says so; tests/codegen/list-sorting.test.ts) */
+  unsortedBecause?: string;
+  /**
+   * a button above the list (`<testId>-download`) running `operation` with the list's query as it
+   * loads it (filters, `sort` and `order`, no page) and route params: an export of exactly the rows listed
+   */
   download?: { operation: string; labelKey: string };
   /** data-testid of each row (table row or card); default `<testId>-row` */
   rowTestId?: string;
@@ -165,7 +182,11 @@ export interface ListDeclaration extends DeclarationBase {
    * conditions and operations may name them like the row's fields
    */
   hostFacts?: string[];
-  /** rows carry a checkbox; `labelKey` names one row's checkbox with the row's fields as params, and `{{name}}` as its field `nameField` */
+  /**
+   * rows carry a checkbox; `labelKey` names one row's checkbox with the row's fields as params, and `{{name}}` as its field `nameField`.
+   * The list keeps the checked ids itself (cleared on each page load) unless its host keeps them (ListHost.selection);
+   * its toolbar actions receive them as `selectedIds` (see ListAction.needsSelection).
+   */
   selectable?: { labelKey: string; allLabelKey: string; nameField?: string };
 }
 

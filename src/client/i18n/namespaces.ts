@@ -3,7 +3,8 @@
 /**
  * Namespaces: `client` is the UI; `schema`/`validation` come from foundation, `server` from the
  * server; `guest` is the UI of the guest lifecycle, `upload` the upload widget's; `activity`,
- * `content` (wishes, downloads, history, projects), `temporary` and `console` (organisers) follow.
+ * `content` (wishes, downloads, history, projects), `temporary` and `console` (organisers) follow;
+ * `forms` is the console's form editor.
  */
 export const NAMESPACES = [
   'client',
@@ -18,6 +19,7 @@ export const NAMESPACES = [
   'console',
   'wish',
   'upgrade',
+  'forms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -48,6 +48,10 @@ const TemporaryRecommendClosed = lazyScreen(() => import('../screens/temporary/T
 // the workbooks of several features (the server's one export route)
 const Exports = lazyScreen(() => import('../screens/exports/ExportsScreen'));
 const CheckIn = lazyScreen(() => import('../screens/door/CheckInScreen'));
+// messages to people
+const Messages = lazyScreen(() => import('../screens/messages/MessagesScreen'));
+// the organisers' form editor (form versions as data)
+const Forms = lazyScreen(() => import('../screens/forms/FormsScreen'));
 
 /**
  * Screens by component key. Server menu nodes name these keys in `component` (the Vue-style
@@ -81,6 +85,8 @@ export const componentScreens: Record<string, ComponentType> = {
   Hotels,
   Exports,
   CheckIn,
+  Messages,
+  Forms,
   // short and Vue-style keys
   dashboard: Dashboard,
   'dashboard/index': Dashboard,

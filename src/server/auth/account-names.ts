@@ -14,9 +14,13 @@ export class AccountNames {
     return accountKey(this.protection, account);
   }
 
-  /** the sealed copy stored beside a mobile's key; null for an e-mail (its key is its name) */
-  sealed(account: string): string | null {
-    return sealedAccountName(this.protection, account);
+  /**
+   * the sealed copy stored beside a mobile's key; null for an e-mail (its key is its name).
+   * Under the edition's key when the name is one of an edition's people (a guest's sign-in, a
+   * message to them), so the retention purge shreds it with the edition.
+   */
+  sealed(account: string, editionId?: string | null): string | null {
+    return sealedAccountName(this.protection, account, editionId);
   }
 
   /** the clear name of a stored (key, sealed copy) pair */

@@ -65,9 +65,11 @@ export class JobScheduler {
 
   /**
    * Checks the job now (`atStart: 'force'` runs it now whatever the row says, e.g. the sweep
-   * after a crash) and then regularly, until stop(). Errors are logged, the schedule goes on.
+   * after a crash) and then regularly, until stop(). `'later'`: the first check is the first
+   * regular one (work that writes to people does not go out at every start). Errors are logged,
+   * the schedule goes on.
    */
-  schedule(job: ScheduledJob, atStart: 'force' | 'if-due' = 'if-due'): Promise<RunOutcome | 'failed'> {
+  schedule(job: ScheduledJob, atStart: 'force' | 'if-due' | 'later' = 'if-due'): Promise<RunOutcome | 'failed'> {
     const check = (force: boolean): Promise<RunOutcome | 'failed'> => {
       if (this.stopped) return Promise.resolve('busy');
       const run = this.runIfDue(job, force).catch((error: unknown) => {
@@ -83,6 +85,7 @@ export class JobScheduler {
     const timer = setInterval(() => void check(false), every + Math.floor(Math.random() * Math.min(every / 10, 30_000)));
     timer.unref();
     this.timers.add(timer);
+    if (atStart === 'later') return Promise.resolve('not-due');
     return check(atStart === 'force');
   }
 

@@ -16,6 +16,9 @@ import * as badgesAndCheckIns from './migrations/0030-badges-and-check-ins.js';
 import { sealedUploadNames } from './migrations/0031-sealed-upload-names.js';
 import { sealedInviteeMobiles } from './migrations/0032-sealed-invitee-mobiles.js';
 import * as noticeTextKeys from './migrations/0033-notice-text-keys.js';
+import * as messages from './migrations/0034-messages.js';
+import * as listSortIndexes from './migrations/0035-list-sort-indexes.js';
+import * as formVersions from './migrations/0036-form-versions.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -61,6 +64,9 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0031-sealed-upload-names': sealedUploadNames(protection),
     '0032-sealed-invitee-mobiles': sealedInviteeMobiles(protection),
     '0033-notice-text-keys': noticeTextKeys,
+    '0034-messages': messages,
+    '0035-list-sort-indexes': listSortIndexes,
+    '0036-form-versions': formVersions,
   };
 }
 

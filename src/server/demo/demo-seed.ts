@@ -120,7 +120,7 @@ export async function seedDemoData(
             edition_id: editionId,
             unit_type: unitType,
             name: entry.unitName,
-            document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry))),
+            document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry), editionId)),
             schema_version: versionOf('unit'),
             created_at: now,
           })
@@ -132,7 +132,8 @@ export async function seedDemoData(
         .values({
           id: accountId,
           account: names.key(entry.account),
-          account_sealed: names.sealed(entry.account),
+          // a demo guest's sign-in is one of the edition's people, a unit's sign-in is not
+          account_sealed: names.sealed(entry.account, entry.userType === 'guest' ? editionId : null),
           name: entry.name,
           user_type: entry.userType,
           unit_id: unitId,
@@ -157,7 +158,7 @@ export async function seedDemoData(
             bytes: photo?.bytes ?? 0,
             width: 480,
             height: 640,
-            original_name: protection.seal('photo.jpg'),
+            original_name: protection.seal('photo.jpg', editionId),
             storage_name: photo?.storageName ?? newRandomName(),
             created_at: now,
           })
@@ -177,7 +178,7 @@ export async function seedDemoData(
             invitation_code: null,
             id_number_hash: protection.index('idNumber', String(document.idNumber)),
             id_number_masked: maskIdNumber(String(document.idNumber)),
-            document: JSON.stringify(protection.sealDocument('guest', document)),
+            document: JSON.stringify(protection.sealDocument('guest', document, editionId)),
             schema_version: versionOf('guest'),
             created_at: now,
             // the demo record carries the tick: it is recorded as the save would, by no account (none submitted it)

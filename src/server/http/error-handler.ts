@@ -43,6 +43,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(request, reply, 'validationFailed', { details }, { fieldErrors });
     }
     if (isAppError(error)) {
+      if (error.data !== undefined) return send(request, reply, error.name_, error.params, { data: error.data as null });
       if (!error.pointer) return send(request, reply, error.name_, error.params);
       const { key } = errorCatalogue[error.name_];
       return send(request, reply, error.name_, error.params, {

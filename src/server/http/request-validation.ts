@@ -3,6 +3,7 @@ import { validateDocument } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
 import { schemaNames } from '../../generated/registry.js';
 import { schemaNameOf } from './schema-loader.js';
+import { liveSchema } from './live-schemas.js';
 
 export interface FieldErrorRaw {
   pointer: string;
@@ -41,7 +42,7 @@ export function usePrecompiledValidators(app: FastifyInstance): void {
       // a body is validated exactly as sent: `null` must not pass a schema without required
       // fields. Bodiless routes (logout, readNotice, cancel) have no body schema at all.
       // Query and params are absent rather than null when nothing was sent.
-      const result = validateDocument(name, httpPart === 'body' ? data : (data ?? {}));
+      const result = validateDocument(name, httpPart === 'body' ? data : (data ?? {}), liveSchema(name));
       if (result.valid) return { value: data };
       return { error: new RequestValidationError(result.errors, httpPart ?? 'body') };
     };

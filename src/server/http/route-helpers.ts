@@ -1,4 +1,5 @@
 import { loadSchema } from './schema-loader.js';
+import { liveSchema } from './live-schemas.js';
 
 export function path(name: string): string {
   return `/${name}`;
@@ -10,6 +11,8 @@ export const queryOf = (name: string) => ({ querystring: loadSchema(name) });
 
 /** The schema version a document was validated against, stored alongside it. */
 export function schemaVersionOf(name: string): number {
+  const published = liveSchema(name);
+  if (published) return published.version;
   const version = loadSchema(name)['x-version'];
   return typeof version === 'number' ? version : 1;
 }

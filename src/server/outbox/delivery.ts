@@ -6,6 +6,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string | null;
   body: string;
+  /** the same for every attempt of one delivery (an e-mail's Message-ID): a receiver can tell a repeat */
+  deliveryId?: string;
 }
 
 /** An SMS provider (a real one plugs in here); e-mail goes through SMTP when configured. */

@@ -13,6 +13,11 @@ export interface OutboxOptions {
   log: Logger;
   /** how a recipient is stored: a mobile as its look-up key plus a sealed copy, never in clear */
   names: AccountNames;
+  /**
+   * the edition whose key seals a recipient's mobile (the current one): the retention purge
+   * of that edition destroys the key and deletes the messages sealed under it
+   */
+  sealingEdition: () => Promise<string | null>;
 }
 
 const MASK = '****';
@@ -30,13 +35,14 @@ export class OutboxService {
   async send(message: Omit<OutgoingMessage, 'body'> & { render: (code: string) => string; code: string }): Promise<void> {
     const id = randomUUID();
     const dev = this.options.devOutbox;
+    const editionId = message.channel === 'sms' ? await this.options.sealingEdition() : null;
     await this.db
       .insertInto('outbox')
       .values({
         id,
         channel: message.channel,
         recipient: message.channel === 'sms' ? this.options.names.key(message.to) : message.to,
-        recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to) : null,
+        recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to, editionId) : null,
         subject: message.subject,
         body: message.render(dev ? message.code : MASK),
         dev_code: dev && message.code !== '' ? message.code : null,
@@ -61,6 +67,38 @@ export class OutboxService {
         return this.mark(id, 'failed');
       })
       .catch(() => undefined);
+  }
+
+  /**
+   * A message of the message queue (features/messages): recorded here like the codes, so the dev
+   * outbox shows it, then handed to its transport and awaited: the queue records the outcome and
+   * retries a failure itself.
+   */
+  async deliver(message: OutgoingMessage): Promise<void> {
+    const id = randomUUID();
+    await this.db
+      .insertInto('outbox')
+      .values({
+        id,
+        channel: message.channel,
+        recipient: message.channel === 'sms' ? this.options.names.key(message.to) : message.to,
+        recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to) : null,
+        subject: message.subject,
+        body: message.body,
+        dev_code: null,
+        status: 'pending',
+        created_at: systemClock.monotonicIso(),
+        sent_at: null,
+      })
+      .execute();
+    const transport = message.channel === 'email' ? this.options.email : this.options.sms;
+    try {
+      await transport.deliver(message);
+    } catch (error) {
+      await this.mark(id, 'failed');
+      throw error;
+    }
+    await this.mark(id, 'sent');
   }
 
   /** Image-code answers are recorded only for the dev outbox (tests and newcomers). */

@@ -28,7 +28,10 @@ export function maskedGuestDetail<T extends GuestDetail>(detail: T): T {
   return maskedReception({ ...detail, document: maskedDocument('guest', detail.document), entourage: detail.entourage.map(maskedMember) });
 }
 
-/** A temporary registration in the organisers' list: its mobile masked like the document's. */
-export function maskedTemporaryItem<T extends { mobile: string | null }>(item: T): T {
+/** An answer's `mobile` masked (a temporary registration in the organisers' list, the guest summary of master info). */
+export function withMaskedMobile<T extends { mobile: string | null }>(item: T): T {
   return { ...item, mobile: item.mobile ? maskMobile(item.mobile) : item.mobile };
 }
+
+/** A temporary registration in the organisers' list: its mobile masked like the document's. */
+export const maskedTemporaryItem = withMaskedMobile;

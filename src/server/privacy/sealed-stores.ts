@@ -26,12 +26,12 @@ export interface SealedStore extends SealedDocumentStore {
 
 export type { ResealProgress };
 
-/** keys:rotate: every store's documents under the current key (see resealDocuments). */
+/** keys:rotate: every store's documents under their edition's key (see resealDocuments); every store names its edition. */
 export async function resealStores(
   db: AnyDb,
   protection: DataProtection,
   stores: readonly SealedStore[],
   options: { batchSize?: number; inTransaction?: boolean; onBatch?: (p: ResealProgress) => void } = {},
 ): Promise<ResealProgress[]> {
-  return resealDocuments(db, protection, stores, options);
+  return resealDocuments(db, protection, stores, { ...options, editionColumn: 'edition_id' });
 }

@@ -4,10 +4,13 @@ import type { ValidateFunction } from 'ajv';
 import { rootSchemas, rootValidators } from '../../generated/validator-map.js';
 import type { SchemaName } from '../../generated/registry.js';
 import { loadSchema } from '../http/schema-loader.js';
+import { liveSchema } from '../http/live-schemas.js';
 import type { FormVersion } from './document-upgrade.js';
 
 /** The x-version of a schema: stored next to every document validated against it. */
 export function versionOf(name: string): number {
+  const published = liveSchema(name);
+  if (published) return published.version;
   const version = loadSchema(name)['x-version'];
   return typeof version === 'number' ? version : 1;
 }
@@ -24,6 +27,15 @@ export function publishedSchema(name: string, version: number, dir = versionsDir
 
 /** The schema as the running app has it (its precompiled validator), with its older versions on record. */
 export function currentFormVersion(name: SchemaName): FormVersion {
+  const published = liveSchema(name);
+  if (published)
+    return {
+      name,
+      version: published.version,
+      validate: published.validate,
+      schema: published.schema,
+      published: (version) => publishedSchema(name, version),
+    };
   const validate = rootValidators[name] as ValidateFunction | undefined;
   if (!validate) throw new Error(`no precompiled validator for schema "${name}"`);
   return { name, version: versionOf(name), validate, schema: rootSchemas[name], published: (version) => publishedSchema(name, version) };

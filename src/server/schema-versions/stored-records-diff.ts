@@ -33,10 +33,11 @@ interface Row {
   version: number | string | null;
 }
 
-async function rowsOf(db: Db, kind: StoredDocumentKind): Promise<Row[]> {
+async function rowsOf(db: Db, kind: StoredDocumentKind, editionId?: string): Promise<Row[]> {
   const filter = kind.onlyWhere ? sql`and ${sql.ref(kind.onlyWhere.column)} = ${kind.onlyWhere.value}` : sql``;
+  const edition = editionId === undefined ? sql`` : sql`and edition_id = ${editionId}`;
   const result = await sql<Row>`select id, ${sql.ref(kind.column)} as doc, ${sql.ref(kind.versionColumn)} as version
-    from ${sql.table(kind.table)} where ${sql.ref(kind.column)} is not null ${filter} order by id`.execute(db);
+    from ${sql.table(kind.table)} where ${sql.ref(kind.column)} is not null ${filter} ${edition} order by id`.execute(db);
   return result.rows;
 }
 
@@ -46,11 +47,13 @@ export async function diffStoredRecords(
   kinds: StoredDocumentKind[] = storedDocuments,
   /** opens the sealed personal data (DataProtection.openDocument) so it validates as written */
   open: (schema: SchemaName, document: Record<string, unknown>) => Record<string, unknown> = (_schema, document) => document,
+  /** only the records of one edition (the console's diff of a draft) */
+  editionId?: string,
 ): Promise<FormVersionDiff> {
   const diff: FormVersionDiff = { checked: 0, affected: [] };
   for (const kind of kinds) {
     const formVersion = await formVersionOf(kind.schema);
-    for (const row of await rowsOf(db, kind)) {
+    for (const row of await rowsOf(db, kind, editionId)) {
       diff.checked += 1;
       const storedVersion = Number(row.version ?? 1);
       let document: unknown;

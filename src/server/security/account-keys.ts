@@ -24,9 +24,9 @@ export function accountKey(protection: DataProtection, account: string): string 
 }
 
 /** the sealed copy stored beside a mobile's key; null for an e-mail (its key is its name) */
-export function sealedAccountName(protection: DataProtection, account: string): string | null {
+export function sealedAccountName(protection: DataProtection, account: string, editionId?: string | null): string | null {
   const name = normaliseAccount(account);
-  return channelOf(name) === 'email' ? null : protection.seal(name);
+  return channelOf(name) === 'email' ? null : protection.seal(name, editionId);
 }
 
 /** the key of the sign-in throttle's counters: always an index, so no name reaches them */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { loadOrCreateSecret, secretFileExists } from './secret-file.js';
+import { loadEditionKeys, type EditionKeyFolder } from './edition-keys.js';
 
 /** A 32-byte AES-256 key and the id stored beside every value it sealed. */
 export interface DataKey {
@@ -21,7 +22,14 @@ export interface DataKeyring {
   indexKey: Buffer;
   /** the keys generated into DATA_DIR by this start (none was set or kept): a restore without its key files shows here */
   generated?: string[];
+  /** the per-edition keys (edition-keys.ts); without it every value is sealed under `current` */
+  editionKeys?: EditionKeyFolder;
+  /** a key id `keys` lacks: looked up again among the edition keys (another instance may have made it) */
+  lookup?: (id: string) => DataKey | undefined;
 }
+
+/** Where the edition keys are kept when EDITION_KEYS_DIR is not set. */
+export const EDITION_KEYS_FOLDER = 'edition-keys';
 
 /** Older data keys, one a line, beside the generated key in DATA_DIR (see keys:rotate --generate). */
 export const OLD_KEYS_FILE = '.data_keys_old';
@@ -69,6 +77,18 @@ export interface DataKeyOptions {
 }
 
 /**
+ * EDITION_KEYS_DIR: the folder of the per-edition keys. Several instances must share one folder
+ * (each making its own key for an edition would seal values the others cannot open), so with
+ * REDIS_URL it must be set explicitly, like DATA_KEY; otherwise DATA_DIR/edition-keys.
+ */
+export function editionKeysDir({ env, dataDir, shared, problems }: Omit<DataKeyOptions, 'production'>): string {
+  if (env.EDITION_KEYS_DIR) return path.resolve(env.EDITION_KEYS_DIR);
+  if (shared)
+    problems.push('EDITION_KEYS_DIR must be set explicitly when REDIS_URL is set (a folder every instance shares, like UPLOAD_DIR)');
+  return path.join(dataDir, EDITION_KEYS_FOLDER);
+}
+
+/**
  * DATA_KEY (seals), DATA_KEYS_OLD (comma-separated older keys that still open), DATA_INDEX_KEY
  * (blind indexes). Required in production and with REDIS_URL, like SESSION_SECRET; otherwise
  * generated once into DATA_DIR. Older keys also come from DATA_DIR/.data_keys_old.
@@ -100,7 +120,9 @@ export function loadDataKeyring({ env, dataDir, production, shared, problems }: 
     if (key) older.push(key);
     else problems.push('DATA_KEYS_OLD (or DATA_DIR/.data_keys_old) holds a value that is not a 32-byte key in base64 or hex');
   }
-  return { ...makeKeyring(current, older, indexKey), generated };
+  const keyring: DataKeyring = { ...makeKeyring(current, older, indexKey), generated };
+  if (problems.length === 0) loadEditionKeys(keyring, editionKeysDir({ env, dataDir, shared, problems }), problems);
+  return keyring;
 }
 
 function readOldKeysFile(dataDir: string): string[] {

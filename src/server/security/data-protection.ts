@@ -1,6 +1,7 @@
 import { maskValue } from '../../shared/sensitive-fields.js';
 import { blindIndex, type SensitiveKind } from './blind-index.js';
-import type { DataKeyring } from './data-keys.js';
+import type { DataKey, DataKeyring } from './data-keys.js';
+import { editionKeyFor } from './edition-keys.js';
 import { isSealed, keyIdOfSealed, open, seal, SealedValueError } from './sealed-values.js';
 import { mapAtPath, sensitiveFields, valuesAtPath } from './sensitive-fields.js';
 
@@ -15,12 +16,21 @@ export { maskMobile } from '../../shared/sensitive-fields.js';
  * and routes keep seeing clear documents and nothing clear reaches either database. A value
  * stays where the schema puts it, sealed in place (`v1:<keyId>:…`): the document's shape is
  * unchanged, and a reader that forgot to open gets ciphertext, never a clear value of someone.
+ * A value of an edition's records is sealed under that edition's own key (`editionId`), which
+ * the retention purge destroys (edition-keys.ts); other values, and values stored before edition
+ * keys, are under DATA_KEY and stay readable.
  */
 export class DataProtection {
   constructor(readonly keyring: DataKeyring) {}
 
-  seal(value: string): string {
-    return seal(this.keyring, value);
+  /** Sealed under the edition's key when an edition is given (its records), else under DATA_KEY. */
+  seal(value: string, editionId?: string | null): string {
+    return seal(this.keyring, value, this.keyOf(editionId));
+  }
+
+  /** The key an edition's values are sealed under (DATA_KEY for none). */
+  keyOf(editionId?: string | null): DataKey {
+    return editionId ? editionKeyFor(this.keyring, editionId) : this.keyring.current;
   }
 
   /** Clear text of a sealed value; a value that is not sealed (never, after migration 0017) is given back. */
@@ -38,8 +48,9 @@ export class DataProtection {
    * The document with every sensitive string sealed. Always sealed anew, even a value that looks
    * sealed: a request could send such a text, and stored as it is it would be opened as ours.
    */
-  sealDocument<T extends Document>(schemaName: string, document: T): T {
-    return this.mapSensitive(schemaName, document, (value) => this.seal(value));
+  sealDocument<T extends Document>(schemaName: string, document: T, editionId?: string | null): T {
+    let under: DataKey | undefined;
+    return this.mapSensitive(schemaName, document, (value) => seal(this.keyring, value, (under ??= this.keyOf(editionId))));
   }
 
   openDocument<T extends Document>(schemaName: string, document: T): T {
@@ -47,8 +58,8 @@ export class DataProtection {
   }
 
   /** JSON text in, JSON text out: what a write stores. */
-  sealJson(schemaName: string, json: string): string {
-    return JSON.stringify(this.sealDocument(schemaName, JSON.parse(json) as Document));
+  sealJson(schemaName: string, json: string, editionId?: string | null): string {
+    return JSON.stringify(this.sealDocument(schemaName, JSON.parse(json) as Document, editionId));
   }
 
   openJson<T extends Document = Document>(schemaName: string, json: string): T {
@@ -64,25 +75,43 @@ export class DataProtection {
     return out as T;
   }
 
-  /** Sealed under an older key (or not sealed at all): what keys:rotate re-seals. */
-  needsResealing(schemaName: string, document: Document): boolean {
+  /**
+   * Sealed under another key than the one it belongs under (an older DATA_KEY; DATA_KEY where the
+   * edition has its own key), or not sealed at all: what keys:rotate re-seals.
+   */
+  needsResealing(schemaName: string, document: Document, editionId?: string | null): boolean {
     return sensitiveFields(schemaName).some((field) =>
-      valuesAtPath(document, field.path).some((value) => typeof value === 'string' && keyIdOfSealed(value) !== this.keyring.current.id),
+      valuesAtPath(document, field.path).some((value) => typeof value === 'string' && this.resealKey(value, editionId) !== null),
     );
   }
 
-  /** Re-sealed under the current key. */
-  resealDocument<T extends Document>(schemaName: string, document: T): T {
-    return this.mapSensitive(schemaName, document, (value) =>
-      keyIdOfSealed(value) === this.keyring.current.id ? value : this.seal(this.open(value)),
-    );
+  /** Re-sealed under the key it belongs under (the edition's, else the current DATA_KEY). */
+  resealDocument<T extends Document>(schemaName: string, document: T, editionId?: string | null): T {
+    return this.mapSensitive(schemaName, document, (value) => this.resealValue(value, editionId));
   }
 
-  resealValue(value: string): string;
-  resealValue(value: string | null): string | null;
-  resealValue(value: string | null): string | null {
-    if (value === null || keyIdOfSealed(value) === this.keyring.current.id) return value;
-    return this.seal(this.open(value));
+  resealValue(value: string, editionId?: string | null): string;
+  resealValue(value: string | null, editionId?: string | null): string | null;
+  resealValue(value: string | null, editionId?: string | null): string | null {
+    if (value === null) return value;
+    const under = this.resealKey(value, editionId);
+    return under ? seal(this.keyring, this.open(value), under) : value;
+  }
+
+  /**
+   * The key a stored value must be sealed anew under, null when it is in place: under its
+   * edition's key, or (no edition named) under the current DATA_KEY or any edition's key, which
+   * rotation never moves back under DATA_KEY.
+   */
+  private resealKey(value: string, editionId?: string | null): DataKey | null {
+    const id = keyIdOfSealed(value);
+    if (editionId) {
+      const under = this.keyOf(editionId);
+      return id === under.id ? null : under;
+    }
+    if (id === this.keyring.current.id) return null;
+    for (const key of this.keyring.editionKeys?.byEdition.values() ?? []) if (key.id === id) return null;
+    return this.keyring.current;
   }
 
   /** The document without its sensitive values (retention purge). */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DataKeyring } from './data-keys.js';
 import { batches } from './sealed-columns.js';
 import { secretFilePath } from './secret-file.js';
+import { shreddedKeyIds } from './edition-keys.js';
 
 // walked by table name: rows are plain records here
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,11 +57,14 @@ export async function missingKeys(db: AnyDb, keyring: DataKeyring, columns: read
   const inUse = await keyIdsInUse(db, columns);
   if (inUse.size === 0) return null;
   const problems: string[] = [];
-  const missing = [...inUse].filter(([id]) => !keyring.keys.has(id));
+  // a key a retention purge destroyed on purpose is not missing: what it sealed is erased data
+  const shredded = shreddedKeyIds(keyring);
+  // an edition key another instance made after this one read the folder is looked up again
+  const missing = [...inUse].filter(([id]) => !keyring.keys.has(id) && !keyring.lookup?.(id) && !shredded.has(id));
   if (missing.length > 0) {
     const named = missing.map(([id, tables]) => `${id} (in ${[...tables].sort().join(', ')})`).join('; ');
     problems.push(
-      `personal data is sealed under key id(s) ${named}, which neither DATA_KEY nor DATA_KEYS_OLD (nor DATA_DIR/.data_key, .data_keys_old) provides`,
+      `personal data is sealed under key id(s) ${named}, which neither DATA_KEY nor DATA_KEYS_OLD (nor DATA_DIR/.data_key, .data_keys_old) nor an edition key file (EDITION_KEYS_DIR) provides`,
     );
   }
   if (keyring.generated?.includes('DATA_INDEX_KEY'))

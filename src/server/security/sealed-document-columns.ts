@@ -12,6 +12,8 @@ export interface SealedDocumentColumn {
   table: string;
   column: string;
   schema: string;
+  /** the column naming the row's edition: its values belong under that edition's key */
+  editionColumn?: string;
 }
 
 /**
@@ -24,26 +26,27 @@ export interface SealedDocumentColumn {
 export async function resealDocumentColumn(
   db: AnyDb,
   protection: DataProtection,
-  { table, column, schema }: SealedDocumentColumn,
+  { table, column, schema, editionColumn }: SealedDocumentColumn,
   options: { batchSize?: number; inTransaction?: boolean } = {},
 ): Promise<SealedColumnProgress> {
   const progress: SealedColumnProgress = { table: `${table}.${column}`, resealed: 0, scanned: 0 };
   progress.scanned = await batches(
     db,
     table,
-    ['id', column],
+    ['id', column, ...(editionColumn ? [editionColumn] : [])],
     async (rows) => {
       const stale = rows.flatMap((row) => {
         if (typeof row[column] !== 'string' || row[column] === '') return [];
         const stored = JSON.parse(String(row[column])) as Document;
-        return protection.needsResealing(schema, stored) ? [{ id: row.id, stored }] : [];
+        const editionId = editionColumn ? (row[editionColumn] as string | null) : null;
+        return protection.needsResealing(schema, stored, editionId) ? [{ id: row.id, stored, editionId }] : [];
       });
       if (stale.length === 0) return;
       const write = async (executor: AnyDb) => {
-        for (const { id, stored } of stale) {
+        for (const { id, stored, editionId } of stale) {
           await executor
             .updateTable(table)
-            .set({ [column]: JSON.stringify(protection.resealDocument(schema, stored)) })
+            .set({ [column]: JSON.stringify(protection.resealDocument(schema, stored, editionId)) })
             .where('id', '=', id)
             .execute();
         }

@@ -51,8 +51,16 @@ export async function resealDocuments(
   db: AnyDb,
   protection: DataProtection,
   stores: readonly SealedDocumentStore[],
-  options: { batchSize?: number; inTransaction?: boolean; all?: boolean; onBatch?: (p: ResealProgress) => void } = {},
+  options: {
+    batchSize?: number;
+    inTransaction?: boolean;
+    all?: boolean;
+    onBatch?: (p: ResealProgress) => void;
+    /** the column naming a row's edition: its values belong under that edition's key (edition-keys.ts) */
+    editionColumn?: string;
+  } = {},
 ): Promise<ResealProgress[]> {
+  const edition = options.editionColumn;
   const out: ResealProgress[] = [];
   for (const store of stores) {
     const progress: ResealProgress = { table: store.table, resealed: 0, scanned: 0 };
@@ -60,11 +68,12 @@ export async function resealDocuments(
       for (const row of rows) {
         const schema = store.schemaOf(row);
         const stored = JSON.parse(String(row.document)) as Document;
-        if (!options.all && !protection.needsResealing(schema, stored)) continue;
+        const editionId = edition ? (row[edition] as string | null) : null;
+        if (!options.all && !protection.needsResealing(schema, stored, editionId)) continue;
         const clear = protection.openDocument(schema, stored);
         await executor
           .updateTable(store.table)
-          .set({ document: JSON.stringify(protection.sealDocument(schema, clear)), ...store.derive(protection, clear, row) })
+          .set({ document: JSON.stringify(protection.sealDocument(schema, clear, editionId)), ...store.derive(protection, clear, row) })
           .where('id', '=', row.id)
           .execute();
         progress.resealed += 1;
@@ -73,7 +82,7 @@ export async function resealDocuments(
     await batches(
       db,
       store.table,
-      ['id', 'document', ...store.columns],
+      ['id', 'document', ...store.columns, ...(edition && !store.columns.includes(edition) ? [edition] : [])],
       async (rows) => {
         if (options.inTransaction === false) await batch(rows)(db);
         else await db.transaction().execute(batch(rows));

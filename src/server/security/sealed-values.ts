@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { DataKeyring } from './data-keys.js';
+import type { DataKey, DataKeyring } from './data-keys.js';
 
 /**
  * One sealed value: `v1:<keyId>:<iv>:<tag>:<ciphertext>`, all base64url, AES-256-GCM with a
@@ -19,8 +19,9 @@ export function keyIdOfSealed(value: string): string | null {
   return SEALED.exec(value)?.[1] ?? null;
 }
 
-export function seal(keyring: DataKeyring, plaintext: string): string {
-  const { id, key } = keyring.current;
+/** Sealed under `under`: DATA_KEY unless an edition's own key is given (edition-keys.ts). */
+export function seal(keyring: DataKeyring, plaintext: string, under: DataKey = keyring.current): string {
+  const { id, key } = under;
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(`v1:${id}`));
@@ -33,8 +34,8 @@ export function open(keyring: DataKeyring, sealed: string): string {
   const parts = SEALED.exec(sealed);
   if (!parts) throw new SealedValueError('not a sealed value');
   const [, id, iv, tag, body] = parts as unknown as [string, string, string, string, string];
-  const key = keyring.keys.get(id);
-  if (!key) throw new SealedValueError(`sealed under key ${id}, which is not in the keyring (DATA_KEY / DATA_KEYS_OLD)`);
+  const key = keyring.keys.get(id) ?? keyring.lookup?.(id);
+  if (!key) throw new SealedValueError(`sealed under key ${id}, which is not in the keyring (DATA_KEY / DATA_KEYS_OLD / edition keys)`);
   try {
     const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(`v1:${id}`));

@@ -34,6 +34,8 @@ export class UploadRepository {
   constructor(
     db: Db,
     private readonly protection: DataProtection,
+    /** the edition whose key seals the file's original name (the current one): shredded with it by the purge */
+    private readonly sealingEdition: () => Promise<string | null>,
   ) {
     this.db = db.withTables<{ uploads: UploadTable }>();
   }
@@ -44,10 +46,11 @@ export class UploadRepository {
    * crash in between leaves at most an unreferenced file, which the sweep removes.
    */
   async insertWith(row: UploadTable, place: () => Promise<void>): Promise<void> {
+    const editionId = await this.sealingEdition();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('uploads')
-        .values({ ...row, original_name: this.protection.seal(row.original_name) })
+        .values({ ...row, original_name: this.protection.seal(row.original_name, editionId) })
         .execute();
       await place();
     });

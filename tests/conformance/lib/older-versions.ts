@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileValidatorModule } from '../../../codegen/validators';
+import { compileValidatorModule } from '../../../src/shared/form-rules/validator-code.js';
 import type { JsonSchema } from '../../../codegen/schema-files';
 import type { SchemaName } from '../../../src/generated/registry';
 import type { ConformanceCase } from './case-file';

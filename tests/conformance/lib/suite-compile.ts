@@ -29,7 +29,12 @@ import type { CustomValidatorOptionsType } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import { compileValidatorModule, standaloneToModule, validatorOptions, type ValidatorModule } from '../../../codegen/validators';
+import {
+  compileValidatorModule,
+  standaloneToModule,
+  validatorOptions,
+  type ValidatorModule,
+} from '../../../src/shared/form-rules/validator-code.js';
 import type { JsonSchema } from '../../../codegen/schema-files';
 import type { SuiteGroup } from './suite-file';
 import { mentionsRemotes, type RemoteDocument } from './suite-remotes';

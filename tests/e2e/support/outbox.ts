@@ -5,7 +5,8 @@ export async function latestCode(baseUrl: string, to: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const response = await fetch(`${baseUrl}/exhibition/dev/outbox?to=${encodeURIComponent(to)}`);
     const body = (await response.json()) as { data: OutboxMessage[] };
-    const code = body.data[0]?.code;
+    // the newest row that carries a code: a message to the same address may be newer
+    const code = body.data.find((message) => message.code)?.code;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,4 +11,7 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
   // tests read codes from the dev outbox, which is off unless switched on
   DEV_OUTBOX: '1',
+  // queued messages wait for the test that drains them (app.services.messages.worker): automatic
+  // ones would otherwise land in the dev outbox beside the codes other tests read from it
+  MESSAGE_WORKER: '0',
 };

@@ -7,6 +7,7 @@ import { contentCells } from '../../screens/content/content-cells';
 import { guestCells } from '../../screens/guests/guest-cells';
 import { invitationCells } from '../../screens/invitations/invitation-cells';
 import { noticeAdminCells } from '../../screens/notices/notice-admin-cells';
+import { messageCells } from '../../screens/messages/message-cells';
 import { receptionCells } from '../../screens/reception/reception-cells';
 import { temporaryCells } from '../../screens/temporary/temporary-cells';
 import { temporaryPanelCells } from '../../screens/temporary/temporary-panel-cells';
@@ -22,6 +23,7 @@ export const appCells: Record<string, ListCell> = {
   ...contentCells,
   ...adminContentCells,
   ...noticeAdminCells,
+  ...messageCells,
   ...wishCells,
   ...temporaryCells,
   ...temporaryPanelCells,

@@ -12,6 +12,7 @@ import { guestListOperations } from '../../screens/guests/guest-list-operations'
 import { invitationOperations } from '../../screens/invitations/invitation-operations';
 import { noticeAdminOperations } from '../../screens/notices/notice-admin-operations';
 import { noticeOperations } from '../../screens/notices/notice-operations';
+import { messageOperations } from '../../screens/messages/message-operations';
 import { receptionOperations } from '../../screens/reception/reception-operations';
 import { temporaryOperations } from '../../screens/temporary/temporary-operations';
 import { temporaryReviewOperations } from '../../screens/temporary/temporary-review-operations';
@@ -38,4 +39,5 @@ export const appOperations: Record<string, Operation> = {
   ...temporaryOperations,
   ...temporaryReviewOperations,
   ...auditOperations,
+  ...messageOperations,
 };

@@ -39,7 +39,7 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
   useEffect(() => {
     if (detail?.category !== 'invited') return;
     guestApi
-      .reviewPage({ pageNum: 1, pageSize: 100, status: 'approved' })
+      .reviewPage({ pageNum: '1', pageSize: '100', status: 'approved' })
       .then((page) => setApproved(page.records))
       .catch(() => setApproved([]));
   }, [detail?.category]);

@@ -2,7 +2,7 @@ import type { AuditStatus, GateDecision } from '../../../shared/guest-api';
 import { doorApiPaths } from '../../../shared/door-api';
 import { downloadFile } from '../../api/download-file';
 import { guestApi } from '../../api/guest-endpoints';
-import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, pagingOf, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 const idOf = (row: FormData) => String(row.id);
@@ -15,8 +15,7 @@ export const guestListOperations = {
       status: filterText(query.status) as AuditStatus | undefined,
       name: filterText(query.name),
     }),
-  reviewPage: (query: ListLoadQuery) =>
-    guestApi.reviewPage({ ...pagingOf(query, 20), status: filterText(query.status) as AuditStatus | undefined }),
+  reviewPage: (query: ListLoadQuery) => guestApi.reviewPage(searchOfListQuery(query)),
   // a failed load keeps the add off, saying so beside the button: the server decides whether it is open
   guestAddGate: (): Promise<GateDecision> =>
     guestApi

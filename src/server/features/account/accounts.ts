@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { AutomaticMessages } from './automatic-messages.js';
 import { AppError } from '../../http/app-error.js';
 import type { AccountNames } from '../../auth/account-names.js';
 import type { PasswordHasher } from '../../auth/password-hash.js';
@@ -32,6 +33,7 @@ export class Accounts {
     private readonly sessions: Sessions,
     private readonly names: AccountNames,
     private readonly clock: Clock,
+    private readonly automatic: AutomaticMessages,
   ) {}
 
   async exists(account: string): Promise<boolean> {
@@ -68,10 +70,11 @@ export class Accounts {
           })
           .execute();
       }
+      const accountId = randomUUID();
       await trx
         .insertInto('accounts')
         .values({
-          id: randomUUID(),
+          id: accountId,
           account: this.names.key(input.account),
           account_sealed: this.names.sealed(input.account),
           name: input.name,
@@ -82,6 +85,7 @@ export class Accounts {
           updated_at: now,
         })
         .execute();
+      await this.automatic.queue(trx, { event: 'account-registered', editionId: edition, to: { accountId }, params: {} });
     });
   }
 

@@ -6,7 +6,7 @@ import { envelope } from '../../http/response-schemas.js';
 import type { Answer } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
 import { bearer, path, queryOf } from '../../http/route-helpers.js';
-import { maskedGuestDetail } from '../../privacy/masked-answers.js';
+import { maskedGuestDetail, withMaskedMobile } from '../../privacy/masked-answers.js';
 import type { GuestDetail } from '../../../shared/guest-api.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import type { Menus } from './menus.js';
@@ -77,7 +77,9 @@ export async function sessionRoutes(app: FastifyInstance, { menus, masterInfo }:
     handler: async (request, reply) => {
       const who = signedIn(request);
       noStore(reply);
-      const data: MasterInfoData = { guest: await masterInfo.accountGuest(who.id), unit: await masterInfo.unitSummary(who.unitId) };
+      // the account's own mobile is masked like every default view (the client shows none of it)
+      const guest = await masterInfo.accountGuest(who.id);
+      const data: MasterInfoData = { guest: guest && withMaskedMobile(guest), unit: await masterInfo.unitSummary(who.unitId) };
       // guest accounts only: the full registration behind "my registration"
       if (who.userType === 'guest') {
         const own = await masterInfo.ownRegistration(who);

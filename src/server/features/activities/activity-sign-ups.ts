@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AutomaticMessages } from '../account/automatic-messages.js';
 import type { Db } from '../../db/database.js';
 import type { ActivitySignUp } from '../../../generated/types.js';
 import type { EditionData } from '../../../shared/guest-api.js';
@@ -31,6 +32,7 @@ export class ActivitySignUps {
     private readonly editions: Editions,
     private readonly guests: Guests,
     private readonly translator: Translator,
+    private readonly automatic: AutomaticMessages,
   ) {}
 
   private today(): string {
@@ -139,6 +141,10 @@ export class ActivitySignUps {
             updated_at: now,
           })
           .execute();
+        if (!full) {
+          const params = { name: personName, activity: row.name };
+          await this.automatic.queue(trx, { event: 'activity-confirmed', editionId: edition.id, to: { unitId }, params });
+        }
         return this.item(trx, unitId, id);
       }),
     );
@@ -271,6 +277,14 @@ export class ActivitySignUps {
           release_time: this.editions.now().toISOString(),
         })
         .execute();
+      if (person.unit_id) {
+        await this.automatic.queue(trx, {
+          event: 'activity-promoted',
+          editionId: activity.edition_id,
+          to: { unitId: person.unit_id },
+          params,
+        });
+      }
     }
   }
 }

@@ -96,7 +96,7 @@ export function recordRow(
     title: rules.title(doc),
     search_text: searchTextOf(kind, doc),
     tag: rules.tag?.(doc) ?? null,
-    document: JSON.stringify(protection.sealDocument(kind, doc)),
+    document: JSON.stringify(protection.sealDocument(kind, doc, editionId)),
     schema_version: schemaVersionOf(kind as SchemaName),
     created_at: now,
     updated_at: now,
@@ -216,7 +216,8 @@ export class ContentRecords {
     unitId: string | null,
     who: SignedInAccount | null = null,
   ): Promise<ContentRecord> {
-    const fresh = recordRow(this.protection, kind, doc, null, unitId, this.editions.now().toISOString());
+    // sealed under the key of the edition the record belongs to (a catalogue's: DATA_KEY)
+    const fresh = recordRow(this.protection, kind, doc, await this.editionOf(kind), unitId, this.editions.now().toISOString());
     return this.audit.run(who, kind, 'save', async (executor) => {
       let update = executor
         .updateTable('content_records')

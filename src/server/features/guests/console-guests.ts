@@ -5,7 +5,7 @@ import { isPostgres } from '../../db/dialect.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../../generated/types.js';
-import { entourageCount, inOrderOf, newestGuestIds, summaryColumns, toSummary } from './guest-repository.js';
+import { entourageCount, inOrderOf, sortedGuestIds, summaryColumns, toSummary } from './guest-repository.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, storedUnitTypes } from '../../auth/unit-access.js';
@@ -66,17 +66,25 @@ export class ConsoleGuests {
 
   async search(who: SignedInAccount, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
     assertOrganiser(who);
+    const edition = await this.editions.current();
+    return this.pageOf(edition.id, query);
+  }
+
+  /** A page of the search in an edition: the list's and its export's (guest-list-exports.ts) one reader. */
+  async pageOf(editionId: string, query: ConsoleGuestQuery): Promise<Page<ConsoleGuestItem>> {
     const pageNum = Number(query.pageNum ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
-    const edition = await this.editions.current();
-    const { pageNum: _page, pageSize: _size, ...filters } = query;
+    const edition = { id: editionId };
+    // the order changes neither which guests match nor how many: the total's cache ignores it
+    const { pageNum: _page, pageSize: _size, sort, order, ...filters } = query;
     const { name, ...others } = filters;
     // A name of 3+ characters and no other filter, the console's usual search: its guests and
     // their list order from the suffix index alone (migration 0026), so counting and paging cost
     // the matches, not the edition's guests, and no guest row is read before the page's own.
     // Grouped once per guest: both names, or one name twice, may match.
+    // A column order asked for reads the guests on that column's index instead.
     const suffixes =
-      name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value)
+      !sort && name && searchesNameSuffixes(name) && Object.values(others).every((value) => !value)
         ? nameSuffixesMatching(this.db, isPostgres(this.db), edition.id, name)
         : null;
     // the matching guests, once each, the first `limit` of them
@@ -109,7 +117,7 @@ export class ConsoleGuests {
             .limit(pageSize)
             .offset((pageNum - 1) * pageSize)
             .execute()
-        : newestGuestIds(this.filtered(edition.id, query), pageNum, pageSize);
+        : sortedGuestIds(this.filtered(edition.id, query), { sort, order }, isPostgres(this.db), pageNum, pageSize);
     const [total, ids] = await Promise.all([counting, paging]);
     const found =
       ids.length === 0
@@ -135,6 +143,17 @@ export class ConsoleGuests {
       arrivalDate: row.arrival_date,
     }));
     return { records, total, pageNum, pageSize };
+  }
+
+  /**
+   * The ids of the guests a filter of the search matches, in id order after `after` (keyset
+   * pages): a message to a saved filter lists its recipients through these, batch by batch.
+   */
+  async matchingIds(editionId: string, filter: ConsoleGuestQuery, after: string | null, limit: number): Promise<string[]> {
+    let q = this.filtered(editionId, filter).select('guests.id');
+    if (after !== null) q = q.where('guests.id', '>', after);
+    const rows = await q.orderBy('guests.id').limit(limit).execute();
+    return rows.map((row) => row.id);
   }
 
   async units(who: SignedInAccount, name: string | undefined): Promise<UnitChoice[]> {

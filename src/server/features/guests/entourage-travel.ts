@@ -99,7 +99,11 @@ export class EntourageTravel {
       const now = this.editions.now().toISOString();
       await trx
         .updateTable('entourage_members')
-        .set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now })
+        .set({
+          reception: sealReception(this.guests.protection, reception, edition.id),
+          reception_version: versionOf('reception'),
+          updated_at: now,
+        })
         .where('id', '=', memberId)
         .execute();
       await this.audit.record(trx, who, {

@@ -57,6 +57,12 @@ export class GuestAccountLinks {
         return;
       }
       accountId = existing.id;
+      // the name moves under this edition's key: the purge of the edition it came from keeps it
+      await trx
+        .updateTable('accounts')
+        .set({ account_sealed: this.names.sealed(account, guest.edition_id) })
+        .where('id', '=', accountId)
+        .execute();
     } else {
       accountId = randomUUID();
       const now = this.clock.nowIso();
@@ -65,7 +71,7 @@ export class GuestAccountLinks {
         .values({
           id: accountId,
           account: this.names.key(account),
-          account_sealed: this.names.sealed(account),
+          account_sealed: this.names.sealed(account, guest.edition_id),
           name: guest.name,
           user_type: 'guest',
           unit_id: null,

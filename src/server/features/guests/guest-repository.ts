@@ -1,6 +1,9 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortAsked, type SortColumns, type SortDirection } from '../../db/list-order.js';
+import { containsPattern } from '../../db/sql-fragments.js';
+import { shanghaiDayRange } from '../../clock.js';
 import type { Database, GuestTable } from '../../db/tables.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { AttendanceState, AuditStatus, GuestSummary, ReviewItem } from '../../../shared/guest-api.js';
@@ -16,6 +19,13 @@ export interface GuestListFilter {
   status?: AuditStatus;
   /** part of the Chinese or English name */
   name?: string;
+  /** part of the unit's name (organisers) */
+  unitName?: string;
+  /** the Asia/Shanghai day the guest was last saved: the review queue's "submitted on" */
+  updatedOn?: string;
+  /** the column the page is ordered by (newest first without one) */
+  sort?: GuestSort;
+  order?: SortDirection;
 }
 
 /** the columns `toSummary` reads (with `entourageCount`) */
@@ -109,6 +119,31 @@ export function newestGuestIds<O>(query: SelectQueryBuilder<Database, 'guests', 
     .execute();
 }
 
+/** The guests' sortable columns (the `sort` enums of console-guest-query and review-page-query), each on an index of migration 0034. */
+export const GUEST_SORT_COLUMNS: SortColumns<GuestSort> = {
+  name: { column: 'guests.name' },
+  status: { column: 'guests.audit_status' },
+  inviteCode: { column: 'guests.invitation_code', nullable: true },
+  arrivalDate: { column: 'guests.arrival_day', nullable: true },
+  updatedAt: { column: 'guests.updated_at', nullable: true },
+};
+export type GuestSort = 'name' | 'status' | 'inviteCode' | 'arrivalDate' | 'updatedAt';
+
+/** One page of the guests a query selects, as ids, in the order asked (newest first without one). */
+export function sortedGuestIds<O>(
+  query: SelectQueryBuilder<Database, 'guests', O>,
+  asked: SortAsked<GuestSort>,
+  postgres: boolean,
+  pageNum: number,
+  pageSize: number,
+) {
+  if (!asked.sort) return newestGuestIds(query, pageNum, pageSize);
+  return orderedBy(query.select('guests.id'), GUEST_SORT_COLUMNS, asked, 'guests.id', postgres, (q) => q)
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+}
+
 /** Queries on guests; callers pass the unit, so every read is scoped. */
 export class GuestRepository {
   constructor(private readonly db: Db) {}
@@ -118,6 +153,20 @@ export class GuestRepository {
     query = filter.unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', filter.unitId);
     if (filter.status) query = query.where('guests.audit_status', '=', filter.status);
     if (filter.name) query = query.where(guestNameMatches(executor, isPostgres(this.db), filter.editionId, filter.name));
+    if (filter.unitName) {
+      const pattern = containsPattern(filter.unitName);
+      query = query.where('guests.unit_id', 'in', (eb) =>
+        eb
+          .selectFrom('units')
+          .select('units.id')
+          .where('units.edition_id', '=', filter.editionId)
+          .where(sql<boolean>`units.name like ${pattern} escape '\\'`),
+      );
+    }
+    if (filter.updatedOn) {
+      const day = shanghaiDayRange(filter.updatedOn);
+      query = query.where('guests.updated_at', '>=', day.from).where('guests.updated_at', '<', day.until);
+    }
     return query;
   }
 
@@ -125,7 +174,7 @@ export class GuestRepository {
     const { total } = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    const ids = await newestGuestIds(this.filtered(filter), pageNum, pageSize);
+    const ids = await sortedGuestIds(this.filtered(filter), filter, isPostgres(this.db), pageNum, pageSize);
     const found =
       ids.length === 0
         ? []

@@ -229,6 +229,7 @@ export class Guests {
     status: AuditStatus,
     code: { inviteCode: string | null; guestType: string | null },
     document: Record<string, unknown>,
+    editionId: string,
   ) {
     return {
       name: body.nameZh,
@@ -241,7 +242,7 @@ export class Guests {
       guest_type: code.guestType,
       id_number_hash: hash,
       id_number_masked: maskIdNumber(body.idNumber),
-      document: JSON.stringify(this.protection.sealDocument('guest', document)),
+      document: JSON.stringify(this.protection.sealDocument('guest', document, editionId)),
       schema_version: versionOf('guest'),
     };
   }
@@ -287,7 +288,7 @@ export class Guests {
           edition_id: edition.id,
           account_id: null,
           unit_id: unitId,
-          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, document),
+          ...this.basicColumns(body, hash, status, { inviteCode, guestType }, document, edition.id),
           ...UNFILLED_GUEST_STEPS,
           created_at: now,
           updated_at: now,
@@ -342,6 +343,7 @@ export class Guests {
             status,
             { inviteCode, guestType },
             { ...withStoredCode(body, inviteCode), unitType: stored.unitType },
+            row.edition_id,
           ),
           updated_at: now,
           ...consent.columns,

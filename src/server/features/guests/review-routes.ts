@@ -24,15 +24,15 @@ export async function reviewRoutes(app: FastifyInstance, { review, entourageTrav
   app.get<{ Querystring: SchemaData<'review-page-query'>; Reply: Answer<'response-review-page'> }>(path(guestApiPaths.reviewPage), {
     schema: {
       tags,
-      summary: 'Review queue across units (status defaults to pending)',
+      summary:
+        'Review queue across units (status defaults to pending), by name, unit name (parts) and the day last saved; sorted by a column',
       security: bearer,
       response: envelope('response-review-page', 'a page of guests'),
       ...queryOf('review-page-query'),
     },
     handler: async (request, reply) => {
       noStore(reply);
-      const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await review.page(signedIn(request), request.query.status ?? 'pending', pageNum, pageSize));
+      return ok(request, await review.page(signedIn(request), request.query));
     },
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { AutomaticMessages } from '../account/automatic-messages.js';
 import type { Page } from '../../../shared/api-types.js';
 import { DEFAULT_LANGUAGE } from '../../../shared/constants.js';
 import type { AuditStatus, GuestSummary, ReviewItem } from '../../../shared/guest-api.js';
@@ -13,7 +14,7 @@ import { sealReception } from '../reception/sealed-receptions.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
-import type { ReviewDecision as ReviewDecisionBody } from '../../../generated/types.js';
+import type { ReviewDecision as ReviewDecisionBody, ReviewPageQuery } from '../../../generated/types.js';
 
 export interface ReviewDecision {
   ids: string[];
@@ -29,12 +30,23 @@ export class Review {
     private readonly guests: Guests,
     private readonly audit: Audit,
     private readonly translator: Translator,
+    private readonly automatic: AutomaticMessages,
   ) {}
 
-  async page(who: SignedInAccount, status: AuditStatus, pageNum: number, pageSize: number): Promise<Page<ReviewItem>> {
+  /** The queue as its list shows it (status defaults to pending); the export reads the same pages. */
+  async page(who: SignedInAccount, query: ReviewPageQuery): Promise<Page<ReviewItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    return this.guests.repository.reviewPage({ editionId: edition.id, unitId: null, status }, pageNum, pageSize);
+    return this.pageOf(edition.id, query);
+  }
+
+  pageOf(editionId: string, query: ReviewPageQuery): Promise<Page<ReviewItem>> {
+    const { pageNum, pageSize, status, ...filters } = query;
+    return this.guests.repository.reviewPage(
+      { editionId, unitId: null, status: status ?? 'pending', ...filters },
+      Number(pageNum ?? 1),
+      Number(pageSize ?? 20),
+    );
   }
 
   /**
@@ -82,6 +94,15 @@ export class Review {
             release_time: now,
           })
           .execute();
+        // the same news by e-mail or SMS to the unit's accounts, committed with the decision
+        if (row.unit_id) {
+          await this.automatic.queue(trx, {
+            event: status === 'approved' ? 'guest-approved' : 'guest-rejected',
+            editionId: edition.id,
+            to: { unitId: row.unit_id },
+            params: text.params,
+          });
+        }
         await this.audit.record(trx, who, {
           editionId: edition.id,
           action: `guest.${decision.decision}`,
@@ -105,7 +126,11 @@ export class Review {
       const now = this.editions.now().toISOString();
       await trx
         .updateTable('guests')
-        .set({ reception: sealReception(this.guests.protection, reception), reception_version: versionOf('reception'), updated_at: now })
+        .set({
+          reception: sealReception(this.guests.protection, reception, edition.id),
+          reception_version: versionOf('reception'),
+          updated_at: now,
+        })
         .where('id', '=', id)
         .execute();
       await this.audit.record(trx, who, { editionId: edition.id, action: 'guest.reception', targetType: 'guest', targetId: id, at: now });

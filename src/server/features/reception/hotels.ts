@@ -238,7 +238,7 @@ export class Hotels {
         const values = {
           name: body.name,
           mobile_index: this.protection.index('mobile', body.mobile),
-          mobile_sealed: this.protection.seal(body.mobile),
+          mobile_sealed: this.protection.seal(body.mobile, edition.id),
           hotel_id: body.hotelId ?? null,
         };
         const after = this.audited(values);

@@ -25,8 +25,8 @@ export const SEALED_RECEPTIONS = [
 ] as const;
 
 /** What a write stores: the arrangement with every receptionist phone sealed. */
-export function sealReception(protection: DataProtection, reception: Document): string {
-  return JSON.stringify(protection.sealDocument(RECEPTION_SCHEMA, reception));
+export function sealReception(protection: DataProtection, reception: Document, editionId: string): string {
+  return JSON.stringify(protection.sealDocument(RECEPTION_SCHEMA, reception, editionId));
 }
 
 /** What a reader gets: the stored arrangement opened (null when none was set). */
@@ -36,7 +36,7 @@ export function openReception(protection: DataProtection, stored: string | null 
 
 export type ReceptionProgress = SealedColumnProgress;
 
-/** keys:rotate: every arrangement sealed under the current key (see resealDocumentColumn). */
+/** keys:rotate: every arrangement sealed under its edition's key (see resealDocumentColumn). */
 export async function resealReceptions(
   db: AnyDb,
   protection: DataProtection,
@@ -44,7 +44,7 @@ export async function resealReceptions(
 ): Promise<ReceptionProgress[]> {
   const out: ReceptionProgress[] = [];
   for (const { table, column } of SEALED_RECEPTIONS)
-    out.push(await resealDocumentColumn(db, protection, { table, column, schema: RECEPTION_SCHEMA }, options));
+    out.push(await resealDocumentColumn(db, protection, { table, column, schema: RECEPTION_SCHEMA, editionColumn: 'edition_id' }, options));
   return out;
 }
 

@@ -13,6 +13,9 @@ import type { SealedStore } from '../../privacy/sealed-stores.js';
 import { accountKey } from '../../security/account-keys.js';
 import { eraseFreedSpace } from '../../db/erase-freed-space.js';
 import { eraseGuestSignIns, eraseMessagesTo } from './erased-sign-ins.js';
+import { destroyEditionKey, editionKeyIdOf } from '../../security/edition-keys.js';
+import type { SealedText } from '../../security/key-presence.js';
+import { releaseEditionKey, valuesStillUnder } from './edition-key-release.js';
 
 // the stores are walked by table name: rows are plain records here
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,6 +33,10 @@ export interface PurgeReport {
   files: number;
   /** the database files afterwards: what was rewritten so no erased value stays in free space */
   rewritten: string[];
+  /** the id of the edition's key, destroyed: what WAL segments and backups still hold of the edition, no key opens */
+  shreddedKey: string | null;
+  /** why the edition's key was kept (values it still seals, per table): the purge can be run again */
+  keyKept?: Record<string, number>;
 }
 
 /** YYYY-MM-DD plus whole days. */
@@ -69,7 +76,10 @@ export interface PurgeInput {
  * commit (a crash in between leaves files without rows, which the start-up sweep removes).
  * The guests' sign-ins (their mobile is the account's name) and the messages and codes sent to
  * the edition's mobiles go in the same transaction. Then the database files are rewritten
- * (eraseFreedSpace), so no erased value stays readable in their free space.
+ * (eraseFreedSpace), so no erased value stays readable in their free space. Last, the edition's
+ * own data key is destroyed (crypto-shredding, edition-keys.ts): the WAL, older backups and any
+ * copy of the files hold the edition's values only under that key. Run again after a crash, the
+ * purge finds nothing left to erase and destroys the key.
  * Names, statuses and itineraries stay: the edition's history without the identifying numbers.
  */
 export class RetentionPurge {
@@ -80,7 +90,12 @@ export class RetentionPurge {
     private readonly storage: UploadStorage,
     /** every feature's sealed stores (composition.ts) */
     private readonly stores: readonly SealedStore[],
-    private readonly options: { retentionDays: number; findEdition: (id: string) => Promise<EditionData | undefined> },
+    private readonly options: {
+      retentionDays: number;
+      findEdition: (id: string) => Promise<EditionData | undefined>;
+      /** every column holding sealed values (composition.ts SEALED_TEXTS): the key goes only once none needs it */
+      sealedTexts: readonly SealedText[];
+    },
   ) {}
 
   async purge(input: PurgeInput): Promise<PurgeReport> {
@@ -91,6 +106,7 @@ export class RetentionPurge {
     if (today < allowedFrom && !input.force) throw new AppError('retentionNotOver', { allowedFrom });
     const rows: Record<string, number> = {};
     const storageNames: string[] = [];
+    const keyId = editionKeyIdOf(this.protection.keyring, edition.id);
     await this.db.transaction().execute(async (trx) => {
       const db = trx as unknown as AnyDb;
       const uploadIds = new Set<string>();
@@ -138,6 +154,7 @@ export class RetentionPurge {
       rows.accounts = signIns.accounts;
       for (const key of signIns.keys) messageKeys.add(key);
       Object.assign(rows, await eraseMessagesTo(db, messageKeys));
+      if (keyId) Object.assign(rows, await releaseEditionKey(db, this.protection, keyId));
       const ids = [...uploadIds];
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
@@ -197,6 +214,22 @@ export class RetentionPurge {
       'one_time_codes',
       'uploads',
     ]);
-    return { editionId: edition.id, allowedFrom, forced: input.force && today < allowedFrom, rows, files: storageNames.length, rewritten };
+    let shreddedKey: string | null = null;
+    let keyKept: Record<string, number> | undefined;
+    if (keyId) {
+      const left = await valuesStillUnder(this.db as unknown as AnyDb, this.options.sealedTexts, keyId);
+      if (Object.keys(left).length === 0) shreddedKey = destroyEditionKey(this.protection.keyring, edition.id);
+      else keyKept = left;
+    }
+    return {
+      editionId: edition.id,
+      allowedFrom,
+      forced: input.force && today < allowedFrom,
+      rows,
+      files: storageNames.length,
+      rewritten,
+      shreddedKey,
+      ...(keyKept ? { keyKept } : {}),
+    };
   }
 }

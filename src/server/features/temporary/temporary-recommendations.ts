@@ -42,7 +42,11 @@ export class TemporaryRecommendations {
         // blind index only: the mobile itself is sealed in the document
         recommender_mobile: this.protection.index('mobile', body.recommenderMobile),
         document: JSON.stringify(
-          this.protection.sealDocument('temporary-recommend-invite', body as TemporaryRecommendInvite & Record<string, unknown>),
+          this.protection.sealDocument(
+            'temporary-recommend-invite',
+            body as TemporaryRecommendInvite & Record<string, unknown>,
+            edition.id,
+          ),
         ),
         schema_version: versionOf('temporary-recommend-invite'),
         created_at: this.editions.now().toISOString(),

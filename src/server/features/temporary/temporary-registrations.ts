@@ -100,7 +100,11 @@ export class TemporaryRegistrations {
             picture_id: body.picture,
             account_id: caller?.id ?? null,
             document: JSON.stringify(
-              this.protection.sealDocument('temporary-registration', document as TemporaryRegistration & Record<string, unknown>),
+              this.protection.sealDocument(
+                'temporary-registration',
+                document as TemporaryRegistration & Record<string, unknown>,
+                edition.id,
+              ),
             ),
             schema_version: versionOf('temporary-registration'),
             status: 'pending',

@@ -33,6 +33,8 @@ export class TemporaryUploads {
     private readonly faceDetector: FaceDetector,
     private readonly log: FastifyBaseLogger,
     private readonly protection: DataProtection,
+    /** the edition whose key seals the picture's original name (the current one) */
+    private readonly sealingEdition: () => Promise<string | null>,
   ) {}
 
   async keep(received: ReceivedFile, incoming: string, at: string): Promise<KeepResult> {
@@ -61,13 +63,14 @@ export class TemporaryUploads {
       created_at: at,
       registration_id: null,
     };
+    const editionId = await this.sealingEdition();
     // journaled: between the rename and the commit the file has its final name but no row yet
     await this.journal.around([row.storage_name], () =>
       this.storage.placeWithRow(incoming, row.storage_name, (place) =>
         this.db.transaction().execute(async (trx) => {
           await trx
             .insertInto('temporary_uploads')
-            .values({ ...row, original_name: this.protection.seal(row.original_name) })
+            .values({ ...row, original_name: this.protection.seal(row.original_name, editionId) })
             .execute();
           await place();
         }),

@@ -53,13 +53,16 @@ export class Units {
   async save(who: SignedInAccount, document: UnitDocument): Promise<UnitInfo> {
     const unitId = unitOf(who);
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('units').select('unit_type').where('id', '=', unitId).executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('units').select(['unit_type', 'edition_id']).where('id', '=', unitId).executeTakeFirstOrThrow();
       if (schemaUnitType(row.unit_type) !== document.unitType) throw new AppError('unitTypeMismatch');
       await trx
         .updateTable('units')
         .set({
           name: document.orgNameZh,
-          document: JSON.stringify(this.protection.sealDocument('unit', document as UnitDocument & Record<string, unknown>)),
+          // under the key of the edition the unit registered in: the retention purge erases its mobile with it
+          document: JSON.stringify(
+            this.protection.sealDocument('unit', document as UnitDocument & Record<string, unknown>, row.edition_id),
+          ),
           schema_version: versionOf('unit'),
           complete: 1,
           updated_at: this.editions.now().toISOString(),

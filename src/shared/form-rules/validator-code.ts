@@ -1,6 +1,7 @@
 /**
  * Precompiled validators: rjsf's compileSchemaValidatorsCode (ajv standalone) on the bundled
- * schema, then turned into an ES module.
+ * schema, then turned into an ES module. Codegen writes the repository's; the server compiles a
+ * form version's with the same options into a factory module (`validatorFactoryModule`).
  *
  * Why not ajv's `code.esm`: rjsf keys each validator by the schema's `$id` (a URL) or a hash
  * (may start with a digit); ajv's ESM output needs identifiers and throws. So we compile to
@@ -17,11 +18,11 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import type { CustomValidatorOptionsType } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { _ } from 'ajv';
-import { schemaFormats } from '../src/shared/schema-formats.js';
-import * as ajvRuntime from '../src/shared/ajv-runtime.js';
-import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
-import { useExactMultipleOf } from '../src/shared/multiple-of-keyword.js';
-import type { JsonSchema } from './schema-files.js';
+import { schemaFormats } from '../schema-formats.js';
+import * as ajvRuntime from '../ajv-runtime.js';
+import { addSchemaKeywords } from '../schema-keywords.js';
+import { useExactMultipleOf } from '../multiple-of-keyword.js';
+import type { JsonSchema } from './bundle.js';
 
 /** The ajv options of the precompiled validators (both sides): all errors, verbose for x-messages. */
 export const validatorOptions: CustomValidatorOptionsType = {
@@ -97,4 +98,40 @@ export function standaloneToModule(cjs: string, importBase: string, header: stri
     '',
   ].join('\n');
   return { js, dts };
+}
+
+/**
+ * A form version's validators as a module with no import: its default export takes the formats
+ * and ajv's runtime helpers (the page's own src/shared/schema-formats.ts and ajv-runtime.ts) and
+ * returns the validators by key. The page imports it from its content-addressed URL, so the
+ * Content-Security-Policy keeps `script-src 'self'` without 'unsafe-eval'.
+ */
+export function validatorFactoryModule(bundled: JsonSchema, header: string): string {
+  const cjs = compileSchemaValidatorsCode(bundled as RJSFSchema, validatorOptions);
+  const helpers = new Set<string>();
+  let code = cjs.replace(RUNTIME_REQUIRE, (_match, helper: string, member: string) => {
+    if (!(helper in ajvRuntime) || (member !== 'default' && member !== helper)) {
+      throw new Error(`ajv standalone code needs runtime helper "${helper}.${member}", missing in src/shared/ajv-runtime.ts`);
+    }
+    helpers.add(helper);
+    return `ajvRuntime_${helper}`;
+  });
+  const entries: string[] = [];
+  code = code.replace(EXPORT_LINE, (_match, quoted: string | undefined, identifier: string | undefined, fn: string) => {
+    entries.push(`${quoted ?? JSON.stringify(identifier)}: ${fn}`);
+    return '';
+  });
+  if (/\brequire\(|\bexports\b|module\.exports/.test(code))
+    throw new Error('ajv standalone code still contains CommonJS after the rewrite');
+  code = code.replace(/^"use strict";/, '');
+  const locals = [...helpers].sort().map((h) => `const ajvRuntime_${h} = ajvRuntime.${h};`);
+  return [
+    header,
+    'export default function formValidators(schemaFormats, ajvRuntime) {',
+    ...locals,
+    code.trim(),
+    `return { ${entries.join(', ')} };`,
+    '}',
+    '',
+  ].join('\n');
 }

@@ -12,9 +12,9 @@
  * and no title key (nothing is validated or rendered from them); everything else still applies.
  */
 import Ajv from 'ajv';
-import { schemaFormatNames } from '../src/shared/schema-formats.js';
-import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
-import { SCHEMA_ID_PREFIX, type JsonSchema, type SourceSchema } from './schema-files.js';
+import { schemaFormatNames } from '../schema-formats.js';
+import { addSchemaKeywords } from '../schema-keywords.js';
+import { SCHEMA_ID_PREFIX, type JsonSchema, type SourceSchema } from './bundle.js';
 import { walkSchema } from './walk-schema.js';
 import { problem } from './problem.js';
 import { lintPatterns } from './pattern-lint.js';
@@ -218,6 +218,13 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
           ),
         );
       }
+      if (sub['x-protected'] !== undefined && sub['x-protected'] !== true)
+        problems.push(
+          at(`${pointer}/x-protected`)(
+            'x-protected must be true',
+            'Write "x-protected": true on a field the code reads (the console editor keeps it), or remove the keyword',
+          ),
+        );
       const consent = sub['x-consent'] as { covers?: unknown; version?: unknown } | undefined;
       if (
         consent !== undefined &&

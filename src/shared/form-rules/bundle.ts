@@ -1,9 +1,21 @@
 /**
  * Bundling: a schema plus the shared definitions it uses (transitively), with every
  * `definitions.json#/definitions/x` reference rewritten to the local `#/definitions/x`, so the
- * result stands alone for RJSF, Fastify and ajv.
+ * result stands alone for RJSF, Fastify and ajv. Codegen bundles the files with it, the server a
+ * form version from the database.
  */
-import { DEFINITIONS_FILE, type JsonSchema } from './schema-files.js';
+export type JsonSchema = Record<string, unknown>;
+
+export const DEFINITIONS_FILE = 'definitions.json';
+export const SCHEMA_ID_PREFIX = 'https://summit.example/schemas/';
+
+/** One schema file: its name (file name without .json), file name and content. */
+export interface SourceSchema {
+  /** file name without .json, e.g. 'sign-in-password' */
+  name: string;
+  file: string;
+  schema: JsonSchema;
+}
 
 const EXTERNAL_PREFIX = `${DEFINITIONS_FILE}#/definitions/`;
 const LOCAL_PREFIX = '#/definitions/';

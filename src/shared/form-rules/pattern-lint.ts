@@ -3,7 +3,7 @@
  * regular expression with the `u` flag); otherwise ajv stops codegen with a stack trace.
  */
 import { problem } from './problem.js';
-import type { JsonSchema } from './schema-files.js';
+import type { JsonSchema } from './bundle.js';
 import { walkSchema } from './walk-schema.js';
 
 function regexError(source: string): string | null {

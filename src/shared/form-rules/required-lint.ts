@@ -13,7 +13,7 @@
  * applies it.
  */
 import { escapePointerToken, problem } from './problem.js';
-import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './schema-files.js';
+import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './bundle.js';
 
 /** Keywords whose schemas apply to the same value as the schema holding them. */
 const SAME_VALUE_KEYS = ['if', 'then', 'else', 'not'];

@@ -1,5 +1,5 @@
 /** Visits every (sub)schema of a JSON Schema draft-07 document, with its JSON pointer. */
-import type { JsonSchema } from './schema-files.js';
+import type { JsonSchema } from './bundle.js';
 
 export type SchemaVisitor = (schema: JsonSchema, pointer: string, parent: JsonSchema | null) => void;
 

@@ -9,7 +9,7 @@
  *   the rule beside the allOf.
  */
 import { escapePointerToken, locationOf, problem } from './problem.js';
-import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './schema-files.js';
+import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './bundle.js';
 import { walkSchema } from './walk-schema.js';
 
 /** Keywords without effect on validation: allowed beside `$ref`. */
@@ -25,6 +25,7 @@ export const ALLOWED_BESIDE_REF = new Set([
   'x-enum-i18n',
   'x-messages',
   'x-sensitive',
+  'x-protected',
 ]);
 /** A file's own keywords, allowed beside a root `$ref` (e.g. an answer schema that is one definition). */
 const DOCUMENT_KEYWORDS = new Set(['$schema', '$id', 'x-version', 'x-response', 'definitions']);

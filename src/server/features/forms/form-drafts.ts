@@ -1,0 +1,210 @@
+/**
+ * What the editor asks of a draft (or of any version): the check by codegen's rules, the stored
+ * records it would change, and its validator compiled with codegen's ajv options into a
+ * content-addressed module. Also the publish gate of FormVersions.
+ */
+import { createHash } from 'node:crypto';
+import type { ValidateFunction } from 'ajv';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../clock.js';
+import type { Editions } from '../edition/editions.js';
+import type { DataProtection } from '../../security/data-protection.js';
+import { diffStoredRecords } from '../../schema-versions/stored-records-diff.js';
+import { storedDocuments, publishedSchema, type StoredDocumentKind } from '../../schema-versions/schema-versions.js';
+import type { FormVersion } from '../../schema-versions/document-upgrade.js';
+import type { SchemaName } from '../../../generated/registry.js';
+import { checkFormDocument } from '../../../shared/form-rules/form-check.js';
+import { validatorFactoryModule } from '../../../shared/form-rules/validator-code.js';
+import { schemaFormats } from '../../../shared/schema-formats.js';
+import * as ajvRuntime from '../../../shared/ajv-runtime.js';
+import {
+  formValidatorUrl,
+  isEditableForm,
+  type EditableFormName,
+  type FormCheckResult,
+  type FormDocument,
+  type FormValidatorModule,
+  type StoredRecordsDiff,
+  type StoredRecordsFieldCount,
+} from '../../../shared/form-versions-api.js';
+import { AppError } from '../../http/app-error.js';
+import { formsDb, type FormsDb } from './form-tables.js';
+import type { RepositoryForms } from './repository-forms.js';
+import type { PublishGate } from './form-versions.js';
+import { documentOf } from './form-version-rows.js';
+
+/** Documents stored with their version beyond the record-upgrade ones: their diff counts too. */
+const MORE_STORED: StoredDocumentKind[] = [
+  { kind: 'good-wishes', table: 'good_wishes', column: 'document', versionColumn: 'schema_version', schema: 'good-wishes' },
+  {
+    kind: 'temporary-registration',
+    table: 'temporary_registrations',
+    column: 'document',
+    versionColumn: 'schema_version',
+    schema: 'temporary-registration',
+  },
+];
+
+export interface CompiledForm {
+  module: FormValidatorModule;
+  bundled: Record<string, unknown>;
+  validate: ValidateFunction;
+}
+
+export class FormDrafts implements PublishGate {
+  private readonly db: FormsDb;
+  private readonly compiled = new Map<string, CompiledForm>();
+
+  constructor(
+    private readonly plainDb: Db,
+    private readonly files: RepositoryForms,
+    private readonly editions: Pick<Editions, 'current'>,
+    private readonly protection: DataProtection,
+    private readonly clock: Clock,
+  ) {
+    this.db = formsDb(plainDb);
+  }
+
+  check(name: string, document: FormDocument): FormCheckResult {
+    return { problems: this.checkProblems(form(name), document) };
+  }
+
+  problems(name: EditableFormName, document: FormDocument): string[] {
+    return this.checkProblems(name, document).map((p) => `${p.pointer}: ${p.message}`);
+  }
+
+  private checkProblems(name: EditableFormName, document: FormDocument) {
+    return checkFormDocument({
+      name,
+      document,
+      definitionsFile: this.files.definitionsFile(),
+      repositorySchema: this.files.bundle(name, this.files.fileSchema(name)),
+    });
+  }
+
+  async affected(name: EditableFormName, document: FormDocument): Promise<number> {
+    return (await this.storedRecords(name, document, 0)).affected;
+  }
+
+  /** The stored records of the current edition the document would change: the count, per field, and the first `limit`. */
+  async storedRecords(name: string, document: FormDocument, limit: number): Promise<StoredRecordsDiff> {
+    const started = performance.now();
+    const formName = form(name);
+    const target = await this.compile(formName, document);
+    const version = Number(document.schema['x-version'] ?? 0);
+    const formVersion: FormVersion = {
+      name: formName,
+      version,
+      validate: target.validate,
+      schema: target.bundled,
+      published: (stored) => publishedSchema(formName, stored),
+    };
+    const kinds = [...storedDocuments, ...MORE_STORED].filter((kind) => kind.schema === formName);
+    const edition = await this.editions.current();
+    const diff = await diffStoredRecords(
+      this.plainDb,
+      () => formVersion,
+      kinds,
+      (schema, doc) => this.protection.openDocument(schema, doc),
+      edition.id,
+    );
+    const fields = new Map<string, StoredRecordsFieldCount>();
+    const field = (pointer: string, label: string | undefined) => {
+      const known = fields.get(pointer) ?? { pointer, ...(label ? { label } : {}), dropped: 0, rejected: 0 };
+      fields.set(pointer, known);
+      return known;
+    };
+    for (const record of diff.affected) {
+      for (const dropped of record.dropped) field(dropped.pointer, dropped.label).dropped += 1;
+      for (const problem of new Set(record.problems.map((p) => p.pointer)))
+        field(problem, record.problems.find((p) => p.pointer === problem)?.label).rejected += 1;
+    }
+    return {
+      checked: diff.checked,
+      affected: diff.affected.length,
+      fields: [...fields.values()].sort((a, b) => b.dropped + b.rejected - (a.dropped + a.rejected) || a.pointer.localeCompare(b.pointer)),
+      records: diff.affected.slice(0, limit).map((record) => ({
+        kind: record.kind,
+        id: record.id,
+        storedVersion: record.storedVersion,
+        // values stay out: the organiser sees which field, not a guest's data
+        dropped: record.dropped.map(({ pointer, label }) => ({ pointer, ...(label ? { label } : {}) })),
+        problems: record.problems.map(({ pointer, key, params, label }) => ({ pointer, key, params, ...(label ? { label } : {}) })),
+      })),
+      tookMs: Math.round(performance.now() - started),
+    };
+  }
+
+  async validatorOf(name: string, document: FormDocument): Promise<FormValidatorModule> {
+    return (await this.compile(form(name), document)).module;
+  }
+
+  async validatorOfVersion(name: string, version: number): Promise<FormValidatorModule> {
+    const row = await this.db
+      .selectFrom('form_versions')
+      .selectAll()
+      .where('form_name', '=', form(name))
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (!row) throw new AppError('formVersionNotFound', { version });
+    return (await this.compile(form(name), documentOf(row))).module;
+  }
+
+  /** The code of a module some instance compiled (served at its immutable URL), or undefined. */
+  async moduleCode(sha256: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('form_validator_modules').select('code').where('sha256', '=', sha256).executeTakeFirst();
+    return row?.code;
+  }
+
+  /** A document's bundled schema and validator, compiled with codegen's options once per content. */
+  async compile(name: EditableFormName, document: FormDocument): Promise<CompiledForm> {
+    const bundled = this.files.bundle(name, document.schema);
+    const key = createHash('sha256').update(JSON.stringify(bundled)).digest('hex');
+    const known = this.compiled.get(key);
+    if (known) return known;
+    let code: string;
+    try {
+      code = validatorFactoryModule(
+        bundled,
+        `// form validators of ${name} v${String(bundled['x-version'])}, compiled by the server with codegen's options`,
+      );
+    } catch (error) {
+      throw new AppError('formDraftInvalid', { details: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+    }
+    const sha256 = createHash('sha256').update(code).digest('hex');
+    await this.db
+      .insertInto('form_validator_modules')
+      .values({ sha256, code, created_at: this.clock.nowIso() })
+      .onConflict((c) => c.column('sha256').doNothing())
+      .execute();
+    const rootKey = String(bundled.$id);
+    const factory = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+      default: (formats: unknown, runtime: unknown) => Record<string, ValidateFunction>;
+    };
+    const validate = factory.default(schemaFormats, ajvRuntime)[rootKey];
+    if (!validate) throw new AppError('formDraftInvalid', { details: `no validator for ${rootKey}` });
+    const compiled: CompiledForm = { module: { sha256, url: formValidatorUrl(sha256), rootKey }, bundled, validate };
+    // drafts come and go: a bounded cache
+    if (this.compiled.size >= 64) this.compiled.delete(this.compiled.keys().next().value as string);
+    this.compiled.set(key, compiled);
+    return compiled;
+  }
+
+  /** The live form of a name: the published version compiled. */
+  async live(name: EditableFormName): Promise<CompiledForm & { version: number; document: FormDocument }> {
+    const row = await this.db
+      .selectFrom('form_versions')
+      .selectAll()
+      .where('form_name', '=', name)
+      .where('state', '=', 'published')
+      .executeTakeFirst();
+    if (!row) throw new AppError('formUnknown', { name });
+    const document = documentOf(row);
+    return { ...(await this.compile(name, document)), version: Number(row.version), document };
+  }
+}
+
+function form(name: string): EditableFormName {
+  if (!isEditableForm(name)) throw new AppError('formUnknown', { name });
+  return name as SchemaName & EditableFormName;
+}

@@ -1,0 +1,44 @@
+/**
+ * Every declared list with columns either names the columns that sort it, each one a value of
+ * its query schema's closed `sort` enum beside an `order` of asc|desc, or says why it does not
+ * sort (`unsortedBecause`): a list cannot lose its sorting, or gain a header that asks for an
+ * order the server refuses, without this failing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../codegen/pipeline.js';
+import type { ListDeclaration } from '../../src/client/engine/screen-types.js';
+
+const screensDir = path.join(projectRoot, 'ui-schemas/screens');
+const lists = fs
+  .readdirSync(screensDir)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => JSON.parse(fs.readFileSync(path.join(screensDir, file), 'utf8')) as ListDeclaration)
+  .filter((declaration) => declaration.kind === 'list' && declaration.columns.length > 0);
+
+type Property = { enum?: string[]; $ref?: string };
+function querySchema(name: string): { properties: Record<string, Property> } {
+  return JSON.parse(fs.readFileSync(path.join(projectRoot, 'schemas', `${name}.json`), 'utf8')) as { properties: Record<string, Property> };
+}
+
+describe('declared lists sort by their columns or say why not', () => {
+  it('finds the lists', () => expect(lists.length).toBeGreaterThan(20));
+
+  for (const list of lists) {
+    it(list.id, () => {
+      const sorts = list.columns.map((column) => column.sort).filter((sort): sort is string => Boolean(sort));
+      if (sorts.length === 0) {
+        expect(list.unsortedBecause, `${list.id}: no column sorts it and it does not say why`).toBeTruthy();
+        return;
+      }
+      expect(list.unsortedBecause, `${list.id}: sorts, and says why it does not`).toBeUndefined();
+      expect(list.query, `${list.id}: sortable columns need a query schema with sort and order`).toBeDefined();
+      const { properties } = querySchema(list.query!.schema);
+      expect(properties.sort?.enum, `${list.query!.schema}: no closed sort enum`).toBeDefined();
+      expect(new Set(sorts).size).toBe(sorts.length);
+      for (const sort of sorts) expect(properties.sort!.enum, `${list.id}: column sort ${sort}`).toContain(sort);
+      expect(properties.order?.$ref).toBe('definitions.json#/definitions/sortOrder');
+    });
+  }
+});

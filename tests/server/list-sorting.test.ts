@@ -1,0 +1,139 @@
+/** Lists sort by a column, then by id, on both databases; OFFSET pages of a sorted list neither repeat nor skip a row. */
+import ExcelJS from 'exceljs';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './helpers/databases.js';
+import { useTestApp } from './helpers/test-app.js';
+import type { Page } from '../../src/shared/api-types.js';
+import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, type Caller } from './guests-harness.js';
+
+type Row = { id: string; nameZh: string; inviteCode: string | null; status: string };
+
+/** Every page of a list, pageSize rows at a time, in order. */
+async function allPages(c: Caller, path: string, query: string, pageSize: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let pageNum = 1; ; pageNum += 1) {
+    const page = (await c.get<Page<Row>>(`${path}?${query}&pageSize=${pageSize}&pageNum=${pageNum}`)).body.data;
+    rows.push(...page.records);
+    if (rows.length >= page.total || page.records.length === 0) return rows;
+  }
+}
+
+const NAME = encodeURIComponent('排序');
+
+/** The first sheet's rows below the headers, as cell texts. */
+async function sheetRows(body: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
+  return rows.slice(1);
+}
+
+describeEachDatabase('list sorting and paging', (kind) => {
+  const t = useTestApp(kind, {}, { clock: movableClock().clock });
+
+  // the test app's database lives for the file: the guests are added once
+  let seeded: Promise<void> | null = null;
+  async function seed() {
+    seeded ??= addGuests();
+    await seeded;
+    return caller(t, ORGANISER);
+  }
+  async function addGuests() {
+    const ent = await caller(t, ENTERPRISE);
+    const ent2 = await caller(t, ENTERPRISE2);
+    // two guests share a name: the id decides between them
+    await addGuest(ent, t, ENTERPRISE, 501, { nameZh: '乙排序', inviteCode: 'INVITE2025A' });
+    await addGuest(ent2, t, ENTERPRISE2, 502, { nameZh: '甲排序' });
+    await addGuest(ent, t, ENTERPRISE, 503, { nameZh: '丁排序' });
+    await addGuest(ent2, t, ENTERPRISE2, 504, { nameZh: '乙排序' });
+    await addGuest(ent, t, ENTERPRISE, 505, { nameZh: '丙排序', inviteCode: 'INVITE2025A' });
+  }
+
+  it('sorts the console guest search by name both ways, ties by id, and pages it without repeats or gaps', async () => {
+    const organiser = await seed();
+    const path = 'admin/console/guest/page';
+    const asc = await allPages(organiser, path, `name=${NAME}&sort=name&order=asc`, 100);
+    expect(asc.map((row) => row.nameZh)).toEqual(['丁排序', '丙排序', '乙排序', '乙排序', '甲排序']);
+    const tied = asc.filter((row) => row.nameZh === '乙排序').map((row) => row.id);
+    expect(tied).toEqual([...tied].sort());
+    // pages of two give the same rows in the same order
+    expect((await allPages(organiser, path, `name=${NAME}&sort=name&order=asc`, 2)).map((row) => row.id)).toEqual(asc.map((row) => row.id));
+    // going down is the exact reverse (the tie-breaker turns round with the column)
+    const desc = await allPages(organiser, path, `name=${NAME}&sort=name&order=desc`, 2);
+    expect(desc.map((row) => row.id)).toEqual(asc.map((row) => row.id).reverse());
+    // a column with blanks: no code comes last going up, on both databases
+    const byCode = await allPages(organiser, path, `name=${NAME}&sort=inviteCode`, 2);
+    expect(byCode.map((row) => row.inviteCode)).toEqual(['INVITE2025A', 'INVITE2025A', null, null, null]);
+    const byStatus = await allPages(organiser, path, `name=${NAME}&sort=status&order=desc`, 3);
+    expect(byStatus.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'approved', 'approved']);
+  });
+
+  it('filters the review queue by name, unit and the day submitted, sorted by name and paged', async () => {
+    const organiser = await seed();
+    const path = 'admin/review/page';
+    // the queue shows pending guests: the three without an invitation code
+    const desc = await allPages(organiser, path, `name=${NAME}&sort=name&order=desc`, 2);
+    expect(desc.map((row) => row.nameZh)).toEqual(['甲排序', '乙排序', '丁排序']);
+    const units = (await organiser.get<{ id: string; name: string }[]>('admin/console/unit/list')).body.data;
+    const byUnit = await allPages(organiser, path, `name=${NAME}&sort=name`, 2);
+    const unitOf = async (unitName: string) =>
+      (await allPages(organiser, path, `name=${NAME}&unitName=${encodeURIComponent(unitName)}&sort=name`, 2)).map((row) => row.nameZh);
+    const perUnit = await Promise.all(units.map((unit) => unitOf(unit.name)));
+    expect(byUnit).toHaveLength(3);
+    // each unit's part, and together every guest of the queue (unit names here contain no other's)
+    expect(perUnit.filter((names) => names.length > 0)).toHaveLength(2);
+    expect(perUnit.flat().sort()).toEqual(byUnit.map((row) => row.nameZh).sort());
+    expect((await allPages(organiser, path, `name=${NAME}&updatedOn=2027-06-01`, 2)).length).toBe(3);
+    expect((await allPages(organiser, path, `name=${NAME}&updatedOn=2027-06-02`, 2)).length).toBe(0);
+    const bySaved = await allPages(organiser, path, `name=${NAME}&sort=updatedAt&order=asc`, 1);
+    expect(new Set(bySaved.map((row) => row.id)).size).toBe(3);
+  });
+
+  it("exports the guest search's and the review queue's filtered, sorted rows: the workbook lists what the list shows", async () => {
+    const organiser = await seed();
+    const download = async (url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/exhibition/${url}`,
+        headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' },
+      });
+    for (const [list, exported, query] of [
+      ['admin/console/guest/page', 'admin/console/export/guest-search', `name=${NAME}&sort=name&order=desc`],
+      ['admin/console/guest/page', 'admin/console/export/guest-search', `name=${NAME}&status=approved&sort=inviteCode`],
+      ['admin/review/page', 'admin/console/export/review-queue', `name=${NAME}&sort=updatedAt&order=desc`],
+    ] as const) {
+      const shown = await allPages(organiser, list, query, 2);
+      const answer = await download(`${exported}?${query}`);
+      expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+      const rows = await sheetRows(answer.rawPayload);
+      expect(
+        rows.map((row) => row[0]),
+        query,
+      ).toEqual(shown.map((row) => row.nameZh));
+    }
+    const refused = await download('admin/console/export/guest-search?sort=idNumber');
+    expect(refused.statusCode).toBe(400);
+    const unit = await caller(t, ENTERPRISE);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/exhibition/admin/console/export/review-queue',
+          headers: { authorization: `Bearer ${unit.token}` },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a column that does not sort, with a translated message', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const bad = await organiser.get<unknown>('admin/console/guest/page?sort=idNumber');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).not.toMatch(/must be equal|enum/);
+    const wrongOrder = await organiser.get<unknown>('admin/console/guest/page?sort=name&order=up');
+    expect(wrongOrder.status).toBe(400);
+  });
+});
