@@ -3,7 +3,9 @@
  * guest filter; see the messages sent and each delivery's state. Bodies and queries are the
  * schemas of the same name in schemas/.
  */
+import messageCompose from '../generated/schemas/message-compose.json';
 import type { MessageCompose, ResponseMessagePage, ResponseMessageRecipientPage } from '../generated/types.js';
+import { enumAt } from './schema-enums.js';
 
 export const messageApiPaths = {
   /** POST (message-compose): the message's id; its recipients are listed and sent off the request */
@@ -17,6 +19,9 @@ export const messageApiPaths = {
 } as const;
 
 export type MessageComposeBody = MessageCompose;
+/** How a message reaches a person: e-mail or SMS (message-compose's channels). */
+export type MessageChannel = MessageCompose['channels'][number];
+export const messageChannels = enumAt<MessageChannel>(messageCompose, '/properties/channels/items');
 export type MessageItem = ResponseMessagePage['records'][number];
 export type MessageRecipientItem = ResponseMessageRecipientPage['records'][number];
 export type MessageDeliveryState = MessageRecipientItem['state'];

@@ -41,8 +41,8 @@ describe('codegen: invalid JSON', () => {
   it('names line and column of a trailing comma in a schema and of a comment in a locale, shows each line with a caret, and advises', async () => {
     const workspace = workspaceWithLocales();
     const guest = path.join(workspace.options.schemasDir, 'guest.json');
-    // the last keyword of the position property gets a comma: `"$ref": "...personPosition",` then `}`
-    const line = editLine(guest, '"definitions.json#/definitions/personPosition"', (text) => `${text},`);
+    // the last keyword of the rank property gets a comma: `"$ref": "...personRank",` then `}`
+    const line = editLine(guest, '"definitions.json#/definitions/personRank"', (text) => `${text},`);
     const zh = path.join(workspace.localesDir, 'zh-CN', 'schema.json');
     const localeLine = editLine(zh, '"guest-sign-in"', (text) => `${text} // 嘉宾`);
 

@@ -1,8 +1,9 @@
 import { maskMobile } from '../../shared/sensitive-fields.js';
+import type { MessageChannel } from '../../shared/message-api.js';
 
 /** What an adapter delivers: the real text, including the code. */
 export interface OutgoingMessage {
-  channel: 'sms' | 'email';
+  channel: MessageChannel;
   to: string;
   subject: string | null;
   body: string;

@@ -20,6 +20,7 @@ import { problem } from './problem.js';
 import { lintPatterns } from './pattern-lint.js';
 import { lintRefs } from './ref-lint.js';
 import { lintRequired } from './required-lint.js';
+import { isSensitiveKind } from '../sensitive-fields.js';
 
 export interface LintInput {
   sources: SourceSchema[];
@@ -210,7 +211,7 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
         }
       }
       if (sub['x-upload'] !== undefined) checkUpload(sub['x-upload'], at(`${pointer}/x-upload`), problems);
-      if (sub['x-sensitive'] !== undefined && !['idNumber', 'mobile'].includes(sub['x-sensitive'] as string)) {
+      if (sub['x-sensitive'] !== undefined && !isSensitiveKind(sub['x-sensitive'])) {
         problems.push(
           at(`${pointer}/x-sensitive`)(
             'x-sensitive must be "idNumber" or "mobile"',
@@ -230,7 +231,7 @@ export function lintSchemas({ sources, localeKeys }: LintInput): string[] {
         consent !== undefined &&
         (typeof consent !== 'object' ||
           consent === null ||
-          !['idNumber', 'mobile'].includes(consent.covers as string) ||
+          !isSensitiveKind(consent.covers) ||
           !Number.isInteger(consent.version) ||
           (consent.version as number) < 1)
       ) {

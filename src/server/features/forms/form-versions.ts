@@ -25,6 +25,7 @@ import {
   type FormVersionDetail,
   type FormVersionEntry,
   type FormVersionStamp,
+  type FormVersionState,
 } from '../../../shared/form-versions-api.js';
 import type { FormsDb, FormVersionTable } from './form-tables.js';
 import { detailOf, documentColumns, documentOf, entryOf, parseFormDocument } from './form-version-rows.js';
@@ -87,7 +88,7 @@ export class FormVersions {
 
   async list(who: SignedInAccount): Promise<FormSummary[]> {
     assertOrganiser(who);
-    const rows = await this.db.selectFrom('form_versions').selectAll().where('state', 'in', ['draft', 'published']).execute();
+    const rows = await this.db.selectFrom('form_versions').selectAll().where('state', '!=', 'retired').execute();
     return editableForms.map((name) => {
       const live = rows.find((row) => row.form_name === name && row.state === 'published');
       const draft = rows.find((row) => row.form_name === name && row.state === 'draft');
@@ -365,7 +366,11 @@ export class FormVersions {
     return row;
   }
 
-  private stateRow(executor: FormsDb, form: EditableFormName, state: 'draft' | 'published'): Promise<FormVersionTable | undefined> {
+  private stateRow(
+    executor: FormsDb,
+    form: EditableFormName,
+    state: Exclude<FormVersionState, 'retired'>,
+  ): Promise<FormVersionTable | undefined> {
     return executor.selectFrom('form_versions').selectAll().where('form_name', '=', form).where('state', '=', state).executeTakeFirst();
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { Clock } from '../../clock.js';
 import type { Logger, OutgoingMessage } from '../../outbox/delivery.js';
+import type { MessageChannel } from '../../../shared/message-api.js';
 import type { MessageDb, MessageRecipientTable } from './message-tables.js';
 import { render, type MessageTexts } from './message-text.js';
 
@@ -137,7 +138,7 @@ export class MessageQueue {
       .executeTakeFirst();
     // the lease ran out and another instance has it now
     if (Number(handOver.numUpdatedRows) === 0) return;
-    const channel = row.channel as 'email' | 'sms';
+    const channel = row.channel as MessageChannel;
     let outcome: { error: string } | null = null;
     try {
       const rendered = render(

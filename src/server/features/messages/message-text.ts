@@ -1,3 +1,5 @@
+import type { MessageChannel } from '../../../shared/message-api.js';
+
 /** The placeholders an organiser may write, `{name}` (or `{{name}}`); an automatic message adds its own (reason, activity, …). */
 export const PLACEHOLDERS = ['name', 'unit', 'guest', 'link'] as const;
 
@@ -29,7 +31,7 @@ export interface Rendered {
  * messages are about the person's own registration: there is nothing to unsubscribe from).
  * An SMS has no subject; its text is the two bodies and the footer.
  */
-export function render(channel: 'email' | 'sms', texts: MessageTexts, values: Record<string, string>, footer: string): Rendered {
+export function render(channel: MessageChannel, texts: MessageTexts, values: Record<string, string>, footer: string): Rendered {
   const bodyZh = fill(texts.bodyZh, values).trim();
   // the English text takes the English forms where there are (`nameEn` fills `{name}`)
   const english = { ...values };

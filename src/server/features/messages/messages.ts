@@ -15,7 +15,7 @@ import { messageDb, type MessageDb, type MessageTables } from './message-tables.
 import type { ExpressionBuilder } from 'kysely';
 import { maskAddress, type Audience, type Channel, type Recipient, type RecipientSources } from './recipient-sources.js';
 import { unknownPlaceholders, type MessageTexts } from './message-text.js';
-import type { MessageItem, MessageRecipientItem } from '../../../shared/message-api.js';
+import { messageChannels, type MessageItem, type MessageRecipientItem } from '../../../shared/message-api.js';
 
 /** Recipients listed per batch (and per transaction) while a message is expanded. */
 export const EXPAND_BATCH = 500;
@@ -265,7 +265,7 @@ export class Messages implements AutomaticMessages {
     const inserted = await this.tables
       .insertInto('messages')
       .values({
-        ...this.row(randomUUID(), edition.id, `${reminder}-reminder`, `${dedupeKey}`, ['email', 'sms'], texts),
+        ...this.row(randomUUID(), edition.id, `${reminder}-reminder`, `${dedupeKey}`, [...messageChannels], texts),
         audience: JSON.stringify({ reminder } satisfies Audience),
         state: 'expanding',
         created_by: null,

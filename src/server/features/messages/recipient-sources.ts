@@ -6,9 +6,10 @@ import type { AccountNames } from '../../auth/account-names.js';
 import { maskMobile } from '../../../shared/sensitive-fields.js';
 import { unitTypes } from '../../../shared/schema-enums.js';
 import type { ConsoleGuestQuery } from '../../../generated/types.js';
+import type { MessageChannel } from '../../../shared/message-api.js';
 import type { ConsoleGuests } from '../guests/console-guests.js';
 
-export type Channel = 'email' | 'sms';
+export type Channel = MessageChannel;
 
 /** Whom a message is for: chosen guests or units, a saved guest filter, or the units a reminder chases. */
 export type Audience =
