@@ -8,52 +8,21 @@
  * Needs root and a working `mount -t tmpfs` (a container without CAP_SYS_ADMIN has neither):
  * skipped with a message where it cannot run, failed under CI=true.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.js';
+import { fillUp, mountTmpfs, tmpfsMountable, unmount } from './support/full-disk.js';
 import { businessCard, emptyRecord, lostWrites, unitWriters, type UnitWriter } from './support/acknowledged-writes.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { ServerProcess } from './support/server-process.js';
 
 const SEED = runSeed();
 
-function tmpfsMountable(): boolean {
-  if (process.getuid?.() !== 0) return false;
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-mount-probe-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe]).status === 0;
-  if (mounted) spawnSync('umount', [probe]);
-  fs.rmSync(probe, { recursive: true, force: true });
-  return mounted;
-}
-
 const runnable = tmpfsMountable();
 const suite = runnable || process.env.CI === 'true' ? describe : describe.skip;
 if (!runnable) console.warn('disk-full test SKIPPED: needs root and `mount -t tmpfs` (not possible in this container)');
-
-/** Writes a filler file until the file system refuses a single byte more. */
-function fillUp(file: string): number {
-  const fd = fs.openSync(file, 'w');
-  let written = 0;
-  try {
-    for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 9, 1]) {
-      const chunk = Buffer.alloc(size, 7);
-      for (;;) {
-        try {
-          written += fs.writeSync(fd, chunk);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          break;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return written;
-}
 
 interface Answer {
   status: number;
@@ -87,17 +56,12 @@ suite('A full disk under a running instance (SQLite, real server process)', () =
   let server: ServerProcess;
 
   beforeAll(async () => {
-    mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'summit-disk-full-'));
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', mountPoint], { encoding: 'utf8' });
-    if (mounted.status !== 0) throw new Error(`mount failed: ${mounted.stderr}`);
+    mountPoint = mountTmpfs('summit-disk-full-', '48m');
     server = new ServerProcess(mountPoint, await freePort());
   });
   afterAll(async () => {
     await server?.kill('SIGKILL');
-    if (mountPoint) {
-      spawnSync('umount', [mountPoint]);
-      fs.rmSync(mountPoint, { recursive: true, force: true });
-    }
+    if (mountPoint) unmount(mountPoint);
   });
 
   it('answers 507 while the disk is full, says not ready, and works again with nothing lost once space is back', async () => {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { NoResultError } from 'kysely';
 import type { Envelope, FieldErrorItem } from '../../shared/envelope.js';
 import { errorCatalogue, type ErrorName } from '../../shared/error-catalogue.js';
+import { registerDatabaseSpace } from '../cluster/database-space.js';
 import { isAppError } from './app-error.js';
 import { dependencyFailureOf } from './dependency-failures.js';
 import { RequestValidationError } from './request-validation.js';
@@ -29,6 +30,8 @@ function clientErrorName(error: FastifyError): ErrorName | null {
  * generic translated message plus the request id; the detail goes to the log.
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  // a write PostgreSQL refused for space makes /readyz probe the database's space
+  registerDatabaseSpace(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { translator } = request.server;
     const language = request.language;
@@ -63,6 +66,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const dependency = dependencyFailureOf(error);
     if (dependency) {
+      if (dependency === 'storageFull') request.server.databaseSpace.note(error);
       request.log.error({ err: error }, dependency === 'storageFull' ? 'storage full: nothing saved' : 'database unavailable');
       if (dependency === 'serviceUnavailable') reply.header('retry-after', '5');
       return send(request, reply, dependency);

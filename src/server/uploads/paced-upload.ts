@@ -67,6 +67,7 @@ export async function handlePacedUpload(
         // the database away: the app's 503 (a balancer counts it against this instance), as for any other route
         if (dependency === 'serviceUnavailable') throw error;
         request.log.error({ err: error }, 'upload could not be kept');
+        if (dependency === 'storageFull') request.server.databaseSpace.note(error);
         return sendUploadError(request, reply, dependency === 'storageFull' ? 'storageFull' : 'storageFailed');
       }
       if (result.kind === 'refused') return sendUploadError(request, reply, result.error, result.failures, result.params);

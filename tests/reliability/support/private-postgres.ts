@@ -46,7 +46,42 @@ export class PrivatePostgres {
   }
 
   get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+    return this.urlOf('postgres');
+  }
+
+  /** The URL of another database of this server (made with `psql`). */
+  urlOf(database: string): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  /** Runs each statement on its own (CREATE DATABASE refuses a transaction block); the rows as text. */
+  psql(statements: string[], database = 'postgres'): string {
+    const commands = statements.flatMap((statement) => ['-c', statement]);
+    return this.run('psql', [
+      '-h',
+      this.dir,
+      '-p',
+      String(this.port),
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-X',
+      '-q',
+      '-tA',
+      '-v',
+      'ON_ERROR_STOP=1',
+      ...commands,
+    ]);
+  }
+
+  /**
+   * A tablespace in `location`, an empty folder the test made (on a file system of its own, say):
+   * handed to the `postgres` user first under root, as PostgreSQL wants to own it.
+   */
+  createTablespace(name: string, location: string): void {
+    if (asRoot) execFileSync('chown', ['postgres:postgres', location]);
+    this.psql([`create tablespace ${name} location '${location}'`]);
   }
 
   private run(command: string, args: string[]): string {
