@@ -9,8 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formsPull } from '../../scripts/forms-pull.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formsPull, planPull, type PublishedForm } from '../../scripts/forms-pull.js';
+import { RepositoryForms } from '../../src/server/features/forms/repository-forms.js';
 import { projectRoot } from '../../codegen/pipeline.js';
 import { bundleSchema } from '../../src/shared/form-rules/bundle.js';
 import { lintSchemas } from '../../src/shared/form-rules/lint.js';
@@ -209,5 +210,46 @@ describeEachDatabase('npm run forms:pull', (kind) => {
     expect(json(root, 'locales/zh-CN/schema.json').fields.wishMessage).toBe(wishMessage.zh);
     expect(codegenProblems(root)).toEqual([]);
     expect((await pull()).output).toMatch(/up to date/);
+  });
+});
+
+describe('forms:pull plan (no database)', () => {
+  const files = new RepositoryForms(projectRoot);
+  const version = (name: 'guest' | 'entourage-member' | 'good-wishes', publishedAt: string): PublishedForm => {
+    const document = files.document(name);
+    const next = Number(document.schema['x-version']) + 1;
+    return { name, version: next, publishedAt, document: { ...document, schema: { ...document.schema, 'x-version': next } } };
+  };
+
+  it('keeps the label of a dropped field that another file still names, and says which', () => {
+    const form = version('good-wishes', '2026-03-01T00:00:00.000Z');
+    delete (form.document.schema.properties as Json).video;
+    const ui = form.document.uiSchemas['good-wishes'] as Json;
+    ui['ui:order'] = (ui['ui:order'] as string[]).filter((field) => field !== 'video');
+    delete ui.video;
+    for (const language of ['zh-CN', 'en'] as const) delete form.document.labels[language]['schema.fields.video'];
+    const plan = planPull([form]);
+    expect(plan.files.map((file) => file.file).sort()).toEqual(['schemas/good-wishes.json', 'ui-schemas/good-wishes.json']);
+    expect(plan.notes).toContainEqual(
+      expect.stringMatching(/^kept the label schema\.fields\.video: .* but schemas\/definitions\.json does$/),
+    );
+  });
+
+  it('gives a key two forms word differently the text of the version published last, whatever their order', () => {
+    const guest = version('guest', '2026-03-02T00:00:00.000Z');
+    const member = version('entourage-member', '2026-03-01T00:00:00.000Z');
+    guest.document.labels.en['schema.fields.name'] = 'Full name (as in the passport)';
+    member.document.labels.en['schema.fields.name'] = 'Name';
+    for (const forms of [
+      [guest, member],
+      [member, guest],
+    ]) {
+      const plan = planPull(forms);
+      const locale = plan.files.find((file) => file.file === 'locales/en/schema.json');
+      expect((JSON.parse(locale!.after) as Json).fields.name).toBe('Full name (as in the passport)');
+      expect(plan.notes).toContainEqual(
+        expect.stringMatching(/schema\.fields\.name is shared by .* wrote guest v\d+'s \(published last\)/),
+      );
+    }
   });
 });
