@@ -40,6 +40,7 @@ import {
 } from '../src/shared/form-versions-api.js';
 import { layOutLike } from './support/json-layout.js';
 import { runWhenExecuted } from './support/run-cli.js';
+import { ownTableNames } from './support/table-names.js';
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -296,13 +297,13 @@ function open(args: Args, env: Record<string, string | undefined>): Opened {
 }
 
 /** The published version of each form asked for (a database the server never started on has none: null). */
-async function readPublished(db: Db, names: readonly EditableFormName[]): Promise<PublishedForm[] | null> {
-  let rows: FormVersionTable[];
-  try {
-    rows = await formsDb(db).selectFrom('form_versions').selectAll().where('state', '=', 'published').execute();
-  } catch {
-    return null; // no form_versions table yet
-  }
+async function readPublished(
+  db: Db,
+  config: { databaseUrl: string | null; databaseSchema: string | null },
+  names: readonly EditableFormName[],
+): Promise<PublishedForm[] | null> {
+  if (!(await ownTableNames(db, config)).has('form_versions')) return null;
+  const rows: FormVersionTable[] = await formsDb(db).selectFrom('form_versions').selectAll().where('state', '=', 'published').execute();
   return rows
     .filter((row) => (names as readonly string[]).includes(row.form_name))
     .sort((a, b) => names.indexOf(a.form_name as EditableFormName) - names.indexOf(b.form_name as EditableFormName))
@@ -338,7 +339,9 @@ export async function formsPull(
   }
   let published: PublishedForm[] | null;
   try {
-    published = await readPublished(db, names);
+    const postgres =
+      !args.sqlite && env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA || null } : null;
+    published = await readPublished(db, postgres ?? { databaseUrl: null, databaseSchema: null }, names);
   } finally {
     await db.destroy();
   }
