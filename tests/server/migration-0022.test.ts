@@ -5,6 +5,7 @@ import { rotateKeys } from '../../scripts/keys-rotate.js';
 import { loadConfig } from '../../src/server/config.js';
 import { type Db } from '../../src/server/db/database.js';
 import { keyIdOf, parseKey } from '../../src/server/security/data-keys.js';
+import { editionKeyIdOf } from '../../src/server/security/edition-keys.js';
 import { DataProtection } from '../../src/server/security/data-protection.js';
 import { isSealed, keyIdOfSealed } from '../../src/server/security/sealed-values.js';
 import { describeEachDatabase, isolatedDatabase, type IsolatedDatabase } from './helpers/databases.js';
@@ -31,6 +32,7 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
   let db: Db;
   let protection: DataProtection;
   const ids = { guest: randomUUID(), bare: randomUUID(), member: randomUUID() };
+  const edition = randomUUID();
 
   beforeAll(async () => {
     database = await isolatedDatabase(kind);
@@ -38,7 +40,6 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
     ({ db, protection } = stage);
     // rows as the server wrote them before 0022: the person's document sealed, the reception in clear
     const now = new Date().toISOString();
-    const edition = randomUUID();
     await sql`insert into editions (id, year, name, is_current, created_at) values (${edition}, 2027, 'Summit', 1, ${now})`.execute(db);
     const document = (n: number) =>
       JSON.stringify(protection.sealDocument('guest', guestBody(residentId(n), 'photo', { mobile: `1395555030${n % 10}` })));
@@ -78,21 +79,30 @@ describeEachDatabase('migration 0022 seals reception phones', (kind) => {
     expect(guests.find((row) => row.id === ids.bare)!.reception).toBeNull();
   });
 
-  it('keys:rotate re-seals the receptions under the new key, and skips them once done', async () => {
+  // an edition's values belong under the edition's own key (crypto-shredding, edition-keys.ts): keys:rotate
+  // moves them off the old DATA_KEY there, and wraps the edition's key under the new DATA_KEY
+  it("keys:rotate re-seals the receptions under their edition's key, off the old key, and skips them once done", async () => {
     const lines: string[] = [];
     const env = { ...TEST_ENV, ...database.env, DATA_KEY: NEW_KEY, DATA_KEYS_OLD: TEST_ENV.DATA_KEY };
     expect(await rotateKeys([], env, (line) => lines.push(line))).toBe(0);
     expect(lines.join('\n')).toContain('guests.reception: 1 of 2 rows re-sealed');
     expect(lines.join('\n')).toContain('entourage_members.reception: 1 of 1 rows re-sealed');
     const { guests, members } = await receptions();
-    const newKey = keyIdOf(parseKey(NEW_KEY)!);
-    const guest = JSON.parse(guests.find((row) => row.id === ids.guest)!.reception!) as { stations: Point[]; hotels: Point[] };
-    expect([guest.stations[0]!.receptionistPhone, guest.hotels[0]!.receptionistPhone].map(keyIdOfSealed)).toEqual([newKey, newKey]);
-    expect(keyIdOfSealed((JSON.parse(members[0]!.reception!) as { stations: Point[] }).stations[0]!.receptionistPhone)).toBe(newKey);
+    const oldKey = keyIdOf(parseKey(TEST_ENV.DATA_KEY)!);
     const rotated = loadConfig(env).dataKeyring;
+    const editionKey = editionKeyIdOf(rotated, edition)!;
+    expect(editionKey).not.toBeNull();
+    expect([oldKey, keyIdOf(parseKey(NEW_KEY)!)]).not.toContain(editionKey);
+    const guest = JSON.parse(guests.find((row) => row.id === ids.guest)!.reception!) as { stations: Point[]; hotels: Point[] };
+    expect([guest.stations[0]!.receptionistPhone, guest.hotels[0]!.receptionistPhone].map(keyIdOfSealed)).toEqual([editionKey, editionKey]);
+    expect(keyIdOfSealed((JSON.parse(members[0]!.reception!) as { stations: Point[] }).stations[0]!.receptionistPhone)).toBe(editionKey);
     expect(new DataProtection(rotated).openJson('reception', guests.find((row) => row.id === ids.guest)!.reception!)).toEqual(
       guestReception,
     );
+    // the old DATA_KEY is no longer needed: the new one alone unwraps the edition's key and opens the phones
+    const withoutOld = loadConfig({ ...env, DATA_KEYS_OLD: '' }).dataKeyring;
+    expect(withoutOld.keys.has(oldKey)).toBe(false);
+    expect(new DataProtection(withoutOld).openJson('reception', members[0]!.reception!)).toEqual(memberReception);
     const again: string[] = [];
     expect(await rotateKeys([], env, (line) => again.push(line))).toBe(0);
     expect(again.join('\n')).toContain('guests.reception: 0 of 2 rows re-sealed');
