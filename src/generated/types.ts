@@ -640,6 +640,7 @@ itinerary?: Itinerary
 liaison?: Liaison
 "manifest-query"?: ManifestQuery
 "message-compose"?: MessageCompose
+"message-page-query"?: MessagePageQuery
 "message-recipient-query"?: MessageRecipientQuery
 "notice-page-query"?: NoticePageQuery
 "notice-publication"?: NoticePublication
@@ -1735,7 +1736,27 @@ registeredOn?: CalendarDate
 }
 }
 /**
- * Query string of GET admin/console/message/{id}/recipients (organisers): a page of a message's deliveries, optionally of one state.
+ * Query string of GET admin/console/message/page (organisers): a page of the messages sent, newest first; sort orders by a column, then by id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "MessagePageQuery".
+ */
+export interface MessagePageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: ("kind" | "recipients" | "createdAt")
+order?: SortOrder
+}
+/**
+ * Query string of GET admin/console/message/{id}/recipients (organisers): a page of a message's deliveries, optionally of one state; sort orders by a column, then by id (the order the deliveries were listed in without one). Names and units are sealed inside each delivery, so they do not sort.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "MessageRecipientQuery".
@@ -1752,6 +1773,8 @@ pageNum?: string
  */
 pageSize?: string
 state?: ("pending" | "sending" | "sent" | "failed" | "unconfirmed")
+sort?: ("channel" | "state" | "attempts" | "sentAt")
+order?: SortOrder
 }
 /**
  * Query string of GET qms/notice-announce/myNoticePage. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10.

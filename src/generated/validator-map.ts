@@ -46,6 +46,7 @@ import * as itinerary from './validators/itinerary.js';
 import * as liaison from './validators/liaison.js';
 import * as manifestQuery from './validators/manifest-query.js';
 import * as messageCompose from './validators/message-compose.js';
+import * as messagePageQuery from './validators/message-page-query.js';
 import * as messageRecipientQuery from './validators/message-recipient-query.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
 import * as noticePublication from './validators/notice-publication.js';
@@ -178,6 +179,7 @@ import itinerarySchema from './schemas/itinerary.json';
 import liaisonSchema from './schemas/liaison.json';
 import manifestQuerySchema from './schemas/manifest-query.json';
 import messageComposeSchema from './schemas/message-compose.json';
+import messagePageQuerySchema from './schemas/message-page-query.json';
 import messageRecipientQuerySchema from './schemas/message-recipient-query.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
 import noticePublicationSchema from './schemas/notice-publication.json';
@@ -313,6 +315,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'liaison': liaisonSchema,
   'manifest-query': manifestQuerySchema,
   'message-compose': messageComposeSchema,
+  'message-page-query': messagePageQuerySchema,
   'message-recipient-query': messageRecipientQuerySchema,
   'notice-page-query': noticePageQuerySchema,
   'notice-publication': noticePublicationSchema,
@@ -449,6 +452,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'liaison': liaison['https://summit.example/schemas/liaison.json'],
   'manifest-query': manifestQuery['https://summit.example/schemas/manifest-query.json'],
   'message-compose': messageCompose['https://summit.example/schemas/message-compose.json'],
+  'message-page-query': messagePageQuery['https://summit.example/schemas/message-page-query.json'],
   'message-recipient-query': messageRecipientQuery['https://summit.example/schemas/message-recipient-query.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
   'notice-publication': noticePublication['https://summit.example/schemas/notice-publication.json'],

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleGuestItem } from '../../src/shared/console-api';
@@ -321,5 +321,50 @@ describe('a sortable declared list', () => {
     await waitFor(() => expect(load).toHaveBeenLastCalledWith({ unitName: '甲', sort: 'name', order: 'desc', pageNum: 1, pageSize: 20 }));
     fireEvent.click(screen.getByTestId('search-download'));
     await waitFor(() => expect(download).toHaveBeenCalledWith({ unitName: '甲', sort: 'name', order: 'desc' }));
+  });
+
+  it('turns the order round on a second header press that comes before the list rendered the first', async () => {
+    load.mockResolvedValue(
+      page([{ id: 'g1', nameZh: '张三', unitName: '甲公司', status: 'pending', inviteCode: null, arrivalDate: null }]),
+    );
+    const search: ListDeclaration = { ...(findDeclaration('console-guest-search') as ListDeclaration), load: 'testListPage' };
+    renderList(search, '/list?unitName=%E7%94%B2');
+    await screen.findByTestId('search-row');
+    const header = screen.getByTestId('search-sort-name');
+    // both presses in one go: the second is handled by the render the first has not yet replaced
+    act(() => {
+      header.click();
+      header.click();
+    });
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ unitName: '甲', sort: 'name', order: 'desc', pageNum: 1, pageSize: 20 }));
+    expect(screen.getByTestId('location').textContent).toMatch(/order=desc/);
+    expect(screen.getByRole('columnheader', { name: /姓名/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('has no filter bar when its query schema only pages and orders it, and sorts by its headers', async () => {
+    load.mockResolvedValue(
+      page([
+        {
+          id: 'm1',
+          kind: 'manual',
+          subjectZh: '通知',
+          subjectEn: 'Notice',
+          channels: ['email'],
+          state: 'queued',
+          recipients: 3,
+          createdAt: '2027-06-01T04:00:00.000Z',
+          pending: 0,
+          sending: 0,
+          sent: 3,
+          failed: 0,
+          unconfirmed: 0,
+        },
+      ]),
+    );
+    renderList({ ...(findDeclaration('messages-sent') as ListDeclaration), load: 'testListPage' });
+    await screen.findByTestId('message-row');
+    expect(screen.queryByTestId('list-filter-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('messages-sort-recipients'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ sort: 'recipients', order: 'asc', pageNum: 1, pageSize: 20 }));
   });
 });

@@ -96,6 +96,42 @@ describeEachDatabase('messages to people', (kind) => {
     expect(item).toMatchObject({ state: 'queued', recipients: 6, sent: 6, pending: 0 });
   });
 
+  it("orders the messages and a message's deliveries by the column asked, then by id; refuses an order it does not know", async () => {
+    const ent = await caller(t, ENTERPRISE);
+    const guests = [];
+    for (const [i, name] of ['周序甲', '吴序乙'].entries()) {
+      guests.push(await addGuest(ent, t, ENTERPRISE, 970 + i, { nameZh: name, email: `sorted${i}@example.com` }));
+    }
+    const sent = await send({ channels: ['email', 'sms'], ...texts, guestIds: guests.map((guest) => guest.id) });
+    expect(sent.status).toBe(200);
+    // a second, smaller message: the messages differ in their recipients
+    expect((await send({ channels: ['email'], ...texts, guestIds: [guests[0]!.id] })).status).toBe(200);
+    await drain();
+    const organiser = await caller(t, ORGANISER);
+    const deliveries = async (query: string) =>
+      (await organiser.get<Page<MessageRecipientItem>>(`admin/console/message/${sent.body.data.id}/recipients?${query}`)).body.data.records;
+    const channels = (rows: MessageRecipientItem[]) => rows.map((row) => row.channel);
+    expect(channels(await deliveries('sort=channel&order=asc'))).toEqual(['email', 'email', 'sms', 'sms']);
+    const down = await deliveries('sort=channel&order=desc');
+    expect(channels(down)).toEqual(['sms', 'sms', 'email', 'email']);
+    // the same order page after page: one delivery per page, nothing repeated or skipped
+    const paged = [];
+    for (const pageNum of [1, 2, 3, 4]) paged.push(...(await deliveries(`sort=channel&order=desc&pageSize=1&pageNum=${pageNum}`)));
+    expect(paged.map((row) => row.id)).toEqual(down.map((row) => row.id));
+    // names are sealed inside the deliveries: no order by them
+    expect((await organiser.get(`admin/console/message/${sent.body.data.id}/recipients?sort=name`)).status).toBe(400);
+
+    const messages = async (query: string) =>
+      (await organiser.get<Page<MessageItem>>(`admin/console/message/page?pageSize=100&${query}`)).body.data.records;
+    const counts = (await messages('sort=recipients&order=desc')).map((row) => row.recipients);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const times = (await messages('sort=createdAt&order=asc')).map((row) => row.createdAt);
+    expect(times).toEqual([...times].sort());
+    expect((await organiser.get('admin/console/message/page?sort=subject')).status).toBe(400);
+    expect((await organiser.get('admin/console/message/page?sort=createdAt&order=up')).status).toBe(400);
+  });
+
   it('sends to a saved filter of the guest query (its guests only)', async () => {
     const ent = await caller(t, ENTERPRISE);
     const guest = await addGuest(ent, t, ENTERPRISE, 910, { nameZh: '赵筛选', email: 'filtered@example.com' });

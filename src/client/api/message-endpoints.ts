@@ -6,8 +6,7 @@ import { compactDocument } from './guest-endpoints';
 /** Typed calls of messages to people (src/shared/message-api.ts). */
 export const messageApi = {
   send: (message: Record<string, unknown>) => http.request<{ id: string }>('post', paths.messages, { json: compactDocument(message) }),
-  page: (pageNum: number, pageSize: number) =>
-    http.request<Page<MessageItem>>('get', paths.messagePage, { searchParams: { pageNum, pageSize } }),
+  page: (query: Record<string, string>) => http.request<Page<MessageItem>>('get', paths.messagePage, { searchParams: query }),
   recipients: (id: string, query: Record<string, string>) =>
     http.request<Page<MessageRecipientItem>>('get', paths.recipients(id), { searchParams: query }),
   retry: (id: string) => http.request<{ queued: number }>('post', paths.retry(id)),

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UiSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../shared/api-types';
 import { useKeyTranslation } from '../i18n/use-key-translation';
@@ -21,6 +21,7 @@ import {
   filterFieldsOf,
   listQueryParams,
   onePage,
+  ORDER_FIELDS,
   pageNumberOf,
   PAGING_FIELDS,
   readListQuery,
@@ -116,14 +117,29 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     // queryKey and routeKey stand for the filters and `routeParams` (new objects on every render of the same URL)
   }, [declaration, queryKey, routeKey, filterAssets, pageSize, reloads, host.reloadSignal]);
 
+  // The query string this list last asked for. A press is read against it, not against the
+  // render's `searchParams`: the router renders a new URL in a transition, so a second press
+  // (a header turning round) may come before the render of the first and would otherwise undo it.
+  const latestSearch = useRef(searchParams);
+  useLayoutEffect(() => {
+    latestSearch.current = searchParams;
+  }, [searchParams]);
   // the list changes only its own parameters: a host's filters and a second list's page stay
-  const goTo = (next: { filters?: Record<string, string>; pageNum: number }) => {
-    const params = new URLSearchParams(searchParams);
+  const goTo = (next: {
+    filters?: Record<string, string> | ((current: Record<string, string>) => Record<string, string>);
+    pageNum: number;
+  }) => {
+    const params = new URLSearchParams(latestSearch.current);
+    const fields = filterFieldsOf(filterAssets?.schema);
+    const read = readListQuery(params, fields);
+    const current = filterAssets ? checkedListQuery(read, filterAssets, pageSize).filters : read.filters;
+    const filters = typeof next.filters === 'function' ? next.filters(current) : (next.filters ?? current);
     const own = pageParam
       ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' }
-      : listQueryParams({ filters: next.filters ?? query.filters, pageNum: next.pageNum });
-    for (const field of pageParam ? [pageParam] : [...filterFieldsOf(filterAssets?.schema), ...PAGING_FIELDS]) params.delete(field);
+      : listQueryParams({ filters, pageNum: next.pageNum });
+    for (const field of pageParam ? [pageParam] : [...fields, ...PAGING_FIELDS]) params.delete(field);
     for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
+    latestSearch.current = params;
     setSearchParams(params);
   };
   const { onChanged } = host;
@@ -148,14 +164,15 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
   const { facts } = host;
   const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
-  // the headers of sortable columns set `sort` and `order`, kept with the filters (the query schema has them)
+  // the headers of sortable columns set `sort` and `order`, kept with the filters (the query schema has them);
+  // a query schema of nothing else (a list that sorts but does not filter) has no filter bar
   const sortFields = filterFieldsOf(filterAssets?.schema);
   const sorting: ListSorting | undefined =
     !pageParam && sortFields.includes('sort') && declaration.columns.some((column) => column.sort)
       ? {
           sort: query.filters.sort,
           order: query.filters.order === 'desc' ? 'desc' : 'asc',
-          onSort: (sort, order) => goTo({ filters: sortedFilters(query.filters, sort, order), pageNum: 1 }),
+          onSort: (sort, order) => goTo({ filters: (current) => sortedFilters(current, sort, order), pageNum: 1 }),
         }
       : undefined;
   const bodyProps = {
@@ -173,7 +190,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const Frame = host.embedded ? Box : Paper;
   return (
     <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
-      {declaration.query && filterAssets && (
+      {declaration.query && filterAssets && sortFields.some((field) => !ORDER_FIELDS.has(field)) && (
         <ListFilterForm
           assets={filterAssets}
           values={query.filters}

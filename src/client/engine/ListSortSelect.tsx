@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useKeyTranslation } from '../i18n/use-key-translation';
-import type { ListSorting } from './list-query';
+import { sortOrders, type ListSorting } from './list-query';
 import type { ListColumn } from './screen-types';
 
 /**
@@ -27,7 +27,7 @@ export function ListSortSelect({ columns, sorting, testId }: { columns: ListColu
       slotProps={{ htmlInput: { 'data-testid': `${testId}-sort` } }}
     >
       {sortable.flatMap((column) =>
-        (['asc', 'desc'] as const).map((order) => (
+        sortOrders.map((order) => (
           <MenuItem key={`${column.sort} ${order}`} value={`${column.sort} ${order}`}>
             {t(column.labelKey)} · {t(order === 'asc' ? 'list.ascending' : 'list.descending')}
           </MenuItem>

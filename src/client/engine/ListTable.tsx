@@ -23,8 +23,8 @@ export function ListTable({ declaration, records, title, testId, busy, onPress, 
     void navigate(fillRoute(declaration.rowLink, row), { state: { row } });
   };
   return (
-    <TableContainer aria-busy={busy}>
-      <Table size="small" aria-label={title} data-testid={testId}>
+    <TableContainer>
+      <Table size="small" aria-label={title} aria-busy={busy} data-testid={testId}>
         <TableHead>
           <TableRow>
             {selection && (

@@ -1,3 +1,11 @@
+import type { SortOrder } from '../../generated/types';
+// any bundled list query with an `order` carries the shared definition; this one carries little else
+import sortingQuery from '../../generated/schemas/message-page-query.json';
+import { enumAt } from '../../shared/schema-enums';
+
+/** The directions of a list's order, going up first (definitions.json#/definitions/sortOrder). */
+export const sortOrders = enumAt<SortOrder>(sortingQuery, '/definitions/sortOrder');
+
 /**
  * A declared list keeps its filters and page in the query string, so back and forward (and a
  * reload) show the same page. Only the query schema's own fields are read from it.
@@ -8,13 +16,13 @@ export const ORDER_FIELDS: ReadonlySet<string> = new Set(['sort', 'order']);
 
 export interface ListSorting {
   sort: string | undefined;
-  order: 'asc' | 'desc';
+  order: SortOrder;
   /** a header pressed: its column becomes the order (going up), or the order turns round; `order` chooses it */
-  onSort: (sort: string, order?: 'asc' | 'desc') => void;
+  onSort: (sort: string, order?: SortOrder) => void;
 }
 
 /** The filters after a header was pressed: the same column turns round, another starts going up. */
-export function sortedFilters(filters: Record<string, string>, sort: string, order?: 'asc' | 'desc'): Record<string, string> {
+export function sortedFilters(filters: Record<string, string>, sort: string, order?: SortOrder): Record<string, string> {
   const next = order ?? (filters.sort === sort && filters.order !== 'desc' ? 'desc' : 'asc');
   return { ...filters, sort, order: next };
 }

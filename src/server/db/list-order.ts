@@ -1,6 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SortOrder } from '../../generated/types.js';
 
-export type SortDirection = 'asc' | 'desc';
+/** A list's direction: the `order` of its query schema (definitions.json#/definitions/sortOrder). */
+export type SortDirection = SortOrder;
 
 /**
  * A list's sortable columns: the `sort` value of its query schema (a closed enum there) -> the

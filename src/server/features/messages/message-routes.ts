@@ -31,18 +31,19 @@ export async function messageRoutes(app: FastifyInstance, { messages, queue }: M
     handler: async (request) => ok(request, await messages.compose(signedIn(request), request.body)),
   });
 
-  app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-message-page'> }>(path(paths.messagePage), {
+  app.get<{ Querystring: SchemaData<'message-page-query'>; Reply: Answer<'response-message-page'> }>(path(paths.messagePage), {
     schema: {
       tags,
-      summary: "Messages sent (organisers' and automatic), newest first, with their deliveries counted by state",
+      summary: "Messages sent (organisers' and automatic), newest first or by a column, with their deliveries counted by state",
       security: bearer,
       response: envelope('response-message-page', 'a page of messages'),
-      ...queryOf('notice-page-query'),
+      ...queryOf('message-page-query'),
     },
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await messages.page(signedIn(request), pageNum, pageSize));
+      const { sort, order } = request.query;
+      return ok(request, await messages.page(signedIn(request), pageNum, pageSize, { sort, order }));
     },
   });
 
@@ -53,7 +54,7 @@ export async function messageRoutes(app: FastifyInstance, { messages, queue }: M
   }>(path(paths.recipients(':id')), {
     schema: {
       tags,
-      summary: "One message's deliveries: person, channel, masked address, state, attempts",
+      summary: "One message's deliveries: person, channel, masked address, state, attempts; in the order listed, or by a column",
       security: bearer,
       response: envelope('response-message-recipient-page', 'a page of deliveries'),
       ...byId,
@@ -62,7 +63,8 @@ export async function messageRoutes(app: FastifyInstance, { messages, queue }: M
     handler: async (request, reply) => {
       noStore(reply);
       const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await messages.recipients(signedIn(request), request.params.id, pageNum, pageSize, request.query.state));
+      const { state, sort, order } = request.query;
+      return ok(request, await messages.recipients(signedIn(request), request.params.id, pageNum, pageSize, state, { sort, order }));
     },
   });
 

@@ -10,7 +10,9 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { Editions } from '../edition/editions.js';
 import type { AutomaticMessage, AutomaticMessages } from '../account/automatic-messages.js';
-import type { MessageCompose } from '../../../generated/types.js';
+import type { MessageCompose, MessagePageQuery, MessageRecipientQuery } from '../../../generated/types.js';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortAsked, type SortColumns } from '../../db/list-order.js';
 import { messageDb, type MessageDb, type MessageTables } from './message-tables.js';
 import type { ExpressionBuilder } from 'kysely';
 import { maskAddress, type Audience, type Channel, type Recipient, type RecipientSources } from './recipient-sources.js';
@@ -33,6 +35,27 @@ const EVENT_TEXT: Record<AutomaticMessage['event'], string> = {
 };
 
 export type Reminder = 'itinerary' | 'incomplete';
+
+export type MessageSort = NonNullable<MessagePageQuery['sort']>;
+export type DeliverySort = NonNullable<MessageRecipientQuery['sort']>;
+
+/** The messages' sortable columns (the `sort` enum of message-page-query); an edition has tens or hundreds of messages. */
+const MESSAGE_SORT_COLUMNS: SortColumns<MessageSort> = {
+  kind: { column: 'kind' },
+  recipients: { column: 'recipient_count' },
+  createdAt: { column: 'created_at' },
+};
+
+/**
+ * A message's deliveries' sortable columns (the `sort` enum of message-recipient-query). The name
+ * and unit shown are sealed inside each delivery's variables, so the database cannot order by them.
+ */
+const DELIVERY_SORT_COLUMNS: SortColumns<DeliverySort> = {
+  channel: { column: 'channel' },
+  state: { column: 'state' },
+  attempts: { column: 'attempts' },
+  sentAt: { column: 'sent_at', nullable: true },
+};
 
 /**
  * Messages to people: what organisers write to chosen guests, units or a saved guest filter,
@@ -278,15 +301,16 @@ export class Messages implements AutomaticMessages {
     return created;
   }
 
-  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<MessageItem>> {
+  /** A page of the edition's messages: newest first, or by the column asked (then by id). */
+  async page(who: SignedInAccount, pageNum: number, pageSize: number, asked: SortAsked<MessageSort> = {}): Promise<Page<MessageItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
     const base = this.tables.selectFrom('messages').where('edition_id', '=', edition.id);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['id', 'kind', 'subject_zh', 'subject_en', 'channels', 'state', 'recipient_count', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+    const selected = base.select(['id', 'kind', 'subject_zh', 'subject_en', 'channels', 'state', 'recipient_count', 'created_at']);
+    const rows = await orderedBy(selected, MESSAGE_SORT_COLUMNS, asked, 'id', isPostgres(this.db), (query) =>
+      query.orderBy('created_at', 'desc').orderBy('id'),
+    )
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
@@ -325,16 +349,28 @@ export class Messages implements AutomaticMessages {
     pageNum: number,
     pageSize: number,
     state?: string,
+    asked: SortAsked<DeliverySort> = {},
   ): Promise<Page<MessageRecipientItem>> {
     assertOrganiser(who);
     await this.own(messageId);
     let base = this.tables.selectFrom('message_recipients').where('message_id', '=', messageId);
     if (state) base = base.where('state', '=', state);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['id', 'recipient_key', 'channel', 'address_masked', 'vars', 'state', 'attempts', 'next_attempt_at', 'last_error', 'sent_at'])
-      .orderBy('created_at')
-      .orderBy('id')
+    const selected = base.select([
+      'id',
+      'recipient_key',
+      'channel',
+      'address_masked',
+      'vars',
+      'state',
+      'attempts',
+      'next_attempt_at',
+      'last_error',
+      'sent_at',
+    ]);
+    const rows = await orderedBy(selected, DELIVERY_SORT_COLUMNS, asked, 'id', isPostgres(this.db), (query) =>
+      query.orderBy('created_at').orderBy('id'),
+    )
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
