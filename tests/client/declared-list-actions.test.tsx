@@ -1,5 +1,5 @@
 /** Issue 19: a declared list's row and toolbar actions (conditions, gates with reasons, confirmation) and its cards under 600 px. */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeclaredList } from '../../src/client/engine/DeclaredList';
@@ -258,5 +258,35 @@ describe('declared list actions', () => {
     // the list reloads after the operation, and a new page starts with nothing checked
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.getByTestId('sel-send')).toBeDisabled());
+  });
+
+  it('keeps the checked rows when the same page loads again (its declaration came anew), and clears them on another page', async () => {
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    const selectable = (): ListDeclaration => ({
+      ...declaration,
+      id: 'test-selectable',
+      testId: 'sel',
+      rowActions: [],
+      selectable: { labelKey: 'guest.review.select', allLabelKey: 'guest.review.selectAll', nameField: 'title' },
+      toolbarActions: [{ id: 'compose', labelKey: 'guest.list.add', event: 'compose', needsSelection: true }],
+    });
+    const onEvent = vi.fn();
+    const view = (list: ListDeclaration, filters?: Record<string, string>) => (
+      <MemoryRouter initialEntries={['/list']}>
+        <DeclaredList declaration={list} host={{ onEvent, filters }} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(view(selectable()));
+    const [first] = await screen.findAllByTestId('sel-row');
+    fireEvent.click(within(first!).getByRole('checkbox'));
+    expect(screen.getByTestId('sel-compose')).toBeEnabled();
+    rerender(view(selectable()));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await act(async () => {});
+    expect(within(screen.getAllByTestId('sel-row')[0]!).getByRole('checkbox')).toBeChecked();
+    expect(screen.getByTestId('sel-compose')).toBeEnabled();
+    rerender(view(selectable(), { status: 'approved' }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(screen.getByTestId('sel-compose')).toBeDisabled());
   });
 });

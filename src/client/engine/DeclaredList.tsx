@@ -93,9 +93,13 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const hostFilters = host.filters;
   const loadFilters = useMemo(() => ({ ...hostFilters, ...query.filters }), [hostFilters, query.filters]);
   const queryKey = JSON.stringify([loadFilters, query.pageNum]);
-  // a new page clears the selection: what was checked may not be on it
+  // another page, other filters or a reload after an action clear the selection: what was checked
+  // may not be there any more. The same page loaded again (its declaration or filter assets came
+  // anew) keeps it, so rows checked meanwhile stay checked.
   const clearSelection = useRef(selection?.onChange);
   clearSelection.current = selection?.onChange;
+  const selectionScope = JSON.stringify([queryKey, routeKey, reloads, host.reloadSignal]);
+  const loadedScope = useRef<string | null>(null);
   const onLoaded = useRef(host.onLoaded);
   onLoaded.current = host.onLoaded;
 
@@ -107,7 +111,8 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
       .then((page) => {
         if (!live) return;
         setLoading({ status: 'loaded', page: page as Page<Row> });
-        clearSelection.current?.([]);
+        if (loadedScope.current !== selectionScope) clearSelection.current?.([]);
+        loadedScope.current = selectionScope;
         onLoaded.current?.((page as Page<Row>).records);
       })
       .catch(() => live && setLoading({ status: 'failed' }));
@@ -115,7 +120,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
       live = false;
     };
     // queryKey and routeKey stand for the filters and `routeParams` (new objects on every render of the same URL)
-  }, [declaration, queryKey, routeKey, filterAssets, pageSize, reloads, host.reloadSignal]);
+  }, [declaration, queryKey, routeKey, filterAssets, pageSize, reloads, host.reloadSignal, selectionScope]);
 
   // The query string this list last asked for. A press is read against it, not against the
   // render's `searchParams`: the router renders a new URL in a transition, so a second press
