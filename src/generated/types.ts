@@ -624,6 +624,7 @@ edition?: Edition
 "entrance-query"?: EntranceQuery
 "epidemic-prevention"?: EpidemicPrevention
 "file-id-params"?: FileIdParams
+"form-version-params"?: FormVersionParams
 "good-wishes"?: GoodWishes
 "guest-id-params"?: GuestIdParams
 "guest-page-query"?: GuestPageQuery
@@ -1307,6 +1308,34 @@ remarks?: Text300
  */
 export interface FileIdParams {
 id: RecordId
+}
+/**
+ * Path parameters of admin/console/forms/{name}/...: the form's name (an unknown one is a 404), a version number, or the two versions {from} and {to} of a difference.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "FormVersionParams".
+ */
+export interface FormVersionParams {
+/**
+ * @maxLength 40
+ * @pattern ^[a-z][a-z-]{0,39}$
+ */
+name: string
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+version?: string
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+from?: string
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+to?: string
 }
 /**
  * Message of good wishes to the summit (SPEC 1, 5): text within 300 characters, video, audio and logo. Either a logo or a wish message is required (if there is no logo, then wishMessage is required). A unit keeps one message per edition; saving again replaces it. Logo: CDR/AI/WMF/EPS under 10 MB (definitions.json logo); the other reading of SPEC (ai/eps/pdf) is kept as data in definitions.json logoOtherReading: point logo's $ref at it to switch (the server checks the logo file was uploaded under the rule the $ref names). Video and audio limits are ours (SPEC gives none): video mp4/mov up to 100 MB, audio mp3/m4a/wav up to 20 MB.

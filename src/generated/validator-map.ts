@@ -30,6 +30,7 @@ import * as entourageMember from './validators/entourage-member.js';
 import * as entranceQuery from './validators/entrance-query.js';
 import * as epidemicPrevention from './validators/epidemic-prevention.js';
 import * as fileIdParams from './validators/file-id-params.js';
+import * as formVersionParams from './validators/form-version-params.js';
 import * as goodWishes from './validators/good-wishes.js';
 import * as guestIdParams from './validators/guest-id-params.js';
 import * as guestPageQuery from './validators/guest-page-query.js';
@@ -163,6 +164,7 @@ import entourageMemberSchema from './schemas/entourage-member.json';
 import entranceQuerySchema from './schemas/entrance-query.json';
 import epidemicPreventionSchema from './schemas/epidemic-prevention.json';
 import fileIdParamsSchema from './schemas/file-id-params.json';
+import formVersionParamsSchema from './schemas/form-version-params.json';
 import goodWishesSchema from './schemas/good-wishes.json';
 import guestIdParamsSchema from './schemas/guest-id-params.json';
 import guestPageQuerySchema from './schemas/guest-page-query.json';
@@ -299,6 +301,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'entrance-query': entranceQuerySchema,
   'epidemic-prevention': epidemicPreventionSchema,
   'file-id-params': fileIdParamsSchema,
+  'form-version-params': formVersionParamsSchema,
   'good-wishes': goodWishesSchema,
   'guest-id-params': guestIdParamsSchema,
   'guest-page-query': guestPageQuerySchema,
@@ -436,6 +439,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'entrance-query': entranceQuery['https://summit.example/schemas/entrance-query.json'],
   'epidemic-prevention': epidemicPrevention['https://summit.example/schemas/epidemic-prevention.json'],
   'file-id-params': fileIdParams['https://summit.example/schemas/file-id-params.json'],
+  'form-version-params': formVersionParams['https://summit.example/schemas/form-version-params.json'],
   'good-wishes': goodWishes['https://summit.example/schemas/good-wishes.json'],
   'guest-id-params': guestIdParams['https://summit.example/schemas/guest-id-params.json'],
   'guest-page-query': guestPageQuery['https://summit.example/schemas/guest-page-query.json'],

@@ -181,6 +181,24 @@ export interface FormValidatorModule {
 }
 
 /**
+ * POST formDraftValidator: the draft's module and the bundled schema it was compiled for. The
+ * module's validators belong to exactly that schema (rjsf's precompiled validator refuses any
+ * other), so the preview renders this one rather than bundling the draft again in the browser.
+ */
+export interface FormDraftValidator extends FormValidatorModule {
+  schema: Json;
+}
+
+/**
+ * What a validator module exports: its default export takes the page's own formats and ajv
+ * runtime helpers (src/shared/schema-formats.ts, src/shared/ajv-runtime.ts) and returns the
+ * validators by key (rjsf's `createPrecompiledValidator` looks them up by those keys).
+ */
+export interface FormValidatorModuleExports {
+  default: (schemaFormats: unknown, ajvRuntime: unknown) => Record<string, unknown>;
+}
+
+/**
  * GET liveForm: what a registrant form renders. `schema` is bundled (self-contained, as
  * src/generated/schemas has it), so the validator module's functions belong to exactly it.
  */
@@ -217,7 +235,7 @@ export const formVersionsApiPaths = {
   formDraftStoredRecords: (name: string) => `admin/console/forms/${name}/draft/stored-records`,
   /** POST (FormPublishRequest): FormPublished; 409 FormDraftConflict or FormPublishCountChanged; 400 with the check's problems */
   formDraftPublish: (name: string) => `admin/console/forms/${name}/draft/publish`,
-  /** POST ({ document? }): FormValidatorModule of the draft (or of the body's document), for the preview */
+  /** POST ({ document? }): FormDraftValidator of the draft (or of the body's document), for the preview */
   formDraftValidator: (name: string) => `admin/console/forms/${name}/draft/validator`,
   /** POST (FormPublishRequest without baseRevision): publishes a copy of `version` as a new version */
   formRollback: (name: string, version: number) => `admin/console/forms/${name}/versions/${version}/rollback`,

@@ -31,7 +31,11 @@ function flatTexts(node: unknown, prefix: string, out: Record<string, string> = 
   return out;
 }
 
-/** The good wishes form as the server stores a version: source schema, its UI schema, every label; its logo protected. */
+/**
+ * The good wishes form as the server stores a version: source schema, its UI schema, every label.
+ * The repository marks all four fields protected; the logo is marked here too, so the case does
+ * not depend on that file.
+ */
 function wishesDocument(): FormDocument {
   const schema = readJson('schemas/good-wishes.json');
   const properties = schema.properties as Record<string, Schema>;
@@ -104,9 +108,25 @@ describe('field list and field panel', () => {
     fireEvent.click(screen.getByTestId('field-drop-logo'));
     expect((await screen.findByTestId('field-refused')).textContent).toContain('不能删除');
     expect(onDocument).not.toHaveBeenCalled();
+    // every field of the repository's good wishes form is read by code (the organisers' list
+    // offers the logo, video and audio for download): none of them goes
+    for (const name of ['wishMessage', 'video', 'audio']) {
+      expect(screen.getByTestId(`field-row-${name}`).dataset.protected).toBe('true');
+      fireEvent.click(screen.getByTestId(`field-drop-${name}`));
+      expect((await screen.findByTestId('field-refused')).textContent).toContain('不能删除');
+    }
+    expect(onDocument).not.toHaveBeenCalled();
     // an organiser's own field goes at once
-    fireEvent.click(screen.getByTestId('field-drop-audio'));
-    await waitFor(() => expect(screen.queryByTestId('field-row-audio')).toBeNull());
+    fireEvent.click(screen.getByTestId('field-add'));
+    fireEvent.change(input('field-name'), { target: { value: 'remark' } });
+    fireEvent.change(input('label-zh-CN'), { target: { value: '备注' } });
+    fireEvent.change(input('label-en'), { target: { value: 'Remark' } });
+    fireEvent.click(screen.getByTestId('field-apply'));
+    await screen.findByTestId('field-row-remark');
+    expect(screen.getByTestId('field-row-remark').dataset.protected).toBeUndefined();
+    fireEvent.click(screen.getByTestId('field-drop-remark'));
+    await waitFor(() => expect(screen.queryByTestId('field-row-remark')).toBeNull());
+    expect(screen.queryByTestId('field-refused')).toBeNull();
   });
 });
 

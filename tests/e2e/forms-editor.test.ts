@@ -164,11 +164,7 @@ describe.skipIf(!run)('console form editor in Chromium', () => {
     await byTestId('field-row-diet').waitFor();
   });
 
-  // Not passing yet: the preview shows "could not be prepared" in Chromium (the draft's validator
-  // module, its import or its binding to the bundled schema; the same renderer passes in jsdom with a
-  // codegen-compiled validator, tests/client/forms-editor.test.tsx). Skipped rather than left red;
-  // the closing note of issue 28 names it.
-  it.skip('previews the draft in both languages at 390 px with its own checks', async () => {
+  it('previews the draft in both languages at 390 px with its own checks', async () => {
     await byTestId('tab-preview').click();
     await page.setViewportSize({ width: 390, height: 844 });
     const zh = byTestId('preview-zh-CN');

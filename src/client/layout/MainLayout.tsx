@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '../../shared/constants';
 import { FEATURE_NAMESPACES } from '../i18n/i18n-setup';
@@ -24,11 +24,18 @@ export function MainLayout() {
   const signedIn = useSession((session) => Boolean(session.signedIn && session.menu));
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`, { noSsr: true });
   const [open, setOpen] = useState(!mobile);
+  // a change of mode starts from the mode's default (open on a wide screen, closed on a phone),
+  // set while rendering (React renders again before committing). Reset by an effect, a wide
+  // screen narrowed to a phone's committed the drawer open for one render; its closing never
+  // finished, and its invisible modal root stayed over the page, taking every click
+  const [mode, setMode] = useState(mobile);
+  if (mode !== mobile) {
+    setMode(mobile);
+    setOpen(!mobile);
+  }
   const title = useRouteTitle();
   // menu titles name feature namespaces (config/menus.json): the menu waits for them once signed in
   const menuTexts = useNamespacesReady(signedIn ? FEATURE_NAMESPACES : NO_NAMESPACES);
-
-  useEffect(() => setOpen(!mobile), [mobile]);
 
   const sidebar =
     signedIn &&

@@ -87,7 +87,7 @@ export function FormEditor({ summary, onClose, onChanged }: Props) {
       </Tabs>
       {tab === 'fields' && <FieldsTab ctx={ctx} document={state.document} onEdit={edit} />}
       {tab === 'json' && <JsonTab form={summary.name} document={state.document} onEdit={edit} />}
-      {tab === 'preview' && <PreviewTab form={summary.name} ctx={ctx} document={state.document} />}
+      {tab === 'preview' && <PreviewTab form={summary.name} document={state.document} />}
       {tab === 'publish' && (
         <PublishTab
           form={summary.name}

@@ -5,19 +5,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { UiSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import { useEffect, useState } from 'react';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import type { FormDocument } from '../../../shared/form-versions-api';
 import { formVersionsApi } from '../../api/form-versions-endpoints';
 import { SchemaForm, type PreparedForm } from '../../engine/SchemaForm';
+import { loadFormValidators } from '../../engine/form-validator-module';
 import { formBasics } from '../../engine/form-wiring';
 import { widgetsOfUiSchemaLoaded } from '../../engine/widgets/lazy-widget';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { PlainSelect } from './PlainSelect';
-import { bundledSchema } from './model/bundle';
 import { primaryUiName } from './model/document-edits';
-import type { ModelContext, Schema } from './model/field-spec';
+import type { Schema } from './model/field-spec';
 import { labelledUiSchema } from './model/preview-labels';
 
 /** The width of the phone the preview stands for (CSS px of a common phone). */
@@ -25,7 +24,6 @@ export const PHONE_WIDTH = 390;
 
 interface Props {
   form: string;
-  ctx: ModelContext;
   document: FormDocument;
 }
 
@@ -34,13 +32,12 @@ type Prepared = Record<Language, PreparedForm>;
 /**
  * Loads the validator module the server compiled from the document (same origin, by its
  * content hash: the page's `script-src 'self'` allows it, no eval) and binds it to the bundled
- * schema it was compiled for.
+ * schema the server compiled it for (the validators belong to exactly that schema).
  */
-async function preparePreview(form: string, ctx: ModelContext, document: FormDocument, uiName: string): Promise<Prepared> {
+async function preparePreview(form: string, document: FormDocument, uiName: string): Promise<Prepared> {
   const module = await formVersionsApi.draftValidator(form, document);
-  const schema = (module.schema ?? bundledSchema(document.schema, ctx.definitions, form)) as PreparedForm['schema'];
-  const validateFns = (await import(/* @vite-ignore */ module.url)) as ValidatorFunctions;
-  const validator = createPrecompiledValidator(validateFns, schema);
+  const schema = module.schema as PreparedForm['schema'];
+  const validator = createPrecompiledValidator(await loadFormValidators(module.url), schema);
   const base = (document.uiSchemas[uiName] ?? {}) as Schema;
   const entries = await Promise.all(
     LANGUAGES.map(async (language) => {
@@ -53,7 +50,7 @@ async function preparePreview(form: string, ctx: ModelContext, document: FormDoc
 }
 
 /** The draft as a registrant will see it, in both languages at phone width; sample data is checked, never saved. */
-export function PreviewTab({ form, ctx, document }: Props) {
+export function PreviewTab({ form, document }: Props) {
   const t = useKeyTranslation();
   const uiNames = Object.keys(document.uiSchemas);
   const [uiName, setUiName] = useState(primaryUiName(document));
@@ -65,13 +62,13 @@ export function PreviewTab({ form, ctx, document }: Props) {
     let live = true;
     setPrepared(null);
     setFailed(false);
-    preparePreview(form, ctx, document, uiName)
+    preparePreview(form, document, uiName)
       .then((ready) => live && setPrepared(ready))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [form, ctx, document, uiName]);
+  }, [form, document, uiName]);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -94,7 +91,9 @@ export function PreviewTab({ form, ctx, document }: Props) {
               key={language}
               lang={language}
               data-testid={`preview-${language}`}
-              sx={{ width: PHONE_WIDTH, maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
+              // the phone's width where there is room, less on a narrower screen: a fixed width
+              // (even with maxWidth 100%) is the grid's min-content and widened the page past a phone
+              sx={{ flex: `0 1 ${PHONE_WIDTH}px`, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
             >
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
                 {t('forms.preview.phone', { language: t(`forms.languages.${language}`), width: PHONE_WIDTH })}

@@ -23,6 +23,7 @@ import {
   type EditableFormName,
   type FormCheckResult,
   type FormDocument,
+  type FormDraftValidator,
   type FormValidatorModule,
   type StoredRecordsDiff,
   type StoredRecordsFieldCount,
@@ -135,8 +136,10 @@ export class FormDrafts implements PublishGate {
     };
   }
 
-  async validatorOf(name: string, document: FormDocument): Promise<FormValidatorModule> {
-    return (await this.compile(form(name), document)).module;
+  /** The preview's module and the bundled schema it belongs to (the browser binds the two). */
+  async validatorOf(name: string, document: FormDocument): Promise<FormDraftValidator> {
+    const compiled = await this.compile(form(name), document);
+    return { ...compiled.module, schema: compiled.bundled };
   }
 
   async validatorOfVersion(name: string, version: number): Promise<FormValidatorModule> {

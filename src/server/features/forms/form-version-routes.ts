@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { formVersionsApiPaths as paths, type FormDraftSave, type FormPublishRequest } from '../../../shared/form-versions-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import { signedIn } from '../../auth/authenticate.js';
+import { assertOrganiser } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
 import { bearer, path } from '../../http/route-helpers.js';
+import { paramsOf } from '../../http/route-parts.js';
 import type { FormVersions } from './form-versions.js';
 import type { FormDrafts } from './form-drafts.js';
 
@@ -19,6 +21,18 @@ type Versioned = { Params: { name: string; version: string } };
 /** Free-form JSON (a form's document): described by the types of src/shared/form-versions-api.ts. */
 const anyJson = { description: 'see src/shared/form-versions-api.ts' };
 const tags = ['console forms'];
+/** {name}, {version}, {from}, {to}: bounded, so a valid path never trips the router's parameter length */
+const formParams = paramsOf('form-version-params');
+
+/**
+ * Organisers only, checked right after sign-in (the first preValidation hook) and before the
+ * parameters and body are validated or read: any other account gets 403, never a 400 about a
+ * request it may not make at all. The services check again (they are called from scripts too).
+ */
+const organiserOnly: preValidationHookHandler = (request, _reply, done) => {
+  assertOrganiser(signedIn(request));
+  done();
+};
 
 function versionOf(text: string): number {
   const version = Number(text);
@@ -40,7 +54,8 @@ function publishBody(request: FastifyRequest): FormPublishRequest {
 export async function formVersionRoutes(app: FastifyInstance, { formVersions, formDrafts }: FormVersionRouteServices): Promise<void> {
   const get = (url: string, summary: string, handler: (request: FastifyRequest) => Promise<unknown>) =>
     app.get(path(url), {
-      schema: { tags, summary, security: bearer, response: envelope(anyJson, summary) },
+      schema: { tags, summary, security: bearer, ...(url.includes(':') ? formParams : {}), response: envelope(anyJson, summary) },
+      preValidation: organiserOnly,
       handler: async (request, reply) => {
         noStore(reply);
         return ok(request, await handler(request));
@@ -48,7 +63,14 @@ export async function formVersionRoutes(app: FastifyInstance, { formVersions, fo
     });
   const write = (method: 'post' | 'put' | 'delete', url: string, summary: string, handler: (request: FastifyRequest) => Promise<unknown>) =>
     app[method](path(url), {
-      schema: { tags, summary, security: bearer, response: envelope(method === 'delete' ? nothing : anyJson, summary) },
+      schema: {
+        tags,
+        summary,
+        security: bearer,
+        ...(url.includes(':') ? formParams : {}),
+        response: envelope(method === 'delete' ? nothing : anyJson, summary),
+      },
+      preValidation: organiserOnly,
       handler: async (request) => ok(request, (await handler(request)) ?? null),
     });
 
