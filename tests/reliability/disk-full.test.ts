@@ -14,42 +14,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.js';
 import { fillUp, mountTmpfs, tmpfsMountable, unmount } from './support/full-disk.js';
-import { businessCard, emptyRecord, lostWrites, unitWriters, type UnitWriter } from './support/acknowledged-writes.js';
+import { businessCard, emptyRecord, lostWrites, unitWriters } from './support/acknowledged-writes.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { ServerProcess } from './support/server-process.js';
+import { answer, saveUnit, uploadCard, type Answer } from './support/full-disk-requests.js';
 
 const SEED = runSeed();
 
 const runnable = tmpfsMountable();
 const suite = runnable || process.env.CI === 'true' ? describe : describe.skip;
 if (!runnable) console.warn('disk-full test SKIPPED: needs root and `mount -t tmpfs` (not possible in this container)');
-
-interface Answer {
-  status: number;
-  key?: string;
-  msg?: string;
-}
-
-async function answer(url: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(url, { ...init, headers: { 'accept-language': 'en', ...(init.headers as Record<string, string>) } });
-  const body = (await response.json().catch(() => ({}))) as { key?: string; msg?: string };
-  return { status: response.status, key: body.key, msg: body.msg };
-}
-
-function uploadCard(base: string, writer: UnitWriter, card: Buffer): Promise<Answer> {
-  const form = new FormData();
-  form.append('rule', 'businessCard');
-  form.append('file', new Blob([new Uint8Array(card)], { type: 'image/png' }), 'card.png');
-  return answer(`${base}/exhibition/qms/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${writer.token}` }, body: form });
-}
-
-function saveUnit(base: string, writer: UnitWriter, seq: number): Promise<Answer> {
-  return answer(`${base}/exhibition/qms/unit/mine`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...writer.unitBody, orgNameZh: `可靠性单位${seq}` }),
-  });
-}
 
 suite('A full disk under a running instance (SQLite, real server process)', () => {
   let mountPoint: string;

@@ -16,11 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.js';
-import { businessCard, emptyRecord, lostWrites, unitWriters, type UnitWriter } from './support/acknowledged-writes.js';
+import { businessCard, emptyRecord, lostWrites, unitWriters } from './support/acknowledged-writes.js';
 import { fillUp, mountTmpfs, tmpfsMountable, unmount } from './support/full-disk.js';
 import { postgresBinDir, PrivatePostgres } from './support/private-postgres.js';
 import { rngFor, runSeed } from './support/prng.js';
 import { ServerProcess } from './support/server-process.js';
+import { answer, saveUnit, uploadCard, type Answer } from './support/full-disk-requests.js';
 
 const SEED = runSeed();
 const TABLESPACE = 'portal_space';
@@ -32,39 +33,6 @@ const runnable = bin !== null && tmpfsMountable();
 const suite = runnable || process.env.CI === 'true' ? describe : describe.skip;
 if (!runnable)
   console.warn('PostgreSQL disk-full test SKIPPED: needs the PostgreSQL server binaries, root and `mount -t tmpfs` (not all here)');
-
-interface Answer {
-  status: number;
-  key?: string;
-  msg?: string;
-}
-
-async function answer(url: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(url, { ...init, headers: { 'accept-language': 'en', ...(init.headers as Record<string, string>) } });
-  const body = (await response.json().catch(() => ({}))) as { key?: string; msg?: string };
-  return { status: response.status, key: body.key, msg: body.msg };
-}
-
-function saveUnit(base: string, writer: UnitWriter, seq: number): Promise<Answer> {
-  return answer(`${base}/exhibition/qms/unit/mine`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...writer.unitBody, orgNameZh: `可靠性单位${seq}` }),
-  });
-}
-
-async function uploadCard(base: string, writer: UnitWriter, card: Buffer): Promise<Answer & { id?: string; bytes?: number }> {
-  const form = new FormData();
-  form.append('rule', 'businessCard');
-  form.append('file', new Blob([new Uint8Array(card)], { type: 'image/png' }), 'card.png');
-  const response = await fetch(`${base}/exhibition/qms/file/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${writer.token}`, 'accept-language': 'en' },
-    body: form,
-  });
-  const body = (await response.json().catch(() => ({}))) as { key?: string; msg?: string; data?: { id?: unknown; bytes?: unknown } };
-  return { status: response.status, key: body.key, msg: body.msg, id: String(body.data?.id), bytes: Number(body.data?.bytes) };
-}
 
 async function readiness(base: string): Promise<{ status: number; checks: Record<string, string> }> {
   const response = await fetch(`${base}/readyz`);

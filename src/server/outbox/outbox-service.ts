@@ -33,24 +33,8 @@ export class OutboxService {
   ) {}
 
   async send(message: Omit<OutgoingMessage, 'body'> & { render: (code: string) => string; code: string }): Promise<void> {
-    const id = randomUUID();
     const dev = this.options.devOutbox;
-    const editionId = message.channel === 'sms' ? await this.options.sealingEdition() : null;
-    await this.db
-      .insertInto('outbox')
-      .values({
-        id,
-        channel: message.channel,
-        recipient: message.channel === 'sms' ? this.options.names.key(message.to) : message.to,
-        recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to, editionId) : null,
-        subject: message.subject,
-        body: message.render(dev ? message.code : MASK),
-        dev_code: dev && message.code !== '' ? message.code : null,
-        status: 'pending',
-        created_at: systemClock.monotonicIso(),
-        sent_at: null,
-      })
-      .execute();
+    const id = await this.record(message, message.render(dev ? message.code : MASK), dev && message.code !== '' ? message.code : null);
     const transport = message.channel === 'email' ? this.options.email : this.options.sms;
     const outgoing: OutgoingMessage = {
       channel: message.channel,
@@ -75,22 +59,7 @@ export class OutboxService {
    * retries a failure itself.
    */
   async deliver(message: OutgoingMessage): Promise<void> {
-    const id = randomUUID();
-    await this.db
-      .insertInto('outbox')
-      .values({
-        id,
-        channel: message.channel,
-        recipient: message.channel === 'sms' ? this.options.names.key(message.to) : message.to,
-        recipient_sealed: message.channel === 'sms' ? this.options.names.sealed(message.to) : null,
-        subject: message.subject,
-        body: message.body,
-        dev_code: null,
-        status: 'pending',
-        created_at: systemClock.monotonicIso(),
-        sent_at: null,
-      })
-      .execute();
+    const id = await this.record(message, message.body, null);
     const transport = message.channel === 'email' ? this.options.email : this.options.sms;
     try {
       await transport.deliver(message);
@@ -99,6 +68,33 @@ export class OutboxService {
       throw error;
     }
     await this.mark(id, 'sent');
+  }
+
+  /** The pending row of a message: a mobile kept as its look-up key and sealed under the current edition's key. */
+  private async record(
+    message: Pick<OutgoingMessage, 'channel' | 'to' | 'subject'>,
+    body: string,
+    devCode: string | null,
+  ): Promise<string> {
+    const id = randomUUID();
+    const sms = message.channel === 'sms';
+    const editionId = sms ? await this.options.sealingEdition() : null;
+    await this.db
+      .insertInto('outbox')
+      .values({
+        id,
+        channel: message.channel,
+        recipient: sms ? this.options.names.key(message.to) : message.to,
+        recipient_sealed: sms ? this.options.names.sealed(message.to, editionId) : null,
+        subject: message.subject,
+        body,
+        dev_code: devCode,
+        status: 'pending',
+        created_at: systemClock.monotonicIso(),
+        sent_at: null,
+      })
+      .execute();
+    return id;
   }
 
   /** Image-code answers are recorded only for the dev outbox (tests and newcomers). */

@@ -64,8 +64,14 @@ export function compileValidatorModule(
   return standaloneToModule(compileSchemaValidatorsCode(bundled as RJSFSchema, options), importBase, header);
 }
 
-/** ajv's CommonJS standalone code as our ES module (see the top of this file). */
-export function standaloneToModule(cjs: string, importBase: string, header: string): ValidatorModule {
+/**
+ * ajv's CommonJS standalone code without its CommonJS: each runtime `require` becomes a local
+ * `ajvRuntime_<helper>`, each export an entry written by `entry(key, function)`.
+ */
+function rewriteStandalone(
+  cjs: string,
+  entry: (key: string, fn: string) => string,
+): { code: string; helpers: Set<string>; entries: string[] } {
   const helpers = new Set<string>();
   let code = cjs.replace(RUNTIME_REQUIRE, (_match, helper: string, member: string) => {
     if (!(helper in ajvRuntime) || (member !== 'default' && member !== helper)) {
@@ -74,15 +80,20 @@ export function standaloneToModule(cjs: string, importBase: string, header: stri
     helpers.add(helper);
     return `ajvRuntime_${helper}`;
   });
-  const exportsList: string[] = [];
+  const entries: string[] = [];
   code = code.replace(EXPORT_LINE, (_match, quoted: string | undefined, identifier: string | undefined, fn: string) => {
-    exportsList.push(`${fn} as ${quoted ?? JSON.stringify(identifier)}`);
+    entries.push(entry(quoted ?? JSON.stringify(identifier), fn));
     return '';
   });
   if (/\brequire\(|\bexports\b|module\.exports/.test(code)) {
     throw new Error('ajv standalone code still contains CommonJS after the ESM rewrite');
   }
-  code = code.replace(/^"use strict";/, '');
+  return { code: code.replace(/^"use strict";/, ''), helpers, entries };
+}
+
+/** ajv's CommonJS standalone code as our ES module (see the top of this file). */
+export function standaloneToModule(cjs: string, importBase: string, header: string): ValidatorModule {
+  const { code, helpers, entries: exportsList } = rewriteStandalone(cjs, (key, fn) => `${fn} as ${key}`);
   const imports = [`import { schemaFormats } from '${importBase}/schema-formats.ts';`];
   if (helpers.size > 0) {
     const names = [...helpers].sort().map((h) => `${h} as ajvRuntime_${h}`);
@@ -108,22 +119,7 @@ export function standaloneToModule(cjs: string, importBase: string, header: stri
  */
 export function validatorFactoryModule(bundled: JsonSchema, header: string): string {
   const cjs = compileSchemaValidatorsCode(bundled as RJSFSchema, validatorOptions);
-  const helpers = new Set<string>();
-  let code = cjs.replace(RUNTIME_REQUIRE, (_match, helper: string, member: string) => {
-    if (!(helper in ajvRuntime) || (member !== 'default' && member !== helper)) {
-      throw new Error(`ajv standalone code needs runtime helper "${helper}.${member}", missing in src/shared/ajv-runtime.ts`);
-    }
-    helpers.add(helper);
-    return `ajvRuntime_${helper}`;
-  });
-  const entries: string[] = [];
-  code = code.replace(EXPORT_LINE, (_match, quoted: string | undefined, identifier: string | undefined, fn: string) => {
-    entries.push(`${quoted ?? JSON.stringify(identifier)}: ${fn}`);
-    return '';
-  });
-  if (/\brequire\(|\bexports\b|module\.exports/.test(code))
-    throw new Error('ajv standalone code still contains CommonJS after the rewrite');
-  code = code.replace(/^"use strict";/, '');
+  const { code, helpers, entries } = rewriteStandalone(cjs, (key, fn) => `${key}: ${fn}`);
   const locals = [...helpers].sort().map((h) => `const ajvRuntime_${h} = ajvRuntime.${h};`);
   return [
     header,
