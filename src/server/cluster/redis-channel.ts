@@ -42,8 +42,8 @@ export class RedisChannel {
   }
 
   private async open(onHeard: (message: string | null) => void): Promise<void> {
-    // resubscribed below on every 'ready', so that a subscription refused while Redis was away is made again too
-    // named, so that CLIENT LIST shows which connection listens to what
+    // subscribed below on every 'ready' (not ioredis' own resubscription, which repeats only a
+    // subscription that once succeeded); named, so that CLIENT LIST shows who listens to what
     const subscriber = await openRedis(this.url, '', this.onUnreachable, {
       autoResubscribe: false,
       connectionName: `subscriber:${this.channel}`,
