@@ -74,6 +74,21 @@ it('runs refreshes one at a time; callers arriving meanwhile share the next one'
   expect(reads.total).toBe(3);
 });
 
+it('publishes and switches this instance as before when the channel cannot reach Redis', async () => {
+  const told: unknown[] = [];
+  // nothing listens on this port: the channel keeps retrying in the background
+  const channel = new RedisChannel('redis://127.0.0.1:1', 'nowhere', (error) => told.push(error));
+  const { live, reads, publish } = liveForms(channel);
+  live.start(60_000);
+  try {
+    await publish(8);
+    expect(reads.total).toBe(1);
+    expect(told.length).toBeGreaterThan(0);
+  } finally {
+    live.stop();
+  }
+});
+
 describeWithRedis('the instances channel on Redis', () => {
   const opened: RedisChannel[] = [];
   afterEach(() => {
