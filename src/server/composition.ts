@@ -20,6 +20,7 @@ import { RedisFailureStore } from './auth/redis-failure-store.js';
 import { DbFailureStore } from './auth/sign-in-failures.js';
 import { DegradingFailureStore } from './auth/degrading-failure-store.js';
 import { redisDegradedWarning } from './cluster/redis-degraded.js';
+import { RedisChannel } from './cluster/redis-channel.js';
 import type { SealedText } from './security/key-presence.js';
 import { SEALED_COLUMNS } from './security/sealed-columns.js';
 import { SEALED_RECEPTIONS } from './features/reception/sealed-receptions.js';
@@ -345,7 +346,19 @@ export function createServices(
   const forms: FormServices = {
     versions: formVersions,
     drafts: formDrafts,
-    live: new LiveForms(formVersions, formDrafts, (error) => log.warn({ err: error }, 'form version check failed')),
+    live: new LiveForms(
+      formVersions,
+      formDrafts,
+      // several instances: a publish is announced on Redis and every instance switches at once (the version check stays the fallback)
+      config.redisUrl
+        ? new RedisChannel(
+            config.redisUrl,
+            `${config.redisKeyPrefix}forms:published`,
+            redisDegradedWarning(log, Date.now, 'Redis unreachable: other instances see form publishes by their version check (2 s)'),
+          )
+        : null,
+      (error) => log.warn({ err: error }, 'form version check failed'),
+    ),
   };
   const badgeLabels: BadgeLabels = {
     guestType: (language, type) => translator.t(language, `console.schema.enums.guestType.${type ?? 'general'}`),

@@ -8,15 +8,17 @@ const WARN_EVERY_MS = 30_000;
  * limits count in this instance and the sign-in failures in the database until Redis answers
  * again. One warning per half minute, not one per request.
  */
-export function redisDegradedWarning(log: Pick<FastifyBaseLogger, 'warn'>, now: () => number = Date.now): (error: unknown) => void {
+export function redisDegradedWarning(
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  now: () => number = Date.now,
+  /** what carries on without Redis (another connection's own words: the forms' channel) */
+  message = 'Redis unreachable: rate limits count in this instance and sign-in failures in the database until it answers again',
+): (error: unknown) => void {
   let lastWarning = -Infinity;
   return (error) => {
     const at = now();
     if (at - lastWarning < WARN_EVERY_MS) return;
     lastWarning = at;
-    log.warn(
-      { err: error },
-      'Redis unreachable: rate limits count in this instance and sign-in failures in the database until it answers again',
-    );
+    log.warn({ err: error }, message);
   };
 }

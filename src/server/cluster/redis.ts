@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 /**
  * The Redis connection every instance shares (REDIS_URL): rate limits and sign-in throttles.
@@ -10,7 +10,13 @@ import type { Redis } from 'ioredis';
  */
 const COMMAND_TIMEOUT_MS = 500;
 
-export async function openRedis(url: string, keyPrefix: string, onUnreachable: (error: unknown) => void): Promise<Redis> {
+export async function openRedis(
+  url: string,
+  keyPrefix: string,
+  onUnreachable: (error: unknown) => void,
+  /** a connection's own settings over these (a subscriber's) */
+  own: Partial<RedisOptions> = {},
+): Promise<Redis> {
   // loaded only when REDIS_URL is set: a single instance never pays for it at start
   const { Redis: RedisClient } = await import('ioredis');
   const redis = new RedisClient(url, {
@@ -22,6 +28,7 @@ export async function openRedis(url: string, keyPrefix: string, onUnreachable: (
     enableOfflineQueue: false,
     // reconnect forever, at most every 2 s: Redis coming back heals every instance by itself
     retryStrategy: (times) => Math.min(times * 200, 2_000),
+    ...own,
   });
   // a refused connection is told by the commands that fail over (one warning per half minute), not once per retry
   redis.on('error', onUnreachable);
