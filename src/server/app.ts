@@ -152,7 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   acceptEmptyJsonBodies(app);
   usePrecompiledValidators(app);
-  installErrorHandler(app);
+  installErrorHandler(app, services.databaseSpace);
 
   // routes
   registerDraining(app);

@@ -20,6 +20,7 @@ import { RedisFailureStore } from './auth/redis-failure-store.js';
 import { DbFailureStore } from './auth/sign-in-failures.js';
 import { DegradingFailureStore } from './auth/degrading-failure-store.js';
 import { redisDegradedWarning } from './cluster/redis-degraded.js';
+import { DatabaseSpace } from './cluster/database-space.js';
 import { RedisChannel } from './cluster/redis-channel.js';
 import type { SealedText } from './security/key-presence.js';
 import { SEALED_COLUMNS } from './security/sealed-columns.js';
@@ -174,6 +175,8 @@ const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * face-detection worker) serves every feature.
  */
 export interface Services {
+  /** the instance's memory of a write PostgreSQL refused for space (/readyz probes until a page is taken again) */
+  databaseSpace: DatabaseSpace;
   /** personal data at rest: seals, opens and indexes ID numbers and mobiles */
   protection: DataProtection;
   names: AccountNames;
@@ -367,6 +370,7 @@ export function createServices(
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const review = new Review(db, editions, guests, audit, translator, messages);
   return {
+    databaseSpace: new DatabaseSpace(),
     protection,
     names,
     hasher,

@@ -55,7 +55,7 @@ export async function uploadHarness(kind: DatabaseKind): Promise<UploadHarness> 
     request.language = languageOf(request.headers['accept-language']);
   });
   usePrecompiledValidators(app);
-  installErrorHandler(app);
+  installErrorHandler(app, services.databaseSpace);
   // the session cookie is read as in the app (authenticate takes bearer or cookie)
   await app.register(fastifyCookie);
   app.addHook('onClose', async () => services.faceDetector.close());

@@ -64,6 +64,6 @@ declare module 'fastify' {
 }
 
 /** The instance's memory of a full database (decorated once, by the error handler's install). */
-export function registerDatabaseSpace(app: FastifyInstance): void {
-  if (!app.hasDecorator('databaseSpace')) app.decorate('databaseSpace', new DatabaseSpace());
+export function registerDatabaseSpace(app: FastifyInstance, space: DatabaseSpace): void {
+  if (!app.hasDecorator('databaseSpace')) app.decorate('databaseSpace', space);
 }

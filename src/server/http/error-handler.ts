@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { NoResultError } from 'kysely';
 import type { Envelope, FieldErrorItem } from '../../shared/envelope.js';
 import { errorCatalogue, type ErrorName } from '../../shared/error-catalogue.js';
-import { registerDatabaseSpace } from '../cluster/database-space.js';
+import { registerDatabaseSpace, type DatabaseSpace } from '../cluster/database-space.js';
 import { isAppError } from './app-error.js';
 import { dependencyFailureOf } from './dependency-failures.js';
 import { RequestValidationError } from './request-validation.js';
@@ -29,9 +29,9 @@ function clientErrorName(error: FastifyError): ErrorName | null {
  * Never leaks internals: only catalogue messages reach the client. A 5xx answer is a
  * generic translated message plus the request id; the detail goes to the log.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, databaseSpace: DatabaseSpace): void {
   // a write PostgreSQL refused for space makes /readyz probe the database's space
-  registerDatabaseSpace(app);
+  registerDatabaseSpace(app, databaseSpace);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { translator } = request.server;
     const language = request.language;
