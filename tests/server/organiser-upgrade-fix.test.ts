@@ -56,7 +56,11 @@ describeEachDatabase("an organiser brings an approved guest's old record up to d
     const before = await t.app.db.selectFrom('guests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     // anything beyond the fix is refused, and nothing is written or audited
-    const more = await organiser.put(guestApiPaths.adminGuestUpgradeFix(id), { ...upgrade.document, nameEn: 'Zhang San', position: '董事长' });
+    const more = await organiser.put(guestApiPaths.adminGuestUpgradeFix(id), {
+      ...upgrade.document,
+      nameEn: 'Zhang San',
+      position: '董事长',
+    });
     expect(more.status).toBe(400);
     expect(more.body).toMatchObject({ key: 'server.guests.upgradeFixesOnly' });
     // the schema's own checks still hold for the fixed field

@@ -30,7 +30,15 @@ function flaggedLabels(upgrade: RecordUpgradeData): string[] {
  * the rest read-only, the note naming them), saved with PUT admin/guest/{id}/upgrade-fix, which
  * keeps the guest's status. The unit cannot do this for an approved guest beyond the same fields.
  */
-export function GuestUpgradeFixSection({ guestId, upgrade, onSaved }: { guestId: string; upgrade: RecordUpgradeData; onSaved: () => void }) {
+export function GuestUpgradeFixSection({
+  guestId,
+  upgrade,
+  onSaved,
+}: {
+  guestId: string;
+  upgrade: RecordUpgradeData;
+  onSaved: () => void;
+}) {
   const t = useKeyTranslation();
   const fields = flaggedFields(upgrade);
   return (

@@ -351,8 +351,7 @@ export class Guests {
         const row = await this.load(trx, edition, null, id, true);
         const stored = this.protection.openJson('guest', row.document);
         const fixable = upgradeFixFields(stored, row.schema_version);
-        if (!changesOnlyUpgradeFixes(stored, row.schema_version, body as Record<string, unknown>))
-          throw new AppError('upgradeFixesOnly');
+        if (!changesOnlyUpgradeFixes(stored, row.schema_version, body as Record<string, unknown>)) throw new AppError('upgradeFixesOnly');
         const unitId = row.unit_id ?? '';
         // the code is checked again only when it is one of the fixes: a code since expired does not block the others
         const code =
@@ -406,7 +405,14 @@ export class Guests {
     };
     const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
     const written = {
-      ...this.basicColumns(body, hash, status, code, { ...withStoredCode(body, code.inviteCode), unitType: stored.unitType }, row.edition_id),
+      ...this.basicColumns(
+        body,
+        hash,
+        status,
+        code,
+        { ...withStoredCode(body, code.inviteCode), unitType: stored.unitType },
+        row.edition_id,
+      ),
       // a kept status keeps its reason (basicColumns clears it for a save that goes back to review)
       ...(status === row.audit_status ? { reject_reason: row.reject_reason } : {}),
       updated_at: now,
