@@ -154,7 +154,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'activity': 2,
   'attendance-confirmation': 1,
   'attendance-intention': 1,
-  'audit-filter-query': 2,
+  'audit-filter-query': 3,
   'audit-page-query': 1,
   'console-guest-query': 3,
   'console-id-params': 1,

@@ -87,6 +87,8 @@ export const errorCatalogue = {
   outsideRegistrationWindow: entry(400, 'guests.outsideRegistrationWindow'),
   notApproved: entry(400, 'guests.notApproved'),
   basicInfoLocked: entry(400, 'guests.basicInfoLocked'),
+  /** an organiser's upgrade fix changed more than the fields the current form version flags (or the guest needs none) */
+  upgradeFixesOnly: entry(400, 'guests.upgradeFixesOnly'),
   itineraryClosed: entry(400, 'guests.itineraryClosed'),
   itineraryRequired: entry(400, 'guests.itineraryRequired'),
   guestMobileTaken: entry(409, 'guests.mobileTaken'),

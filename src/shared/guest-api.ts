@@ -60,6 +60,8 @@ export const guestApiPaths = {
   guestReception: (id: string) => `admin/guest/${id}/reception`,
   /** organisers: GET: GuestDetail of any guest of the current edition (the reception editor starts from it) */
   adminGuest: (id: string) => `admin/guest/${id}`,
+  /** organisers: PUT (body: guest schema): only the fields the current form version flags in a guest saved under an older one; the status is kept (audited) */
+  adminGuestUpgradeFix: (id: string) => `admin/guest/${id}/upgrade-fix`,
   /** POST (body: personal-data-reveal schema): the full ID number or mobile of the unit's own guest or member (audited) */
   guestReveal: (id: string) => `qms/guest/${id}/reveal`,
   /** organisers: POST (body: personal-data-reveal schema): the same for any guest of the current edition (audited) */

@@ -12,6 +12,8 @@ export const recordUpgradePaths = {
   myUnit: 'qms/record-upgrade/unit/mine',
   /** GET: RecordUpgradeData of an entourage member of a guest of the caller's unit (save it with PUT qms/guest/{guestId}/entourage/{memberId}) */
   entourageMember: (guestId: string, memberId: string) => `qms/record-upgrade/guest/${guestId}/entourage/${memberId}`,
+  /** organisers: GET: RecordUpgradeData of any guest of the current edition (fix it with PUT admin/guest/{id}/upgrade-fix) */
+  adminGuest: (id: string) => `admin/record-upgrade/guest/${id}`,
 } as const;
 
 /** The answer of the record-upgrade routes (schemas/response-record-upgrade.json). */

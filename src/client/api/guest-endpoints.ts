@@ -58,6 +58,9 @@ export const guestApi = {
   reviewPage: (query: Record<string, string>) => http.request<Page<ReviewItem>>('get', paths.reviewPage, { searchParams: query }),
   reviewDecide: (decision: Document) => http.request<unknown>('post', paths.reviewDecide, { json: compactDocument(decision) }),
   adminGuest: (id: string) => http.request<GuestDetail>('get', paths.adminGuest(id)),
+  /** organisers: only the fields the current guest form version flags (the status is kept) */
+  adminSaveUpgradeFix: (id: string, guest: Document) =>
+    http.request<unknown>('put', paths.adminGuestUpgradeFix(id), { json: compactDocument(guest) }),
   /**
    * the full value of a masked field (audited on the server): the unit's own guest or member;
    * `pointer` names a nested one, e.g. a reception's phone (/reception/stations/0/receptionistPhone)

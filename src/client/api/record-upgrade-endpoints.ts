@@ -5,5 +5,7 @@ import { http } from './app-http-client';
 export const recordUpgradeApi = {
   guest: (id: string) => http.request<RecordUpgradeData>('get', paths.guest(id)),
   myUnit: () => http.request<RecordUpgradeData>('get', paths.myUnit),
+  /** organisers: any guest of the current edition */
+  adminGuest: (id: string) => http.request<RecordUpgradeData>('get', paths.adminGuest(id)),
   entourageMember: (guestId: string, memberId: string) => http.request<RecordUpgradeData>('get', paths.entourageMember(guestId, memberId)),
 };

@@ -7,19 +7,26 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { GuestDetail } from '../../../shared/guest-api';
+import type { RecordUpgradeData } from '../../../shared/record-upgrade-api';
 import { guestApi } from '../../api/guest-endpoints';
+import { recordUpgradeApi } from '../../api/record-upgrade-endpoints';
+import { openInCurrentVersion } from '../../engine/record-upgrade';
+import { RecordUpgradeNotice } from '../../engine/RecordUpgradeNotice';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageSection, ReceptionSection, type RevealGuestField } from './GuestTravelSections';
 import { GuestStatus } from './GuestStatus';
 import { RegistrationStepSections } from './RegistrationSection';
 import { EntourageConsentList, GuestConsentLine } from './ConsentRecordLines';
 import { GuestDecisionSection } from './GuestDecisionSection';
+import { GuestUpgradeFixSection } from './GuestUpgradeFixSection';
 
 /** /admin/guests/:id: a guest's full record for organisers (from the search or the review queue). */
 export default function GuestRecordScreen() {
   const t = useKeyTranslation();
   const { id = '' } = useParams();
   const [detail, setDetail] = useState<GuestDetail | null>(null);
+  // a guest saved under an older form version: the note, and the fix of what the current one flags
+  const [upgrade, setUpgrade] = useState<RecordUpgradeData | null>(null);
   const [failed, setFailed] = useState(false);
   // a decision reloads the record: its status and reason come from the server
   const [loads, setLoads] = useState(0);
@@ -28,7 +35,12 @@ export default function GuestRecordScreen() {
     let live = true;
     guestApi
       .adminGuest(id)
-      .then((loaded) => live && setDetail(loaded))
+      .then(async (loaded) => {
+        const opened = await openInCurrentVersion('guest', loaded, () => recordUpgradeApi.adminGuest(id));
+        if (!live) return;
+        setUpgrade(opened.upgrade);
+        setDetail(loaded);
+      })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
@@ -60,11 +72,17 @@ export default function GuestRecordScreen() {
           </Box>
         </Box>
       </Paper>
+      <RecordUpgradeNotice upgrade={upgrade} />
       <GuestDecisionSection guest={detail} onDecided={reload} />
       <RegistrationStepSections
         guest={detail}
         testIdPrefix="record"
         reveal={async (field) => (await guestApi.adminRevealGuestField(detail.id, field)).value}
+        basic={
+          upgrade?.problems.length ? (
+            <GuestUpgradeFixSection key={loads} guestId={detail.id} upgrade={upgrade} onSaved={reload} />
+          ) : undefined
+        }
       />
       <EntourageSection detail={detail} testId="record-entourage" reveal={reveal}>
         <EntourageConsentList members={detail.entourage} />

@@ -28,18 +28,23 @@ export function RegistrationStepSections({
   guest,
   testIdPrefix,
   reveal,
+  basic,
 }: {
   guest: Pick<GuestDetail, 'document' | 'intention' | 'itinerary'>;
   testIdPrefix: string;
   reveal?: (kind: SensitiveKind) => Promise<string>;
+  /** shown instead of the read-only basic information (the organiser's upgrade fix) */
+  basic?: ReactNode;
 }) {
   const t = useKeyTranslation();
   const none = <Typography color="text.secondary">{t('guest.view.notFilled')}</Typography>;
   return (
     <>
-      <RegistrationSection titleKey="guest.steps.basic" testId={`${testIdPrefix}-basic`}>
-        <ReadOnlyDocument schemaName="guest" data={guest.document} reveal={reveal} />
-      </RegistrationSection>
+      {basic ?? (
+        <RegistrationSection titleKey="guest.steps.basic" testId={`${testIdPrefix}-basic`}>
+          <ReadOnlyDocument schemaName="guest" data={guest.document} reveal={reveal} />
+        </RegistrationSection>
+      )}
       <RegistrationSection titleKey="guest.steps.intention" testId={`${testIdPrefix}-intention`}>
         {isFilled(guest.intention) ? <ReadOnlyDocument schemaName="attendance-intention" data={guest.intention} /> : none}
       </RegistrationSection>

@@ -15,7 +15,8 @@ import { openReception } from '../reception/sealed-receptions.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { checkInvitationCode } from '../invitations/invitation-codes.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
-import { changesOnlyUpgradeFixes } from './upgrade-fixes.js';
+import { changesOnlyUpgradeFixes, upgradeFixFields } from './upgrade-fixes.js';
+import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import {
@@ -28,7 +29,7 @@ import {
 } from '../../privacy/consents.js';
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
 import type { Audit } from '../../audit/audit.js';
-import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
+import { assertOrganiser, schemaUnitType, unitOf } from '../../auth/unit-access.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** The guest document as the guest schema validated it (only the fields the server reads). */
@@ -99,6 +100,13 @@ export class Guests {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
     return this.detailOf(this.db, edition, await this.load(this.db, edition, unitId, id));
+  }
+
+  /** Organisers: any guest of the current edition (403 for other accounts, 404 for an unknown id). */
+  async organiserDetail(who: SignedInAccount, id: string): Promise<GuestDetail> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    return this.detailOf(this.db, edition, await this.load(this.db, edition, null, id));
   }
 
   /**
@@ -323,44 +331,99 @@ export class Guests {
         const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body, id);
         // a guest the committee rejected goes back to the committee, whatever the code says; a fix keeps the approval
         const status: AuditStatus = upgradeFix ? 'approved' : reviewRequired || row.audit_status === 'rejected' ? 'pending' : 'approved';
-        await this.assertFiles(trx, unitId, body);
-        const hash = this.protection.index('idNumber', body.idNumber);
-        if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
-        await this.assertMobileFree(trx, edition.id, unitId, body);
-        const stored = JSON.parse(row.document) as Record<string, unknown>;
-        const now = this.editions.now().toISOString();
-        const storedConsent: StoredConsent = {
-          version: row.id_number_consent_version,
-          at: row.id_number_consent_at,
-          by: row.id_number_consent_by,
-          idNumberIndex: row.id_number_hash,
-        };
-        const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
-        const written = {
-          ...this.basicColumns(
-            body,
-            hash,
-            status,
-            { inviteCode, guestType },
-            { ...withStoredCode(body, inviteCode), unitType: stored.unitType },
-            row.edition_id,
-          ),
-          updated_at: now,
-          ...consent.columns,
-        };
-        await trx.updateTable('guests').set(written).where('id', '=', id).execute();
-        await this.auditConsent(
-          trx,
-          who,
-          { editionId: edition.id, guestId: id, name: body.nameZh, stored: storedConsent, at: now },
-          consent,
-        );
-        if (status === 'approved') await this.accountLinks.link(trx, id);
-        // the row is locked for this transaction: what it holds now is what was read plus what was
-        // written (the account link touches no column of the summary), so it is not read again
-        return toSummary({ ...row, ...written });
+        return this.storeBasic(trx, who, edition, row, unitId, body, status, { inviteCode, guestType });
       }),
     );
+  }
+
+  /**
+   * An organiser brings any guest saved under an older form version up to date: the body may
+   * change only the fields the current version flags (upgrade-fixes.ts), through the same checks
+   * as the unit's save (schema, the unit's files, ID number and mobile not taken, the code when
+   * it is one of the flagged fields), and the guest keeps its status (an approved one stays
+   * approved). Audited in the write's transaction, the fixed fields' values masked.
+   */
+  async saveUpgradeFix(who: SignedInAccount, id: string, body: GuestDocument): Promise<GuestSummary> {
+    assertOrganiser(who);
+    return refuseDuplicates(new AppError('alreadyExists'), () =>
+      this.db.transaction().execute(async (trx) => {
+        const edition = await this.editions.current(trx);
+        const row = await this.load(trx, edition, null, id, true);
+        const stored = this.protection.openJson('guest', row.document);
+        const fixable = upgradeFixFields(stored, row.schema_version);
+        if (!changesOnlyUpgradeFixes(stored, row.schema_version, body as Record<string, unknown>)) throw new AppError('upgradeFixesOnly');
+        const unitId = row.unit_id ?? '';
+        // the code is checked again only when it is one of the fixes: a code since expired does not block the others
+        const code =
+          fixable.has('inviteCode') && body.inviteCode !== stored.inviteCode
+            ? await this.codeTerms(trx, edition, unitId, body, id)
+            : { inviteCode: row.invitation_code, guestType: row.guest_type };
+        const summary = await this.storeBasic(trx, who, edition, row, unitId, body, row.audit_status as AuditStatus, code);
+        const pick = (document: Record<string, unknown>) =>
+          maskedDocument('guest', Object.fromEntries([...fixable].sort().map((name) => [name, document[name] ?? null])));
+        await this.audit.record(trx, who, {
+          editionId: edition.id,
+          action: 'guest.upgrade-fix',
+          targetType: 'guest',
+          targetId: id,
+          targetLabel: body.nameZh,
+          before: pick(stored),
+          after: pick(body),
+          at: this.editions.now().toISOString(),
+        });
+        return summary;
+      }),
+    );
+  }
+
+  /**
+   * The write of a basic-information save once its gate passed: the unit's files, the ID number
+   * and mobile not taken, the consent (audited), the account link of an approved guest.
+   */
+  private async storeBasic(
+    trx: Executor,
+    who: SignedInAccount,
+    edition: EditionData,
+    row: GuestRow,
+    unitId: string,
+    body: GuestDocument,
+    status: AuditStatus,
+    code: { inviteCode: string | null; guestType: string | null },
+  ): Promise<GuestSummary> {
+    const id = row.id;
+    await this.assertFiles(trx, unitId, body);
+    const hash = this.protection.index('idNumber', body.idNumber);
+    if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
+    await this.assertMobileFree(trx, edition.id, unitId, body);
+    const stored = JSON.parse(row.document) as Record<string, unknown>;
+    const now = this.editions.now().toISOString();
+    const storedConsent: StoredConsent = {
+      version: row.id_number_consent_version,
+      at: row.id_number_consent_at,
+      by: row.id_number_consent_by,
+      idNumberIndex: row.id_number_hash,
+    };
+    const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
+    const written = {
+      ...this.basicColumns(
+        body,
+        hash,
+        status,
+        code,
+        { ...withStoredCode(body, code.inviteCode), unitType: stored.unitType },
+        row.edition_id,
+      ),
+      // a kept status keeps its reason (basicColumns clears it for a save that goes back to review)
+      ...(status === row.audit_status ? { reject_reason: row.reject_reason } : {}),
+      updated_at: now,
+      ...consent.columns,
+    };
+    await trx.updateTable('guests').set(written).where('id', '=', id).execute();
+    await this.auditConsent(trx, who, { editionId: edition.id, guestId: id, name: body.nameZh, stored: storedConsent, at: now }, consent);
+    if (status === 'approved') await this.accountLinks.link(trx, id);
+    // the row is locked for this transaction: what it holds now is what was read plus what was
+    // written (the account link touches no column of the summary), so it is not read again
+    return toSummary({ ...row, ...written });
   }
 }
 

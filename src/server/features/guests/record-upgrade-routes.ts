@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SchemaName } from '../../../generated/registry.js';
 import { recordUpgradePaths, type RecordUpgradeData } from '../../../shared/record-upgrade-api.js';
+import { guestApiPaths } from '../../../shared/guest-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
@@ -8,8 +9,9 @@ import { signedIn } from '../../auth/authenticate.js';
 import { upgradeDocument } from '../../schema-versions/document-upgrade.js';
 import { currentFormVersion } from '../../schema-versions/schema-versions.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
+import { restoreMaskedFields } from '../../privacy/restore-masks.js';
 import { paramsOf } from '../../http/route-parts.js';
-import { bearer, path } from '../../http/route-helpers.js';
+import { bearer, bodyOf, path } from '../../http/route-helpers.js';
 import type { Guests } from './guests.js';
 import type { Units } from '../units/units.js';
 import type { Entourage } from './entourage.js';
@@ -47,6 +49,44 @@ export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units,
       return ok(request, upgraded('guest', 'guest', guest.id, guest.document, guest.schemaVersion));
     },
   });
+
+  app.get<{ Params: SchemaData<'guest-id-params'>; Reply: Answer<'response-record-upgrade'> }>(path(recordUpgradePaths.adminGuest(':id')), {
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Organisers: any guest of the current edition as the current guest schema can hold it: dropped fields and what must change (403 for other accounts)',
+      security: bearer,
+      response: envelope('response-record-upgrade', 'the guest record in the current version'),
+      ...paramsOf('guest-id-params'),
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      const guest = await guests.organiserDetail(signedIn(request), request.params.id);
+      return ok(request, upgraded('guest', 'guest', guest.id, guest.document, guest.schemaVersion));
+    },
+  });
+
+  app.put<{ Params: SchemaData<'guest-id-params'>; Body: SchemaData<'guest'>; Reply: Answer<'response-guest-summary'> }>(
+    path(guestApiPaths.adminGuestUpgradeFix(':id')),
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Organisers: change only the fields the current guest form version flags in a guest saved under an older one (approved ones included), with the unit's save checks; the status is kept and the change audited (403 for other accounts)",
+        security: bearer,
+        response: envelope('response-guest-summary', 'the saved guest'),
+        ...paramsOf('guest-id-params'),
+        ...bodyOf('guest'),
+      },
+      preValidation: [
+        restoreMaskedFields<FastifyRequest<{ Params: SchemaData<'guest-id-params'> }>>(
+          'guest',
+          async (request) => (await guests.organiserDetail(signedIn(request), request.params.id)).document,
+        ),
+      ],
+      handler: async (request) => ok(request, await guests.saveUpgradeFix(signedIn(request), request.params.id, request.body)),
+    },
+  );
 
   app.get<{ Params: SchemaData<'entourage-member-params'>; Reply: Answer<'response-record-upgrade'> }>(
     path(recordUpgradePaths.entourageMember(':id', ':memberId')),

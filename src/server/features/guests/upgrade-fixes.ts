@@ -6,6 +6,16 @@ type Document = Record<string, unknown>;
 /** Fields the server sets on every save whatever the body says. */
 const SET_BY_SERVER = new Set(['unitType']);
 
+/** The top-level fields of the problems an upgrade flags. */
+function fieldsOf(problems: { pointer: string }[]): Set<string> {
+  return new Set(problems.map((problem) => problem.pointer.split('/')[1] ?? '').filter(Boolean));
+}
+
+/** The top-level fields the current guest form version flags in a stored document (none when it fits). */
+export function upgradeFixFields(stored: Document, storedVersion: number): Set<string> {
+  return fieldsOf(upgradeDocument(stored, storedVersion, currentFormVersion('guest')).problems);
+}
+
 /** A value as canonical text: objects with their keys sorted, so key order is no change. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -26,7 +36,7 @@ function canonical(value: unknown): string {
  */
 export function changesOnlyUpgradeFixes(stored: Document, storedVersion: number, body: Document): boolean {
   const upgrade = upgradeDocument(stored, storedVersion, currentFormVersion('guest'));
-  const fixable = new Set(upgrade.problems.map((problem) => problem.pointer.split('/')[1] ?? ''));
+  const fixable = fieldsOf(upgrade.problems);
   if (fixable.size === 0) return false;
   const before = upgrade.document as Document;
   for (const key of new Set([...Object.keys(before), ...Object.keys(body)])) {
