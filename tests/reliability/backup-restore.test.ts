@@ -100,7 +100,11 @@ describeEachDatabase('backup during writes, restore into an empty folder (real s
     const record = emptyRecord();
     const stop = { stopped: false };
     const writing = writeUntil(server.baseUrl, writers, record, stop);
-    await sleep(3_000);
+    // the backup starts once writes of both kinds are acknowledged (a loaded machine may need
+    // longer than a few seconds for the first upload)
+    const started = Date.now();
+    while ((record.uploads.length === 0 || record.unitAcked.size === 0 || Date.now() - started < 3_000) && Date.now() - started < 60_000)
+      await sleep(250);
     const beforeBackup: WriteRecord = { ...emptyRecord(), unitAcked: new Map(record.unitAcked), uploads: [...record.uploads] };
     const backupDir = path.join(work, 'backup');
     const backup = await npmScript('backup', ['--to', backupDir], { DATA_DIR: source, ...pgEnv });
