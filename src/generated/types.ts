@@ -644,6 +644,7 @@ liaison?: Liaison
 "message-page-query"?: MessagePageQuery
 "message-recipient-query"?: MessageRecipientQuery
 "notice-page-query"?: NoticePageQuery
+"notice-publication-query"?: NoticePublicationQuery
 "notice-publication"?: NoticePublication
 "notice-read-query"?: NoticeReadQuery
 notice?: Notice
@@ -1822,6 +1823,31 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Query string of GET admin/console/notice/page (organisers): the notices written for the current edition, newest first; title matches a part; sort orders by a column, then by id (a draft's release time is empty: last going up).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "NoticePublicationQuery".
+ */
+export interface NoticePublicationQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+title?: string
+sort?: ("title" | "publishedAt" | "status")
+order?: SortOrder
 }
 /**
  * Body of POST admin/console/notice and PUT admin/console/notice/{id}: a notice written by organisers. audiences (account types) and unitIds narrow who gets it; both empty means everyone; both given means those account types within those units.

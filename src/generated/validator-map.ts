@@ -50,6 +50,7 @@ import * as messageCompose from './validators/message-compose.js';
 import * as messagePageQuery from './validators/message-page-query.js';
 import * as messageRecipientQuery from './validators/message-recipient-query.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
+import * as noticePublicationQuery from './validators/notice-publication-query.js';
 import * as noticePublication from './validators/notice-publication.js';
 import * as noticeReadQuery from './validators/notice-read-query.js';
 import * as notice from './validators/notice.js';
@@ -184,6 +185,7 @@ import messageComposeSchema from './schemas/message-compose.json';
 import messagePageQuerySchema from './schemas/message-page-query.json';
 import messageRecipientQuerySchema from './schemas/message-recipient-query.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
+import noticePublicationQuerySchema from './schemas/notice-publication-query.json';
 import noticePublicationSchema from './schemas/notice-publication.json';
 import noticeReadQuerySchema from './schemas/notice-read-query.json';
 import noticeSchema from './schemas/notice.json';
@@ -321,6 +323,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'message-page-query': messagePageQuerySchema,
   'message-recipient-query': messageRecipientQuerySchema,
   'notice-page-query': noticePageQuerySchema,
+  'notice-publication-query': noticePublicationQuerySchema,
   'notice-publication': noticePublicationSchema,
   'notice-read-query': noticeReadQuerySchema,
   'notice': noticeSchema,
@@ -459,6 +462,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'message-page-query': messagePageQuery['https://summit.example/schemas/message-page-query.json'],
   'message-recipient-query': messageRecipientQuery['https://summit.example/schemas/message-recipient-query.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
+  'notice-publication-query': noticePublicationQuery['https://summit.example/schemas/notice-publication-query.json'],
   'notice-publication': noticePublication['https://summit.example/schemas/notice-publication.json'],
   'notice-read-query': noticeReadQuery['https://summit.example/schemas/notice-read-query.json'],
   'notice': notice['https://summit.example/schemas/notice.json'],

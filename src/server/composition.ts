@@ -41,6 +41,7 @@ import { uploadRoutes } from './uploads/upload-routes.js';
 import type { ConsoleWorkbook } from './exports/workbooks.js';
 import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
 import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
+import { noticeListWorkbook } from './features/notices/notice-list-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -368,6 +369,7 @@ export function createServices(
     entourage: (language) => translator.t(language, 'server.door.entourage'),
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
+  const noticesAdmin = new NoticesAdmin(db, editions, audit);
   const review = new Review(db, editions, guests, audit, translator, messages);
   return {
     databaseSpace: new DatabaseSpace(),
@@ -396,12 +398,13 @@ export function createServices(
       guests: consoleGuests,
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
       codes: new CodesAdmin(db, editions, audit),
-      notices: new NoticesAdmin(db, editions, audit),
+      notices: noticesAdmin,
       hotels: new Hotels(db, editions, audit, protection),
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
         ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
         ...guestListWorkbooks(consoleGuests, review),
+        noticeListWorkbook(noticesAdmin),
       ],
       guestExports,
       audit,

@@ -9,10 +9,10 @@ import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, typ
 type Row = { id: string; nameZh: string; inviteCode: string | null; status: string };
 
 /** Every page of a list, pageSize rows at a time, in order. */
-async function allPages(c: Caller, path: string, query: string, pageSize: number): Promise<Row[]> {
-  const rows: Row[] = [];
+async function allPages<R = Row>(c: Caller, path: string, query: string, pageSize: number): Promise<R[]> {
+  const rows: R[] = [];
   for (let pageNum = 1; ; pageNum += 1) {
-    const page = (await c.get<Page<Row>>(`${path}?${query}&pageSize=${pageSize}&pageNum=${pageNum}`)).body.data;
+    const page = (await c.get<Page<R>>(`${path}?${query}&pageSize=${pageSize}&pageNum=${pageNum}`)).body.data;
     rows.push(...page.records);
     if (rows.length >= page.total || page.records.length === 0) return rows;
   }
@@ -32,7 +32,28 @@ async function sheetRows(body: Buffer): Promise<string[][]> {
 }
 
 describeEachDatabase('list sorting and paging', (kind) => {
-  const t = useTestApp(kind, {}, { clock: movableClock().clock });
+  const time = movableClock();
+  const t = useTestApp(kind, {}, { clock: time.clock });
+  const download = async (url: string, account = ORGANISER) => {
+    const who = await caller(t, account);
+    return t.app.inject({
+      method: 'GET',
+      url: `/exhibition/${url}`,
+      headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
+    });
+  };
+  /** The list's rows in the order shown, and the export's first column, for one query. */
+  async function listAndExport<R>(organiser: Caller, list: string, exported: string, query: string, first: (row: R) => string) {
+    const shown = await allPages<R>(organiser, list, query, 2);
+    const answer = await download(`${exported}?${query}`);
+    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+    const rows = await sheetRows(answer.rawPayload);
+    expect(
+      rows.map((row) => row[0]),
+      `${exported}?${query}`,
+    ).toEqual(shown.map(first));
+    return shown;
+  }
 
   // the test app's database lives for the file: the guests are added once
   let seeded: Promise<void> | null = null;
@@ -135,5 +156,48 @@ describeEachDatabase('list sorting and paging', (kind) => {
     expect(bad.body.msg).not.toMatch(/must be equal|enum/);
     const wrongOrder = await organiser.get<unknown>('admin/console/guest/page?sort=name&order=up');
     expect(wrongOrder.status).toBe(400);
+  });
+
+  it("sorts the organisers' notices by title, release time and status, filters them by title, pages them and exports what the list shows", async () => {
+    const organiser = await caller(t, ORGANISER);
+    const path = 'admin/console/notice/page';
+    const write = async (title: string) =>
+      (await organiser.post<{ id: string }>('admin/console/notice', { title, content: '正文', audiences: [], unitIds: [] })).body.data.id;
+    const b = await write('排序通知乙');
+    await write('排序通知甲');
+    const a2 = await write('排序通知甲');
+    await write('排序通知丙');
+    await write('别的通知');
+    // two are published, the later one an hour after the first
+    time.set('2027-06-01T05:00:00.000Z');
+    expect((await organiser.post(`admin/console/notice/${b}/publish`)).status).toBe(200);
+    time.set('2027-06-01T06:00:00.000Z');
+    expect((await organiser.post(`admin/console/notice/${a2}/publish`)).status).toBe(200);
+    time.set('2027-06-01T04:00:00.000Z');
+    type Notice = { id: string; title: string; status: string; publishedAt: string | null };
+    const TITLE = encodeURIComponent('排序通知');
+    const asc = await allPages<Notice>(organiser, path, `title=${TITLE}&sort=title&order=asc`, 100);
+    expect(asc.map((row) => row.title)).toEqual(['排序通知丙', '排序通知乙', '排序通知甲', '排序通知甲']);
+    const tied = asc.filter((row) => row.title === '排序通知甲').map((row) => row.id);
+    expect(tied).toEqual([...tied].sort());
+    expect((await allPages<Notice>(organiser, path, `title=${TITLE}&sort=title&order=asc`, 1)).map((row) => row.id)).toEqual(
+      asc.map((row) => row.id),
+    );
+    const desc = await allPages<Notice>(organiser, path, `title=${TITLE}&sort=title&order=desc`, 3);
+    expect(desc.map((row) => row.id)).toEqual(asc.map((row) => row.id).reverse());
+    // drafts have no release time: last going up, first going down, on both databases
+    const released = await allPages<Notice>(organiser, path, `title=${TITLE}&sort=publishedAt`, 3);
+    expect(released.map((row) => row.id).slice(0, 2)).toEqual([b, a2]);
+    expect(released.slice(2).map((row) => row.publishedAt)).toEqual([null, null]);
+    const releasedDown = await allPages<Notice>(organiser, path, `title=${TITLE}&sort=publishedAt&order=desc`, 3);
+    expect(releasedDown.map((row) => row.id)).toEqual(released.map((row) => row.id).reverse());
+    const byStatus = await allPages<Notice>(organiser, path, `title=${TITLE}&sort=status`, 2);
+    expect(byStatus.map((row) => row.status)).toEqual(['draft', 'draft', 'published', 'published']);
+    // a title with a LIKE wildcard is taken literally
+    expect(await allPages<Notice>(organiser, path, `title=${encodeURIComponent('%')}`, 10)).toEqual([]);
+    for (const query of [`title=${TITLE}&sort=title&order=desc`, `title=${TITLE}&sort=publishedAt`, 'sort=status&order=desc'])
+      await listAndExport<Notice>(organiser, path, 'admin/console/export/notices', query, (row) => row.title);
+    expect((await organiser.get(`${path}?sort=content`)).status).toBe(400);
+    expect((await download('admin/console/export/notices?sort=content', ENTERPRISE)).statusCode).toBe(403);
   });
 });

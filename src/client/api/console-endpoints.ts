@@ -26,8 +26,7 @@ export const consoleApi = {
   codePage: (query: Query) => http.request<Page<InvitationCodeItem>>('get', paths.codePage, { searchParams: search(query) }),
   createCodes: (batch: Document) => http.request<string[]>('post', paths.codeBatch, { json: compactDocument(batch) }),
   revokeCode: (code: string) => http.request<null>('post', paths.codeRevoke(code)),
-  noticePage: (pageNum: number, pageSize: number) =>
-    http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: { pageNum, pageSize } }),
+  noticePage: (query: Query) => http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: search(query) }),
   createNotice: (notice: Document) => http.request<NoticePublicationItem>('post', paths.notices, { json: notice }),
   saveNotice: (id: string, notice: Document) => http.request<NoticePublicationItem>('put', paths.notice(id), { json: notice }),
   deleteNotice: (id: string) => http.request<null>('delete', paths.notice(id)),

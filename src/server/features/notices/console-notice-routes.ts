@@ -17,20 +17,22 @@ export async function consoleNoticeRoutes(app: FastifyInstance, { noticesAdmin: 
   const tags = ['console'];
   const byId = paramsOf('console-id-params');
 
-  app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-publication-page'> }>(path(paths.noticePage), {
-    schema: {
-      tags,
-      summary: 'Notices organisers wrote, newest first, with how many accounts read them',
-      security: bearer,
-      response: envelope('response-notice-publication-page', 'a page of notices'),
-      ...queryOf('notice-page-query'),
+  app.get<{ Querystring: SchemaData<'notice-publication-query'>; Reply: Answer<'response-notice-publication-page'> }>(
+    path(paths.noticePage),
+    {
+      schema: {
+        tags,
+        summary: 'Notices organisers wrote, newest first or by a column, by title (a part), with how many accounts read them',
+        security: bearer,
+        response: envelope('response-notice-publication-page', 'a page of notices'),
+        ...queryOf('notice-publication-query'),
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        return ok(request, await notices.page(signedIn(request), request.query));
+      },
     },
-    handler: async (request, reply) => {
-      noStore(reply);
-      const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await notices.page(signedIn(request), pageNum, pageSize));
-    },
-  });
+  );
 
   app.post<{ Body: SchemaData<'notice-publication'>; Reply: Answer<'response-notice-publication'> }>(path(paths.notices), {
     schema: {
