@@ -278,7 +278,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'unit': 1,
   'unofficial-guest': 1,
   'vehicle': 2,
-  'wish-page-query': 1,
+  'wish-page-query': 2,
 };
 
 export const schemaIdPrefix = 'https://summit.example/schemas/';

@@ -3935,7 +3935,7 @@ passengers?: string
 remarks?: string
 }
 /**
- * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, newest first.
+ * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, last saved first; unitName matches a part of the unit's name; sort orders by a column, then by id.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "WishPageQuery".
@@ -3951,6 +3951,13 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+unitName?: string
+sort?: ("unitName" | "updatedAt")
+order?: SortOrder
 }
 /**
  * A content record: historical guest, investment project, vehicle or unofficial-activity guest (answer part).

@@ -42,6 +42,7 @@ import type { ConsoleWorkbook } from './exports/workbooks.js';
 import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
 import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
 import { noticeListWorkbook } from './features/notices/notice-list-export.js';
+import { wishListWorkbook } from './features/wishes/wish-list-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -370,6 +371,7 @@ export function createServices(
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
+  const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
   return {
     databaseSpace: new DatabaseSpace(),
@@ -391,7 +393,7 @@ export function createServices(
     invitationCodes: new InvitationCodes(db, clock),
     guests,
     guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
-    goodWishes: new GoodWishes(db, editions, protection),
+    goodWishes,
     entourage,
     entourageTravel,
     console: {
@@ -405,6 +407,7 @@ export function createServices(
         ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
         ...guestListWorkbooks(consoleGuests, review),
         noticeListWorkbook(noticesAdmin),
+        wishListWorkbook(goodWishes),
       ],
       guestExports,
       audit,

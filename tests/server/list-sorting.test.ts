@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, type Caller } from './guests-harness.js';
+import { addGuest, caller, ENTERPRISE, ENTERPRISE2, GOVERNMENT, MEDIA, movableClock, ORGANISER, type Caller } from './guests-harness.js';
 
 type Row = { id: string; nameZh: string; inviteCode: string | null; status: string };
 
@@ -199,5 +199,34 @@ describeEachDatabase('list sorting and paging', (kind) => {
       await listAndExport<Notice>(organiser, path, 'admin/console/export/notices', query, (row) => row.title);
     expect((await organiser.get(`${path}?sort=content`)).status).toBe(400);
     expect((await download('admin/console/export/notices?sort=content', ENTERPRISE)).statusCode).toBe(403);
+  });
+
+  it("sorts the units' good wishes by unit and time saved, filters them by unit name, pages them and exports what the list shows", async () => {
+    const organiser = await caller(t, ORGANISER);
+    const path = 'admin/wish/page';
+    // saved one hour apart: the second enterprise first, the government last
+    const saves = [ENTERPRISE2, MEDIA, ENTERPRISE, GOVERNMENT];
+    for (const [hour, account] of saves.entries()) {
+      time.set(`2027-06-02T0${hour + 1}:00:00.000Z`);
+      const unit = await caller(t, account);
+      expect((await unit.put('qms/wish/mine', { wishMessage: `祝福${hour}` })).status).toBe(200);
+    }
+    time.set('2027-06-01T04:00:00.000Z');
+    type Wish = { id: string; unitName: string; updatedAt: string; document: { wishMessage?: string } };
+    const asc = await allPages<Wish>(organiser, path, 'sort=unitName', 100);
+    expect(asc.map((row) => row.unitName)).toEqual(['示例市商务局', '示例日报社', '示例第二企业有限公司', '示例跨国企业有限公司']);
+    expect((await allPages<Wish>(organiser, path, 'sort=unitName', 1)).map((row) => row.id)).toEqual(asc.map((row) => row.id));
+    const desc = await allPages<Wish>(organiser, path, 'sort=unitName&order=desc', 3);
+    expect(desc.map((row) => row.id)).toEqual(asc.map((row) => row.id).reverse());
+    const bySaved = await allPages<Wish>(organiser, path, 'sort=updatedAt', 3);
+    expect(bySaved.map((row) => row.document.wishMessage)).toEqual(['祝福0', '祝福1', '祝福2', '祝福3']);
+    // without a sort: last saved first
+    expect((await allPages<Wish>(organiser, path, '', 3)).map((row) => row.id)).toEqual(bySaved.map((row) => row.id).reverse());
+    const enterprises = await allPages<Wish>(organiser, path, `unitName=${encodeURIComponent('企业')}&sort=updatedAt&order=desc`, 1);
+    expect(enterprises.map((row) => row.unitName)).toEqual(['示例跨国企业有限公司', '示例第二企业有限公司']);
+    for (const query of ['sort=unitName&order=desc', `unitName=${encodeURIComponent('企业')}&sort=updatedAt`, ''])
+      await listAndExport<Wish>(organiser, path, 'admin/console/export/wishes', query, (row) => row.unitName);
+    expect((await organiser.get(`${path}?sort=wishMessage`)).status).toBe(400);
+    expect((await download('admin/console/export/wishes?sort=wishMessage', ENTERPRISE)).statusCode).toBe(403);
   });
 });
