@@ -631,6 +631,7 @@ edition?: Edition
 "guest-sign-in"?: GuestSignIn
 guest?: Guest
 "historical-guest"?: HistoricalGuest
+"hotel-query"?: HotelQuery
 hotel?: Hotel
 "investment-project"?: InvestmentProject
 "invitation-code-batch"?: InvitationCodeBatch
@@ -1480,6 +1481,21 @@ photo?: Photo
 businessCard?: BusinessCard
 governmentPosition?: PersonGovernmentPosition
 governmentRank?: PersonGovernmentRank
+}
+/**
+ * Query string of GET admin/console/hotel (organisers): the hotels of the current edition, whole (tens of them), by name; name matches a part; sort orders by a column, then by id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "HotelQuery".
+ */
+export interface HotelQuery {
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+name?: string
+sort?: "name"
+order?: SortOrder
 }
 /**
  * A hotel organisers keep for reception assignment (name unique in the edition).

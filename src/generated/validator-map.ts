@@ -37,6 +37,7 @@ import * as guestPageQuery from './validators/guest-page-query.js';
 import * as guestSignIn from './validators/guest-sign-in.js';
 import * as guest from './validators/guest.js';
 import * as historicalGuest from './validators/historical-guest.js';
+import * as hotelQuery from './validators/hotel-query.js';
 import * as hotel from './validators/hotel.js';
 import * as investmentProject from './validators/investment-project.js';
 import * as invitationCodeBatch from './validators/invitation-code-batch.js';
@@ -172,6 +173,7 @@ import guestPageQuerySchema from './schemas/guest-page-query.json';
 import guestSignInSchema from './schemas/guest-sign-in.json';
 import guestSchema from './schemas/guest.json';
 import historicalGuestSchema from './schemas/historical-guest.json';
+import hotelQuerySchema from './schemas/hotel-query.json';
 import hotelSchema from './schemas/hotel.json';
 import investmentProjectSchema from './schemas/investment-project.json';
 import invitationCodeBatchSchema from './schemas/invitation-code-batch.json';
@@ -310,6 +312,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'guest-sign-in': guestSignInSchema,
   'guest': guestSchema,
   'historical-guest': historicalGuestSchema,
+  'hotel-query': hotelQuerySchema,
   'hotel': hotelSchema,
   'investment-project': investmentProjectSchema,
   'invitation-code-batch': invitationCodeBatchSchema,
@@ -449,6 +452,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'guest-sign-in': guestSignIn['https://summit.example/schemas/guest-sign-in.json'],
   'guest': guest['https://summit.example/schemas/guest.json'],
   'historical-guest': historicalGuest['https://summit.example/schemas/historical-guest.json'],
+  'hotel-query': hotelQuery['https://summit.example/schemas/hotel-query.json'],
   'hotel': hotel['https://summit.example/schemas/hotel.json'],
   'investment-project': investmentProject['https://summit.example/schemas/investment-project.json'],
   'invitation-code-batch': invitationCodeBatch['https://summit.example/schemas/invitation-code-batch.json'],

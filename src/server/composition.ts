@@ -43,6 +43,7 @@ import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js
 import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
 import { noticeListWorkbook } from './features/notices/notice-list-export.js';
 import { wishListWorkbook } from './features/wishes/wish-list-export.js';
+import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -371,6 +372,7 @@ export function createServices(
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
+  const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
   return {
@@ -401,13 +403,14 @@ export function createServices(
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
       codes: new CodesAdmin(db, editions, audit),
       notices: noticesAdmin,
-      hotels: new Hotels(db, editions, audit, protection),
+      hotels,
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
         ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
         ...guestListWorkbooks(consoleGuests, review),
         noticeListWorkbook(noticesAdmin),
         wishListWorkbook(goodWishes),
+        hotelListWorkbook(hotels),
       ],
       guestExports,
       audit,

@@ -229,4 +229,29 @@ describeEachDatabase('list sorting and paging', (kind) => {
     expect((await organiser.get(`${path}?sort=wishMessage`)).status).toBe(400);
     expect((await download('admin/console/export/wishes?sort=wishMessage', ENTERPRISE)).statusCode).toBe(403);
   });
+
+  it('sorts the hotels by name, filters them by name and exports what the list shows', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const path = 'admin/console/hotel';
+    for (const name of ['排序酒店丙', '排序酒店甲', '别的宾馆', '排序酒店乙'])
+      expect((await organiser.post(path, { name, address: `${name}路1号` })).status).toBe(200);
+    type Hotel = { id: string; name: string };
+    const list = async (query: string) => (await organiser.get<Hotel[]>(`${path}?${query}`)).body.data;
+    const NAME = encodeURIComponent('排序酒店');
+    const asc = await list(`name=${NAME}&sort=name`);
+    expect(asc.map((row) => row.name)).toEqual(['排序酒店丙', '排序酒店乙', '排序酒店甲']);
+    expect((await list(`name=${NAME}&sort=name&order=desc`)).map((row) => row.id)).toEqual(asc.map((row) => row.id).reverse());
+    expect((await list(`name=${encodeURIComponent('_')}`)).length).toBe(0);
+    for (const query of [`name=${NAME}&sort=name&order=desc`, 'sort=name', `name=${encodeURIComponent('宾馆')}`]) {
+      const shown = await list(query);
+      const answer = await download(`admin/console/export/hotel-list?${query}`);
+      expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+      expect(
+        (await sheetRows(answer.rawPayload)).map((row) => row[0]),
+        query,
+      ).toEqual(shown.map((row) => row.name));
+    }
+    expect((await organiser.get(`${path}?sort=address`)).status).toBe(400);
+    expect((await download('admin/console/export/hotel-list?sort=address', ENTERPRISE)).statusCode).toBe(403);
+  });
 });

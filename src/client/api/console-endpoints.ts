@@ -31,7 +31,7 @@ export const consoleApi = {
   saveNotice: (id: string, notice: Document) => http.request<NoticePublicationItem>('put', paths.notice(id), { json: notice }),
   deleteNotice: (id: string) => http.request<null>('delete', paths.notice(id)),
   publishNotice: (id: string) => http.request<NoticePublicationItem>('post', paths.noticePublish(id)),
-  hotels: () => http.request<HotelItem[]>('get', paths.hotels),
+  hotels: (query: Query = {}) => http.request<HotelItem[]>('get', paths.hotels, { searchParams: search(query) }),
   saveHotel: (id: string | null, hotel: Document) =>
     id
       ? http.request<HotelItem>('put', paths.hotel(id), { json: compactDocument(hotel) })

@@ -4,7 +4,7 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
-import { pageOf, paramsOf } from '../../http/route-parts.js';
+import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { NoticesAdmin } from './notices-admin.js';
 
