@@ -135,6 +135,11 @@ export type Text100 = string
 export type CalendarDate = string
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "sortOrder".
+ */
+export type SortOrder = ("asc" | "desc")
+/**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "auditStatus".
  */
 export type AuditStatus = ("pending" | "approved" | "rejected")
@@ -159,11 +164,6 @@ export type UnitType = ("enterprise" | "government" | "media")
  * via the `definition` "attendanceState".
  */
 export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "sortOrder".
- */
-export type SortOrder = ("asc" | "desc")
 /**
  * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
  * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
@@ -988,7 +988,7 @@ productShowcase?: boolean
 researchReportRelease?: boolean
 }
 /**
- * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first, filtered by action and target type (each one of the labelled ones: a choice list, not a code to type), actor account (part) and a date range (Asia/Shanghai days, inclusive).
+ * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first or sorted by a column (then by id; the action by its code, so one action's entries stay together), filtered by action and target type (each one of the labelled ones: a choice list, not a code to type), actor account (part) and a date range (Asia/Shanghai days, inclusive).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "AuditFilterQuery".
@@ -1013,6 +1013,8 @@ targetType?: ("guest" | "edition" | "invitation-code" | "invitation-code-batch" 
 actor?: string
 from?: CalendarDate
 to?: CalendarDate
+sort?: ("at" | "actor" | "action")
+order?: SortOrder
 }
 /**
  * Query string of GET admin/audit/page (organisers): the audit log, newest first.

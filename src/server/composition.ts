@@ -44,6 +44,7 @@ import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
 import { noticeListWorkbook } from './features/notices/notice-list-export.js';
 import { wishListWorkbook } from './features/wishes/wish-list-export.js';
 import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
+import { auditLogWorkbook } from './audit/audit-log-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -411,6 +412,7 @@ export function createServices(
         noticeListWorkbook(noticesAdmin),
         wishListWorkbook(goodWishes),
         hotelListWorkbook(hotels),
+        auditLogWorkbook(audit),
       ],
       guestExports,
       audit,

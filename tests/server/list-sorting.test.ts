@@ -254,4 +254,58 @@ describeEachDatabase('list sorting and paging', (kind) => {
     expect((await organiser.get(`${path}?sort=address`)).status).toBe(400);
     expect((await download('admin/console/export/hotel-list?sort=address', ENTERPRISE)).statusCode).toBe(403);
   });
+
+  it('sorts the audit log by time, action and actor, with its filters, pages it and exports what the list shows', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const path = 'admin/console/audit/page';
+    // a day of its own, so the filter leaves the other tests' entries out
+    const ids: string[] = [];
+    for (const [minute, name] of ['审计酒店乙', '审计酒店甲', '审计酒店丙'].entries()) {
+      time.set(`2027-07-01T0${3 - minute}:00:00.000Z`);
+      ids.push((await organiser.post<{ id: string }>('admin/console/hotel', { name })).body.data.id);
+    }
+    time.set('2027-07-01T05:00:00.000Z');
+    expect((await organiser.del(`admin/console/hotel/${ids[0]}`)).status).toBe(200);
+    time.set('2027-06-01T04:00:00.000Z');
+    type Entry = {
+      id: string;
+      at: string;
+      action: string;
+      actorAccount: string;
+      actionLabel: string;
+      targetLabel: string | null;
+      targetTypeLabel: string;
+    };
+    const DAY = 'from=2027-07-01&to=2027-07-01';
+    const byTime = await allPages<Entry>(organiser, path, `${DAY}&sort=at`, 1);
+    expect(byTime.map((row) => row.targetLabel)).toEqual(['审计酒店丙', '审计酒店甲', '审计酒店乙', '审计酒店乙']);
+    expect(byTime.map((row) => row.action)).toEqual(['hotel.create', 'hotel.create', 'hotel.create', 'hotel.delete']);
+    // without a sort: newest first
+    expect((await allPages<Entry>(organiser, path, DAY, 3)).map((row) => row.id)).toEqual(byTime.map((row) => row.id).reverse());
+    const byAction = await allPages<Entry>(organiser, path, `${DAY}&sort=action&order=desc`, 3);
+    expect(byAction.map((row) => row.action)).toEqual(['hotel.delete', 'hotel.create', 'hotel.create', 'hotel.create']);
+    const created = byAction.slice(1).map((row) => row.id);
+    expect(created).toEqual([...created].sort().reverse());
+    // one actor: the id decides, both ways, pages of one the same as pages of three
+    const byActor = await allPages<Entry>(organiser, path, `${DAY}&sort=actor`, 1);
+    expect(byActor.map((row) => row.id)).toEqual(byActor.map((row) => row.id).sort());
+    expect((await allPages<Entry>(organiser, path, `${DAY}&sort=actor&order=desc`, 3)).map((row) => row.id)).toEqual(
+      byActor.map((row) => row.id).reverse(),
+    );
+    expect((await allPages<Entry>(organiser, path, `${DAY}&action=hotel.create&sort=at&order=desc`, 2)).length).toBe(3);
+    for (const query of [`${DAY}&sort=at`, `${DAY}&sort=action&order=desc`, `${DAY}&action=hotel.create&sort=actor`]) {
+      const shown = await allPages<Entry>(organiser, path, query, 2);
+      const answer = await download(`admin/console/export/audit-log?${query}`);
+      expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+      const rows = await sheetRows(answer.rawPayload);
+      expect(
+        rows.map((row) => [row[2], row[3]]),
+        query,
+      ).toEqual(
+        shown.map((row) => [row.actionLabel, row.targetLabel ? `${row.targetTypeLabel}: ${row.targetLabel}` : row.targetTypeLabel]),
+      );
+    }
+    expect((await organiser.get(`${path}?sort=reason`)).status).toBe(400);
+    expect((await download('admin/console/export/audit-log?sort=reason', ENTERPRISE)).statusCode).toBe(403);
+  });
 });
