@@ -135,6 +135,11 @@ export type Text100 = string
 export type CalendarDate = string
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "sortOrder".
+ */
+export type SortOrder = ("asc" | "desc")
+/**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "auditStatus".
  */
 export type AuditStatus = ("pending" | "approved" | "rejected")
@@ -159,11 +164,6 @@ export type UnitType = ("enterprise" | "government" | "media")
  * via the `definition` "attendanceState".
  */
 export type AttendanceState = ("undecided" | "attending" | "not-attending" | "cancelled")
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "sortOrder".
- */
-export type SortOrder = ("asc" | "desc")
 /**
  * An Excel workbook (.xlsx, a ZIP container), up to 10 MB.
  * @upload {"accept":["application/zip","application/x-zip-compressed"],"extensions":["xlsx"],"maxBytes":10485760,"maxCount":1}
@@ -631,6 +631,7 @@ edition?: Edition
 "guest-sign-in"?: GuestSignIn
 guest?: Guest
 "historical-guest"?: HistoricalGuest
+"hotel-query"?: HotelQuery
 hotel?: Hotel
 "investment-project"?: InvestmentProject
 "invitation-code-batch"?: InvitationCodeBatch
@@ -644,6 +645,7 @@ liaison?: Liaison
 "message-page-query"?: MessagePageQuery
 "message-recipient-query"?: MessageRecipientQuery
 "notice-page-query"?: NoticePageQuery
+"notice-publication-query"?: NoticePublicationQuery
 "notice-publication"?: NoticePublication
 "notice-read-query"?: NoticeReadQuery
 notice?: Notice
@@ -986,7 +988,7 @@ productShowcase?: boolean
 researchReportRelease?: boolean
 }
 /**
- * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first, filtered by action and target type (each one of the labelled ones: a choice list, not a code to type), actor account (part) and a date range (Asia/Shanghai days, inclusive).
+ * Query string of GET admin/console/audit/page: the audit log of the current edition, newest first or sorted by a column (then by id; the action by its code, so one action's entries stay together), filtered by action and target type (each one of the labelled ones: a choice list, not a code to type), actor account (part) and a date range (Asia/Shanghai days, inclusive).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "AuditFilterQuery".
@@ -1011,6 +1013,8 @@ targetType?: ("guest" | "edition" | "invitation-code" | "invitation-code-batch" 
 actor?: string
 from?: CalendarDate
 to?: CalendarDate
+sort?: ("at" | "actor" | "action")
+order?: SortOrder
 }
 /**
  * Query string of GET admin/audit/page (organisers): the audit log, newest first.
@@ -1481,6 +1485,21 @@ governmentPosition?: PersonGovernmentPosition
 governmentRank?: PersonGovernmentRank
 }
 /**
+ * Query string of GET admin/console/hotel (organisers): the hotels of the current edition, whole (tens of them), by name; name matches a part; sort orders by a column, then by id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "HotelQuery".
+ */
+export interface HotelQuery {
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+name?: string
+sort?: "name"
+order?: SortOrder
+}
+/**
  * A hotel organisers keep for reception assignment (name unique in the edition).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -1822,6 +1841,31 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Query string of GET admin/console/notice/page (organisers): the notices written for the current edition, newest first; title matches a part; sort orders by a column, then by id (a draft's release time is empty: last going up).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "NoticePublicationQuery".
+ */
+export interface NoticePublicationQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+title?: string
+sort?: ("title" | "publishedAt" | "status")
+order?: SortOrder
 }
 /**
  * Body of POST admin/console/notice and PUT admin/console/notice/{id}: a notice written by organisers. audiences (account types) and unitIds narrow who gets it; both empty means everyone; both given means those account types within those units.
@@ -3909,7 +3953,7 @@ passengers?: string
 remarks?: string
 }
 /**
- * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, newest first.
+ * Query string of GET admin/wish/page (organisers): messages of good wishes of the current edition, last saved first; unitName matches a part of the unit's name; sort orders by a column, then by id.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "WishPageQuery".
@@ -3925,6 +3969,13 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+unitName?: string
+sort?: ("unitName" | "updatedAt")
+order?: SortOrder
 }
 /**
  * A content record: historical guest, investment project, vehicle or unofficial-activity guest (answer part).

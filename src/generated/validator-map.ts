@@ -37,6 +37,7 @@ import * as guestPageQuery from './validators/guest-page-query.js';
 import * as guestSignIn from './validators/guest-sign-in.js';
 import * as guest from './validators/guest.js';
 import * as historicalGuest from './validators/historical-guest.js';
+import * as hotelQuery from './validators/hotel-query.js';
 import * as hotel from './validators/hotel.js';
 import * as investmentProject from './validators/investment-project.js';
 import * as invitationCodeBatch from './validators/invitation-code-batch.js';
@@ -50,6 +51,7 @@ import * as messageCompose from './validators/message-compose.js';
 import * as messagePageQuery from './validators/message-page-query.js';
 import * as messageRecipientQuery from './validators/message-recipient-query.js';
 import * as noticePageQuery from './validators/notice-page-query.js';
+import * as noticePublicationQuery from './validators/notice-publication-query.js';
 import * as noticePublication from './validators/notice-publication.js';
 import * as noticeReadQuery from './validators/notice-read-query.js';
 import * as notice from './validators/notice.js';
@@ -171,6 +173,7 @@ import guestPageQuerySchema from './schemas/guest-page-query.json';
 import guestSignInSchema from './schemas/guest-sign-in.json';
 import guestSchema from './schemas/guest.json';
 import historicalGuestSchema from './schemas/historical-guest.json';
+import hotelQuerySchema from './schemas/hotel-query.json';
 import hotelSchema from './schemas/hotel.json';
 import investmentProjectSchema from './schemas/investment-project.json';
 import invitationCodeBatchSchema from './schemas/invitation-code-batch.json';
@@ -184,6 +187,7 @@ import messageComposeSchema from './schemas/message-compose.json';
 import messagePageQuerySchema from './schemas/message-page-query.json';
 import messageRecipientQuerySchema from './schemas/message-recipient-query.json';
 import noticePageQuerySchema from './schemas/notice-page-query.json';
+import noticePublicationQuerySchema from './schemas/notice-publication-query.json';
 import noticePublicationSchema from './schemas/notice-publication.json';
 import noticeReadQuerySchema from './schemas/notice-read-query.json';
 import noticeSchema from './schemas/notice.json';
@@ -308,6 +312,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'guest-sign-in': guestSignInSchema,
   'guest': guestSchema,
   'historical-guest': historicalGuestSchema,
+  'hotel-query': hotelQuerySchema,
   'hotel': hotelSchema,
   'investment-project': investmentProjectSchema,
   'invitation-code-batch': invitationCodeBatchSchema,
@@ -321,6 +326,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'message-page-query': messagePageQuerySchema,
   'message-recipient-query': messageRecipientQuerySchema,
   'notice-page-query': noticePageQuerySchema,
+  'notice-publication-query': noticePublicationQuerySchema,
   'notice-publication': noticePublicationSchema,
   'notice-read-query': noticeReadQuerySchema,
   'notice': noticeSchema,
@@ -446,6 +452,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'guest-sign-in': guestSignIn['https://summit.example/schemas/guest-sign-in.json'],
   'guest': guest['https://summit.example/schemas/guest.json'],
   'historical-guest': historicalGuest['https://summit.example/schemas/historical-guest.json'],
+  'hotel-query': hotelQuery['https://summit.example/schemas/hotel-query.json'],
   'hotel': hotel['https://summit.example/schemas/hotel.json'],
   'investment-project': investmentProject['https://summit.example/schemas/investment-project.json'],
   'invitation-code-batch': invitationCodeBatch['https://summit.example/schemas/invitation-code-batch.json'],
@@ -459,6 +466,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'message-page-query': messagePageQuery['https://summit.example/schemas/message-page-query.json'],
   'message-recipient-query': messageRecipientQuery['https://summit.example/schemas/message-recipient-query.json'],
   'notice-page-query': noticePageQuery['https://summit.example/schemas/notice-page-query.json'],
+  'notice-publication-query': noticePublicationQuery['https://summit.example/schemas/notice-publication-query.json'],
   'notice-publication': noticePublication['https://summit.example/schemas/notice-publication.json'],
   'notice-read-query': noticeReadQuery['https://summit.example/schemas/notice-read-query.json'],
   'notice': notice['https://summit.example/schemas/notice.json'],

@@ -41,6 +41,10 @@ import { uploadRoutes } from './uploads/upload-routes.js';
 import type { ConsoleWorkbook } from './exports/workbooks.js';
 import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
 import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
+import { noticeListWorkbook } from './features/notices/notice-list-export.js';
+import { wishListWorkbook } from './features/wishes/wish-list-export.js';
+import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
+import { auditLogWorkbook } from './audit/audit-log-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -368,6 +372,9 @@ export function createServices(
     entourage: (language) => translator.t(language, 'server.door.entourage'),
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
+  const noticesAdmin = new NoticesAdmin(db, editions, audit);
+  const hotels = new Hotels(db, editions, audit, protection);
+  const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
   return {
     databaseSpace: new DatabaseSpace(),
@@ -389,19 +396,23 @@ export function createServices(
     invitationCodes: new InvitationCodes(db, clock),
     guests,
     guestSteps: new GuestSteps(db, editions, guests, audit, activitySignUps),
-    goodWishes: new GoodWishes(db, editions, protection),
+    goodWishes,
     entourage,
     entourageTravel,
     console: {
       guests: consoleGuests,
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
       codes: new CodesAdmin(db, editions, audit),
-      notices: new NoticesAdmin(db, editions, audit),
-      hotels: new Hotels(db, editions, audit, protection),
+      notices: noticesAdmin,
+      hotels,
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
         ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
         ...guestListWorkbooks(consoleGuests, review),
+        noticeListWorkbook(noticesAdmin),
+        wishListWorkbook(goodWishes),
+        hotelListWorkbook(hotels),
+        auditLogWorkbook(audit),
       ],
       guestExports,
       audit,

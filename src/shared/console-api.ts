@@ -28,7 +28,7 @@ export const consoleApiPaths = {
   codeBatch: 'admin/console/invitation-code/batch',
   /** POST: revokes a code (guests already added keep it) */
   codeRevoke: (code: string) => `admin/console/invitation-code/${code}/revoke`,
-  /** GET ?pageNum&pageSize: publications, newest first; POST (notice-publication): a draft */
+  /** GET ?notice-publication-query: publications, newest first or sorted; POST (notice-publication): a draft */
   noticePage: 'admin/console/notice/page',
   notices: 'admin/console/notice',
   /** PUT (notice-publication): edits a draft; DELETE: deletes a draft */
@@ -54,6 +54,11 @@ export const consoleApiPaths = {
   /** the guest search's and the review queue's result, by their own query (filters, sort, order) */
   exportGuestSearch: 'admin/console/export/guest-search',
   exportReviewQueue: 'admin/console/export/review-queue',
+  /** the organisers' notices, hotels, good wishes and audit log, by their lists' own queries (filters, sort, order) */
+  exportNotices: 'admin/console/export/notices',
+  exportHotelList: 'admin/console/export/hotel-list',
+  exportWishes: 'admin/console/export/wishes',
+  exportAuditLog: 'admin/console/export/audit-log',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */

@@ -26,13 +26,12 @@ export const consoleApi = {
   codePage: (query: Query) => http.request<Page<InvitationCodeItem>>('get', paths.codePage, { searchParams: search(query) }),
   createCodes: (batch: Document) => http.request<string[]>('post', paths.codeBatch, { json: compactDocument(batch) }),
   revokeCode: (code: string) => http.request<null>('post', paths.codeRevoke(code)),
-  noticePage: (pageNum: number, pageSize: number) =>
-    http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: { pageNum, pageSize } }),
+  noticePage: (query: Query) => http.request<Page<NoticePublicationItem>>('get', paths.noticePage, { searchParams: search(query) }),
   createNotice: (notice: Document) => http.request<NoticePublicationItem>('post', paths.notices, { json: notice }),
   saveNotice: (id: string, notice: Document) => http.request<NoticePublicationItem>('put', paths.notice(id), { json: notice }),
   deleteNotice: (id: string) => http.request<null>('delete', paths.notice(id)),
   publishNotice: (id: string) => http.request<NoticePublicationItem>('post', paths.noticePublish(id)),
-  hotels: () => http.request<HotelItem[]>('get', paths.hotels),
+  hotels: (query: Query = {}) => http.request<HotelItem[]>('get', paths.hotels, { searchParams: search(query) }),
   saveHotel: (id: string | null, hotel: Document) =>
     id
       ? http.request<HotelItem>('put', paths.hotel(id), { json: compactDocument(hotel) })

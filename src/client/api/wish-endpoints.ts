@@ -9,7 +9,7 @@ type Document = Record<string, unknown>;
 export const wishApi = {
   myWish: () => http.request<WishRecord | null>('get', paths.myWish),
   saveMyWish: (wish: Document) => http.request<WishRecord>('put', paths.myWish, { json: compactDocument(wish) }),
-  wishPage: (query: { pageNum: number; pageSize: number }) => http.request<WishPage>('get', paths.wishPage, { searchParams: query }),
+  wishPage: (query: Record<string, string>) => http.request<WishPage>('get', paths.wishPage, { searchParams: query }),
   saveEpidemic: (guestId: string, epidemic: Document) =>
     http.request<unknown>('put', guestApiPaths.guestEpidemic(guestId), { json: compactDocument(epidemic) }),
 };

@@ -9,10 +9,19 @@ import type { AuditLogItem } from '../../shared/console-api.js';
 import type { AuditFilterQuery } from '../../generated/types.js';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/sql-fragments.js';
+import { isPostgres } from '../db/dialect.js';
+import { orderedBy, type SortColumns } from '../db/list-order.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { ReadableValues } from '../exports/readable-values.js';
 import type { AuditSubjects } from './audit-subjects.js';
 import { actionLabel, readableChanges, readableTarget, targetTypeLabel } from './audit-readable.js';
+
+/** The audit log's sortable columns (the `sort` enum of audit-filter-query); indexed by migration 0035. */
+const AUDIT_SORT_COLUMNS: SortColumns<NonNullable<AuditFilterQuery['sort']>> = {
+  at: { column: 'at' },
+  actor: { column: 'actor_account' },
+  action: { column: 'action' },
+};
 
 export interface AuditRecord {
   editionId: string;
@@ -87,7 +96,11 @@ export class Audit {
     if (filter.from) base = base.where('at', '>=', new Date(`${filter.from}T00:00:00+08:00`).toISOString());
     if (filter.to) base = base.where('at', '<', new Date(new Date(`${filter.to}T00:00:00+08:00`).getTime() + 86_400_000).toISOString());
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('at', 'desc').orderBy('id').$call(onPage(pageNum, pageSize)).execute();
+    const rows = await orderedBy(base.selectAll(), AUDIT_SORT_COLUMNS, filter, 'id', isPostgres(this.db), (q) =>
+      q.orderBy('at', 'desc').orderBy('id'),
+    )
+      .$call(onPage(pageNum, pageSize))
+      .execute();
     const parsed = (value: string | null | undefined): unknown => (value ? JSON.parse(value) : null);
     // entries written before migration 0009 (review decisions, receptions) name the target by id only
     const names = new Map<string, string>();

@@ -19,8 +19,8 @@ export interface ExportRouteServices {
 }
 
 /**
- * Excel downloads of the console, one handler for all: organisers only, checked before the first
- * byte; contact data audited. The replies are streamed workbooks, not envelopes: only the query
+ * Excel downloads of the console, one handler for all: organisers only, checked before the query
+ * is validated and before the first byte; contact data audited. The replies are streamed workbooks, not envelopes: only the query
  * is typed.
  */
 export async function consoleExportRoutes(app: FastifyInstance, { workbooks, editions, audit }: ExportRouteServices): Promise<void> {
@@ -36,6 +36,8 @@ export async function consoleExportRoutes(app: FastifyInstance, { workbooks, edi
   for (const workbook of workbooks as ConsoleWorkbook<unknown>[]) {
     app.get(path(workbook.path), {
       schema: workbook.query ? { ...schema(workbook.summary), ...queryOf(workbook.query) } : schema(workbook.summary),
+      // organisers only, right after sign-in and before the query is validated: a unit gets 403, never a 400
+      preValidation: async (request: FastifyRequest) => assertOrganiser(signedIn(request)),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const who = signedIn(request);
         assertOrganiser(who);

@@ -1,6 +1,5 @@
 import Chip from '@mui/material/Chip';
 import { translateKey } from '../../i18n/translate-key';
-import { formatDateTime } from '../../util/date-format';
 
 type Row = Record<string, unknown>;
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -21,11 +20,7 @@ export const noticeAdminCells = {
   noticeState: (row: Row) => (
     <Chip
       size="small"
-      label={
-        row.status === 'draft'
-          ? translateKey('console.notices.draft')
-          : `${translateKey('console.notices.publishedAt')} ${formatDateTime(String(row.publishedAt ?? ''))}`
-      }
+      label={row.status === 'draft' ? translateKey('console.notices.draft') : translateKey('console.notices.publishedAt')}
     />
   ),
   noticeReads: (row: Row) => (row.status === 'published' ? String(row.readCount) : ''),

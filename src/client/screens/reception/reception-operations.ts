@@ -1,12 +1,21 @@
 import { consoleApi } from '../../api/console-endpoints';
-import { onePage } from '../../engine/list-query';
+import { consoleApiPaths } from '../../../shared/console-api';
+import { downloadListFile } from '../../api/download-file';
+import { onePage, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 const idOf = (row: FormData) => String(row.id);
 
 /** The organisers' hotels and receptionists (ui-schemas/screens/hotels.json, receptionists.json). */
 export const receptionOperations = {
-  hotelList: async () => onePage(await consoleApi.hotels()),
+  // the hotels come whole (tens of rows): the list's filters and order, not its page
+  hotelList: async (query: ListLoadQuery) =>
+    onePage(
+      await consoleApi.hotels(
+        Object.fromEntries(Object.entries(searchOfListQuery(query)).filter(([field]) => field !== 'pageNum' && field !== 'pageSize')),
+      ),
+    ),
+  exportHotelList: (query: ListLoadQuery) => downloadListFile(consoleApiPaths.exportHotelList, 'hotel-list.xlsx', query),
   deleteHotel: (row: FormData) => consoleApi.deleteHotel(idOf(row)),
   receptionistList: async () => onePage(await consoleApi.receptionists()),
   deleteReceptionist: (row: FormData) => consoleApi.deleteReceptionist(idOf(row)),

@@ -1,6 +1,8 @@
 import { guestApi } from '../../api/guest-endpoints';
 import { wishApi } from '../../api/wish-endpoints';
-import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import { consoleApiPaths } from '../../../shared/console-api';
+import { downloadListFile } from '../../api/download-file';
+import { searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
 import { GateShut, requiredParam, type Operation } from '../../engine/operation-types';
 
 /**
@@ -22,6 +24,6 @@ export const wishOperations: Record<string, Operation> = {
     return guest.epidemic ?? {};
   },
   saveGuestEpidemic: (data, { id }) => wishApi.saveEpidemic(requiredParam(id, 'id'), data),
-  wishPage: (query: ListLoadQuery) =>
-    wishApi.wishPage({ pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 20) }),
+  wishPage: (query: ListLoadQuery) => wishApi.wishPage(searchOfListQuery(query)),
+  exportWishes: (query: ListLoadQuery) => downloadListFile(consoleApiPaths.exportWishes, 'good-wishes.xlsx', query),
 };

@@ -4,7 +4,7 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
-import { pageOf, paramsOf } from '../../http/route-parts.js';
+import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { NoticesAdmin } from './notices-admin.js';
 
@@ -17,20 +17,22 @@ export async function consoleNoticeRoutes(app: FastifyInstance, { noticesAdmin: 
   const tags = ['console'];
   const byId = paramsOf('console-id-params');
 
-  app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-publication-page'> }>(path(paths.noticePage), {
-    schema: {
-      tags,
-      summary: 'Notices organisers wrote, newest first, with how many accounts read them',
-      security: bearer,
-      response: envelope('response-notice-publication-page', 'a page of notices'),
-      ...queryOf('notice-page-query'),
+  app.get<{ Querystring: SchemaData<'notice-publication-query'>; Reply: Answer<'response-notice-publication-page'> }>(
+    path(paths.noticePage),
+    {
+      schema: {
+        tags,
+        summary: 'Notices organisers wrote, newest first or by a column, by title (a part), with how many accounts read them',
+        security: bearer,
+        response: envelope('response-notice-publication-page', 'a page of notices'),
+        ...queryOf('notice-publication-query'),
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        return ok(request, await notices.page(signedIn(request), request.query));
+      },
     },
-    handler: async (request, reply) => {
-      noStore(reply);
-      const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await notices.page(signedIn(request), pageNum, pageSize));
-    },
-  });
+  );
 
   app.post<{ Body: SchemaData<'notice-publication'>; Reply: Answer<'response-notice-publication'> }>(path(paths.notices), {
     schema: {

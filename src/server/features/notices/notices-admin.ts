@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { NoticePublicationItem } from '../../../shared/console-api.js';
-import type { NoticePublication } from '../../../generated/types.js';
+import type { NoticePublication, NoticePublicationQuery } from '../../../generated/types.js';
+import { sql } from 'kysely';
+import { containsPattern } from '../../db/sql-fragments.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import type { NoticePublicationTable } from '../../db/tables.js';
 import { AppError } from '../../http/app-error.js';
 import { isPostgres } from '../../db/dialect.js';
@@ -25,6 +28,14 @@ function targetsOf(audiences: string[], unitIds: string[]): Target[] {
   const units = unitIds.length ? unitIds : [null];
   return types.flatMap((audience) => units.map((unitId) => ({ audience, unitId })));
 }
+
+/** The notices' sortable columns (the `sort` enum of notice-publication-query); an edition has tens or hundreds of notices. */
+type NoticeSort = NonNullable<NoticePublicationQuery['sort']>;
+const NOTICE_SORT_COLUMNS: SortColumns<NoticeSort> = {
+  title: { column: 'notice_publications.title' },
+  publishedAt: { column: 'notice_publications.published_at', nullable: true },
+  status: { column: 'notice_publications.status' },
+};
 
 type UnitOfNotice = NoticePublicationItem['units'][number];
 
@@ -53,23 +64,31 @@ export class NoticesAdmin {
     private readonly audit: Audit,
   ) {}
 
-  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<NoticePublicationItem>> {
+  /** The notices as the organisers' list shows them (title filter, sort); the export reads the same pages. */
+  async page(who: SignedInAccount, query: NoticePublicationQuery): Promise<Page<NoticePublicationItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const base = this.db.selectFrom('notice_publications').where('edition_id', '=', edition.id);
+    return this.pageOf(edition.id, query);
+  }
+
+  /** A page of the edition's notices: newest first, or by the column asked (then by id). */
+  async pageOf(editionId: string, query: NoticePublicationQuery): Promise<Page<NoticePublicationItem>> {
+    const pageNum = Number(query.pageNum ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
+    let base = this.db.selectFrom('notice_publications').where('edition_id', '=', editionId);
+    if (query.title) base = base.where(sql<boolean>`title like ${containsPattern(query.title)} escape '\\'`);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll('notice_publications')
-      .select((eb) =>
-        eb
-          .selectFrom('notice_reads')
-          .innerJoin('notices', 'notices.id', 'notice_reads.notice_id')
-          .select((inner) => inner.fn.countAll<number | string>().as('n'))
-          .whereRef('notices.publication_id', '=', 'notice_publications.id')
-          .as('read_count'),
-      )
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+    const selected = base.selectAll('notice_publications').select((eb) =>
+      eb
+        .selectFrom('notice_reads')
+        .innerJoin('notices', 'notices.id', 'notice_reads.notice_id')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('notices.publication_id', '=', 'notice_publications.id')
+        .as('read_count'),
+    );
+    const rows = await orderedBy(selected, NOTICE_SORT_COLUMNS, query, 'notice_publications.id', isPostgres(this.db), (q) =>
+      q.orderBy('created_at', 'desc').orderBy('id'),
+    )
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();

@@ -6,7 +6,7 @@ import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js'
 import { signedIn } from '../../auth/authenticate.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
 import { paramsOf } from '../../http/route-parts.js';
-import { bearer, bodyOf, path } from '../../http/route-helpers.js';
+import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { Hotels } from './hotels.js';
 
 export interface ConsoleHotelRouteServices {
@@ -18,16 +18,17 @@ export async function consoleHotelRoutes(app: FastifyInstance, { hotels }: Conso
   const tags = ['console'];
   const byId = paramsOf('console-id-params');
 
-  app.get<{ Reply: Answer<'response-hotel-list'> }>(path(paths.hotels), {
+  app.get<{ Querystring: SchemaData<'hotel-query'>; Reply: Answer<'response-hotel-list'> }>(path(paths.hotels), {
     schema: {
       tags,
-      summary: 'Hotels of the current edition, by name',
+      summary: 'Hotels of the current edition, whole, by name (a part); by name or sorted by a column',
       security: bearer,
       response: envelope('response-hotel-list', 'hotels'),
+      ...queryOf('hotel-query'),
     },
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(request, await hotels.hotels(signedIn(request)));
+      return ok(request, await hotels.hotels(signedIn(request), request.query));
     },
   });
   app.post<{ Body: SchemaData<'hotel'>; Reply: Answer<'response-hotel'> }>(path(paths.hotels), {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import type { HotelItem, ReceptionistItem } from '../../../shared/console-api.js';
-import type { Hotel, Receptionist } from '../../../generated/types.js';
+import type { Hotel, HotelQuery, Receptionist } from '../../../generated/types.js';
+import type { Page } from '../../../shared/api-types.js';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
+import { containsPattern } from '../../db/sql-fragments.js';
 import { maskMobile } from '../../../shared/sensitive-fields.js';
 import { AppError } from '../../http/app-error.js';
 import type { DataProtection } from '../../security/data-protection.js';
@@ -14,6 +19,9 @@ import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** Lists are short (a summit has tens of hotels): answered whole, by name. */
 const LIST_CAP = 1000;
+
+/** The hotels' sortable columns (the `sort` enum of hotel-query). */
+const HOTEL_SORT_COLUMNS: SortColumns<NonNullable<HotelQuery['sort']>> = { name: { column: 'name' } };
 
 /** A receptionist as stored since migration 0020: the mobile's blind index and its sealed copy. */
 interface StoredMobile {
@@ -82,18 +90,28 @@ export class Hotels {
     return rows.filter((row) => row.mobile_sealed !== null).map((row) => ({ name: row.name, mobile: this.clearMobile(row) }));
   }
 
-  async hotels(who: SignedInAccount): Promise<HotelItem[]> {
+  /** The hotels as the organisers' list shows them (name filter, sort), whole; the export reads the same rows. */
+  async hotels(who: SignedInAccount, query: HotelQuery = {}): Promise<HotelItem[]> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const rows = await this.db
-      .selectFrom('hotels')
-      .select(['id', 'name', 'address', 'phone'])
-      .where('edition_id', '=', edition.id)
-      .orderBy('name')
-      .orderBy('id')
+    return this.hotelsOf(edition.id, query);
+  }
+
+  async hotelsOf(editionId: string, query: HotelQuery): Promise<HotelItem[]> {
+    let base = this.db.selectFrom('hotels').select(['id', 'name', 'address', 'phone']).where('edition_id', '=', editionId);
+    if (query.name) base = base.where(sql<boolean>`name like ${containsPattern(query.name)} escape '\\'`);
+    return orderedBy(base, HOTEL_SORT_COLUMNS, query, 'id', isPostgres(this.db), (q) => q.orderBy('name').orderBy('id'))
       .limit(LIST_CAP)
       .execute();
-    return rows;
+  }
+
+  /** A page of the hotels list (the export's reader): the whole list, cut into pages in its order. */
+  async hotelPage(editionId: string, query: HotelQuery & { pageNum?: string; pageSize?: string }): Promise<Page<HotelItem>> {
+    const { pageNum: askedNum, pageSize: askedSize, ...filters } = query;
+    const all = await this.hotelsOf(editionId, filters);
+    const pageNum = Number(askedNum ?? 1);
+    const pageSize = Number(askedSize ?? LIST_CAP);
+    return { records: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, pageNum, pageSize };
   }
 
   async receptionists(who: SignedInAccount): Promise<ReceptionistItem[]> {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { WishFile, WishPage, WishRecord } from '../../../shared/wish-api.js';
 import type { Db, Executor } from '../../db/database.js';
+import { sql } from 'kysely';
 import { onPage, pageOf } from '../../db/paging.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
+import { containsPattern } from '../../db/sql-fragments.js';
+import { isPostgres } from '../../db/dialect.js';
+import type { WishPageQuery } from '../../../generated/types.js';
 import type { GoodWishTable } from '../../db/tables.js';
 import { RequestValidationError } from '../../http/request-validation.js';
 import { loadSchema } from '../../http/schema-loader.js';
@@ -12,6 +17,12 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 
 const SCHEMA = 'good-wishes';
+
+/** The wishes' sortable columns (the `sort` enum of wish-page-query): one message per unit, hundreds at most. */
+const WISH_SORT_COLUMNS: SortColumns<NonNullable<WishPageQuery['sort']>> = {
+  unitName: { column: 'units.name' },
+  updatedAt: { column: 'good_wishes.updated_at' },
+};
 
 /** The uploads table's columns read here (migration 0002, owned by the upload service). */
 type UploadRows = {
@@ -128,12 +139,28 @@ export class GoodWishes {
   }
 
   /** Organisers: every unit's message of the current edition, last saved first. */
-  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<WishPage> {
+  /** The messages as the organisers' list shows them (unit filter, sort); the export reads the same pages. */
+  async page(who: SignedInAccount, query: WishPageQuery): Promise<WishPage> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    const base = this.db.selectFrom('good_wishes').where('edition_id', '=', edition.id);
+    return this.pageOf(edition.id, query);
+  }
+
+  /** A page of the edition's messages: last saved first, or by the column asked (then by id). */
+  async pageOf(editionId: string, query: WishPageQuery): Promise<WishPage> {
+    const pageNum = Number(query.pageNum ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
+    let base = this.db
+      .selectFrom('good_wishes')
+      .innerJoin('units', 'units.id', 'good_wishes.unit_id')
+      .where('good_wishes.edition_id', '=', editionId);
+    if (query.unitName) base = base.where(sql<boolean>`units.name like ${containsPattern(query.unitName)} escape '\\'`);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').$call(onPage(pageNum, pageSize)).execute();
+    const rows = await orderedBy(base.selectAll('good_wishes'), WISH_SORT_COLUMNS, query, 'good_wishes.id', isPostgres(this.db), (q) =>
+      q.orderBy('good_wishes.updated_at', 'desc').orderBy('good_wishes.id'),
+    )
+      .$call(onPage(pageNum, pageSize))
+      .execute();
     return pageOf(await this.toRecords(this.db, rows), total, pageNum, pageSize);
   }
 

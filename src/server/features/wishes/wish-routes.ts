@@ -4,7 +4,6 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
-import { pageOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { GoodWishes } from './good-wishes.js';
 
@@ -44,15 +43,14 @@ export async function wishRoutes(app: FastifyInstance, { goodWishes }: WishRoute
   app.get<{ Querystring: SchemaData<'wish-page-query'>; Reply: Answer<'response-wish-page'> }>(path(wishApiPaths.wishPage), {
     schema: {
       tags: ['admin'],
-      summary: "Organisers: every unit's message of good wishes, last saved first, with its files",
+      summary: "Organisers: every unit's message of good wishes, last saved first or by a column, by unit name (a part), with its files",
       security: bearer,
       response: envelope('response-wish-page', 'a page of messages'),
       ...queryOf('wish-page-query'),
     },
     handler: async (request, reply) => {
       noStore(reply);
-      const { pageNum, pageSize } = pageOf(request.query);
-      return ok(request, await goodWishes.page(signedIn(request), pageNum, pageSize));
+      return ok(request, await goodWishes.page(signedIn(request), request.query));
     },
   });
 }
