@@ -109,8 +109,8 @@ describe.skipIf(!run)('organiser console in Chromium', () => {
 
   it('the organiser writes and publishes a notice to enterprise accounts', async () => {
     await open('/admin/notices');
-    await page.locator('#root_title').fill('控制台测试通知');
-    await page.locator('#root_content').fill('请各企业核对嘉宾行程。');
+    await page.locator('#notice_title').fill('控制台测试通知');
+    await page.locator('#notice_content').fill('请各企业核对嘉宾行程。');
     await page.getByRole('checkbox', { name: '企业' }).check();
     await record('notices');
     await page.locator('[data-testid=notice-save]').click();

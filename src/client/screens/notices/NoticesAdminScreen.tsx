@@ -39,6 +39,8 @@ export default function NoticesAdminScreen() {
         <SchemaForm
           key={formKey}
           formId="notice-publication-form"
+          // the list below has a filter bar of its own (root_title): the two forms keep distinct ids
+          idPrefix="notice"
           schemaName="notice-publication"
           // title and content start absent, not '': an empty field is "required", not "too short"
           initial={
