@@ -88,6 +88,8 @@ describe('hotels screen', () => {
     renderScreen();
     vi.spyOn(consoleApi, 'saveReceptionist').mockResolvedValue(person);
     await screen.findByTestId('receptionist-row');
+    // the add form draws once its schema has loaded, which may be after the list's rows
+    await screen.findByTestId('receptionist-add');
     const form = () => screen.getByTestId('receptionist-add').closest('form')!;
     const [name, mobile] = within(form()).getAllByRole('textbox');
     fireEvent.change(name!, { target: { value: '李接待' } });

@@ -136,7 +136,8 @@ describe.skipIf(!run)('declared lists sort, filter and export in Chromium', () =
       await page.locator('th[aria-sort=ascending]').waitFor();
       await sortName.click();
       await page.waitForURL(/order=desc/);
-      await expect.poll(() => page.locator('th[aria-sort=descending]').count()).toBe(1);
+      // the list renders the new order in a transition: a loaded machine may take more than the default second
+      await expect.poll(() => page.locator('th[aria-sort=descending]').count(), { timeout: 15_000 }).toBe(1);
       const names = await listedNames(list.testId, list.rowTestId, list.nameCell);
       expect(names).toHaveLength(GUESTS);
       expect(names).toEqual([...names].sort().reverse());
