@@ -55,6 +55,7 @@ describe('hotels screen', () => {
     const { hotels } = renderScreen();
     const save = vi.spyOn(consoleApi, 'saveHotel').mockResolvedValue({ ...hotel, id: 'h2', name: '新酒店' });
     await screen.findByTestId('hotel-row');
+    await screen.findByTestId('hotel-add');
     const hotelForm = () => screen.getByTestId('hotel-add').closest('form')!;
     fireEvent.change(within(hotelForm()).getAllByRole('textbox')[0]!, { target: { value: '新酒店' } });
     fireEvent.click(screen.getByTestId('hotel-add'));
