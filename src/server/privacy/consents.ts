@@ -33,6 +33,16 @@ export interface ConsentColumns {
   id_number_consent_by: string | null;
 }
 
+/** What a stored row (a guest's, an entourage member's) holds of its ID-number consent. */
+export function storedConsentOf(row: Partial<ConsentColumns> & { id_number_hash: string | null }): StoredConsent {
+  return {
+    version: row.id_number_consent_version,
+    at: row.id_number_consent_at,
+    by: row.id_number_consent_by,
+    idNumberIndex: row.id_number_hash,
+  };
+}
+
 /** The columns to write, and whether this save gives the consent (first time, anew or to a new text): that is audited. */
 export interface ConsentDecision {
   columns: ConsentColumns;

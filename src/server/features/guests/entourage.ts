@@ -16,9 +16,9 @@ import {
   consentAccountNames,
   consentAnswer,
   decideConsent,
+  storedConsentOf,
   type ConsentColumns,
   type ConsentRecord,
-  type StoredConsent,
 } from '../../privacy/consents.js';
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
 
@@ -142,12 +142,7 @@ export class Entourage {
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
         const masked = maskIdNumber(body.idNumber);
         const now = this.editions.now().toISOString();
-        const stored: StoredConsent = {
-          version: member.id_number_consent_version,
-          at: member.id_number_consent_at,
-          by: member.id_number_consent_by,
-          idNumberIndex: member.id_number_hash,
-        };
+        const stored = storedConsentOf(member);
         const consent = decideConsent('entourage-member', body, hash, stored, now, who.id);
         await trx
           .updateTable('entourage_members')

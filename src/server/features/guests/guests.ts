@@ -23,6 +23,7 @@ import {
   consentAccountNames,
   consentAnswer,
   decideConsent,
+  storedConsentOf,
   withConsentAsRecorded,
   type ConsentDecision,
   type StoredConsent,
@@ -397,12 +398,7 @@ export class Guests {
     await this.assertMobileFree(trx, edition.id, unitId, body);
     const stored = JSON.parse(row.document) as Record<string, unknown>;
     const now = this.editions.now().toISOString();
-    const storedConsent: StoredConsent = {
-      version: row.id_number_consent_version,
-      at: row.id_number_consent_at,
-      by: row.id_number_consent_by,
-      idNumberIndex: row.id_number_hash,
-    };
+    const storedConsent = storedConsentOf(row);
     const consent = decideConsent('guest', body, hash, storedConsent, now, who.id);
     const written = {
       ...this.basicColumns(
