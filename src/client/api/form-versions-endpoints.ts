@@ -11,6 +11,7 @@ import {
   type FormVersionDetail,
   type FormVersionEntry,
   type LiveForm,
+  type LiveFormVersions,
   type StoredRecordsDiff,
 } from '../../shared/form-versions-api';
 import { http } from './app-http-client';
@@ -38,4 +39,8 @@ export const formVersionsApi = {
     http.request<FormPublished>('post', paths.formRollback(name, version), { json: request }),
   compare: (name: string, from: number, to: number) => http.request<FormVersionComparison>('get', paths.formVersionDiff(name, from, to)),
   live: (name: string) => http.request<LiveForm>('get', paths.liveForm(name)),
+  /** a registrant form loading the live version: quiet, the form falls back to the build's version */
+  liveQuiet: (name: string) => http.request<LiveForm>('get', paths.liveForm(name), { quiet: true }),
+  /** what an open form polls to see a publish: quiet, a failed check is tried again later */
+  liveVersions: () => http.request<LiveFormVersions>('get', paths.liveVersions, { quiet: true }),
 };

@@ -26,6 +26,11 @@ export interface RequestOptions {
    * after that wait, a few times, before the user sees "busy".
    */
   retryWhenBusy?: boolean;
+  /**
+   * A check the page makes on its own (the live form versions): a failure is thrown to the
+   * caller, who carries on without it, and shown to no one (no toast, no prompt).
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -84,6 +89,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   });
 
   async function fail(error: ApiError, requestOptions: RequestOptions, authenticated: boolean): Promise<never> {
+    if (requestOptions.quiet) throw error;
     await applyFailurePolicy(error, { exemptFromAuthPrompt: requestOptions.exemptFromAuthPrompt ?? false, authenticated }, options.ports);
     throw error;
   }

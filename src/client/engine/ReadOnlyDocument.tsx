@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../util/date-format';
-import { loadFormAssets } from './form-assets';
+import { loadCurrentFormAssets } from './live-forms';
 import { resolveLocalRef, translatedUiSchema } from './ui-schema-i18n';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { looksMasked, type SensitiveField, type SensitiveKind } from '../../shared/sensitive-fields';
@@ -121,7 +121,7 @@ export function ReadOnlyDocument({
   const [schema, setSchema] = useState<RJSFSchema | null>(null);
   useEffect(() => {
     let live = true;
-    void loadFormAssets(schemaName).then((assets) => live && setSchema(assets.schema));
+    void loadCurrentFormAssets(schemaName).then((assets) => live && setSchema(assets.schema));
     return () => {
       live = false;
     };

@@ -5,9 +5,11 @@ import Form from '@rjsf/mui';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useKeyTranslation } from '../i18n/use-key-translation';
-import { loadFormAssets, type FormAssets } from './form-assets';
+import type { FormAssets } from './form-assets';
 import type { FormRuntimeContext } from './form-runtime-context';
-import { formBasics, loadFormUiSchema, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
+import { formBasics, screenUiSchema, useErrorVisibility, useServerSubmission } from './form-wiring';
+import { loadFormSource } from './live-forms';
+import { useLiveFormSwitch, type FormSwitch } from './live-form-switch';
 import { draftOf, unchangedMaskFilter } from './masked-values';
 import { hiddenFieldsOf, sameFields, withHiddenFields, withoutHiddenValues } from './shown-when';
 import { uploadsBusy } from './uploads/upload-activity';
@@ -66,7 +68,9 @@ export function SchemaForm({
   prepared,
 }: SchemaFormProps) {
   const t = useKeyTranslation();
-  const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema }) | null>(null);
+  const [assets, setAssets] = useState<(FormAssets & { uiSchema: UiSchema; version: number | null }) | null>(null);
+  // the form was switched to a newer published version while open (shown until the next submit)
+  const [updated, setUpdated] = useState(false);
   const [loadError, setLoadError] = useState(false);
   const [formData, setFormData] = useState<Data>(initial);
   const latest = useRef<Data>(initial);
@@ -78,16 +82,16 @@ export function SchemaForm({
 
   useEffect(() => {
     let live = true;
-    const loading: Promise<[FormAssets, UiSchema]> = prepared
-      ? Promise.resolve([prepared, prepared.uiSchema])
-      : Promise.all([loadFormAssets(schemaName), loadFormUiSchema(uiSchemaName ?? schemaName)]);
+    const loading = prepared
+      ? Promise.resolve({ ...prepared, baseUi: prepared.uiSchema, version: null })
+      : loadFormSource(schemaName, uiSchemaName);
     loading
-      .then(([loaded, baseUi]) => {
+      .then(({ schema, validator, baseUi, version }) => {
         if (!live) return;
-        const uiSchema = screenUiSchema(loaded.schema, baseUi);
+        const uiSchema = screenUiSchema(schema, baseUi);
         // batched with the assets: a field waiting for another answer never shows first
         setHidden(hiddenFieldsOf(uiSchema, latest.current));
-        setAssets({ ...loaded, uiSchema });
+        setAssets({ schema, validator, uiSchema, version });
       })
       .catch(() => live && setLoadError(true));
     return () => {
@@ -127,12 +131,36 @@ export function SchemaForm({
     [assets, hidden, editableKey],
   );
 
+  // a publish while the form is open: the new version, what was typed kept, its problems flagged
+  const applySwitch = useCallback(
+    (next: FormSwitch) => {
+      latest.current = next.data;
+      setFormData(next.data);
+      setHidden(hiddenFieldsOf(next.uiSchema, next.data));
+      setAssets({ schema: next.schema, validator: next.validator, uiSchema: next.uiSchema, version: next.version });
+      setUpgradeFlags((flags) => next.flags(flags));
+      setUpdated(true);
+      onDraft?.(draftOf(next.schema, next.data));
+      onData?.(next.data);
+    },
+    [onDraft, onData],
+  );
+  useLiveFormSwitch({
+    schemaName,
+    uiSchemaName,
+    watching: !prepared && !readOnly && assets !== null,
+    current: assets,
+    data: () => latest.current,
+    apply: applySwitch,
+  });
+
   async function submit(data: Data) {
     // the file of a field still being checked is not in the data yet (Enter key included)
     if (uploadsBusy()) return;
     latest.current = data;
     setFormData(data);
     setUpgradeFlags(undefined);
+    setUpdated(false);
     await run(
       () => onSubmit(withoutHiddenValues(data, hidden)),
       () => setRefreshNonce((nonce) => nonce + 1),
@@ -144,6 +172,11 @@ export function SchemaForm({
 
   return (
     <Box onSubmitCapture={onSubmitCapture}>
+      {updated && (
+        <Alert severity="warning" role="status" sx={{ mb: 2 }} data-testid="form-version-updated">
+          {t('form.versionUpdated')}
+        </Alert>
+      )}
       <Form
         {...formBasics}
         id={formId}

@@ -9,7 +9,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import type { DroppedFieldData, RecordUpgradeData } from '../../shared/record-upgrade-api';
 import type { FieldError } from '../../shared/validation';
 import { translateKey } from '../i18n/translate-key';
-import { loadFormAssets } from './form-assets';
+import { loadCurrentFormAssets } from './live-forms';
 import { fieldErrorsToErrorSchema } from './server-field-errors';
 
 type Document = Record<string, unknown>;
@@ -27,7 +27,7 @@ export interface OpenedRecord {
 
 /** True when the stored record is not what the current version of `schemaName` accepts as is. */
 export async function isOutdated(schemaName: string, stored: StoredRecord): Promise<boolean> {
-  const { schema, validator } = await loadFormAssets(schemaName);
+  const { schema, validator } = await loadCurrentFormAssets(schemaName);
   const current = Number((schema as { 'x-version'?: unknown })['x-version'] ?? 0);
   if (stored.schemaVersion < current) return true;
   return validator.validateFormData(stored.document, schema).errors.length > 0;

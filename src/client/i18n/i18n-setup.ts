@@ -22,11 +22,44 @@ function loadNamespace(language: string, ns: Namespace): Promise<void> {
       const bundle = load ? ((await load()) as Record<string, unknown>) : {};
       // deep merge, no overwrite: a widget may have added its own namespace already (upload-i18n)
       i18next.addResourceBundle(language, ns, bundle, true, false);
+      applyLiveTexts(language, ns);
     })();
     pending.set(id, loading);
     loading.catch(() => pending.delete(id));
   }
   return loading;
+}
+
+// Texts of published form versions the build does not have (engine/live-forms.ts), by language and
+// namespace: they win over the build's files, whichever arrives first.
+const liveTexts = new Map<string, Map<string, string>>();
+
+function applyLiveTexts(language: string, ns: string): void {
+  const texts = liveTexts.get(`${language}/${ns}`);
+  if (!texts || !i18next.hasResourceBundle(language, ns)) return;
+  for (const [key, text] of texts) i18next.addResource(language, ns, key, text);
+}
+
+/**
+ * Adds the labels of a published form version (flat keys such as `schema.fields.slogan`, the
+ * namespace first) in `language`, over the build's texts. The active language's namespaces are
+ * loaded first (they then show at once); another language's texts are kept and put in place when
+ * its file loads, so adding never stands for the file.
+ */
+export async function addLiveTexts(language: string, texts: Record<string, string>): Promise<void> {
+  const touched = new Set<Namespace>();
+  for (const [fullKey, text] of Object.entries(texts)) {
+    const dot = fullKey.indexOf('.');
+    const ns = fullKey.slice(0, dot) as Namespace;
+    if (dot <= 0 || !NAMESPACES.includes(ns)) continue;
+    const id = `${language}/${ns}`;
+    let map = liveTexts.get(id);
+    if (!map) liveTexts.set(id, (map = new Map()));
+    map.set(fullKey.slice(dot + 1), text);
+    touched.add(ns);
+  }
+  if (language === i18next.language) await ensureNamespaces([...touched]);
+  for (const ns of touched) applyLiveTexts(language, ns);
 }
 
 /** Loads the given namespaces of the active language (each once); resolves when all are there. */
