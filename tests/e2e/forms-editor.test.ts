@@ -12,19 +12,22 @@ import { API_BASE } from '../../src/shared/api-paths';
 import { formVersionsApiPaths, type FormVersionDetail, type LiveForm } from '../../src/shared/form-versions-api';
 import { screenshot } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
+import {
+  addDietChoice,
+  addDietDetail,
+  DIET_OPTIONS,
+  openFormInEditor,
+  previewAtPhoneWidth,
+  publishWithCount,
+  relabelProtectedField,
+  saveDraft,
+} from './support/form-editor-steps';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 
 const DEMO_PASSWORD = 'Summit#2025';
 const ORGANISER = 'organiser@demo.example.com';
 const run = chromiumAvailable();
-
-const DIET_OPTIONS = [
-  { value: 'none', zh: '无特殊要求', en: 'No preference' },
-  { value: 'vegetarian', zh: '素食', en: 'Vegetarian' },
-  { value: 'halal', zh: '清真', en: 'Halal' },
-  { value: 'other', zh: '其他', en: 'Other' },
-];
 
 describe.skipIf(!run)('console form editor in Chromium', () => {
   let portal: RunningPortal;
@@ -63,67 +66,24 @@ describe.skipIf(!run)('console form editor in Chromium', () => {
   }
 
   it('lists the forms with their live versions and opens the unit form from the console menu', async () => {
-    await page.goto(`${portal.baseUrl}/admin/forms`);
-    await byTestId('forms-list').waitFor();
-    await expect.poll(() => byTestId('form-unit').textContent()).toMatch(/1/);
-    await byTestId('edit-unit').click();
-    await byTestId('field-list').waitFor();
+    await openFormInEditor(page, portal.baseUrl, 'unit');
     expect(await page.locator('[data-testid^="field-row-"]').count()).toBeGreaterThan(10);
   });
 
   it('adds a required single choice with four options in both languages', async () => {
-    await byTestId('field-add').click();
-    await byTestId('field-name').fill('diet');
-    await byTestId('field-kind').selectOption('singleChoice');
-    await byTestId('label-zh-CN').fill('饮食要求');
-    await byTestId('label-en').fill('Dietary needs');
-    await byTestId('field-required').check();
-    for (const [index, option] of DIET_OPTIONS.entries()) {
-      await byTestId('option-add').click();
-      await byTestId(`option-value-${index}`).fill(option.value);
-      await byTestId(`option-${index}-zh-CN`).fill(option.zh);
-      await byTestId(`option-${index}-en`).fill(option.en);
-    }
-    await byTestId('field-apply').click();
-    await byTestId('field-row-diet').waitFor();
-    expect(await byTestId('field-row-diet').textContent()).toContain('饮食要求');
+    await addDietChoice(page);
   });
 
   it('adds a field required only for one answer of it, with a tighter limit', async () => {
-    await byTestId('field-add').click();
-    await byTestId('field-name').fill('dietDetail');
-    await byTestId('label-zh-CN').fill('其他饮食要求');
-    await byTestId('label-en').fill('Other dietary needs');
-    await byTestId('when-field').selectOption('diet');
-    await byTestId('when-value').selectOption('other');
-    await byTestId('limit-maxLength').fill('50');
-    await byTestId('field-apply').click();
-    await byTestId('field-row-dietDetail').waitFor();
-    await byTestId('field-row-dietDetail').click();
-    expect(await byTestId('limit-maxLength').inputValue()).toBe('50');
+    await addDietDetail(page);
   });
 
   it('relabels a protected field and refuses to drop it, saying why', async () => {
-    const row = page.locator('[data-testid^="field-row-"][data-protected="true"]').first();
-    const testId = (await row.getAttribute('data-testid')) ?? '';
-    const name = testId.replace('field-row-', '');
-    await row.locator('.MuiListItemButton-root').click();
-    await byTestId('field-protected-note').waitFor();
-    expect(await byTestId('field-kind').isDisabled()).toBe(true);
-    await byTestId('label-zh-CN').fill('单位中文全称（营业执照）');
-    await byTestId('label-en').fill('Full Chinese name (as licensed)');
-    await byTestId('field-apply').click();
-    await expect.poll(() => row.textContent()).toContain('单位中文全称（营业执照）');
-
-    await byTestId(`field-drop-${name}`).click();
-    await byTestId('field-refused').waitFor();
-    expect(await byTestId('field-refused').textContent()).toContain('不能删除');
-    await byTestId(`field-row-${name}`).waitFor();
+    await relabelProtectedField(page, { zh: '单位中文全称（营业执照）', en: 'Full Chinese name (as licensed)' });
   });
 
   it('saves the draft', async () => {
-    await byTestId('draft-save').click();
-    await expect.poll(() => byTestId('draft-save').isDisabled()).toBe(true);
+    await saveDraft(page);
   });
 
   it('the server refuses a retyped protected field in the JSON tab', async () => {
@@ -165,17 +125,8 @@ describe.skipIf(!run)('console form editor in Chromium', () => {
   });
 
   it('previews the draft in both languages at 390 px with its own checks', async () => {
-    await byTestId('tab-preview').click();
-    await page.setViewportSize({ width: 390, height: 844 });
-    const zh = byTestId('preview-zh-CN');
+    await previewAtPhoneWidth(page);
     const en = byTestId('preview-en');
-    await zh.getByText('饮食要求').first().waitFor({ timeout: 60_000 });
-    await en.getByText('Dietary needs').first().waitFor();
-    for (const option of DIET_OPTIONS) await en.getByText(option.en, { exact: true }).first().waitFor();
-    const box = await zh.boundingBox();
-    expect(box?.width ?? 0).toBeLessThanOrEqual(390);
-    // nothing overflows the phone's width
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // the draft's own rules run in the browser: diet is required; its detail only once "Other" is the answer
     await byTestId('preview-check-en').click();
@@ -190,17 +141,8 @@ describe.skipIf(!run)('console form editor in Chromium', () => {
   it('shows the stored-records count and publishes with it confirmed; the unit form is live with the new fields', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const before = await liveUnit();
-    await byTestId('tab-publish').click();
-    await byTestId('diff-count').waitFor({ timeout: 60_000 });
-    const countText = (await byTestId('diff-count').textContent()) ?? '';
-    const affected = /(\d+)\D+(\d+)/.exec(countText);
-    expect(affected).not.toBeNull();
-    await byTestId('publish').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
     // the confirmation names the count the organiser saw
-    expect(await dialog.textContent()).toContain(`${/本届已存的 \d+ 条记录中，有 (\d+) 条/.exec(countText)?.[1] ?? ''} 条已存记录`);
-    await dialog.getByRole('button').last().click();
+    await publishWithCount(page);
     await expect.poll(async () => (await liveUnit()).version, { timeout: 30_000 }).toBeGreaterThan(before.version);
     const live = await liveUnit();
     const properties = live.schema.properties as Record<string, Record<string, unknown>>;

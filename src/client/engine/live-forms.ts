@@ -17,8 +17,12 @@ import { loadFormValidators } from './form-validator-module';
 import { formBasics, loadFormUiSchema } from './form-wiring';
 import { widgetsOfUiSchemaLoaded } from './widgets/lazy-widget';
 
-/** How long one answer of the live versions serves every form of the page. */
-export const LIVE_VERSIONS_MAX_AGE_MS = 10_000;
+/**
+ * How long one answer of the live versions serves every form of the page: long enough for the
+ * forms of one screen to share it, short enough that a form opened a few seconds after a publish
+ * (every instance switches within 5 s) gets the new version.
+ */
+export const LIVE_VERSIONS_MAX_AGE_MS = 2_000;
 /** How often an open form checks for a publish (and on window focus). */
 export const LIVE_CHECK_INTERVAL_MS = 30_000;
 /** A form waits this long for the versions before it opens with the build's version (a later check still switches it). */
