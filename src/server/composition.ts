@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { ListTotals } from './db/list-totals.js';
 import { Translator } from './http/translator.js';
+import { liveText } from './http/live-schemas.js';
 import { LogTransport, type MessageTransport } from './outbox/delivery.js';
 import { OutboxService } from './outbox/outbox-service.js';
 import { SmtpTransport } from './outbox/smtp-transport.js';
@@ -286,7 +287,8 @@ export interface Foundation {
 }
 
 export function createFoundation(config: AppConfig, localesDir: string): Foundation {
-  return { translator: new Translator(localesDir), protection: new DataProtection(config.dataKeyring) };
+  // a published form version's labels are served over the files' (the exports' headers and choices)
+  return { translator: new Translator(localesDir, liveText), protection: new DataProtection(config.dataKeyring) };
 }
 
 export function createServices(

@@ -67,7 +67,13 @@ export class LiveForms {
     const built = loadSchema(name)['x-version'];
     if (version !== built) {
       const compiled = await this.drafts.live(name);
-      setLiveSchema(name, { version: compiled.version, validate: compiled.validate, schema: compiled.bundled });
+      setLiveSchema(name, {
+        version: compiled.version,
+        validate: compiled.validate,
+        schema: compiled.bundled,
+        // the server's texts (exports, messages) follow the version's labels, as the browser's do
+        labels: compiled.document.labels,
+      });
     }
     this.known.set(name, version);
   }
