@@ -131,8 +131,11 @@ describeEachDatabase('a published form version is followed by the exports, the O
     }
     // the other forms' bodies stay the build's
     const wish = doc.paths['/exhibition/qms/wish/mine'].put.requestBody.content['application/json'].schema;
-    expect(wish).toEqual(JSON.parse(JSON.stringify(t.app.swagger())).paths['/exhibition/qms/wish/mine'].put.requestBody.content['application/json'].schema);
-    for (const match of body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]*)"/g)) expect(doc.components.schemas).toHaveProperty([match[1]!]);
+    expect(wish).toEqual(
+      JSON.parse(JSON.stringify(t.app.swagger())).paths['/exhibition/qms/wish/mine'].put.requestBody.content['application/json'].schema,
+    );
+    for (const match of body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]*)"/g))
+      expect(doc.components.schemas).toHaveProperty([match[1]!]);
     // the docs page reads the same document
     expect((await t.app.inject({ method: 'GET', url: '/exhibition/docs/json' })).json()).toEqual(doc);
   });
@@ -145,8 +148,6 @@ describeEachDatabase('a published form version is followed by the exports, the O
     expect(record.body.data.schemaVersion).toBe(version);
     const old = await organiser.get<RecordUpgradeData>(`admin/record-upgrade/guest/${oldGuestId}`);
     expect(old.body.data.toVersion).toBe(version);
-    expect(old.body.data.problems).toContainEqual(
-      expect.objectContaining({ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed' }),
-    );
+    expect(old.body.data.problems).toContainEqual(expect.objectContaining({ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed' }));
   });
 });

@@ -78,8 +78,7 @@ async function liveBodies(forms: string[]): Promise<{ bodies: Map<string, unknow
   // only the document is wanted: no validator is compiled (the app validates with the live validator)
   converter.setValidatorCompiler(() => () => true);
   await converter.register(swagger, swaggerOptions(parts));
-  for (const form of forms)
-    converter.post(`/${form}`, { schema: { body: liveSchema(form)!.schema } }, async () => null);
+  for (const form of forms) converter.post(`/${form}`, { schema: { body: liveSchema(form)!.schema } }, async () => null);
   try {
     await converter.ready();
     const document = converter.swagger() as unknown as { paths: Record<string, { post: Operation }> };

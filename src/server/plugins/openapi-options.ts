@@ -114,4 +114,3 @@ function takeFormMarks(openapi: Json): FormBody[] {
       }
   return found;
 }
-

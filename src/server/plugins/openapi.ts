@@ -9,8 +9,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const parts: DocumentParts = { components: {}, formBodies: [] };
   await app.register(swagger, swaggerOptions(parts));
   // a publish changes the bodies of its form: the document follows the published versions
-  const live = new LiveOpenApi(() => app.swagger() as unknown as Json, parts, (error) =>
-    app.log.warn({ err: error }, 'OpenAPI document of the published form versions failed; the build\'s is served'),
+  const live = new LiveOpenApi(
+    () => app.swagger() as unknown as Json,
+    parts,
+    (error) => app.log.warn({ err: error }, "OpenAPI document of the published form versions failed; the build's is served"),
   );
   app.addHook('onClose', async () => live.close());
   await app.register(swaggerUi, {
