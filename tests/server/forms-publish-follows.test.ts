@@ -150,4 +150,19 @@ describeEachDatabase('a published form version is followed by the exports, the O
     expect(old.body.data.toVersion).toBe(version);
     expect(old.body.data.problems).toContainEqual(expect.objectContaining({ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed' }));
   });
+
+  it('rolls back: a record saved under the console version opens naming the field it drops by its label; the document follows', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const rollback = (confirmedAffected: number) =>
+      organiser.post<FormPublished & { affected: number }>(paths.formRollback('guest', version - 1), { confirmedAffected });
+    const count = await rollback(-1);
+    expect(count.status).toBe(409);
+    const back = await rollback(count.body.data.affected);
+    expect(back.status).toBe(200);
+    // version has no record in src/generated/versions: its labels come from the database's row
+    const upgrade = await organiser.get<RecordUpgradeData>(`admin/record-upgrade/guest/${newGuestId}`);
+    expect(upgrade.body.data).toMatchObject({ fromVersion: version, toVersion: back.body.data.version });
+    expect(upgrade.body.data.dropped).toEqual([{ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed', value: 'vegetarian' }]);
+    for (const schema of guestBodies(JSON.parse(await openApi()) as Json)) expect(schema.properties).not.toHaveProperty('dietaryNeed');
+  });
 });

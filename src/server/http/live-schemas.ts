@@ -22,6 +22,8 @@ export interface LiveSchema {
 }
 
 const live = new Map<string, LiveSchema>();
+/** the bundled schemas of the versions a database stores, by form and version (the upgrade note's labels) */
+const stored = new Map<string, ReadonlyMap<number, Record<string, unknown>>>();
 /** every live version's labels in one table per language; a key two forms share reads as the one switched last */
 const texts = new Map<Language, Map<string, string>>();
 const listeners = new Set<() => void>();
@@ -34,6 +36,15 @@ export function liveSchema(name: string): LiveSchema | undefined {
 /** The bundled schema a form is shown and checked with now: the live version's, else the build's. */
 export function currentSchema(name: string): Record<string, unknown> {
   return live.get(name)?.schema ?? loadSchema(name);
+}
+
+/** The bundled schema of a version the database stores (published or retired), when read at the last switch. */
+export function storedSchema(name: string, version: number): Record<string, unknown> | undefined {
+  return stored.get(name)?.get(version);
+}
+
+export function setStoredSchemas(name: string, schemas: ReadonlyMap<number, Record<string, unknown>>): void {
+  stored.set(name, schemas);
 }
 
 /** A label of a live version in one language, when a live version names the key. */
@@ -61,6 +72,7 @@ export function setLiveSchema(name: string, schema: LiveSchema): void {
 
 export function clearLiveSchemas(): void {
   live.clear();
+  stored.clear();
   changed();
 }
 
