@@ -12,7 +12,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT_MALFORMED, runConformance } from './lib/run-conformance';
-import { parseFormReference, type StoredFormReference } from './lib/stored-forms';
+import { parseFormReference, type StoredFormReference } from './lib/stored-form-reference';
 
 const DEFAULT_PATHS = [
   fileURLToPath(new URL('./cases', import.meta.url)),

@@ -16,7 +16,8 @@ import { compareWithBrowser } from './compare-browser';
 import { remotesFolderFor } from './find-remotes';
 import { loadOlderVersions, planOlderVersions } from './older-versions';
 import { runCaseFiles, type CaseFile } from './run-cases';
-import { compileStoredForms, type StoredFormReference } from './stored-forms';
+import type { StoredForms } from './stored-forms';
+import type { StoredFormReference } from './stored-form-reference';
 import { runSuite } from './run-suite';
 import { suiteValidatorOptions } from './suite-compile';
 import { looksLikeSuiteFile, parseSuiteFile } from './suite-file';
@@ -120,7 +121,13 @@ export async function runConformance(paths: string[], output: Output, options: R
   const compileDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   try {
     const forms = options.forms ?? [];
-    const stored = await compileStoredForms(forms, join(compileDir, 'stored'), options.env ?? process.env, options.sqlite);
+    // the database code is loaded only for --form
+    const stored: StoredForms =
+      forms.length > 0
+        ? await (
+            await import('./stored-forms')
+          ).compileStoredForms(forms, join(compileDir, 'stored'), options.env ?? process.env, options.sqlite)
+        : { modules: [], descriptions: new Map(), problems: [] };
     const storedProblems = [...stored.problems, ...unnamedForms(forms, caseFiles)];
     const planned = planOlderVersions(caseFiles, join(compileDir, 'versions'), {
       fromRecords: options.fromRecords,

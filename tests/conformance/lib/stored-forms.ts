@@ -19,18 +19,13 @@ import { formsDb } from '../../../src/server/features/forms/form-tables.js';
 import { documentOf } from '../../../src/server/features/forms/form-version-rows.js';
 import { RepositoryForms } from '../../../src/server/features/forms/repository-forms.js';
 import { validatorFactoryModule } from '../../../src/shared/form-rules/validator-code.js';
-import { editableForms, isEditableForm, type EditableFormName } from '../../../src/shared/form-versions-api.js';
 import type { JsonSchema } from '../../../codegen/schema-files';
 import type { SchemaName } from '../../../src/generated/registry';
 import type { OlderVersionModule } from './older-versions';
+import type { StoredFormReference } from './stored-form-reference';
 
 const SHARED_DIR = fileURLToPath(new URL('../../../src/shared', import.meta.url));
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-export interface StoredFormReference {
-  name: EditableFormName;
-  version: number;
-}
 
 export interface StoredForms {
   modules: OlderVersionModule[];
@@ -38,15 +33,6 @@ export interface StoredForms {
   descriptions: Map<string, string>;
   /** reported as MALFORMED before anything runs */
   problems: string[];
-}
-
-/** `guest@5` -> { name: 'guest', version: 5 }, else a problem. */
-export function parseFormReference(text: string): StoredFormReference | string {
-  const match = /^([a-z][a-z0-9-]*)@([1-9]\d*)$/.exec(text);
-  if (!match) return `--form ${JSON.stringify(text)}: write the form and its version as NAME@VERSION, e.g. guest@5`;
-  const [, name = '', version] = match;
-  if (!isEditableForm(name)) return `--form ${text}: ${name} is no form kept as versions; one of: ${editableForms.join(', ')}`;
-  return { name, version: Number(version) };
 }
 
 /**
