@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/form-versions-api.js';
 import type { GuestDetail } from '../../src/shared/guest-api.js';
 import type { RecordUpgradeData } from '../../src/shared/record-upgrade-api.js';
+import { wishApiPaths } from '../../src/shared/wish-api.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are edited by hand here
 type Json = Record<string, any>;
@@ -164,5 +165,32 @@ describeEachDatabase('a published form version is followed by the exports, the O
     expect(upgrade.body.data).toMatchObject({ fromVersion: version, toVersion: back.body.data.version });
     expect(upgrade.body.data.dropped).toEqual([{ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed', value: 'vegetarian' }]);
     for (const schema of guestBodies(JSON.parse(await openApi()) as Json)) expect(schema.properties).not.toHaveProperty('dietaryNeed');
+  });
+
+  it('has a field a good-wishes version adds as a column of the wishes workbook, in both languages', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const live = (await organiser.get<FormSummary[]>(paths.formList)).body.data.find((form) => form.name === 'good-wishes')!.live!;
+    const document = structuredClone(
+      (await organiser.get<FormVersionDetail>(paths.formVersion('good-wishes', live.version))).body.data.document,
+    );
+    (document.schema.properties as Json).slogan = { type: 'string', maxLength: 20, 'x-i18n': 'schema.fields.slogan' };
+    document.labels['zh-CN']['schema.fields.slogan'] = '口号';
+    document.labels.en['schema.fields.slogan'] = 'Slogan';
+    expect((await organiser.put(paths.formDraft('good-wishes'), { baseRevision: null, document })).status).toBe(200);
+    const diff = (await organiser.get<StoredRecordsDiff>(paths.formDraftStoredRecords('good-wishes'))).body.data;
+    expect((await organiser.post(paths.formDraftPublish('good-wishes'), { confirmedAffected: diff.affected })).status).toBe(200);
+    const ent = await caller(t, ENTERPRISE);
+    expect((await ent.put(wishApiPaths.myWish, { wishMessage: '祝峰会圆满成功！', slogan: '共赢' })).status).toBe(200);
+    for (const language of ['zh-CN', 'en'] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/exhibition/admin/console/export/wishes',
+        headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': language },
+      });
+      const [headers, ...rows] = await workbookRows(response.rawPayload);
+      const column = headers!.indexOf(language === 'en' ? 'Slogan' : '口号');
+      expect(column, headers!.join(' | ')).toBeGreaterThan(headers!.indexOf(language === 'en' ? 'Files' : '文件'));
+      expect(rows.map((row) => row[column])).toContain('共赢');
+    }
   });
 });
