@@ -22,18 +22,27 @@ interface Built {
 
 type Operation = { requestBody?: unknown };
 
+/** how long after the last switch the document is built unasked */
+const BUILD_AFTER_MS = 300;
+
 export class LiveOpenApi {
   private built: Built | null = null;
   private readonly unsubscribe: () => void;
+  private soon: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly base: () => Json,
     private readonly parts: DocumentParts,
     private readonly onError: (error: unknown) => void,
   ) {
-    // built on the switch, so the docs page (which reads synchronously) has it soon after
+    // built soon after a switch, so the docs page (which reads synchronously) has it; a refresh
+    // that switches several forms one after another (an instance's start) builds it once
     this.unsubscribe = onLiveSchemasChanged(() => {
-      if (liveForms().length > 0) void this.document().catch(onError);
+      clearTimeout(this.soon);
+      this.soon = setTimeout(() => {
+        if (liveForms().length > 0) void this.document();
+      }, BUILD_AFTER_MS);
+      this.soon.unref();
     });
   }
 
@@ -43,12 +52,14 @@ export class LiveOpenApi {
     if (liveForms().length === 0) return Promise.resolve(base);
     const generation = liveSchemasGeneration();
     if (this.built?.generation !== generation) {
-      const built: Built = { generation, document: withLiveBodies(base, this.parts) };
-      built.document.then(
+      const built: Built = { generation, document: Promise.resolve(base) };
+      built.document = withLiveBodies(base, this.parts).then(
         (document) => (built.done = document),
         (error: unknown) => {
+          // the build's document rather than none; the next request tries again
           this.onError(error);
           if (this.built === built) this.built = null;
+          return base;
         },
       );
       this.built = built;
@@ -63,6 +74,7 @@ export class LiveOpenApi {
   }
 
   close(): void {
+    clearTimeout(this.soon);
     this.unsubscribe();
   }
 }
