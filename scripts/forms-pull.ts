@@ -22,10 +22,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { openDatabase, type Db } from '../src/server/db/database.js';
-import type { Database } from '../src/server/db/tables.js';
+import type { Db } from '../src/server/db/database.js';
 import { formsDb, type FormVersionTable } from '../src/server/features/forms/form-tables.js';
 import { documentOf } from '../src/server/features/forms/form-version-rows.js';
 import { RepositoryForms } from '../src/server/features/forms/repository-forms.js';
@@ -40,7 +37,7 @@ import {
 } from '../src/shared/form-versions-api.js';
 import { layOutLike } from './support/json-layout.js';
 import { runWhenExecuted } from './support/run-cli.js';
-import { ownTableNames } from './support/table-names.js';
+import { holdsFormVersions, openFormsDatabase, type FormsDatabase } from './support/forms-database.js';
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -279,31 +276,14 @@ export function changeSummary(planned: PlannedFile, limit = 6): string {
   return `${shown.join(', ')}${changes.length > limit ? `, ... (${changes.length} changes)` : ''}`;
 }
 
-interface Opened {
-  db: Db | null;
-  name: string;
-}
-
-function open(args: Args, env: Record<string, string | undefined>): Opened {
-  if (!args.sqlite && env.DATABASE_URL) {
-    const name = env.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-    return { db: openDatabase({ databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA || null, dataDir: '' }).db, name };
-  }
-  const file = args.sqlite ?? path.join(path.resolve(env.DATA_DIR || './data'), 'summit.sqlite');
-  const relative = path.relative(process.cwd(), file);
-  const name = relative && !relative.startsWith('..') ? relative : file;
-  if (!fs.existsSync(file)) return { db: null, name };
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true }) }) }), name };
-}
-
 /** The published version of each form asked for (a database the server never started on has none: null). */
-async function readPublished(
-  db: Db,
-  config: { databaseUrl: string | null; databaseSchema: string | null },
-  names: readonly EditableFormName[],
-): Promise<PublishedForm[] | null> {
-  if (!(await ownTableNames(db, config)).has('form_versions')) return null;
-  const rows: FormVersionTable[] = await formsDb(db).selectFrom('form_versions').selectAll().where('state', '=', 'published').execute();
+async function readPublished(database: FormsDatabase & { db: Db }, names: readonly EditableFormName[]): Promise<PublishedForm[] | null> {
+  if (!(await holdsFormVersions(database))) return null;
+  const rows: FormVersionTable[] = await formsDb(database.db)
+    .selectFrom('form_versions')
+    .selectAll()
+    .where('state', '=', 'published')
+    .execute();
   return rows
     .filter((row) => (names as readonly string[]).includes(row.form_name))
     .sort((a, b) => names.indexOf(a.form_name as EditableFormName) - names.indexOf(b.form_name as EditableFormName))
@@ -332,16 +312,15 @@ export async function formsPull(
     return 2;
   }
   const names = args.forms.length > 0 ? (args.forms as EditableFormName[]) : [...editableForms];
-  const { db, name } = open(args, env);
+  const database = openFormsDatabase(env, args.sqlite);
+  const { db, name } = database;
   if (!db) {
     log(`forms:pull: ${name} does not exist: no published form to pull (set DATABASE_URL, DATA_DIR or --sqlite to the server's database)`);
     return 2;
   }
   let published: PublishedForm[] | null;
   try {
-    const postgres =
-      !args.sqlite && env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA || null } : null;
-    published = await readPublished(db, postgres ?? { databaseUrl: null, databaseSchema: null }, names);
+    published = await readPublished({ ...database, db }, names);
   } finally {
     await db.destroy();
   }

@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { ListTotals } from './db/list-totals.js';
 import { Translator } from './http/translator.js';
+import { liveText } from './http/live-schemas.js';
 import { LogTransport, type MessageTransport } from './outbox/delivery.js';
 import { OutboxService } from './outbox/outbox-service.js';
 import { SmtpTransport } from './outbox/smtp-transport.js';
@@ -135,6 +136,7 @@ import { FormVersions } from './features/forms/form-versions.js';
 import { FormDrafts } from './features/forms/form-drafts.js';
 import { RepositoryForms } from './features/forms/repository-forms.js';
 import { LiveForms } from './features/forms/live-forms.js';
+import { storedVersionSchemas } from './features/forms/stored-version-schemas.js';
 import { formVersionRoutes } from './features/forms/form-version-routes.js';
 import { liveFormRoutes } from './features/forms/live-form-routes.js';
 
@@ -286,7 +288,8 @@ export interface Foundation {
 }
 
 export function createFoundation(config: AppConfig, localesDir: string): Foundation {
-  return { translator: new Translator(localesDir), protection: new DataProtection(config.dataKeyring) };
+  // a published form version's labels are served over the files' (the exports' headers and choices)
+  return { translator: new Translator(localesDir, liveText), protection: new DataProtection(config.dataKeyring) };
 }
 
 export function createServices(
@@ -365,6 +368,7 @@ export function createServices(
           )
         : null,
       (error) => log.warn({ err: error }, 'form version check failed'),
+      (name) => storedVersionSchemas(formsDb(db), repositoryForms, name),
     ),
   };
   const badgeLabels: BadgeLabels = {

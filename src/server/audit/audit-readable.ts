@@ -1,6 +1,6 @@
 import { schemaOfField } from '../../shared/schema-field.js';
 import { fieldOf, type ReadableValues } from '../exports/readable-values.js';
-import { loadSchema } from '../http/schema-loader.js';
+import { currentSchema } from '../http/live-schemas.js';
 
 /** Where the action's text lives: review decisions under guest.*, the console's under console.* */
 const ACTION_PREFIXES = ['console.audit.actions', 'guest.audit.actions'];
@@ -39,7 +39,7 @@ export function readableTarget(label: string | null, targetId: string): string |
 
 function valueText(read: ReadableValues, schemaName: string | undefined, key: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (schemaName && schemaOfField(loadSchema(schemaName), [key])) return String(read.field(schemaName, key, value) ?? '—');
+  if (schemaName && schemaOfField(currentSchema(schemaName), [key])) return String(read.field(schemaName, key, value) ?? '—');
   // a state the entry records beside its schema (a notice's draft → published) reads as its label
   const stateLabel = typeof value === 'string' ? translated(read, `console.audit.values.${key}.${value}`) : null;
   if (stateLabel) return stateLabel;
@@ -50,7 +50,7 @@ function valueText(read: ReadableValues, schemaName: string | undefined, key: st
 }
 
 function fieldText(read: ReadableValues, schemaName: string | undefined, key: string): string {
-  if (schemaName && schemaOfField(loadSchema(schemaName), [key])) {
+  if (schemaName && schemaOfField(currentSchema(schemaName), [key])) {
     const labelKey = fieldOf(schemaName, key).labelKey;
     if (labelKey) return read.t(labelKey);
   }

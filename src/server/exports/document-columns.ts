@@ -1,5 +1,5 @@
 import { consentFieldsOfSchema } from '../../shared/consent-fields.js';
-import { documentFields } from '../../shared/schema-field.js';
+import { documentFields, type DocumentField } from '../../shared/schema-field.js';
 import { sensitiveFieldsOfSchema } from '../../shared/sensitive-fields.js';
 import type { ExportColumn } from './excel-export.js';
 
@@ -13,6 +13,8 @@ export interface DocumentColumnOptions<Row> {
   afterLeading?: ExportColumn<Row>[];
   /** opens a sealed value (ID numbers, mobiles): the privacy layer masks the column afterwards */
   open: (value: string) => string | null;
+  /** fields other columns of the sheet show already */
+  leaveOut?: (field: DocumentField) => boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ export function documentColumns<Row>(
   );
   const leading = options.leading ?? [];
   const fields = documentFields(schema)
-    .filter((field) => !consents.has(field.name))
+    .filter((field) => !consents.has(field.name) && !options.leaveOut?.(field))
     .sort((a, b) => rank(leading, a.name) - rank(leading, b.name));
   const columns = fields.map(({ name, info }): ExportColumn<Row> => {
     const kind = sensitive.get(name);

@@ -1,22 +1,34 @@
 import { enumLabelKey, fieldInfo, schemaOfField, type FieldInfo } from '../../shared/schema-field.js';
 import { formatShanghaiWithZone } from '../../shared/shanghai-time.js';
 import { loadSchema } from '../http/schema-loader.js';
+import { currentSchema } from '../http/live-schemas.js';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-const infoCache = new Map<string, FieldInfo>();
+/** per bundled schema (the build's, or a live version's: a publish brings a new object); null: no such field */
+const infoCache = new WeakMap<object, Map<string, FieldInfo | null>>();
 
-/** The field of a bundled schema (`fieldOf('itinerary', 'arrival.transportMode')`), cached. */
-export function fieldOf(schemaName: string, path: string): FieldInfo {
-  const cacheKey = `${schemaName}#${path}`;
-  let info = infoCache.get(cacheKey);
-  if (!info) {
-    const root = loadSchema(schemaName);
-    // a typo in a column or audit declaration would silently show raw values: fail loudly
-    if (!schemaOfField(root, path.split('.'))) throw new Error(`schemas/${schemaName}.json has no field ${path}`);
-    info = fieldInfo(root, path.split('.'));
-    infoCache.set(cacheKey, info);
+function infoIn(root: Record<string, unknown>, path: string): FieldInfo | null {
+  let fields = infoCache.get(root);
+  if (!fields) infoCache.set(root, (fields = new Map()));
+  let info = fields.get(path);
+  if (info === undefined) {
+    const steps = path.split('.');
+    info = schemaOfField(root, steps) ? fieldInfo(root, steps) : null;
+    fields.set(path, info);
   }
+  return info;
+}
+
+/**
+ * The field of a bundled schema (`fieldOf('itinerary', 'arrival.transportMode')`) as the published
+ * version has it (its choices, its label), cached. A field the code names is protected, so a live
+ * version keeps it; the build's reading is the fallback.
+ */
+export function fieldOf(schemaName: string, path: string): FieldInfo {
+  const info = infoIn(currentSchema(schemaName), path) ?? infoIn(loadSchema(schemaName), path);
+  // a typo in a column or audit declaration would silently show raw values: fail loudly
+  if (!info) throw new Error(`schemas/${schemaName}.json has no field ${path}`);
   return info;
 }
 

@@ -11,7 +11,14 @@ type Tree = { [key: string]: string | Tree };
 export class Translator {
   private readonly trees = new Map<Language, Record<string, Tree>>();
 
-  constructor(localesDir: string) {
+  /**
+   * `overlay`: texts over the files' (the live form versions' labels, http/live-schemas.ts), read
+   * on every call and never cached, so a publish shows at once and a switch away drops them.
+   */
+  constructor(
+    localesDir: string,
+    private readonly overlay: (language: Language, key: string) => string | undefined = () => undefined,
+  ) {
     for (const language of LANGUAGES) {
       const namespaces: Record<string, Tree> = {};
       const dir = path.join(localesDir, language);
@@ -34,6 +41,8 @@ export class Translator {
   private readonly templates = new Map<string, string>();
 
   private template(language: Language, key: string): string {
+    const live = this.overlay(language, key);
+    if (live !== undefined) return live;
     const cacheKey = `${language} ${key}`;
     let template = this.templates.get(cacheKey);
     if (template === undefined) {

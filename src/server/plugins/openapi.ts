@@ -2,79 +2,19 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../shared/api-paths.js';
-
-type Json = Record<string, unknown>;
-
-/** OpenAPI 3.1's default dialect (JSON Schema 2020-12 with the OpenAPI vocabulary), named so readers need not assume it. */
-const OPENAPI_31_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
-
-/**
- * Route schemas are codegen bundles with draft-07 `#/definitions/...`. OpenAPI wants shared
- * parts under components.schemas, so definitions are lifted there and references rewritten
- * (on copies: the originals carry the `$id` the validators are looked up by). `$schema` goes too:
- * the document's Schema Objects are read in its own dialect (JSON Schema 2020-12), which says
- * what the schemas use (if/then/else, type arrays with "null", const, allOf) as draft-07 does.
- */
-function liftDefinitions(node: unknown, components: Json): unknown {
-  if (Array.isArray(node)) return node.map((item) => liftDefinitions(item, components));
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) {
-    if (key === 'definitions' && value && typeof value === 'object') {
-      for (const [name, definition] of Object.entries(value as Json)) {
-        if (!(name in components)) components[name] = liftDefinitions(definition, components);
-      }
-    } else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/definitions/')) {
-      out.$ref = `#/components/schemas/${value.slice('#/definitions/'.length)}`;
-    } else if (key !== '$schema' && key !== '$id') {
-      out[key] = liftDefinitions(value, components);
-    }
-  }
-  return out;
-}
+import { swaggerOptions, type DocumentParts, type Json } from './openapi-options.js';
+import { LiveOpenApi } from './openapi-live.js';
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  const components: Json = {};
-  await app.register(swagger, {
-    openapi: {
-      // 3.1: Schema Objects are JSON Schema 2020-12, so a conditional rule (if/then/else) is read as
-      // written; 3.0 had no such keywords and its readers ignored them
-      openapi: '3.1.0',
-      info: {
-        title: 'Summit registration portal API',
-        version: '1',
-        description:
-          'Every answer is an envelope { code, msg, data }. A sign-in sets the session in an HttpOnly cookie ' +
-          '(summit_session; __Host-summit_session when Secure); browsers send it back, and their state-changing ' +
-          'calls on it must carry an Origin (or Referer) of the portal, else 403. API clients may instead send ' +
-          'that cookie value as Authorization: Bearer <token> (no origin check). accept-language: zh-CN (default) or en chooses the language of msg. ' +
-          'Errors: the HTTP status equals code (400 with fieldErrors [{ pointer, key, message }] on invalid input, ' +
-          '401 sign in again, 403, 404, 409, 429 too many requests, 500 with requestId); invitation-code errors ' +
-          '10001-10007 come with HTTP 400. Outside production GET /exhibition/dev/outbox?to=... shows every code sent, ' +
-          'and the answer of each image code (to = its uuid).',
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer' },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'summit_session' },
-        },
-      },
-    },
-    // the route transforms below fill `components` while the document is built; attach them last
-    transformObject: (documentObject) => {
-      const openapi = (documentObject as { openapiObject: Json & { components?: Json } }).openapiObject;
-      openapi.components = { ...openapi.components, schemas: { ...components } };
-      return { ...openapi, jsonSchemaDialect: OPENAPI_31_DIALECT } as never;
-    },
-    transform: ({ schema, url }) => {
-      if (!schema) return { schema, url };
-      const copy: Json = { ...(schema as Json) };
-      for (const part of ['body', 'querystring', 'params', 'response']) {
-        if (copy[part]) copy[part] = liftDefinitions(copy[part], components);
-      }
-      return { schema: copy as never, url };
-    },
-  });
+  const parts: DocumentParts = { components: {}, formBodies: [] };
+  await app.register(swagger, swaggerOptions(parts));
+  // a publish changes the bodies of its form: the document follows the published versions
+  const live = new LiveOpenApi(
+    () => app.swagger() as unknown as Json,
+    parts,
+    (error) => app.log.warn({ err: error }, "OpenAPI document of the published form versions failed; the build's is served"),
+  );
+  app.addHook('onClose', async () => live.close());
   await app.register(swaggerUi, {
     routePrefix: `${API_BASE}/docs`,
     staticCSP: true,
@@ -86,6 +26,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         .replace(' validator.swagger.io', '')
         .replace(' upgrade-insecure-requests;', ''),
     uiConfig: { validatorUrl: null },
+    // the docs page reads the document of the published versions once it is built (its read is synchronous)
+    transformSpecification: (document) => live.ready() ?? document,
+    transformSpecificationClone: false,
   });
-  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => live.document());
 }

@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { rootSchemas, rootValidators } from '../../generated/validator-map.js';
 import type { SchemaName } from '../../generated/registry.js';
 import { loadSchema } from '../http/schema-loader.js';
-import { liveSchema } from '../http/live-schemas.js';
+import { liveSchema, storedSchema } from '../http/live-schemas.js';
 import type { FormVersion } from './document-upgrade.js';
 
 /** The x-version of a schema: stored next to every document validated against it. */
@@ -18,10 +18,14 @@ export function versionOf(name: string): number {
 /** Where codegen keeps each published version's bundled schema (codegen/versions.ts). */
 export const versionsDir = fileURLToPath(new URL('../../generated/versions/', import.meta.url));
 
-/** The bundled schema a record of `version` was saved under, from a versions folder. */
+/**
+ * The bundled schema a record of `version` was saved under, from a versions folder; for the
+ * app's own folder, else as the database stores it (a version published in the console and not
+ * pulled into the files).
+ */
 export function publishedSchema(name: string, version: number, dir = versionsDir): Record<string, unknown> | undefined {
   const file = `${dir}/${name}/${version}.json`;
-  if (!fs.existsSync(file)) return undefined;
+  if (!fs.existsSync(file)) return dir === versionsDir ? storedSchema(name, version) : undefined;
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 

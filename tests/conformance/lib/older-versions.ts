@@ -41,12 +41,12 @@ function versionKey(name: string, version: number): string {
 
 /**
  * Finds every older version the cases name (every version with `fromRecords`), checks it is on
- * record, and compiles it once.
+ * record, and compiles it once. `supplied`: versions (`guest@5`) compiled elsewhere (stored-forms.ts).
  */
 export function planOlderVersions(
   files: { file: string; cases: ConformanceCase[] }[],
   outDir: string,
-  { fromRecords = false }: { fromRecords?: boolean } = {},
+  { fromRecords = false, supplied = new Set<string>() }: { fromRecords?: boolean; supplied?: ReadonlySet<string> } = {},
 ): OlderVersionPlan {
   const modules = new Map<string, OlderVersionModule>();
   const problems: string[] = [];
@@ -55,7 +55,9 @@ export function planOlderVersions(
       if (testCase.kind !== 'schema' || testCase.version === undefined) return;
       const { schema: name, version } = testCase;
       const current = currentVersionOf(name);
-      if ((version === current && !fromRecords) || modules.has(versionKey(name, version))) return;
+      // a version given otherwise (a form version stored in a database, `--form`) is not looked for on record
+      if ((version === current && !fromRecords) || modules.has(versionKey(name, version)) || supplied.has(versionKey(name, version)))
+        return;
       const record = join(VERSIONS_DIR, name, `${version}.json`);
       if (version > current || !existsSync(record)) {
         problems.push(

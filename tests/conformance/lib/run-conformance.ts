@@ -16,6 +16,8 @@ import { compareWithBrowser } from './compare-browser';
 import { remotesFolderFor } from './find-remotes';
 import { loadOlderVersions, planOlderVersions } from './older-versions';
 import { runCaseFiles, type CaseFile } from './run-cases';
+import type { StoredForms } from './stored-forms';
+import type { StoredFormReference } from './stored-form-reference';
 import { runSuite } from './run-suite';
 import { suiteValidatorOptions } from './suite-compile';
 import { looksLikeSuiteFile, parseSuiteFile } from './suite-file';
@@ -37,6 +39,27 @@ export interface RunOptions {
   browser?: boolean;
   /** run the current version's cases against its published record too (as after the next bump) */
   fromRecords?: boolean;
+  /** form versions stored in a database (`--form guest@5`), for the cases written for them (stored-forms.ts) */
+  forms?: StoredFormReference[];
+  /** where those are read: the environment (DATABASE_URL, DATABASE_SCHEMA, DATA_DIR) and `--sqlite FILE` */
+  env?: Record<string, string | undefined>;
+  sqlite?: string;
+}
+
+/** A `--form` no case names would run nothing against the stored version: said, not passed. */
+function unnamedForms(forms: StoredFormReference[], caseFiles: CaseFile[]): string[] {
+  const named = new Set(
+    caseFiles.flatMap(({ cases }) =>
+      cases.flatMap((c) => (c.kind === 'schema' && c.version !== undefined ? [`${c.schema}@${c.version}`] : [])),
+    ),
+  );
+  return forms
+    .map(({ name, version }) => `${name}@${version}`)
+    .filter((reference) => !named.has(reference))
+    .map(
+      (reference) =>
+        `--form ${reference}: no case names "${reference}"; write its cases with "schema": "${reference}" (copy a file of tests/conformance/cases and retag it)`,
+    );
 }
 
 function display(file: string): string {
@@ -97,7 +120,20 @@ export async function runConformance(paths: string[], output: Output, options: R
 
   const compileDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   try {
-    const versions = planOlderVersions(caseFiles, join(compileDir, 'versions'), { fromRecords: options.fromRecords });
+    const forms = options.forms ?? [];
+    // the database code is loaded only for --form
+    const stored: StoredForms =
+      forms.length > 0
+        ? await (
+            await import('./stored-forms')
+          ).compileStoredForms(forms, join(compileDir, 'stored'), options.env ?? process.env, options.sqlite)
+        : { modules: [], descriptions: new Map(), problems: [] };
+    const storedProblems = [...stored.problems, ...unnamedForms(forms, caseFiles)];
+    const planned = planOlderVersions(caseFiles, join(compileDir, 'versions'), {
+      fromRecords: options.fromRecords,
+      supplied: new Set(stored.descriptions.keys()),
+    });
+    const versions = { modules: [...planned.modules, ...stored.modules], problems: [...storedProblems, ...planned.problems] };
     for (const problem of versions.problems) output.err(`MALFORMED ${problem}`);
     if (versions.problems.length > 0) return EXIT_MALFORMED;
 
@@ -116,7 +152,7 @@ export async function runConformance(paths: string[], output: Output, options: R
     }
 
     const olderVersions = await loadOlderVersions(versions);
-    const cases = runCaseFiles(caseFiles, olderVersions, output.out, options.fromRecords);
+    const cases = runCaseFiles(caseFiles, olderVersions, output.out, options.fromRecords, stored.descriptions);
     const suite = await runSuite(plan, suiteFiles, remotes, output.out);
     let exit = cases.failed > 0 || suite.failed > 0 || suite.belowBaseline.length > 0 ? EXIT_FAILED : EXIT_OK;
     if (options.browser) {

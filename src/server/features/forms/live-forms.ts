@@ -7,7 +7,7 @@
  * all. A form whose live version is the build's own (the files') keeps the precompiled validator.
  */
 import { loadSchema } from '../../http/schema-loader.js';
-import { setLiveSchema } from '../../http/live-schemas.js';
+import { setLiveSchema, setStoredSchemas } from '../../http/live-schemas.js';
 import { editableForms, type EditableFormName } from '../../../shared/form-versions-api.js';
 import type { FormDrafts } from './form-drafts.js';
 import type { FormVersions } from './form-versions.js';
@@ -34,6 +34,8 @@ export class LiveForms {
     private readonly drafts: FormDrafts,
     private readonly channel: PublishChannel | null,
     private readonly onError: (error: unknown) => void,
+    /** the form's stored versions, bundled (stored-version-schemas.ts): read again on each switch, as a publish adds one */
+    private readonly storedSchemas?: (name: EditableFormName) => Promise<ReadonlyMap<number, Record<string, unknown>>>,
   ) {}
 
   /**
@@ -67,8 +69,15 @@ export class LiveForms {
     const built = loadSchema(name)['x-version'];
     if (version !== built) {
       const compiled = await this.drafts.live(name);
-      setLiveSchema(name, { version: compiled.version, validate: compiled.validate, schema: compiled.bundled });
+      setLiveSchema(name, {
+        version: compiled.version,
+        validate: compiled.validate,
+        schema: compiled.bundled,
+        // the server's texts (exports, messages) follow the version's labels, as the browser's do
+        labels: compiled.document.labels,
+      });
     }
+    if (this.storedSchemas) setStoredSchemas(name, await this.storedSchemas(name));
     this.known.set(name, version);
   }
 

@@ -3,7 +3,7 @@ import { isPostgres } from '../../db/dialect.js';
 import { jsonText, legDate } from '../../db/sql-fragments.js';
 import { fieldColumn, type ExportColumn, type ExportSheet } from '../../exports/excel-export.js';
 import { documentColumns, lastParsed } from '../../exports/document-columns.js';
-import { loadSchema } from '../../http/schema-loader.js';
+import { currentSchema } from '../../http/live-schemas.js';
 import { afterCreatedAtAndId, keysetRows, mapRows } from '../../exports/keyset-rows.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { ManifestQuery } from '../../../generated/types.js';
@@ -62,8 +62,8 @@ export class GuestExports {
     private readonly db: Db,
     /** mobiles are sealed in the documents: opened here (masking them is the answer layer's choice) */
     private readonly protection: DataProtection,
-    /** the bundled schemas the document columns follow: codegen's output as it is now */
-    private readonly schemaOf: (name: 'guest' | 'entourage-member') => Record<string, unknown> = loadSchema,
+    /** the bundled schemas the document columns follow: the published version (a field a publish adds is a column), else codegen's */
+    private readonly schemaOf: (name: 'guest' | 'entourage-member') => Record<string, unknown> = currentSchema,
   ) {}
 
   /**
