@@ -17,11 +17,11 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startCluster, type Cluster, type PortalInstance } from '../../scripts/cluster/cluster-runner.js';
 import { API_BASE } from '../../src/shared/api-paths.js';
 import { consoleApiPaths } from '../../src/shared/console-api.js';
-import { formVersionsApiPaths, type LiveForm } from '../../src/shared/form-versions-api.js';
+import { formVersionsApiPaths, type LiveForm, type LiveFormVersions } from '../../src/shared/form-versions-api.js';
 import type { GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
 import { guestApiPaths } from '../../src/shared/guest-api.js';
 import { screenshot } from '../e2e/support/artefacts.js';
@@ -39,6 +39,7 @@ import {
 } from '../e2e/support/form-editor-steps.js';
 import { residentId, waitForStep } from '../e2e/support/guest-pages.js';
 import { guestBody } from '../server/helpers/guest-body.js';
+import { sessionTokenFrom } from '../server/helpers/session-cookie.js';
 import { portrait } from '../server/uploads-fixtures.js';
 import { CLUSTER_DATABASE_URL, CLUSTER_REDIS_URL, missingPrerequisites } from './prerequisites.js';
 
@@ -51,12 +52,14 @@ const PASSWORD = 'Summit#2025';
 const ORGANISER = 'organiser@demo.example.com';
 const ENTERPRISE = 'enterprise@demo.example.com';
 const SWITCH_BOUND_MS = 5_000;
+/** the protected field's new label (the first protected field of the guest form, whichever it is) */
+const RELABELLED = { zh: '主办方改过名称的项目', en: 'A field the organisers renamed' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Session {
   token: string;
-  /** the session cookie as the sign-in set it, for a browser context */
-  cookie: { name: string; value: string };
+  /** the cookies the sign-in set (the session and the signed-in marker the client reads), for a browser context */
+  cookies: { name: string; value: string }[];
 }
 
 async function signIn(base: string, account: string): Promise<Session> {
@@ -66,10 +69,13 @@ async function signIn(base: string, account: string): Promise<Session> {
     body: JSON.stringify({ account, password: PASSWORD, code: 'AAAA', uuid: 'no-captcha' }),
   });
   if (response.status !== 200) throw new Error(`sign-in of ${account} failed: ${await response.text()}`);
-  for (const line of response.headers.getSetCookie()) {
-    const match = /^((?:__Host-)?summit_session)=([^;]*)/.exec(line);
-    if (match?.[2]) return { token: match[2], cookie: { name: match[1]!, value: match[2] } };
-  }
+  const lines = response.headers.getSetCookie();
+  const cookies = lines.flatMap((line) => {
+    const match = /^([^=;\s]+)=([^;]*)/.exec(line);
+    return match ? [{ name: match[1]!, value: match[2]! }] : [];
+  });
+  const token = sessionTokenFrom(lines);
+  if (token) return { token, cookies };
   throw new Error(`no session cookie for ${account}`);
 }
 
@@ -160,11 +166,19 @@ async function exportHeaders(base: string, session: Session, language: string): 
       fs.rmSync(workDir, { recursive: true, force: true });
     });
 
+    afterEach(async (test) => {
+      if (test.task.result?.state !== 'fail') return;
+      for (const [index, context] of contexts.entries())
+        for (const page of context.pages()) await screenshot(page, `failed-form-walk-${index}`).catch(() => undefined);
+    });
+
     /** A page signed in as `session` on every instance (the cookie set for each origin). */
     async function pageOf(session: Session, width = 1280): Promise<Page> {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN' });
       contexts.push(context);
-      await context.addCookies(cluster.instances.map((instance) => ({ ...session.cookie, url: instance.baseUrl })));
+      await context.addCookies(
+        cluster.instances.flatMap((instance) => session.cookies.map((cookie) => ({ ...cookie, url: instance.baseUrl }))),
+      );
       const page = await context.newPage();
       page.on('console', (message) => {
         if (/Content.Security.Policy|unsafe-eval/i.test(message.text())) cspViolations.push(message.text());
@@ -172,17 +186,26 @@ async function exportHeaders(base: string, session: Session, language: string): 
       return page;
     }
 
-    /** Opens the new-guest form on `instance` again and again until it draws the diet field; the ms from `since` to that page's start. */
-    async function newFieldShownAfter(page: Page, instance: PortalInstance, since: number): Promise<number> {
-      const deadline = since + 30_000;
-      while (Date.now() < deadline) {
-        const started = Date.now();
+    /** Polls what an opening page asks (the live versions) on `instance` until the guest form is past `before`: the ms since `since`. */
+    async function switchedAfter(instance: PortalInstance, session: Session, before: number, since: number): Promise<number> {
+      while (Date.now() < since + 30_000) {
+        const live = await api<LiveFormVersions>(instance.baseUrl, formVersionsApiPaths.liveVersions, session);
+        if (live.body.data.guest > before) return Date.now() - since;
+        await sleep(50);
+      }
+      throw new Error(`${instance.name} did not switch within 30 s`);
+    }
+
+    /** Opens the new-guest form on `instance` until it draws the diet field (a page opened after the switch). */
+    async function openWithNewField(page: Page, instance: PortalInstance): Promise<void> {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
         await page.goto(`${instance.baseUrl}/guests/new`);
         await page.locator('#root_nameZh').waitFor({ timeout: 20_000 });
-        if ((await page.getByText(DIET_LABEL.zh, { exact: true }).count()) > 0) return started - since;
-        await sleep(200);
+        // the label of a required field ends with its asterisk
+        if ((await page.getByText(new RegExp(`^${DIET_LABEL.zh}\\s*\\*?$`)).count()) > 0) return;
+        await sleep(500);
       }
-      throw new Error(`${instance.name} did not show the new field within 30 s`);
+      throw new Error(`${instance.name}'s guest form does not show the new field`);
     }
 
     it('walks from the editor on A to the unit, the export and the API document on A and B', async () => {
@@ -222,7 +245,7 @@ async function exportHeaders(base: string, session: Session, language: string): 
       await openFormInEditor(editor, a.baseUrl, 'guest');
       await addDietChoice(editor);
       await addDietDetail(editor);
-      const relabelled = await relabelProtectedField(editor, { zh: '嘉宾中文姓名（证件）', en: 'Chinese name (as on the ID)' });
+      const relabelled = await relabelProtectedField(editor, RELABELLED);
       await saveDraft(editor);
       await previewAtPhoneWidth(editor);
       await screenshot(editor, 'form-walk-preview-390');
@@ -231,20 +254,24 @@ async function exportHeaders(base: string, session: Session, language: string): 
       const publishedAt = Date.now();
       expect(affected).toBeGreaterThanOrEqual(1);
 
-      // the unit's form on both instances, without a restart
-      const unitPage = await pageOf(unit, 390);
-      const shownOnA = await newFieldShownAfter(unitPage, a, publishedAt);
-      const shownOnB = await newFieldShownAfter(unitPage, b, publishedAt);
+      // the unit's form on both instances, without a restart: each instance serves the new version
+      // within 5 s, and a form opened then draws it (the page's own cache of the versions is 2 s)
+      const [switchedA, switchedB] = await Promise.all(
+        [a, b].map((instance) => switchedAfter(instance, unit, storedBefore.schemaVersion, publishedAt)),
+      );
       console.log(
-        `new field shown on A after ${shownOnA} ms, on B after ${shownOnB} ms (load average ${os
+        `guest form switched on A after ${switchedA} ms, on B after ${switchedB} ms (load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')})`,
       );
-      expect(shownOnA).toBeLessThanOrEqual(SWITCH_BOUND_MS);
-      expect(shownOnB).toBeLessThanOrEqual(SWITCH_BOUND_MS);
+      expect(switchedA).toBeLessThanOrEqual(SWITCH_BOUND_MS);
+      expect(switchedB).toBeLessThanOrEqual(SWITCH_BOUND_MS);
+      const unitPageA = await pageOf(unit, 390);
+      const unitPage = await pageOf(unit, 390);
+      await Promise.all([openWithNewField(unitPageA, a), openWithNewField(unitPage, b)]);
       for (const option of DIET_OPTIONS) await unitPage.getByText(option.zh, { exact: true }).first().waitFor();
-      await unitPage.getByText('嘉宾中文姓名（证件）').first().waitFor();
+      await unitPage.getByText(RELABELLED.zh).first().waitFor();
       await screenshot(unitPage, 'form-walk-unit-390');
       const live = ((await api<LiveForm>(b.baseUrl, formVersionsApiPaths.liveForm('guest'), unit)).body.data as LiveForm).version;
       expect(live).toBeGreaterThan(storedBefore.schemaVersion);
