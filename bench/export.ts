@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Insertable } from 'kysely';
-import type { GuestTable } from '../src/server/db/tables.js';
+import type { GuestTable } from '../src/server/features/guests/guest-tables.js';
 import { maskIdNumber } from '../src/server/features/guests/id-numbers.js';
 import { versionOf } from '../src/server/schema-versions/schema-versions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';

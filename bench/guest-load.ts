@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/database.js';
 import type { Insertable } from 'kysely';
-import type { GuestTable } from '../src/server/db/tables.js';
+import type { GuestTable } from '../src/server/features/guests/guest-tables.js';
 import type { DataProtection } from '../src/server/security/data-protection.js';
 import { UNFILLED_GUEST_STEPS } from '../src/server/features/guests/guest-repository.js';
 import { maskIdNumber } from '../src/server/features/guests/id-numbers.js';

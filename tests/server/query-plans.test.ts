@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { GUEST_MOBILE_LOOKUP_INDEX } from '../../src/server/features/guests/guest-indexes.js';
 import type { Insertable } from 'kysely';
-import type { GuestTable } from '../../src/server/db/tables.js';
+import type { GuestTable } from '../../src/server/features/guests/guest-tables.js';
 import { GuestExports } from '../../src/server/features/guests/guest-exports.js';
 import { guestExportRows } from '../../src/server/features/guests/guest-export-rows.js';
 import { ConsoleGuests } from '../../src/server/features/guests/console-guests.js';

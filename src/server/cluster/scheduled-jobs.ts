@@ -18,6 +18,12 @@ interface ScheduledJobTable {
   last_runner: string;
 }
 
+declare module '../db/tables.js' {
+  interface Database {
+    scheduled_jobs: ScheduledJobTable;
+  }
+}
+
 /** How often an instance looks whether a job is due: often enough that a dead runner's turn is taken soon. */
 const CHECK_EVERY_MAX_MS = 5 * 60_000;
 
@@ -43,7 +49,7 @@ export class JobScheduler {
   ) {}
 
   private get table() {
-    return this.db.withTables<{ scheduled_jobs: ScheduledJobTable }>();
+    return this.db;
   }
 
   /** Runs the job when due (or always, `force`), under its lock; 'busy' when another instance is running it now. */

@@ -6,7 +6,6 @@ import { loadSharp } from '../lazy-modules.js';
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../auth/password-hash.js';
 import { HOUR_MS, systemClock } from '../clock.js';
-import type { UploadTable } from '../uploads/upload-repository.js';
 import { newRandomName } from '../uploads/upload-storage.js';
 import { demoGuestDocument, demoUnitDocument, type DemoRecords } from './demo-documents.js';
 import { maskIdNumber } from '../features/guests/id-numbers.js';
@@ -147,7 +146,6 @@ export async function seedDemoData(
       if (entry.userType === 'guest') {
         const photoId = randomUUID();
         await trx
-          .withTables<{ uploads: UploadTable }>()
           .insertInto('uploads')
           .values({
             id: photoId,

@@ -1,10 +1,6 @@
 import type { Executor } from '../db/database.js';
 
 /** The columns of the uploads table (migration 0002, owned by the upload service) read here. */
-type UploadOwnership = {
-  uploads: { id: string; unit_id: string | null; rule_name: string };
-};
-
 /**
  * Documents keep only file ids; the upload service checked the file against its rule. Here: the
  * id exists, was uploaded by the same unit (a unit cannot attach another unit's files), and
@@ -13,7 +9,6 @@ type UploadOwnership = {
 export async function filesOfUnit(executor: Executor, unitId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await executor
-    .withTables<UploadOwnership>()
     .selectFrom('uploads')
     .select(['id', 'rule_name'])
     .where('id', 'in', ids)

@@ -24,10 +24,13 @@ export interface UploadTable extends KeptFileColumns {
   unit_id: string | null;
 }
 
-/**
- * The table is declared here rather than in db/tables.ts (owned by the server part), and added
- * to the database type with Kysely's `withTables`.
- */
+declare module '../db/tables.js' {
+  interface Database {
+    uploads: UploadTable;
+  }
+}
+
+/** The `uploads` table's rows: declared above, beside the code that owns them. */
 export class UploadRepository {
   private readonly db;
 
@@ -37,7 +40,7 @@ export class UploadRepository {
     /** the edition whose key seals the file's original name (the current one): shredded with it by the purge */
     private readonly sealingEdition: () => Promise<string | null>,
   ) {
-    this.db = db.withTables<{ uploads: UploadTable }>();
+    this.db = db;
   }
 
   /**

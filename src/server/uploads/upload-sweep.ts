@@ -20,7 +20,7 @@ const journalKeyOf = (name: string) => name.replace(/\.clean$/, '');
 export async function sweepUploadStore(db: Db, store: Pick<UploadStore, 'list' | 'remove'>, journal: UploadJournal): Promise<SweepResult> {
   const names = await store.list();
   const writing = await journal.liveNames();
-  const rows = await db.withTables<{ uploads: { storage_name: string } }>().selectFrom('uploads').select('storage_name').execute();
+  const rows = await db.selectFrom('uploads').select('storage_name').execute();
   // temporary-registration pictures share the store (migration 0008)
   const temporaryRows = await db
     .withTables<{ temporary_uploads: { storage_name: string } }>()

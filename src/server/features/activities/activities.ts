@@ -79,7 +79,6 @@ export class Activities {
     const ids = document.speechMaterials ?? [];
     if (ids.length === 0) return;
     const found = await executor
-      .withTables<{ uploads: { id: string; rule_name: string } }>()
       .selectFrom('uploads')
       .select('id')
       .where('id', 'in', ids)

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
-import type { ActivitySignUpTable, ActivityTable } from '../../db/tables.js';
+import type { ActivitySignUpTable, ActivityTable } from './activity-tables.js';
 import type { Activity, ActivitySignUp } from '../../../generated/types.js';
 import type { EditionData } from '../../../shared/guest-api.js';
 import type {

@@ -4,7 +4,7 @@ import type { SchemaName } from '../../../generated/registry.js';
 import type { ContentKind, ContentRecord } from '../../../shared/content-api.js';
 import type { Db } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
-import type { ContentRecordTable } from '../../db/tables.js';
+import type { ContentRecordTable } from './content-tables.js';
 import { AppError } from '../../http/app-error.js';
 import { schemaVersionOf } from '../../http/route-helpers.js';
 import { containsPattern } from '../../db/sql-fragments.js';

@@ -30,7 +30,7 @@ export class Downloads {
     /** opens the sealed file names */
     private readonly protection: DataProtection,
   ) {
-    this.db = db.withTables<{ uploads: UploadTable }>();
+    this.db = db;
   }
 
   async page(query: { pageNum: number; pageSize: number; keyword?: string; category?: string }) {

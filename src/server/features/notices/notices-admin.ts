@@ -6,7 +6,7 @@ import type { NoticePublication, NoticePublicationQuery } from '../../../generat
 import { sql } from 'kysely';
 import { containsPattern } from '../../db/sql-fragments.js';
 import { orderedBy, type SortColumns } from '../../db/list-order.js';
-import type { NoticePublicationTable } from '../../db/tables.js';
+import type { NoticePublicationTable } from './notice-tables.js';
 import { AppError } from '../../http/app-error.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { Audit } from '../../audit/audit.js';

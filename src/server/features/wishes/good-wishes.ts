@@ -7,7 +7,7 @@ import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { WishPageQuery } from '../../../generated/types.js';
-import type { GoodWishTable } from '../../db/tables.js';
+import type { GoodWishTable } from './wish-tables.js';
 import { RequestValidationError } from '../../http/request-validation.js';
 import { loadSchema } from '../../http/schema-loader.js';
 import type { Editions } from '../edition/editions.js';
@@ -25,10 +25,6 @@ const WISH_SORT_COLUMNS: SortColumns<NonNullable<WishPageQuery['sort']>> = {
 };
 
 /** The uploads table's columns read here (migration 0002, owned by the upload service). */
-type UploadRows = {
-  uploads: { id: string; unit_id: string | null; rule_name: string; original_name: string; mime: string; bytes: number };
-};
-
 /**
  * Upload fields of the schema and the rule each must have been uploaded under: the definition
  * its `$ref` names (logo, wishVideo, wishAudio). Read from the schema, so pointing `logo` at
@@ -50,7 +46,6 @@ function uploadFieldRules(): Map<string, string> {
 async function filesOf(executor: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return executor
-    .withTables<UploadRows>()
     .selectFrom('uploads')
     .select(['id', 'unit_id', 'rule_name', 'original_name', 'mime', 'bytes'])
     .where('id', 'in', ids)
