@@ -9,6 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fieldErrorsOf, type FieldError } from '../../shared/validation.js';
 import { labelKeyAt } from '../../shared/validation-messages.js';
+import type { FieldErrorsOf } from './field-errors-memo.js';
 
 export interface DroppedField {
   /** JSON pointer of the field in the stored record */
@@ -79,6 +80,8 @@ export function upgradeVerdict(
   stored: unknown,
   fromVersion: number,
   target: FormVersion,
+  /** the translation of the version's errors (field-errors-memo.ts shares it between records that fail alike) */
+  fieldErrors: FieldErrorsOf = fieldErrorsOf,
 ): Omit<RecordUpgrade, 'document'> & { document: unknown; copied: boolean } {
   let document = stored;
   let copied = false;
@@ -110,6 +113,6 @@ export function upgradeVerdict(
   }
   if (valid === null) valid = target.validate(document);
   // the errors are still those of the last validation, which was of `document` as it is now
-  const problems = valid ? [] : fieldErrorsOf(target.validate.errors ?? [], target.schema);
+  const problems = valid ? [] : fieldErrors(target.validate.errors ?? [], target.schema);
   return { fromVersion, toVersion: target.version, document, copied, dropped, problems };
 }

@@ -12,6 +12,7 @@ import type { SchemaName } from '../../generated/registry.js';
 import { upgradeVerdict, type DroppedField, type FormVersion } from './document-upgrade.js';
 import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
 import { isSealed } from '../security/sealed-values.js';
+import { memoisedFieldErrors, type FieldErrorsOf } from './field-errors-memo.js';
 
 export interface AffectedRecord {
   kind: string;
@@ -61,12 +62,16 @@ async function pageOf(db: Db, kind: StoredDocumentKind, after: string | null, si
   return result.rows;
 }
 
-/** One stored record checked against the version: what it would lose and what the version rejects, or null when it fits. */
+/**
+ * One stored record checked against the version: what it would lose and what the version
+ * rejects, or null when it fits. Its `problems` may be shared with other records (field-errors-memo.ts).
+ */
 function affectedRecord(
   kind: StoredDocumentKind,
   row: Row,
   formVersion: FormVersion,
   open: NonNullable<StoredRecordsWalkOptions['open']>,
+  fieldErrors: FieldErrorsOf,
 ): AffectedRecord | null {
   const storedVersion = Number(row.version ?? 1);
   let document: unknown;
@@ -78,7 +83,7 @@ function affectedRecord(
   const sealed = document;
   if (document && typeof document === 'object' && !Array.isArray(document))
     document = open(kind.schema, document as Record<string, unknown>);
-  const upgrade = upgradeVerdict(document, storedVersion, formVersion);
+  const upgrade = upgradeVerdict(document, storedVersion, formVersion, fieldErrors);
   if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) return null;
   // a dropped sensitive value is named, never printed
   for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
@@ -112,12 +117,13 @@ export async function walkStoredRecords(
   let checked = 0;
   for (const kind of kinds) {
     const formVersion = await formVersionOf(kind.schema);
+    const fieldErrors = memoisedFieldErrors();
     let after: string | null = null;
     for (;;) {
       const rows = await pageOf(db, kind, after, size, options.editionId);
       for (const row of rows) {
         checked += 1;
-        const affected = affectedRecord(kind, row, formVersion, open);
+        const affected = affectedRecord(kind, row, formVersion, open, fieldErrors);
         if (affected) onAffected(affected);
       }
       if (rows.length < size) break;
