@@ -99,9 +99,17 @@ async function measure(database: BenchDatabase): Promise<string[][]> {
     worst,
     answered,
   } = await worstAnswerDuring(database, call<StoredRecordsDiff>('GET', paths.formDraftStoredRecords('guest')));
+  // a commit since (any write: here a session) and the diff is counted anew: what a publish costs when the kept one is stale
+  const organiser = await database.app.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('user_type', '=', 'organiser')
+    .executeTakeFirstOrThrow();
+  await database.app.services.sessions.create(organiser.id);
+  const recount = await call<StoredRecordsDiff>('GET', paths.formDraftStoredRecords('guest'));
   const again = await call<StoredRecordsDiff>('GET', paths.formDraftStoredRecords('guest'));
   // a kept database keeps the published version: the next run's draft adds its own field on top
-  const publish = await call<{ version: number }>('POST', paths.formDraftPublish('guest'), { confirmedAffected: diff.data.affected });
+  const publish = await call<{ version: number }>('POST', paths.formDraftPublish('guest'), { confirmedAffected: again.data.affected });
   const s = (value: number) => value.toFixed(2);
   return [
     [
@@ -109,12 +117,14 @@ async function measure(database: BenchDatabase): Promise<string[][]> {
       String(diff.data.checked),
       String(diff.data.affected),
       s(diff.seconds),
+      s(recount.seconds),
       s(again.seconds),
       s(publish.seconds),
       `${s(worst)} (${answered} answers)`,
       s(floor.count),
       s(floor.read),
-      publish.seconds + diff.seconds <= TARGET_S ? 'met' : 'NOT met',
+      publish.seconds <= TARGET_S ? 'met' : 'NOT met',
+      Math.max(recount.seconds, diff.seconds) + publish.seconds <= TARGET_S ? 'met' : 'NOT met',
     ],
   ];
 }
@@ -125,7 +135,7 @@ export default {
     const rows: string[][] = [];
     for (const kind of await kinds()) rows.push(...(await measure(await benchDatabase(kind, GUESTS))));
     return [
-      `The guest form's draft with a new required field and the Chinese name limited to 2 characters, on ${GUESTS} seeded guests: the diff request (the first, then again with nothing changed), then the publish with the confirmed count (the publish recounts). Whole requests (inject), in seconds. While the first diff runs, GET ${paths.liveVersions} is asked every 50 ms: its worst answer time. Baselines from the same run: \`select count(*)\` of the edition's guests, and reading every guest document of the edition and parsing it.`,
+      `The guest form's draft with a new required field and the Chinese name limited to 2 characters, on ${GUESTS} seeded guests: the diff request (the first; again after a write was committed, which makes the server count anew; again with nothing changed), then the publish with the confirmed count (the publish recounts, or takes the count kept since the last diff when nothing was committed in between). Whole requests (inject), in seconds. While the first diff runs, GET ${paths.liveVersions} is asked every 50 ms: its worst answer time. Baselines from the same run: \`select count(*)\` of the edition's guests, and reading every guest document of the edition and parsing it.`,
       '',
       table(
         [
@@ -133,12 +143,14 @@ export default {
           'records checked',
           'affected',
           'diff s',
+          'diff after a write s',
           'diff again s',
           'publish s',
           'worst other answer during the diff s',
           'baseline count s',
           'baseline read + parse s',
-          `diff + publish ≤ ${TARGET_S} s`,
+          `publish ≤ ${TARGET_S} s`,
+          `slower diff + publish ≤ ${TARGET_S} s`,
         ],
         rows,
       ),
