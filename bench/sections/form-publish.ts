@@ -63,17 +63,19 @@ async function baselines(database: BenchDatabase): Promise<{ count: number; read
   return { count, read: (performance.now() - started) / 1000 };
 }
 
-/** The worst answer time (s) of a cheap request made every 50 ms while `work` runs. */
+/** The worst answer time (s) of a cheap request due every 50 ms while `work` runs, from when it was due. */
 async function worstAnswerDuring<T>(database: BenchDatabase, work: Promise<T>): Promise<{ result: T; worst: number; answered: number }> {
   let done = false;
   let worst = 0;
   let answered = 0;
   const pinging = (async () => {
+    // timed from when the request was due, so a server too busy to even start it counts
+    let due = performance.now();
     while (!done) {
-      const started = performance.now();
       await database.app.inject({ method: 'GET', url: `/exhibition/${paths.liveVersions}` });
-      worst = Math.max(worst, (performance.now() - started) / 1000);
+      worst = Math.max(worst, (performance.now() - due) / 1000);
       answered += 1;
+      due = performance.now() + 50;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -135,7 +137,7 @@ export default {
     const rows: string[][] = [];
     for (const kind of await kinds()) rows.push(...(await measure(await benchDatabase(kind, GUESTS))));
     return [
-      `The guest form's draft with a new required field and the Chinese name limited to 2 characters, on ${GUESTS} seeded guests: the diff request (the first; again after a write was committed, which makes the server count anew; again with nothing changed), then the publish with the confirmed count (the publish recounts, or takes the count kept since the last diff when nothing was committed in between). Whole requests (inject), in seconds. While the first diff runs, GET ${paths.liveVersions} is asked every 50 ms: its worst answer time. Baselines from the same run: \`select count(*)\` of the edition's guests, and reading every guest document of the edition and parsing it.`,
+      `The guest form's draft with a new required field and the Chinese name limited to 2 characters, on ${GUESTS} seeded guests: the diff request (the first; again after a write was committed, which makes the server count anew; again with nothing changed), then the publish with the confirmed count (the publish recounts, or takes the count kept since the last diff when nothing was committed in between). Whole requests (inject), in seconds. While the first diff runs, GET ${paths.liveVersions} is due every 50 ms: its worst answer time, counted from when it was due (a server that cannot start it counts), and how many were answered. Baselines from the same run: \`select count(*)\` of the edition's guests, and reading every guest document of the edition and parsing it.`,
       '',
       table(
         [
