@@ -9,6 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fieldErrorsOf, type FieldError } from '../../shared/validation.js';
 import { labelKeyAt } from '../../shared/validation-messages.js';
+import type { FieldErrorsOf } from './field-errors-memo.js';
 
 export interface DroppedField {
   /** JSON pointer of the field in the stored record */
@@ -65,25 +66,53 @@ function additionalPropertyErrors(errors: readonly ErrorObject[]): ErrorObject[]
 }
 
 export function upgradeDocument(stored: unknown, fromVersion: number, target: FormVersion): RecordUpgrade {
-  const document = structuredClone(stored);
+  const verdict = upgradeVerdict(stored, fromVersion, target);
+  // always a copy: the caller may change it without touching what it passed in
+  return { ...verdict, document: verdict.copied ? verdict.document : structuredClone(stored) };
+}
+
+/**
+ * What upgradeDocument finds, without a copy of a record it has nothing to take out of (the
+ * stored-records diff walks 100,000 records: most need no copy). `document` is `stored` itself
+ * unless `copied`; the old version's schema is read only when a field is dropped (for its label).
+ */
+export function upgradeVerdict(
+  stored: unknown,
+  fromVersion: number,
+  target: FormVersion,
+  /** the translation of the version's errors (field-errors-memo.ts shares it between records that fail alike) */
+  fieldErrors: FieldErrorsOf = fieldErrorsOf,
+): Omit<RecordUpgrade, 'document'> & { document: unknown; copied: boolean } {
+  let document = stored;
+  let copied = false;
   const dropped: DroppedField[] = [];
-  const oldSchema = target.published(fromVersion);
+  let oldSchema: Record<string, unknown> | undefined | null = null;
+  // the verdict of the last validation of `document` as it is now (null: changed since)
+  let valid: boolean | null = null;
   // removing one field can reveal another (a nested object is only checked once its parent passes)
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    if (target.validate(document)) break;
+    valid = target.validate(document);
+    if (valid) break;
     const extra = additionalPropertyErrors(target.validate.errors ?? []);
     if (extra.length === 0) break;
+    if (!copied) {
+      document = structuredClone(stored);
+      copied = true;
+    }
     for (const error of extra) {
       const property = String((error.params as { additionalProperty?: unknown }).additionalProperty);
       const container = containerAt(document, error.instancePath);
       if (!container || !Object.prototype.hasOwnProperty.call(container, property)) continue;
       const pointer = `${error.instancePath}/${escapeToken(property)}`;
+      if (oldSchema === null) oldSchema = target.published(fromVersion);
       const label = oldSchema ? labelKeyAt(oldSchema, pointer) : undefined;
       dropped.push({ pointer, ...(label ? { label } : {}), value: container[property] });
       delete container[property];
     }
+    valid = null;
   }
-  const valid = target.validate(document);
-  const problems = valid ? [] : fieldErrorsOf(target.validate.errors ?? [], target.schema);
-  return { fromVersion, toVersion: target.version, document, dropped, problems };
+  if (valid === null) valid = target.validate(document);
+  // the errors are still those of the last validation, which was of `document` as it is now
+  const problems = valid ? [] : fieldErrors(target.validate.errors ?? [], target.schema);
+  return { fromVersion, toVersion: target.version, document, copied, dropped, problems };
 }

@@ -2,14 +2,17 @@
  * The form-version diff: every stored document (schema-versions.ts `storedDocuments`) checked against
  * a version of its schema, before that version is published. A record is affected when the new
  * version would drop some of its fields or reject what is left (document-upgrade.ts). Read-only.
+ * Records are read in pages by id and checked as they come, with a turn of the event loop
+ * between pages: 100,000 guests are neither held in memory at once nor a block of the server.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FieldError } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
-import { upgradeDocument, type DroppedField, type FormVersion } from './document-upgrade.js';
+import { upgradeVerdict, type DroppedField, type FormVersion } from './document-upgrade.js';
 import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
 import { isSealed } from '../security/sealed-values.js';
+import { memoisedFieldErrors, type FieldErrorsOf } from './field-errors-memo.js';
 
 export interface AffectedRecord {
   kind: string;
@@ -33,12 +36,102 @@ interface Row {
   version: number | string | null;
 }
 
-async function rowsOf(db: Db, kind: StoredDocumentKind, editionId?: string): Promise<Row[]> {
+/** How a walk reads and checks the stored records. */
+export interface StoredRecordsWalkOptions {
+  /** opens the sealed personal data (DataProtection.openDocument) so it validates as written */
+  open?: (schema: SchemaName, document: Record<string, unknown>) => Record<string, unknown>;
+  /** only the records of one edition (the console's diff of a draft) */
+  editionId?: string;
+  /** rows per read: the records are read in pages by id, so memory stays flat whatever the count */
+  pageSize?: number;
+  /** awaited between pages; by default one turn of the event loop, so a long diff never holds up other requests */
+  pause?: () => Promise<void>;
+}
+
+export const DIFF_PAGE_SIZE = 1000;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function pageOf(db: Db, kind: StoredDocumentKind, after: string | null, size: number, editionId?: string): Promise<Row[]> {
   const filter = kind.onlyWhere ? sql`and ${sql.ref(kind.onlyWhere.column)} = ${kind.onlyWhere.value}` : sql``;
   const edition = editionId === undefined ? sql`` : sql`and edition_id = ${editionId}`;
+  const from = after === null ? sql`` : sql`and id > ${after}`;
   const result = await sql<Row>`select id, ${sql.ref(kind.column)} as doc, ${sql.ref(kind.versionColumn)} as version
-    from ${sql.table(kind.table)} where ${sql.ref(kind.column)} is not null ${filter} ${edition} order by id`.execute(db);
+    from ${sql.table(kind.table)} where ${sql.ref(kind.column)} is not null ${filter} ${edition} ${from} order by id limit ${size}`.execute(
+    db,
+  );
   return result.rows;
+}
+
+/**
+ * One stored record checked against the version: what it would lose and what the version
+ * rejects, or null when it fits. Its `problems` may be shared with other records (field-errors-memo.ts).
+ */
+function affectedRecord(
+  kind: StoredDocumentKind,
+  row: Row,
+  formVersion: FormVersion,
+  open: NonNullable<StoredRecordsWalkOptions['open']>,
+  fieldErrors: FieldErrorsOf,
+): AffectedRecord | null {
+  const storedVersion = Number(row.version ?? 1);
+  let document: unknown;
+  try {
+    document = JSON.parse(row.doc);
+  } catch {
+    document = row.doc; // not JSON: the validator says what it thinks of a string
+  }
+  const sealed = document;
+  if (document && typeof document === 'object' && !Array.isArray(document))
+    document = open(kind.schema, document as Record<string, unknown>);
+  const upgrade = upgradeVerdict(document, storedVersion, formVersion, fieldErrors);
+  if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) return null;
+  // a dropped sensitive value is named, never printed
+  for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
+  return {
+    kind: kind.kind,
+    table: kind.table,
+    id: row.id,
+    schema: kind.schema,
+    storedVersion,
+    targetVersion: formVersion.version,
+    dropped: upgrade.dropped,
+    problems: upgrade.problems,
+  };
+}
+
+/**
+ * Every stored record of `kinds` checked against its form's version, in pages by id; each
+ * affected one is handed to `onAffected` (in id order within a kind) and not kept here.
+ * Returns how many records were checked.
+ */
+export async function walkStoredRecords(
+  db: Db,
+  formVersionOf: (schema: SchemaName) => FormVersion | Promise<FormVersion>,
+  kinds: StoredDocumentKind[],
+  onAffected: (record: AffectedRecord) => void,
+  options: StoredRecordsWalkOptions = {},
+): Promise<number> {
+  const open = options.open ?? ((_schema, document) => document);
+  const size = options.pageSize ?? DIFF_PAGE_SIZE;
+  const pause = options.pause ?? turn;
+  let checked = 0;
+  for (const kind of kinds) {
+    const formVersion = await formVersionOf(kind.schema);
+    const fieldErrors = memoisedFieldErrors();
+    let after: string | null = null;
+    for (;;) {
+      const rows = await pageOf(db, kind, after, size, options.editionId);
+      for (const row of rows) {
+        checked += 1;
+        const affected = affectedRecord(kind, row, formVersion, open, fieldErrors);
+        if (affected) onAffected(affected);
+      }
+      if (rows.length < size) break;
+      after = rows[rows.length - 1]!.id;
+      await pause();
+    }
+  }
+  return checked;
 }
 
 export async function diffStoredRecords(
@@ -50,38 +143,12 @@ export async function diffStoredRecords(
   /** only the records of one edition (the console's diff of a draft) */
   editionId?: string,
 ): Promise<FormVersionDiff> {
-  const diff: FormVersionDiff = { checked: 0, affected: [] };
-  for (const kind of kinds) {
-    const formVersion = await formVersionOf(kind.schema);
-    for (const row of await rowsOf(db, kind, editionId)) {
-      diff.checked += 1;
-      const storedVersion = Number(row.version ?? 1);
-      let document: unknown;
-      try {
-        document = JSON.parse(row.doc);
-      } catch {
-        document = row.doc; // not JSON: the validator says what it thinks of a string
-      }
-      const sealed = document;
-      if (document && typeof document === 'object' && !Array.isArray(document))
-        document = open(kind.schema, document as Record<string, unknown>);
-      const upgrade = upgradeDocument(document, storedVersion, formVersion);
-      if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) continue;
-      // a dropped sensitive value is named, never printed
-      for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
-      diff.affected.push({
-        kind: kind.kind,
-        table: kind.table,
-        id: row.id,
-        schema: kind.schema,
-        storedVersion,
-        targetVersion: formVersion.version,
-        dropped: upgrade.dropped,
-        problems: upgrade.problems,
-      });
-    }
-  }
-  return diff;
+  const affected: AffectedRecord[] = [];
+  const checked = await walkStoredRecords(db, formVersionOf, kinds, (record) => affected.push(record), {
+    open,
+    ...(editionId === undefined ? {} : { editionId }),
+  });
+  return { checked, affected };
 }
 
 function valueAt(document: unknown, pointer: string): unknown {

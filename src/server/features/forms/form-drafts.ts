@@ -9,7 +9,10 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import type { DataProtection } from '../../security/data-protection.js';
-import { diffStoredRecords } from '../../schema-versions/stored-records-diff.js';
+import { DIFF_PAGE_SIZE, walkStoredRecords } from '../../schema-versions/stored-records-diff.js';
+import { commitStamp } from '../../db/commit-stamp.js';
+import { StoredRecordsTally } from './stored-records-tally.js';
+import { StoredRecordsCache } from './stored-records-cache.js';
 import { storedDocuments, publishedSchema, type StoredDocumentKind } from '../../schema-versions/schema-versions.js';
 import type { FormVersion } from '../../schema-versions/document-upgrade.js';
 import type { SchemaName } from '../../../generated/registry.js';
@@ -26,7 +29,6 @@ import {
   type FormDraftValidator,
   type FormValidatorModule,
   type StoredRecordsDiff,
-  type StoredRecordsFieldCount,
 } from '../../../shared/form-versions-api.js';
 import { AppError } from '../../http/app-error.js';
 import { formsDb, type FormsDb } from './form-tables.js';
@@ -46,7 +48,12 @@ const MORE_STORED: StoredDocumentKind[] = [
   },
 ];
 
+/** The most affected records a diff lists (the route's `limit` is capped there too). */
+export const MAX_LISTED = 10_000;
+
 export interface CompiledForm {
+  /** sha256 of the bundled schema: what the validator was compiled from */
+  key: string;
   module: FormValidatorModule;
   bundled: Record<string, unknown>;
   validate: ValidateFunction;
@@ -55,6 +62,7 @@ export interface CompiledForm {
 export class FormDrafts implements PublishGate {
   private readonly db: FormsDb;
   private readonly compiled = new Map<string, CompiledForm>();
+  private readonly diffs: StoredRecordsCache<StoredRecordsTally>;
 
   constructor(
     private readonly plainDb: Db,
@@ -62,8 +70,11 @@ export class FormDrafts implements PublishGate {
     private readonly editions: Pick<Editions, 'current'>,
     private readonly protection: DataProtection,
     private readonly clock: Clock,
+    /** rows per read of the diff (tests make it small) */
+    private readonly pageSize = DIFF_PAGE_SIZE,
   ) {
     this.db = formsDb(plainDb);
+    this.diffs = new StoredRecordsCache(() => commitStamp(plainDb));
   }
 
   check(name: string, document: FormDocument): FormCheckResult {
@@ -87,52 +98,47 @@ export class FormDrafts implements PublishGate {
     return (await this.storedRecords(name, document, 0)).affected;
   }
 
-  /** The stored records of the current edition the document would change: the count, per field, and the first `limit`. */
+  /**
+   * The stored records of the current edition the document would change: the count, per field,
+   * and the first `limit`. Read in pages (stored-records-diff.ts); kept while nothing is
+   * committed (stored-records-cache.ts), so the publish's recount after a diff costs nothing.
+   */
   async storedRecords(name: string, document: FormDocument, limit: number): Promise<StoredRecordsDiff> {
     const started = performance.now();
     const formName = form(name);
     const target = await this.compile(formName, document);
-    const version = Number(document.schema['x-version'] ?? 0);
-    const formVersion: FormVersion = {
+    const edition = await this.editions.current();
+    const key = `${formName} ${edition.id} ${target.key}`;
+    const { value } = await this.diffs.get(key, async () => {
+      const tally = new StoredRecordsTally(MAX_LISTED);
+      tally.checked = await walkStoredRecords(
+        this.plainDb,
+        () => this.formVersionOf(formName, document, target),
+        this.kindsOf(formName),
+        (record) => tally.add(record),
+        { open: (schema, doc) => this.protection.openDocument(schema, doc), editionId: edition.id, pageSize: this.pageSize },
+      );
+      return tally;
+    });
+    return value.result(Math.min(limit, MAX_LISTED), Math.round(performance.now() - started));
+  }
+
+  private kindsOf(formName: EditableFormName): StoredDocumentKind[] {
+    return [...storedDocuments, ...MORE_STORED].filter((kind) => kind.schema === formName);
+  }
+
+  private formVersionOf(formName: EditableFormName, document: FormDocument, target: CompiledForm): FormVersion {
+    const older = new Map<number, Record<string, unknown> | undefined>();
+    return {
       name: formName,
-      version,
+      version: Number(document.schema['x-version'] ?? 0),
       validate: target.validate,
       schema: target.bundled,
-      published: (stored) => publishedSchema(formName, stored),
-    };
-    const kinds = [...storedDocuments, ...MORE_STORED].filter((kind) => kind.schema === formName);
-    const edition = await this.editions.current();
-    const diff = await diffStoredRecords(
-      this.plainDb,
-      () => formVersion,
-      kinds,
-      (schema, doc) => this.protection.openDocument(schema, doc),
-      edition.id,
-    );
-    const fields = new Map<string, StoredRecordsFieldCount>();
-    const field = (pointer: string, label: string | undefined) => {
-      const known = fields.get(pointer) ?? { pointer, ...(label ? { label } : {}), dropped: 0, rejected: 0 };
-      fields.set(pointer, known);
-      return known;
-    };
-    for (const record of diff.affected) {
-      for (const dropped of record.dropped) field(dropped.pointer, dropped.label).dropped += 1;
-      for (const problem of new Set(record.problems.map((p) => p.pointer)))
-        field(problem, record.problems.find((p) => p.pointer === problem)?.label).rejected += 1;
-    }
-    return {
-      checked: diff.checked,
-      affected: diff.affected.length,
-      fields: [...fields.values()].sort((a, b) => b.dropped + b.rejected - (a.dropped + a.rejected) || a.pointer.localeCompare(b.pointer)),
-      records: diff.affected.slice(0, limit).map((record) => ({
-        kind: record.kind,
-        id: record.id,
-        storedVersion: record.storedVersion,
-        // values stay out: the organiser sees which field, not a guest's data
-        dropped: record.dropped.map(({ pointer, label }) => ({ pointer, ...(label ? { label } : {}) })),
-        problems: record.problems.map(({ pointer, key, params, label }) => ({ pointer, key, params, ...(label ? { label } : {}) })),
-      })),
-      tookMs: Math.round(performance.now() - started),
+      // read once per diff and version (only records that lose a field ask, for its old label)
+      published: (stored) => {
+        if (!older.has(stored)) older.set(stored, publishedSchema(formName, stored));
+        return older.get(stored);
+      },
     };
   }
 
@@ -186,7 +192,7 @@ export class FormDrafts implements PublishGate {
     };
     const validate = factory.default(schemaFormats, ajvRuntime)[rootKey];
     if (!validate) throw new AppError('formDraftInvalid', { details: `no validator for ${rootKey}` });
-    const compiled: CompiledForm = { module: { sha256, url: formValidatorUrl(sha256), rootKey }, bundled, validate };
+    const compiled: CompiledForm = { key, module: { sha256, url: formValidatorUrl(sha256), rootKey }, bundled, validate };
     // drafts come and go: a bounded cache
     if (this.compiled.size >= 64) this.compiled.delete(this.compiled.keys().next().value as string);
     this.compiled.set(key, compiled);
