@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootShell } from './scripts/boot-shell-plugin';
 import { precompress } from './scripts/precompress-plugin';
 import { preloadLocales } from './scripts/preload-locales-plugin';
 import { CORE_NAMESPACES } from './src/client/i18n/namespaces';
@@ -23,7 +24,7 @@ function lazyMarkdown(): Plugin {
 // The client lives in src/client with index.html at the project root; the Fastify server
 // serves dist/client on the same port as the API, so the dev server only proxies the API.
 export default defineConfig({
-  plugins: [react(), lazyMarkdown(), preloadLocales(DEFAULT_LANGUAGE, CORE_NAMESPACES), precompress()],
+  plugins: [react(), lazyMarkdown(), preloadLocales(DEFAULT_LANGUAGE, CORE_NAMESPACES), bootShell(), precompress()],
   root: '.',
   publicDir: false,
   build: {

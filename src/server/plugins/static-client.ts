@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, isAtOrBelow } from '../../shared/api-paths.js';
 import { send } from '../http/error-handler.js';
+import { documentFor } from './boot-shell-document.js';
 import { registerFavicon } from './favicon.js';
+import { SIGN_IN_DOCUMENT } from '../../shared/boot-shell.js';
 
 /**
  * Headers that do nothing on a script, style or picture: they apply to documents (CSP, framing,
@@ -50,6 +52,8 @@ function refusedPath(url: string): 'uriTooLong' | 'notFound' | null {
 export async function registerStaticClient(app: FastifyInstance): Promise<void> {
   const clientDir = app.config.clientDir;
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  // a build older than the static shells, or a test's hand-made folder, has index.html only
+  const hasSignInDocument = fs.existsSync(path.join(clientDir, SIGN_IN_DOCUMENT));
   // before any route: an overlong name made the file lookup fail (a 500 and an error log), and
   // an API id past the router's parameter length fell through to the file lookup too
   app.addHook('onRequest', (request, reply, done) => {
@@ -65,7 +69,8 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
       root: clientDir,
       // one wildcard route: listing every built file as its own route cost a noticeable part of the start
       wildcard: true,
-      index: ['index.html'],
+      // no index file: the root is a client route like any other, whose document is chosen below
+      index: false,
       // an API path the API has no route for is the not-found handler's, never a file lookup
       allowedPath: (pathName) => !isAtOrBelow(pathName, API_BASE),
       // the build writes .br and .gz beside every asset (scripts/precompress-plugin.ts): sent by Accept-Encoding
@@ -96,7 +101,9 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
     // a missing file (a stale chunk after a deploy) must fail as a 404, not come back as HTML
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasClient && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const document = hasSignInDocument ? documentFor(request) : 'index.html';
+      // the document depends on the signed-in marker: a shared cache must not hand one visitor's to another
+      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(document);
     }
     return send(request, reply, 'notFound');
   });
