@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { DEFAULT_FILING_NUMBER } from '../src/client/config/default-filing-number';
 import { LANGUAGE_NAMES } from '../src/client/layout/language-names';
 import { BOOT_SHELL_ID, SIGN_IN_DOCUMENT } from '../src/shared/boot-shell';
@@ -103,6 +103,19 @@ export function bootShells(texts: ShellTexts, translateIcon: string): BootShells
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** The sign-in page's first tab (ui-schemas/screens/login.json): its schema, UI schema and precompiled validator. */
+const SIGN_IN_FORM_MODULES = /(src[\\/]generated[\\/](validators|schemas)|ui-schemas)[\\/]sign-in-password\.(js|json)$/;
+
+/** The chunks of the sign-in form's modules and what they import, less what the start-up chunk brings. */
+function signInFormChunks(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  const form = chunks.filter((chunk) => chunk.facadeModuleId && SIGN_IN_FORM_MODULES.test(chunk.facadeModuleId));
+  if (form.length !== 3) throw new Error(`boot-shell: found ${form.length} of the sign-in form's 3 chunks`);
+  const files = new Set(form.flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  return [...files].filter((file) => !loaded.has(file)).sort();
+}
 
 /**
  * Vite plugin: index.html gets the common layout's shell; the build writes the same document
@@ -129,7 +142,11 @@ export function bootShell(): Plugin {
       if (!index || index.type !== 'asset') throw new Error('boot-shell: index.html not in the bundle');
       const html = String(index.source);
       if (!html.includes(shells.main)) throw new Error('boot-shell: index.html lost its shell');
-      this.emitFile({ type: 'asset', fileName: SIGN_IN_DOCUMENT, source: html.replace(shells.main, shells.signIn) });
+      // the sign-in form's schema, UI schema and validator are lazy chunks the form asks for once
+      // the start-up chunk has run: named here they download beside it, a round trip earlier
+      const preloads = signInFormChunks(bundle).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      const signIn = html.replace(shells.main, shells.signIn).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+      this.emitFile({ type: 'asset', fileName: SIGN_IN_DOCUMENT, source: signIn });
     },
   };
 }
