@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { bootShell } from './scripts/boot-shell-plugin';
 import { precompress } from './scripts/precompress-plugin';
 import { preloadLocales } from './scripts/preload-locales-plugin';
-import { CORE_NAMESPACES } from './src/client/i18n/namespaces';
+import { CORE_NAMESPACES, NAMESPACES } from './src/client/i18n/namespaces';
 import { DEFAULT_LANGUAGE } from './src/shared/constants';
 
 const lazyMarkdownModule = fileURLToPath(new URL('./src/client/engine/lazy-markdown.tsx', import.meta.url));
@@ -37,6 +37,15 @@ const SCREENS_COMMON =
 const OVERLAYS =
   /@mui[\\/](material[\\/](Menu|MenuItem|MenuList|List|Popover|Modal|Dialog\w*|Backdrop|Fade|Grow|Portal|Unstable_TrapFocus|Card\w*|transitions|utils)|utils|system)[\\/]/;
 
+/**
+ * The feature namespaces' texts of one language (all but the core ones, which the sign-in page
+ * preloads): a signed-in screen waits for all of them (router/lazy-screen.ts), nine files fetched
+ * six at a time, two round trips on a phone network where one chunk per language is one.
+ */
+const FEATURE_TEXTS = new RegExp(
+  `locales[\\\\/]([\\w-]+)[\\\\/](${NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns)).join('|')})\\.json$`,
+);
+
 // The client lives in src/client with index.html at the project root; the Fastify server
 // serves dist/client on the same port as the API, so the dev server only proxies the API.
 export default defineConfig({
@@ -58,6 +67,7 @@ export default defineConfig({
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 2 },
             { name: 'overlays', test: OVERLAYS, priority: 1 },
+            { name: (id) => (FEATURE_TEXTS.test(id) ? `texts-${FEATURE_TEXTS.exec(id)?.[1]}` : null), priority: 1 },
             { name: 'screens-common', test: SCREENS_COMMON, minShareCount: 2 },
           ],
         },
