@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, isAtOrBelow } from '../../shared/api-paths.js';
 import { send } from '../http/error-handler.js';
 import { documentFor } from './boot-shell-document.js';
@@ -69,8 +69,7 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
       root: clientDir,
       // one wildcard route: listing every built file as its own route cost a noticeable part of the start
       wildcard: true,
-      // no index file: the root is a client route like any other, whose document is chosen below
-      index: false,
+      index: ['index.html'],
       // an API path the API has no route for is the not-found handler's, never a file lookup
       allowedPath: (pathName) => !isAtOrBelow(pathName, API_BASE),
       // the build writes .br and .gz beside every asset (scripts/precompress-plugin.ts): sent by Accept-Encoding
@@ -94,6 +93,15 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
       },
     });
   }
+  /** A client route's document: index.html, or the sign-in shell's for a visitor bound for /login. */
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
+    const document = hasSignInDocument ? documentFor(request) : 'index.html';
+    // the document depends on the signed-in marker: a shared cache must not hand one visitor's to another
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(document);
+  };
+  // the root is a client route like any other (a signed-out visitor goes on to /login), not the
+  // static plugin's index file
+  if (hasClient) app.get('/', sendDocument);
   await registerFavicon(app);
   app.setNotFoundHandler((request, reply) => {
     // the same test as the security headers' (an API URL never gets index.html with the API's CSP)
@@ -101,9 +109,7 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
     // a missing file (a stale chunk after a deploy) must fail as a 404, not come back as HTML
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasClient && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      const document = hasSignInDocument ? documentFor(request) : 'index.html';
-      // the document depends on the signed-in marker: a shared cache must not hand one visitor's to another
-      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(document);
+      return sendDocument(request, reply);
     }
     return send(request, reply, 'notFound');
   });
