@@ -8,6 +8,7 @@ import { Outlet } from 'react-router';
 import { takeSignedOutNotice } from '../session/signed-out-notice';
 import { useRouteTitle } from '../router/route-title';
 import { AppFooter } from './AppFooter';
+import { useBootShellReplaced } from './boot-shell';
 import { LanguageSelector } from './LanguageSelector';
 
 /** The sign-in page: a centred card under the portal title. */
@@ -16,6 +17,7 @@ export function AuthLayout() {
   const title = useRouteTitle();
   // the message of the write that signed the user out (a password change), shown once
   const [notice] = useState(takeSignedOutNotice);
+  useBootShellReplaced();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }}>
       <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: 3, py: 1 }}>

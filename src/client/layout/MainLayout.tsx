@@ -12,6 +12,7 @@ import { useSession } from '../session/session-store';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
+import { useBootShellReplaced } from './boot-shell';
 import { SidebarMenu } from './SidebarMenu';
 
 const NO_NAMESPACES = [] as const;
@@ -34,6 +35,7 @@ export function MainLayout() {
     setOpen(!mobile);
   }
   const title = useRouteTitle();
+  useBootShellReplaced();
   // menu titles name feature namespaces (config/menus.json): the menu waits for them once signed in
   const menuTexts = useNamespacesReady(signedIn ? FEATURE_NAMESPACES : NO_NAMESPACES);
 

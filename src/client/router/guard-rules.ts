@@ -1,39 +1,16 @@
-/** Routes reachable without sign-in (SPEC section 2), plus /choose and the error pages. */
-export const OPEN_ROUTES: readonly string[] = [
-  '/guide',
-  '/login',
-  '/resetPwd',
-  '/privacy-policy',
-  '/registerFrontUser',
-  '/tempGroupWorkerRegister',
-  '/tempGroupVolunteerRegister',
-  '/tempGroupMediaRegister',
-  '/tempActRecommendInvite',
-  '/tempActRecommendInviteClose',
-  // Registration choice leads to /registerFrontUser, so a visitor must reach it; SPEC only sends
-  // signed-in users away from it. The error pages are shown to anyone the API client sends there.
-  '/choose',
-  '/403',
-  '/404',
-];
+import { isOpenRoute, normaliseRoutePath } from '../../shared/open-routes';
+
+export { OPEN_ROUTES, isOpenRoute } from '../../shared/open-routes';
 
 /** Where a signed-in user may not go: they are sent to / (SPEC section 2). */
 export const SIGNED_IN_BOUNCE: readonly string[] = ['/login', '/choose'];
-
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
-export function isOpenRoute(pathname: string): boolean {
-  return OPEN_ROUTES.includes(normalise(pathname));
-}
 
 /**
  * The guard of SPEC section 2 as a pure decision: the path to redirect to, or null to stay.
  * A visitor keeps the target in `redirect` and returns there after sign-in.
  */
 export function guardRedirect(pathname: string, search: string, signedIn: boolean): string | null {
-  const path = normalise(pathname);
+  const path = normaliseRoutePath(pathname);
   if (signedIn) {
     if (!SIGNED_IN_BOUNCE.includes(path)) return null;
     // right after sign-in the login page is still on show: go on to the remembered target

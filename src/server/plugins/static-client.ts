@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, isAtOrBelow } from '../../shared/api-paths.js';
 import { send } from '../http/error-handler.js';
+import { documentFor } from './boot-shell-document.js';
 import { registerFavicon } from './favicon.js';
+import { SIGN_IN_DOCUMENT } from '../../shared/boot-shell.js';
 
 /**
  * Headers that do nothing on a script, style or picture: they apply to documents (CSP, framing,
@@ -50,6 +52,8 @@ function refusedPath(url: string): 'uriTooLong' | 'notFound' | null {
 export async function registerStaticClient(app: FastifyInstance): Promise<void> {
   const clientDir = app.config.clientDir;
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  // a build older than the static shells, or a test's hand-made folder, has index.html only
+  const hasSignInDocument = fs.existsSync(path.join(clientDir, SIGN_IN_DOCUMENT));
   // before any route: an overlong name made the file lookup fail (a 500 and an error log), and
   // an API id past the router's parameter length fell through to the file lookup too
   app.addHook('onRequest', (request, reply, done) => {
@@ -89,6 +93,15 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
       },
     });
   }
+  /** A client route's document: index.html, or the sign-in shell's for a visitor bound for /login. */
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
+    const document = hasSignInDocument ? documentFor(request) : 'index.html';
+    // the document depends on the signed-in marker: a shared cache must not hand one visitor's to another
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(document);
+  };
+  // the root is a client route like any other (a signed-out visitor goes on to /login), not the
+  // static plugin's index file
+  if (hasClient) app.get('/', sendDocument);
   await registerFavicon(app);
   app.setNotFoundHandler((request, reply) => {
     // the same test as the security headers' (an API URL never gets index.html with the API's CSP)
@@ -96,7 +109,7 @@ export async function registerStaticClient(app: FastifyInstance): Promise<void> 
     // a missing file (a stale chunk after a deploy) must fail as a 404, not come back as HTML
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasClient && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendDocument(request, reply);
     }
     return send(request, reply, 'notFound');
   });
