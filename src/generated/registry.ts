@@ -177,7 +177,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'form-version-params': 1,
   'good-wishes': 2,
   'guest-id-params': 1,
-  'guest-page-query': 1,
+  'guest-page-query': 2,
   'guest-sign-in': 1,
   'guest': 3,
   'historical-guest': 1,

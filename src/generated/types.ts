@@ -1368,7 +1368,7 @@ export interface GuestIdParams {
 id: RecordId
 }
 /**
- * Query string of GET qms/guest/page: the caller's unit's guests of the current edition. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, every status, any name.
+ * Query string of GET qms/guest/page: the caller's unit's guests of the current edition. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, every status, any name, newest first; sort orders by a column, then by id.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "GuestPageQuery".
@@ -1390,6 +1390,8 @@ status?: AuditStatus
  * @maxLength 100
  */
 name?: string
+sort?: ("name" | "status")
+order?: SortOrder
 }
 /**
  * Special-guest sign-in with a code sent to the guest's mobile number or e-mail address (POST center/user/front/guestLogin).

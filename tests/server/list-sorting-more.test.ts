@@ -1,0 +1,90 @@
+/**
+ * The declared lists converted after the first ones (tests/server/list-sorting.test.ts): each sorts
+ * by its columns, then by id, pages without repeats or gaps, filters where a person searches and,
+ * for organisers, exports exactly the rows the list shows, in its order. Both databases.
+ */
+import ExcelJS from 'exceljs';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './helpers/databases.js';
+import { useTestApp } from './helpers/test-app.js';
+import type { Page } from '../../src/shared/api-types.js';
+import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, type Caller } from './guests-harness.js';
+
+/** Every page of a list, pageSize rows at a time, in order. */
+async function allPages<R>(c: Caller, path: string, query: string, pageSize: number): Promise<R[]> {
+  const rows: R[] = [];
+  for (let pageNum = 1; ; pageNum += 1) {
+    const answer = await c.get<Page<R>>(`${path}?${query}&pageSize=${pageSize}&pageNum=${pageNum}`);
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    const page = answer.body.data;
+    rows.push(...page.records);
+    if (rows.length >= page.total || page.records.length === 0) return rows;
+  }
+}
+
+/** The first sheet's rows below the headers, as cell texts. */
+async function sheetRows(body: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
+  return rows.slice(1);
+}
+
+const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+describeEachDatabase('more lists sort, filter and export', (kind) => {
+  const time = movableClock();
+  const t = useTestApp(kind, {}, { clock: time.clock });
+  const download = async (url: string, account = ORGANISER) => {
+    const who = await caller(t, account);
+    return t.app.inject({
+      method: 'GET',
+      url: `/exhibition/${url}`,
+      headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
+    });
+  };
+  /** The list's rows in the order shown (pages of two) and the export's first column, for one query. */
+  async function listAndExport<R>(organiser: Caller, list: string, exported: string, query: string, first: (row: R) => string) {
+    const shown = await allPages<R>(organiser, list, query, 2);
+    const answer = await download(`${exported}?${query}`);
+    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+    expect(
+      (await sheetRows(answer.rawPayload)).map((row) => row[0]),
+      `${exported}?${query}`,
+    ).toEqual(shown.map(first));
+    return shown;
+  }
+
+  it("sorts a unit's own guest list by name and status, ties by id, and pages it without repeats or gaps", async () => {
+    const unit = await caller(t, ENTERPRISE);
+    for (const [sequence, nameZh] of [
+      [601, '乙单位排'],
+      [602, '甲单位排'],
+      [603, '乙单位排'],
+      [604, '丙单位排'],
+    ] as const)
+      await addGuest(unit, t, ENTERPRISE, sequence, sequence === 604 ? { nameZh, inviteCode: 'INVITE2025A' } : { nameZh });
+    // another unit's guest of the same name is not in the list
+    await addGuest(await caller(t, ENTERPRISE2), t, ENTERPRISE2, 605, { nameZh: '甲单位排' });
+    type Guest = { id: string; nameZh: string; status: string };
+    const path = 'qms/guest/page';
+    const NAME = encodeURIComponent('单位排');
+    const asc = await allPages<Guest>(unit, path, `name=${NAME}&sort=name`, 100);
+    expect(asc.map((row) => row.nameZh)).toEqual(['丙单位排', '乙单位排', '乙单位排', '甲单位排']);
+    const tied = ids(asc.filter((row) => row.nameZh === '乙单位排'));
+    expect(tied).toEqual([...tied].sort());
+    expect(ids(await allPages<Guest>(unit, path, `name=${NAME}&sort=name`, 1))).toEqual(ids(asc));
+    expect(ids(await allPages<Guest>(unit, path, `name=${NAME}&sort=name&order=desc`, 3))).toEqual(ids(asc).reverse());
+    const byStatus = await allPages<Guest>(unit, path, `name=${NAME}&sort=status`, 2);
+    expect(byStatus.map((row) => row.status)).toEqual(['approved', 'pending', 'pending', 'pending']);
+    expect((await allPages<Guest>(unit, path, `name=${NAME}&status=pending&sort=name&order=desc`, 2)).map((row) => row.nameZh)).toEqual([
+      '甲单位排',
+      '乙单位排',
+      '乙单位排',
+    ]);
+    expect((await unit.get(`${path}?sort=idNumber`)).status).toBe(400);
+  });
+});
