@@ -185,7 +185,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'hotel': 1,
   'investment-project': 1,
   'invitation-code-batch': 2,
-  'invitation-code-page-query': 1,
+  'invitation-code-page-query': 2,
   'invitation-code-params': 1,
   'invite-code-query': 1,
   'itinerary': 1,

@@ -1606,7 +1606,7 @@ expiresOn?: CalendarDate
 note?: string
 }
 /**
- * Query string of GET admin/console/invitation-code/page: codes of the current edition, newest first; state filters active, revoked or expired codes; code matches a part.
+ * Query string of GET admin/console/invitation-code/page: codes of the current edition, newest first; state filters active, revoked or expired codes; code matches a part, companyName a part of the company's name; sort orders by a column, then by the code.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "InvitationCodePageQuery".
@@ -1628,6 +1628,13 @@ state?: ("active" | "revoked" | "expired" | "used-up")
  * @maxLength 32
  */
 code?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+companyName?: string
+sort?: ("code" | "companyName" | "guestType" | "expiresOn" | "createdAt")
+order?: SortOrder
 }
 /**
  * Path parameter of admin/console/invitation-code/{code}/revoke.

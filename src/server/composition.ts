@@ -45,6 +45,7 @@ import { noticeListWorkbook } from './features/notices/notice-list-export.js';
 import { wishListWorkbook } from './features/wishes/wish-list-export.js';
 import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
 import { auditLogWorkbook } from './audit/audit-log-export.js';
+import { codeListWorkbook } from './features/invitations/code-list-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -373,6 +374,7 @@ export function createServices(
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
+  const codesAdmin = new CodesAdmin(db, editions, audit);
   const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
@@ -402,7 +404,7 @@ export function createServices(
     console: {
       guests: consoleGuests,
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
-      codes: new CodesAdmin(db, editions, audit),
+      codes: codesAdmin,
       notices: noticesAdmin,
       hotels,
       workbooks: [
@@ -413,6 +415,7 @@ export function createServices(
         wishListWorkbook(goodWishes),
         hotelListWorkbook(hotels),
         auditLogWorkbook(audit),
+        codeListWorkbook(codesAdmin),
       ],
       guestExports,
       audit,

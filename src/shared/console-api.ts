@@ -59,6 +59,8 @@ export const consoleApiPaths = {
   exportHotelList: 'admin/console/export/hotel-list',
   exportWishes: 'admin/console/export/wishes',
   exportAuditLog: 'admin/console/export/audit-log',
+  /** the invitation codes, by their list's own query (code, company, state, sort, order) */
+  exportInvitationCodes: 'admin/console/export/invitation-codes',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */

@@ -87,4 +87,56 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
     ]);
     expect((await unit.get(`${path}?sort=idNumber`)).status).toBe(400);
   });
+
+  it('sorts the invitation codes by code, company, guest type, expiry and creation, filters them by company and exports what the list shows', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const units = (await organiser.get<{ id: string; name: string }[]>('admin/console/unit/list')).body.data;
+    const company = (part: string) => units.find((unit) => unit.name.includes(part))!;
+    const batch = async (unitPart: string, count: number, extra: Record<string, unknown>) => {
+      const answer = await organiser.post<string[]>('admin/console/invitation-code/batch', {
+        count,
+        companyId: company(unitPart).id,
+        reviewRequired: true,
+        note: '排序批次',
+        ...extra,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data;
+    };
+    time.set('2027-06-01T05:00:00.000Z');
+    const second = await batch('第二企业', 2, { guestType: 'vip', expiresOn: '2027-09-01' });
+    time.set('2027-06-01T06:00:00.000Z');
+    const transnational = await batch('跨国企业', 3, { guestType: 'general' });
+    time.set('2027-06-01T04:00:00.000Z');
+    const ours = new Set([...second, ...transnational]);
+    type Code = { code: string; companyName: string | null; guestType: string; expiresOn: string | null; createdAt: string };
+    const path = 'admin/console/invitation-code/page';
+    const mine = (rows: Code[]) => rows.filter((row) => ours.has(row.code));
+    const byCode = mine(await allPages<Code>(organiser, path, 'sort=code', 100));
+    expect(byCode.map((row) => row.code)).toEqual([...ours].sort());
+    expect(mine(await allPages<Code>(organiser, path, 'sort=code&order=desc', 3)).map((row) => row.code)).toEqual([...ours].sort().reverse());
+    // one company: the code breaks the tie, pages of one the same as one page
+    const enterprise = encodeURIComponent('企业');
+    const byCompany = await allPages<Code>(organiser, path, `companyName=${enterprise}&sort=companyName`, 100);
+    expect(byCompany.length).toBeGreaterThanOrEqual(5);
+    expect(byCompany.every((row) => row.companyName?.includes('企业'))).toBe(true);
+    expect((await allPages<Code>(organiser, path, `companyName=${enterprise}&sort=companyName`, 1)).map((row) => row.code)).toEqual(
+      byCompany.map((row) => row.code),
+    );
+    expect(
+      (await allPages<Code>(organiser, path, `companyName=${encodeURIComponent('第二企业')}&sort=createdAt`, 2))
+        .map((row) => row.code)
+        .filter((code) => ours.has(code)),
+    ).toEqual([...second].sort());
+    // no expiry comes last going up, first going down
+    const byExpiry = mine(await allPages<Code>(organiser, path, 'sort=expiresOn', 3));
+    expect(byExpiry.map((row) => row.expiresOn)).toEqual(['2027-09-01', '2027-09-01', null, null, null]);
+    const byType = mine(await allPages<Code>(organiser, path, 'sort=guestType&order=desc', 2));
+    expect(byType.map((row) => row.guestType)).toEqual(['vip', 'vip', 'general', 'general', 'general']);
+    expect(await allPages<Code>(organiser, path, `companyName=${encodeURIComponent('%')}`, 10)).toEqual([]);
+    for (const query of [`companyName=${enterprise}&sort=companyName&order=desc`, 'sort=expiresOn', 'state=active&sort=createdAt&order=desc', ''])
+      await listAndExport<Code>(organiser, path, 'admin/console/export/invitation-codes', query, (row) => row.code);
+    expect((await organiser.get(`${path}?sort=note`)).status).toBe(400);
+    expect((await download('admin/console/export/invitation-codes?sort=note', ENTERPRISE)).statusCode).toBe(403);
+  });
 });
