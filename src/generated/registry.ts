@@ -150,7 +150,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'account-registration': 2,
   'activity-assignment': 1,
   'activity-id-params': 1,
-  'activity-page-query': 1,
+  'activity-page-query': 2,
   'activity-sign-up': 2,
   'activity-speech-materials': 1,
   'activity': 2,

@@ -57,6 +57,11 @@ export type Password = string
  */
 export type RecordId = string
 /**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "sortOrder".
+ */
+export type SortOrder = ("asc" | "desc")
+/**
  * Reference (id) of a file stored by the upload service; never a data URL. The rules of the file are in x-upload of the field.
  * @minLength 1
  * @maxLength 64
@@ -133,11 +138,6 @@ export type Text100 = string
  * via the `definition` "calendarDate".
  */
 export type CalendarDate = string
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "sortOrder".
- */
-export type SortOrder = ("asc" | "desc")
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "auditStatus".
@@ -802,7 +802,7 @@ export interface ActivityIdParams {
 id: RecordId
 }
 /**
- * Query string of GET qms/activity (units: one tab) and admin/activity (organisers). category is the tab; status filters organisers' list.
+ * Query string of GET qms/activity (units: one tab) and admin/activity (organisers). category is the tab; status filters organisers' list; name matches a part of the activity's name; sort orders by a column, then by id (by start time without one).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ActivityPageQuery".
@@ -820,6 +820,13 @@ pageNum?: string
 pageSize?: string
 category?: ("committee" | "recommended" | "invited" | "city")
 status?: ("draft" | "published" | "closed")
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+sort?: ("name" | "category" | "startTime" | "status")
+order?: SortOrder
 }
 /**
  * Sign-up of a guest (or, where the activity allows it, one of the guest's entourage members) to an activity. A speaker may attach up to 3 speech materials (zip/rar/7z, 5 MB each).

@@ -46,6 +46,7 @@ import { wishListWorkbook } from './features/wishes/wish-list-export.js';
 import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
 import { auditLogWorkbook } from './audit/audit-log-export.js';
 import { codeListWorkbook } from './features/invitations/code-list-export.js';
+import { activityListWorkbook } from './features/activities/activity-list-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -375,6 +376,7 @@ export function createServices(
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
   const codesAdmin = new CodesAdmin(db, editions, audit);
+  const activities = new Activities(db, editions, activitySignUps, audit);
   const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
@@ -416,12 +418,13 @@ export function createServices(
         hotelListWorkbook(hotels),
         auditLogWorkbook(audit),
         codeListWorkbook(codesAdmin),
+        activityListWorkbook(activities),
       ],
       guestExports,
       audit,
     },
     review,
-    activities: new Activities(db, editions, activitySignUps, audit),
+    activities,
     activityListing: new ActivityListing(db, editions),
     activitySignUps,
     uploadStorage,

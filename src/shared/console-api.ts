@@ -61,6 +61,8 @@ export const consoleApiPaths = {
   exportAuditLog: 'admin/console/export/audit-log',
   /** the invitation codes, by their list's own query (code, company, state, sort, order) */
   exportInvitationCodes: 'admin/console/export/invitation-codes',
+  /** the organisers' activities, by their list's own query (category, status, name, sort, order) */
+  exportActivities: 'admin/console/export/activities',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */

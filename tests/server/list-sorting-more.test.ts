@@ -9,6 +9,7 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, type Caller } from './guests-harness.js';
+import { createActivity } from './activities-harness.js';
 
 /** Every page of a list, pageSize rows at a time, in order. */
 async function allPages<R>(c: Caller, path: string, query: string, pageSize: number): Promise<R[]> {
@@ -138,5 +139,53 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
       await listAndExport<Code>(organiser, path, 'admin/console/export/invitation-codes', query, (row) => row.code);
     expect((await organiser.get(`${path}?sort=note`)).status).toBe(400);
     expect((await download('admin/console/export/invitation-codes?sort=note', ENTERPRISE)).statusCode).toBe(403);
+  });
+
+  it("sorts the organisers' activities by name, category, start and status, searches them by name and exports what the list shows; a unit's tab sorts and searches too", async () => {
+    const organiser = await caller(t, ORGANISER);
+    const made = async (name: string, category: 'committee' | 'city', day: number, publish: boolean) =>
+      (await createActivity(organiser, { name: `排序活动${name}`, category, startTime: `2027-06-1${day}T09:00:00+08:00` }, publish)).id;
+    const b = await made('乙', 'committee', 3, true);
+    const a1 = await made('甲', 'city', 1, true);
+    const c = await made('丙', 'committee', 2, false);
+    const a2 = await made('甲', 'committee', 4, true);
+    await createActivity(organiser, { name: '别的活动' });
+    type Activity = { id: string; category: string; status: string; document: { name: string; startTime: string } };
+    const path = 'admin/activity/page';
+    const NAME = encodeURIComponent('排序活动');
+    const byName = await allPages<Activity>(organiser, path, `name=${NAME}&sort=name`, 100);
+    expect(byName.map((row) => row.document.name)).toEqual(['排序活动丙', '排序活动乙', '排序活动甲', '排序活动甲']);
+    expect(ids(byName).slice(2)).toEqual([a1, a2].sort());
+    expect(ids(await allPages<Activity>(organiser, path, `name=${NAME}&sort=name`, 1))).toEqual(ids(byName));
+    expect(ids(await allPages<Activity>(organiser, path, `name=${NAME}&sort=name&order=desc`, 3))).toEqual(ids(byName).reverse());
+    // without a sort: by start time, as before
+    expect(ids(await allPages<Activity>(organiser, path, `name=${NAME}`, 3))).toEqual([a1, c, b, a2]);
+    expect(ids(await allPages<Activity>(organiser, path, `name=${NAME}&sort=startTime&order=desc`, 3))).toEqual([a2, b, c, a1]);
+    expect((await allPages<Activity>(organiser, path, `name=${NAME}&sort=category`, 2)).map((row) => row.category)).toEqual([
+      'city',
+      'committee',
+      'committee',
+      'committee',
+    ]);
+    expect((await allPages<Activity>(organiser, path, `name=${NAME}&sort=status`, 2)).map((row) => row.status)).toEqual([
+      'draft',
+      'published',
+      'published',
+      'published',
+    ]);
+    expect(ids(await allPages<Activity>(organiser, path, `name=${NAME}&category=committee&status=published&sort=name&order=desc`, 2))).toEqual([
+      a2,
+      b,
+    ]);
+    expect(await allPages<Activity>(organiser, path, `name=${encodeURIComponent('_')}`, 10)).toEqual([]);
+    for (const query of [`name=${NAME}&sort=name&order=desc`, `name=${NAME}&sort=category`, 'status=published&sort=startTime', ''])
+      await listAndExport<Activity>(organiser, path, 'admin/console/export/activities', query, (row) => row.document.name);
+    expect((await organiser.get(`${path}?sort=place`)).status).toBe(400);
+    expect((await download('admin/console/export/activities?sort=name', ENTERPRISE)).statusCode).toBe(403);
+    // a unit's committee tab: published activities only, searched and sorted the same way
+    const unit = await caller(t, ENTERPRISE);
+    const tab = await allPages<Activity>(unit, 'qms/activity/page', `category=committee&name=${NAME}&sort=name&order=desc`, 1);
+    expect(ids(tab)).toEqual([a2, b]);
+    expect(ids(await allPages<Activity>(unit, 'qms/activity/page', `category=committee&name=${NAME}&sort=startTime`, 1))).toEqual([b, a2]);
   });
 });
