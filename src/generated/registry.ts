@@ -163,7 +163,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'console-unit-query': 1,
   'content-id-params': 1,
   'content-import': 1,
-  'content-page-query': 1,
+  'content-page-query': 2,
   'door-absent-query': 1,
   'door-badge-revoke': 1,
   'door-scan': 1,

@@ -1118,7 +1118,7 @@ export interface ContentImport {
 file: ImportWorkbook
 }
 /**
- * Query string of the content lists (downloads, historical guests, investment projects, vehicles, unofficial-activity guests). Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, no filter. session only filters historical guests, category only downloads.
+ * Query string of the content lists (downloads, historical guests, investment projects, vehicles, unofficial-activity guests). Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, no filter. session only filters historical guests, category only downloads. sort orders by a column, then by id: title (the record's name, a vehicle's plate), unitName (organisers' lists of every unit's records), session (historical guests), category and createdAt (downloads); a column the list does not have leaves its own order.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ContentPageQuery".
@@ -1145,6 +1145,8 @@ keyword?: string
  */
 session?: string
 category?: ("guideline" | "agenda" | "other")
+sort?: ("title" | "unitName" | "session" | "category" | "createdAt")
+order?: SortOrder
 }
 /**
  * Query string of GET admin/console/door/absent (organisers): people with a live badge and no check-in, paged.

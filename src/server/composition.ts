@@ -48,7 +48,7 @@ import { auditLogWorkbook } from './audit/audit-log-export.js';
 import { codeListWorkbook } from './features/invitations/code-list-export.js';
 import { activityListWorkbook } from './features/activities/activity-list-export.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
-import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
+import { unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
@@ -376,6 +376,7 @@ export function createServices(
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
   const codesAdmin = new CodesAdmin(db, editions, audit);
+  const contentRecords = new ContentRecords(db, editions, protection, contentAudit);
   const activities = new Activities(db, editions, activitySignUps, audit);
   const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
@@ -411,7 +412,7 @@ export function createServices(
       hotels,
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
-        ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
+        ...unitRecordWorkbooks(contentRecords),
         ...guestListWorkbooks(consoleGuests, review),
         noticeListWorkbook(noticesAdmin),
         wishListWorkbook(goodWishes),
@@ -432,7 +433,7 @@ export function createServices(
     uploadRepository,
     faceDetector,
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
-    contentRecords: new ContentRecords(db, editions, protection, contentAudit),
+    contentRecords,
     downloads: new Downloads(db, editions, contentAudit, protection),
     door: {
       tokens: badgeTokens,

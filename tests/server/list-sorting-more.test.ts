@@ -10,6 +10,8 @@ import { useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, type Caller } from './guests-harness.js';
 import { createActivity } from './activities-harness.js';
+import { upload } from './content-harness.js';
+import { archives } from './uploads-fixtures.js';
 
 /** Every page of a list, pageSize rows at a time, in order. */
 async function allPages<R>(c: Caller, path: string, query: string, pageSize: number): Promise<R[]> {
@@ -115,7 +117,9 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
     const mine = (rows: Code[]) => rows.filter((row) => ours.has(row.code));
     const byCode = mine(await allPages<Code>(organiser, path, 'sort=code', 100));
     expect(byCode.map((row) => row.code)).toEqual([...ours].sort());
-    expect(mine(await allPages<Code>(organiser, path, 'sort=code&order=desc', 3)).map((row) => row.code)).toEqual([...ours].sort().reverse());
+    expect(mine(await allPages<Code>(organiser, path, 'sort=code&order=desc', 3)).map((row) => row.code)).toEqual(
+      [...ours].sort().reverse(),
+    );
     // one company: the code breaks the tie, pages of one the same as one page
     const enterprise = encodeURIComponent('企业');
     const byCompany = await allPages<Code>(organiser, path, `companyName=${enterprise}&sort=companyName`, 100);
@@ -135,7 +139,12 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
     const byType = mine(await allPages<Code>(organiser, path, 'sort=guestType&order=desc', 2));
     expect(byType.map((row) => row.guestType)).toEqual(['vip', 'vip', 'general', 'general', 'general']);
     expect(await allPages<Code>(organiser, path, `companyName=${encodeURIComponent('%')}`, 10)).toEqual([]);
-    for (const query of [`companyName=${enterprise}&sort=companyName&order=desc`, 'sort=expiresOn', 'state=active&sort=createdAt&order=desc', ''])
+    for (const query of [
+      `companyName=${enterprise}&sort=companyName&order=desc`,
+      'sort=expiresOn',
+      'state=active&sort=createdAt&order=desc',
+      '',
+    ])
       await listAndExport<Code>(organiser, path, 'admin/console/export/invitation-codes', query, (row) => row.code);
     expect((await organiser.get(`${path}?sort=note`)).status).toBe(400);
     expect((await download('admin/console/export/invitation-codes?sort=note', ENTERPRISE)).statusCode).toBe(403);
@@ -173,10 +182,9 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
       'published',
       'published',
     ]);
-    expect(ids(await allPages<Activity>(organiser, path, `name=${NAME}&category=committee&status=published&sort=name&order=desc`, 2))).toEqual([
-      a2,
-      b,
-    ]);
+    expect(
+      ids(await allPages<Activity>(organiser, path, `name=${NAME}&category=committee&status=published&sort=name&order=desc`, 2)),
+    ).toEqual([a2, b]);
     expect(await allPages<Activity>(organiser, path, `name=${encodeURIComponent('_')}`, 10)).toEqual([]);
     for (const query of [`name=${NAME}&sort=name&order=desc`, `name=${NAME}&sort=category`, 'status=published&sort=startTime', ''])
       await listAndExport<Activity>(organiser, path, 'admin/console/export/activities', query, (row) => row.document.name);
@@ -187,5 +195,112 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
     const tab = await allPages<Activity>(unit, 'qms/activity/page', `category=committee&name=${NAME}&sort=name&order=desc`, 1);
     expect(ids(tab)).toEqual([a2, b]);
     expect(ids(await allPages<Activity>(unit, 'qms/activity/page', `category=committee&name=${NAME}&sort=startTime`, 1))).toEqual([b, a2]);
+  });
+
+  it("sorts every unit's vehicles by unit and plate, searches them by keyword and exports what the organisers' list shows; a unit's own list sorts too", async () => {
+    const organiser = await caller(t, ORGANISER);
+    const first = await caller(t, ENTERPRISE);
+    const second = await caller(t, ENTERPRISE2);
+    const vehicle = (plateNumber: string) => ({
+      plateNumber,
+      vehicleType: 'mpv',
+      seats: 7,
+      driverName: '排序司机',
+      driverMobile: '13912345670',
+      arrivalTime: '2027-06-17T08:00:00+08:00',
+      purpose: 'guest-transport',
+    });
+    type Record = { id: string; unitName: string | null; document: { plateNumber: string } };
+    const plates: [Caller, string][] = [
+      [first, '鲁B20002'],
+      [second, '鲁B20001'],
+      [first, '鲁B20003'],
+      [second, '鲁B20004'],
+    ];
+    for (const [unit, plate] of plates) expect((await unit.post('qms/vehicle', vehicle(plate))).status).toBe(200);
+    const path = 'admin/vehicle/page';
+    const KEY = encodeURIComponent('排序司机');
+    const byPlate = await allPages<Record>(organiser, path, `keyword=${KEY}&sort=title`, 100);
+    expect(byPlate.map((row) => row.document.plateNumber)).toEqual(['鲁B20001', '鲁B20002', '鲁B20003', '鲁B20004']);
+    expect(ids(await allPages<Record>(organiser, path, `keyword=${KEY}&sort=title&order=desc`, 3))).toEqual(ids(byPlate).reverse());
+    // two rows a unit: the id decides within one, the same on pages of one
+    const byUnit = await allPages<Record>(organiser, path, `keyword=${KEY}&sort=unitName`, 1);
+    expect(byUnit.map((row) => row.unitName)).toEqual([...byUnit.map((row) => row.unitName)].sort());
+    for (const unitName of new Set(byUnit.map((row) => row.unitName))) {
+      const rows = ids(byUnit.filter((row) => row.unitName === unitName));
+      expect(rows).toEqual([...rows].sort());
+    }
+    expect(ids(await allPages<Record>(organiser, path, `keyword=${KEY}&sort=unitName&order=desc`, 3))).toEqual(ids(byUnit).reverse());
+    for (const query of [`keyword=${KEY}&sort=title&order=desc`, `keyword=${KEY}&sort=unitName`, 'sort=title', ''])
+      await listAndExport<Record>(organiser, path, 'admin/console/export/vehicle', query, (row) => row.unitName ?? '');
+    const plateColumn = async (query: string) =>
+      (await sheetRows((await download(`admin/console/export/vehicle?${query}`)).rawPayload)).map((row) => row[1]);
+    expect(await plateColumn(`keyword=${KEY}&sort=title&order=desc`)).toEqual(['鲁B20004', '鲁B20003', '鲁B20002', '鲁B20001']);
+    expect((await organiser.get(`${path}?sort=seats`)).status).toBe(400);
+    expect((await download('admin/console/export/vehicle?sort=title', ENTERPRISE)).statusCode).toBe(403);
+    // the unit's own list: its rows only, by plate both ways
+    const own = await allPages<Record>(first, 'qms/vehicle/page', `keyword=${KEY}&sort=title&order=desc`, 1);
+    expect(own.map((row) => row.document.plateNumber)).toEqual(['鲁B20003', '鲁B20002']);
+  });
+
+  it('sorts the historical guests by session and name, the investment projects by name and the downloads by title, category and time', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const unit = await caller(t, ENTERPRISE);
+    for (const [session, nameZh] of [
+      [2, '乙历届排'],
+      [1, '丙历届排'],
+      [2, '甲历届排'],
+      [1, '乙历届排'],
+    ] as const)
+      expect(
+        (await organiser.post('admin/historical-guest', { session, nameZh, unitName: '青岛历届集团', position: '董事长' })).status,
+      ).toBe(200);
+    type Historical = { id: string; document: { session: number; nameZh: string } };
+    const path = 'qms/historical-guest/page';
+    const KEY = encodeURIComponent('历届排');
+    const bySession = await allPages<Historical>(unit, path, `keyword=${KEY}&sort=session`, 1);
+    expect(bySession.map((row) => row.document.session)).toEqual([1, 1, 2, 2]);
+    const byName = await allPages<Historical>(unit, path, `keyword=${KEY}&sort=title`, 3);
+    expect(byName.map((row) => row.document.nameZh)).toEqual(['丙历届排', '乙历届排', '乙历届排', '甲历届排']);
+    expect(ids(await allPages<Historical>(unit, path, `keyword=${KEY}&sort=title&order=desc`, 1))).toEqual(ids(byName).reverse());
+    expect(
+      (await allPages<Historical>(unit, path, `keyword=${KEY}&session=2&sort=title&order=desc`, 1)).map((row) => row.document.nameZh),
+    ).toEqual(['甲历届排', '乙历届排']);
+    // a column the list has not (a download's category) leaves the list's own order
+    expect(ids(await allPages<Historical>(unit, path, `keyword=${KEY}&sort=category`, 3))).toEqual(
+      ids(await allPages<Historical>(unit, path, `keyword=${KEY}`, 3)),
+    );
+
+    for (const name of ['乙项目排', '甲项目排', '丙项目排'])
+      expect((await organiser.post('admin/investment-project', { name, area: '青岛', industry: '海洋' })).status).toBe(200);
+    type Project = { id: string; document: { name: string } };
+    const projects = await allPages<Project>(unit, 'qms/investment-project/page', `keyword=${encodeURIComponent('项目排')}&sort=title`, 2);
+    expect(projects.map((row) => row.document.name)).toEqual(['丙项目排', '乙项目排', '甲项目排']);
+
+    const publish = async (title: string, category: string, at: string) => {
+      time.set(at);
+      const file = await upload(t, organiser, 'downloadFile', 'x.pdf', archives.pdf(), 'application/pdf');
+      expect((await organiser.post('admin/download', { title, category, file })).status).toBe(200);
+    };
+    await publish('排序下载乙', 'other', '2027-06-01T05:00:00.000Z');
+    await publish('排序下载甲', 'agenda', '2027-06-01T06:00:00.000Z');
+    await publish('排序下载丙', 'guideline', '2027-06-01T07:00:00.000Z');
+    time.set('2027-06-01T04:00:00.000Z');
+    type Download = { id: string; title: string; category: string };
+    const downloads = 'qms/download/page';
+    const TITLE = encodeURIComponent('排序下载');
+    const newest = await allPages<Download>(unit, downloads, `keyword=${TITLE}`, 2);
+    expect(newest.map((row) => row.title)).toEqual(['排序下载丙', '排序下载甲', '排序下载乙']);
+    expect(ids(await allPages<Download>(unit, downloads, `keyword=${TITLE}&sort=createdAt`, 1))).toEqual(ids(newest).reverse());
+    expect((await allPages<Download>(unit, downloads, `keyword=${TITLE}&sort=title&order=desc`, 2)).map((row) => row.title)).toEqual([
+      '排序下载甲',
+      '排序下载乙',
+      '排序下载丙',
+    ]);
+    expect((await allPages<Download>(unit, downloads, `keyword=${TITLE}&sort=category`, 2)).map((row) => row.category)).toEqual([
+      'agenda',
+      'guideline',
+      'other',
+    ]);
   });
 });

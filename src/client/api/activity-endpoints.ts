@@ -32,8 +32,7 @@ export const activityApi = {
     name?: string;
     sort?: string;
     order?: string;
-  }) =>
-    http.request<Page<ActivitySummary>>('get', paths.adminPage, { searchParams: compactDocument(query) as Query }),
+  }) => http.request<Page<ActivitySummary>>('get', paths.adminPage, { searchParams: compactDocument(query) as Query }),
   create: (activity: Document) => http.request<AdminActivityDetail>('post', paths.adminActivities, { json: compactDocument(activity) }),
   update: (id: string, activity: Document) =>
     http.request<AdminActivityDetail>('put', paths.adminActivity(id), { json: compactDocument(activity) }),

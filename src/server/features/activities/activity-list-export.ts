@@ -16,7 +16,11 @@ export function activityListWorkbook(activities: Activities): ConsoleWorkbook<ne
     sheetKey: 'console.export.sheets.activities',
     columns: [
       { headerKey: 'schema.fields.activityName', width: 36, value: (row) => row.document.name ?? null },
-      { headerKey: 'schema.fields.activityCategory', width: 16, value: (row, read) => read.t(`schema.enums.activityCategory.${row.category}`) },
+      {
+        headerKey: 'schema.fields.activityCategory',
+        width: 16,
+        value: (row, read) => read.t(`schema.enums.activityCategory.${row.category}`),
+      },
       { headerKey: 'schema.fields.startTime', width: 24, value: (row, read) => read.time(row.document.startTime) },
       { headerKey: 'schema.fields.activityPlace', width: 30, value: (row) => row.document.place ?? null },
       { headerKey: 'activity.fields.status', value: (row, read) => read.t(`activity.status.${row.status}`) },

@@ -23,7 +23,8 @@ export async function activityRoutes(app: FastifyInstance, { activityListing, ac
   app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.unitPage), {
     schema: {
       tags,
-      summary: 'One tab of the activities the unit may see (category defaults to committee), by start time or sorted by a column; name matches a part',
+      summary:
+        'One tab of the activities the unit may see (category defaults to committee), by start time or sorted by a column; name matches a part',
       security: bearer,
       response: envelope('response-activity-page', 'a page of activities'),
       ...queryOf('activity-page-query'),
