@@ -274,7 +274,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'sign-in-password': 1,
   'temporary-code': 1,
   'temporary-id-params': 1,
-  'temporary-page-query': 1,
+  'temporary-page-query': 2,
   'temporary-recommend-invite': 1,
   'temporary-registration': 1,
   'unit': 1,

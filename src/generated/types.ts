@@ -3721,7 +3721,7 @@ export interface TemporaryIdParams {
 id: RecordId
 }
 /**
- * Query string of GET admin/temporary/page and admin/temporary/export (organisers): temporary registrations of the current edition, filtered by status, type and a keyword (part of the name, mobile or invitation code).
+ * Query string of GET admin/temporary/page and admin/temporary/export (organisers): temporary registrations of the current edition, filtered by status, type and a keyword (part of the name, mobile or invitation code); newest first, or sorted by a column, then by id (the export reads the same order).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "TemporaryPageQuery".
@@ -3743,6 +3743,8 @@ registrationType?: ("worker" | "volunteer" | "media")
  * @maxLength 100
  */
 keyword?: string
+sort?: ("name" | "registrationType" | "inviteCode" | "event" | "status" | "createdAt")
+order?: SortOrder
 }
 /**
  * Open form /tempActRecommendInvite: anyone recommends a person to be invited to a summit activity. SPEC names the page only; the fields are ours (who recommends, whom, for which activity, why). Closed (page /tempActRecommendInviteClose) once the edition's sign-up is closed or its registration window is over.
