@@ -350,4 +350,43 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
     }
     expect((await organiser.get(`${path}?sort=mobile`)).status).toBe(400);
   });
+
+  it("exports the audit log's changes as its list shows them, in the language of the download", async () => {
+    const organiser = await caller(t, ORGANISER);
+    time.set('2027-08-01T03:00:00.000Z');
+    const created = await organiser.post<{ id: string }>('admin/console/notice', {
+      title: '变更通知',
+      content: '正文',
+      audiences: [],
+      unitIds: [],
+    });
+    time.set('2027-08-01T04:00:00.000Z');
+    expect((await organiser.post(`admin/console/notice/${created.body.data.id}/publish`)).status).toBe(200);
+    time.set('2027-06-01T04:00:00.000Z');
+    const query = 'targetType=notice&from=2027-08-01&to=2027-08-01&sort=at';
+    for (const [language, header, published] of [
+      ['en', 'Changes', 'Status: Draft → Published'],
+      ['zh-CN', '变更内容', '状态: 草稿 → 已发布'],
+    ] as const) {
+      const headers = { authorization: `Bearer ${organiser.token}`, 'accept-language': language };
+      const list = await t.app.inject({ method: 'GET', url: `/exhibition/admin/console/audit/page?${query}`, headers });
+      type Entry = { action: string; changes: { field: string; before: string; after: string }[] };
+      const shown = (list.json() as { data: Page<Entry> }).data.records;
+      expect(shown.map((row) => row.action)).toEqual(['notice.create', 'notice.publish']);
+      const answer = await t.app.inject({ method: 'GET', url: `/exhibition/admin/console/export/audit-log?${query}`, headers });
+      expect(answer.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const column = (sheet.getRow(1).values as unknown[]).indexOf(header);
+      expect(column, `${language}: a ${header} column`).toBeGreaterThan(0);
+      const cells = [2, 3].map((n) => String(sheet.getRow(n).getCell(column).value ?? ''));
+      expect(cells).toEqual(
+        shown.map((row) =>
+          row.changes.map((c) => (c.field ? `${c.field}: ${c.before} → ${c.after}` : `${c.before} → ${c.after}`)).join('\n'),
+        ),
+      );
+      expect(cells[1]).toBe(published);
+    }
+  });
 });
