@@ -712,6 +712,7 @@ receptionist?: Receptionist
 "response-unit-choices"?: ResponseUnitChoices
 "response-unit-info"?: ResponseUnitInfo
 "response-unit-overview"?: ResponseUnitOverview
+"response-unit-page"?: ResponseUnitPage
 "response-uploaded-file"?: ResponseUploadedFile
 "response-verify-code"?: ResponseVerifyCode
 "response-wish-page"?: ResponseWishPage
@@ -727,6 +728,7 @@ receptionist?: Receptionist
 "temporary-page-query"?: TemporaryPageQuery
 "temporary-recommend-invite"?: TemporaryRecommendInvite
 "temporary-registration"?: TemporaryRegistration
+"unit-page-query"?: UnitPageQuery
 unit?: Unit
 "unofficial-guest"?: UnofficialGuest
 vehicle?: Vehicle
@@ -3531,6 +3533,29 @@ inviteCodeRequired: boolean
 addGuestGate: GateDecision
 }
 /**
+ * a page of the edition's units with their guest counts (organisers)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUnitPage".
+ */
+export interface ResponseUnitPage {
+records: {
+id: string
+name: string
+unitType: ("enterprise" | "government" | "media")
+/**
+ * the unit's guests of the edition, any status
+ */
+guestCount: number
+approvedCount: number
+pendingCount: number
+rejectedCount: number
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
  * the stored file of an upload
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -3798,6 +3823,32 @@ residence?: string
  * @maxLength 150
  */
 mediaName?: string
+}
+/**
+ * Query string of GET admin/console/unit/page (organisers): the units of the current edition with their guest counts, by name; name matches a part, unitType one type; sort orders by a column, then by id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "UnitPageQuery".
+ */
+export interface UnitPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+name?: string
+unitType?: UnitType
+sort?: ("name" | "unitType" | "guestCount" | "approvedCount" | "pendingCount")
+order?: SortOrder
 }
 /**
  * Unit (organisation) information. One schema for the three unit types: if/then adds the fields each type requires; an enterprise profile is limited to 800 characters (others 1000). projectInvestmentAmount is in ten thousand yuan.

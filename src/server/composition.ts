@@ -47,6 +47,9 @@ import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
 import { auditLogWorkbook } from './audit/audit-log-export.js';
 import { codeListWorkbook } from './features/invitations/code-list-export.js';
 import { activityListWorkbook } from './features/activities/activity-list-export.js';
+import { UnitList } from './features/units/unit-list.js';
+import { unitListWorkbook } from './features/units/unit-list-export.js';
+import { consoleUnitRoutes } from './features/units/console-unit-routes.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
 import { unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
@@ -235,6 +238,8 @@ export interface ConsoleServices {
   guests: ConsoleGuests;
   dashboard: OrganiserDashboard;
   codes: CodesAdmin;
+  /** the organisers' units list with guest counts */
+  units: UnitList;
   notices: NoticesAdmin;
   hotels: Hotels;
   /** the Excel downloads, in the order of the OpenAPI paths */
@@ -378,6 +383,7 @@ export function createServices(
   const codesAdmin = new CodesAdmin(db, editions, audit);
   const contentRecords = new ContentRecords(db, editions, protection, contentAudit);
   const activities = new Activities(db, editions, activitySignUps, audit);
+  const unitList = new UnitList(db, editions);
   const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
@@ -408,6 +414,7 @@ export function createServices(
       guests: consoleGuests,
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
       codes: codesAdmin,
+      units: unitList,
       notices: noticesAdmin,
       hotels,
       workbooks: [
@@ -420,6 +427,7 @@ export function createServices(
         auditLogWorkbook(audit),
         codeListWorkbook(codesAdmin),
         activityListWorkbook(activities),
+        unitListWorkbook(unitList),
       ],
       guestExports,
       audit,
@@ -548,6 +556,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(consoleGuestRoutes, { consoleGuests: s.console.guests, editions: s.editions, audit: s.audit });
   await api.register(dashboardRoutes, { organiserDashboard: s.console.dashboard });
   await api.register(consoleCodeRoutes, { codes: s.console.codes });
+  await api.register(consoleUnitRoutes, { unitList: s.console.units });
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
   await api.register(consoleExportRoutes, { workbooks: s.console.workbooks, editions: s.editions, audit: s.audit });

@@ -22,6 +22,8 @@ export const consoleApiPaths = {
   guestSearch: 'admin/console/guest/page',
   /** GET ?console-unit-query: units to pick from (id, name, type), at most 50 */
   units: 'admin/console/unit/list',
+  /** GET ?unit-page-query: the units with their guests' counts (the organisers' units list) */
+  unitPage: 'admin/console/unit/page',
   /** GET ?invitation-code-page-query */
   codePage: 'admin/console/invitation-code/page',
   /** POST (invitation-code-batch): the created codes */
@@ -63,6 +65,8 @@ export const consoleApiPaths = {
   exportInvitationCodes: 'admin/console/export/invitation-codes',
   /** the organisers' activities, by their list's own query (category, status, name, sort, order) */
   exportActivities: 'admin/console/export/activities',
+  /** the units with their guests' counts, by their list's own query (name, type, sort, order) */
+  exportUnits: 'admin/console/export/units',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */

@@ -389,4 +389,53 @@ describeEachDatabase('more lists sort, filter and export', (kind) => {
       expect(cells[1]).toBe(published);
     }
   });
+
+  it("lists the organisers' units with their guests' counts, sorted by each column, filtered by name and type, and exports what the list shows", async () => {
+    const organiser = await caller(t, ORGANISER);
+    type Unit = { id: string; name: string; unitType: string; guestCount: number; approvedCount: number; pendingCount: number };
+    const path = 'admin/console/unit/page';
+    const first = await caller(t, ENTERPRISE);
+    await addGuest(first, t, ENTERPRISE, 701, { nameZh: '单位计数甲', inviteCode: 'INVITE2025A' });
+    await addGuest(first, t, ENTERPRISE, 702, { nameZh: '单位计数乙' });
+    await addGuest(await caller(t, ENTERPRISE2), t, ENTERPRISE2, 703, { nameZh: '单位计数丙' });
+    const all = await allPages<Unit>(organiser, path, 'sort=name', 100);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    // the counts are the guests' own: the guest search of each unit says the same
+    for (const unit of all) {
+      const guests = (await organiser.get<Page<unknown>>(`admin/console/guest/page?unitName=${encodeURIComponent(unit.name)}&pageSize=1`))
+        .body.data;
+      const approved = (
+        await organiser.get<Page<unknown>>(`admin/console/guest/page?unitName=${encodeURIComponent(unit.name)}&status=approved&pageSize=1`)
+      ).body.data;
+      if (all.filter((other) => other.name.includes(unit.name)).length > 1) continue;
+      expect(unit.guestCount, unit.name).toBe(guests.total);
+      expect(unit.approvedCount, unit.name).toBe(approved.total);
+    }
+    expect(all.some((unit) => unit.guestCount > 0)).toBe(true);
+    const byCount = await allPages<Unit>(organiser, path, 'sort=guestCount', 1);
+    expect(byCount.map((unit) => unit.guestCount)).toEqual([...all.map((unit) => unit.guestCount)].sort((a, b) => a - b));
+    for (let i = 1; i < byCount.length; i += 1)
+      if (byCount[i]!.guestCount === byCount[i - 1]!.guestCount) expect(byCount[i]!.id > byCount[i - 1]!.id).toBe(true);
+    expect(ids(await allPages<Unit>(organiser, path, 'sort=guestCount&order=desc', 3))).toEqual(ids(byCount).reverse());
+    const byPending = await allPages<Unit>(organiser, path, 'sort=pendingCount&order=desc', 2);
+    expect(byPending.map((unit) => unit.pendingCount)).toEqual([...all.map((unit) => unit.pendingCount)].sort((a, b) => b - a));
+    const byType = await allPages<Unit>(organiser, path, 'sort=unitType', 2);
+    expect(byType.map((unit) => unit.unitType)).toEqual([...all.map((unit) => unit.unitType)].sort());
+    const enterprises = await allPages<Unit>(
+      organiser,
+      path,
+      `unitType=enterprise&name=${encodeURIComponent('企业')}&sort=name&order=desc`,
+      1,
+    );
+    expect(enterprises.length).toBeGreaterThanOrEqual(2);
+    expect(enterprises.every((unit) => unit.unitType === 'enterprise' && unit.name.includes('企业'))).toBe(true);
+    expect(await allPages<Unit>(organiser, path, `name=${encodeURIComponent('%')}`, 10)).toEqual([]);
+    for (const query of ['sort=guestCount&order=desc', `unitType=enterprise&sort=name`, 'sort=approvedCount', ''])
+      await listAndExport<Unit>(organiser, path, 'admin/console/export/units', query, (row) => row.name);
+    const counts = await sheetRows((await download('admin/console/export/units?sort=guestCount&order=desc')).rawPayload);
+    expect(counts.map((row) => Number(row[2]))).toEqual(byCount.map((unit) => unit.guestCount).reverse());
+    expect((await organiser.get(`${path}?sort=rejectedCount`)).status).toBe(400);
+    expect((await (await caller(t, ENTERPRISE)).get(path)).status).toBe(403);
+    expect((await download('admin/console/export/units', ENTERPRISE)).statusCode).toBe(403);
+  });
 });
