@@ -14,6 +14,7 @@ import type {
   ResponseNoticePublication,
   ResponseReceptionist,
   ResponseUnitChoices,
+  ResponseUnitPage,
 } from '../generated/types.js';
 import { enumAt } from './schema-enums.js';
 
@@ -78,6 +79,7 @@ export const consoleApiPaths = {
 /** Answer shapes: the schemas in schemas/response-*.json (and definitions.json), generated into src/generated/types.ts. */
 export type ConsoleGuestItem = ResponseConsoleGuestPage['records'][number];
 export type UnitChoice = ResponseUnitChoices[number];
+export type UnitListItem = ResponseUnitPage['records'][number];
 export type InvitationCodeItem = ResponseCodePage['records'][number];
 export type CodeState = InvitationCodeItem['state'];
 export type NoticePublicationItem = ResponseNoticePublication;

@@ -6,12 +6,13 @@ import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import { onPage, pageOf } from '../../db/paging.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import type { Page } from '../../../shared/api-types.js';
-import type { ResponseUnitPage, UnitPageQuery } from '../../../generated/types.js';
+import type { UnitPageQuery } from '../../../generated/types.js';
+import type { UnitListItem } from '../../../shared/console-api.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, schemaUnitType, storedUnitTypes } from '../../auth/unit-access.js';
 import type { Editions } from '../edition/editions.js';
 
-export type UnitListItem = ResponseUnitPage['records'][number];
+export type { UnitListItem };
 
 /** The units' sortable columns (the `sort` enum of unit-page-query): the counts are the select's own columns. */
 const UNIT_SORT_COLUMNS: SortColumns<NonNullable<UnitPageQuery['sort']>> = {
