@@ -23,14 +23,12 @@ const unit = (extra: Partial<UnitListItem> = {}): UnitListItem => ({
 
 describe("the organisers' units list", () => {
   it('shows each unit with its type and guest counts, searches by name and type, sorts by the headers and exports what it shows', async () => {
-    const load = vi
-      .spyOn(consoleApi, 'unitPage')
-      .mockResolvedValue({
-        records: [unit(), unit({ id: 'u2', name: '示例日报社', unitType: 'media', guestCount: 0 })],
-        total: 2,
-        pageNum: 1,
-        pageSize: 20,
-      });
+    const load = vi.spyOn(consoleApi, 'unitPage').mockResolvedValue({
+      records: [unit(), unit({ id: 'u2', name: '示例日报社', unitType: 'media', guestCount: 0 })],
+      total: 2,
+      pageNum: 1,
+      pageSize: 20,
+    });
     const exported = vi.spyOn(downloads, 'downloadListFile').mockResolvedValue(undefined);
     render(
       <MemoryRouter initialEntries={['/admin/units?name=%E7%A4%BA%E4%BE%8B']}>
