@@ -57,6 +57,11 @@ export type Password = string
  */
 export type RecordId = string
 /**
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "sortOrder".
+ */
+export type SortOrder = ("asc" | "desc")
+/**
  * Reference (id) of a file stored by the upload service; never a data URL. The rules of the file are in x-upload of the field.
  * @minLength 1
  * @maxLength 64
@@ -133,11 +138,6 @@ export type Text100 = string
  * via the `definition` "calendarDate".
  */
 export type CalendarDate = string
-/**
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "sortOrder".
- */
-export type SortOrder = ("asc" | "desc")
 /**
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "auditStatus".
@@ -712,6 +712,7 @@ receptionist?: Receptionist
 "response-unit-choices"?: ResponseUnitChoices
 "response-unit-info"?: ResponseUnitInfo
 "response-unit-overview"?: ResponseUnitOverview
+"response-unit-page"?: ResponseUnitPage
 "response-uploaded-file"?: ResponseUploadedFile
 "response-verify-code"?: ResponseVerifyCode
 "response-wish-page"?: ResponseWishPage
@@ -727,6 +728,7 @@ receptionist?: Receptionist
 "temporary-page-query"?: TemporaryPageQuery
 "temporary-recommend-invite"?: TemporaryRecommendInvite
 "temporary-registration"?: TemporaryRegistration
+"unit-page-query"?: UnitPageQuery
 unit?: Unit
 "unofficial-guest"?: UnofficialGuest
 vehicle?: Vehicle
@@ -802,7 +804,7 @@ export interface ActivityIdParams {
 id: RecordId
 }
 /**
- * Query string of GET qms/activity (units: one tab) and admin/activity (organisers). category is the tab; status filters organisers' list.
+ * Query string of GET qms/activity (units: one tab) and admin/activity (organisers). category is the tab; status filters organisers' list; name matches a part of the activity's name; sort orders by a column, then by id (by start time without one).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ActivityPageQuery".
@@ -820,6 +822,13 @@ pageNum?: string
 pageSize?: string
 category?: ("committee" | "recommended" | "invited" | "city")
 status?: ("draft" | "published" | "closed")
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+sort?: ("name" | "category" | "startTime" | "status")
+order?: SortOrder
 }
 /**
  * Sign-up of a guest (or, where the activity allows it, one of the guest's entourage members) to an activity. A speaker may attach up to 3 speech materials (zip/rar/7z, 5 MB each).
@@ -1111,7 +1120,7 @@ export interface ContentImport {
 file: ImportWorkbook
 }
 /**
- * Query string of the content lists (downloads, historical guests, investment projects, vehicles, unofficial-activity guests). Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, no filter. session only filters historical guests, category only downloads.
+ * Query string of the content lists (downloads, historical guests, investment projects, vehicles, unofficial-activity guests). Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, no filter. session only filters historical guests, category only downloads. sort orders by a column, then by id: title (the record's name, a vehicle's plate), unitName (organisers' lists of every unit's records), session (historical guests), category and createdAt (downloads); a column the list does not have leaves its own order.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "ContentPageQuery".
@@ -1138,6 +1147,8 @@ keyword?: string
  */
 session?: string
 category?: ("guideline" | "agenda" | "other")
+sort?: ("title" | "unitName" | "session" | "category" | "createdAt")
+order?: SortOrder
 }
 /**
  * Query string of GET admin/console/door/absent (organisers): people with a live badge and no check-in, paged.
@@ -1368,7 +1379,7 @@ export interface GuestIdParams {
 id: RecordId
 }
 /**
- * Query string of GET qms/guest/page: the caller's unit's guests of the current edition. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, every status, any name.
+ * Query string of GET qms/guest/page: the caller's unit's guests of the current edition. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10, every status, any name, newest first; sort orders by a column, then by id.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "GuestPageQuery".
@@ -1390,6 +1401,8 @@ status?: AuditStatus
  * @maxLength 100
  */
 name?: string
+sort?: ("name" | "status")
+order?: SortOrder
 }
 /**
  * Special-guest sign-in with a code sent to the guest's mobile number or e-mail address (POST center/user/front/guestLogin).
@@ -1604,7 +1617,7 @@ expiresOn?: CalendarDate
 note?: string
 }
 /**
- * Query string of GET admin/console/invitation-code/page: codes of the current edition, newest first; state filters active, revoked or expired codes; code matches a part.
+ * Query string of GET admin/console/invitation-code/page: codes of the current edition, newest first; state filters active, revoked or expired codes; code matches a part, companyName a part of the company's name; sort orders by a column, then by the code.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "InvitationCodePageQuery".
@@ -1626,6 +1639,13 @@ state?: ("active" | "revoked" | "expired" | "used-up")
  * @maxLength 32
  */
 code?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+companyName?: string
+sort?: ("code" | "companyName" | "guestType" | "expiresOn" | "createdAt")
+order?: SortOrder
 }
 /**
  * Path parameter of admin/console/invitation-code/{code}/revoke.
@@ -3513,6 +3533,29 @@ inviteCodeRequired: boolean
 addGuestGate: GateDecision
 }
 /**
+ * a page of the edition's units with their guest counts (organisers)
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ResponseUnitPage".
+ */
+export interface ResponseUnitPage {
+records: {
+id: string
+name: string
+unitType: ("enterprise" | "government" | "media")
+/**
+ * the unit's guests of the edition, any status
+ */
+guestCount: number
+approvedCount: number
+pendingCount: number
+rejectedCount: number
+}[]
+total: number
+pageNum: number
+pageSize: number
+}
+/**
  * the stored file of an upload
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -3703,7 +3746,7 @@ export interface TemporaryIdParams {
 id: RecordId
 }
 /**
- * Query string of GET admin/temporary/page and admin/temporary/export (organisers): temporary registrations of the current edition, filtered by status, type and a keyword (part of the name, mobile or invitation code).
+ * Query string of GET admin/temporary/page and admin/temporary/export (organisers): temporary registrations of the current edition, filtered by status, type and a keyword (part of the name, mobile or invitation code); newest first, or sorted by a column, then by id (the export reads the same order).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "TemporaryPageQuery".
@@ -3725,6 +3768,8 @@ registrationType?: ("worker" | "volunteer" | "media")
  * @maxLength 100
  */
 keyword?: string
+sort?: ("name" | "registrationType" | "inviteCode" | "event" | "status" | "createdAt")
+order?: SortOrder
 }
 /**
  * Open form /tempActRecommendInvite: anyone recommends a person to be invited to a summit activity. SPEC names the page only; the fields are ours (who recommends, whom, for which activity, why). Closed (page /tempActRecommendInviteClose) once the edition's sign-up is closed or its registration window is over.
@@ -3778,6 +3823,32 @@ residence?: string
  * @maxLength 150
  */
 mediaName?: string
+}
+/**
+ * Query string of GET admin/console/unit/page (organisers): the units of the current edition with their guest counts, by name; name matches a part, unitType one type; sort orders by a column, then by id.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "UnitPageQuery".
+ */
+export interface UnitPageQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 200
+ */
+name?: string
+unitType?: UnitType
+sort?: ("name" | "unitType" | "guestCount" | "approvedCount" | "pendingCount")
+order?: SortOrder
 }
 /**
  * Unit (organisation) information. One schema for the three unit types: if/then adds the fields each type requires; an enterprise profile is limited to 800 characters (others 1000). projectInvestmentAmount is in ten thousand yuan.

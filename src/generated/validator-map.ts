@@ -118,6 +118,7 @@ import * as responseUnitActivityDetail from './validators/response-unit-activity
 import * as responseUnitChoices from './validators/response-unit-choices.js';
 import * as responseUnitInfo from './validators/response-unit-info.js';
 import * as responseUnitOverview from './validators/response-unit-overview.js';
+import * as responseUnitPage from './validators/response-unit-page.js';
 import * as responseUploadedFile from './validators/response-uploaded-file.js';
 import * as responseVerifyCode from './validators/response-verify-code.js';
 import * as responseWishPage from './validators/response-wish-page.js';
@@ -133,6 +134,7 @@ import * as temporaryIdParams from './validators/temporary-id-params.js';
 import * as temporaryPageQuery from './validators/temporary-page-query.js';
 import * as temporaryRecommendInvite from './validators/temporary-recommend-invite.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
+import * as unitPageQuery from './validators/unit-page-query.js';
 import * as unit from './validators/unit.js';
 import * as unofficialGuest from './validators/unofficial-guest.js';
 import * as vehicle from './validators/vehicle.js';
@@ -254,6 +256,7 @@ import responseUnitActivityDetailSchema from './schemas/response-unit-activity-d
 import responseUnitChoicesSchema from './schemas/response-unit-choices.json';
 import responseUnitInfoSchema from './schemas/response-unit-info.json';
 import responseUnitOverviewSchema from './schemas/response-unit-overview.json';
+import responseUnitPageSchema from './schemas/response-unit-page.json';
 import responseUploadedFileSchema from './schemas/response-uploaded-file.json';
 import responseVerifyCodeSchema from './schemas/response-verify-code.json';
 import responseWishPageSchema from './schemas/response-wish-page.json';
@@ -269,6 +272,7 @@ import temporaryIdParamsSchema from './schemas/temporary-id-params.json';
 import temporaryPageQuerySchema from './schemas/temporary-page-query.json';
 import temporaryRecommendInviteSchema from './schemas/temporary-recommend-invite.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
+import unitPageQuerySchema from './schemas/unit-page-query.json';
 import unitSchema from './schemas/unit.json';
 import unofficialGuestSchema from './schemas/unofficial-guest.json';
 import vehicleSchema from './schemas/vehicle.json';
@@ -393,6 +397,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'response-unit-choices': responseUnitChoicesSchema,
   'response-unit-info': responseUnitInfoSchema,
   'response-unit-overview': responseUnitOverviewSchema,
+  'response-unit-page': responseUnitPageSchema,
   'response-uploaded-file': responseUploadedFileSchema,
   'response-verify-code': responseVerifyCodeSchema,
   'response-wish-page': responseWishPageSchema,
@@ -408,6 +413,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'temporary-page-query': temporaryPageQuerySchema,
   'temporary-recommend-invite': temporaryRecommendInviteSchema,
   'temporary-registration': temporaryRegistrationSchema,
+  'unit-page-query': unitPageQuerySchema,
   'unit': unitSchema,
   'unofficial-guest': unofficialGuestSchema,
   'vehicle': vehicleSchema,
@@ -533,6 +539,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'response-unit-choices': responseUnitChoices['https://summit.example/schemas/response-unit-choices.json'],
   'response-unit-info': responseUnitInfo['https://summit.example/schemas/response-unit-info.json'],
   'response-unit-overview': responseUnitOverview['https://summit.example/schemas/response-unit-overview.json'],
+  'response-unit-page': responseUnitPage['https://summit.example/schemas/response-unit-page.json'],
   'response-uploaded-file': responseUploadedFile['https://summit.example/schemas/response-uploaded-file.json'],
   'response-verify-code': responseVerifyCode['https://summit.example/schemas/response-verify-code.json'],
   'response-wish-page': responseWishPage['https://summit.example/schemas/response-wish-page.json'],
@@ -548,6 +555,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'temporary-page-query': temporaryPageQuery['https://summit.example/schemas/temporary-page-query.json'],
   'temporary-recommend-invite': temporaryRecommendInvite['https://summit.example/schemas/temporary-recommend-invite.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
+  'unit-page-query': unitPageQuery['https://summit.example/schemas/unit-page-query.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],
   'unofficial-guest': unofficialGuest['https://summit.example/schemas/unofficial-guest.json'],
   'vehicle': vehicle['https://summit.example/schemas/vehicle.json'],

@@ -46,8 +46,13 @@ import { noticeListWorkbook } from './features/notices/notice-list-export.js';
 import { wishListWorkbook } from './features/wishes/wish-list-export.js';
 import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
 import { auditLogWorkbook } from './audit/audit-log-export.js';
+import { codeListWorkbook } from './features/invitations/code-list-export.js';
+import { activityListWorkbook } from './features/activities/activity-list-export.js';
+import { UnitList } from './features/units/unit-list.js';
+import { unitListWorkbook } from './features/units/unit-list-export.js';
+import { consoleUnitRoutes } from './features/units/console-unit-routes.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
-import { UnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
+import { unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
@@ -235,6 +240,8 @@ export interface ConsoleServices {
   guests: ConsoleGuests;
   dashboard: OrganiserDashboard;
   codes: CodesAdmin;
+  /** the organisers' units list with guest counts */
+  units: UnitList;
   notices: NoticesAdmin;
   hotels: Hotels;
   /** the Excel downloads, in the order of the OpenAPI paths */
@@ -377,6 +384,10 @@ export function createServices(
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
+  const codesAdmin = new CodesAdmin(db, editions, audit);
+  const contentRecords = new ContentRecords(db, editions, protection, contentAudit);
+  const activities = new Activities(db, editions, activitySignUps, audit);
+  const unitList = new UnitList(db, editions);
   const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
@@ -406,23 +417,27 @@ export function createServices(
     console: {
       guests: consoleGuests,
       dashboard: new OrganiserDashboard(editions, new GuestFigures(db), new ActivityFill(db)),
-      codes: new CodesAdmin(db, editions, audit),
+      codes: codesAdmin,
+      units: unitList,
       notices: noticesAdmin,
       hotels,
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
-        ...unitRecordWorkbooks(new UnitRecordExports(db, protection)),
+        ...unitRecordWorkbooks(contentRecords),
         ...guestListWorkbooks(consoleGuests, review),
         noticeListWorkbook(noticesAdmin),
         wishListWorkbook(goodWishes),
         hotelListWorkbook(hotels),
         auditLogWorkbook(audit),
+        codeListWorkbook(codesAdmin),
+        activityListWorkbook(activities),
+        unitListWorkbook(unitList),
       ],
       guestExports,
       audit,
     },
     review,
-    activities: new Activities(db, editions, activitySignUps, audit),
+    activities,
     activityListing: new ActivityListing(db, editions),
     activitySignUps,
     uploadStorage,
@@ -430,7 +445,7 @@ export function createServices(
     uploadRepository,
     faceDetector,
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
-    contentRecords: new ContentRecords(db, editions, protection, contentAudit),
+    contentRecords,
     downloads: new Downloads(db, editions, contentAudit, protection),
     door: {
       tokens: badgeTokens,
@@ -545,6 +560,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(consoleGuestRoutes, { consoleGuests: s.console.guests, editions: s.editions, audit: s.audit });
   await api.register(dashboardRoutes, { organiserDashboard: s.console.dashboard });
   await api.register(consoleCodeRoutes, { codes: s.console.codes });
+  await api.register(consoleUnitRoutes, { unitList: s.console.units });
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
   await api.register(consoleExportRoutes, { workbooks: s.console.workbooks, editions: s.editions, audit: s.audit });

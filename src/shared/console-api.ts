@@ -14,6 +14,7 @@ import type {
   ResponseNoticePublication,
   ResponseReceptionist,
   ResponseUnitChoices,
+  ResponseUnitPage,
 } from '../generated/types.js';
 import { enumAt } from './schema-enums.js';
 
@@ -22,6 +23,8 @@ export const consoleApiPaths = {
   guestSearch: 'admin/console/guest/page',
   /** GET ?console-unit-query: units to pick from (id, name, type), at most 50 */
   units: 'admin/console/unit/list',
+  /** GET ?unit-page-query: the units with their guests' counts (the organisers' units list) */
+  unitPage: 'admin/console/unit/page',
   /** GET ?invitation-code-page-query */
   codePage: 'admin/console/invitation-code/page',
   /** POST (invitation-code-batch): the created codes */
@@ -59,6 +62,12 @@ export const consoleApiPaths = {
   exportHotelList: 'admin/console/export/hotel-list',
   exportWishes: 'admin/console/export/wishes',
   exportAuditLog: 'admin/console/export/audit-log',
+  /** the invitation codes, by their list's own query (code, company, state, sort, order) */
+  exportInvitationCodes: 'admin/console/export/invitation-codes',
+  /** the organisers' activities, by their list's own query (category, status, name, sort, order) */
+  exportActivities: 'admin/console/export/activities',
+  /** the units with their guests' counts, by their list's own query (name, type, sort, order) */
+  exportUnits: 'admin/console/export/units',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
   /** GET ?audit-filter-query */
@@ -70,6 +79,7 @@ export const consoleApiPaths = {
 /** Answer shapes: the schemas in schemas/response-*.json (and definitions.json), generated into src/generated/types.ts. */
 export type ConsoleGuestItem = ResponseConsoleGuestPage['records'][number];
 export type UnitChoice = ResponseUnitChoices[number];
+export type UnitListItem = ResponseUnitPage['records'][number];
 export type InvitationCodeItem = ResponseCodePage['records'][number];
 export type CodeState = InvitationCodeItem['state'];
 export type NoticePublicationItem = ResponseNoticePublication;

@@ -133,6 +133,24 @@ describe('unit activity screen', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('?tab=invited');
   });
 
+  it("searches a tab by the activity's name and sorts it by name and start time from the headers, the tab kept", async () => {
+    const page = vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [activity()], total: 1, pageNum: 1, pageSize: 10 });
+    renderActivityScreen('/activity?tab=city&name=%E5%8F%82%E8%A7%82');
+    await waitFor(() => expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'city', name: '参观' }));
+    // the tab is the category and units see published activities only: the name is the one field of the bar
+    expect(screen.getByLabelText(/活动名称/)).toHaveValue('参观');
+    expect(screen.queryByLabelText(/^活动分类/)).toBeNull();
+    fireEvent.click(await screen.findByTestId('activity-sort-name'));
+    await waitFor(() =>
+      expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'city', name: '参观', sort: 'name', order: 'asc' }),
+    );
+    fireEvent.click(screen.getByTestId('activity-sort-startTime'));
+    fireEvent.click(screen.getByTestId('activity-sort-startTime'));
+    await waitFor(() =>
+      expect(page).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, category: 'city', name: '参观', sort: 'startTime', order: 'desc' }),
+    );
+  });
+
   it('opens the tab the URL names', async () => {
     const page = vi.spyOn(activityApi, 'unitPage').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 10 });
     renderActivityScreen('/activity?tab=city');

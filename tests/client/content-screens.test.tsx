@@ -147,6 +147,46 @@ describe('content screens', () => {
   );
 
   it(
+    "sorts a content list by its headers, keeping the screen's own search, with no second filter bar",
+    async () => {
+      signedInAs('enterprise');
+      const load = vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ session: 3, nameZh: '王历届' })]));
+      render(
+        <MemoryRouter initialEntries={['/historicalGuests?keyword=%E7%8E%8B&session=3']}>
+          <HistoricalGuestsScreen />
+        </MemoryRouter>,
+      );
+      await screen.findByTestId('historical-guest-row');
+      expect(screen.queryByTestId('list-filter-submit')).toBeNull();
+      fireEvent.click(screen.getByTestId('historical-guest-sort-title'));
+      await waitFor(() =>
+        expect(load).toHaveBeenLastCalledWith(
+          'historical-guest',
+          expect.objectContaining({ keyword: '王', session: '3', sort: 'title', order: 'asc', pageNum: 1 }),
+        ),
+      );
+      fireEvent.click(screen.getByTestId('historical-guest-sort-session'));
+      fireEvent.click(screen.getByTestId('historical-guest-sort-session'));
+      await waitFor(() =>
+        expect(load).toHaveBeenLastCalledWith(
+          'historical-guest',
+          expect.objectContaining({ keyword: '王', sort: 'session', order: 'desc' }),
+        ),
+      );
+      // a new search keeps the order
+      fireEvent.change(within(screen.getByTestId('keyword')).getByRole('textbox'), { target: { value: '李' } });
+      fireEvent.click(screen.getByTestId('search'));
+      await waitFor(() =>
+        expect(load).toHaveBeenLastCalledWith(
+          'historical-guest',
+          expect.objectContaining({ keyword: '李', sort: 'session', order: 'desc' }),
+        ),
+      );
+    },
+    SLOW,
+  );
+
+  it(
     "gives organisers a Show button on a historical guest's masked values: the audited reveal, then the full value",
     async () => {
       signedInAs('organiser');

@@ -66,6 +66,21 @@ describe('guest list', () => {
     answerConfirm(true);
     await waitFor(() => expect(cancel).toHaveBeenCalledWith('g1'));
   });
+
+  it('sorts by name and by status from the headers, with the name searched', async () => {
+    const load = vi.spyOn(guestApi, 'guestPage').mockResolvedValue({ records: [summary({})], total: 1, pageNum: 1, pageSize: 10 });
+    render(
+      <MemoryRouter initialEntries={['/guests?name=张']}>
+        <GuestListScreen />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByTestId('guest-table-sort-name'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, name: '张', sort: 'name', order: 'asc' }));
+    fireEvent.click(screen.getByTestId('guest-table-sort-status'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, name: '张', sort: 'status', order: 'asc' }));
+    fireEvent.click(screen.getByTestId('guest-table-sort-status'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, name: '张', sort: 'status', order: 'desc' }));
+  });
 });
 
 describe('invitation code field', () => {

@@ -272,6 +272,37 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
     expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ status: undefined, keyword: 'Berg' }));
   });
 
+  it('sorts by the headers with the filter kept, keeps the order through a new search and exports that order', async () => {
+    const page = vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [item({})], total: 1, pageNum: 1, pageSize: 20 });
+    function LocationProbe() {
+      return <span data-testid="location">{useLocation().search}</span>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/admin/temporary?status=all&keyword=Anna']}>
+        <TemporaryReviewScreen />
+        <LocationProbe />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('temporary-row');
+    // the screen's own filter bar is the only one
+    expect(screen.queryByTestId('list-filter-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('temporary-table-sort-name'));
+    await waitFor(() =>
+      expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ status: undefined, keyword: 'Anna', sort: 'name', order: 'asc' })),
+    );
+    fireEvent.click(screen.getByTestId('temporary-table-sort-createdAt'));
+    fireEvent.click(screen.getByTestId('temporary-table-sort-createdAt'));
+    await waitFor(() => expect(page).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'createdAt', order: 'desc' })));
+    fireEvent.change(within(screen.getByTestId('temporary-keyword')).getByRole('textbox'), { target: { value: 'Berg' } });
+    fireEvent.click(screen.getByTestId('temporary-search'));
+    await waitFor(() =>
+      expect(page).toHaveBeenLastCalledWith(
+        expect.objectContaining({ status: undefined, keyword: 'Berg', sort: 'createdAt', order: 'desc' }),
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('sort=createdAt');
+  });
+
   it('lists the codes with their binding, creates one and discards an event after confirmation', async () => {
     vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [], total: 0, pageNum: 1, pageSize: 20 });
     vi.spyOn(temporaryApi, 'codes').mockResolvedValue([

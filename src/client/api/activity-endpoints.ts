@@ -16,16 +16,23 @@ type Query = Record<string, string | number>;
 
 /** Typed calls of the activities contract (src/shared/activity-api.ts). */
 export const activityApi = {
-  unitPage: (query: { pageNum: number; pageSize: number; category: ActivityCategory }) =>
-    http.request<Page<ActivitySummary>>('get', paths.unitPage, { searchParams: query as Query }),
+  unitPage: (query: { pageNum: number; pageSize: number; category: ActivityCategory; name?: string; sort?: string; order?: string }) =>
+    http.request<Page<ActivitySummary>>('get', paths.unitPage, { searchParams: compactDocument(query) as Query }),
   unitActivity: (id: string) => http.request<UnitActivityDetail>('get', paths.unitActivity(id)),
   signUp: (signUp: Document) => http.request<SignUpItem>('post', paths.signUps, { json: compactDocument(signUp) }),
   cancel: (id: string) => http.request<unknown>('delete', paths.signUp(id)),
   saveMaterials: (id: string, speechMaterials: string[]) =>
     http.request<SignUpItem>('put', paths.signUpMaterials(id), { json: { speechMaterials } }),
 
-  adminPage: (query: { pageNum: number; pageSize: number; category?: ActivityCategory; status?: ActivityStatus }) =>
-    http.request<Page<ActivitySummary>>('get', paths.adminPage, { searchParams: compactDocument(query) as Query }),
+  adminPage: (query: {
+    pageNum: number;
+    pageSize: number;
+    category?: ActivityCategory;
+    status?: ActivityStatus;
+    name?: string;
+    sort?: string;
+    order?: string;
+  }) => http.request<Page<ActivitySummary>>('get', paths.adminPage, { searchParams: compactDocument(query) as Query }),
   create: (activity: Document) => http.request<AdminActivityDetail>('post', paths.adminActivities, { json: compactDocument(activity) }),
   update: (id: string, activity: Document) =>
     http.request<AdminActivityDetail>('put', paths.adminActivity(id), { json: compactDocument(activity) }),

@@ -9,6 +9,7 @@ import {
   type NoticePublicationItem,
   type ReceptionistItem,
   type UnitChoice,
+  type UnitListItem,
 } from '../../shared/console-api';
 import { http } from './app-http-client';
 import { compactDocument } from './guest-endpoints';
@@ -23,6 +24,7 @@ export const consoleApi = {
   dashboard: () => http.request<ConsoleDashboard>('get', paths.dashboard),
   guestSearch: (query: Query) => http.request<Page<ConsoleGuestItem>>('get', paths.guestSearch, { searchParams: search(query) }),
   units: (name?: string) => http.request<UnitChoice[]>('get', paths.units, { searchParams: search({ name }) }),
+  unitPage: (query: Query) => http.request<Page<UnitListItem>>('get', paths.unitPage, { searchParams: search(query) }),
   codePage: (query: Query) => http.request<Page<InvitationCodeItem>>('get', paths.codePage, { searchParams: search(query) }),
   createCodes: (batch: Document) => http.request<string[]>('post', paths.codeBatch, { json: compactDocument(batch) }),
   revokeCode: (code: string) => http.request<null>('post', paths.codeRevoke(code)),

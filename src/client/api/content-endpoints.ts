@@ -21,6 +21,9 @@ export interface ContentQuery {
   keyword?: string;
   session?: string;
   category?: string;
+  /** the column a header asked for (content-page-query's sort enum) and its direction */
+  sort?: string;
+  order?: string;
 }
 
 const search = (query: ContentQuery) => ({ searchParams: compactDocument({ ...query }) as Record<string, string | number> });

@@ -33,7 +33,7 @@ export const guestApi = {
   saveMyUnit: (unit: Document) => http.request<unknown>('put', paths.myUnit, { json: compactDocument(unit) }),
   unitOverview: () => http.request<UnitOverview>('get', paths.unitOverview),
   checkInviteCode: (code: string) => http.request<InviteCodeCheck>('get', paths.checkInviteCode, { searchParams: { code } }),
-  guestPage: (query: { pageNum: number; pageSize: number; status?: AuditStatus; name?: string }) =>
+  guestPage: (query: { pageNum: number; pageSize: number; status?: AuditStatus; name?: string; sort?: string; order?: string }) =>
     http.request<GuestPage>('get', paths.guestPage, { searchParams: compactDocument(query) as Record<string, string | number> }),
   guest: (id: string) => http.request<GuestDetail>('get', paths.guest(id)),
   addGuest: (guest: Document) => http.request<GuestSummary>('post', paths.guests, { json: compactDocument(guest) }),

@@ -40,6 +40,9 @@ type FilterAssets = FormAssets & { uiSchema: UiSchema };
 type Loading = { status: 'loading'; page: Page<Row> | null } | { status: 'loaded'; page: Page<Row> } | { status: 'failed' };
 
 const DEFAULT_PAGE_SIZE = 20;
+/** A query field the list's ui-schema hides: not a field of its filter bar. */
+const hiddenIn = (uiSchema: UiSchema | undefined, field: string) =>
+  (uiSchema?.[field] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'] === 'hidden';
 const NO_HOST: ListHost = {};
 /** under 600 px (MUI's `sm` breakpoint) a list shows cards; a query string works without a theme provider too */
 const PHONE_WIDTH = '(max-width:599.95px)';
@@ -142,7 +145,9 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     const own = pageParam
       ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' }
       : listQueryParams({ filters, pageNum: next.pageNum });
-    for (const field of pageParam ? [pageParam] : [...fields, ...PAGING_FIELDS]) params.delete(field);
+    // a field the ui-schema hides is not the list's: the screen hosting it keeps it in the URL (its own search)
+    const ownFields = fields.filter((field) => !hiddenIn(filterAssets?.uiSchema, field));
+    for (const field of pageParam ? [pageParam] : [...ownFields, ...PAGING_FIELDS]) params.delete(field);
     for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
     latestSearch.current = params;
     setSearchParams(params);
@@ -170,8 +175,10 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const { facts } = host;
   const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
   // the headers of sortable columns set `sort` and `order`, kept with the filters (the query schema has them);
-  // a query schema of nothing else (a list that sorts but does not filter) has no filter bar
+  // a query schema of nothing else (a list that sorts but does not filter) has no filter bar, nor has one whose
+  // other fields the ui-schema hides (the screen hosting the list searches them with its own bar)
   const sortFields = filterFieldsOf(filterAssets?.schema);
+  const barFields = sortFields.filter((field) => !ORDER_FIELDS.has(field) && !hiddenIn(filterAssets?.uiSchema, field));
   const sorting: ListSorting | undefined =
     !pageParam && sortFields.includes('sort') && declaration.columns.some((column) => column.sort)
       ? {
@@ -195,7 +202,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const Frame = host.embedded ? Box : Paper;
   return (
     <Frame sx={{ p: host.embedded ? 0 : 2, minWidth: 0 }}>
-      {declaration.query && filterAssets && sortFields.some((field) => !ORDER_FIELDS.has(field)) && (
+      {declaration.query && filterAssets && barFields.length > 0 && (
         <ListFilterForm
           assets={filterAssets}
           values={query.filters}

@@ -8,6 +8,7 @@ export const declarationAliases: Record<string, string> = {
   myNotice: 'notice-list',
   AuditLog: 'audit-log',
   WishList: 'wish-list',
+  UnitList: 'unit-list',
   ConsoleGuestSearch: 'console-guest-search',
   MessageRecipients: 'message-recipients',
   AllVehicles: 'all-vehicles',

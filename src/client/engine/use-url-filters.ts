@@ -5,7 +5,8 @@ export type UrlFilters = Record<string, string | undefined>;
 
 /**
  * Filters a screen's own filter bar keeps in the query string (so reload, links and Back keep
- * them), for a declared list it hosts. Setting them starts again at page 1; blanks are left out.
+ * them), for a declared list it hosts. Setting them starts again at page 1; blanks are left out;
+ * the list's own parameters other than its page (the order its headers set) stay.
  */
 export function useUrlFilters(fields: readonly string[]): [UrlFilters, (next: UrlFilters) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -15,12 +16,19 @@ export function useUrlFilters(fields: readonly string[]): [UrlFilters, (next: Ur
     () => Object.fromEntries([...new URLSearchParams(key).entries()].map(([field, value]) => [field, value || undefined])),
     [key],
   );
+  const fieldsKey = fields.join('\n');
   const setFilters = useCallback(
     (next: UrlFilters) =>
-      setSearchParams(Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]))), {
-        replace: true,
-      }),
-    [setSearchParams],
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          for (const field of [...fieldsKey.split('\n'), ...Object.keys(next), 'pageNum']) params.delete(field);
+          for (const [field, value] of Object.entries(next)) if (value) params.set(field, value);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams, fieldsKey],
   );
   return [filters, setFilters];
 }

@@ -1,10 +1,10 @@
-import { consoleApiPaths, type AuditLogItem } from '../../shared/console-api.js';
+import { consoleApiPaths } from '../../shared/console-api.js';
 import type { AuditFilterQuery } from '../../generated/types.js';
 import { listWorkbook } from '../exports/list-workbook.js';
 import { ReadableValues } from '../exports/readable-values.js';
 import type { ConsoleWorkbook } from '../exports/workbooks.js';
-import type { Audit } from './audit.js';
-import { actionLabel, targetTypeLabel } from './audit-readable.js';
+import type { Audit, AuditLogEntry } from './audit.js';
+import { actionLabel, changeText, targetTypeLabel } from './audit-readable.js';
 
 /** The page reader runs without a reader's language: the columns translate with the workbook's own. */
 const untranslated = new ReadableValues((key) => key);
@@ -14,7 +14,7 @@ const untranslated = new ReadableValues((key) => key);
  * through the same page reader; texts in the language of the download.
  */
 export function auditLogWorkbook(audit: Audit): ConsoleWorkbook<never> {
-  return listWorkbook<AuditFilterQuery, AuditLogItem>({
+  return listWorkbook<AuditFilterQuery, AuditLogEntry>({
     path: consoleApiPaths.exportAuditLog,
     summary: 'The audit log with its filters and order (the query of admin/console/audit/page)',
     query: 'audit-filter-query',
@@ -30,6 +30,12 @@ export function auditLogWorkbook(audit: Audit): ConsoleWorkbook<never> {
         // as the list's cell: the target's kind, then its name when it has one
         value: (row, read) =>
           row.targetLabel ? `${targetTypeLabel(read, row.targetType)}: ${row.targetLabel}` : targetTypeLabel(read, row.targetType),
+      },
+      // the list's changes cell, in the download's language
+      {
+        headerKey: 'console.audit.changes',
+        width: 48,
+        value: (row, read) => row.changesIn(read).map(changeText).join('\n') || null,
       },
       { headerKey: 'guest.audit.reason', width: 32, value: (row) => row.reason },
     ],

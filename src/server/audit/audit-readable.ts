@@ -85,3 +85,8 @@ export function readableChanges(read: ReadableValues, schemaName: string | undef
   }
   return changes;
 }
+
+/** A change as the screen's cell reads it: "field: before → after" (one line each in the workbook's cell). */
+export function changeText(change: AuditChange): string {
+  return change.field ? `${change.field}: ${change.before} → ${change.after}` : `${change.before} → ${change.after}`;
+}

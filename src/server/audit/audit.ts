@@ -14,7 +14,7 @@ import { orderedBy, type SortColumns } from '../db/list-order.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { ReadableValues } from '../exports/readable-values.js';
 import type { AuditSubjects } from './audit-subjects.js';
-import { actionLabel, readableChanges, readableTarget, targetTypeLabel } from './audit-readable.js';
+import { actionLabel, readableChanges, readableTarget, targetTypeLabel, type AuditChange } from './audit-readable.js';
 
 /** The audit log's sortable columns (the `sort` enum of audit-filter-query); indexed by migration 0035. */
 const AUDIT_SORT_COLUMNS: SortColumns<NonNullable<AuditFilterQuery['sort']>> = {
@@ -35,6 +35,12 @@ export interface AuditRecord {
   before?: unknown;
   after?: unknown;
 }
+
+/**
+ * An entry of the console's view; `changesIn` reads its changes in another language (the
+ * export's: its page reader has none, its columns have the download's).
+ */
+export type AuditLogEntry = AuditLogItem & { changesIn(read: ReadableValues): AuditChange[] };
 
 /** Who did what, when and why: decisions on guests and settings (written in the same transaction). */
 export class Audit {
@@ -85,7 +91,7 @@ export class Audit {
    * The console's view: filtered, in the reader's language (`read`): the action's text, a
    * readable target and the changed fields with labelled values.
    */
-  async filteredPage(editionId: string, filter: AuditFilterQuery, read: ReadableValues): Promise<Page<AuditLogItem>> {
+  async filteredPage(editionId: string, filter: AuditFilterQuery, read: ReadableValues): Promise<Page<AuditLogEntry>> {
     const pageNum = Number(filter.pageNum ?? 1);
     const pageSize = Number(filter.pageSize ?? 20);
     let base = this.db.selectFrom('audit_log').where('edition_id', '=', editionId);
@@ -115,9 +121,11 @@ export class Audit {
     }
     const idNames = await this.namesOfIds(rows.flatMap((row) => [...idsIn(parsed(row.before_value)), ...idsIn(parsed(row.after_value))]));
     const named = (value: unknown) => withNames(value, idNames);
-    const records = rows.map((row) => {
+    const records = rows.map((row): AuditLogEntry => {
       const before = parsed(row.before_value);
       const after = parsed(row.after_value);
+      const schema = this.subjects[row.target_type]?.schema;
+      const [namedBefore, namedAfter] = [named(before), named(after)];
       return {
         id: row.id,
         actorAccount: row.actor_account,
@@ -130,7 +138,8 @@ export class Audit {
         reason: row.reason,
         before,
         after,
-        changes: readableChanges(read, this.subjects[row.target_type]?.schema, named(before), named(after)),
+        changes: readableChanges(read, schema, namedBefore, namedAfter),
+        changesIn: (other) => readableChanges(other, schema, namedBefore, namedAfter),
         at: row.at,
       };
     });

@@ -17,6 +17,7 @@ import { receptionOperations } from '../../screens/reception/reception-operation
 import { temporaryOperations } from '../../screens/temporary/temporary-operations';
 import { temporaryReviewOperations } from '../../screens/temporary/temporary-review-operations';
 import { unitOperations } from '../../screens/units/unit-operations';
+import { unitListOperations } from '../../screens/units/unit-list-operations';
 import { wishOperations } from '../../screens/wishes/wish-operations';
 
 /** Every named call the screen declarations use, from the features that own them (in the features' order). */
@@ -24,6 +25,7 @@ export const appOperations: Record<string, Operation> = {
   ...editionOperations,
   ...accountOperations,
   ...unitOperations,
+  ...unitListOperations,
   ...invitationOperations,
   ...receptionOperations,
   ...guestListOperations,

@@ -1,5 +1,7 @@
 import type { ActivityCategory, ActivityStatus } from '../../../shared/activity-api';
 import { activityApi } from '../../api/activity-endpoints';
+import { consoleApiPaths } from '../../../shared/console-api';
+import { downloadListFile } from '../../api/download-file';
 import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
@@ -10,7 +12,11 @@ export const activityAdminOperations = {
       ...pagingOf(query, 20),
       category: filterText(query.category) as ActivityCategory | undefined,
       status: filterText(query.status) as ActivityStatus | undefined,
+      name: filterText(query.name),
+      sort: filterText(query.sort),
+      order: filterText(query.order),
     }),
+  exportActivities: (query: ListLoadQuery) => downloadListFile(consoleApiPaths.exportActivities, 'activities.xlsx', query),
   publishActivity: (row: FormData) => activityApi.publish(String(row.id)),
   closeActivity: (row: FormData) => activityApi.close(String(row.id)),
 };

@@ -1,6 +1,6 @@
 import type { ActivityCategory } from '../../../shared/activity-api';
 import { activityApi } from '../../api/activity-endpoints';
-import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 /** The unit's activity lists (ui-schemas/screens/unit-activities.json, activity-my-sign-ups.json): a tab's page, cancelling a sign-up. */
@@ -11,6 +11,9 @@ export const activityOperations = {
       pageNum: pageNumberOf(query.pageNum, 1),
       pageSize: pageNumberOf(query.pageSize, 10),
       category: String(query.category) as ActivityCategory,
+      name: filterText(query.name),
+      sort: filterText(query.sort),
+      order: filterText(query.order),
     }),
   cancelSignUp: (row: FormData) => activityApi.cancel(String(row.id)),
 };

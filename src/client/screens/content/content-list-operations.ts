@@ -7,12 +7,16 @@ import type { FormData } from '../../engine/operation-types';
 import { showToast } from '../../feedback/feedback-store';
 import { translateKey } from '../../i18n/translate-key';
 
-/** One kind's page with the screen's filters (keyword, and the session of the historical guests). */
+/** The order the list's headers asked for (content-page-query's sort and order). */
+const orderOf = (query: ListLoadQuery) => ({ sort: filterText(query.sort), order: filterText(query.order) });
+
+/** One kind's page with the screen's filters (keyword, and the session of the historical guests) and the list's order. */
 const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
   contentApi.page(kind, {
     ...pagingOf(query, 10),
     keyword: filterText(query.keyword),
     ...(filterText(query.session) ? { session: filterText(query.session) } : {}),
+    ...orderOf(query),
   });
 
 const idOf = (row: FormData) => String(row.id);
@@ -28,7 +32,12 @@ export const contentListOperations = {
   deleteVehicle: (row: FormData) => contentApi.deleteUnitRecord('vehicle', idOf(row)),
   deleteUnofficialGuest: (row: FormData) => contentApi.deleteUnitRecord('unofficial-guest', idOf(row)),
   downloadPage: (query: ListLoadQuery) =>
-    contentApi.downloadPage({ ...pagingOf(query, 10), keyword: filterText(query.keyword), category: filterText(query.category) }),
+    contentApi.downloadPage({
+      ...pagingOf(query, 10),
+      keyword: filterText(query.keyword),
+      category: filterText(query.category),
+      ...orderOf(query),
+    }),
   downloadFile: async (row: FormData) => {
     const saved = await downloadFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));
     if (!saved.ok) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);

@@ -1,24 +1,27 @@
 import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApi } from '../../api/content-endpoints';
-import { downloadFile } from '../../api/download-file';
-import { pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import { downloadListFile } from '../../api/download-file';
+import { filterText, pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
 
-/** The query of a content list (the keyword its filter bar has). */
+/** The query of a content list: the keyword its filter bar has, and the order its headers set. */
 function contentQueryOf(query: ListLoadQuery) {
-  const keyword = typeof query.keyword === 'string' && query.keyword !== '' ? query.keyword : undefined;
-  return { pageNum: pageNumberOf(query.pageNum, 1), pageSize: pageNumberOf(query.pageSize, 10), keyword };
+  return {
+    pageNum: pageNumberOf(query.pageNum, 1),
+    pageSize: pageNumberOf(query.pageSize, 10),
+    keyword: filterText(query.keyword),
+    sort: filterText(query.sort),
+    order: filterText(query.order),
+  };
 }
 
-/** Every unit's records of a kind as the organisers' workbook (the server names the file). */
-async function exportAll(kind: 'vehicle' | 'unofficial-guest'): Promise<void> {
-  const result = await downloadFile(consoleApiPaths.exportUnitRecords(kind), `${kind}.xlsx`);
-  if (!result.ok) throw new Error(result.message);
-}
+/** Every unit's records of a kind as the organisers' workbook of what the list shows (its keyword and order; the server names the file). */
+const exportListed = (kind: 'vehicle' | 'unofficial-guest') => (query: ListLoadQuery) =>
+  downloadListFile(consoleApiPaths.exportUnitRecords(kind), `${kind}.xlsx`, query);
 
 /** The load and download calls of the organisers' content lists (ui-schemas/screens/all-*.json). */
 export const contentOperations = {
   allVehiclePage: (query: ListLoadQuery) => contentApi.adminPage('vehicle', contentQueryOf(query)),
   allUnofficialGuestPage: (query: ListLoadQuery) => contentApi.adminPage('unofficial-guest', contentQueryOf(query)),
-  exportAllVehicles: () => exportAll('vehicle'),
-  exportAllUnofficialGuests: () => exportAll('unofficial-guest'),
+  exportAllVehicles: exportListed('vehicle'),
+  exportAllUnofficialGuests: exportListed('unofficial-guest'),
 };

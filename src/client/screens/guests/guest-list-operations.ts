@@ -14,6 +14,8 @@ export const guestListOperations = {
       ...pagingOf(query, 10),
       status: filterText(query.status) as AuditStatus | undefined,
       name: filterText(query.name),
+      sort: filterText(query.sort),
+      order: filterText(query.order),
     }),
   reviewPage: (query: ListLoadQuery) => guestApi.reviewPage(searchOfListQuery(query)),
   // a failed load keeps the add off, saying so beside the button: the server decides whether it is open

@@ -6,7 +6,7 @@ import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import { useListHost } from '../../engine/use-list-host';
 import { ReviewDecisionForm } from '../guests/ReviewDecisionForm';
-import { filterFromSearch, searchFromFilter } from './temporary-filter-url';
+import { filterFromSearch, listOrderOf, searchFromFilter } from './temporary-filter-url';
 import { TemporaryCodesPanel } from './TemporaryCodesPanel';
 import { TemporaryFilterBar } from './TemporaryFilterBar';
 import { TemporaryRecommendationsPanel } from './TemporaryRecommendationsPanel';
@@ -27,7 +27,7 @@ export default function TemporaryReviewScreen() {
       <TemporaryFilterBar
         key={filter.keyword ?? ''}
         filter={filter}
-        onChange={(next) => setSearchParams(searchFromFilter(next), { replace: true })}
+        onChange={(next) => setSearchParams((current) => ({ ...searchFromFilter(next), ...listOrderOf(current) }), { replace: true })}
       />
       <DeclaredList declaration={listDeclaration('temporary-review')} host={host} />
       <ReviewDecisionForm name="temporary" selected={selected} decide={(decision) => temporaryApi.decide(decision)} onDone={reload} />

@@ -27,3 +27,13 @@ export function searchFromFilter(filter: TemporaryFilter): Record<string, string
   if (filter.keyword) search.keyword = filter.keyword;
   return search;
 }
+
+/** The order the list's headers set (sort, order): a new filter keeps it, and starts again at page 1. */
+export function listOrderOf(search: URLSearchParams): Record<string, string> {
+  const order: Record<string, string> = {};
+  for (const field of ['sort', 'order']) {
+    const value = search.get(field);
+    if (value) order[field] = value;
+  }
+  return order;
+}

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortDirection } from '../../db/list-order.js';
+import { containsPattern } from '../../db/sql-fragments.js';
 import type { Activity } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ActivityCategory, ActivityStatus, ActivitySummary, AdminActivityDetail, RosterItem } from '../../../shared/activity-api.js';
@@ -13,6 +17,7 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import type { ActivitySignUps } from './activity-sign-ups.js';
 import {
+  ACTIVITY_SORT_COLUMNS,
   countsOf,
   findActivity,
   noCounts,
@@ -22,6 +27,7 @@ import {
   utcOf,
   waitingPositions,
   type ActivityRow,
+  type ActivitySort,
 } from './activity-repository.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
@@ -30,6 +36,10 @@ export interface AdminActivityQuery {
   pageSize: number;
   category?: ActivityCategory;
   status?: ActivityStatus;
+  /** a part of the activity's name */
+  name?: string;
+  sort?: ActivitySort;
+  order?: SortDirection;
 }
 
 /** Organisers' side of activities: create, edit, publish, close, assign guests, roster. */
@@ -59,11 +69,21 @@ export class Activities {
   async page(who: SignedInAccount, query: AdminActivityQuery): Promise<Page<ActivitySummary>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
-    let base = this.db.selectFrom('activities').where('edition_id', '=', edition.id);
+    return this.pageOf(edition.id, query);
+  }
+
+  /** A page of the edition's activities as the organisers' list shows them (filters, sort); the export reads the same pages. */
+  async pageOf(editionId: string, query: AdminActivityQuery): Promise<Page<ActivitySummary>> {
+    let base = this.db.selectFrom('activities').where('edition_id', '=', editionId);
     if (query.category) base = base.where('category', '=', query.category);
     if (query.status) base = base.where('status', '=', query.status);
+    if (query.name) base = base.where(sql<boolean>`name like ${containsPattern(query.name)} escape '\\'`);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('start_time').orderBy('id').$call(onPage(query.pageNum, query.pageSize)).execute();
+    const rows = await orderedBy(base.selectAll(), ACTIVITY_SORT_COLUMNS, query, 'id', isPostgres(this.db), (q) =>
+      q.orderBy('start_time').orderBy('id'),
+    )
+      .$call(onPage(query.pageNum, query.pageSize))
+      .execute();
     return pageOf(await this.summaries(this.db, rows), total, query.pageNum, query.pageSize);
   }
 

@@ -40,15 +40,15 @@ export async function activityAdminRoutes(app: FastifyInstance, { activities, ed
   app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.adminPage), {
     schema: {
       tags,
-      summary: 'Activities of the current edition, any status',
+      summary: 'Activities of the current edition, any status, by start time or sorted by a column; name matches a part',
       security: bearer,
       response: envelope('response-activity-page', 'a page of activities'),
       ...queryOf('activity-page-query'),
     },
     handler: async (request, reply) => {
       noStore(reply);
-      const { category, status } = request.query;
-      return ok(request, await activities.page(signedIn(request), { ...pageOf(request.query), category, status }));
+      const { category, status, name, sort, order } = request.query;
+      return ok(request, await activities.page(signedIn(request), { ...pageOf(request.query), category, status, name, sort, order }));
     },
   });
 

@@ -7,12 +7,29 @@ import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { unitOf } from '../../auth/unit-access.js';
-import { countsOf, noCounts, signUpStateOf, toActivitySummary, toSignUpItem, waitingPositions } from './activity-repository.js';
+import {
+  ACTIVITY_SORT_COLUMNS,
+  countsOf,
+  noCounts,
+  signUpStateOf,
+  toActivitySummary,
+  toSignUpItem,
+  waitingPositions,
+  type ActivitySort,
+} from './activity-repository.js';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortDirection } from '../../db/list-order.js';
+import { containsPattern } from '../../db/sql-fragments.js';
 
 export interface UnitActivityQuery {
   pageNum: number;
   pageSize: number;
   category: ActivityCategory;
+  /** a part of the activity's name */
+  name?: string;
+  sort?: ActivitySort;
+  order?: SortDirection;
 }
 
 /**
@@ -85,12 +102,12 @@ export class ActivityListing {
   async page(who: SignedInAccount, query: UnitActivityQuery): Promise<Page<ActivitySummary>> {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
-    const base = (await this.visibleQuery(edition.id, unitId)).where('activities.category', '=', query.category);
+    let base = (await this.visibleQuery(edition.id, unitId)).where('activities.category', '=', query.category);
+    if (query.name) base = base.where(sql<boolean>`activities.name like ${containsPattern(query.name)} escape '\\'`);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll('activities')
-      .orderBy('activities.start_time')
-      .orderBy('activities.id')
+    const rows = await orderedBy(base.selectAll('activities'), ACTIVITY_SORT_COLUMNS, query, 'activities.id', isPostgres(this.db), (q) =>
+      q.orderBy('activities.start_time').orderBy('activities.id'),
+    )
       .$call(onPage(query.pageNum, query.pageSize))
       .execute();
     const counts = await countsOf(

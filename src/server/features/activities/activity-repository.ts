@@ -1,3 +1,4 @@
+import type { SortColumns } from '../../db/list-order.js';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
@@ -20,6 +21,15 @@ export interface Counts {
   signedUp: number;
   waiting: number;
 }
+
+/** The activities' sortable columns (the `sort` enum of activity-page-query); the id breaks ties. */
+export type ActivitySort = 'name' | 'category' | 'startTime' | 'status';
+export const ACTIVITY_SORT_COLUMNS: SortColumns<ActivitySort> = {
+  name: { column: 'activities.name' },
+  category: { column: 'activities.category' },
+  startTime: { column: 'activities.start_time' },
+  status: { column: 'activities.status' },
+};
 
 /** Where sign-up stands for an activity at `now` (UTC instant) and `today` (Asia/Shanghai date). */
 export function signUpStateOf(row: ActivityRow, edition: EditionData, now: Date, today: string): SignUpState {

@@ -23,7 +23,8 @@ export async function activityRoutes(app: FastifyInstance, { activityListing, ac
   app.get<{ Querystring: SchemaData<'activity-page-query'>; Reply: Answer<'response-activity-page'> }>(path(activityApiPaths.unitPage), {
     schema: {
       tags,
-      summary: 'One tab of the activities the unit may see (category defaults to committee)',
+      summary:
+        'One tab of the activities the unit may see (category defaults to committee), by start time or sorted by a column; name matches a part',
       security: bearer,
       response: envelope('response-activity-page', 'a page of activities'),
       ...queryOf('activity-page-query'),
@@ -32,7 +33,13 @@ export async function activityRoutes(app: FastifyInstance, { activityListing, ac
       noStore(reply);
       return ok(
         request,
-        await activityListing.page(signedIn(request), { ...pageOf(request.query), category: request.query.category ?? 'committee' }),
+        await activityListing.page(signedIn(request), {
+          ...pageOf(request.query),
+          category: request.query.category ?? 'committee',
+          name: request.query.name,
+          sort: request.query.sort,
+          order: request.query.order,
+        }),
       );
     },
   });

@@ -16,7 +16,7 @@ import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
 import { importTemplate, readImport, type ImportProblem } from './content-import.js';
-import type { ContentRecords } from './content-records.js';
+import { listQueryOf, type ContentRecords } from './content-records.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
@@ -101,12 +101,16 @@ export async function contentRecordRoutes(app: FastifyInstance, { records, uploa
         const who = signedIn(request);
         assertCatalogueReader(who);
         noStore(reply);
-        const { keyword, session } = request.query;
+        const { keyword, session, sort, order } = request.query;
         return ok(
           request,
           maskedPage(
             kind,
-            await records.page(kind, { ...pageOf(request.query), keyword, tag: session }, { mask: who.userType !== 'organiser' }),
+            await records.page(
+              kind,
+              { ...pageOf(request.query), keyword, tag: session, sort, order },
+              { mask: who.userType !== 'organiser' },
+            ),
           ),
         );
       },
@@ -213,7 +217,7 @@ export async function contentRecordRoutes(app: FastifyInstance, { records, uploa
         noStore(reply);
         return ok(
           request,
-          maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { unitId })),
+          maskedPage(kind, await records.page(kind, { ...pageOf(request.query), ...listQueryOf(request.query) }, { unitId })),
         );
       },
     });
@@ -272,7 +276,7 @@ export async function contentRecordRoutes(app: FastifyInstance, { records, uploa
         noStore(reply);
         return ok(
           request,
-          maskedPage(kind, await records.page(kind, { ...pageOf(request.query), keyword: request.query.keyword }, { withUnitName: true })),
+          maskedPage(kind, await records.page(kind, { ...pageOf(request.query), ...listQueryOf(request.query) }, { withUnitName: true })),
         );
       },
     });

@@ -8,6 +8,9 @@ import type { ContentRecordTable } from './content-tables.js';
 import { AppError } from '../../http/app-error.js';
 import { schemaVersionOf } from '../../http/route-helpers.js';
 import { containsPattern } from '../../db/sql-fragments.js';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns, type SortDirection } from '../../db/list-order.js';
+import type { ContentPageQuery } from '../../../generated/types.js';
 import { ContentAudit } from './content-audit.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
@@ -58,7 +61,25 @@ export interface ContentQuery {
   pageSize: number;
   keyword?: string;
   tag?: string;
+  /** a column of the content-page-query `sort` enum; one a content record has not (a download's category) leaves the list's own order */
+  sort?: ContentPageQuery['sort'];
+  order?: SortDirection;
 }
+
+/** What a unit record list reads of its query: the keyword and the order (the session and category are other lists'). */
+export function listQueryOf({ keyword, sort, order }: ContentPageQuery): Pick<ContentQuery, 'keyword' | 'sort' | 'order'> {
+  return { keyword, sort, order };
+}
+
+type RecordSort = 'title' | 'unitName' | 'session' | 'createdAt';
+/** The content records' sortable columns: the name kept beside the sealed document, the unit's name, the session (the tag), the time added. */
+const RECORD_SORT_COLUMNS: SortColumns<RecordSort> = {
+  title: { column: 'content_records.title' },
+  unitName: { column: 'units.name', nullable: true },
+  session: { column: 'content_records.tag', nullable: true },
+  createdAt: { column: 'content_records.created_at' },
+};
+const isRecordSort = (sort: string | undefined): sort is RecordSort => sort !== undefined && sort in RECORD_SORT_COLUMNS;
 
 /** Units never see whole ID numbers of other people (historical guests are anyone's guests). */
 function maskIdNumberOf(doc: Document): Document {
@@ -141,9 +162,16 @@ export class ContentRecords {
         'content_records.updated_at',
         'units.name as unit_name',
       ])
-      .orderBy('content_records.tag')
-      .orderBy('content_records.created_at', 'desc')
-      .orderBy('content_records.id')
+      .$call((q) =>
+        orderedBy(
+          q,
+          RECORD_SORT_COLUMNS,
+          { sort: isRecordSort(query.sort) ? query.sort : undefined, order: query.order },
+          'content_records.id',
+          isPostgres(this.db),
+          (fallback) => fallback.orderBy('content_records.tag').orderBy('content_records.created_at', 'desc').orderBy('content_records.id'),
+        ),
+      )
       .$call(onPage(query.pageNum, query.pageSize))
       .execute();
     const records: ContentRecord[] = rows.map((row) => {

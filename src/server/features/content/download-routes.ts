@@ -29,7 +29,7 @@ export async function downloadRoutes(
   app.get<{ Querystring: SchemaData<'content-page-query'>; Reply: Answer<'response-download-page'> }>(path(paths.downloadPage), {
     schema: {
       tags,
-      summary: 'A page of the published downloads (newest first)',
+      summary: 'A page of the published downloads (newest first, or sorted by title, category or time published)',
       security: bearer,
       response: envelope('response-download-page', 'a page of downloads'),
       ...queryOf('content-page-query'),
@@ -37,8 +37,8 @@ export async function downloadRoutes(
     handler: async (request, reply) => {
       signedIn(request);
       noStore(reply);
-      const { keyword, category } = request.query;
-      return ok(request, await downloads.page({ ...pageOf(request.query), keyword, category }));
+      const { keyword, category, sort, order } = request.query;
+      return ok(request, await downloads.page({ ...pageOf(request.query), keyword, category, sort, order }));
     },
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Download } from '../../../generated/types.js';
+import type { ContentPageQuery, Download } from '../../../generated/types.js';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns, type SortDirection } from '../../db/list-order.js';
 import type { DownloadItem } from '../../../shared/content-api.js';
 import type { Db } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
@@ -20,6 +22,15 @@ export type DownloadDocument = Download;
 /** The upload rule a published file must have been checked against. */
 export const DOWNLOAD_RULE = 'downloadFile';
 
+type DownloadSort = 'title' | 'category' | 'createdAt';
+/** The downloads' sortable columns (of the content-page-query `sort` enum, the ones a download has). */
+const DOWNLOAD_SORT_COLUMNS: SortColumns<DownloadSort> = {
+  title: { column: 'downloads.title' },
+  category: { column: 'downloads.category' },
+  createdAt: { column: 'downloads.created_at' },
+};
+const isDownloadSort = (sort: string | undefined): sort is DownloadSort => sort !== undefined && sort in DOWNLOAD_SORT_COLUMNS;
+
 /** Published downloads of the current edition; files stay rows of the upload service. */
 export class Downloads {
   private readonly db;
@@ -33,7 +44,14 @@ export class Downloads {
     this.db = db;
   }
 
-  async page(query: { pageNum: number; pageSize: number; keyword?: string; category?: string }) {
+  async page(query: {
+    pageNum: number;
+    pageSize: number;
+    keyword?: string;
+    category?: string;
+    sort?: ContentPageQuery['sort'];
+    order?: SortDirection;
+  }) {
     const edition = await this.editions.current();
     let base = this.db
       .selectFrom('downloads')
@@ -55,8 +73,16 @@ export class Downloads {
         'uploads.mime',
         'uploads.bytes',
       ])
-      .orderBy('downloads.created_at', 'desc')
-      .orderBy('downloads.id')
+      .$call((q) =>
+        orderedBy(
+          q,
+          DOWNLOAD_SORT_COLUMNS,
+          { sort: isDownloadSort(query.sort) ? query.sort : undefined, order: query.order },
+          'downloads.id',
+          isPostgres(this.db),
+          (fallback) => fallback.orderBy('downloads.created_at', 'desc').orderBy('downloads.id'),
+        ),
+      )
       .$call(onPage(query.pageNum, query.pageSize))
       .execute();
     const records: DownloadItem[] = rows.map((row) => ({

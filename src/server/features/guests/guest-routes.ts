@@ -28,15 +28,15 @@ export async function guestRoutes(app: FastifyInstance, { guests, guestSteps, en
   app.get<{ Querystring: SchemaData<'guest-page-query'>; Reply: Answer<'response-guest-page'> }>(path(guestApiPaths.guestPage), {
     schema: {
       tags,
-      summary: "A page of the caller's unit's guests (ID numbers masked)",
+      summary: "A page of the caller's unit's guests (ID numbers masked), newest first or sorted by a column",
       security: bearer,
       response: envelope('response-guest-page', 'a page of guests'),
       ...queryOf('guest-page-query'),
     },
     handler: async (request, reply) => {
       noStore(reply);
-      const { status, name } = request.query;
-      return ok(request, await guests.page(signedIn(request), { ...pageOf(request.query), status, name }));
+      const { status, name, sort, order } = request.query;
+      return ok(request, await guests.page(signedIn(request), { ...pageOf(request.query), status, name, sort, order }));
     },
   });
 

@@ -18,6 +18,7 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import { changesOnlyUpgradeFixes, upgradeFixFields } from './upgrade-fixes.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
+import type { SortDirection } from '../../db/list-order.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import {
   consentAccountNames,
@@ -58,6 +59,9 @@ export interface GuestPageQuery {
   pageSize: number;
   status?: AuditStatus;
   name?: string;
+  /** the unit's list sorts by name or status (the `sort` enum of guest-page-query), newest first without one */
+  sort?: 'name' | 'status';
+  order?: SortDirection;
 }
 
 /** Adding, reading and saving the basic information of a unit's guests. */
@@ -83,7 +87,7 @@ export class Guests {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
     const page = await this.repository.page(
-      { editionId: edition.id, unitId, status: query.status, name: query.name },
+      { editionId: edition.id, unitId, status: query.status, name: query.name, sort: query.sort, order: query.order },
       query.pageNum,
       query.pageSize,
     );

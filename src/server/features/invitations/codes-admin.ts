@@ -14,6 +14,8 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import { containsPattern } from '../../db/sql-fragments.js';
 import { canonicalInvitationCode, CODE_TERMS, invitationCodeCandidates, mostExactCode } from './invitation-codes.js';
 import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
 /** No 0/O, 1/I/L: codes are read out on the phone and typed from paper. */
@@ -33,6 +35,15 @@ const usedCount = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
     .whereRef('guests.invitation_code', '=', 'invitation_codes.code')
     .whereRef('guests.edition_id', '=', 'invitation_codes.edition_id');
 
+/** The codes' sortable columns (the `sort` enum of invitation-code-page-query); the code, unique in an edition, breaks ties. */
+const CODE_SORT_COLUMNS: SortColumns<NonNullable<InvitationCodePageQuery['sort']>> = {
+  code: { column: 'invitation_codes.code' },
+  companyName: { column: 'units.name', nullable: true },
+  guestType: { column: 'invitation_codes.guest_type', nullable: true },
+  expiresOn: { column: 'invitation_codes.expires_at', nullable: true },
+  createdAt: { column: 'invitation_codes.created_at' },
+};
+
 /** Organisers' invitation codes: created in batches, bound to a company, revoked, counted. */
 export class CodesAdmin {
   constructor(
@@ -47,19 +58,25 @@ export class CodesAdmin {
 
   async page(who: SignedInAccount, query: InvitationCodePageQuery): Promise<Page<InvitationCodeItem>> {
     assertOrganiser(who);
+    const edition = await this.editions.current();
+    return this.pageOf(edition.id, query);
+  }
+
+  /** A page of the edition's codes as the organisers' list shows them (filters, sort); the export reads the same pages. */
+  async pageOf(editionId: string, query: InvitationCodePageQuery): Promise<Page<InvitationCodeItem>> {
     const pageNum = Number(query.pageNum ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
-    const edition = await this.editions.current();
     const today = this.today();
     let base = this.db
       .selectFrom('invitation_codes')
       .leftJoin('units', 'units.id', 'invitation_codes.company_id')
-      .where('invitation_codes.edition_id', '=', edition.id);
+      .where('invitation_codes.edition_id', '=', editionId);
     // any case: PostgreSQL's like tells cases apart where SQLite's does not
     if (query.code)
       base = base.where(
         sql<boolean>`upper(invitation_codes.code) like ${containsPattern(canonicalInvitationCode(query.code))} escape '\\'`,
       );
+    if (query.companyName) base = base.where(sql<boolean>`units.name like ${containsPattern(query.companyName)} escape '\\'`);
     const notExpired = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
       eb.or([eb('invitation_codes.expires_at', 'is', null), eb('invitation_codes.expires_at', '>=', today)]);
     const usedUp = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
@@ -86,8 +103,11 @@ export class CodesAdmin {
     const rows = await base
       .select([...CODE_TERMS, 'invitation_codes.note', 'invitation_codes.created_at', 'units.name as company_name'])
       .select((eb) => usedCount(eb as never).as('used_count'))
-      .orderBy('invitation_codes.created_at', 'desc')
-      .orderBy('invitation_codes.code')
+      .$call((q) =>
+        orderedBy(q, CODE_SORT_COLUMNS, query, 'invitation_codes.code', isPostgres(this.db), (fallback) =>
+          fallback.orderBy('invitation_codes.created_at', 'desc').orderBy('invitation_codes.code'),
+        ),
+      )
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();

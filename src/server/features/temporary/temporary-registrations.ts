@@ -9,6 +9,8 @@ import { pageOf } from '../../db/paging.js';
 import { AppError } from '../../http/app-error.js';
 import { normaliseAccount } from '../../security/account-name.js';
 import { containsPattern } from '../../db/sql-fragments.js';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import { refuseDuplicates } from '../../db/unique-violation.js';
@@ -20,7 +22,17 @@ import { bindingOf } from './temporary-codes.js';
 import type { TemporaryDb, TemporaryRegistrationTable } from './temporary-tables.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
-export type TemporaryFilter = Pick<TemporaryPageQuery, 'status' | 'registrationType' | 'keyword'>;
+export type TemporaryFilter = Pick<TemporaryPageQuery, 'status' | 'registrationType' | 'keyword' | 'sort' | 'order'>;
+
+/** The review list's sortable columns (the `sort` enum of temporary-page-query); the id breaks ties. */
+const TEMPORARY_SORT_COLUMNS: SortColumns<NonNullable<TemporaryPageQuery['sort']>> = {
+  name: { column: 'name' },
+  registrationType: { column: 'registration_type' },
+  inviteCode: { column: 'invite_code' },
+  event: { column: 'event_name' },
+  status: { column: 'status' },
+  createdAt: { column: 'created_at' },
+};
 
 /** The answer of one row: the mobile opened from the sealed document (the column holds its blind index). */
 export function toTemporaryItem(protection: DataProtection, row: TemporaryRegistrationTable): TemporaryItem {
@@ -134,16 +146,20 @@ export class TemporaryRegistrations {
     return query;
   }
 
+  /** The rows the filter selects in the list's order (newest first without a sort): the list and its export read the same. */
+  private ordered(editionId: string, filter: TemporaryFilter) {
+    return orderedBy(this.filtered(editionId, filter).selectAll(), TEMPORARY_SORT_COLUMNS, filter, 'id', isPostgres(this.db), (q) =>
+      q.orderBy('created_at', 'desc').orderBy('id'),
+    );
+  }
+
   async page(who: SignedInAccount, filter: TemporaryFilter, pageNum: number, pageSize: number): Promise<Page<TemporaryItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
     const total = await this.filtered(edition.id, filter)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    const rows = await this.filtered(edition.id, filter)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+    const rows = await this.ordered(edition.id, filter)
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
@@ -155,14 +171,12 @@ export class TemporaryRegistrations {
     );
   }
 
-  /** Rows for the export, read page by page (the caller streams them). */
+  /** Rows for the export, read page by page in the list's order (the caller streams them). */
   async exportReader(who: SignedInAccount, filter: TemporaryFilter): Promise<(offset: number, limit: number) => Promise<TemporaryItem[]>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
     return async (offset, limit) =>
-      (await this.filtered(edition.id, filter).selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()).map(
-        (row) => toTemporaryItem(this.protection, row),
-      );
+      (await this.ordered(edition.id, filter).limit(limit).offset(offset).execute()).map((row) => toTemporaryItem(this.protection, row));
   }
 
   /** All or nothing: an unknown id answers 404 for the batch. */
