@@ -19,6 +19,8 @@ const PRIMITIVES: Record<string, string> = {
   FaceWorkerThread: "one thread of the face detector's pool, started and stopped by it",
   DrainState: 'the graceful-shutdown flag of one app',
   RequestDurations: "the request-duration counters of one app's /metrics",
+  StoredRecordsCache: 'the diffs one FormDrafts keeps while nothing is committed, private to it',
+  StoredRecordsTally: 'the counts of one stored-records diff, made as its records are walked',
   LiveOpenApi: "one app's OpenAPI document, built from that app's own swagger() and routes as the published forms change",
   ReadableValues: 'a formatter of one language, built per request',
   LogDestination: 'the logger writes before any service exists',

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { ActivitySignUpTable, ActivityTable } from './activity-tables.js';
-import type { Activity, ActivitySignUp } from '../../../generated/types.js';
+import type { Activity, ActivityPageQuery, ActivitySignUp } from '../../../generated/types.js';
 import type { EditionData } from '../../../shared/guest-api.js';
 import type {
   ActivityCategory,
@@ -23,7 +23,7 @@ export interface Counts {
 }
 
 /** The activities' sortable columns (the `sort` enum of activity-page-query); the id breaks ties. */
-export type ActivitySort = 'name' | 'category' | 'startTime' | 'status';
+export type ActivitySort = NonNullable<ActivityPageQuery['sort']>;
 export const ACTIVITY_SORT_COLUMNS: SortColumns<ActivitySort> = {
   name: { column: 'activities.name' },
   category: { column: 'activities.category' },

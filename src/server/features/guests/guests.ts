@@ -19,6 +19,7 @@ import { changesOnlyUpgradeFixes, upgradeFixFields } from './upgrade-fixes.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import type { SortDirection } from '../../db/list-order.js';
+import type { GuestPageQuery as GuestPageQueryString } from '../../../generated/types.js';
 import { filesOfUnit } from '../../uploads/unit-files.js';
 import {
   consentAccountNames,
@@ -60,7 +61,7 @@ export interface GuestPageQuery {
   status?: AuditStatus;
   name?: string;
   /** the unit's list sorts by name or status (the `sort` enum of guest-page-query), newest first without one */
-  sort?: 'name' | 'status';
+  sort?: GuestPageQueryString['sort'];
   order?: SortDirection;
 }
 
