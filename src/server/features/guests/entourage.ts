@@ -9,7 +9,8 @@ import type { Guests } from './guests.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
-import { filesOfUnit } from '../../uploads/unit-files.js';
+import { misplacedFiles } from '../../uploads/unit-files.js';
+import { currentSchema } from '../../http/live-schemas.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import type { ActivityPlaces } from './activity-places.js';
 import {
@@ -72,10 +73,9 @@ export class Entourage {
   }
 
   private async assertFiles(trx: Db, unitId: string, body: MemberDocument): Promise<void> {
-    const ids = [body.photo, body.businessCard].filter((id): id is string => typeof id === 'string');
-    const found = await filesOfUnit(trx, unitId, ids);
-    if (found.get(body.photo) !== 'photo') throw new AppError('uploadNewPhoto');
-    if (body.businessCard && found.get(body.businessCard) !== 'businessCard') throw new AppError('saveFailed');
+    const misplaced = await misplacedFiles(trx, unitId, currentSchema('entourage-member'), body);
+    if (misplaced.includes('photo')) throw new AppError('uploadNewPhoto');
+    if (misplaced.length > 0) throw new AppError('saveFailed');
   }
 
   async add(who: SignedInAccount, guestId: string, body: MemberDocument): Promise<EntourageItem> {

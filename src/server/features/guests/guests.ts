@@ -20,7 +20,8 @@ import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import type { SortDirection } from '../../db/list-order.js';
 import type { GuestPageQuery as GuestPageQueryString } from '../../../generated/types.js';
-import { filesOfUnit } from '../../uploads/unit-files.js';
+import { misplacedFiles } from '../../uploads/unit-files.js';
+import { currentSchema } from '../../http/live-schemas.js';
 import {
   consentAccountNames,
   consentAnswer,
@@ -201,13 +202,12 @@ export class Guests {
     };
   }
 
-  /** Photo and business card must be files this unit uploaded. */
+  /** The photo, the business card and any file field of the live version must be files this unit uploaded under their rules. */
   private async assertFiles(executor: Executor, unitId: string, document: GuestDocument): Promise<void> {
-    const ids = [document.photo, document.businessCard].filter((id): id is string => typeof id === 'string');
-    const found = await filesOfUnit(executor, unitId, ids);
     // a file checked under another rule (a business card as the photo) does not count
-    if (found.get(document.photo) !== 'photo') throw new AppError('uploadNewPhoto');
-    if (document.businessCard && found.get(document.businessCard) !== 'businessCard') throw new AppError('saveFailed');
+    const misplaced = await misplacedFiles(executor, unitId, currentSchema('guest'), document);
+    if (misplaced.includes('photo')) throw new AppError('uploadNewPhoto');
+    if (misplaced.length > 0) throw new AppError('saveFailed');
   }
 
   private async assertMobileFree(executor: Executor, editionId: string, unitId: string, document: GuestDocument): Promise<void> {

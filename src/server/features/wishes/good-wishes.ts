@@ -9,7 +9,8 @@ import { isPostgres } from '../../db/dialect.js';
 import type { WishPageQuery } from '../../../generated/types.js';
 import type { GoodWishTable } from './wish-tables.js';
 import { RequestValidationError } from '../../http/request-validation.js';
-import { loadSchema } from '../../http/schema-loader.js';
+import { currentSchema } from '../../http/live-schemas.js';
+import { uploadFieldRules } from '../../uploads/unit-files.js';
 import type { Editions } from '../edition/editions.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
@@ -25,24 +26,6 @@ const WISH_SORT_COLUMNS: SortColumns<NonNullable<WishPageQuery['sort']>> = {
 };
 
 /** The uploads table's columns read here (migration 0002, owned by the upload service). */
-/**
- * Upload fields of the schema and the rule each must have been uploaded under: the definition
- * its `$ref` names (logo, wishVideo, wishAudio). Read from the schema, so pointing `logo` at
- * `logoOtherReading` switches the server's check too.
- */
-function uploadFieldRules(): Map<string, string> {
-  const schema = loadSchema(SCHEMA) as {
-    properties?: Record<string, { $ref?: string }>;
-    definitions?: Record<string, Record<string, unknown>>;
-  };
-  const rules = new Map<string, string>();
-  for (const [field, property] of Object.entries(schema.properties ?? {})) {
-    const name = property.$ref?.replace('#/definitions/', '');
-    if (name && schema.definitions?.[name]?.['x-upload']) rules.set(field, name);
-  }
-  return rules;
-}
-
 async function filesOf(executor: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return executor
@@ -58,14 +41,17 @@ function idsIn(document: Record<string, unknown>, fields: Iterable<string>): str
 
 /** A unit's message of good wishes (one per edition, replaced on save) and the organisers' list. */
 export class GoodWishes {
-  private readonly fieldRules = uploadFieldRules();
-
   constructor(
     private readonly db: Db,
     private readonly editions: Editions,
     /** opens the sealed file names */
     private readonly protection: DataProtection,
   ) {}
+
+  /** the file fields of the live good-wishes version (a file field added in the console included) */
+  private fieldRules(): Map<string, string> {
+    return uploadFieldRules(currentSchema(SCHEMA));
+  }
 
   async mine(who: SignedInAccount): Promise<WishRecord | null> {
     const unitId = unitOf(who);
@@ -88,8 +74,9 @@ export class GoodWishes {
     const unitId = unitOf(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const found = new Map((await filesOf(trx, idsIn(document, this.fieldRules.keys()))).map((file) => [file.id, file]));
-      const wrong = [...this.fieldRules]
+      const fieldRules = this.fieldRules();
+      const found = new Map((await filesOf(trx, idsIn(document, fieldRules.keys()))).map((file) => [file.id, file]));
+      const wrong = [...fieldRules]
         .filter(([field]) => typeof document[field] === 'string')
         .filter(([field, rule]) => {
           const file = found.get(document[field] as string);
@@ -162,7 +149,8 @@ export class GoodWishes {
   private async toRecords(executor: Db, rows: GoodWishTable[]): Promise<WishRecord[]> {
     if (rows.length === 0) return [];
     const documents = rows.map((row) => JSON.parse(row.document) as Record<string, unknown>);
-    const ids = documents.flatMap((document) => idsIn(document, this.fieldRules.keys()));
+    const fieldRules = this.fieldRules();
+    const ids = documents.flatMap((document) => idsIn(document, fieldRules.keys()));
     const files = new Map((await filesOf(executor, ids)).map((file) => [file.id, file]));
     const units = new Map(
       (
@@ -176,7 +164,7 @@ export class GoodWishes {
     return rows.map((row, index) => {
       const document = documents[index] ?? {};
       const byField: Record<string, WishFile> = {};
-      for (const field of this.fieldRules.keys()) {
+      for (const field of fieldRules.keys()) {
         const file = typeof document[field] === 'string' ? files.get(document[field]) : undefined;
         if (file) byField[field] = { id: file.id, name: this.protection.open(file.original_name), mime: file.mime, bytes: file.bytes };
       }

@@ -1,0 +1,78 @@
+/**
+ * A file field an organiser adds in the console ("file with an existing upload rule") is checked
+ * on save like the repository's photo and business card: the id must be a file this unit
+ * uploaded under the field's rule. Before, the guest's save checked only photo and business card
+ * and good wishes read its file fields from the build, so a published file field took any id,
+ * another unit's file included.
+ */
+import { expect, it } from 'vitest';
+import {
+  formVersionsApiPaths as paths,
+  type FormPublished,
+  type FormSummary,
+  type FormVersionDetail,
+  type StoredRecordsDiff,
+} from '../../src/shared/form-versions-api.js';
+import { wishApiPaths } from '../../src/shared/wish-api.js';
+import { guestBody } from './helpers/guest-body.js';
+import { describeEachDatabase } from './helpers/databases.js';
+import { useTestApp } from './helpers/test-app.js';
+import { caller, ENTERPRISE, GOVERNMENT, ORGANISER, residentId, uploadedFile, type Caller } from './guests-harness.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are edited by hand here
+type Json = Record<string, any>;
+
+const OTHER_UNIT = GOVERNMENT;
+
+/** Publishes `form` with one more optional file field `field` under the upload rule `rule`. */
+async function publishFileField(organiser: Caller, form: string, field: string, rule: string): Promise<void> {
+  const live = (await organiser.get<FormSummary[]>(paths.formList)).body.data.find((entry) => entry.name === form)!.live!;
+  const document = structuredClone((await organiser.get<FormVersionDetail>(paths.formVersion(form, live.version))).body.data.document);
+  (document.schema as Json).properties[field] = { $ref: `definitions.json#/definitions/${rule}`, 'x-i18n': `schema.fields.${field}` };
+  const order = (document.uiSchemas[form] as Json)['ui:order'] as string[] | undefined;
+  order?.splice(order.indexOf('*') < 0 ? order.length : order.indexOf('*'), 0, field);
+  (document.uiSchemas[form] as Json)[field] = { 'ui:widget': 'upload', 'ui:options': { rule } };
+  document.labels['zh-CN'][`schema.fields.${field}`] = '附加文件';
+  document.labels.en[`schema.fields.${field}`] = 'Extra file';
+  const saved = await organiser.put(paths.formDraft(form), { baseRevision: null, document });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const diff = (await organiser.get<StoredRecordsDiff>(paths.formDraftStoredRecords(form))).body.data;
+  const published = await organiser.post<FormPublished>(paths.formDraftPublish(form), { confirmedAffected: diff.affected });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+}
+
+describeEachDatabase('file fields of a published version are checked on save', (kind) => {
+  const t = useTestApp(kind);
+
+  it("refuses a guest whose new file field holds another unit's file or a file of another rule", async () => {
+    await publishFileField(await caller(t, ORGANISER), 'guest', 'extraCard', 'businessCard');
+    const unit = await caller(t, ENTERPRISE);
+    const photo = await uploadedFile(t, ENTERPRISE);
+    const body = (sequence: number, extraCard: string) => guestBody(residentId(sequence), photo, { extraCard });
+
+    const othersCard = await uploadedFile(t, OTHER_UNIT, 'businessCard');
+    const foreign = await unit.post('qms/guest', body(901, othersCard));
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBeLessThan(500);
+
+    const wrongRule = await unit.post('qms/guest', body(902, await uploadedFile(t, ENTERPRISE, 'photo')));
+    expect(wrongRule.status).toBeGreaterThanOrEqual(400);
+    expect(wrongRule.status).toBeLessThan(500);
+
+    const own = await unit.post('qms/guest', body(903, await uploadedFile(t, ENTERPRISE, 'businessCard')));
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
+  it("refuses good wishes whose new file field holds another unit's file, naming the field", async () => {
+    await publishFileField(await caller(t, ORGANISER), 'good-wishes', 'poster', 'logo');
+    const unit = await caller(t, ENTERPRISE);
+    const foreign = await unit.put(wishApiPaths.myWish, {
+      wishMessage: '祝大会圆满成功',
+      poster: await uploadedFile(t, OTHER_UNIT, 'logo'),
+    });
+    expect(foreign.status).toBe(400);
+    expect(JSON.stringify(foreign.body)).toContain('/poster');
+    const own = await unit.put(wishApiPaths.myWish, { wishMessage: '祝大会圆满成功', poster: await uploadedFile(t, ENTERPRISE, 'logo') });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+});
