@@ -9,6 +9,9 @@ import { schemaUnitType, unitOf } from '../../auth/unit-access.js';
 import type { UnitType } from '../../../generated/types.js';
 import type { MasterInfoData } from '../../../shared/api-types.js';
 import type { SealedStore } from '../../privacy/sealed-stores.js';
+import { currentSchema } from '../../http/live-schemas.js';
+import { RequestValidationError } from '../../http/request-validation.js';
+import { misplacedFiles } from '../../uploads/unit-files.js';
 
 /** The unit document as the unit schema validated it (the fields the server reads). */
 export interface UnitDocument {
@@ -55,6 +58,13 @@ export class Units {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('units').select(['unit_type', 'edition_id']).where('id', '=', unitId).executeTakeFirstOrThrow();
       if (schemaUnitType(row.unit_type) !== document.unitType) throw new AppError('unitTypeMismatch');
+      // a file field organisers added in the console: this unit's upload, under the field's rule
+      const misplaced = await misplacedFiles(trx, unitId, currentSchema('unit'), document as UnitDocument & Record<string, unknown>);
+      if (misplaced.length > 0)
+        throw new RequestValidationError(
+          misplaced.map((field) => ({ pointer: `/${field}`, key: 'validation.fileRef', params: {} })),
+          'body',
+        );
       await trx
         .updateTable('units')
         .set({
