@@ -41,6 +41,14 @@ const OVERLAYS =
   /@mui[\\/](material[\\/](Menu|MenuItem|MenuList|List|Popover|Modal|Dialog\w*|Backdrop|Fade|Grow|Portal|Unstable_TrapFocus|Card\w*|transitions|utils)|utils|system)[\\/]/;
 
 /**
+ * What every precompiled validator imports (ajv's runtime helpers, the formats): a chunk of its
+ * own. The engine's loader of published form versions (engine/form-validator-module.ts) imports
+ * them too, and the engine's group would take them with it: the sign-in page's validator would
+ * then pull the whole engine chunk (100 kB more on a cold /login).
+ */
+const VALIDATOR_RUNTIME = /src[\\/]shared[\\/](ajv-runtime|schema-formats)\.ts$/;
+
+/**
  * The feature namespaces' texts of one language (all but the core ones, which the sign-in page
  * preloads): a signed-in screen waits for all of them (router/lazy-screen.ts), nine files fetched
  * six at a time, two round trips on a phone network where one chunk per language is one.
@@ -70,6 +78,7 @@ export default defineConfig({
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 2 },
             { name: 'overlays', test: OVERLAYS, priority: 1 },
+            { name: 'validator-runtime', test: VALIDATOR_RUNTIME, priority: 1 },
             { name: (id) => (FEATURE_TEXTS.test(id) ? `texts-${FEATURE_TEXTS.exec(id)?.[1]}` : null), priority: 1 },
             { name: 'signed-in-layout', test: SIGNED_IN_LAYOUT, priority: 1 },
             { name: 'screens-common', test: SCREENS_COMMON, minShareCount: 2 },

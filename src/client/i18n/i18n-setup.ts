@@ -41,7 +41,7 @@ function applyLiveTexts(language: string, ns: string): void {
 }
 
 /**
- * Adds the labels of a published form version (flat keys such as `schema.fields.slogan`, the
+ * Adds the labels of a published form version (flat keys such as `schema.fields.<field>`, the
  * namespace first) in `language`, over the build's texts. The active language's namespaces are
  * loaded first (they then show at once); another language's texts are kept and put in place when
  * its file loads, so adding never stands for the file.
