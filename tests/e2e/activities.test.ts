@@ -158,18 +158,18 @@ describe.skipIf(!run)('activities in Chromium', () => {
     expect(opened).toBe(200);
     await page.goto(`${portal.baseUrl}/admin/activities`);
     await page.locator('[data-testid=activity-new]').click();
-    await page.locator('#root_name').waitFor();
-    await page.locator('#root_name').fill(ACTIVITY);
-    await page.locator('#root_place').fill('国际会议中心');
+    await page.locator('#activity_name').waitFor();
+    await page.locator('#activity_name').fill(ACTIVITY);
+    await page.locator('#activity_place').fill('国际会议中心');
     // issue 19 item 17: the Chinese UI's hint, not the browser's own mm/dd/yyyy
-    expect(await page.locator('#root_startTime').evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual([
+    expect(await page.locator('#activity_startTime').evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual([
       'text',
       '年-月-日 时:分，如 2027-06-18 09:00',
     ]);
-    await page.locator('#root_startTime').fill('2027-06-18 09:00');
-    await page.locator('#root_endTime').fill('2027-06-18T11:00');
-    await page.locator('#root_memberLimit').fill('1');
-    await page.locator('#root_speaker').check();
+    await page.locator('#activity_startTime').fill('2027-06-18 09:00');
+    await page.locator('#activity_endTime').fill('2027-06-18T11:00');
+    await page.locator('#activity_memberLimit').fill('1');
+    await page.locator('#activity_speaker').check();
     await record('admin-form');
     await page.locator('[data-testid=activity-save]').click();
     const row = page.locator('[data-testid=admin-activity-row]', { hasText: ACTIVITY });

@@ -13,6 +13,8 @@ export function ActivityFormDialog({ activity, onClose }: { activity: ActivitySu
       maxWidth="md"
       form={{
         formId: 'activity-form',
+        // the organisers' list behind the dialog has a filter bar of its own (root_name): distinct ids
+        idPrefix: 'activity',
         schemaName: 'activity',
         initial: (activity?.document as unknown as Record<string, unknown> | undefined) ?? { category: 'committee' },
       }}

@@ -24,7 +24,7 @@ export function ActivitySchemaDialog({
   titleId: string;
   title: string;
   maxWidth: 'sm' | 'md';
-  form: Pick<SchemaFormProps, 'formId' | 'schemaName' | 'initial'>;
+  form: Pick<SchemaFormProps, 'formId' | 'schemaName' | 'initial' | 'idPrefix'>;
   save: SchemaFormProps['onSubmit'];
   saveTestId: string;
   onClose: (changed: boolean) => void;
