@@ -155,6 +155,27 @@ describeEachDatabase('form versions as data', (kind) => {
     });
   });
 
+  it('refuses a personal-data mark the repository does not have (the field would be kept in clear)', async () => {
+    const organiser = await caller(t, ORGANISER);
+    const summary = (await organiser.get<FormSummary[]>(paths.formList)).body.data.find((f) => f.name === 'guest')!;
+    const live = (await organiser.get<FormVersionDetail>(paths.formVersion('guest', summary.live!.version))).body.data;
+    const document = structuredClone(live.document);
+    (document.schema.properties as Json).assistantMobile = {
+      $ref: 'definitions.json#/definitions/mobile',
+      'x-i18n': 'schema.fields.mobile',
+      'x-sensitive': 'mobile',
+    };
+    const problems = (await organiser.post<FormCheckResult>(paths.formDraftCheck('guest'), { document })).body.data.problems;
+    expect(problems).toContainEqual({
+      pointer: '/schema/properties/assistantMobile',
+      message: expect.stringMatching(/x-sensitive "mobile" cannot be added in the console/),
+    });
+    // the repository's own marks (the guest's mobile and ID number) are not refused
+    const unchanged = (await organiser.post<FormCheckResult>(paths.formDraftCheck('guest'), { document: live.document })).body.data
+      .problems;
+    expect(unchanged.filter((problem) => problem.message.includes('x-sensitive'))).toEqual([]);
+  });
+
   it('validates new saves against the published version at once', async () => {
     const organiser = await caller(t, ORGANISER);
     const unit = await caller(t, ENTERPRISE);

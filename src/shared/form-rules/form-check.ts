@@ -14,6 +14,7 @@ import { lintSchemas } from './lint.js';
 import { lintUiSchema } from './ui-schema-rules.js';
 import { schemaLabelKeys } from './label-keys.js';
 import { protectedFieldProblems } from './protected-fields.js';
+import { sensitiveFieldsOfSchema } from '../sensitive-fields.js';
 
 export interface FormCheckInput {
   name: string;
@@ -82,6 +83,7 @@ export function checkFormDocument({ name, document, definitionsFile, repositoryS
     const found = located(line, `${schemaFile}#`, '/schema');
     if (found) problems.push(found);
   }
+  problems.push(...newSensitiveMarks(repositorySchema, bundled));
   // one problem once: lintSchemas and the labels check may both name a missing text
   const seen = new Set<string>();
   return problems.filter((p) => {
@@ -90,4 +92,19 @@ export function checkFormDocument({ name, document, definitionsFile, repositoryS
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Personal data is sealed at rest and masked by the `x-sensitive` marks of the build's schemas
+ * (server code reads them): a mark a console version adds would leave its field in clear in the
+ * database and in every answer, so it is refused.
+ */
+function newSensitiveMarks(repositorySchema: JsonSchema, bundled: JsonSchema): FormProblem[] {
+  const marked = new Set(sensitiveFieldsOfSchema(repositorySchema).map((field) => field.path.join('/')));
+  return sensitiveFieldsOfSchema(bundled)
+    .filter((field) => !marked.has(field.path.join('/')))
+    .map((field) => ({
+      pointer: `/schema${field.path.map((part) => (part === '*' ? '/items' : `/properties/${escape(part)}`)).join('')}`,
+      message: `x-sensitive "${field.kind}" cannot be added in the console: personal data is sealed and masked by the marks of the repository's schema. Leave the mark out, or ask a developer to add the field in the files`,
+    }));
 }
