@@ -3,10 +3,11 @@
  * by its columns, then by id, pages without repeats or gaps, filters where a person searches and,
  * for organisers, exports exactly the rows the list shows, in its order. Both databases.
  */
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
+import { allPages, listExports, sheetRows } from './helpers/list-pages.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, type Caller } from './guests-harness.js';
 import { createActivity } from './activities-harness.js';
@@ -14,53 +15,12 @@ import { upload } from './content-harness.js';
 import { archives } from './uploads-fixtures.js';
 import { register, registrationBody, uploadedPicture } from './temporary-harness.js';
 
-/** Every page of a list, pageSize rows at a time, in order. */
-async function allPages<R>(c: Caller, path: string, query: string, pageSize: number): Promise<R[]> {
-  const rows: R[] = [];
-  for (let pageNum = 1; ; pageNum += 1) {
-    const answer = await c.get<Page<R>>(`${path}?${query}&pageSize=${pageSize}&pageNum=${pageNum}`);
-    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
-    const page = answer.body.data;
-    rows.push(...page.records);
-    if (rows.length >= page.total || page.records.length === 0) return rows;
-  }
-}
-
-/** The first sheet's rows below the headers, as cell texts. */
-async function sheetRows(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
-  return rows.slice(1);
-}
-
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
 describeEachDatabase('more lists sort, filter and export', (kind) => {
   const time = movableClock();
   const t = useTestApp(kind, {}, { clock: time.clock });
-  const download = async (url: string, account = ORGANISER) => {
-    const who = await caller(t, account);
-    return t.app.inject({
-      method: 'GET',
-      url: `/exhibition/${url}`,
-      headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
-    });
-  };
-  /** The list's rows in the order shown (pages of two) and the export's first column, for one query. */
-  async function listAndExport<R>(organiser: Caller, list: string, exported: string, query: string, first: (row: R) => string) {
-    const shown = await allPages<R>(organiser, list, query, 2);
-    const answer = await download(`${exported}?${query}`);
-    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
-    expect(
-      (await sheetRows(answer.rawPayload)).map((row) => row[0]),
-      `${exported}?${query}`,
-    ).toEqual(shown.map(first));
-    return shown;
-  }
+  const { download, listAndExport } = listExports(t);
 
   it("sorts a unit's own guest list by name and status, ties by id, and pages it without repeats or gaps", async () => {
     const unit = await caller(t, ENTERPRISE);

@@ -1,59 +1,21 @@
 /** Lists sort by a column, then by id, on both databases; OFFSET pages of a sorted list neither repeat nor skip a row. */
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import type { Page } from '../../src/shared/api-types.js';
+import { allPages as pagesOf, listExports, sheetRows } from './helpers/list-pages.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, GOVERNMENT, MEDIA, movableClock, ORGANISER, type Caller } from './guests-harness.js';
 
 type Row = { id: string; nameZh: string; inviteCode: string | null; status: string };
 
-/** Every page of a list, pageSize rows at a time, in order. */
-async function allPages<R = Row>(c: Caller, path: string, query: string, pageSize: number): Promise<R[]> {
-  const rows: R[] = [];
-  for (let pageNum = 1; ; pageNum += 1) {
-    const page = (await c.get<Page<R>>(`${path}?${query}&pageSize=${pageSize}&pageNum=${pageNum}`)).body.data;
-    rows.push(...page.records);
-    if (rows.length >= page.total || page.records.length === 0) return rows;
-  }
-}
+/** Every page of a list, in order: the guest search's rows unless said. */
+const allPages = <R = Row>(c: Caller, path: string, query: string, pageSize: number) => pagesOf<R>(c, path, query, pageSize);
 
 const NAME = encodeURIComponent('排序');
-
-/** The first sheet's rows below the headers, as cell texts. */
-async function sheetRows(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
-  return rows.slice(1);
-}
 
 describeEachDatabase('list sorting and paging', (kind) => {
   const time = movableClock();
   const t = useTestApp(kind, {}, { clock: time.clock });
-  const download = async (url: string, account = ORGANISER) => {
-    const who = await caller(t, account);
-    return t.app.inject({
-      method: 'GET',
-      url: `/exhibition/${url}`,
-      headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
-    });
-  };
-  /** The list's rows in the order shown, and the export's first column, for one query. */
-  async function listAndExport<R>(organiser: Caller, list: string, exported: string, query: string, first: (row: R) => string) {
-    const shown = await allPages<R>(organiser, list, query, 2);
-    const answer = await download(`${exported}?${query}`);
-    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
-    const rows = await sheetRows(answer.rawPayload);
-    expect(
-      rows.map((row) => row[0]),
-      `${exported}?${query}`,
-    ).toEqual(shown.map(first));
-    return shown;
-  }
+  const { download, listAndExport } = listExports(t);
 
   // the test app's database lives for the file: the guests are added once
   let seeded: Promise<void> | null = null;
