@@ -57,6 +57,12 @@ const FEATURE_TEXTS = new RegExp(
   `locales[\\\\/]([\\w-]+)[\\\\/](${NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns)).join('|')})\\.json$`,
 );
 
+/** The chunk of a language's feature texts (`texts-<language>`), null for any other module. */
+function featureTextsChunk(id: string): string | null {
+  const match = FEATURE_TEXTS.exec(id);
+  return match ? `texts-${match[1]}` : null;
+}
+
 // The client lives in src/client with index.html at the project root; the Fastify server
 // serves dist/client on the same port as the API, so the dev server only proxies the API.
 export default defineConfig({
@@ -79,7 +85,7 @@ export default defineConfig({
             { name: 'boot', tags: ['$initial'], priority: 2 },
             { name: 'overlays', test: OVERLAYS, priority: 1 },
             { name: 'validator-runtime', test: VALIDATOR_RUNTIME, priority: 1 },
-            { name: (id) => (FEATURE_TEXTS.test(id) ? `texts-${FEATURE_TEXTS.exec(id)?.[1]}` : null), priority: 1 },
+            { name: (id) => featureTextsChunk(id), priority: 1 },
             { name: 'signed-in-layout', test: SIGNED_IN_LAYOUT, priority: 1 },
             { name: 'screens-common', test: SCREENS_COMMON, minShareCount: 2 },
           ],

@@ -9,15 +9,13 @@
  * personal data is opened with the server's keys (stored-data-keys.ts). Read-only: nothing is
  * written, not even a key. Exit status: 0 no record affected, 1 some records need changes, 2 error.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
-import { openDatabase, type Db } from '../src/server/db/database.js';
-import type { Database } from '../src/server/db/tables.js';
+import { sql } from 'kysely';
+import type { Db } from '../src/server/db/database.js';
 import { diffStoredRecords, formatFormVersionDiff } from '../src/server/schema-versions/stored-records-diff.js';
 import { formVersionsFrom } from './form-version-load.js';
 import { readStoredDataKeys } from './stored-data-keys.js';
+import { openFormsDatabase, type FormsDatabase } from './support/forms-database.js';
 
 const USAGE = `usage: npm run form-version:diff [-- --sqlite FILE] [--generated DIR] [--json]
   Lists the stored records the generated schema versions (src/generated, or --generated DIR) would change or reject.
@@ -51,33 +49,12 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-interface Opened {
-  db: Db | null;
-  /** what the user knows the database by: a file or the PostgreSQL URL without its password */
-  name: string;
-}
-
-function openReadOnlySqlite(file: string, explicit: boolean): Opened {
-  const relative = path.relative(process.cwd(), file);
-  const name = relative && !relative.startsWith('..') ? relative : file;
-  if (!fs.existsSync(file)) {
-    // the default file not there yet is a fresh install (nothing stored); a file named on purpose must exist
-    if (explicit) throw new Error(`${file}: no such SQLite file`);
-    return { db: null, name };
-  }
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true }) }) }), name };
-}
-
-function open(args: Args): Opened {
-  if (args.sqlite) return openReadOnlySqlite(args.sqlite, true);
-  if (process.env.DATABASE_URL) {
-    const name = process.env.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-    return {
-      db: openDatabase({ databaseUrl: process.env.DATABASE_URL, databaseSchema: process.env.DATABASE_SCHEMA || null, dataDir: '' }).db,
-      name,
-    };
-  }
-  return openReadOnlySqlite(path.join(path.resolve(process.env.DATA_DIR || './data'), 'summit.sqlite'), false);
+/** The database as the server finds it (scripts/support/forms-database.ts); a file named with --sqlite must exist. */
+function open(args: Args): FormsDatabase {
+  const opened = openFormsDatabase(process.env, args.sqlite);
+  // the default file not there yet is a fresh install (nothing stored); a file named on purpose must exist
+  if (args.sqlite && !opened.db) throw new Error(`${args.sqlite}: no such SQLite file`);
+  return opened;
 }
 
 /** A database the server never started on has none of the record tables. */

@@ -37,7 +37,8 @@ export function screenUiSchema(schema: RJSFSchema, baseUi: UiSchema): UiSchema {
   return { ...translatedUiSchema(schema, baseUi, schema, { numberItems: true }), 'ui:title': '', 'ui:description': '' };
 }
 
-function topLevelField(property: string | undefined): string {
+/** The top-level field an error's property (`.a.b`) belongs to. */
+export function topLevelField(property: string | undefined): string {
   return (property ?? '').split('.').filter(Boolean)[0] ?? '';
 }
 

@@ -8,7 +8,7 @@
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { createErrorTransformer } from './error-translation';
-import { screenUiSchema } from './form-wiring';
+import { screenUiSchema, topLevelField } from './form-wiring';
 import { editableFormOf, LIVE_CHECK_INTERVAL_MS, liveVersions, loadFormSource, type FormSource } from './live-forms';
 import { fieldErrorsToErrorSchema } from './server-field-errors';
 import { commitTypedInputsNow } from './typed-input-buffer';
@@ -66,10 +66,6 @@ function keptData(schema: RJSFSchema, data: Data): Data {
   if (schema.additionalProperties !== false || !isNode(schema.properties)) return data;
   const known = schema.properties;
   return Object.fromEntries(Object.entries(data).filter(([key]) => key in known));
-}
-
-function topLevelField(property: string | undefined): string {
-  return (property ?? '').split('.').filter(Boolean)[0] ?? '';
 }
 
 function mergeErrors(into: Node, from: Node): Node {

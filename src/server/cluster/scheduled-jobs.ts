@@ -48,18 +48,14 @@ export class JobScheduler {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private get table() {
-    return this.db;
-  }
-
   /** Runs the job when due (or always, `force`), under its lock; 'busy' when another instance is running it now. */
   async runIfDue(job: ScheduledJob, force = false, now: () => Date = () => systemClock.now()): Promise<RunOutcome> {
     const outcome = await withAdvisoryLock(this.db, `job:${job.name}`, false, async (): Promise<RunOutcome> => {
-      const row = await this.table.selectFrom('scheduled_jobs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
+      const row = await this.db.selectFrom('scheduled_jobs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
       if (!force && row && now().getTime() - Date.parse(row.last_run_at) < job.everyMs) return 'not-due';
       await job.run();
       const ranAt = now().toISOString();
-      await this.table
+      await this.db
         .insertInto('scheduled_jobs')
         .values({ name: job.name, last_run_at: ranAt, last_runner: this.runner })
         .onConflict((conflict) => conflict.column('name').doUpdateSet({ last_run_at: ranAt, last_runner: this.runner }))

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database.js';
+import { RequestValidationError } from '../http/request-validation.js';
 
 /**
  * Documents keep only file ids; the upload service checked the file against its rule. Here: the
@@ -53,4 +54,19 @@ export async function misplacedFiles(
     filled.map(([field]) => document[field] as string),
   );
   return filled.filter(([field, rule]) => found.get(document[field] as string) !== rule).map(([field]) => field);
+}
+
+/** Refuses (400, on each field) a document whose file fields do not hold this unit's uploads under their rules. */
+export async function assertFilesInPlace(
+  executor: Executor,
+  unitId: string,
+  schema: Record<string, unknown>,
+  document: Record<string, unknown>,
+): Promise<void> {
+  const misplaced = await misplacedFiles(executor, unitId, schema, document);
+  if (misplaced.length > 0)
+    throw new RequestValidationError(
+      misplaced.map((field) => ({ pointer: `/${field}`, key: 'validation.fileRef', params: {} })),
+      'body',
+    );
 }

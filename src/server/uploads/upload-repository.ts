@@ -32,16 +32,12 @@ declare module '../db/tables.js' {
 
 /** The `uploads` table's rows: declared above, beside the code that owns them. */
 export class UploadRepository {
-  private readonly db;
-
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly protection: DataProtection,
     /** the edition whose key seals the file's original name (the current one): shredded with it by the purge */
     private readonly sealingEdition: () => Promise<string | null>,
-  ) {
-    this.db = db;
-  }
+  ) {}
 
   /**
    * Inserts the row and, in the same transaction, runs `place` (the rename into storage): the

@@ -33,16 +33,13 @@ const isDownloadSort = (sort: string | undefined): sort is DownloadSort => sort 
 
 /** Published downloads of the current edition; files stay rows of the upload service. */
 export class Downloads {
-  private readonly db;
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly editions: Editions,
     private readonly audit: ContentAudit,
     /** opens the sealed file names */
     private readonly protection: DataProtection,
-  ) {
-    this.db = db;
-  }
+  ) {}
 
   async page(query: {
     pageNum: number;

@@ -109,7 +109,7 @@ export class FormDrafts implements PublishGate {
     const target = await this.compile(formName, document);
     const edition = await this.editions.current();
     const key = `${formName} ${edition.id} ${target.key}`;
-    const { value } = await this.diffs.get(key, async () => {
+    const value = await this.diffs.get(key, async () => {
       const tally = new StoredRecordsTally(MAX_LISTED);
       tally.checked = await walkStoredRecords(
         this.plainDb,

@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error.js';
 import { bearer, path } from '../../http/route-helpers.js';
 import { paramsOf } from '../../http/route-parts.js';
 import type { FormVersions } from './form-versions.js';
-import { MAX_LISTED, type FormDrafts } from './form-drafts.js';
+import type { FormDrafts } from './form-drafts.js';
 
 export interface FormVersionRouteServices {
   formVersions: FormVersions;
@@ -109,7 +109,7 @@ export async function formVersionRoutes(app: FastifyInstance, { formVersions, fo
       return formDrafts.storedRecords(
         name,
         await formVersions.draftDocument(who, name),
-        Number.isInteger(limit) && limit >= 0 ? Math.min(limit, MAX_LISTED) : 200,
+        Number.isInteger(limit) && limit >= 0 ? limit : 200,
       );
     },
   );

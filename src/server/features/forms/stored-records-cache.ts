@@ -20,15 +20,15 @@ export class StoredRecordsCache<T> {
   constructor(private readonly stamp: () => Promise<string | undefined>) {}
 
   /** The diff of `key` (draft content and edition), computed by `walk` unless known for the database as it is. */
-  async get(key: string, walk: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+  async get(key: string, walk: () => Promise<T>): Promise<T> {
     const before = await this.stamp();
     const known = this.kept.get(key);
-    if (before !== undefined && known?.stamp === before) return { value: known.value, cached: true };
+    if (before !== undefined && known?.stamp === before) return known.value;
     const shared = this.running.get(key);
     if (shared) {
       // a walk that began earlier is good only if nothing was committed while it ran, nor since
       const done = await shared;
-      if (done.stable && before !== undefined && this.kept.get(key)?.stamp === before) return { value: done.value, cached: true };
+      if (done.stable && before !== undefined && this.kept.get(key)?.stamp === before) return done.value;
     }
     const run = (async () => {
       const value = await walk();
@@ -39,7 +39,7 @@ export class StoredRecordsCache<T> {
     })();
     this.running.set(key, run);
     try {
-      return { value: (await run).value, cached: false };
+      return (await run).value;
     } finally {
       if (this.running.get(key) === run) this.running.delete(key);
     }

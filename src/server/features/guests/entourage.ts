@@ -9,8 +9,7 @@ import type { Guests } from './guests.js';
 import { maskIdNumber, withMaskedIdNumber } from './id-numbers.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
-import { misplacedFiles } from '../../uploads/unit-files.js';
-import { currentSchema } from '../../http/live-schemas.js';
+import { assertPersonFiles } from './person-files.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import type { ActivityPlaces } from './activity-places.js';
 import {
@@ -72,12 +71,6 @@ export class Entourage {
     return { id: row.id, document: this.guests.protection.openJson('entourage-member', row.document), schemaVersion: row.schema_version };
   }
 
-  private async assertFiles(trx: Db, unitId: string, body: MemberDocument): Promise<void> {
-    const misplaced = await misplacedFiles(trx, unitId, currentSchema('entourage-member'), body);
-    if (misplaced.includes('photo')) throw new AppError('uploadNewPhoto');
-    if (misplaced.length > 0) throw new AppError('saveFailed');
-  }
-
   async add(who: SignedInAccount, guestId: string, body: MemberDocument): Promise<EntourageItem> {
     return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
@@ -87,7 +80,7 @@ export class Entourage {
           .where('guest_id', '=', guestId)
           .executeTakeFirstOrThrow();
         assertEntourageRoom(edition, Number(count));
-        await this.assertFiles(trx, unitId, body);
+        await assertPersonFiles(trx, unitId, 'entourage-member', body);
         const hash = this.guests.protection.index('idNumber', body.idNumber);
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
         const now = this.editions.now().toISOString();
@@ -137,7 +130,7 @@ export class Entourage {
     return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const member = await this.findMember(trx, guestId, memberId);
-        await this.assertFiles(trx, unitId, body);
+        await assertPersonFiles(trx, unitId, 'entourage-member', body);
         const hash = this.guests.protection.index('idNumber', body.idNumber);
         if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
         const masked = maskIdNumber(body.idNumber);

@@ -20,8 +20,7 @@ import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import type { SortDirection } from '../../db/list-order.js';
 import type { GuestPageQuery as GuestPageQueryString } from '../../../generated/types.js';
-import { misplacedFiles } from '../../uploads/unit-files.js';
-import { currentSchema } from '../../http/live-schemas.js';
+import { assertPersonFiles } from './person-files.js';
 import {
   consentAccountNames,
   consentAnswer,
@@ -202,14 +201,6 @@ export class Guests {
     };
   }
 
-  /** The photo, the business card and any file field of the live version must be files this unit uploaded under their rules. */
-  private async assertFiles(executor: Executor, unitId: string, document: GuestDocument): Promise<void> {
-    // a file checked under another rule (a business card as the photo) does not count
-    const misplaced = await misplacedFiles(executor, unitId, currentSchema('guest'), document);
-    if (misplaced.includes('photo')) throw new AppError('uploadNewPhoto');
-    if (misplaced.length > 0) throw new AppError('saveFailed');
-  }
-
   private async assertMobileFree(executor: Executor, editionId: string, unitId: string, document: GuestDocument): Promise<void> {
     if (typeof document.mobile !== 'string') return;
     if (await this.repository.mobileTakenByOtherUnit(executor, editionId, unitId, this.protection.index('mobile', document.mobile)))
@@ -289,7 +280,7 @@ export class Guests {
         const unit = await trx.selectFrom('units').select(['unit_type']).where('id', '=', unitId).executeTakeFirstOrThrow();
         const { inviteCode, guestType, reviewRequired } = await this.codeTerms(trx, edition, unitId, body);
         const status: AuditStatus = reviewRequired ? 'pending' : 'approved';
-        await this.assertFiles(trx, unitId, body);
+        await assertPersonFiles(trx, unitId, 'guest', body);
         const hash = this.protection.index('idNumber', body.idNumber);
         if (await this.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
         await this.assertMobileFree(trx, edition.id, unitId, body);
@@ -397,7 +388,7 @@ export class Guests {
     code: { inviteCode: string | null; guestType: string | null },
   ): Promise<GuestSummary> {
     const id = row.id;
-    await this.assertFiles(trx, unitId, body);
+    await assertPersonFiles(trx, unitId, 'guest', body);
     const hash = this.protection.index('idNumber', body.idNumber);
     if (await this.repository.idNumberTaken(trx, edition.id, hash, { guestId: id })) throw new AppError('alreadyExists');
     await this.assertMobileFree(trx, edition.id, unitId, body);

@@ -10,8 +10,7 @@ import type { UnitType } from '../../../generated/types.js';
 import type { MasterInfoData } from '../../../shared/api-types.js';
 import type { SealedStore } from '../../privacy/sealed-stores.js';
 import { currentSchema } from '../../http/live-schemas.js';
-import { RequestValidationError } from '../../http/request-validation.js';
-import { misplacedFiles } from '../../uploads/unit-files.js';
+import { assertFilesInPlace } from '../../uploads/unit-files.js';
 
 /** The unit document as the unit schema validated it (the fields the server reads). */
 export interface UnitDocument {
@@ -59,12 +58,7 @@ export class Units {
       const row = await trx.selectFrom('units').select(['unit_type', 'edition_id']).where('id', '=', unitId).executeTakeFirstOrThrow();
       if (schemaUnitType(row.unit_type) !== document.unitType) throw new AppError('unitTypeMismatch');
       // a file field organisers added in the console: this unit's upload, under the field's rule
-      const misplaced = await misplacedFiles(trx, unitId, currentSchema('unit'), document as UnitDocument & Record<string, unknown>);
-      if (misplaced.length > 0)
-        throw new RequestValidationError(
-          misplaced.map((field) => ({ pointer: `/${field}`, key: 'validation.fileRef', params: {} })),
-          'body',
-        );
+      await assertFilesInPlace(trx, unitId, currentSchema('unit'), document as UnitDocument & Record<string, unknown>);
       await trx
         .updateTable('units')
         .set({

@@ -8,9 +8,8 @@ import { containsPattern } from '../../db/sql-fragments.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { WishPageQuery } from '../../../generated/types.js';
 import type { GoodWishTable } from './wish-tables.js';
-import { RequestValidationError } from '../../http/request-validation.js';
 import { currentSchema } from '../../http/live-schemas.js';
-import { uploadFieldRules } from '../../uploads/unit-files.js';
+import { assertFilesInPlace, uploadFieldRules } from '../../uploads/unit-files.js';
 import type { Editions } from '../edition/editions.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
@@ -25,7 +24,7 @@ const WISH_SORT_COLUMNS: SortColumns<NonNullable<WishPageQuery['sort']>> = {
   updatedAt: { column: 'good_wishes.updated_at' },
 };
 
-/** The uploads table's columns read here (migration 0002, owned by the upload service). */
+/** The stored files a wish names, with what its record shows of them. */
 async function filesOf(executor: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return executor
@@ -74,20 +73,7 @@ export class GoodWishes {
     const unitId = unitOf(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const fieldRules = this.fieldRules();
-      const found = new Map((await filesOf(trx, idsIn(document, fieldRules.keys()))).map((file) => [file.id, file]));
-      const wrong = [...fieldRules]
-        .filter(([field]) => typeof document[field] === 'string')
-        .filter(([field, rule]) => {
-          const file = found.get(document[field] as string);
-          return !file || file.unit_id !== unitId || file.rule_name !== rule;
-        });
-      if (wrong.length > 0) {
-        throw new RequestValidationError(
-          wrong.map(([field]) => ({ pointer: `/${field}`, key: 'validation.fileRef', params: {} })),
-          'body',
-        );
-      }
+      await assertFilesInPlace(trx, unitId, currentSchema(SCHEMA), document);
       const now = this.editions.now().toISOString();
       const json = JSON.stringify(document);
       const version = versionOf(SCHEMA);
