@@ -10,7 +10,6 @@
  * that version (`"schema": "guest@5"`) then run against it, in Node and with `--browser` in
  * Chromium, like the older versions of older-versions.ts.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +17,7 @@ import { holdsFormVersions, openFormsDatabase } from '../../../scripts/support/f
 import { formsDb } from '../../../src/server/features/forms/form-tables.js';
 import { documentOf } from '../../../src/server/features/forms/form-version-rows.js';
 import { RepositoryForms } from '../../../src/server/features/forms/repository-forms.js';
-import { validatorFactoryModule } from '../../../src/shared/form-rules/validator-code.js';
+import { formValidatorCode } from '../../../src/server/features/forms/form-validator-code.js';
 import type { JsonSchema } from '../../../codegen/schema-files';
 import type { SchemaName } from '../../../src/generated/registry';
 import type { OlderVersionModule } from './older-versions';
@@ -85,13 +84,9 @@ export async function compileStoredForms(
         );
         continue;
       }
-      // exactly what FormDrafts.compile does with a version: the server serves this module text
+      // the module FormDrafts.compile makes of a version: the server serves this text
       const bundled = files.bundle(name, documentOf(row).schema) as JsonSchema;
-      const code = validatorFactoryModule(
-        bundled,
-        `// form validators of ${name} v${String(bundled['x-version'])}, compiled by the server with codegen's options`,
-      );
-      const sha256 = createHash('sha256').update(code).digest('hex');
+      const { code, sha256 } = formValidatorCode(name, bundled);
       const key = String(bundled.$id);
       mkdirSync(outDir, { recursive: true });
       const factoryFile = `${name}@${version}.factory.js`;

@@ -17,7 +17,7 @@ import { storedDocuments, publishedSchema, type StoredDocumentKind } from '../..
 import type { FormVersion } from '../../schema-versions/document-upgrade.js';
 import type { SchemaName } from '../../../generated/registry.js';
 import { checkFormDocument } from '../../../shared/form-rules/form-check.js';
-import { validatorFactoryModule } from '../../../shared/form-rules/validator-code.js';
+import { formValidatorCode } from './form-validator-code.js';
 import { schemaFormats } from '../../../shared/schema-formats.js';
 import * as ajvRuntime from '../../../shared/ajv-runtime.js';
 import {
@@ -171,16 +171,13 @@ export class FormDrafts implements PublishGate {
     const key = createHash('sha256').update(JSON.stringify(bundled)).digest('hex');
     const known = this.compiled.get(key);
     if (known) return known;
-    let code: string;
+    let compiledCode: { code: string; sha256: string };
     try {
-      code = validatorFactoryModule(
-        bundled,
-        `// form validators of ${name} v${String(bundled['x-version'])}, compiled by the server with codegen's options`,
-      );
+      compiledCode = formValidatorCode(name, bundled);
     } catch (error) {
       throw new AppError('formDraftInvalid', { details: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     }
-    const sha256 = createHash('sha256').update(code).digest('hex');
+    const { code, sha256 } = compiledCode;
     await this.db
       .insertInto('form_validator_modules')
       .values({ sha256, code, created_at: this.clock.nowIso() })
