@@ -7,8 +7,8 @@ import type { Page } from '../../shared/api-types.js';
 import type { AuditEntry } from '../../shared/guest-api.js';
 import type { AuditLogItem } from '../../shared/console-api.js';
 import type { AuditFilterQuery } from '../../generated/types.js';
-import { sql, type Kysely } from 'kysely';
-import { containsPattern } from '../db/sql-fragments.js';
+import type { Kysely } from 'kysely';
+import { containsText } from '../db/sql-fragments.js';
 import { isPostgres } from '../db/dialect.js';
 import { orderedBy, type SortColumns } from '../db/list-order.js';
 import type { SignedInAccount } from '../auth/sessions.js';
@@ -97,7 +97,7 @@ export class Audit {
     let base = this.db.selectFrom('audit_log').where('edition_id', '=', editionId);
     if (filter.action) base = base.where('action', '=', filter.action);
     if (filter.targetType) base = base.where('target_type', '=', filter.targetType);
-    if (filter.actor) base = base.where(sql<boolean>`actor_account like ${containsPattern(filter.actor)} escape '\\'`);
+    if (filter.actor) base = base.where(containsText('actor_account', filter.actor));
     // the days are Asia/Shanghai days; times are stored in UTC
     if (filter.from) base = base.where('at', '>=', new Date(`${filter.from}T00:00:00+08:00`).toISOString());
     if (filter.to) base = base.where('at', '<', new Date(new Date(`${filter.to}T00:00:00+08:00`).getTime() + 86_400_000).toISOString());

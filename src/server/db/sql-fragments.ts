@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 
 /**
  * SQL pieces that differ between SQLite and PostgreSQL in the console's queries. Documents are
@@ -24,7 +24,7 @@ export function legDate(
 }
 
 /** "%" and "_" typed by a user are literal characters, not wildcards (LIKE ... escape '\\'). */
-function likeLiteral(text: string): string {
+export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -36,4 +36,15 @@ export function containsPattern(text: string): string {
 /** LIKE pattern: starts with the user's text, taken literally. */
 export function prefixPattern(text: string): string {
   return `${likeLiteral(text)}%`;
+}
+
+/** `subject LIKE pattern` with the backslash as the escape the patterns above write. */
+export function matchesLike(subject: string | Expression<unknown>, pattern: string): RawBuilder<boolean> {
+  const left = typeof subject === 'string' ? sql.ref(subject) : subject;
+  return sql<boolean>`${left} like ${pattern} escape '\\'`;
+}
+
+/** The column contains the user's text, taken literally. */
+export function containsText(column: string, text: string): RawBuilder<boolean> {
+  return matchesLike(column, containsPattern(text));
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import { onPage, pageOf } from '../../db/paging.js';
-import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortDirection } from '../../db/list-order.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 import type { Activity } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ActivityCategory, ActivityStatus, ActivitySummary, AdminActivityDetail, RosterItem } from '../../../shared/activity-api.js';
@@ -77,7 +76,7 @@ export class Activities {
     let base = this.db.selectFrom('activities').where('edition_id', '=', editionId);
     if (query.category) base = base.where('category', '=', query.category);
     if (query.status) base = base.where('status', '=', query.status);
-    if (query.name) base = base.where(sql<boolean>`name like ${containsPattern(query.name)} escape '\\'`);
+    if (query.name) base = base.where(containsText('name', query.name));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await orderedBy(base.selectAll(), ACTIVITY_SORT_COLUMNS, query, 'id', isPostgres(this.db), (q) =>
       q.orderBy('start_time').orderBy('id'),

@@ -17,10 +17,9 @@ import {
   waitingPositions,
   type ActivitySort,
 } from './activity-repository.js';
-import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortDirection } from '../../db/list-order.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 
 export interface UnitActivityQuery {
   pageNum: number;
@@ -103,7 +102,7 @@ export class ActivityListing {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
     let base = (await this.visibleQuery(edition.id, unitId)).where('activities.category', '=', query.category);
-    if (query.name) base = base.where(sql<boolean>`activities.name like ${containsPattern(query.name)} escape '\\'`);
+    if (query.name) base = base.where(containsText('activities.name', query.name));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await orderedBy(base.selectAll('activities'), ACTIVITY_SORT_COLUMNS, query, 'activities.id', isPostgres(this.db), (q) =>
       q.orderBy('activities.start_time').orderBy('activities.id'),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { SchemaName } from '../../../generated/registry.js';
 import type { ContentKind, ContentRecord } from '../../../shared/content-api.js';
 import type { Db } from '../../db/database.js';
@@ -7,7 +6,7 @@ import { onPage, pageOf } from '../../db/paging.js';
 import type { ContentRecordTable } from './content-tables.js';
 import { AppError } from '../../http/app-error.js';
 import { schemaVersionOf } from '../../http/route-helpers.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsPattern, matchesLike } from '../../db/sql-fragments.js';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortColumns, type SortDirection } from '../../db/list-order.js';
 import type { ContentPageQuery } from '../../../generated/types.js';
@@ -150,7 +149,7 @@ export class ContentRecords {
     let base = this.db.selectFrom('content_records').where('content_records.kind', '=', kind);
     base = editionId ? base.where('content_records.edition_id', '=', editionId) : base.where('content_records.edition_id', 'is', null);
     if (scope.unitId) base = base.where('content_records.unit_id', '=', scope.unitId);
-    if (query.keyword) base = base.where(sql<boolean>`content_records.search_text like ${likePattern(query.keyword)} escape '\\'`);
+    if (query.keyword) base = base.where(matchesLike('content_records.search_text', likePattern(query.keyword)));
     if (query.tag) base = base.where('content_records.tag', '=', query.tag);
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await base

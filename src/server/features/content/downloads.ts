@@ -15,6 +15,7 @@ import { likePattern } from './content-records.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
+import { matchesLike } from '../../db/sql-fragments.js';
 
 /** A download as organisers write it (schemas/download.json). */
 export type DownloadDocument = Download;
@@ -55,7 +56,7 @@ export class Downloads {
       .innerJoin('uploads', 'uploads.id', 'downloads.file_id')
       .where('downloads.edition_id', '=', edition.id);
     if (query.category) base = base.where('downloads.category', '=', query.category);
-    if (query.keyword) base = base.where(sql<boolean>`lower(downloads.title) like ${likePattern(query.keyword)} escape '\\'`);
+    if (query.keyword) base = base.where(matchesLike(sql`lower(downloads.title)`, likePattern(query.keyword)));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await base
       .select([

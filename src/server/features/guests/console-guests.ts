@@ -1,15 +1,14 @@
 import { shanghaiDayRange } from '../../clock.js';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ConsoleGuestItem, UnitChoice } from '../../../shared/console-api.js';
 import type { ConsoleGuestQuery } from '../../../generated/types.js';
-import { entourageCount, inOrderOf, sortedGuestIds, summaryColumns, toSummary } from './guest-repository.js';
+import { entourageCount, rowsInIdOrder, sortedGuestIds, summaryColumns, toSummary, unitsNamedLike } from './guest-repository.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, storedUnitTypes } from '../../auth/unit-access.js';
-import { containsPattern, legDate } from '../../db/sql-fragments.js';
+import { containsText, legDate } from '../../db/sql-fragments.js';
 import { guestNameMatches, nameSuffixesMatching, searchesNameSuffixes } from './guest-name-search.js';
 import { invitationCodeCandidates } from '../invitations/invitation-codes.js';
 import type { ListTotals } from '../../db/list-totals.js';
@@ -32,16 +31,7 @@ export class ConsoleGuests {
     // whatever case it is typed in: guests keep the code as stored (invitation-codes.ts), on the (edition_id, invitation_code) index
     if (query.inviteCode) q = q.where('guests.invitation_code', 'in', invitationCodeCandidates(query.inviteCode));
     if (query.name) q = q.where(guestNameMatches(this.db, isPostgres(this.db), editionId, query.name));
-    if (query.unitName) {
-      const pattern = containsPattern(query.unitName);
-      q = q.where('guests.unit_id', 'in', (eb) =>
-        eb
-          .selectFrom('units')
-          .select('units.id')
-          .where('units.edition_id', '=', editionId)
-          .where(sql<boolean>`units.name like ${pattern} escape '\\'`),
-      );
-    }
+    if (query.unitName) q = q.where('guests.unit_id', 'in', unitsNamedLike(editionId, query.unitName));
     // the generated column of migration 0023 (the same day as legDate), on its listing index
     if (query.arrivalDate) q = q.where('guests.arrival_day', '=', query.arrivalDate);
     if (query.unitType) {
@@ -119,22 +109,16 @@ export class ConsoleGuests {
             .execute()
         : sortedGuestIds(this.filtered(edition.id, query), { sort, order }, isPostgres(this.db), pageNum, pageSize);
     const [total, ids] = await Promise.all([counting, paging]);
-    const found =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom('guests')
-            .leftJoin('units', 'units.id', 'guests.unit_id')
-            .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
-            .select(legDate(isPostgres(this.db), 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
-            .select(entourageCount)
-            .where(
-              'guests.id',
-              'in',
-              ids.map((row) => row.id),
-            )
-            .execute();
-    const rows = inOrderOf(ids, found);
+    const rows = await rowsInIdOrder(ids, (wanted) =>
+      this.db
+        .selectFrom('guests')
+        .leftJoin('units', 'units.id', 'guests.unit_id')
+        .select([...summaryColumns, 'guests.guest_type', 'units.name as unit_name'])
+        .select(legDate(isPostgres(this.db), 'guests.itinerary', 'arrival', 'arrivalTime').as('arrival_date'))
+        .select(entourageCount)
+        .where('guests.id', 'in', wanted)
+        .execute(),
+    );
     const records = rows.map((row) => ({
       ...toSummary(row),
       unitId: row.unit_id ?? '',
@@ -160,7 +144,7 @@ export class ConsoleGuests {
     assertOrganiser(who);
     const edition = await this.editions.current();
     let q = this.db.selectFrom('units').select(['id', 'name', 'unit_type']).where('edition_id', '=', edition.id);
-    if (name) q = q.where(sql<boolean>`name like ${containsPattern(name)} escape '\\'`);
+    if (name) q = q.where(containsText('name', name));
     const rows = await q.orderBy('name').orderBy('id').limit(UNIT_CHOICES).execute();
     return rows.map((row) => ({ id: row.id, name: row.name, unitType: row.unit_type }));
   }

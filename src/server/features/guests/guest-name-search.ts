@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import type { Db } from '../../db/database.js';
-import { prefixPattern } from '../../db/sql-fragments.js';
+import { matchesLike, prefixPattern } from '../../db/sql-fragments.js';
 
 /** The suffix index (migration 0026) holds suffixes of at least this many characters. */
 const SUFFIX_INDEXED = 3;
@@ -22,7 +22,7 @@ export function searchesNameSuffixes(typed: string): boolean {
 export function nameSuffixesMatching(db: Pick<Db, 'selectFrom'>, postgres: boolean, editionId: string, typed: string) {
   const text = typed.trim();
   const rows = db.selectFrom('guest_name_suffixes').where('guest_name_suffixes.edition_id', '=', editionId);
-  if (postgres) return rows.where(sql<SqlBool>`guest_name_suffixes.suffix like ${prefixPattern(text)} escape '\\'`);
+  if (postgres) return rows.where(matchesLike('guest_name_suffixes.suffix', prefixPattern(text)));
   // SQLite's lower() and LIKE fold ASCII letters only; String.toLowerCase would fold more
   const folded = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
   return rows.where('guest_name_suffixes.suffix', '>=', folded).where('guest_name_suffixes.suffix', '<', folded + TOP);
@@ -49,7 +49,7 @@ export function guestNameMatches(db: Pick<Db, 'selectFrom'>, postgres: boolean, 
       // LIKE 'x%' on a text_pattern_ops index: PostgreSQL turns it into the index range
       const prefix = prefixPattern(text);
       return sql<SqlBool>`(${sql.join(
-        keys.map((key) => sql`${key} like ${prefix} escape '\\'`),
+        keys.map((key) => matchesLike(key, prefix)),
         sql` or `,
       )})`;
     }

@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortAsked, type SortColumns, type SortDirection } from '../../db/list-order.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 import { shanghaiDayRange } from '../../clock.js';
 import type { Database } from '../../db/tables.js';
 import type { GuestTable } from './guest-tables.js';
@@ -99,7 +99,19 @@ export function toSummary(row: SummaryRow): GuestSummary {
 }
 
 /** The rows of a page in the order its id query gave (rows read by id come in any order). */
-export function inOrderOf<Row extends { id: string }>(ids: { id: string }[], rows: Row[]): Row[] {
+/** The ids of the edition's units whose name contains the typed text: a guest filter's subquery. */
+export function unitsNamedLike(editionId: string, text: string) {
+  return (eb: ExpressionBuilder<Database, 'guests'>) =>
+    eb.selectFrom('units').select('units.id').where('units.edition_id', '=', editionId).where(containsText('units.name', text));
+}
+
+/** The rows of a page of ids, read in one query (none for an empty page), in the ids' order. */
+export async function rowsInIdOrder<Row extends { id: string }>(ids: { id: string }[], read: (wanted: string[]) => Promise<Row[]>): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return inOrderOf(ids, await read(ids.map((row) => row.id)));
+}
+
+function inOrderOf<Row extends { id: string }>(ids: { id: string }[], rows: Row[]): Row[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map(({ id }) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
@@ -154,16 +166,7 @@ export class GuestRepository {
     query = filter.unitId === null ? query.where('guests.unit_id', 'is not', null) : query.where('guests.unit_id', '=', filter.unitId);
     if (filter.status) query = query.where('guests.audit_status', '=', filter.status);
     if (filter.name) query = query.where(guestNameMatches(executor, isPostgres(this.db), filter.editionId, filter.name));
-    if (filter.unitName) {
-      const pattern = containsPattern(filter.unitName);
-      query = query.where('guests.unit_id', 'in', (eb) =>
-        eb
-          .selectFrom('units')
-          .select('units.id')
-          .where('units.edition_id', '=', filter.editionId)
-          .where(sql<boolean>`units.name like ${pattern} escape '\\'`),
-      );
-    }
+    if (filter.unitName) query = query.where('guests.unit_id', 'in', unitsNamedLike(filter.editionId, filter.unitName));
     if (filter.updatedOn) {
       const day = shanghaiDayRange(filter.updatedOn);
       query = query.where('guests.updated_at', '>=', day.from).where('guests.updated_at', '<', day.until);
@@ -176,20 +179,9 @@ export class GuestRepository {
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
     const ids = await sortedGuestIds(this.filtered(filter), filter, isPostgres(this.db), pageNum, pageSize);
-    const found =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom('guests')
-            .select(summaryColumns)
-            .select(entourageCount)
-            .where(
-              'guests.id',
-              'in',
-              ids.map((row) => row.id),
-            )
-            .execute();
-    const rows = inOrderOf(ids, found);
+    const rows = await rowsInIdOrder(ids, (wanted) =>
+      this.db.selectFrom('guests').select(summaryColumns).select(entourageCount).where('guests.id', 'in', wanted).execute(),
+    );
     return { records: rows.map((row) => ({ ...toSummary(row), unitId: row.unit_id })), total: Number(total), pageNum, pageSize };
   }
 

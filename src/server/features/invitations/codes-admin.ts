@@ -11,7 +11,7 @@ import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsPattern, containsText, matchesLike } from '../../db/sql-fragments.js';
 import { canonicalInvitationCode, CODE_TERMS, invitationCodeCandidates, mostExactCode } from './invitation-codes.js';
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
@@ -74,9 +74,9 @@ export class CodesAdmin {
     // any case: PostgreSQL's like tells cases apart where SQLite's does not
     if (query.code)
       base = base.where(
-        sql<boolean>`upper(invitation_codes.code) like ${containsPattern(canonicalInvitationCode(query.code))} escape '\\'`,
+        matchesLike(sql`upper(invitation_codes.code)`, containsPattern(canonicalInvitationCode(query.code))),
       );
-    if (query.companyName) base = base.where(sql<boolean>`units.name like ${containsPattern(query.companyName)} escape '\\'`);
+    if (query.companyName) base = base.where(containsText('units.name', query.companyName));
     const notExpired = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
       eb.or([eb('invitation_codes.expires_at', 'is', null), eb('invitation_codes.expires_at', '>=', today)]);
     const usedUp = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>

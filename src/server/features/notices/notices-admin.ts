@@ -3,8 +3,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { NoticePublicationItem } from '../../../shared/console-api.js';
 import type { NoticePublication, NoticePublicationQuery } from '../../../generated/types.js';
-import { sql } from 'kysely';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import type { NoticePublicationTable } from './notice-tables.js';
 import { AppError } from '../../http/app-error.js';
@@ -76,7 +75,7 @@ export class NoticesAdmin {
     const pageNum = Number(query.pageNum ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
     let base = this.db.selectFrom('notice_publications').where('edition_id', '=', editionId);
-    if (query.title) base = base.where(sql<boolean>`title like ${containsPattern(query.title)} escape '\\'`);
+    if (query.title) base = base.where(containsText('title', query.title));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const selected = base.selectAll('notice_publications').select((eb) =>
       eb

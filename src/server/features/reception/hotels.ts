@@ -3,10 +3,9 @@ import type { Db, Executor } from '../../db/database.js';
 import type { HotelItem, ReceptionistItem } from '../../../shared/console-api.js';
 import type { Hotel, HotelQuery, Receptionist } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
-import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortColumns } from '../../db/list-order.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 import { maskMobile } from '../../../shared/sensitive-fields.js';
 import { AppError } from '../../http/app-error.js';
 import type { DataProtection } from '../../security/data-protection.js';
@@ -99,7 +98,7 @@ export class Hotels {
 
   async hotelsOf(editionId: string, query: HotelQuery): Promise<HotelItem[]> {
     let base = this.db.selectFrom('hotels').select(['id', 'name', 'address', 'phone']).where('edition_id', '=', editionId);
-    if (query.name) base = base.where(sql<boolean>`name like ${containsPattern(query.name)} escape '\\'`);
+    if (query.name) base = base.where(containsText('name', query.name));
     return orderedBy(base, HOTEL_SORT_COLUMNS, query, 'id', isPostgres(this.db), (q) => q.orderBy('name').orderBy('id'))
       .limit(LIST_CAP)
       .execute();

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { likeLiteral, matchesLike } from '../../db/sql-fragments.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { SealedText } from '../../security/key-presence.js';
 import { keyIdOfSealed } from '../../security/sealed-values.js';
@@ -11,8 +12,7 @@ type Row = Record<string, unknown>;
 
 /** `v1:<keyId>:` anywhere in the column (a single value or a JSON document), `_` matched literally. */
 function underKey(column: string, keyId: string) {
-  const pattern = `%v1:${keyId.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
-  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return matchesLike(column, `%v1:${likeLiteral(keyId)}:%`);
 }
 
 /**

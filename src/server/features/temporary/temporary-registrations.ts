@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { pageOf } from '../../db/paging.js';
 import { AppError } from '../../http/app-error.js';
 import { normaliseAccount } from '../../security/account-name.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsPattern, matchesLike } from '../../db/sql-fragments.js';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import type { Audit } from '../../audit/audit.js';
@@ -140,7 +140,7 @@ export class TemporaryRegistrations {
       // the mobile is sealed: a keyword finds it only whole, through its blind index
       const mobile = this.protection.index('mobile', keyword);
       // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not
-      const like = (column: string, value: string) => sql<boolean>`lower(${sql.ref(column)}) like ${value} escape '\\'`;
+      const like = (column: string, value: string) => matchesLike(sql`lower(${sql.ref(column)})`, value);
       query = query.where((eb) => eb.or([like('name', pattern), eb('mobile_index', '=', mobile), like('invite_code', pattern)]));
     }
     return query;

@@ -1,10 +1,10 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { isPostgres } from '../../db/dialect.js';
 import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import { onPage, pageOf } from '../../db/paging.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { UnitPageQuery } from '../../../generated/types.js';
 import type { UnitListItem } from '../../../shared/console-api.js';
@@ -53,7 +53,7 @@ export class UnitList {
     const pageNum = Number(query.pageNum ?? 1);
     const pageSize = Number(query.pageSize ?? 20);
     let base = this.db.selectFrom('units').where('units.edition_id', '=', editionId);
-    if (query.name) base = base.where(sql<boolean>`units.name like ${containsPattern(query.name)} escape '\\'`);
+    if (query.name) base = base.where(containsText('units.name', query.name));
     // an enterprise is stored as 'company' (registration) or 'enterprise'
     if (query.unitType) base = base.where('units.unit_type', 'in', storedUnitTypes(query.unitType));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { WishFile, WishPage, WishRecord } from '../../../shared/wish-api.js';
 import type { Db, Executor } from '../../db/database.js';
-import { sql } from 'kysely';
 import { onPage, pageOf } from '../../db/paging.js';
 import { orderedBy, type SortColumns } from '../../db/list-order.js';
-import { containsPattern } from '../../db/sql-fragments.js';
+import { containsText } from '../../db/sql-fragments.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { WishPageQuery } from '../../../generated/types.js';
 import type { GoodWishTable } from './wish-tables.js';
@@ -122,7 +121,7 @@ export class GoodWishes {
       .selectFrom('good_wishes')
       .innerJoin('units', 'units.id', 'good_wishes.unit_id')
       .where('good_wishes.edition_id', '=', editionId);
-    if (query.unitName) base = base.where(sql<boolean>`units.name like ${containsPattern(query.unitName)} escape '\\'`);
+    if (query.unitName) base = base.where(containsText('units.name', query.unitName));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await orderedBy(base.selectAll('good_wishes'), WISH_SORT_COLUMNS, query, 'good_wishes.id', isPostgres(this.db), (q) =>
       q.orderBy('good_wishes.updated_at', 'desc').orderBy('good_wishes.id'),
