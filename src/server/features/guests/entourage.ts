@@ -19,6 +19,7 @@ import {
   storedConsentOf,
   type ConsentColumns,
   type ConsentRecord,
+  type StoredConsent,
 } from '../../privacy/consents.js';
 import { auditConsentGiven } from '../../privacy/consent-audit.js';
 
@@ -80,48 +81,16 @@ export class Entourage {
           .where('guest_id', '=', guestId)
           .executeTakeFirstOrThrow();
         assertEntourageRoom(edition, Number(count));
-        await assertPersonFiles(trx, unitId, 'entourage-member', body);
-        const hash = this.guests.protection.index('idNumber', body.idNumber);
-        if (await this.guests.repository.idNumberTaken(trx, edition.id, hash)) throw new AppError('alreadyExists');
         const now = this.editions.now().toISOString();
         const id = randomUUID();
-        const masked = maskIdNumber(body.idNumber);
-        const consent = decideConsent('entourage-member', body, hash, null, now, who.id);
+        const written = await this.memberColumns(trx, edition.id, unitId, who, { id, isNew: true }, body, null, now);
         await trx
           .insertInto('entourage_members')
-          .values({
-            id,
-            guest_id: guestId,
-            edition_id: edition.id,
-            unit_id: unitId,
-            name: body.nameZh,
-            id_number_hash: hash,
-            id_number_masked: masked,
-            document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body, edition.id)),
-            schema_version: versionOf('entourage-member'),
-            created_at: now,
-            updated_at: now,
-            ...consent.columns,
-          })
+          .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, created_at: now, ...written.columns })
           .execute();
-        if (consent.given)
-          await auditConsentGiven(this.guests.audit, trx, who, {
-            editionId: edition.id,
-            targetType: 'entourage',
-            targetId: id,
-            targetLabel: body.nameZh,
-            stored: null,
-            recorded: consent.columns,
-            at: now,
-          });
+        await written.recordConsent();
         await trx.updateTable('guests').set({ updated_at: now }).where('id', '=', guestId).execute();
-        return {
-          id,
-          document: withMaskedIdNumber(body),
-          idNumberMasked: masked,
-          idNumberConsent: await answerOf(trx, consent.columns),
-          schemaVersion: versionOf('entourage-member'),
-        };
+        return written.answer();
       }),
     );
   }
@@ -130,43 +99,11 @@ export class Entourage {
     return refuseDuplicates(new AppError('alreadyExists'), () =>
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const member = await this.findMember(trx, guestId, memberId);
-        await assertPersonFiles(trx, unitId, 'entourage-member', body);
-        const hash = this.guests.protection.index('idNumber', body.idNumber);
-        if (await this.guests.repository.idNumberTaken(trx, edition.id, hash, { memberId })) throw new AppError('alreadyExists');
-        const masked = maskIdNumber(body.idNumber);
         const now = this.editions.now().toISOString();
-        const stored = storedConsentOf(member);
-        const consent = decideConsent('entourage-member', body, hash, stored, now, who.id);
-        await trx
-          .updateTable('entourage_members')
-          .set({
-            name: body.nameZh,
-            id_number_hash: hash,
-            id_number_masked: masked,
-            document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body, edition.id)),
-            schema_version: versionOf('entourage-member'),
-            updated_at: now,
-            ...consent.columns,
-          })
-          .where('id', '=', memberId)
-          .execute();
-        if (consent.given)
-          await auditConsentGiven(this.guests.audit, trx, who, {
-            editionId: edition.id,
-            targetType: 'entourage',
-            targetId: memberId,
-            targetLabel: body.nameZh,
-            stored,
-            recorded: consent.columns,
-            at: now,
-          });
-        return {
-          id: memberId,
-          document: withMaskedIdNumber(body),
-          idNumberMasked: masked,
-          idNumberConsent: await answerOf(trx, consent.columns),
-          schemaVersion: versionOf('entourage-member'),
-        };
+        const written = await this.memberColumns(trx, edition.id, unitId, who, { id: memberId, isNew: false }, body, storedConsentOf(member), now);
+        await trx.updateTable('entourage_members').set(written.columns).where('id', '=', memberId).execute();
+        await written.recordConsent();
+        return written.answer();
       }),
     );
   }
@@ -214,6 +151,58 @@ export class Entourage {
       .executeTakeFirst();
     if (!row) throw new AppError('entourageMemberNotFound');
     return row;
+  }
+
+  /**
+   * What adding and changing a member both write: the files and the ID number checked, the
+   * document sealed, the consent decided (and audited once the row is written), and the answer.
+   */
+  private async memberColumns(
+    trx: Db,
+    editionId: string,
+    unitId: string,
+    who: SignedInAccount,
+    member: { id: string; isNew: boolean },
+    body: MemberDocument,
+    stored: StoredConsent | null,
+    now: string,
+  ) {
+    await assertPersonFiles(trx, unitId, 'entourage-member', body);
+    const hash = this.guests.protection.index('idNumber', body.idNumber);
+    const taken = await this.guests.repository.idNumberTaken(trx, editionId, hash, member.isNew ? undefined : { memberId: member.id });
+    if (taken) throw new AppError('alreadyExists');
+    const masked = maskIdNumber(body.idNumber);
+    const consent = decideConsent('entourage-member', body, hash, stored, now, who.id);
+    return {
+      columns: {
+        name: body.nameZh,
+        id_number_hash: hash,
+        id_number_masked: masked,
+        document: JSON.stringify(this.guests.protection.sealDocument('entourage-member', body, editionId)),
+        schema_version: versionOf('entourage-member'),
+        updated_at: now,
+        ...consent.columns,
+      },
+      recordConsent: async () => {
+        if (!consent.given) return;
+        await auditConsentGiven(this.guests.audit, trx, who, {
+          editionId,
+          targetType: 'entourage',
+          targetId: member.id,
+          targetLabel: body.nameZh,
+          stored,
+          recorded: consent.columns,
+          at: now,
+        });
+      },
+      answer: async (): Promise<EntourageItem> => ({
+        id: member.id,
+        document: withMaskedIdNumber(body),
+        idNumberMasked: masked,
+        idNumberConsent: await answerOf(trx, consent.columns),
+        schemaVersion: versionOf('entourage-member'),
+      }),
+    };
   }
 }
 
