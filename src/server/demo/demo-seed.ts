@@ -13,6 +13,7 @@ import { canonicalInvitationCode } from '../features/invitations/invitation-code
 import type { DataProtection } from '../security/data-protection.js';
 import { versionOf } from '../schema-versions/schema-versions.js';
 import { consentColumns } from '../privacy/consents.js';
+import { insertAccount } from '../features/account/new-account.js';
 
 interface DemoFile {
   edition: { year: number; name: string };
@@ -41,8 +42,6 @@ export interface DemoAccount {
   userType: string;
   password: string;
 }
-
-const UNIT_TYPES: Record<string, string> = { enterprise: 'company', government: 'government', media: 'media' };
 
 /** Every database needs a current edition (registrations hang off it). */
 export async function ensureCurrentEdition(db: Db, year: number, name: string): Promise<string> {
@@ -108,39 +107,23 @@ export async function seedDemoData(
 
   await db.transaction().execute(async (trx) => {
     for (const entry of demo.accounts) {
-      let unitId: string | null = null;
-      const unitType = UNIT_TYPES[entry.userType];
-      if (unitType && entry.unitName) {
-        unitId = randomUUID();
-        await trx
-          .insertInto('units')
-          .values({
-            id: unitId,
-            edition_id: editionId,
-            unit_type: unitType,
-            name: entry.unitName,
-            document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry), editionId)),
-            schema_version: versionOf('unit'),
-            created_at: now,
-          })
-          .execute();
-      }
-      const accountId = randomUUID();
-      await trx
-        .insertInto('accounts')
-        .values({
-          id: accountId,
-          account: names.key(entry.account),
-          // a demo guest's sign-in is one of the edition's people, a unit's sign-in is not
-          account_sealed: names.sealed(entry.account, entry.userType === 'guest' ? editionId : null),
-          name: entry.name,
-          user_type: entry.userType,
-          unit_id: unitId,
-          password_hash: passwordHash,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const { accountId, unitId } = await insertAccount(trx, {
+        editionId,
+        accountKey: names.key(entry.account),
+        // a demo guest's sign-in is one of the edition's people, a unit's sign-in is not
+        accountSealed: names.sealed(entry.account, entry.userType === 'guest' ? editionId : null),
+        name: entry.name,
+        userType: entry.userType,
+        passwordHash,
+        unit: entry.unitName
+          ? {
+              name: entry.unitName,
+              document: JSON.stringify(protection.sealDocument('unit', demoUnitDocument(entry.account, entry), editionId)),
+              schemaVersion: versionOf('unit'),
+            }
+          : undefined,
+        now,
+      });
       if (entry.userType === 'enterprise' && enterpriseId === null) enterpriseId = accountId;
       if (unitId) unitOfAccount.set(entry.account, unitId);
       if (entry.userType === 'guest') {

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { AutomaticMessages } from './automatic-messages.js';
+import { insertAccount } from './new-account.js';
 import { AppError } from '../../http/app-error.js';
 import type { AccountNames } from '../../auth/account-names.js';
 import type { PasswordHasher } from '../../auth/password-hash.js';
@@ -21,9 +21,6 @@ export interface Registration {
   document: Record<string, unknown>;
   schemaVersion: number;
 }
-
-/** Account types that bring a unit (organisation) along. */
-const UNIT_TYPES: Record<string, string> = { enterprise: 'company', government: 'government', media: 'media' };
 
 export class Accounts {
   constructor(
@@ -53,38 +50,18 @@ export class Accounts {
     const edition = await this.currentEditionId();
     const now = this.clock.nowIso();
     await this.db.transaction().execute(async (trx) => {
-      let unitId: string | null = null;
-      const unitType = UNIT_TYPES[input.userType];
-      if (unitType && input.unitName) {
-        unitId = randomUUID();
-        await trx
-          .insertInto('units')
-          .values({
-            id: unitId,
-            edition_id: edition,
-            unit_type: unitType,
-            name: input.unitName,
-            document: JSON.stringify(input.document),
-            schema_version: input.schemaVersion,
-            created_at: now,
-          })
-          .execute();
-      }
-      const accountId = randomUUID();
-      await trx
-        .insertInto('accounts')
-        .values({
-          id: accountId,
-          account: this.names.key(input.account),
-          account_sealed: this.names.sealed(input.account),
-          name: input.name,
-          user_type: input.userType,
-          unit_id: unitId,
-          password_hash: passwordHash,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const { accountId } = await insertAccount(trx, {
+        editionId: edition,
+        accountKey: this.names.key(input.account),
+        accountSealed: this.names.sealed(input.account),
+        name: input.name,
+        userType: input.userType,
+        passwordHash,
+        unit: input.unitName
+          ? { name: input.unitName, document: JSON.stringify(input.document), schemaVersion: input.schemaVersion }
+          : undefined,
+        now,
+      });
       await this.automatic.queue(trx, { event: 'account-registered', editionId: edition, to: { accountId }, params: {} });
     });
   }

@@ -100,7 +100,16 @@ export class Entourage {
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const member = await this.findMember(trx, guestId, memberId);
         const now = this.editions.now().toISOString();
-        const written = await this.memberColumns(trx, edition.id, unitId, who, { id: memberId, isNew: false }, body, storedConsentOf(member), now);
+        const written = await this.memberColumns(
+          trx,
+          edition.id,
+          unitId,
+          who,
+          { id: memberId, isNew: false },
+          body,
+          storedConsentOf(member),
+          now,
+        );
         await trx.updateTable('entourage_members').set(written.columns).where('id', '=', memberId).execute();
         await written.recordConsent();
         return written.answer();

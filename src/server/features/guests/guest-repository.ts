@@ -106,7 +106,10 @@ export function unitsNamedLike(editionId: string, text: string) {
 }
 
 /** The rows of a page of ids, read in one query (none for an empty page), in the ids' order. */
-export async function rowsInIdOrder<Row extends { id: string }>(ids: { id: string }[], read: (wanted: string[]) => Promise<Row[]>): Promise<Row[]> {
+export async function rowsInIdOrder<Row extends { id: string }>(
+  ids: { id: string }[],
+  read: (wanted: string[]) => Promise<Row[]>,
+): Promise<Row[]> {
   if (ids.length === 0) return [];
   return inOrderOf(ids, await read(ids.map((row) => row.id)));
 }

@@ -72,10 +72,7 @@ export class CodesAdmin {
       .leftJoin('units', 'units.id', 'invitation_codes.company_id')
       .where('invitation_codes.edition_id', '=', editionId);
     // any case: PostgreSQL's like tells cases apart where SQLite's does not
-    if (query.code)
-      base = base.where(
-        matchesLike(sql`upper(invitation_codes.code)`, containsPattern(canonicalInvitationCode(query.code))),
-      );
+    if (query.code) base = base.where(matchesLike(sql`upper(invitation_codes.code)`, containsPattern(canonicalInvitationCode(query.code))));
     if (query.companyName) base = base.where(containsText('units.name', query.companyName));
     const notExpired = (eb: ExpressionBuilder<Database, 'invitation_codes'>) =>
       eb.or([eb('invitation_codes.expires_at', 'is', null), eb('invitation_codes.expires_at', '>=', today)]);
