@@ -21,17 +21,18 @@ export interface SortAsked<Sort extends string> {
  * Orders a list query by the column asked, then by the tie-breaker (the row's id) in the same
  * direction, so every row has one place and OFFSET paging neither repeats nor skips a row;
  * one direction for both keys lets an index on (…, column, id) be read forwards or backwards.
- * Without a `sort` the list's own default order applies (`fallback`).
+ * Without a `sort`, or with one this list has no column for (a query schema several lists
+ * share), the list's own default order applies (`fallback`).
  */
 export function orderedBy<DB, TB extends keyof DB, O, Sort extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   columns: SortColumns<Sort>,
-  asked: SortAsked<Sort>,
+  asked: { sort?: string; order?: SortDirection },
   tieBreaker: string,
   postgres: boolean,
   fallback: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> {
-  const chosen = asked.sort ? columns[asked.sort] : undefined;
+  const chosen = asked.sort !== undefined && Object.hasOwn(columns, asked.sort) ? columns[asked.sort as Sort] : undefined;
   if (!chosen) return fallback(query);
   const direction = asked.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const nulls = chosen.nullable && !postgres ? sql.raw(asked.order === 'desc' ? ' nulls first' : ' nulls last') : sql.raw('');

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
-import { onPage, pageOf } from '../../db/paging.js';
-import { isPostgres } from '../../db/dialect.js';
-import { orderedBy, type SortDirection } from '../../db/list-order.js';
-import { containsText } from '../../db/sql-fragments.js';
 import type { Activity } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ActivityCategory, ActivityStatus, ActivitySummary, AdminActivityDetail, RosterItem } from '../../../shared/activity-api.js';
@@ -15,30 +11,13 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import type { ActivitySignUps } from './activity-sign-ups.js';
-import {
-  ACTIVITY_SORT_COLUMNS,
-  countsOf,
-  findActivity,
-  noCounts,
-  signUpStateOf,
-  toActivitySummary,
-  toSignUpItem,
-  utcOf,
-  waitingPositions,
-  type ActivityRow,
-  type ActivitySort,
-} from './activity-repository.js';
+import { findActivity, toSignUpItem, utcOf, waitingPositions, type ActivityRow } from './activity-repository.js';
+import { activityPage, activitySummaries, type ActivityPageAsked } from './activity-pages.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';
 
-export interface AdminActivityQuery {
-  pageNum: number;
-  pageSize: number;
+export interface AdminActivityQuery extends ActivityPageAsked {
   category?: ActivityCategory;
   status?: ActivityStatus;
-  /** a part of the activity's name */
-  name?: string;
-  sort?: ActivitySort;
-  order?: SortDirection;
 }
 
 /** Organisers' side of activities: create, edit, publish, close, assign guests, roster. */
@@ -56,13 +35,7 @@ export class Activities {
   }
 
   private async summaries(executor: Executor, rows: ActivityRow[]): Promise<ActivitySummary[]> {
-    const edition = await this.editions.current(executor);
-    const counts = await countsOf(
-      executor,
-      rows.map((row) => row.id),
-    );
-    const now = this.editions.now();
-    return rows.map((row) => toActivitySummary(row, counts.get(row.id) ?? noCounts, signUpStateOf(row, edition, now, this.today())));
+    return activitySummaries(executor, await this.editions.current(executor), this.editions.now(), rows);
   }
 
   async page(who: SignedInAccount, query: AdminActivityQuery): Promise<Page<ActivitySummary>> {
@@ -73,17 +46,10 @@ export class Activities {
 
   /** A page of the edition's activities as the organisers' list shows them (filters, sort); the export reads the same pages. */
   async pageOf(editionId: string, query: AdminActivityQuery): Promise<Page<ActivitySummary>> {
-    let base = this.db.selectFrom('activities').where('edition_id', '=', editionId);
-    if (query.category) base = base.where('category', '=', query.category);
-    if (query.status) base = base.where('status', '=', query.status);
-    if (query.name) base = base.where(containsText('name', query.name));
-    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await orderedBy(base.selectAll(), ACTIVITY_SORT_COLUMNS, query, 'id', isPostgres(this.db), (q) =>
-      q.orderBy('start_time').orderBy('id'),
-    )
-      .$call(onPage(query.pageNum, query.pageSize))
-      .execute();
-    return pageOf(await this.summaries(this.db, rows), total, query.pageNum, query.pageSize);
+    let scoped = this.db.selectFrom('activities').where('activities.edition_id', '=', editionId);
+    if (query.category) scoped = scoped.where('activities.category', '=', query.category);
+    if (query.status) scoped = scoped.where('activities.status', '=', query.status);
+    return activityPage(this.db, scoped, query, await this.editions.current(), this.editions.now());
   }
 
   private assertWindows(document: Activity): void {

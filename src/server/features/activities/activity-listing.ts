@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database.js';
-import { onPage, pageOf } from '../../db/paging.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { ActivityCategory, ActivitySummary, UnitActivityDetail } from '../../../shared/activity-api.js';
 import { AppError } from '../../http/app-error.js';
@@ -7,28 +6,11 @@ import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { unitOf } from '../../auth/unit-access.js';
-import {
-  ACTIVITY_SORT_COLUMNS,
-  countsOf,
-  noCounts,
-  signUpStateOf,
-  toActivitySummary,
-  toSignUpItem,
-  waitingPositions,
-  type ActivitySort,
-} from './activity-repository.js';
-import { isPostgres } from '../../db/dialect.js';
-import { orderedBy, type SortDirection } from '../../db/list-order.js';
-import { containsText } from '../../db/sql-fragments.js';
+import { countsOf, noCounts, signUpStateOf, toActivitySummary, toSignUpItem, waitingPositions } from './activity-repository.js';
+import { activityPage, type ActivityPageAsked } from './activity-pages.js';
 
-export interface UnitActivityQuery {
-  pageNum: number;
-  pageSize: number;
+export interface UnitActivityQuery extends ActivityPageAsked {
   category: ActivityCategory;
-  /** a part of the activity's name */
-  name?: string;
-  sort?: ActivitySort;
-  order?: SortDirection;
 }
 
 /**
@@ -101,22 +83,8 @@ export class ActivityListing {
   async page(who: SignedInAccount, query: UnitActivityQuery): Promise<Page<ActivitySummary>> {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
-    let base = (await this.visibleQuery(edition.id, unitId)).where('activities.category', '=', query.category);
-    if (query.name) base = base.where(containsText('activities.name', query.name));
-    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await orderedBy(base.selectAll('activities'), ACTIVITY_SORT_COLUMNS, query, 'activities.id', isPostgres(this.db), (q) =>
-      q.orderBy('activities.start_time').orderBy('activities.id'),
-    )
-      .$call(onPage(query.pageNum, query.pageSize))
-      .execute();
-    const counts = await countsOf(
-      this.db,
-      rows.map((row) => row.id),
-    );
-    const now = this.editions.now();
-    const today = shanghaiDate(now);
-    const records = rows.map((row) => toActivitySummary(row, counts.get(row.id) ?? noCounts, signUpStateOf(row, edition, now, today)));
-    return pageOf(records, total, query.pageNum, query.pageSize);
+    const scoped = (await this.visibleQuery(edition.id, unitId)).where('activities.category', '=', query.category);
+    return activityPage(this.db, scoped, query, edition, this.editions.now());
   }
 
   /** An activity the unit may see, with its own sign-ups and waiting places (404 otherwise). */

@@ -78,7 +78,6 @@ const RECORD_SORT_COLUMNS: SortColumns<RecordSort> = {
   session: { column: 'content_records.tag', nullable: true },
   createdAt: { column: 'content_records.created_at' },
 };
-const isRecordSort = (sort: string | undefined): sort is RecordSort => sort !== undefined && sort in RECORD_SORT_COLUMNS;
 
 /** Units never see whole ID numbers of other people (historical guests are anyone's guests). */
 function maskIdNumberOf(doc: Document): Document {
@@ -162,13 +161,8 @@ export class ContentRecords {
         'units.name as unit_name',
       ])
       .$call((q) =>
-        orderedBy(
-          q,
-          RECORD_SORT_COLUMNS,
-          { sort: isRecordSort(query.sort) ? query.sort : undefined, order: query.order },
-          'content_records.id',
-          isPostgres(this.db),
-          (fallback) => fallback.orderBy('content_records.tag').orderBy('content_records.created_at', 'desc').orderBy('content_records.id'),
+        orderedBy(q, RECORD_SORT_COLUMNS, query, 'content_records.id', isPostgres(this.db), (fallback) =>
+          fallback.orderBy('content_records.tag').orderBy('content_records.created_at', 'desc').orderBy('content_records.id'),
         ),
       )
       .$call(onPage(query.pageNum, query.pageSize))

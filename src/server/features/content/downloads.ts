@@ -30,7 +30,6 @@ const DOWNLOAD_SORT_COLUMNS: SortColumns<DownloadSort> = {
   category: { column: 'downloads.category' },
   createdAt: { column: 'downloads.created_at' },
 };
-const isDownloadSort = (sort: string | undefined): sort is DownloadSort => sort !== undefined && sort in DOWNLOAD_SORT_COLUMNS;
 
 /** Published downloads of the current edition; files stay rows of the upload service. */
 export class Downloads {
@@ -72,13 +71,8 @@ export class Downloads {
         'uploads.bytes',
       ])
       .$call((q) =>
-        orderedBy(
-          q,
-          DOWNLOAD_SORT_COLUMNS,
-          { sort: isDownloadSort(query.sort) ? query.sort : undefined, order: query.order },
-          'downloads.id',
-          isPostgres(this.db),
-          (fallback) => fallback.orderBy('downloads.created_at', 'desc').orderBy('downloads.id'),
+        orderedBy(q, DOWNLOAD_SORT_COLUMNS, query, 'downloads.id', isPostgres(this.db), (fallback) =>
+          fallback.orderBy('downloads.created_at', 'desc').orderBy('downloads.id'),
         ),
       )
       .$call(onPage(query.pageNum, query.pageSize))
