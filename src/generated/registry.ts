@@ -158,7 +158,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'activity': 2,
   'attendance-confirmation': 1,
   'attendance-intention': 1,
-  'audit-filter-query': 4,
+  'audit-filter-query': 5,
   'audit-page-query': 1,
   'console-guest-query': 3,
   'console-id-params': 1,
