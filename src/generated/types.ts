@@ -608,6 +608,7 @@ activity?: Activity
 "attendance-intention"?: AttendanceIntention
 "audit-filter-query"?: AuditFilterQuery
 "audit-page-query"?: AuditPageQuery
+"badge-batch-query"?: BadgeBatchQuery
 "console-guest-query"?: ConsoleGuestQuery
 "console-id-params"?: ConsoleIdParams
 "console-unit-query"?: ConsoleUnitQuery
@@ -1042,6 +1043,19 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Query string of GET qms/badge: which PDF of the unit's badge batch (each holds at most BADGE_BATCH_CAP people, in the order guests were added, a guest's entourage after the guest); absent means the first. The answer says how many PDFs the batch takes (x-badge-pages).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BadgeBatchQuery".
+ */
+export interface BadgeBatchQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
 }
 /**
  * Query string of GET admin/console/guest/page (organisers): guests of every unit of the current edition. Every filter is optional; name and unitName match a part, inviteCode and arrivalDate (Asia/Shanghai date of the arrival leg) match exactly; unitType is the unit's type, attendance the guest's attendance (undecided includes guests who never answered), registeredOn the Asia/Shanghai day the guest was added (the dashboard's links).

@@ -457,7 +457,17 @@ export function createServices(
     unitExports: [unitGuestListExport(guests), ...ownUnitRecordExports(contentRecords)],
     door: {
       tokens: badgeTokens,
-      badges: new Badges(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, badgeLabels, badgeFont(config.badgeFont), clock),
+      badges: new Badges(
+        db,
+        editions,
+        badgeTokens,
+        peopleAtTheDoor,
+        storedPictures,
+        badgeLabels,
+        badgeFont(config.badgeFont),
+        clock,
+        config.badgeBatchCap,
+      ),
       checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, clock),
     },
     temporary: {

@@ -43,6 +43,7 @@ describe('export buttons of the lists units see', () => {
     const exported = vi.spyOn(downloads, 'downloadListFile').mockResolvedValue(undefined);
     at('/guests?name=%E5%BC%A0&status=pending&sort=name&order=desc', <GuestListScreen />);
     await screen.findAllByTestId('guest-row');
+    await waitFor(() => expect(screen.getByTestId('guest-table-export')).toBeEnabled());
     // the badge batch keeps its button
     expect(screen.getByTestId('guest-table-download')).toHaveTextContent('下载已审核嘉宾胸卡（PDF）');
     fireEvent.click(screen.getByTestId('guest-table-export'));
@@ -63,7 +64,10 @@ describe('export buttons of the lists units see', () => {
       vi.spyOn(contentApi, 'page').mockResolvedValue(page([record({ plateNumber: '鲁B12345', nameZh: '吴嘉宾' })]));
       const exported = vi.spyOn(downloads, 'downloadListFile').mockResolvedValue(undefined);
       const view = at('/vehicles?keyword=%E9%B2%81B&sort=title&order=desc', <VehiclesScreen />);
-      fireEvent.click(await screen.findByTestId('vehicle-download'));
+      // off until the list's query is read: a file without the order would not be what the list shows
+      await screen.findByTestId('vehicle-row');
+      await waitFor(() => expect(screen.getByTestId('vehicle-download')).toBeEnabled());
+      fireEvent.click(screen.getByTestId('vehicle-download'));
       await waitFor(() =>
         expect(exported).toHaveBeenLastCalledWith(
           'qms/export/vehicle',
@@ -73,7 +77,9 @@ describe('export buttons of the lists units see', () => {
       );
       view.unmount();
       at('/unofficialGuests?keyword=%E5%90%B4&sort=title', <UnofficialGuestsScreen />);
-      fireEvent.click(await screen.findByTestId('unofficial-guest-download'));
+      await screen.findByTestId('unofficial-guest-row');
+      await waitFor(() => expect(screen.getByTestId('unofficial-guest-download')).toBeEnabled());
+      fireEvent.click(screen.getByTestId('unofficial-guest-download'));
       await waitFor(() =>
         expect(exported).toHaveBeenLastCalledWith(
           'qms/export/unofficial-guest',
@@ -122,7 +128,8 @@ describe('export buttons of the lists units see', () => {
           await waitFor(() => expect(screen.queryAllByText(/王历届|海洋项目|暂无数据|No data/).length).toBeGreaterThan(0));
           if (userType === 'enterprise') expect(screen.queryByTestId(button), button).toBeNull();
           else {
-            fireEvent.click(await screen.findByTestId(button));
+            await waitFor(() => expect(screen.getByTestId(button)).toBeEnabled());
+            fireEvent.click(screen.getByTestId(button));
             await waitFor(() => expect(exported).toHaveBeenLastCalledWith(path, expect.any(String), expect.objectContaining(query)));
           }
           view.unmount();

@@ -226,7 +226,8 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
               key={item.operation}
               variant="outlined"
               size="small"
-              disabled={downloading}
+              // until the query schema is read the filters lack the order: the file would not be what the list shows
+              disabled={downloading || filterAssets === undefined}
               onClick={() => download(item.operation)}
               data-testid={item.testId ?? `${testId}-download`}
             >
