@@ -608,6 +608,7 @@ activity?: Activity
 "attendance-intention"?: AttendanceIntention
 "audit-filter-query"?: AuditFilterQuery
 "audit-page-query"?: AuditPageQuery
+"badge-batch-query"?: BadgeBatchQuery
 "console-guest-query"?: ConsoleGuestQuery
 "console-id-params"?: ConsoleIdParams
 "console-unit-query"?: ConsoleUnitQuery
@@ -1013,7 +1014,7 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
-action?: ("guest.approve" | "guest.reject" | "guest.reception" | "guest.deregister" | "guest.photo-change" | "guest.upgrade-fix" | "edition.update" | "invitation-code.create" | "invitation-code.revoke" | "notice.create" | "notice.update" | "notice.delete" | "notice.publish" | "hotel.create" | "hotel.update" | "hotel.delete" | "receptionist.create" | "receptionist.update" | "receptionist.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.close" | "activity.assign" | "entourage.reception" | "historical-guest.add" | "historical-guest.save" | "historical-guest.delete" | "historical-guest.import" | "investment-project.add" | "investment-project.save" | "investment-project.delete" | "investment-project.import" | "download.add" | "download.save" | "download.delete" | "temporary.approve" | "temporary.reject" | "temporary.code.create" | "temporary.code.discard" | "personal-data.reveal" | "personal-data.export" | "personal-data.consent")
+action?: ("guest.approve" | "guest.reject" | "guest.reception" | "guest.deregister" | "guest.photo-change" | "guest.upgrade-fix" | "edition.update" | "invitation-code.create" | "invitation-code.revoke" | "notice.create" | "notice.update" | "notice.delete" | "notice.publish" | "hotel.create" | "hotel.update" | "hotel.delete" | "receptionist.create" | "receptionist.update" | "receptionist.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.close" | "activity.assign" | "entourage.reception" | "historical-guest.add" | "historical-guest.save" | "historical-guest.delete" | "historical-guest.import" | "investment-project.add" | "investment-project.save" | "investment-project.delete" | "investment-project.import" | "download.add" | "download.save" | "download.delete" | "temporary.approve" | "temporary.reject" | "temporary.code.create" | "temporary.code.discard" | "personal-data.reveal" | "personal-data.export" | "personal-data.consent" | "list.export")
 targetType?: ("guest" | "edition" | "invitation-code" | "invitation-code-batch" | "notice" | "hotel" | "receptionist" | "activity" | "entourage" | "historical-guest" | "investment-project" | "download" | "temporary-registration" | "temporary-code" | "export" | "vehicle" | "unofficial-guest" | "unit" | "temporary-recommendation")
 /**
  * @minLength 1
@@ -1042,6 +1043,19 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+}
+/**
+ * Query string of GET qms/badge: which PDF of the unit's badge batch (each holds at most BADGE_BATCH_CAP people, in the order guests were added, a guest's entourage after the guest); absent means the first. The answer says how many PDFs the batch takes (x-badge-pages).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BadgeBatchQuery".
+ */
+export interface BadgeBatchQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
 }
 /**
  * Query string of GET admin/console/guest/page (organisers): guests of every unit of the current edition. Every filter is optional; name and unitName match a part, inviteCode and arrivalDate (Asia/Shanghai date of the arrival leg) match exactly; unitType is the unit's type, attendance the guest's attendance (undecided includes guests who never answered), registeredOn the Asia/Shanghai day the guest was added (the dashboard's links).

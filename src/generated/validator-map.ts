@@ -14,6 +14,7 @@ import * as attendanceConfirmation from './validators/attendance-confirmation.js
 import * as attendanceIntention from './validators/attendance-intention.js';
 import * as auditFilterQuery from './validators/audit-filter-query.js';
 import * as auditPageQuery from './validators/audit-page-query.js';
+import * as badgeBatchQuery from './validators/badge-batch-query.js';
 import * as consoleGuestQuery from './validators/console-guest-query.js';
 import * as consoleIdParams from './validators/console-id-params.js';
 import * as consoleUnitQuery from './validators/console-unit-query.js';
@@ -152,6 +153,7 @@ import attendanceConfirmationSchema from './schemas/attendance-confirmation.json
 import attendanceIntentionSchema from './schemas/attendance-intention.json';
 import auditFilterQuerySchema from './schemas/audit-filter-query.json';
 import auditPageQuerySchema from './schemas/audit-page-query.json';
+import badgeBatchQuerySchema from './schemas/badge-batch-query.json';
 import consoleGuestQuerySchema from './schemas/console-guest-query.json';
 import consoleIdParamsSchema from './schemas/console-id-params.json';
 import consoleUnitQuerySchema from './schemas/console-unit-query.json';
@@ -293,6 +295,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'attendance-intention': attendanceIntentionSchema,
   'audit-filter-query': auditFilterQuerySchema,
   'audit-page-query': auditPageQuerySchema,
+  'badge-batch-query': badgeBatchQuerySchema,
   'console-guest-query': consoleGuestQuerySchema,
   'console-id-params': consoleIdParamsSchema,
   'console-unit-query': consoleUnitQuerySchema,
@@ -435,6 +438,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'attendance-intention': attendanceIntention['https://summit.example/schemas/attendance-intention.json'],
   'audit-filter-query': auditFilterQuery['https://summit.example/schemas/audit-filter-query.json'],
   'audit-page-query': auditPageQuery['https://summit.example/schemas/audit-page-query.json'],
+  'badge-batch-query': badgeBatchQuery['https://summit.example/schemas/badge-batch-query.json'],
   'console-guest-query': consoleGuestQuery['https://summit.example/schemas/console-guest-query.json'],
   'console-id-params': consoleIdParams['https://summit.example/schemas/console-id-params.json'],
   'console-unit-query': consoleUnitQuery['https://summit.example/schemas/console-unit-query.json'],

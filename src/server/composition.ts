@@ -41,7 +41,7 @@ import { UploadStorage } from './uploads/upload-storage.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 import type { ConsoleWorkbook } from './exports/workbooks.js';
 import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
-import { guestListWorkbooks } from './features/guests/guest-list-exports.js';
+import { guestListWorkbooks, unitGuestListExport } from './features/guests/guest-list-exports.js';
 import { noticeListWorkbook } from './features/notices/notice-list-export.js';
 import { wishListWorkbook } from './features/wishes/wish-list-export.js';
 import { hotelListWorkbook } from './features/reception/hotel-list-export.js';
@@ -52,8 +52,11 @@ import { UnitList } from './features/units/unit-list.js';
 import { unitListWorkbook } from './features/units/unit-list-export.js';
 import { consoleUnitRoutes } from './features/units/console-unit-routes.js';
 import { HotelExports } from './features/reception/hotel-exports.js';
-import { unitRecordWorkbooks } from './features/content/unit-record-exports.js';
+import { ownUnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
+import { catalogueWorkbooks } from './features/content/catalogue-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
+import { unitExportRoutes } from './exports/unit-export-routes.js';
+import type { AnyUnitListExport } from './exports/unit-workbooks.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
 import type { SealedStore } from './privacy/sealed-stores.js';
@@ -222,6 +225,8 @@ export interface Services {
   uploads: UploadService;
   contentRecords: ContentRecords;
   downloads: Downloads;
+  /** the Excel downloads of a unit's own lists, in the order of the OpenAPI paths */
+  unitExports: AnyUnitListExport[];
   door: DoorRouteServices;
   temporary: TemporaryServices;
   forms: FormServices;
@@ -386,6 +391,7 @@ export function createServices(
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
   const codesAdmin = new CodesAdmin(db, editions, audit);
   const contentRecords = new ContentRecords(db, editions, protection, contentAudit);
+  const downloads = new Downloads(db, editions, contentAudit, protection);
   const activities = new Activities(db, editions, activitySignUps, audit);
   const unitList = new UnitList(db, editions);
   const hotels = new Hotels(db, editions, audit, protection);
@@ -424,6 +430,7 @@ export function createServices(
       workbooks: [
         ...guestWorkbooks(guestExports, new HotelExports(db, protection)),
         ...unitRecordWorkbooks(contentRecords),
+        ...catalogueWorkbooks(contentRecords, downloads),
         ...guestListWorkbooks(consoleGuests, review),
         noticeListWorkbook(noticesAdmin),
         wishListWorkbook(goodWishes),
@@ -446,10 +453,21 @@ export function createServices(
     faceDetector,
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
     contentRecords,
-    downloads: new Downloads(db, editions, contentAudit, protection),
+    downloads,
+    unitExports: [unitGuestListExport(guests), ...ownUnitRecordExports(contentRecords)],
     door: {
       tokens: badgeTokens,
-      badges: new Badges(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, badgeLabels, badgeFont(config.badgeFont), clock),
+      badges: new Badges(
+        db,
+        editions,
+        badgeTokens,
+        peopleAtTheDoor,
+        storedPictures,
+        badgeLabels,
+        badgeFont(config.badgeFont),
+        clock,
+        config.badgeBatchCap,
+      ),
       checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, clock),
     },
     temporary: {
@@ -564,6 +582,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
   await api.register(consoleExportRoutes, { workbooks: s.console.workbooks, editions: s.editions, audit: s.audit });
+  await api.register(unitExportRoutes, { exports: s.unitExports, editions: s.editions, audit: s.audit });
   await api.register(formVersionRoutes, { formVersions: s.forms.versions, formDrafts: s.forms.drafts });
   await api.register(liveFormRoutes, { formVersions: s.forms.versions, formDrafts: s.forms.drafts });
   await api.register(recordUpgradeRoutes, { guests: s.guests, units: s.units, entourage: s.entourage });

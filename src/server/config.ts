@@ -44,6 +44,8 @@ export interface AppConfig {
   smtpFrom: string;
   /** a CJK font file for badges (BADGE_FONT); unset: Noto Sans CJK from Debian's fonts-noto-cjk when installed */
   badgeFont: string | null;
+  /** people per PDF of a unit's badge batch (BADGE_BATCH_CAP): a larger batch is printed a PDF at a time */
+  badgeBatchCap: number;
   production: boolean;
   sessionSecret: string;
   codeSecret: string;
@@ -225,6 +227,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const codeSecret = secret('CODE_SECRET');
   const dataKeyring = loadDataKeyring({ env, dataDir, production, shared: redisUrl !== null, problems });
   const retentionDays = int('RETENTION_DAYS', 180, 0, 36_500);
+  // a badge page holds a photo and a QR code: a few hundred pages stay a download of some MB
+  const badgeBatchCap = int('BADGE_BATCH_CAP', 200, 1, 2_000);
 
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n - ${problems.join('\n - ')}`);
@@ -245,6 +249,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl,
     smtpFrom: env.SMTP_FROM || 'summit@localhost',
     badgeFont: env.BADGE_FONT || null,
+    badgeBatchCap,
     production,
     sessionSecret,
     codeSecret,

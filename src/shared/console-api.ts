@@ -70,6 +70,10 @@ export const consoleApiPaths = {
   exportUnits: 'admin/console/export/units',
   /** GET: every unit's vehicles or unofficial-activity guests (.xlsx) */
   exportUnitRecords: (kind: 'vehicle' | 'unofficial-guest') => `admin/console/export/${kind}`,
+  /** GET (the list's query, no page): the historical guests or investment projects the list shows, as an .xlsx (organisers) */
+  exportCatalogue: (kind: 'historical-guest' | 'investment-project') => `admin/console/export/${kind}`,
+  /** GET (the list's query, no page): the downloads the list shows, as an .xlsx (organisers) */
+  exportDownloads: 'admin/console/export/downloads',
   /** GET ?audit-filter-query */
   auditPage: 'admin/console/audit/page',
   /** GET: the figures of the organisers' dashboard (response-console-dashboard) */

@@ -22,6 +22,8 @@ export const contentApiPaths = {
   unitRecords: (kind: UnitRecordKind) => `qms/${kind}`,
   /** PUT / DELETE one record of the caller's unit */
   unitRecord: (kind: UnitRecordKind, id: string) => `qms/${kind}/${id}`,
+  /** GET (the page's query, no page): the caller's unit's records of the list as an .xlsx (unit accounts; masked, audited) */
+  unitExport: (kind: UnitRecordKind) => `qms/export/${kind}`,
   /** GET (organisers): every unit's records with the unit name */
   adminPage: (kind: UnitRecordKind) => `admin/${kind}/page`,
   /** POST (organisers, body: the kind's schema) */

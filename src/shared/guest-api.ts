@@ -29,6 +29,8 @@ export const guestApiPaths = {
   checkInviteCode: 'qms/invite-code/check',
   /** GET ?pageNum&pageSize&status&name: the caller's unit's guests of the current edition */
   guestPage: 'qms/guest/page',
+  /** GET (the guestPage query, no page): the list's rows as an .xlsx (unit accounts; masked, audited) */
+  exportGuestPage: 'qms/export/guests',
   /** POST (body: guest schema): adds a guest, returns GuestSummary */
   guests: 'qms/guest',
   /** GET: GuestDetail; PUT (body: guest schema): saves basic information; DELETE: deregisters */

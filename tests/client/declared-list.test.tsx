@@ -287,8 +287,10 @@ describe('a declared download above the list', () => {
   });
 
   it('is declared on the organisers’ vehicle and unofficial-guest lists', () => {
-    expect((findDeclaration('all-vehicles') as ListDeclaration).download?.operation).toBe('exportAllVehicles');
-    expect((findDeclaration('all-unofficial-guests') as ListDeclaration).download?.operation).toBe('exportAllUnofficialGuests');
+    expect((findDeclaration('all-vehicles') as ListDeclaration).download).toMatchObject({ operation: 'exportAllVehicles' });
+    expect((findDeclaration('all-unofficial-guests') as ListDeclaration).download).toMatchObject({
+      operation: 'exportAllUnofficialGuests',
+    });
   });
 });
 

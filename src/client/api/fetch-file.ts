@@ -5,7 +5,7 @@ import { getSession } from '../session/session-store';
 export type FileQuery = Record<string, string | number | undefined>;
 
 /** A file the API served, or the server's refusal (its envelope message, else the status text). */
-export type FetchedFile = { ok: true; blob: Blob; name: string | null } | { ok: false; status: number; message: string };
+export type FetchedFile = { ok: true; blob: Blob; name: string | null; headers: Headers } | { ok: false; status: number; message: string };
 
 /** The file name the server chose (RFC 6266: the UTF-8 `filename*`, else the ASCII `filename`), or null. */
 export function fileNameOf(disposition: string | null): string | null {
@@ -42,5 +42,10 @@ export async function fetchFile(path: string, query: FileQuery = {}): Promise<Fe
     const body = (await response.json().catch(() => null)) as { msg?: string } | null;
     return { ok: false, status: response.status, message: body?.msg ?? response.statusText };
   }
-  return { ok: true, blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
+  return {
+    ok: true,
+    blob: await response.blob(),
+    name: fileNameOf(response.headers.get('content-disposition')),
+    headers: response.headers,
+  };
 }

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../shared/api-types';
 import { useKeyTranslation } from '../i18n/use-key-translation';
+import { useSession } from '../session/session-store';
 import { PagePagination } from '../util/PagePagination';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import { loadFormUiSchema, screenUiSchema } from './form-wiring';
@@ -32,7 +33,7 @@ import { checkedListQuery } from './list-query-check';
 import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
 import { runOperation } from './operations';
-import type { ListAction, ListDeclaration } from './screen-types';
+import type { ListAction, ListDeclaration, ListDownload } from './screen-types';
 import { useCellsReady } from './use-cells-ready';
 import { useToolbarGates } from './use-toolbar-gates';
 
@@ -44,6 +45,11 @@ const DEFAULT_PAGE_SIZE = 20;
 const hiddenIn = (uiSchema: UiSchema | undefined, field: string) =>
   (uiSchema?.[field] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'] === 'hidden';
 const NO_HOST: ListHost = {};
+/** The list's download buttons the signed-in account may press (the server still decides). */
+function downloadsFor(declared: ListDeclaration['download'], userType: string | null | undefined): ListDownload[] {
+  const all = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+  return all.filter((item) => !item.userTypes || item.userTypes.includes(userType ?? ''));
+}
 /** under 600 px (MUI's `sm` breakpoint) a list shows cards; a query string works without a theme provider too */
 const PHONE_WIDTH = '(max-width:599.95px)';
 
@@ -155,6 +161,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const { onChanged } = host;
   const afterRun = useCallback((action: ListAction) => (onChanged ? onChanged(action) : setReloads((count) => count + 1)), [onChanged]);
   const onPress = useActionPress(routeParams, host, afterRun);
+  const userType = useSession((session) => session.userType);
 
   const [downloadFailed, setDownloadFailed] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -171,6 +178,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const given = host.records;
   const page = given ? onePage(given) : loading.status === 'failed' ? null : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
+  const downloads = downloadsFor(declaration.download, userType);
   // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
   const { facts } = host;
   const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
@@ -211,19 +219,21 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
           onSubmit={(filters) => goTo({ filters, pageNum: 1 })}
         />
       )}
-      {(declaration.download || toolbarActions.length > 0) && (
+      {(downloads.length > 0 || toolbarActions.length > 0) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'flex-start' }} data-testid={`${testId}-toolbar`}>
-          {declaration.download && (
+          {downloads.map((item) => (
             <Button
+              key={item.operation}
               variant="outlined"
               size="small"
-              disabled={downloading}
-              onClick={() => download(declaration.download!.operation)}
-              data-testid={`${testId}-download`}
+              // until the query schema is read the filters lack the order: the file would not be what the list shows
+              disabled={downloading || filterAssets === undefined}
+              onClick={() => download(item.operation)}
+              data-testid={item.testId ?? `${testId}-download`}
             >
-              {t(declaration.download.labelKey)}
+              {t(item.labelKey)}
             </Button>
-          )}
+          ))}
           {toolbarActions.map((action) => (
             <ListActionButton
               key={action.id}

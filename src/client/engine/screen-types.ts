@@ -140,6 +140,16 @@ export interface ListAction {
   variant?: 'text' | 'outlined' | 'contained';
 }
 
+/** A button above a list that downloads a file made from the list's query. */
+export interface ListDownload {
+  operation: string;
+  labelKey: string;
+  /** data-testid of the button (default `<list testId>-download`: a list's second download names its own) */
+  testId?: string;
+  /** shown only to these account types (the session's userType, e.g. organiser); the server still decides */
+  userTypes?: string[];
+}
+
 export interface ListDeclaration extends DeclarationBase {
   kind: 'list';
   /** operation receiving the query (filters + pageNum + pageSize) and answering a page { records, total, pageNum, pageSize }; absent: the hosting screen gives the rows (`records`) */
@@ -164,10 +174,11 @@ export interface ListDeclaration extends DeclarationBase {
   /** why no column sorts the list (a list with a `load` and no sortable column says so; tests/codegen/list-sorting.test.ts) */
   unsortedBecause?: string;
   /**
-   * a button above the list (`<testId>-download`) running `operation` with the list's query as it
-   * loads it (filters, `sort` and `order`, no page) and route params: an export of exactly the rows listed
+   * buttons above the list running `operation` with the list's query as it loads it (filters,
+   * `sort` and `order`, no page) and route params: an export of exactly the rows listed, a
+   * unit's badge batch. One or several (see ListDownload).
    */
-  download?: { operation: string; labelKey: string };
+  download?: ListDownload | ListDownload[];
   /** data-testid of each row (table row or card); default `<testId>-row` */
   rowTestId?: string;
   /** extra data attributes of each row: attribute name (without `data-`) -> field */

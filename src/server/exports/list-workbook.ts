@@ -4,7 +4,7 @@ import type { ExportColumn } from './excel-export.js';
 import type { ConsoleWorkbook } from './workbooks.js';
 
 /** Rows per page the export reads: larger than a screen's page, the same query otherwise. */
-const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 500;
 
 /**
  * The workbook of a declared list: the list's own page reader with the list's own query (filters,
@@ -23,12 +23,22 @@ export interface ListExport<Query extends { pageNum?: string; pageSize?: string 
   page(editionId: string, query: Query): Promise<Page<Row>>;
 }
 
-async function* everyPage<Query extends { pageNum?: string; pageSize?: string }, Row>(
+/** The query of one export page: the list's own query, its page the export's. */
+export function exportPageQuery<Query extends { pageNum?: string; pageSize?: string }>(query: Query, pageNum: number): Query {
+  return { ...query, pageNum: String(pageNum), pageSize: String(EXPORT_PAGE) };
+}
+
+/**
+ * Every row of a list, page after page in the list's order; `first`, when the caller has read
+ * the first page already (to count the rows before the first byte), is not read again.
+ */
+export async function* everyPage<Query extends { pageNum?: string; pageSize?: string }, Row>(
   read: (query: Query) => Promise<Page<Row>>,
   query: Query,
+  first?: Page<Row>,
 ): AsyncIterable<Row> {
   for (let pageNum = 1; ; pageNum += 1) {
-    const page = await read({ ...query, pageNum: String(pageNum), pageSize: String(EXPORT_PAGE) });
+    const page = pageNum === 1 && first ? first : await read(exportPageQuery(query, pageNum));
     yield* page.records;
     if (page.records.length < EXPORT_PAGE || pageNum * EXPORT_PAGE >= page.total) return;
   }

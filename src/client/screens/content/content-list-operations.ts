@@ -1,7 +1,8 @@
 import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApiPaths, type ContentKind } from '../../../shared/content-api';
 import { contentApi } from '../../api/content-endpoints';
-import { downloadFile } from '../../api/download-file';
+import { downloadFile, downloadListFile } from '../../api/download-file';
 import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 import { showToast } from '../../feedback/feedback-store';
@@ -20,6 +21,9 @@ const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
   });
 
 const idOf = (row: FormData) => String(row.id);
+
+/** A list's workbook of what it shows (its keyword, session or category and order; the server names the file). */
+const exportOf = (path: string, fallbackName: string) => (query: ListLoadQuery) => downloadListFile(path, fallbackName, query);
 
 /** Loads and row actions of the content lists (ui-schemas/screens/historical-guests.json, investment-projects.json, vehicles.json, unofficial-guests.json, downloads.json). */
 export const contentListOperations = {
@@ -43,4 +47,10 @@ export const contentListOperations = {
     if (!saved.ok) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);
   },
   deleteDownload: (row: FormData) => contentApi.deleteDownload(idOf(row)),
+  // the unit's own records (its rows only, masked); the shared lists' workbooks are the organisers'
+  exportOwnVehicles: exportOf(contentApiPaths.unitExport('vehicle'), 'vehicles.xlsx'),
+  exportOwnUnofficialGuests: exportOf(contentApiPaths.unitExport('unofficial-guest'), 'unofficial-guests.xlsx'),
+  exportHistoricalGuests: exportOf(consoleApiPaths.exportCatalogue('historical-guest'), 'historical-guests.xlsx'),
+  exportInvestmentProjects: exportOf(consoleApiPaths.exportCatalogue('investment-project'), 'investment-projects.xlsx'),
+  exportDownloads: exportOf(consoleApiPaths.exportDownloads, 'downloads.xlsx'),
 };

@@ -1,7 +1,8 @@
-import type { AuditStatus, GateDecision } from '../../../shared/guest-api';
+import { guestApiPaths, type AuditStatus, type GateDecision } from '../../../shared/guest-api';
 import { doorApiPaths } from '../../../shared/door-api';
-import { downloadFile } from '../../api/download-file';
+import { downloadFile, downloadListFile } from '../../api/download-file';
 import { guestApi } from '../../api/guest-endpoints';
+import { printBadgeBatch } from './badge-batch';
 import { filterText, pagingOf, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
@@ -29,7 +30,10 @@ export const guestListOperations = {
   guestCancelAttendance: (row: FormData) => guestApi.cancelAttendance(idOf(row)),
   guestDeregister: (row: FormData) => guestApi.deregister(idOf(row)),
   guestBadge: (row: FormData) => badgesOf(doorApiPaths.guestBadges(idOf(row))),
-  unitBadges: () => badgesOf(doorApiPaths.unitBadges),
+  // the batch's first PDF; the screen offers the next ones (badge-batch.ts)
+  unitBadges: () => printBadgeBatch(1),
+  // the unit's list as it shows it (its filters and order; masked, audited by the server)
+  exportGuestPage: (query: ListLoadQuery) => downloadListFile(guestApiPaths.exportGuestPage, 'guests.xlsx', query),
 };
 
 /** Badges as the server made them (a PDF, a page each); a refusal is the server's message. */

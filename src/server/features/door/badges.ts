@@ -31,18 +31,38 @@ export class Badges {
     private readonly labels: BadgeLabels,
     private readonly font: { file: string; family?: string } | null,
     private readonly clock: Clock,
+    /** people per PDF of a unit's batch */
+    private readonly batchCap: number,
   ) {
     this.db = db.withTables<DoorTables>();
   }
 
-  /** The PDF of a unit's badges, or of one guest of it (its entourage included); null: no such guest. */
-  async pdf(unitId: string, guestId: string | null): Promise<Buffer | null> {
+  /** The PDF of one guest's badges (its entourage included); null: no such guest of the unit. */
+  async pdf(unitId: string, guestId: string): Promise<Buffer | null> {
     const edition = await this.editions.current();
     const people = await this.people.ofUnit(edition.id, unitId, guestId);
-    if (guestId && people.length === 0) return null;
+    if (people.length === 0) return null;
+    return this.pdfOf(edition.id, unitId, people);
+  }
+
+  /**
+   * One PDF of a unit's batch: its `pageNum`-th share of at most `batchCap` people (in the order
+   * guests were added, a guest's entourage after the guest) and how many PDFs the batch takes;
+   * null: past the last one (the first always exists, empty when nobody has a badge).
+   */
+  async batch(unitId: string, pageNum: number): Promise<{ file: Buffer; pages: number; cap: number } | null> {
+    const edition = await this.editions.current();
+    const people = await this.people.ofUnit(edition.id, unitId, null);
+    const pages = Math.ceil(people.length / this.batchCap);
+    if (pageNum > Math.max(pages, 1)) return null;
+    const share = people.slice((pageNum - 1) * this.batchCap, pageNum * this.batchCap);
+    return { file: await this.pdfOf(edition.id, unitId, share), pages, cap: this.batchCap };
+  }
+
+  private async pdfOf(editionId: string, unitId: string, people: PersonAtTheDoor[]): Promise<Buffer> {
     const faces: BadgeFace[] = [];
     for (const person of people) {
-      const badgeId = await this.liveBadge(edition.id, unitId, person);
+      const badgeId = await this.liveBadge(editionId, unitId, person);
       faces.push({
         token: this.tokens.tokenOf(badgeId),
         nameZh: person.nameZh,

@@ -29,11 +29,25 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
   const sendPdf = (reply: import('fastify').FastifyReply, file: Buffer, name: string) =>
     reply.header('cache-control', 'no-store').header('content-disposition', attachmentDisposition(name)).type('application/pdf').send(file);
 
-  app.get(path(paths.unitBadges), {
-    schema: { tags, summary: "The unit's badges as one PDF (approved guests coming and their entourage)", security: bearer, response: pdf },
+  app.get<{ Querystring: SchemaData<'badge-batch-query'> }>(path(paths.unitBadges), {
+    schema: {
+      tags,
+      summary:
+        "One PDF of the unit's badges (approved guests coming and their entourage), at most BADGE_BATCH_CAP people each: pageNum picks which (default the first; 404 past the last); x-badge-page, x-badge-pages and x-badge-cap say which of how many",
+      security: bearer,
+      ...queryOf('badge-batch-query'),
+      response: pdf,
+    },
+    // unit accounts only, before the query is validated: anyone else gets 403, never a 400
+    preValidation: async (request) => {
+      unitOf(signedIn(request));
+    },
     handler: async (request, reply) => {
-      const file = await badges.pdf(unitOf(signedIn(request)), null);
-      return sendPdf(reply, file ?? Buffer.alloc(0), 'badges.pdf');
+      const pageNum = Number(request.query.pageNum ?? 1);
+      const batch = await badges.batch(unitOf(signedIn(request)), pageNum);
+      if (!batch) throw new AppError('notFound');
+      reply.header('x-badge-page', String(pageNum)).header('x-badge-pages', String(batch.pages)).header('x-badge-cap', String(batch.cap));
+      return sendPdf(reply, batch.file, batch.pages > 1 ? `badges-${pageNum}.pdf` : 'badges.pdf');
     },
   });
 

@@ -1,10 +1,13 @@
 import { consoleApiPaths } from '../../../shared/console-api.js';
 import type { ConsoleGuestItem } from '../../../shared/console-api.js';
-import type { ReviewItem } from '../../../shared/guest-api.js';
-import type { ConsoleGuestQuery, ReviewPageQuery } from '../../../generated/types.js';
+import { guestApiPaths, type GuestSummary, type ReviewItem } from '../../../shared/guest-api.js';
+import type { ConsoleGuestQuery, GuestPageQuery, ReviewPageQuery } from '../../../generated/types.js';
 import { fieldColumn, type ExportColumn } from '../../exports/excel-export.js';
 import { listWorkbook } from '../../exports/list-workbook.js';
 import type { ConsoleWorkbook } from '../../exports/workbooks.js';
+import type { UnitListExport } from '../../exports/unit-workbooks.js';
+import { pageOf } from '../../http/route-parts.js';
+import type { Guests } from './guests.js';
 import type { ConsoleGuests } from './console-guests.js';
 import type { Review } from './review.js';
 
@@ -55,4 +58,28 @@ export function guestListWorkbooks(search: ConsoleGuests, review: Review): Conso
     page: (editionId, query) => review.pageOf(editionId, query),
   });
   return [guestSearch, reviewQueue] as ConsoleWorkbook<never>[];
+}
+
+/**
+ * The unit's own guest list as a workbook of what it shows: the same query (status, name, sort,
+ * order) through the list's own page reader, scoped to the caller's unit, the list's columns
+ * (the ID number as the list shows it, masked).
+ */
+export function unitGuestListExport(guests: Guests): UnitListExport<GuestPageQuery, GuestSummary> {
+  return {
+    path: guestApiPaths.exportGuestPage,
+    summary: "The caller's unit's guest list, with its filters and order (the query of qms/guest/page)",
+    query: 'guest-page-query',
+    fileKey: 'console.export.files.unitGuests',
+    sheetKey: 'console.export.sheets.guests',
+    columns: [
+      nameColumn,
+      { headerKey: 'guest.list.idNumber', width: 24, sensitive: 'idNumber', value: (row) => row.idNumberMasked },
+      statusColumn,
+      fieldColumn<GuestSummary>('response-guest-summary', 'attendance', (row) => row.attendance, { headerKey: 'guest.list.attendance' }),
+      { headerKey: 'guest.list.entourage', value: (row) => row.entourageCount },
+    ],
+    page: (who, query) =>
+      guests.page(who, { ...pageOf(query), status: query.status, name: query.name, sort: query.sort, order: query.order }),
+  };
 }
