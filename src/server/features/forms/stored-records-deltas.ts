@@ -21,26 +21,26 @@ export async function recordDeltaOf(
   formName: string,
   stored: Record<string, unknown> | undefined,
   target: Record<string, unknown>,
-  /** compiled delta validators by the sha256 of their code (the caller's, bounded here) */
+  /** compiled delta validators by the sha256 of their schema (the caller's, bounded here) */
   compiled: Map<string, ValidateFunction>,
 ): Promise<RecordDelta | null> {
   if (!stored) return null;
   const delta = schemaDelta(stored, target);
   if (!delta) return null;
   const sealed = new Set(sensitiveFields(formName).map((field) => field.path[0]));
-  let validate: ValidateFunction | undefined;
-  try {
-    const { code } = formValidatorCode(`${formName} (changed fields)`, delta.schema);
-    const key = createHash('sha256').update(code).digest('hex');
-    validate = compiled.get(key);
-    if (!validate) {
+  // keyed by the delta's content: its compile (ajv's code generation) is the costly part
+  const key = createHash('sha256').update(JSON.stringify(delta.schema)).digest('hex');
+  let validate = compiled.get(key);
+  if (!validate) {
+    try {
+      const { code } = formValidatorCode(`${formName} (changed fields)`, delta.schema);
       validate = await importFormValidator(code, String(delta.schema.$id));
-      if (!validate) return null;
-      if (compiled.size >= KEPT) compiled.delete(compiled.keys().next().value as string);
-      compiled.set(key, validate);
+    } catch {
+      return null; // what the delta cannot compile on its own, the full check can
     }
-  } catch {
-    return null; // what the delta cannot compile on its own, the full check can
+    if (!validate) return null;
+    if (compiled.size >= KEPT) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(key, validate);
   }
   return { validate, known: delta.known, opens: delta.checked.some((name) => sealed.has(name)) };
 }
