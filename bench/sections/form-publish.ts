@@ -8,6 +8,7 @@
  * Target: publish at most 5 s, the diff included. BENCH_PUBLISH_GUESTS: another guest count.
  */
 import { sql } from 'kysely';
+import { MAX_LISTED } from '../../src/server/features/forms/form-drafts.js';
 import { benchDatabase, kinds, table, type BenchDatabase } from '../fixture.js';
 import {
   formVersionsApiPaths as paths,
@@ -111,6 +112,23 @@ async function measure(database: BenchDatabase): Promise<string[][]> {
     .executeTakeFirstOrThrow();
   await database.app.services.sessions.create(organiser.id);
   const recount = await call<StoredRecordsDiff>('GET', paths.formDraftStoredRecords('guest'));
+  // the count's baseline, in turns with the count itself (each after a commit, so counted anew):
+  // every record opened and checked against the whole draft, as before the delta check
+  const draft = (await call<FormVersionDetail>('GET', paths.formDraft('guest'))).data.document;
+  const drafts = database.app.services.forms.drafts;
+  const deltaSeconds: number[] = [];
+  const fullSeconds: number[] = [];
+  let same = true;
+  for (let turn = 0; turn < 2; turn += 1) {
+    await database.app.services.sessions.create(organiser.id);
+    let started = performance.now();
+    const delta = await drafts.storedRecords('guest', draft, MAX_LISTED);
+    deltaSeconds.push((performance.now() - started) / 1000);
+    started = performance.now();
+    const full = await drafts.storedRecords('guest', draft, MAX_LISTED, { inFull: true });
+    fullSeconds.push((performance.now() - started) / 1000);
+    same &&= JSON.stringify({ ...delta, tookMs: 0 }) === JSON.stringify({ ...full, tookMs: 0 });
+  }
   const again = await call<StoredRecordsDiff>('GET', paths.formDraftStoredRecords('guest'));
   // a kept database keeps the published version: the next run's draft adds its own field on top
   const publish = await call<{ version: number }>('POST', paths.formDraftPublish('guest'), { confirmedAffected: again.data.affected });
@@ -122,6 +140,9 @@ async function measure(database: BenchDatabase): Promise<string[][]> {
       String(diff.data.affected),
       s(diff.seconds),
       s(recount.seconds),
+      deltaSeconds.map(s).join(' / '),
+      fullSeconds.map(s).join(' / '),
+      same ? 'yes' : 'NO',
       s(again.seconds),
       s(publish.seconds),
       `${s(worst)} (${answered} answers)`,
@@ -139,7 +160,7 @@ export default {
     const rows: string[][] = [];
     for (const kind of await kinds()) rows.push(...(await measure(await benchDatabase(kind, GUESTS))));
     return [
-      `The guest form's draft with a new required field and the Chinese name limited to 2 characters, on ${GUESTS} seeded guests: the diff request (the first; again after a write was committed, which makes the server count anew; again with nothing changed), then the publish with the confirmed count (the publish recounts, or takes the count kept since the last diff when nothing was committed in between). Whole requests (inject), in seconds. While the first diff runs, GET ${paths.liveVersions} is due every 50 ms: its worst answer time, counted from when it was due (a server that cannot start it counts), and how many were answered. Baselines from the same run: \`select count(*)\` of the edition's guests, and reading every guest document of the edition and parsing it.`,
+      `The guest form's draft with a new required field and the Chinese name limited to 2 characters, on ${GUESTS} seeded guests: the diff request (the first; again after a write was committed, which makes the server count anew; again with nothing changed), then the publish with the confirmed count (the publish recounts, or takes the count kept since the last diff when nothing was committed in between). Then twice in turn, each after a commit: the count anew (the diff's own walk, called in process) and the full check, the same count made the way it was before the delta check (every record's sealed values opened and the record checked against the whole draft); and whether their answers (counts, fields, the first ${MAX_LISTED} records and their problems) are equal. Whole requests (inject), in seconds. While the first diff runs, GET ${paths.liveVersions} is due every 50 ms: its worst answer time, counted from when it was due (a server that cannot start it counts), and how many were answered. Baselines from the same run: \`select count(*)\` of the edition's guests, and reading every guest document of the edition and parsing it.`,
       '',
       table(
         [
@@ -148,6 +169,9 @@ export default {
           'affected',
           'diff s',
           'diff after a write s',
+          'count anew s (2 turns)',
+          'full check s (2 turns)',
+          'same answer as the full check',
           'diff again s',
           'publish s',
           'worst other answer during the diff s',

@@ -6,6 +6,7 @@
  * between pages: 100,000 guests are neither held in memory at once nor a block of the server.
  */
 import { sql } from 'kysely';
+import type { ValidateFunction } from 'ajv';
 import type { Db } from '../db/database.js';
 import type { FieldError } from '../../shared/validation.js';
 import type { SchemaName } from '../../generated/registry.js';
@@ -44,6 +45,20 @@ export interface StoredRecordsWalkOptions {
   editionId?: string;
   /** rows per read: the records are read in pages by id, so memory stays flat whatever the count */
   pageSize?: number;
+  /**
+   * The cheaper exact check of the records saved under a version (schema-delta.ts), or null
+   * where there is none: those records, and any record the delta cannot settle, get the full check.
+   */
+  deltaOf?: (storedVersion: number) => Promise<RecordDelta | null>;
+}
+
+/** The delta of schema-delta.ts compiled: what a record of one stored version is checked against. */
+export interface RecordDelta {
+  validate: ValidateFunction;
+  /** the target version's top-level property names */
+  known: ReadonlySet<string>;
+  /** a checked field is sealed: the record is opened first */
+  opens: boolean;
 }
 
 export const DIFF_PAGE_SIZE = 1000;
@@ -70,6 +85,7 @@ function affectedRecord(
   formVersion: FormVersion,
   open: NonNullable<StoredRecordsWalkOptions['open']>,
   fieldErrors: FieldErrorsOf,
+  delta: RecordDelta | null | undefined,
 ): AffectedRecord | null {
   const storedVersion = Number(row.version ?? 1);
   let document: unknown;
@@ -77,6 +93,21 @@ function affectedRecord(
     document = JSON.parse(row.doc);
   } catch {
     document = row.doc; // not JSON: the validator says what it thinks of a string
+  }
+  if (delta) {
+    const problems = deltaProblems(kind, document, formVersion, open, fieldErrors, delta);
+    if (problems === null) return null;
+    if (problems !== undefined)
+      return {
+        kind: kind.kind,
+        table: kind.table,
+        id: row.id,
+        schema: kind.schema,
+        storedVersion,
+        targetVersion: formVersion.version,
+        dropped: [],
+        problems,
+      };
   }
   const sealed = document;
   if (document && typeof document === 'object' && !Array.isArray(document))
@@ -98,6 +129,29 @@ function affectedRecord(
 }
 
 /**
+ * A record checked against the delta of its stored version: null when it fits, its problems
+ * (as the full check gives them) when it does not, undefined when the full check must say: it
+ * has a field the target lacks (dropped, then the rest checked anew), or a nested one is dropped.
+ */
+function deltaProblems(
+  kind: StoredDocumentKind,
+  document: unknown,
+  formVersion: FormVersion,
+  open: NonNullable<StoredRecordsWalkOptions['open']>,
+  fieldErrors: FieldErrorsOf,
+  delta: RecordDelta,
+): FieldError[] | null | undefined {
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) return undefined;
+  for (const name in document) if (!delta.known.has(name)) return undefined;
+  const checked = delta.opens ? open(kind.schema, document as Record<string, unknown>) : document;
+  if (delta.validate(checked)) return null;
+  const errors = delta.validate.errors ?? [];
+  if (errors.some((error) => error.keyword === 'additionalProperties')) return undefined;
+  const problems = fieldErrors(errors, formVersion.schema);
+  return problems.length === 0 ? null : problems;
+}
+
+/**
  * Every stored record of `kinds` checked against its form's version, in pages by id; each
  * affected one is handed to `onAffected` (in id order within a kind) and not kept here.
  * Returns how many records were checked.
@@ -115,12 +169,19 @@ export async function walkStoredRecords(
   for (const kind of kinds) {
     const formVersion = await formVersionOf(kind.schema);
     const fieldErrors = memoisedFieldErrors();
+    const deltas = new Map<number, RecordDelta | null>();
     let after: string | null = null;
     for (;;) {
       const rows = await pageOf(db, kind, after, size, options.editionId);
+      if (options.deltaOf)
+        for (const row of rows) {
+          const version = Number(row.version ?? 1);
+          if (!deltas.has(version)) deltas.set(version, await options.deltaOf(version));
+        }
       for (const row of rows) {
         checked += 1;
-        const affected = affectedRecord(kind, row, formVersion, open, fieldErrors);
+        const delta = options.deltaOf ? deltas.get(Number(row.version ?? 1)) : undefined;
+        const affected = affectedRecord(kind, row, formVersion, open, fieldErrors, delta);
         if (affected) onAffected(affected);
       }
       if (rows.length < size) break;

@@ -17,9 +17,8 @@ import { storedDocuments, publishedSchema, type StoredDocumentKind } from '../..
 import type { FormVersion } from '../../schema-versions/document-upgrade.js';
 import type { SchemaName } from '../../../generated/registry.js';
 import { checkFormDocument } from '../../../shared/form-rules/form-check.js';
-import { formValidatorCode } from './form-validator-code.js';
-import { schemaFormats } from '../../../shared/schema-formats.js';
-import * as ajvRuntime from '../../../shared/ajv-runtime.js';
+import { formValidatorCode, importFormValidator } from './form-validator-code.js';
+import { recordDeltaOf } from './stored-records-deltas.js';
 import {
   formValidatorUrl,
   isEditableForm,
@@ -62,6 +61,7 @@ export interface CompiledForm {
 export class FormDrafts implements PublishGate {
   private readonly db: FormsDb;
   private readonly compiled = new Map<string, CompiledForm>();
+  private readonly compiledDeltas = new Map<string, ValidateFunction>();
   private readonly diffs: StoredRecordsCache<StoredRecordsTally>;
 
   constructor(
@@ -103,24 +103,50 @@ export class FormDrafts implements PublishGate {
    * and the first `limit`. Read in pages (stored-records-diff.ts); kept while nothing is
    * committed (stored-records-cache.ts), so the publish's recount after a diff costs nothing.
    */
-  async storedRecords(name: string, document: FormDocument, limit: number): Promise<StoredRecordsDiff> {
+  async storedRecords(
+    name: string,
+    document: FormDocument,
+    limit: number,
+    /** every record opened and checked against the whole draft, nothing kept (what tests and the bench compare with) */
+    { inFull = false }: { inFull?: boolean } = {},
+  ): Promise<StoredRecordsDiff> {
     const started = performance.now();
     const formName = form(name);
     const target = await this.compile(formName, document);
     const edition = await this.editions.current();
-    const key = `${formName} ${edition.id} ${target.key}`;
-    const value = await this.diffs.get(key, async () => {
+    const walk = async () => {
       const tally = new StoredRecordsTally(MAX_LISTED);
       tally.checked = await walkStoredRecords(
         this.plainDb,
         () => this.formVersionOf(formName, document, target),
         this.kindsOf(formName),
         (record) => tally.add(record),
-        { open: (schema, doc) => this.protection.openDocument(schema, doc), editionId: edition.id, pageSize: this.pageSize },
+        {
+          open: (schema, doc) => this.protection.openDocument(schema, doc),
+          editionId: edition.id,
+          pageSize: this.pageSize,
+          // the records of a version are checked against what the draft changed since it (schema-delta.ts)
+          ...(inFull ? {} : { deltaOf: async (stored: number) => this.deltaOf(formName, stored, target) }),
+        },
       );
       return tally;
-    });
+    };
+    const value = inFull ? await walk() : await this.diffs.get(`${formName} ${edition.id} ${target.key}`, walk);
     return value.result(Math.min(limit, MAX_LISTED), Math.round(performance.now() - started));
+  }
+
+  /** The delta from a stored version (as the server validated its saves: bundled from its row) to the draft. */
+  private async deltaOf(formName: EditableFormName, stored: number, target: CompiledForm) {
+    const row = await this.db
+      .selectFrom('form_versions')
+      .select(['schema', 'state'])
+      .where('form_name', '=', formName)
+      .where('version', '=', stored)
+      .executeTakeFirst();
+    // a draft never validated a save; a version not on record is checked in full
+    if (!row || row.state === 'draft') return null;
+    const bundled = this.files.bundle(formName, JSON.parse(row.schema) as FormDocument['schema']);
+    return recordDeltaOf(formName, bundled, target.bundled, this.compiledDeltas);
   }
 
   private kindsOf(formName: EditableFormName): StoredDocumentKind[] {
@@ -184,10 +210,7 @@ export class FormDrafts implements PublishGate {
       .onConflict((c) => c.column('sha256').doNothing())
       .execute();
     const rootKey = String(bundled.$id);
-    const factory = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
-      default: (formats: unknown, runtime: unknown) => Record<string, ValidateFunction>;
-    };
-    const validate = factory.default(schemaFormats, ajvRuntime)[rootKey];
+    const validate = await importFormValidator(code, rootKey);
     if (!validate) throw new AppError('formDraftInvalid', { details: `no validator for ${rootKey}` });
     const compiled: CompiledForm = { key, module: { sha256, url: formValidatorUrl(sha256), rootKey }, bundled, validate };
     // drafts come and go: a bounded cache
