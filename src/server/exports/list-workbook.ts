@@ -12,15 +12,20 @@ export const EXPORT_PAGE = 500;
  * rows the list shows, in its order. `query` is the list's query schema: the export route
  * validates the same query string the list's load sends.
  */
-export interface ListExport<Query extends { pageNum?: string; pageSize?: string }, Row> {
+export interface ListExport<Query extends { pageNum?: string; pageSize?: string }, Row> extends ListWorkbookShape<Row> {
+  page(editionId: string, query: Query): Promise<Page<Row>>;
+}
+
+/** What every list's workbook declares besides how it reads its pages. */
+export interface ListWorkbookShape<Row> {
   path: string;
   summary: string;
+  /** the list's query schema: the route validates the query string the list's load sends */
   query: SchemaName;
-  /** i18n keys of the file's name and of the sheet's tab */
+  /** i18n keys of the file's name (also the list an audit entry names) and of the sheet's tab */
   fileKey: string;
   sheetKey: string;
   columns: ExportColumn<Row>[];
-  page(editionId: string, query: Query): Promise<Page<Row>>;
 }
 
 /** The query of one export page: the list's own query, its page the export's. */

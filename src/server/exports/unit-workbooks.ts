@@ -1,7 +1,6 @@
-import type { SchemaName } from '../../generated/registry.js';
 import type { Page } from '../../shared/api-types.js';
 import type { SignedInAccount } from '../auth/sessions.js';
-import type { ExportColumn } from './excel-export.js';
+import type { ListWorkbookShape } from './list-workbook.js';
 
 /**
  * The workbook of one of a unit's own lists (its guests, vehicles, unofficial-activity guests):
@@ -9,15 +8,7 @@ import type { ExportColumn } from './excel-export.js';
  * the sheet holds exactly the rows the unit sees, in its order and never another unit's. The
  * unit export route (unit-export-routes.ts) serves each; features contribute them.
  */
-export interface UnitListExport<Query extends { pageNum?: string; pageSize?: string }, Row> {
-  path: string;
-  summary: string;
-  /** the list's query schema: the route validates the query string the list's load sends */
-  query: SchemaName;
-  /** i18n keys of the file's name (also the list named in the audit entry) and of the sheet's tab */
-  fileKey: string;
-  sheetKey: string;
-  columns: ExportColumn<Row>[];
+export interface UnitListExport<Query extends { pageNum?: string; pageSize?: string }, Row> extends ListWorkbookShape<Row> {
   /** the list's page as the caller's unit reads it */
   page(who: SignedInAccount, query: Query): Promise<Page<Row>>;
 }

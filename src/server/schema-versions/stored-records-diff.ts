@@ -75,6 +75,26 @@ async function pageOf(db: Db, kind: StoredDocumentKind, after: string | null, si
   return result.rows;
 }
 
+function affectedAs(
+  kind: StoredDocumentKind,
+  row: Row,
+  storedVersion: number,
+  formVersion: FormVersion,
+  dropped: AffectedRecord['dropped'],
+  problems: AffectedRecord['problems'],
+): AffectedRecord {
+  return {
+    kind: kind.kind,
+    table: kind.table,
+    id: row.id,
+    schema: kind.schema,
+    storedVersion,
+    targetVersion: formVersion.version,
+    dropped,
+    problems,
+  };
+}
+
 /**
  * One stored record checked against the version: what it would lose and what the version
  * rejects, or null when it fits. Its `problems` may be shared with other records (field-errors-memo.ts).
@@ -97,17 +117,7 @@ function affectedRecord(
   if (delta) {
     const problems = deltaProblems(kind, document, formVersion, open, fieldErrors, delta);
     if (problems === null) return null;
-    if (problems !== undefined)
-      return {
-        kind: kind.kind,
-        table: kind.table,
-        id: row.id,
-        schema: kind.schema,
-        storedVersion,
-        targetVersion: formVersion.version,
-        dropped: [],
-        problems,
-      };
+    if (problems !== undefined) return affectedAs(kind, row, storedVersion, formVersion, [], problems);
   }
   const sealed = document;
   if (document && typeof document === 'object' && !Array.isArray(document))
@@ -116,16 +126,7 @@ function affectedRecord(
   if (upgrade.dropped.length === 0 && upgrade.problems.length === 0) return null;
   // a dropped sensitive value is named, never printed
   for (const field of upgrade.dropped) if (isSealed(valueAt(sealed, field.pointer))) field.value = '(sealed)';
-  return {
-    kind: kind.kind,
-    table: kind.table,
-    id: row.id,
-    schema: kind.schema,
-    storedVersion,
-    targetVersion: formVersion.version,
-    dropped: upgrade.dropped,
-    problems: upgrade.problems,
-  };
+  return affectedAs(kind, row, storedVersion, formVersion, upgrade.dropped, upgrade.problems);
 }
 
 /**
