@@ -118,7 +118,7 @@ async function stepsOf(photo: Buffer, file: string, detector: FaceDetector, roun
     ],
     [
       'background (detector input halved, JavaScript)',
-      () => backgroundIsPlain({ data: small, width: 240, height: 320 }, () => Promise.reject(new Error('resized'))),
+      () => backgroundIsPlain({ data: small, width: 240, height: 320, channels: 3 }, () => Promise.reject(new Error('resized'))),
     ],
     ['re-encode of the stored copy (JPEG q90)', () => encodeDecoded(decoded, `${file}.clean`, 'image/jpeg', 300)],
     ['face detection (worker, fused layers)', () => detector.detect(new Uint8Array(small), 240, 320)],

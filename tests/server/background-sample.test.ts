@@ -21,25 +21,31 @@ describe('background sample', () => {
       .removeAlpha()
       .raw()
       .toBuffer();
-    await expect(backgroundIsPlain({ data: plain, width: 240, height: 320 }, noSharp)).resolves.toBe(true);
+    await expect(backgroundIsPlain({ data: plain, width: 240, height: 320, channels: 3 }, noSharp)).resolves.toBe(true);
     // noise far above a camera's: not plain
     const busy = await sharp(await backdrop(240, 320, 120))
       .removeAlpha()
       .raw()
       .toBuffer();
-    await expect(backgroundIsPlain({ data: busy, width: 240, height: 320 }, noSharp)).resolves.toBe(false);
+    await expect(backgroundIsPlain({ data: busy, width: 240, height: 320, channels: 3 }, noSharp)).resolves.toBe(false);
   });
 
-  it('resizes the decoded picture when the detector input is not twice the sample (another shape, or no face rule)', async () => {
+  it('resizes the decoded picture when the detector input is not twice the sample in RGB (another shape, grey, or no face rule)', async () => {
     const picture = await backdrop(320, 240);
+    const grey = await sharp(await backdrop(240, 320))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let resized = 0;
     const pipeline = () => {
       resized += 1;
       return Promise.resolve(sharp(picture));
     };
-    const detectorInput = { data: await sharp(picture).removeAlpha().raw().toBuffer(), width: 320, height: 240 };
+    const detectorInput = { data: await sharp(picture).removeAlpha().raw().toBuffer(), width: 320, height: 240, channels: 3 };
     await expect(backgroundIsPlain(detectorInput, pipeline)).resolves.toBe(true);
     await expect(backgroundIsPlain(null, pipeline)).resolves.toBe(true);
-    expect(resized).toBe(2);
+    expect(grey.info.channels).toBe(1);
+    await expect(backgroundIsPlain({ ...grey.info, data: grey.data }, pipeline)).resolves.toBe(true);
+    expect(resized).toBe(3);
   });
 });

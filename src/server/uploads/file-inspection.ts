@@ -4,7 +4,7 @@ import { loadSharp } from '../lazy-modules.js';
 import { chooseMime, sniffMimeTypes, SNIFF_BYTES } from '../../shared/file-signatures.js';
 import { jpegDensity } from '../../shared/jpeg-density.js';
 import { faceAreaRatioOf, needsPixels, sniffedFacts, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
-import { backgroundIsPlain, type RgbPicture } from './background-sample.js';
+import { backgroundIsPlain, type RawPicture } from './background-sample.js';
 import { DECODE_ONCE_MAX_PIXELS, decodeInFull, MAX_INPUT_PIXELS, pipelineOf } from './decoded-picture.js';
 import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
 import { encodeDecoded, type Reencoded } from './picture-reencode.js';
@@ -95,7 +95,7 @@ const decodeFile = async (filePath: string) =>
 interface Samples {
   plain: boolean | null;
   /** the detector's input: RGB scaled to fit FACE_INPUT_SIZE */
-  face: RgbPicture | null;
+  face: RawPicture | null;
   reencoded: Reencoded | undefined;
 }
 
@@ -113,7 +113,7 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
   const decoded = once ? await decodeInFull(input.filePath) : null;
   const pixels = (): Promise<Sharp> => (decoded ? pipelineOf(decoded) : decodeFile(input.filePath));
 
-  const face = async (): Promise<RgbPicture | null> => {
+  const face = async (): Promise<RawPicture | null> => {
     if (rules.faceAreaMin === undefined && rules.faceAreaMax === undefined) return null;
     const small = await (
       await pixels()
@@ -122,7 +122,7 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { data: small.data, width: small.info.width, height: small.info.height };
+    return { data: small.data, width: small.info.width, height: small.info.height, channels: small.info.channels };
   };
   const faceAndBackground = async () => {
     const small = await face();
