@@ -17,6 +17,9 @@ import { FaceDetector, FACE_INPUT_SIZE } from '../../src/server/uploads/face-det
 import { checkReceivedFile } from '../../src/server/uploads/check-received.js';
 import { uploadRulesNamed } from '../../src/server/uploads/upload-rule-catalogue.js';
 import { loadSharp } from '../../src/server/lazy-modules.js';
+import { decodeInFull, pipelineOf } from '../../src/server/uploads/decoded-picture.js';
+import { encodeDecoded } from '../../src/server/uploads/picture-reencode.js';
+import { backgroundIsPlain } from '../../src/server/uploads/background-sample.js';
 import { photoVerdict, SET_DIR, type ExpectedVerdict } from '../../tests/server/fixtures/face-verdicts/verdict.js';
 import { portrait } from '../../tests/server/uploads-fixtures.js';
 import { table } from '../fixture.js';
@@ -91,6 +94,42 @@ async function detection(photo: Buffer, detector: FaceDetector): Promise<Sample>
   });
 }
 
+/**
+ * Where the product check's CPU goes: each of its steps alone on the portrait, p50 of `rounds`
+ * (the check runs the detector input and the stored copy side by side, the rest in turn).
+ */
+async function stepsOf(photo: Buffer, file: string, detector: FaceDetector, rounds: number): Promise<[string, number][]> {
+  const sharp = await loadSharp();
+  await fs.promises.writeFile(file, photo);
+  const decoded = await decodeInFull(file);
+  const small = await (
+    await pipelineOf(decoded)
+  )
+    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const steps: [string, () => Promise<unknown>][] = [
+    ['header (sharp metadata)', () => sharp(file, { limitInputPixels: false }).metadata()],
+    ['full decode to raw pixels', () => decodeInFull(file)],
+    [
+      `detector input (${FACE_INPUT_SIZE} fit, from the raw pixels)`,
+      async () => (await pipelineOf(decoded)).resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' }).removeAlpha().raw().toBuffer(),
+    ],
+    [
+      'background (detector input halved, JavaScript)',
+      () => backgroundIsPlain({ data: small, width: 240, height: 320, channels: 3 }, () => Promise.reject(new Error('resized'))),
+    ],
+    ['re-encode of the stored copy (JPEG q90)', () => encodeDecoded(decoded, `${file}.clean`, 'image/jpeg', 300)],
+    ['face detection (worker, fused layers)', () => detector.detect(new Uint8Array(small), 240, 320)],
+  ];
+  const samples = steps.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, [, step]] of steps.entries()) samples[i]!.push((await measured(async () => void (await step()))).cpuMs);
+  }
+  return steps.map(([name], i) => [name, median(samples[i]!)]);
+}
+
 /** Photos checked per second with `uploads` checks in flight at once. */
 async function throughput(photo: Buffer, dir: string, detector: FaceDetector, uploads: number): Promise<number> {
   let next = 0;
@@ -124,7 +163,7 @@ function targetLine(what: string, of: Record<Variant, Sample[]>): string {
 }
 
 const LABELS: Record<Variant, string> = {
-  product: '**product**: JPEG decoded once, fused layers, WebAssembly',
+  product: '**product**: JPEG decoded once, background from the detector input, fused layers (leaky ReLU after the pool), WebAssembly',
   oldWasm: 'before this change: a decode per sample, face-api ops, WebAssembly',
   oldCpu: 'old (baseline): a decode per sample, face-api ops, tfjs cpu',
 };
@@ -158,6 +197,8 @@ export default {
         }
       }
       const loadAfter = loadNow();
+      const steps = await stepsOf(photo, path.join(dir, 'steps.jpg'), detectors.product, ROUNDS * 2);
+      const loadAfterSteps = loadNow();
 
       const expected = JSON.parse(fs.readFileSync(path.join(SET_DIR, 'verdicts.json'), 'utf8')) as ExpectedVerdict[];
       const same = { product: 0, oldCpu: 0 };
@@ -201,6 +242,13 @@ export default {
             ms(p50(detections[variant], 'wallMs')),
             ms(p50(detections[variant], 'cpuMs')),
           ]),
+        ),
+        '',
+        `Where the product check's CPU goes: each step alone on the same portrait, p50 of ${ROUNDS * 2} (load average ${loadAfterSteps} after); the detector input and the stored copy run side by side in the check, the rest in turn.`,
+        '',
+        table(
+          ['step', 'p50 CPU ms'],
+          [...steps.map(([name, cpuMs]) => [name, ms(cpuMs)]), ['sum', ms(steps.reduce((sum, [, cpuMs]) => sum + cpuMs, 0))]],
         ),
         '',
         `Product faster than the old check on cpu (p50 ratios): whole check **${speedup('cpuMs', checks, 'oldCpu')}×** in CPU, ${speedup('wallMs', checks, 'oldCpu')}× in wall time; detection alone ${speedup('cpuMs', detections, 'oldCpu')}× in CPU. Than the same old check on WebAssembly: whole check ${speedup('cpuMs', checks, 'oldWasm')}× in CPU, detection alone ${speedup('cpuMs', detections, 'oldWasm')}×.`,

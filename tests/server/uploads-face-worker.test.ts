@@ -161,7 +161,7 @@ describe('face detector worker', () => {
     }
   });
 
-  it("runs the model fused: the boxes and scores of face-api's own ops, for at most 3/4 of their CPU", { timeout: 300_000 }, async () => {
+  it("runs the model fused: the boxes and scores of face-api's own ops, for at most half of their CPU", { timeout: 300_000 }, async () => {
     const fused = new FaceDetector({ workers: 1, timeLimitMs: 60_000 });
     const faceApi = new FaceDetector({ workers: 1, timeLimitMs: 60_000, graph: 'face-api' });
     const cpuMs: Record<'fused' | 'faceApi', number[]> = { fused: [], faceApi: [] };
@@ -205,7 +205,7 @@ describe('face detector worker', () => {
       const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
       const [now, before] = [median(cpuMs.fused), median(cpuMs.faceApi)];
       console.info(`detection CPU p50: fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`);
-      expect(now / before, `fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`).toBeLessThan(0.75);
+      expect(now / before, `fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`).toBeLessThan(0.5);
     } finally {
       await Promise.all([fused.close(), faceApi.close()]);
     }

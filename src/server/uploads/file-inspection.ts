@@ -3,8 +3,8 @@ import type { Metadata, Sharp } from 'sharp';
 import { loadSharp } from '../lazy-modules.js';
 import { chooseMime, sniffMimeTypes, SNIFF_BYTES } from '../../shared/file-signatures.js';
 import { jpegDensity } from '../../shared/jpeg-density.js';
-import { BACKGROUND_SAMPLE_SIZE, measureBackground } from '../../shared/plain-background.js';
 import { faceAreaRatioOf, needsPixels, sniffedFacts, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
+import { backgroundIsPlain, type RawPicture } from './background-sample.js';
 import { DECODE_ONCE_MAX_PIXELS, decodeInFull, MAX_INPUT_PIXELS, pipelineOf } from './decoded-picture.js';
 import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
 import { encodeDecoded, type Reencoded } from './picture-reencode.js';
@@ -95,7 +95,7 @@ const decodeFile = async (filePath: string) =>
 interface Samples {
   plain: boolean | null;
   /** the detector's input: RGB scaled to fit FACE_INPUT_SIZE */
-  face: { data: Buffer; width: number; height: number } | null;
+  face: RawPicture | null;
   reencoded: Reencoded | undefined;
 }
 
@@ -103,8 +103,9 @@ interface Samples {
  * Background sample, the detector's input and (when asked) the stored copy. A JPEG of up to
  * DECODE_ONCE_MAX_PIXELS is decoded once and all three are made from its pixels, instead of
  * decoding the file for each; larger pictures are decoded from the file for each sample. The
- * decoded pixels live only in this function: they are let go before the face detection, which
- * may wait for a worker.
+ * background is measured on the detector's input halved when it can be (background-sample.ts).
+ * The decoded pixels live only in this function: they are let go before the face detection,
+ * which may wait for a worker.
  */
 async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<Samples> {
   const { rules } = input;
@@ -112,18 +113,7 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
   const decoded = once ? await decodeInFull(input.filePath) : null;
   const pixels = (): Promise<Sharp> => (decoded ? pipelineOf(decoded) : decodeFile(input.filePath));
 
-  const background = async () => {
-    if (!rules.plainBackground) return null;
-    const sample = await (
-      await pixels()
-    )
-      .resize(BACKGROUND_SAMPLE_SIZE.width, BACKGROUND_SAMPLE_SIZE.height, { fit: 'fill' })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return measureBackground(sample.data, sample.info.width, sample.info.height, sample.info.channels).plain;
-  };
-  const face = async () => {
+  const face = async (): Promise<RawPicture | null> => {
     if (rules.faceAreaMin === undefined && rules.faceAreaMax === undefined) return null;
     const small = await (
       await pixels()
@@ -132,16 +122,20 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { data: small.data, width: small.info.width, height: small.info.height };
+    return { data: small.data, width: small.info.width, height: small.info.height, channels: small.info.channels };
+  };
+  const faceAndBackground = async () => {
+    const small = await face();
+    return { small, plain: rules.plainBackground ? await backgroundIsPlain(small, pixels) : null };
   };
   const stored = async () => (decoded && input.reencodeTo ? encodeDecoded(decoded, input.reencodeTo, 'image/jpeg', facts.dpi) : undefined);
-  // side by side on sharp's threads; every one is awaited before a failure is reported, so no
+  // side by side on sharp's threads; both are awaited before a failure is reported, so no
   // stored copy is written after it was dropped
-  const [plain, small, reencoded] = await Promise.allSettled([background(), face(), stored()]);
-  for (const outcome of [plain, small, reencoded]) if (outcome.status === 'rejected') throw outcome.reason;
+  const [samples, reencoded] = await Promise.allSettled([faceAndBackground(), stored()]);
+  for (const outcome of [samples, reencoded]) if (outcome.status === 'rejected') throw outcome.reason;
   return {
-    plain: plain.status === 'fulfilled' ? plain.value : null,
-    face: small.status === 'fulfilled' ? small.value : null,
+    plain: samples.status === 'fulfilled' ? samples.value.plain : null,
+    face: samples.status === 'fulfilled' ? samples.value.small : null,
     reencoded: reencoded.status === 'fulfilled' ? reencoded.value : undefined,
   };
 }
