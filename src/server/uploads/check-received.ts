@@ -15,6 +15,8 @@ import type { FaceDetector } from './face-detector.js';
 import { inspectFile } from './file-inspection.js';
 import { reencodePicture, type Reencoded } from './picture-reencode.js';
 import type { ReceivedFile } from './receive-upload.js';
+import { sanitiseFileName } from './file-name.js';
+import { newRandomName } from './upload-storage.js';
 
 export type CheckedFile =
   | { kind: 'passed'; facts: MeasuredFile; notChecked: string[] }
@@ -91,4 +93,16 @@ async function keepPicture(
   if (!made) return reencodePicture(incoming, mime, density);
   if (made.kind === 'reencoded') await fs.promises.rename(reencodeTo, incoming);
   return made;
+}
+
+/** The columns every kept file's row has: what the check measured, the sanitised name and a fresh storage name. */
+export function keptFileColumns(received: ReceivedFile, facts: MeasuredFile) {
+  return {
+    mime: facts.mime ?? 'application/octet-stream',
+    bytes: facts.bytes,
+    width: facts.width,
+    height: facts.height,
+    original_name: sanitiseFileName(received.fileName),
+    storage_name: newRandomName(),
+  };
 }

@@ -5,14 +5,13 @@ import type { UploadErrorName } from '../../shared/upload-errors.js';
 import { needsPixels, type RuleOutcome } from '../../shared/upload-rules.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import { systemClock } from '../clock.js';
-import { sanitiseFileName } from './file-name.js';
 import { FaceDetector } from './face-detector.js';
-import { checkReceivedFile } from './check-received.js';
+import { checkReceivedFile, keptFileColumns } from './check-received.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { largestAllowedBytes, uploadRulesNamed } from './upload-rule-catalogue.js';
 import { UploadJournal } from './upload-journal.js';
 import { UploadRepository, type UploadTable } from './upload-repository.js';
-import { newRandomName, readableKeptFile, type UploadStore } from './upload-storage.js';
+import { readableKeptFile, type UploadStore } from './upload-storage.js';
 
 export type KeepResult =
   | { kind: 'kept'; file: UploadedFile }
@@ -50,12 +49,7 @@ export class UploadService {
       owner_account_id: account.id,
       unit_id: account.unitId,
       rule_name: received.rule ?? '',
-      mime: facts.mime ?? 'application/octet-stream',
-      bytes: facts.bytes,
-      width: facts.width,
-      height: facts.height,
-      original_name: sanitiseFileName(received.fileName),
-      storage_name: newRandomName(),
+      ...keptFileColumns(received, facts),
       created_at: systemClock.nowIso(),
     };
     // journaled: between the rename and the commit the file has its final name but no row yet

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadedFile } from '../../../shared/upload-api.js';
 import { FaceDetector } from '../../uploads/face-detector.js';
-import { checkReceivedFile } from '../../uploads/check-received.js';
-import { sanitiseFileName } from '../../uploads/file-name.js';
+import { checkReceivedFile, keptFileColumns } from '../../uploads/check-received.js';
 import type { ReceivedFile } from '../../uploads/receive-upload.js';
 import { uploadRulesNamed } from '../../uploads/upload-rule-catalogue.js';
 import type { KeepResult } from '../../uploads/upload-service.js';
 import type { UploadJournal } from '../../uploads/upload-journal.js';
 import type { DataProtection } from '../../security/data-protection.js';
-import { newRandomName, readableKeptFile, type UploadStore } from '../../uploads/upload-storage.js';
+import { readableKeptFile, type UploadStore } from '../../uploads/upload-storage.js';
 import type { TemporaryDb, TemporaryUploadTable } from './temporary-tables.js';
 
 /** The one rule the open upload takes: the temporary registration's JPG picture. */
@@ -54,12 +53,7 @@ export class TemporaryUploads {
     const row: TemporaryUploadTable = {
       id: randomUUID(),
       rule_name: TEMPORARY_RULE,
-      mime: facts.mime ?? 'application/octet-stream',
-      bytes: facts.bytes,
-      width: facts.width,
-      height: facts.height,
-      original_name: sanitiseFileName(received.fileName),
-      storage_name: newRandomName(),
+      ...keptFileColumns(received, facts),
       created_at: at,
       registration_id: null,
     };
