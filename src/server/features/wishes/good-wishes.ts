@@ -54,11 +54,9 @@ export class GoodWishes {
   async mine(who: SignedInAccount): Promise<WishRecord | null> {
     const unitId = unitOf(who);
     const edition = await this.editions.current();
-    const row = await this.db
-      .selectFrom('good_wishes')
-      .selectAll()
-      .where('edition_id', '=', edition.id)
-      .where('unit_id', '=', unitId)
+    const row = await wishRows(this.db)
+      .where('good_wishes.edition_id', '=', edition.id)
+      .where('good_wishes.unit_id', '=', unitId)
       .executeTakeFirst();
     if (!row) return null;
     return (await this.toRecords(this.db, [row]))[0] ?? null;
@@ -95,17 +93,14 @@ export class GoodWishes {
             .doUpdateSet({ document: json, schema_version: version, account_id: who.id, updated_at: now }),
         )
         .execute();
-      const row = await trx
-        .selectFrom('good_wishes')
-        .selectAll()
-        .where('edition_id', '=', edition.id)
-        .where('unit_id', '=', unitId)
+      const row = await wishRows(trx)
+        .where('good_wishes.edition_id', '=', edition.id)
+        .where('good_wishes.unit_id', '=', unitId)
         .executeTakeFirstOrThrow();
       return (await this.toRecords(trx, [row]))[0]!;
     });
   }
 
-  /** Organisers: every unit's message of the current edition, last saved first. */
   /** The messages as the organisers' list shows them (unit filter, sort); the export reads the same pages. */
   async page(who: SignedInAccount, query: WishPageQuery): Promise<WishPage> {
     assertOrganiser(who);
@@ -123,7 +118,7 @@ export class GoodWishes {
       .where('good_wishes.edition_id', '=', editionId);
     if (query.unitName) base = base.where(containsText('units.name', query.unitName));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await orderedBy(base.selectAll('good_wishes'), WISH_SORT_COLUMNS, query, 'good_wishes.id', isPostgres(this.db), (q) =>
+    const rows = await orderedBy(base.selectAll('good_wishes').select('units.name as unit_name'), WISH_SORT_COLUMNS, query, 'good_wishes.id', isPostgres(this.db), (q) =>
       q.orderBy('good_wishes.updated_at', 'desc').orderBy('good_wishes.id'),
     )
       .$call(onPage(pageNum, pageSize))
@@ -131,21 +126,12 @@ export class GoodWishes {
     return pageOf(await this.toRecords(this.db, rows), total, pageNum, pageSize);
   }
 
-  private async toRecords(executor: Db, rows: GoodWishTable[]): Promise<WishRecord[]> {
+  private async toRecords(executor: Db, rows: (GoodWishTable & { unit_name: string })[]): Promise<WishRecord[]> {
     if (rows.length === 0) return [];
     const documents = rows.map((row) => JSON.parse(row.document) as Record<string, unknown>);
     const fieldRules = this.fieldRules();
     const ids = documents.flatMap((document) => idsIn(document, fieldRules.keys()));
     const files = new Map((await filesOf(executor, ids)).map((file) => [file.id, file]));
-    const units = new Map(
-      (
-        await executor
-          .selectFrom('units')
-          .select(['id', 'name'])
-          .where('id', 'in', [...new Set(rows.map((row) => row.unit_id))])
-          .execute()
-      ).map((unit) => [unit.id, unit.name]),
-    );
     return rows.map((row, index) => {
       const document = documents[index] ?? {};
       const byField: Record<string, WishFile> = {};
@@ -156,7 +142,7 @@ export class GoodWishes {
       return {
         id: row.id,
         unitId: row.unit_id,
-        unitName: units.get(row.unit_id) ?? '',
+        unitName: row.unit_name,
         document,
         schemaVersion: row.schema_version,
         files: byField,
@@ -165,4 +151,13 @@ export class GoodWishes {
       };
     });
   }
+}
+
+/** A unit's messages with the unit's name, as every read of this feature answers them. */
+function wishRows(executor: Db) {
+  return executor
+    .selectFrom('good_wishes')
+    .innerJoin('units', 'units.id', 'good_wishes.unit_id')
+    .selectAll('good_wishes')
+    .select('units.name as unit_name');
 }
