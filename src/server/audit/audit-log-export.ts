@@ -1,13 +1,9 @@
 import { consoleApiPaths } from '../../shared/console-api.js';
 import type { AuditFilterQuery } from '../../generated/types.js';
 import { listWorkbook } from '../exports/list-workbook.js';
-import { ReadableValues } from '../exports/readable-values.js';
 import type { ConsoleWorkbook } from '../exports/workbooks.js';
 import type { Audit, AuditLogEntry } from './audit.js';
 import { actionLabel, changeText, targetTypeLabel } from './audit-readable.js';
-
-/** The page reader runs without a reader's language: the columns translate with the workbook's own. */
-const untranslated = new ReadableValues((key) => key);
 
 /**
  * The audit log as a workbook of what its list shows: the same query (filters, sort, order)
@@ -39,6 +35,7 @@ export function auditLogWorkbook(audit: Audit): ConsoleWorkbook<never> {
       },
       { headerKey: 'guest.audit.reason', width: 32, value: (row) => row.reason },
     ],
-    page: (editionId, query) => audit.filteredPage(editionId, query, untranslated),
+    // the columns translate with the workbook's own language
+    page: (editionId, query) => audit.filteredPage(editionId, query, null),
   }) as ConsoleWorkbook<never>;
 }

@@ -91,7 +91,11 @@ export class Audit {
    * The console's view: filtered, in the reader's language (`read`): the action's text, a
    * readable target and the changed fields with labelled values.
    */
-  async filteredPage(editionId: string, filter: AuditFilterQuery, read: ReadableValues): Promise<Page<AuditLogEntry>> {
+  /**
+   * `read: null`: the caller reads each entry's texts in its own language (the workbook), so the
+   * page leaves `changes` empty instead of working them out once more in a language nobody reads.
+   */
+  async filteredPage(editionId: string, filter: AuditFilterQuery, read: ReadableValues | null): Promise<Page<AuditLogEntry>> {
     const pageNum = Number(filter.pageNum ?? 1);
     const pageSize = Number(filter.pageSize ?? 20);
     let base = this.db.selectFrom('audit_log').where('edition_id', '=', editionId);
@@ -130,15 +134,15 @@ export class Audit {
         id: row.id,
         actorAccount: row.actor_account,
         action: row.action,
-        actionLabel: actionLabel(read, row.action),
+        actionLabel: read ? actionLabel(read, row.action) : row.action,
         targetType: row.target_type,
-        targetTypeLabel: targetTypeLabel(read, row.target_type),
+        targetTypeLabel: read ? targetTypeLabel(read, row.target_type) : row.target_type,
         targetId: row.target_id,
         targetLabel: readableTarget(row.target_label ?? names.get(row.target_id) ?? null, row.target_id),
         reason: row.reason,
         before,
         after,
-        changes: readableChanges(read, schema, namedBefore, namedAfter),
+        changes: read ? readableChanges(read, schema, namedBefore, namedAfter) : [],
         changesIn: (other) => readableChanges(other, schema, namedBefore, namedAfter),
         at: row.at,
       };
