@@ -7,19 +7,16 @@
  * median of the rounds' ratios: on this shared machine the throughput of one server moves by a
  * third between consecutive seconds, and a pair taken close together moves both sides alike.
  */
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { bufferedLogDestination, serverLoggerOptions } from '../../src/server/plugins/log-destination.js';
-import { Sessions } from '../../src/server/auth/sessions.js';
-import { AccountNames } from '../../src/server/auth/account-names.js';
 import { benchDatabase, kinds, SIZES, table } from '../fixture.js';
-import { rawDriver, tracedDatabase } from '../raw-sql.js';
+import { loginInfoBaseline } from '../support/login-info-baseline.js';
 import { median } from '../support/median.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 3);
@@ -87,44 +84,7 @@ export default {
       // writing to /dev/null rather than to a terminal
       const config = loadConfig({ ...database.env, LOG_LEVEL: 'info' });
       const product = await buildApp(config, { logger: serverLoggerOptions(config, bufferedLogDestination('/dev/null')) });
-      const traced = tracedDatabase(database);
-      const names = new AccountNames(product.services.protection);
-      await new Sessions(traced.db, { idleMinutes: 120, absoluteHours: 24 }, names).authenticate(token);
-      const [sessionQuery] = traced.take();
-      await traced.db.destroy();
-      const driver = await rawDriver(database);
-      const permissions = product.services.menus.permissionsFor('enterprise');
-      const bare = Fastify({ logger: false });
-      bare.get('/exhibition/center/user/basic/loginInfo', async (request, reply) => {
-        const header = request.headers.authorization ?? '';
-        const hash = createHash('sha256').update(header.slice(7)).digest('hex');
-        const [row] = await driver.rows<{
-          id: string;
-          account: string;
-          account_sealed: string | null;
-          name: string;
-          user_type: string;
-          unit_id: string | null;
-          revoked_at: string | null;
-        }>({ ...sessionQuery!, parameters: [hash] });
-        if (!row || row.revoked_at) return reply.code(401).send({ code: 401, msg: 'login again', data: null });
-        reply.header('cache-control', 'no-store');
-        return {
-          code: 200,
-          msg: 'ok',
-          data: {
-            user: {
-              id: row.id,
-              account: names.clear(row.account, row.account_sealed),
-              name: row.name,
-              userType: row.user_type,
-              unitId: row.unit_id,
-            },
-            types: [row.user_type],
-            permissions,
-          },
-        };
-      });
+      const bare = await loginInfoBaseline(database, product, token);
       try {
         const bareUrl = await listen(bare);
         const productUrl = await listen(product);
@@ -156,7 +116,6 @@ export default {
       } finally {
         await bare.close();
         await product.close();
-        await driver.close();
       }
     }
     return [
