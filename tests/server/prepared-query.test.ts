@@ -75,4 +75,28 @@ describeEachDatabase('prepared queries', (kind) => {
     expect(await readDuringTransaction).toEqual([]);
     expect(await byYear(2040)).toEqual([]);
   });
+
+  it.runIf(kind === 'postgres')(
+    'runs a hot read as a statement PostgreSQL prepared once, not parsed and planned again on every call',
+    async () => {
+      const { db: own, pool } = openDatabase(loadConfig({ ...TEST_ENV, ...database.env }));
+      try {
+        const byYear = preparedQuery(own, (value) =>
+          own
+            .selectFrom('editions')
+            .select(['name'])
+            .where('year', '=', value(0) as unknown as number),
+        );
+        // one call after another: the pool keeps its one connection, the one asked below
+        for (const year of [2031, 2032, 2031]) await byYear(year);
+        const { rows } = await pool!.query<{ statement: string }>(
+          "select statement from pg_prepared_statements where statement like '%editions%'",
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.statement).toMatch(/from "editions" where "year" = \$1/);
+      } finally {
+        await own.destroy();
+      }
+    },
+  );
 });

@@ -64,8 +64,13 @@ export class Translator {
   }
 }
 
-/** 'en', 'en-US,en;q=0.9' -> 'en'; anything else -> the default (zh-CN). */
+/** The first language named starts with "en", whatever its case, after any white space. */
+const ENGLISH_FIRST = /^\s*en/i;
+
+/**
+ * 'en', 'en-US,en;q=0.9' -> 'en'; anything else -> the default (zh-CN). Read on every request:
+ * one anchored test, no split list or lowered copy of the header.
+ */
 export function languageOf(acceptLanguage: string | undefined): Language {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+  return acceptLanguage !== undefined && ENGLISH_FIRST.test(acceptLanguage) ? 'en' : DEFAULT_LANGUAGE;
 }

@@ -84,7 +84,8 @@ export class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const method = request.method;
-    const url = request.url.split('?', 1)[0]!;
+    const query = request.url.indexOf('?');
+    const url = query === -1 ? request.url : request.url.slice(0, query);
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (error) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../http/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -56,10 +56,15 @@ export function checkOrigin(request: FastifyRequest, requireOrigin: boolean): vo
   if (claimed === 'unreadable' || !isOwnOrigin(request, claimed)) throw new AppError('originRefused');
 }
 
-/** Every API request: a state-changing one that names a foreign origin is refused at once. */
+/**
+ * Every API route that changes state: a request naming a foreign origin is refused at once,
+ * before any other hook of the route. Only those routes carry the hook (an API scope hook ran on
+ * every read too, to find it had nothing to check); the API's unknown paths never had it (the
+ * not-found answer is the root's). Register before the routes.
+ */
 export function registerOriginCheck(api: FastifyInstance): void {
   // a callback hook: an async one costs a promise and a microtask on every request
-  api.addHook('onRequest', (request, _reply, done) => {
+  const refuseForeignOrigin: onRequestHookHandler = (request, _reply, done) => {
     try {
       checkOrigin(request, false);
     } catch (error) {
@@ -67,5 +72,12 @@ export function registerOriginCheck(api: FastifyInstance): void {
       return;
     }
     done();
+  };
+  api.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => SAFE_METHODS.has(method))) return;
+    const declared = route.onRequest;
+    const others = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+    route.onRequest = [refuseForeignOrigin, ...others];
   });
 }

@@ -39,7 +39,9 @@ const DOT_DOT_SEGMENT = /(^|\/)(\.|%2e){2}(\/|$)/i;
 
 /** What the path asks for when it is no file or route at all: too long (414) or climbing (404). */
 function refusedPath(url: string): 'uriTooLong' | 'notFound' | null {
-  const pathName = url.split('?')[0] ?? '';
+  // every request passes here: a slice, not split's array
+  const query = url.indexOf('?');
+  const pathName = query === -1 ? url : url.slice(0, query);
   if (pathName.length > LONGEST_PATH) return 'uriTooLong';
   if (DOT_DOT_SEGMENT.test(pathName)) return 'notFound';
   return null;
