@@ -98,6 +98,8 @@ describeEachDatabase('a mobile field added in the console is sealed at rest and 
     expect(full.document[FIELD as keyof typeof full.document]).toBe(MASKED);
     expect(JSON.stringify([own, full])).not.toContain(MOBILE);
     expect((await unit.get<GuestDetail>(`qms/guest/${older.id}`)).status).toBe(200);
+    // a save that sends the mask back keeps the stored value
+    expect((await unit.put(`qms/guest/${id}`, { ...own.document, position: '副总裁' })).status).toBe(200);
 
     const before = await t.app.db.selectFrom('audit_log').select('id').where('action', '=', 'personal-data.reveal').execute();
     const shown = await organiser.post<{ value: string }>(`admin/guest/${id}/reveal`, { field: 'mobile', pointer: `/${FIELD}` });

@@ -193,8 +193,18 @@ describe('the organiser adds fields', () => {
     let draft = unitDraft();
     const ctx = contextOf(draft);
     const reasons = (result: EditResult) => (result.ok ? [] : result.refusals.map((refusal) => refusal.reason));
-    const mobile = { ...newField(ctx, 'deputyMobile', 'shortText'), label: { 'zh-CN': '副手机', en: 'Deputy mobile' }, pattern: 'mobile' };
-    const landline = { ...newField(ctx, 'deskPhone', 'shortText'), label: { 'zh-CN': '座机', en: 'Desk phone' }, pattern: 'landline' };
+    const mobile = {
+      ...newField(ctx, 'deputyMobile', 'shortText'),
+      label: { 'zh-CN': '副手机', en: 'Deputy mobile' },
+      pattern: 'mobile',
+      limits: { maxLength: 15 },
+    };
+    const landline = {
+      ...newField(ctx, 'deskPhone', 'shortText'),
+      label: { 'zh-CN': '座机', en: 'Desk phone' },
+      pattern: 'landline',
+      limits: { maxLength: 15 },
+    };
     draft = applied(writeField(ctx, draft, mobile, true));
     draft = applied(writeField(ctx, draft, landline, true));
     const properties = () => draft.schema.properties as Record<string, Schema>;
