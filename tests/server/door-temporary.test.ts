@@ -66,8 +66,8 @@ describeEachDatabase('the door: badges of temporary registrations', (kind) => {
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pages(pdf.body)).toBe(1);
-    // the picture is on the page; the QR code carries the signed badge id only, never the mobile
-    expect(pdf.body.toString('latin1')).toContain('/Subtype /Image');
+    // the registration's JPG picture is on the page (the QR code is a PNG); the QR code carries the signed badge id only, never the mobile
+    expect(pdf.body.toString('latin1')).toContain('/Filter /DCTDecode');
     expect(pdf.body.toString('latin1')).not.toContain('13600000061');
     const [token] = await liveTokens(approved);
     expect(token).toBeDefined();
