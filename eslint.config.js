@@ -11,15 +11,16 @@ const FEATURE_LEVELS = {
   invitations: 3,
   reception: 3,
   guests: 4,
-  activities: 5,
-  content: 5,
-  notices: 5,
-  wishes: 5,
-  temporary: 5,
-  retention: 5,
-  dashboard: 6,
+  // below temporary: temporary registrations answer the door's TemporaryPeopleAtTheDoor
   door: 5,
-  messages: 6,
+  activities: 6,
+  content: 6,
+  notices: 6,
+  wishes: 6,
+  temporary: 6,
+  retention: 6,
+  dashboard: 7,
+  messages: 7,
 };
 
 export default tseslint.config(

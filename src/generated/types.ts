@@ -618,6 +618,7 @@ activity?: Activity
 "door-absent-query"?: DoorAbsentQuery
 "door-badge-revoke"?: DoorBadgeRevoke
 "door-scan"?: DoorScan
+"door-temporary-badges-query"?: DoorTemporaryBadgesQuery
 download?: Download
 edition?: Edition
 "entourage-member-params"?: EntourageMemberParams
@@ -1213,6 +1214,20 @@ scannedAt: DateTime
  * @maxLength 60
  */
 station: string
+}
+/**
+ * Query string of GET admin/console/door/badge/temporary (organisers): the ids of approved temporary registrations, comma-separated (at most 100), whose badges to print as one PDF.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DoorTemporaryBadgesQuery".
+ */
+export interface DoorTemporaryBadgesQuery {
+/**
+ * @minLength 36
+ * @maxLength 3700
+ * @pattern ^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,99}$
+ */
+ids: string
 }
 /**
  * A file organisers publish for download (guest registration guideline, agenda). The file is an upload of rule downloadFile; units download it as an attachment.
@@ -2517,7 +2532,14 @@ export interface ResponseDoorScan {
 outcome: ("checked-in" | "already")
 nameZh: string
 nameEn: (string | null)
+/**
+ * the guest's unit; the event of a temporary registration
+ */
 unitName: string
+/**
+ * who the badge is for: a unit's guest, an entourage member, or an approved temporary registration
+ */
+kind: ("guest" | "entourage" | "temporary")
 /**
  * a small JPEG data URL of the photo
  */

@@ -24,6 +24,7 @@ import * as contentPageQuery from './validators/content-page-query.js';
 import * as doorAbsentQuery from './validators/door-absent-query.js';
 import * as doorBadgeRevoke from './validators/door-badge-revoke.js';
 import * as doorScan from './validators/door-scan.js';
+import * as doorTemporaryBadgesQuery from './validators/door-temporary-badges-query.js';
 import * as download from './validators/download.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
@@ -163,6 +164,7 @@ import contentPageQuerySchema from './schemas/content-page-query.json';
 import doorAbsentQuerySchema from './schemas/door-absent-query.json';
 import doorBadgeRevokeSchema from './schemas/door-badge-revoke.json';
 import doorScanSchema from './schemas/door-scan.json';
+import doorTemporaryBadgesQuerySchema from './schemas/door-temporary-badges-query.json';
 import downloadSchema from './schemas/download.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
@@ -305,6 +307,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'door-absent-query': doorAbsentQuerySchema,
   'door-badge-revoke': doorBadgeRevokeSchema,
   'door-scan': doorScanSchema,
+  'door-temporary-badges-query': doorTemporaryBadgesQuerySchema,
   'download': downloadSchema,
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
@@ -448,6 +451,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'door-absent-query': doorAbsentQuery['https://summit.example/schemas/door-absent-query.json'],
   'door-badge-revoke': doorBadgeRevoke['https://summit.example/schemas/door-badge-revoke.json'],
   'door-scan': doorScan['https://summit.example/schemas/door-scan.json'],
+  'door-temporary-badges-query': doorTemporaryBadgesQuery['https://summit.example/schemas/door-temporary-badges-query.json'],
   'download': download['https://summit.example/schemas/download.json'],
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],

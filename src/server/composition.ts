@@ -128,6 +128,7 @@ import { TemporaryRegistrations, temporaryRegistrationAuditSubjects } from './fe
 import { temporaryRoutes } from './features/temporary/temporary-routes.js';
 import { temporaryDb, temporarySealedStores } from './features/temporary/temporary-tables.js';
 import { TemporaryUploads } from './features/temporary/temporary-uploads.js';
+import { TemporaryRegistrationsAtTheDoor } from './features/temporary/temporary-people-at-the-door.js';
 import { RetentionPurge } from './features/retention/retention-purge.js';
 import { Messages } from './features/messages/messages.js';
 import { MessageQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './features/messages/message-queue.js';
@@ -362,6 +363,9 @@ export function createServices(
   const badgeTokens = new BadgeTokens(Buffer.from(config.codeSecret));
   const storedPictures = new StoredPictures(uploadRepository, uploadStorage);
   const peopleAtTheDoor = new PeopleAtTheDoor(db);
+  const temporaryUploads = new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log, protection, currentEditionId);
+  // the door owns the question, the temporary feature (above it) answers it
+  const temporaryPeopleAtTheDoor = new TemporaryRegistrationsAtTheDoor(tables, temporaryUploads);
   const repositoryForms = new RepositoryForms(REPOSITORY_ROOT);
   const formDrafts = new FormDrafts(db, repositoryForms, editions, protection, clock);
   const formVersions = new FormVersions(formsDb(db), editions, audit, repositoryForms, clock, formDrafts);
@@ -386,6 +390,7 @@ export function createServices(
   const badgeLabels: BadgeLabels = {
     guestType: (language, type) => translator.t(language, `console.schema.enums.guestType.${type ?? 'general'}`),
     entourage: (language) => translator.t(language, 'server.door.entourage'),
+    temporaryType: (language, type) => translator.t(language, `schema.enums.registrationType.${type}`),
   };
   // the guest search and the review queue serve their lists and their exports alike (consoleGuests: above, messages read its filters too)
   const noticesAdmin = new NoticesAdmin(db, editions, audit);
@@ -462,19 +467,21 @@ export function createServices(
         editions,
         badgeTokens,
         peopleAtTheDoor,
+        temporaryPeopleAtTheDoor,
         storedPictures,
+        audit,
         badgeLabels,
         badgeFont(config.badgeFont),
         clock,
         config.badgeBatchCap,
       ),
-      checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, storedPictures, clock),
+      checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, temporaryPeopleAtTheDoor, storedPictures, clock),
     },
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),
       recommendations: new TemporaryRecommendations(tables, editions, protection),
       codes: new TemporaryCodes(tables, audit),
-      uploads: new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log, protection, currentEditionId),
+      uploads: temporaryUploads,
     },
     forms,
     retentionPurge: new RetentionPurge(db, protection, audit, uploadStorage, SEALED_STORES, {

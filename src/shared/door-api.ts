@@ -12,6 +12,8 @@ export const doorApiPaths = {
   unitBadges: 'qms/badge',
   /** GET: the PDF of one guest's badges (the guest and the entourage) */
   guestBadges: (id: string) => `qms/badge/guest/${id}`,
+  /** GET ?door-temporary-badges-query: one PDF of the badges of approved temporary registrations (organisers) */
+  temporaryBadges: 'admin/console/door/badge/temporary',
   /** POST (door-scan): checks the badge's person in once; a second scan answers when and where the first was */
   scan: 'door/scan',
   /** GET: live badges, arrivals, arrivals per hour (organisers) */
@@ -26,6 +28,8 @@ export type DoorScanResult = ResponseDoorScan;
 export type DoorArrivals = ResponseDoorArrivals;
 export type DoorAbsentPage = ResponseDoorAbsentPage;
 export type DoorScanOutcome = ResponseDoorScan['outcome'];
+/** who a scanned badge is for: a unit's guest, an entourage member, or an approved temporary registration */
+export type DoorPersonKind = ResponseDoorScan['kind'];
 /** the scan's outcomes, first scan then repeat, as the answer schema names them */
 export const [FIRST_SCAN, REPEATED_SCAN] = enumAt<DoorScanOutcome>(responseDoorScan, '/properties/outcome') as [
   DoorScanOutcome,

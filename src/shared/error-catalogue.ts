@@ -75,6 +75,7 @@ export const errorCatalogue = {
   tempRecommendClosed: entry(400, 'temporary.recommendClosed'),
   tempPictureInvalid: entry(400, 'temporary.pictureInvalid'),
   tempNotFound: entry(404, 'temporary.notFound'),
+  tempNotApproved: entry(409, 'temporary.notApproved'),
 
   /** units and the guest lifecycle */
   noAffiliatedUnit: entry(403, 'units.noAffiliatedUnit'),

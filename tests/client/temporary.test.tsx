@@ -220,6 +220,60 @@ describe('temporary registration review (organisers)', { timeout: 30_000 }, () =
     await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.objectContaining({ ids: ['t2'], decision: 'approve' })));
   });
 
+  it('prints the badges of the selected registrations as one PDF, and shows the refusal of a registration not approved', async () => {
+    vi.spyOn(temporaryApi, 'page').mockResolvedValue({
+      records: [
+        item({ status: 'approved' }),
+        item({ id: 't2', name: 'Anna Berg', status: 'approved' }),
+        item({ id: 't3', name: 'Wu Pending' }),
+      ],
+      total: 3,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      asked.push(`${url.pathname}${url.search}`);
+      if (url.searchParams.get('ids')?.includes('t3'))
+        return new Response(JSON.stringify({ code: 409, msg: '仅审核通过的临时报名可打印胸卡', data: null }), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        });
+      return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="temporary-badges.pdf"' },
+      });
+    });
+    render(
+      <MemoryRouter>
+        <TemporaryReviewScreen />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByTestId('temporary-row');
+    const button = await screen.findByTestId('temporary-badges');
+    expect(button).toHaveTextContent('打印胸卡');
+    // nothing checked: nothing to print
+    expect(button).toBeDisabled();
+    fireEvent.click(within(rows[0]!).getByRole('checkbox'));
+    fireEvent.click(within(rows[1]!).getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByTestId('temporary-badges')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('temporary-badges'));
+    await waitFor(() => expect(saved).toEqual(['temporary-badges.pdf']));
+    expect(asked).toEqual(['/exhibition/admin/console/door/badge/temporary?ids=t1%2Ct2']);
+
+    fireEvent.click(within(rows[2]!).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('temporary-badges'));
+    await waitFor(() => expect(getFeedback().toasts.map((toast) => toast.message)).toContain('仅审核通过的临时报名可打印胸卡'));
+    expect(asked).toHaveLength(2);
+    expect(saved).toHaveLength(1);
+  });
+
   it('shows a masked mobile in full only on Show (the audited reveal)', async () => {
     vi.spyOn(temporaryApi, 'page').mockResolvedValue({ records: [item({ mobile: '137****5678' })], total: 1, pageNum: 1, pageSize: 20 });
     const reveal = vi.spyOn(temporaryApi, 'revealMobile').mockResolvedValue({ value: '13712345678' });

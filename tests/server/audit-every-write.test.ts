@@ -132,6 +132,12 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
   const first = await register(t, registrationBody(await uploadedPicture(t, 91), { mobile: '13600000021' }));
   const other = await register(t, registrationBody(await uploadedPicture(t, 92), { mobile: '13600000022', name: 'Wang Tao' }));
   await ok(organiser.post('admin/temporary/decide', { ids: [first.body.data.id], decision: 'approve' }), 'temporary approve');
+  const badge = await t.app.inject({
+    method: 'GET',
+    url: `/exhibition/admin/console/door/badge/temporary?ids=${first.body.data.id}`,
+    headers: { authorization: `Bearer ${organiser.token}` },
+  });
+  if (badge.statusCode !== 200) throw new Error(`temporary badge: ${badge.statusCode} ${badge.body}`);
   await ok(
     organiser.post('admin/temporary/decide', { ids: [other.body.data.id], decision: 'reject', reason: '信息不全' }),
     'temporary reject',
@@ -183,6 +189,7 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
     'download.delete',
     'temporary.approve',
     'temporary.reject',
+    'temporary.badge',
     'temporary.code.create',
     'temporary.code.discard',
   ];

@@ -91,7 +91,7 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
       staff.post<DoorScanResult>('door/scan', { token, scannedAt, station });
     const first = await scan(guestToken!, '2027-06-17T01:00:00.000Z', 'Gate A');
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ outcome: 'checked-in', nameZh: '门口嘉宾', first: { station: 'Gate A' } });
+    expect(first.body.data).toMatchObject({ outcome: 'checked-in', nameZh: '门口嘉宾', kind: 'guest', first: { station: 'Gate A' } });
     expect(first.body.data.photo).toMatch(/^data:image\/jpeg;base64,/);
     const second = await scan(guestToken!, '2027-06-17T01:05:00.000Z', 'Gate B');
     expect(second.body.data).toMatchObject({ outcome: 'already', first: { scannedAt: '2027-06-17T01:00:00.000Z', station: 'Gate A' } });
@@ -99,7 +99,11 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
     // a scan made offline earlier than the one recorded, arriving later, is the first
     expect((await scan(memberToken!, '2027-06-17T01:10:00.000Z', 'Gate A')).body.data.outcome).toBe('checked-in');
     const late = await scan(memberToken!, '2027-06-17T00:55:00.000Z', 'Gate C');
-    expect(late.body.data).toMatchObject({ outcome: 'already', first: { scannedAt: '2027-06-17T00:55:00.000Z', station: 'Gate C' } });
+    expect(late.body.data).toMatchObject({
+      outcome: 'already',
+      kind: 'entourage',
+      first: { scannedAt: '2027-06-17T00:55:00.000Z', station: 'Gate C' },
+    });
 
     const absentAfter = (await organiser.get<DoorAbsentPage>('admin/console/door/absent?pageSize=100')).body.data;
     expect(absentAfter.total).toBe(absentBefore.total - 2);

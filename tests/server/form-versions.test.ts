@@ -155,20 +155,24 @@ describeEachDatabase('form versions as data', (kind) => {
     });
   });
 
-  it('refuses a personal-data mark the repository does not have (the field would be kept in clear)', async () => {
+  it('takes a personal-data mark on a new field, refuses one on a field that holds clear values', async () => {
     const organiser = await caller(t, ORGANISER);
     const summary = (await organiser.get<FormSummary[]>(paths.formList)).body.data.find((f) => f.name === 'guest')!;
     const live = (await organiser.get<FormVersionDetail>(paths.formVersion('guest', summary.live!.version))).body.data;
     const document = structuredClone(live.document);
+    // a new field: sealed and masked from its first save (form-sealed-fields.test.ts)
     (document.schema.properties as Json).assistantMobile = {
       $ref: 'definitions.json#/definitions/mobile',
       'x-i18n': 'schema.fields.mobile',
       'x-sensitive': 'mobile',
     };
+    // a field the repository has unmarked: its stored values are in clear
+    (document.schema.properties as Json).rank = { ...(document.schema.properties as Json).rank, 'x-sensitive': 'idNumber' };
     const problems = (await organiser.post<FormCheckResult>(paths.formDraftCheck('guest'), { document })).body.data.problems;
+    expect(problems.filter((problem) => problem.pointer === '/schema/properties/assistantMobile')).toEqual([]);
     expect(problems).toContainEqual({
-      pointer: '/schema/properties/assistantMobile',
-      message: expect.stringMatching(/x-sensitive "mobile" cannot be added in the console/),
+      pointer: '/schema/properties/rank',
+      message: expect.stringMatching(/x-sensitive "idNumber" cannot be added to a field an earlier version has/),
     });
     // the repository's own marks (the guest's mobile and ID number) are not refused
     const unchanged = (await organiser.post<FormCheckResult>(paths.formDraftCheck('guest'), { document: live.document })).body.data

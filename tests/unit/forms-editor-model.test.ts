@@ -188,6 +188,44 @@ describe('the organiser adds fields', () => {
     expect(validate({ ...validUnit, deputyMobile: '12345' })).toBe(false);
     expect(validate({ ...validUnit, deputyMobile: '13900139000' })).toBe(true);
   });
+
+  it('a mobile is personal data: the mobile pattern marks a new field x-sensitive, and an existing field keeps its mark as it is', () => {
+    let draft = unitDraft();
+    const ctx = contextOf(draft);
+    const reasons = (result: EditResult) => (result.ok ? [] : result.refusals.map((refusal) => refusal.reason));
+    const mobile = {
+      ...newField(ctx, 'deputyMobile', 'shortText'),
+      label: { 'zh-CN': '副手机', en: 'Deputy mobile' },
+      pattern: 'mobile',
+      limits: { maxLength: 15 },
+    };
+    const landline = {
+      ...newField(ctx, 'deskPhone', 'shortText'),
+      label: { 'zh-CN': '座机', en: 'Desk phone' },
+      pattern: 'landline',
+      limits: { maxLength: 15 },
+    };
+    draft = applied(writeField(ctx, draft, mobile, true));
+    draft = applied(writeField(ctx, draft, landline, true));
+    const properties = () => draft.schema.properties as Record<string, Schema>;
+    expect(properties().deputyMobile!['x-sensitive']).toBe('mobile');
+    expect(properties().deskPhone!['x-sensitive']).toBeUndefined();
+    // relabelled: still marked
+    draft = applied(
+      writeField(ctx, draft, {
+        ...(readField(ctx, draft, 'deputyMobile') as FieldSpec),
+        label: { 'zh-CN': '秘书手机', en: 'Secretary mobile' },
+      }),
+    );
+    expect(properties().deputyMobile!['x-sensitive']).toBe('mobile');
+    // an existing field neither takes nor leaves the mobile rule (its stored values are clear, or sealed)
+    expect(reasons(writeField(ctx, draft, { ...(readField(ctx, draft, 'deskPhone') as FieldSpec), pattern: 'mobile' }))).toEqual([
+      'sensitivePatternChange',
+    ]);
+    expect(reasons(writeField(ctx, draft, { ...(readField(ctx, draft, 'deputyMobile') as FieldSpec), pattern: 'landline' }))).toEqual([
+      'sensitivePatternChange',
+    ]);
+  });
 });
 
 describe('protected fields', () => {

@@ -19,6 +19,7 @@ import * as noticeTextKeys from './migrations/0033-notice-text-keys.js';
 import * as messages from './migrations/0034-messages.js';
 import * as listSortIndexes from './migrations/0035-list-sort-indexes.js';
 import * as formVersions from './migrations/0036-form-versions.js';
+import * as temporaryBadges from './migrations/0037-temporary-badges.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { withSchemaScopedIntrospection } from './schema-scoped.js';
 
@@ -67,6 +68,7 @@ export function migrationsWith(protection: DataProtection): Record<string, Migra
     '0034-messages': messages,
     '0035-list-sort-indexes': listSortIndexes,
     '0036-form-versions': formVersions,
+    '0037-temporary-badges': temporaryBadges,
   };
 }
 

@@ -43,8 +43,15 @@ export function storedSchema(name: string, version: number): Record<string, unkn
   return stored.get(name)?.get(version);
 }
 
+/** The bundled schemas of every version of a form the database stores, as read at the last switch. */
+export function storedSchemasOf(name: string): Record<string, unknown>[] {
+  return [...(stored.get(name)?.values() ?? [])];
+}
+
 export function setStoredSchemas(name: string, schemas: ReadonlyMap<number, Record<string, unknown>>): void {
   stored.set(name, schemas);
+  // what follows the stored versions (their x-sensitive marks: security/sensitive-fields.ts) reads them anew
+  generation += 1;
 }
 
 /** A label of a live version in one language, when a live version names the key. */

@@ -14,7 +14,7 @@ import { lintSchemas } from './lint.js';
 import { lintUiSchema } from './ui-schema-rules.js';
 import { schemaLabelKeys } from './label-keys.js';
 import { protectedFieldProblems } from './protected-fields.js';
-import { sensitiveFieldsOfSchema } from '../sensitive-fields.js';
+import { sensitiveMarkProblems } from './sensitive-marks.js';
 
 export interface FormCheckInput {
   name: string;
@@ -23,6 +23,8 @@ export interface FormCheckInput {
   definitionsFile: JsonSchema;
   /** the repository's bundled schema of the form: the bounds of its protected fields */
   repositorySchema: JsonSchema;
+  /** the bundled schemas of the versions the database stores (published or retired): their fields' x-sensitive marks stay */
+  storedSchemas?: readonly JsonSchema[];
 }
 
 function escape(token: string): string {
@@ -38,7 +40,13 @@ function located(line: string, prefix: string, base: string): FormProblem | unde
   return { pointer: `${base}${fragment.replace(/^#/, '')}`, message: colon < 0 ? rest : rest.slice(colon + 2) };
 }
 
-export function checkFormDocument({ name, document, definitionsFile, repositorySchema }: FormCheckInput): FormProblem[] {
+export function checkFormDocument({
+  name,
+  document,
+  definitionsFile,
+  repositorySchema,
+  storedSchemas = [],
+}: FormCheckInput): FormProblem[] {
   const problems: FormProblem[] = [];
   const schemaFile = `schemas/${name}.json`;
   const localeKeys = Object.fromEntries(formLanguages.map((language) => [language, new Set(Object.keys(document.labels[language]))]));
@@ -83,7 +91,7 @@ export function checkFormDocument({ name, document, definitionsFile, repositoryS
     const found = located(line, `${schemaFile}#`, '/schema');
     if (found) problems.push(found);
   }
-  problems.push(...newSensitiveMarks(repositorySchema, bundled));
+  problems.push(...sensitiveMarkProblems(bundled, [repositorySchema, ...storedSchemas]));
   // one problem once: lintSchemas and the labels check may both name a missing text
   const seen = new Set<string>();
   return problems.filter((p) => {
@@ -92,19 +100,4 @@ export function checkFormDocument({ name, document, definitionsFile, repositoryS
     seen.add(key);
     return true;
   });
-}
-
-/**
- * Personal data is sealed at rest and masked by the `x-sensitive` marks of the build's schemas
- * (server code reads them): a mark a console version adds would leave its field in clear in the
- * database and in every answer, so it is refused.
- */
-function newSensitiveMarks(repositorySchema: JsonSchema, bundled: JsonSchema): FormProblem[] {
-  const marked = new Set(sensitiveFieldsOfSchema(repositorySchema).map((field) => field.path.join('/')));
-  return sensitiveFieldsOfSchema(bundled)
-    .filter((field) => !marked.has(field.path.join('/')))
-    .map((field) => ({
-      pointer: `/schema${field.path.map((part) => (part === '*' ? '/items' : `/properties/${escape(part)}`)).join('')}`,
-      message: `x-sensitive "${field.kind}" cannot be added in the console: personal data is sealed and masked by the marks of the repository's schema. Leave the mark out, or ask a developer to add the field in the files`,
-    }));
 }

@@ -151,6 +151,9 @@ function ScanOutcome({ shown }: { shown: Shown }) {
           </Typography>
           {result.nameEn && <Typography>{result.nameEn}</Typography>}
           <Typography color="text.secondary">{result.unitName}</Typography>
+          <Typography color="text.secondary" data-testid="checkin-kind">
+            {tk(`console.door.screen.kind.${result.kind}`)}
+          </Typography>
         </Box>
       </Stack>
       <Alert severity={already ? 'warning' : 'success'} sx={{ mt: 2 }}>

@@ -1,5 +1,9 @@
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { doorApiPaths } from '../../../shared/door-api';
 import { temporaryApiPaths } from '../../../shared/temporary-api';
-import { downloadFile } from '../../api/download-file';
+import { downloadFile, saveBlob } from '../../api/download-file';
+import { fetchFile } from '../../api/fetch-file';
+import { showToast } from '../../feedback/feedback-store';
 import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { onePage, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
@@ -21,5 +25,15 @@ export const temporaryReviewOperations = {
     // the server names the file by what and when, in the caller's language
     const result = await downloadFile(temporaryApiPaths.export, 'temporary-registrations.xlsx', params);
     if (!result.ok) throw new Error(result.message);
+  },
+  /** One PDF of the checked rows' badges; the server refuses the whole print if one is not approved, and says so. */
+  temporaryBadges: async (row: FormData) => {
+    const ids = Array.isArray(row.selectedIds) ? row.selectedIds.map(String) : [];
+    const file = await fetchFile(doorApiPaths.temporaryBadges, { ids: ids.join(',') });
+    if (!file.ok) {
+      showToast(file.message, 'error', ERROR_TOAST_MS);
+      throw new Error(file.message);
+    }
+    saveBlob(file.blob, file.name ?? 'temporary-badges.pdf');
   },
 };

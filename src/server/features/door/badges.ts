@@ -1,22 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
 import type { Clock } from '../../clock.js';
 import type { Language } from '../../../shared/constants.js';
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
 import { badgePdf, type BadgeFace } from './badge-pdf.js';
 import type { PeopleAtTheDoor, PersonAtTheDoor } from '../guests/people-at-the-door.js';
+import type { Audit } from '../../audit/audit.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import { assertOrganiser } from '../../auth/unit-access.js';
+import { AppError } from '../../http/app-error.js';
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
+import type { TemporaryPeopleAtTheDoor, TemporaryPersonAtTheDoor } from './temporary-people-at-the-door.js';
 
 export interface BadgeLabels {
   /** the guest type's label in one language */
   guestType(language: Language, type: string | null): string;
   entourage(language: Language): string;
+  /** a temporary registration's type (worker, volunteer, media) in one language */
+  temporaryType(language: Language, type: string): string;
 }
 
+/** Whose badge a row is: a unit's guest or entourage member, or a temporary registration. */
+interface BadgeHolder {
+  personKey: string;
+  unitId: string | null;
+  guestId: string | null;
+  memberId: string | null;
+  temporaryId: string | null;
+}
+
+type DoorExecutor = Executor<Database & DoorTables>;
+
 /**
- * Badges of a unit's guests and entourage: a PDF page each, a QR code carrying the signed id of
+ * Badges of a unit's guests and entourage, and of approved temporary registrations: a PDF page each, a QR code carrying the signed id of
  * the person's live badge (made on first print, kept until revoked).
  */
 export class Badges {
@@ -27,7 +46,9 @@ export class Badges {
     private readonly editions: Editions,
     private readonly tokens: BadgeTokens,
     private readonly people: PeopleAtTheDoor,
+    private readonly temporaryPeople: TemporaryPeopleAtTheDoor,
     private readonly pictures: StoredPictures,
+    private readonly audit: Audit,
     private readonly labels: BadgeLabels,
     private readonly font: { file: string; family?: string } | null,
     private readonly clock: Clock,
@@ -62,7 +83,13 @@ export class Badges {
   private async pdfOf(editionId: string, unitId: string, people: PersonAtTheDoor[]): Promise<Buffer> {
     const faces: BadgeFace[] = [];
     for (const person of people) {
-      const badgeId = await this.liveBadge(editionId, unitId, person);
+      const badgeId = await this.liveBadge(this.db, editionId, {
+        personKey: person.personKey,
+        unitId,
+        guestId: person.guestId,
+        memberId: person.memberId,
+        temporaryId: null,
+      });
       faces.push({
         token: this.tokens.tokenOf(badgeId),
         nameZh: person.nameZh,
@@ -75,31 +102,87 @@ export class Badges {
     return badgePdf(faces, this.font);
   }
 
+  /**
+   * One PDF of the badges of approved temporary registrations (organisers), in the order asked.
+   * All or nothing: an id not of the current edition is tempNotFound, a pending or rejected one
+   * tempNotApproved. Each print is an audit entry, written with the badge it makes or reuses.
+   */
+  async temporaryPdf(who: SignedInAccount, ids: string[]): Promise<Buffer> {
+    assertOrganiser(who);
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) throw new AppError('selectAttendees');
+    const edition = await this.editions.current();
+    const found = await this.temporaryPeople.of(edition.id, wanted);
+    const people: TemporaryPersonAtTheDoor[] = [];
+    for (const id of wanted) {
+      const person = found.get(id);
+      if (!person) throw new AppError('tempNotFound');
+      if (!person.approved) throw new AppError('tempNotApproved');
+      people.push(person);
+    }
+    const badgeIds = await this.db.transaction().execute(async (trx) => {
+      const made: string[] = [];
+      for (const person of people) {
+        made.push(
+          await this.liveBadge(trx, edition.id, {
+            personKey: `t:${person.id}`,
+            unitId: null,
+            guestId: null,
+            memberId: null,
+            temporaryId: person.id,
+          }),
+        );
+        await this.audit.record(trx as unknown as Db, who, {
+          editionId: edition.id,
+          action: 'temporary.badge',
+          targetType: 'temporary-registration',
+          targetId: person.id,
+          targetLabel: person.name,
+          at: this.clock.nowIso(),
+        });
+      }
+      return made;
+    });
+    const faces: BadgeFace[] = [];
+    for (const [index, person] of people.entries()) {
+      faces.push({
+        token: this.tokens.tokenOf(badgeIds[index]!),
+        nameZh: person.name,
+        nameEn: null,
+        unitName: person.eventName,
+        kindLabel: `${this.labels.temporaryType('zh-CN', person.registrationType)} / ${this.labels.temporaryType('en', person.registrationType)}`,
+        photo: await person.photo(),
+      });
+    }
+    return badgePdf(faces, this.font);
+  }
+
   /** The guest type, or "entourage", in both languages. */
   private kindLabel(guestType: string | null, entourage: boolean): string {
     const label = (language: Language) => (entourage ? this.labels.entourage(language) : this.labels.guestType(language, guestType));
     return `${label('zh-CN')} / ${label('en')}`;
   }
 
-  private async liveBadge(editionId: string, unitId: string, person: PersonAtTheDoor): Promise<string> {
-    const live = await this.db
+  private async liveBadge(executor: DoorExecutor, editionId: string, holder: BadgeHolder): Promise<string> {
+    const live = await executor
       .selectFrom('badges')
       .select('id')
       .where('edition_id', '=', editionId)
-      .where('person_key', '=', person.personKey)
+      .where('person_key', '=', holder.personKey)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (live) return live.id;
     const id = randomUUID();
-    await this.db
+    await executor
       .insertInto('badges')
       .values({
         id,
         edition_id: editionId,
-        unit_id: unitId,
-        guest_id: person.guestId,
-        member_id: person.memberId,
-        person_key: person.personKey,
+        unit_id: holder.unitId,
+        guest_id: holder.guestId,
+        member_id: holder.memberId,
+        temporary_id: holder.temporaryId,
+        person_key: holder.personKey,
         created_at: this.clock.nowIso(),
         revoked_at: null,
       })

@@ -3,12 +3,13 @@ import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
 import { shanghaiHourOfUtcKey, type Clock } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
-import { FIRST_SCAN, REPEATED_SCAN, type DoorScanOutcome } from '../../../shared/door-api.js';
+import { FIRST_SCAN, REPEATED_SCAN, type DoorPersonKind, type DoorScanOutcome } from '../../../shared/door-api.js';
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
 import type { PeopleAtTheDoor, PersonAtTheDoor } from '../guests/people-at-the-door.js';
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
+import type { TemporaryPeopleAtTheDoor } from './temporary-people-at-the-door.js';
 
 export interface Scan {
   token: string;
@@ -22,7 +23,9 @@ export interface ScanResult {
   outcome: DoorScanOutcome;
   nameZh: string;
   nameEn: string | null;
+  /** the guest's unit, or the event a temporary registration was bound to */
   unitName: string;
+  kind: DoorPersonKind;
   /** a small JPEG of the photo as a data URL, to compare with the face at the door */
   photo: string | null;
   first: { scannedAt: string; station: string };
@@ -59,6 +62,7 @@ export class CheckIns {
     private readonly editions: Editions,
     private readonly tokens: BadgeTokens,
     private readonly people: PeopleAtTheDoor,
+    private readonly temporaryPeople: TemporaryPeopleAtTheDoor,
     private readonly pictures: StoredPictures,
     private readonly clock: Clock,
   ) {
@@ -110,7 +114,7 @@ export class CheckIns {
       .select(['scanned_at', 'station'])
       .where('badge_id', '=', badge.id)
       .executeTakeFirstOrThrow();
-    const person = await this.person(badge.guest_id, badge.member_id);
+    const person = await this.person(badge);
     return {
       outcome: first ? FIRST_SCAN : REPEATED_SCAN,
       ...person,
@@ -118,19 +122,36 @@ export class CheckIns {
     };
   }
 
-  private async person(guestId: string, memberId: string | null): Promise<Omit<ScanResult, 'outcome' | 'first'>> {
-    const people = await this.people.named([{ guestId, memberId }]);
+  private async person(badge: {
+    edition_id: string;
+    guest_id: string | null;
+    member_id: string | null;
+    temporary_id: string | null;
+  }): Promise<Omit<ScanResult, 'outcome' | 'first'>> {
+    if (badge.temporary_id) {
+      const registration = (await this.temporaryPeople.of(badge.edition_id, [badge.temporary_id])).get(badge.temporary_id);
+      const picture = registration ? await registration.photo() : null;
+      return {
+        nameZh: registration?.name ?? '',
+        nameEn: null,
+        unitName: registration?.eventName ?? '',
+        kind: 'temporary',
+        photo: picture ? await this.thumbnail(picture) : null,
+      };
+    }
+    const { guest_id: guestId, member_id: memberId } = badge;
+    const people = guestId ? await this.people.named([{ guestId, memberId }]) : new Map<string, PersonAtTheDoor>();
     const person: PersonAtTheDoor | undefined = people.get(memberId ? `m:${memberId}` : `g:${guestId}`);
     return {
       nameZh: person?.nameZh ?? '',
       nameEn: person?.nameEn ?? null,
       unitName: person?.unitName ?? '',
-      photo: person?.photoId ? await this.thumbnail(person.photoId) : null,
+      kind: memberId ? 'entourage' : 'guest',
+      photo: person?.photoId ? await this.thumbnail(await this.pictures.read(person.photoId)) : null,
     };
   }
 
-  private async thumbnail(uploadId: string): Promise<string | null> {
-    const picture = await this.pictures.read(uploadId);
+  private async thumbnail(picture: Buffer | null): Promise<string | null> {
     if (!picture) return null;
     try {
       const small = await sharp(picture).resize({ width: THUMBNAIL_WIDTH }).jpeg({ quality: 80 }).toBuffer();
@@ -155,16 +176,26 @@ export class CheckIns {
       waiting.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
       waiting
         .leftJoin('units', 'units.id', 'badges.unit_id')
-        .select(['badges.guest_id', 'badges.member_id', 'badges.person_key'])
+        .select(['badges.guest_id', 'badges.member_id', 'badges.temporary_id', 'badges.person_key'])
         .orderBy('units.name')
         .orderBy('badges.person_key')
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),
     ]);
-    const people = await this.people.named(rows.map((row) => ({ guestId: row.guest_id, memberId: row.member_id })));
+    const people = await this.people.named(
+      rows.flatMap((row) => (row.guest_id !== null ? [{ guestId: row.guest_id, memberId: row.member_id }] : [])),
+    );
+    const registrations = await this.temporaryPeople.of(
+      edition.id,
+      rows.flatMap((row) => (row.temporary_id !== null ? [row.temporary_id] : [])),
+    );
     return {
       records: rows.flatMap((row) => {
+        if (row.temporary_id !== null) {
+          const registration = registrations.get(row.temporary_id);
+          return registration ? [{ nameZh: registration.name, nameEn: null, unitName: registration.eventName, entourage: false }] : [];
+        }
         const person = people.get(row.person_key);
         if (!person) return [];
         return [{ nameZh: person.nameZh, nameEn: person.nameEn, unitName: person.unitName, entourage: row.member_id !== null }];

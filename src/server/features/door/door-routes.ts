@@ -66,6 +66,25 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
     },
   });
 
+  app.get<{ Querystring: SchemaData<'door-temporary-badges-query'> }>(path(paths.temporaryBadges), {
+    schema: {
+      tags,
+      summary:
+        'One PDF of the badges of approved temporary registrations, in the order of ids (organisers); a pending or rejected one refuses the whole print, each print is audited',
+      security: bearer,
+      ...queryOf('door-temporary-badges-query'),
+      response: pdf,
+    },
+    // organisers only, before the query is validated: anyone else gets 403, never a 400
+    preValidation: async (request) => {
+      assertOrganiser(signedIn(request));
+    },
+    handler: async (request, reply) => {
+      const file = await badges.temporaryPdf(signedIn(request), request.query.ids.split(','));
+      return sendPdf(reply, file, 'temporary-badges.pdf');
+    },
+  });
+
   app.post<{ Body: SchemaData<'door-scan'>; Reply: Answer<'response-door-scan'> }>(path(paths.scan), {
     schema: {
       tags,

@@ -1,12 +1,15 @@
-/** Tables of the door, owned here and added to the database type with Kysely's `withTables` (migration 0030). */
+/** Tables of the door, owned here and added to the database type with Kysely's `withTables` (migrations 0030, 0037). */
 export interface BadgeTable {
   id: string;
   edition_id: string;
-  unit_id: string;
-  guest_id: string;
+  /** null for a temporary registration's badge (no unit, no guest) */
+  unit_id: string | null;
+  guest_id: string | null;
   /** null: the guest's own badge; else the entourage member's */
   member_id: string | null;
-  /** `g:<guest id>` or `m:<member id>`: one live badge per person */
+  /** the approved temporary registration the badge is for; null for a unit's guest or entourage member */
+  temporary_id: string | null;
+  /** `g:<guest id>`, `m:<member id>` or `t:<temporary registration id>`: one live badge per person */
   person_key: string;
   created_at: string;
   revoked_at: string | null;

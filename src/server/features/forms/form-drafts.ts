@@ -30,6 +30,7 @@ import {
   type StoredRecordsDiff,
 } from '../../../shared/form-versions-api.js';
 import { AppError } from '../../http/app-error.js';
+import { currentSchema, storedSchemasOf } from '../../http/live-schemas.js';
 import { formsDb, type FormsDb } from './form-tables.js';
 import type { RepositoryForms } from './repository-forms.js';
 import type { PublishGate } from './form-versions.js';
@@ -91,6 +92,8 @@ export class FormDrafts implements PublishGate {
       document,
       definitionsFile: this.files.definitionsFile(),
       repositorySchema: this.files.bundle(name, this.files.fileSchema(name)),
+      // the versions records were saved under, as this instance read them at its last switch
+      storedSchemas: [currentSchema(name), ...storedSchemasOf(name)],
     });
   }
 

@@ -24,6 +24,7 @@ export type RefusalReason =
   | 'patternLength'
   | 'requiredWhenSource'
   | 'uploadRuleMissing'
+  | 'sensitivePatternChange'
   | 'unknownField';
 
 export interface Refusal {

@@ -105,8 +105,26 @@ function specRefusals(ctx: ModelContext, field: FieldSpec): Refusal[] {
   return refusals;
 }
 
+/**
+ * A mobile is personal data: a field given the catalogue's mobile pattern is marked
+ * `x-sensitive: "mobile"`, so the server seals it at rest and masks it in every default view (it
+ * is shown in full only by the audited "show"). The mark follows the pattern when the field is
+ * added; an existing field keeps its mark as it is (a field that held clear values is never
+ * marked, a marked one never loses it: the server's check refuses both, sensitive-marks.ts).
+ */
+function sensitiveMark(field: FieldSpec, before: Schema | null): Schema {
+  const mark = before ? before['x-sensitive'] : field.pattern === 'mobile' ? 'mobile' : undefined;
+  return mark === undefined ? {} : { 'x-sensitive': mark };
+}
+
+/** An existing field's pattern may not move to or from the mobile rule: its mark would change. */
+function sensitiveRefusals(field: FieldSpec, before: FieldSpec | null): Refusal[] {
+  if (!before || before.protected) return [];
+  return (before.pattern === 'mobile') !== (field.pattern === 'mobile') ? [{ field: field.name, reason: 'sensitivePatternChange' }] : [];
+}
+
 /** The schema of an organiser's field, built whole from its description. */
-function ownProperty(ctx: ModelContext, field: FieldSpec): Schema {
+function ownProperty(ctx: ModelContext, field: FieldSpec, before: Schema | null): Schema {
   const keys = fieldKeys(ctx.form, field.name);
   const annotations: Schema = { 'x-i18n': keys.label };
   if (anyText(field.help)) annotations['x-i18n-help'] = keys.help;
@@ -128,6 +146,7 @@ function ownProperty(ctx: ModelContext, field: FieldSpec): Schema {
         ...limits(['minLength']),
         ...(longest === undefined ? {} : { maxLength: longest }),
         ...(pattern ? { format: pattern.format, 'x-messages': pattern.messages } : {}),
+        ...sensitiveMark(field, before),
         ...annotations,
       };
     }
@@ -259,13 +278,15 @@ export function writeField(ctx: ModelContext, draft: FormDraftContent, field: Fi
     ...(before ? protectedRefusals(before, field, repositoryBounds(ctx, property)) : []),
     ...(before?.protected ? [] : specRefusals(ctx, field)),
     ...requiredWhenRefusals(draft, ctx, field),
+    ...sensitiveRefusals(field, before),
   ];
   if (refusals.length > 0) return { ok: false, refusals };
 
   const keys = fieldKeys(ctx.form, field.name);
   const isProtected = before?.protected === true;
   const labels = isProtected ? clone(draft.labels) : withoutOwnLabels(draft, ctx.form, field.name);
-  const nextProperty = isProtected && before ? protectedProperty(ctx, property, before, field) : ownProperty(ctx, field);
+  const nextProperty =
+    isProtected && before ? protectedProperty(ctx, property, before, field) : ownProperty(ctx, field, adding ? null : property);
   if (!isProtected || nextProperty['x-i18n'] === keys.label) writeText(labels, keys.label, field.label);
   if (anyText(field.help)) writeText(labels, keys.help, field.help);
   if (!isProtected) for (const option of field.options) writeText(labels, keys.option(option.value), option.label);
