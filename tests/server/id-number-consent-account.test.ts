@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { EntourageItem, GuestDetail, GuestSummary } from '../../src/shared/guest-api.js';
-import { idNumberConsentField } from '../../src/server/privacy/consents.js';
+import { idNumberConsentField } from '../../src/server/features/guests/id-number-consents.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { guestBody } from './helpers/guest-body.js';
 import { useTestApp } from './helpers/test-app.js';

@@ -12,7 +12,7 @@ import { maskIdNumber } from '../features/guests/id-numbers.js';
 import { canonicalInvitationCode } from '../features/invitations/invitation-codes.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { versionOf } from '../schema-versions/schema-versions.js';
-import { consentColumns } from '../privacy/consents.js';
+import { consentColumns } from '../features/guests/id-number-consents.js';
 import { insertAccount } from '../features/account/new-account.js';
 
 interface DemoFile {

@@ -20,8 +20,8 @@ import {
   type ConsentColumns,
   type ConsentRecord,
   type StoredConsent,
-} from '../../privacy/consents.js';
-import { auditConsentGiven } from '../../privacy/consent-audit.js';
+} from './id-number-consents.js';
+import { auditConsentGiven } from './id-number-consent-audit.js';
 
 export interface MemberDocument {
   nameZh: string;

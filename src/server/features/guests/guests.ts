@@ -29,8 +29,8 @@ import {
   withConsentAsRecorded,
   type ConsentDecision,
   type StoredConsent,
-} from '../../privacy/consents.js';
-import { auditConsentGiven } from '../../privacy/consent-audit.js';
+} from './id-number-consents.js';
+import { auditConsentGiven } from './id-number-consent-audit.js';
 import type { Audit } from '../../audit/audit.js';
 import { assertOrganiser, schemaUnitType, unitOf } from '../../auth/unit-access.js';
 import type { AuditSubjects } from '../../audit/audit-subjects.js';

@@ -1,7 +1,7 @@
-import type { Executor } from '../db/database.js';
-import type { Audit } from '../audit/audit.js';
-import type { SignedInAccount } from '../auth/sessions.js';
-import type { ConsentColumns, StoredConsent } from './consents.js';
+import type { Executor } from '../../db/database.js';
+import type { Audit } from '../../audit/audit.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
+import type { ConsentColumns, StoredConsent } from './id-number-consents.js';
 
 export interface ConsentGiven {
   editionId: string;

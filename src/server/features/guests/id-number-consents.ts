@@ -6,9 +6,9 @@
  * version it was agreed under; a new ID number, or a save after the text changed, records
  * the consent anew.
  */
-import { consentFieldsOfSchema, type ConsentField } from '../../shared/consent-fields.js';
-import type { Executor } from '../db/database.js';
-import { loadSchema } from '../http/schema-loader.js';
+import { consentFieldsOfSchema, type ConsentField } from '../../../shared/consent-fields.js';
+import type { Executor } from '../../db/database.js';
+import { loadSchema } from '../../http/schema-loader.js';
 
 export interface ConsentRecord {
   version: number;
