@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
 import { isPostgres } from '../../db/dialect.js';
 import { jsonText, legDate } from '../../db/sql-fragments.js';
 import { fieldColumn, type ExportColumn, type ExportSheet } from '../../exports/excel-export.js';
@@ -159,6 +161,15 @@ export class GuestExports {
     const postgres = isPostgres(this.db);
     const db = this.db;
     const protection = this.protection;
+    // a person of an approved guest still coming whose leg of the itinerary is on the day (and at the station asked)
+    const travellingOnTheDay =
+      (itinerary: 'guests.itinerary' | 'entourage_members.itinerary') => (eb: ExpressionBuilder<Database, 'guests'>) =>
+        eb.and([
+          eb('guests.audit_status', '=', TRAVELLING_STATUS),
+          eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]),
+          eb(legDate(postgres, itinerary, leg, timeField), '=', query.date),
+          ...(query.station ? [eb(jsonPlace(postgres, itinerary, leg, placeField), '=', query.station)] : []),
+        ]);
     async function* rows(): AsyncIterable<ManifestRow> {
       const guests = keysetRows(
         (after: { id: string } | null, limit) => {
@@ -168,10 +179,7 @@ export class GuestExports {
             .select(['guests.id', 'guests.name', 'guests.document', 'guests.itinerary', 'units.name as unit_name'])
             .where('guests.edition_id', '=', editionId)
             .where('guests.unit_id', 'is not', null)
-            .where('guests.audit_status', '=', TRAVELLING_STATUS)
-            .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
-            .where(legDate(postgres, 'guests.itinerary', leg, timeField), '=', query.date);
-          if (query.station) q = q.where(jsonPlace(postgres, 'guests.itinerary', leg, placeField), '=', query.station);
+            .where(travellingOnTheDay('guests.itinerary'));
           if (after) q = q.where('guests.id', '>', after.id);
           return q.orderBy('guests.id').limit(limit).execute();
         },
@@ -202,10 +210,7 @@ export class GuestExports {
               'units.name as unit_name',
             ])
             .where('entourage_members.edition_id', '=', editionId)
-            .where('guests.audit_status', '=', TRAVELLING_STATUS)
-            .where((eb) => eb.or([eb('guests.attendance', 'is', null), eb('guests.attendance', 'not in', WITHDRAWN)]))
-            .where(legDate(postgres, 'entourage_members.itinerary', leg, timeField), '=', query.date);
-          if (query.station) q = q.where(jsonPlace(postgres, 'entourage_members.itinerary', leg, placeField), '=', query.station);
+            .where(travellingOnTheDay('entourage_members.itinerary'));
           if (after) q = q.where('entourage_members.id', '>', after.id);
           return q.orderBy('entourage_members.id').limit(limit).execute();
         },
