@@ -170,6 +170,18 @@ export class GuestExports {
           eb(legDate(postgres, itinerary, leg, timeField), '=', query.date),
           ...(query.station ? [eb(jsonPlace(postgres, itinerary, leg, placeField), '=', query.station)] : []),
         ]);
+    const manifestRow = (
+      kind: ManifestRow['kind'],
+      person: { name: string; unit_name: string | null; document: string; itinerary?: string | null },
+      guestName: string,
+    ): ManifestRow => ({
+      kind,
+      name: person.name,
+      guestName,
+      unitName: person.unit_name ?? null,
+      mobile: protection.fieldOf(documentOf(person.document), 'mobile'),
+      journey: itineraryOf(person.itinerary)[leg] ?? {},
+    });
     async function* rows(): AsyncIterable<ManifestRow> {
       const guests = keysetRows(
         (after: { id: string } | null, limit) => {
@@ -186,15 +198,7 @@ export class GuestExports {
         PAGE,
         postgres,
       );
-      for await (const g of guests)
-        yield {
-          kind: 'guest',
-          name: g.name,
-          guestName: g.name,
-          unitName: g.unit_name ?? null,
-          mobile: protection.fieldOf(documentOf(g.document), 'mobile'),
-          journey: itineraryOf(g.itinerary)[leg] ?? {},
-        };
+      for await (const g of guests) yield manifestRow('guest', g, g.name);
       const members = keysetRows(
         (after: { id: string } | null, limit) => {
           let q = db
@@ -217,15 +221,7 @@ export class GuestExports {
         PAGE,
         postgres,
       );
-      for await (const m of members)
-        yield {
-          kind: 'member',
-          name: m.name,
-          guestName: m.guest_name,
-          unitName: m.unit_name ?? null,
-          mobile: protection.fieldOf(documentOf(m.document), 'mobile'),
-          journey: itineraryOf(m.itinerary)[leg] ?? {},
-        };
+      for await (const m of members) yield manifestRow('member', m, m.guest_name);
     }
     return [
       {
