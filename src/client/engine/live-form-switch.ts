@@ -1,5 +1,5 @@
 /**
- * A form open across a publish (issue 28): while it is open, an editable form checks the live
+ * A form open across a publish (an organiser published a new version of it): while it is open, an editable form checks the live
  * versions (every LIVE_CHECK_INTERVAL_MS and when the window gets the focus back: one small,
  * shared request) and, when its version is no longer the live one, switches to the new version
  * keeping what was typed, and flags on their fields what the new version refuses in it, so a new

@@ -1,5 +1,5 @@
 /**
- * The live (published) version of a registrant form (docs/form-versions.md, issue 28). Organisers
+ * The live (published) version of a registrant form (docs/form-versions.md). Organisers
  * publish form versions in the console without a build, so a form among `editableForms` asks the
  * server which version is live (one small request, cached briefly and shared by every form of
  * the page). When it is the build's own `x-version`, the form renders the build's bundled schema
