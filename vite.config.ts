@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { bootShell } from './scripts/boot-shell-plugin';
 import { precompress } from './scripts/precompress-plugin';
 import { preloadLocales } from './scripts/preload-locales-plugin';
-import { CORE_NAMESPACES, NAMESPACES } from './src/client/i18n/namespaces';
+import { CORE_NAMESPACES, FEATURE_NAMESPACES } from './src/client/i18n/namespaces';
 import { DEFAULT_LANGUAGE } from './src/shared/constants';
 
 const lazyMarkdownModule = fileURLToPath(new URL('./src/client/engine/lazy-markdown.tsx', import.meta.url));
@@ -53,9 +53,7 @@ const VALIDATOR_RUNTIME = /src[\\/]shared[\\/](ajv-runtime|schema-formats)\.ts$/
  * preloads): a signed-in screen waits for all of them (router/lazy-screen.ts), nine files fetched
  * six at a time, two round trips on a phone network where one chunk per language is one.
  */
-const FEATURE_TEXTS = new RegExp(
-  `locales[\\\\/]([\\w-]+)[\\\\/](${NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns)).join('|')})\\.json$`,
-);
+const FEATURE_TEXTS = new RegExp(`locales[\\\\/]([\\w-]+)[\\\\/](${FEATURE_NAMESPACES.join('|')})\\.json$`);
 
 /** The chunk of a language's feature texts (`texts-<language>`), null for any other module. */
 function featureTextsChunk(id: string): string | null {

@@ -29,7 +29,7 @@ import {
   sortedFilters,
   type ListSorting,
 } from './list-query';
-import { checkedListQuery } from './list-query-check';
+import { checkedListQuery, hiddenInUiSchema } from './list-query-check';
 import { useActionPress } from './ListRowActions';
 import { ListTable } from './ListTable';
 import { runOperation } from './operations';
@@ -41,9 +41,6 @@ type FilterAssets = FormAssets & { uiSchema: UiSchema };
 type Loading = { status: 'loading'; page: Page<Row> | null } | { status: 'loaded'; page: Page<Row> } | { status: 'failed' };
 
 const DEFAULT_PAGE_SIZE = 20;
-/** A query field the list's ui-schema hides: not a field of its filter bar. */
-const hiddenIn = (uiSchema: UiSchema | undefined, field: string) =>
-  (uiSchema?.[field] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'] === 'hidden';
 const NO_HOST: ListHost = {};
 /** The list's download buttons the signed-in account may press (the server still decides). */
 function downloadsFor(declared: ListDeclaration['download'], userType: string | null | undefined): ListDownload[] {
@@ -91,11 +88,16 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   }, [declaration]);
 
   const { pageParam } = declaration;
+  // the query schema's fields, and those the list shows itself: a field the ui-schema hides is the hosting screen's
+  const queryFields = useMemo(() => {
+    const all = filterFieldsOf(filterAssets?.schema);
+    return { all, own: all.filter((field) => !hiddenInUiSchema(filterAssets?.uiSchema, field)) };
+  }, [filterAssets]);
   const query = useMemo(() => {
     if (pageParam) return { filters: {}, pageNum: pageNumberOf(searchParams.get(pageParam), 1) };
-    const read = readListQuery(searchParams, filterFieldsOf(filterAssets?.schema));
+    const read = readListQuery(searchParams, queryFields.all);
     return filterAssets ? checkedListQuery(read, filterAssets, pageSize) : read;
-  }, [searchParams, filterAssets, pageSize, pageParam]);
+  }, [searchParams, filterAssets, queryFields, pageSize, pageParam]);
   // a selectable list keeps its checked rows itself unless the host keeps them
   const [ownSelected, setOwnSelected] = useState<string[]>([]);
   const selection = host.selection ?? (declaration.selectable ? { selected: ownSelected, onChange: setOwnSelected } : undefined);
@@ -144,16 +146,14 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     pageNum: number;
   }) => {
     const params = new URLSearchParams(latestSearch.current);
-    const fields = filterFieldsOf(filterAssets?.schema);
-    const read = readListQuery(params, fields);
+    const read = readListQuery(params, queryFields.all);
     const current = filterAssets ? checkedListQuery(read, filterAssets, pageSize).filters : read.filters;
     const filters = typeof next.filters === 'function' ? next.filters(current) : (next.filters ?? current);
     const own = pageParam
       ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' }
       : listQueryParams({ filters, pageNum: next.pageNum });
     // a field the ui-schema hides is not the list's: the screen hosting it keeps it in the URL (its own search)
-    const ownFields = fields.filter((field) => !hiddenIn(filterAssets?.uiSchema, field));
-    for (const field of pageParam ? [pageParam] : [...ownFields, ...PAGING_FIELDS]) params.delete(field);
+    for (const field of pageParam ? [pageParam] : [...queryFields.own, ...PAGING_FIELDS]) params.delete(field);
     for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
     latestSearch.current = params;
     setSearchParams(params);
@@ -185,10 +185,9 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   // the headers of sortable columns set `sort` and `order`, kept with the filters (the query schema has them);
   // a query schema of nothing else (a list that sorts but does not filter) has no filter bar, nor has one whose
   // other fields the ui-schema hides (the screen hosting the list searches them with its own bar)
-  const sortFields = filterFieldsOf(filterAssets?.schema);
-  const barFields = sortFields.filter((field) => !ORDER_FIELDS.has(field) && !hiddenIn(filterAssets?.uiSchema, field));
+  const barFields = queryFields.own.filter((field) => !ORDER_FIELDS.has(field));
   const sorting: ListSorting | undefined =
-    !pageParam && sortFields.includes('sort') && declaration.columns.some((column) => column.sort)
+    !pageParam && queryFields.all.includes('sort') && declaration.columns.some((column) => column.sort)
       ? {
           sort: query.filters.sort,
           order: query.filters.order === 'desc' ? 'desc' : 'asc',

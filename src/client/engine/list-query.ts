@@ -14,6 +14,11 @@ export const PAGING_FIELDS: ReadonlySet<string> = new Set(['pageNum', 'pageSize'
 /** The order of a list: set by its column headers, kept with the filters, not fields of its filter bar. */
 export const ORDER_FIELDS: ReadonlySet<string> = new Set(['sort', 'order']);
 
+/** The order a list's load call sends: the column and direction its headers set (blanks are no order). */
+export function orderOfListQuery(query: ListLoadQuery): { sort: string | undefined; order: string | undefined } {
+  return { sort: filterText(query.sort), order: filterText(query.order) };
+}
+
 export interface ListSorting {
   sort: string | undefined;
   order: SortOrder;

@@ -1,11 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/constants';
-import { CORE_NAMESPACES, NAMESPACES, type Namespace } from './namespaces';
+import { NAMESPACES, type Namespace } from './namespaces';
 
-export { NAMESPACES, CORE_NAMESPACES, type Namespace } from './namespaces';
-
-export const FEATURE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns));
+export { NAMESPACES, CORE_NAMESPACES, FEATURE_NAMESPACES, type Namespace } from './namespaces';
 
 type Loader = () => Promise<unknown>;
 // Each language and namespace is its own lazy chunk: the browser only downloads what it shows.

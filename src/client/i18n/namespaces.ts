@@ -1,4 +1,5 @@
-// No imports: vite.config.ts reads CORE_NAMESPACES to preload their chunks (scripts/preload-locales-plugin.ts).
+// No imports: vite.config.ts reads CORE_NAMESPACES to preload their chunks (scripts/preload-locales-plugin.ts)
+// and FEATURE_NAMESPACES to put their texts in one chunk per language.
 
 /**
  * Namespaces: `client` is the UI; `schema`/`validation` come from foundation, `server` from the
@@ -29,3 +30,6 @@ export type Namespace = (typeof NAMESPACES)[number];
  * sign-in page does not download the organisers' console texts.
  */
 export const CORE_NAMESPACES: readonly Namespace[] = ['client', 'schema', 'validation', 'server'];
+
+/** The namespaces a signed-in screen waits for (router/lazy-screen.ts): all but the core ones. */
+export const FEATURE_NAMESPACES: readonly Namespace[] = NAMESPACES.filter((ns) => !CORE_NAMESPACES.includes(ns));

@@ -2,7 +2,7 @@ import type { ActivityCategory, ActivityStatus } from '../../../shared/activity-
 import { activityApi } from '../../api/activity-endpoints';
 import { consoleApiPaths } from '../../../shared/console-api';
 import { downloadListFile } from '../../api/download-file';
-import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, orderOfListQuery, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 /** The organisers' activity list (ui-schemas/screens/activity-admin.json): its page, publish and close. */
@@ -13,8 +13,7 @@ export const activityAdminOperations = {
       category: filterText(query.category) as ActivityCategory | undefined,
       status: filterText(query.status) as ActivityStatus | undefined,
       name: filterText(query.name),
-      sort: filterText(query.sort),
-      order: filterText(query.order),
+      ...orderOfListQuery(query),
     }),
   exportActivities: (query: ListLoadQuery) => downloadListFile(consoleApiPaths.exportActivities, 'activities.xlsx', query),
   publishActivity: (row: FormData) => activityApi.publish(String(row.id)),

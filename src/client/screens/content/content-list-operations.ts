@@ -3,13 +3,10 @@ import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApiPaths, type ContentKind } from '../../../shared/content-api';
 import { contentApi } from '../../api/content-endpoints';
 import { downloadFile, downloadListFile } from '../../api/download-file';
-import { filterText, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, orderOfListQuery, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 import { showToast } from '../../feedback/feedback-store';
 import { translateKey } from '../../i18n/translate-key';
-
-/** The order the list's headers asked for (content-page-query's sort and order). */
-const orderOf = (query: ListLoadQuery) => ({ sort: filterText(query.sort), order: filterText(query.order) });
 
 /** One kind's page with the screen's filters (keyword, and the session of the historical guests) and the list's order. */
 const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
@@ -17,7 +14,7 @@ const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
     ...pagingOf(query, 10),
     keyword: filterText(query.keyword),
     ...(filterText(query.session) ? { session: filterText(query.session) } : {}),
-    ...orderOf(query),
+    ...orderOfListQuery(query),
   });
 
 const idOf = (row: FormData) => String(row.id);
@@ -40,7 +37,7 @@ export const contentListOperations = {
       ...pagingOf(query, 10),
       keyword: filterText(query.keyword),
       category: filterText(query.category),
-      ...orderOf(query),
+      ...orderOfListQuery(query),
     }),
   downloadFile: async (row: FormData) => {
     const saved = await downloadFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));

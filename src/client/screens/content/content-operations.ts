@@ -1,16 +1,14 @@
 import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApi } from '../../api/content-endpoints';
 import { downloadListFile } from '../../api/download-file';
-import { filterText, pageNumberOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, orderOfListQuery, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 
 /** The query of a content list: the keyword its filter bar has, and the order its headers set. */
 function contentQueryOf(query: ListLoadQuery) {
   return {
-    pageNum: pageNumberOf(query.pageNum, 1),
-    pageSize: pageNumberOf(query.pageSize, 10),
+    ...pagingOf(query, 10),
     keyword: filterText(query.keyword),
-    sort: filterText(query.sort),
-    order: filterText(query.order),
+    ...orderOfListQuery(query),
   };
 }
 

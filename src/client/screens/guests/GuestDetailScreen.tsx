@@ -12,6 +12,7 @@ import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageSection, ReceptionSection, type RevealGuestField } from './GuestTravelSections';
 import { EpidemicPreventionPanel } from './EpidemicPreventionPanel';
 import { GuestActions } from './GuestActions';
+import { GuestHeading } from './GuestHeading';
 import { GuestStatus } from './GuestStatus';
 import { PhotoChangePanel } from './PhotoChangePanel';
 import { RegistrationSection } from './RegistrationSection';
@@ -42,13 +43,7 @@ export default function GuestDetailScreen() {
   return (
     <Box sx={{ maxWidth: 880 }} data-testid="guest-detail">
       <Paper sx={{ p: 2, mb: 2 }}>
-        <Typography component="h2" variant="h5">
-          {detail.nameZh}
-          {detail.nameEn ? ` / ${detail.nameEn}` : ''}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {detail.unitName} · {t(`guest.attendance.${detail.attendance}`)}
-        </Typography>
+        <GuestHeading guest={detail} />
         <GuestStatus guest={detail} />
         <Box sx={{ mt: 1 }}>
           <GuestActions

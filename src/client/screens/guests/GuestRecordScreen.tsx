@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { GuestDetail } from '../../../shared/guest-api';
@@ -14,6 +13,7 @@ import { openInCurrentVersion } from '../../engine/record-upgrade';
 import { RecordUpgradeNotice } from '../../engine/RecordUpgradeNotice';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { EntourageSection, ReceptionSection, type RevealGuestField } from './GuestTravelSections';
+import { GuestHeading } from './GuestHeading';
 import { GuestStatus } from './GuestStatus';
 import { RegistrationStepSections } from './RegistrationSection';
 import { EntourageConsentList, GuestConsentLine } from './ConsentRecordLines';
@@ -55,14 +55,7 @@ export default function GuestRecordScreen() {
     <Box sx={{ maxWidth: 880 }} data-testid="guest-record">
       <Paper sx={{ p: 2, mb: 2 }}>
         <Box>
-          <Typography component="h2" variant="h5">
-            {detail.nameZh}
-            {detail.nameEn ? ` / ${detail.nameEn}` : ''}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {detail.unitName} · {t(`guest.attendance.${detail.attendance}`)}
-            {detail.inviteCode ? ` · ${t('guest.review.inviteCode')} ${detail.inviteCode}` : ''}
-          </Typography>
+          <GuestHeading guest={detail}>{detail.inviteCode ? ` · ${t('guest.review.inviteCode')} ${detail.inviteCode}` : ''}</GuestHeading>
           <GuestStatus guest={detail} />
           <GuestConsentLine consent={detail.idNumberConsent} />
           <Box sx={{ mt: 1 }}>

@@ -3,7 +3,7 @@ import { doorApiPaths } from '../../../shared/door-api';
 import { downloadFile, downloadListFile } from '../../api/download-file';
 import { guestApi } from '../../api/guest-endpoints';
 import { printBadgeBatch } from './badge-batch';
-import { filterText, pagingOf, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, orderOfListQuery, pagingOf, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 const idOf = (row: FormData) => String(row.id);
@@ -15,8 +15,7 @@ export const guestListOperations = {
       ...pagingOf(query, 10),
       status: filterText(query.status) as AuditStatus | undefined,
       name: filterText(query.name),
-      sort: filterText(query.sort),
-      order: filterText(query.order),
+      ...orderOfListQuery(query),
     }),
   reviewPage: (query: ListLoadQuery) => guestApi.reviewPage(searchOfListQuery(query)),
   // a failed load keeps the add off, saying so beside the button: the server decides whether it is open
