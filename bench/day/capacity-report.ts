@@ -66,7 +66,7 @@ export function capacityReport(run: DayRun): string {
     '',
     `Written by \`npm run bench:day${run.quick ? ' -- --quick' : ''}\` on ${run.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${f0(run.totalSeconds / 60)} min): ${run.machine}.`,
     '',
-    '**The machine is shared**: about eight agents were building and testing on these 2 cores during the run, so the instance got a varying share of them. Every figure stands beside the load average (1 / 5 / 15 min) of its step; read the rates as lower bounds of what a dedicated 2-core instance does, and the CPU per guest as the figure to plan with.',
+    '**The machine is shared**: other work may run on these 2 cores during the run, so the instance gets a varying share of them. Every figure stands beside the load average (1 / 5 / 15 min) of its step; read the rates as lower bounds of what a dedicated 2-core instance does, and the CPU per guest as the figure to plan with.',
     '',
     '## How it was measured',
     '',
