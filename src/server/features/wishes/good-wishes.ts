@@ -118,8 +118,13 @@ export class GoodWishes {
       .where('good_wishes.edition_id', '=', editionId);
     if (query.unitName) base = base.where(containsText('units.name', query.unitName));
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await orderedBy(base.selectAll('good_wishes').select('units.name as unit_name'), WISH_SORT_COLUMNS, query, 'good_wishes.id', isPostgres(this.db), (q) =>
-      q.orderBy('good_wishes.updated_at', 'desc').orderBy('good_wishes.id'),
+    const rows = await orderedBy(
+      base.selectAll('good_wishes').select('units.name as unit_name'),
+      WISH_SORT_COLUMNS,
+      query,
+      'good_wishes.id',
+      isPostgres(this.db),
+      (q) => q.orderBy('good_wishes.updated_at', 'desc').orderBy('good_wishes.id'),
     )
       .$call(onPage(pageNum, pageSize))
       .execute();
