@@ -6,7 +6,6 @@
  * and masking read the build's marks only and the console refused the mark, so such a field was
  * stored and answered in clear.
  */
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import {
   formVersionsApiPaths as paths,
@@ -22,6 +21,7 @@ import { guestBody } from './helpers/guest-body.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { addGuest, caller, ENTERPRISE, ORGANISER, residentId, uploadedFile, type Caller } from './guests-harness.js';
+import { workbookRows } from './helpers/list-pages.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are edited by hand here
 type Json = Record<string, any>;
@@ -59,16 +59,6 @@ async function publish(organiser: Caller, document: unknown, baseRevision: numbe
   const diff = (await organiser.get<StoredRecordsDiff>(paths.formDraftStoredRecords('guest'))).body.data;
   const published = await organiser.post<FormPublished>(paths.formDraftPublish('guest'), { confirmedAffected: diff.affected });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
-}
-
-async function sheetRows(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
-  return rows;
 }
 
 describeEachDatabase('a mobile field added in the console is sealed at rest and masked', (kind) => {
@@ -122,7 +112,7 @@ describeEachDatabase('a mobile field added in the console is sealed at rest and 
       url: '/exhibition/admin/console/export/guests',
       headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'en' },
     });
-    const sheet = await sheetRows(exported.rawPayload);
+    const sheet = await workbookRows(exported.rawPayload);
     const column = sheet[0]!.indexOf('Assistant mobile');
     expect(column).toBeGreaterThanOrEqual(0);
     const cells = sheet.slice(1).map((cells) => cells[column]);

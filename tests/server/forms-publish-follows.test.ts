@@ -7,7 +7,6 @@
  * before any publish); the organiser's guest record holds the field, and an older record opens
  * flagged on it with its label.
  */
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
@@ -22,6 +21,7 @@ import {
 import type { GuestDetail } from '../../src/shared/guest-api.js';
 import type { RecordUpgradeData } from '../../src/shared/record-upgrade-api.js';
 import { wishApiPaths } from '../../src/shared/wish-api.js';
+import { workbookRows } from './helpers/list-pages.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are edited by hand here
 type Json = Record<string, any>;
@@ -65,16 +65,6 @@ async function publishGuestVersion(organiser: Caller): Promise<number> {
   const published = await organiser.post<FormPublished>(paths.formDraftPublish('guest'), { confirmedAffected: diff.affected });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
   return published.body.data.version;
-}
-
-async function workbookRows(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
-  return rows;
 }
 
 describeEachDatabase('a published form version is followed by the exports, the OpenAPI document and the guest record', (kind) => {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import type { GuestDetail, EntourageItem } from '../../src/shared/guest-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
@@ -16,19 +15,10 @@ import {
   STAFF,
   uploadedFile,
 } from './guests-harness.js';
+import { workbookRows } from './helpers/list-pages.js';
 
 const masked = (id: string) => `${id.slice(0, 6)}********${id.slice(-4)}`;
 const maskedMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
-
-async function sheetRows(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
-  return rows;
-}
 
 describeEachDatabase('personal data: masked answers, audited show, exports with contact data', (kind) => {
   const t = useTestApp(kind, {}, { clock: movableClock().clock });
@@ -133,7 +123,7 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
     const get = (url: string, token = organiser.token) =>
       t.app.inject({ method: 'GET', url: `/exhibition/${url}`, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
 
-    const plain = await sheetRows((await get('admin/console/export/guests')).rawPayload);
+    const plain = await workbookRows((await get('admin/console/export/guests')).rawPayload);
     const column = plain[0]!.indexOf('Mobile number');
     expect(column).toBeGreaterThanOrEqual(0);
     const cells = plain.slice(1).map((row) => row[column]);
@@ -141,12 +131,12 @@ describeEachDatabase('personal data: masked answers, audited show, exports with 
     expect(cells).not.toContain(mobile);
     expect(await auditRows('personal-data.export')).toHaveLength(exportsBefore);
 
-    const withContacts = await sheetRows((await get('admin/console/export/guests?contacts=1')).rawPayload);
+    const withContacts = await workbookRows((await get('admin/console/export/guests?contacts=1')).rawPayload);
     expect(withContacts.slice(1).map((row) => row[column])).toContain(mobile);
     const entries = (await auditRows('personal-data.export')).slice(exportsBefore);
     expect(entries.map((e) => [e.target_type, e.target_label])).toEqual([['export', 'guests']]);
 
-    const members = await sheetRows((await get('admin/console/export/entourage')).rawPayload);
+    const members = await workbookRows((await get('admin/console/export/entourage')).rawPayload);
     expect(members.flat()).toContain('139****5678');
     expect(members.flat()).not.toContain('13912345678');
 

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { ReceptionistItem } from '../../src/shared/console-api.js';
@@ -6,20 +5,11 @@ import { isSealed } from '../../src/server/security/sealed-values.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { caller, ENTERPRISE, ORGANISER, STAFF } from './guests-harness.js';
+import { workbookRows } from './helpers/list-pages.js';
 
 // each test adds its own receptionist and hotel (the app is shared within a database)
 const mobileOf = (n: number) => `137555500${n}`;
 const maskedOf = (n: number) => `137****00${n}`;
-
-async function sheetRows(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
-  return rows;
-}
 
 /** Issue 18: a receptionist's mobile is sealed at rest, masked in answers and exports, shown in full only by the audited reveal. */
 describeEachDatabase('receptionist mobiles', (kind) => {
@@ -124,14 +114,14 @@ describeEachDatabase('receptionist mobiles', (kind) => {
     const before = (await exportsAudited()).length;
     const plain = await download('');
     expect(plain.statusCode).toBe(200);
-    const maskedRow = (await sheetRows(plain.rawPayload)).find((r) => r[0] === hotel);
+    const maskedRow = (await workbookRows(plain.rawPayload)).find((r) => r[0] === hotel);
     expect(maskedRow).toContain(masked);
     expect(JSON.stringify(maskedRow)).not.toContain(mobile);
     expect((await exportsAudited()).length).toBe(before);
 
     const withContacts = await download('?contacts=1');
     expect(withContacts.statusCode).toBe(200);
-    expect((await sheetRows(withContacts.rawPayload)).find((r) => r[0] === hotel)).toContain(mobile);
+    expect((await workbookRows(withContacts.rawPayload)).find((r) => r[0] === hotel)).toContain(mobile);
     expect((await exportsAudited()).length).toBe(before + 1);
   });
 

@@ -20,15 +20,20 @@ export async function allPages<R>(c: Caller, path: string, query: string, pageSi
   }
 }
 
-/** The first sheet's rows below the headers, as cell texts. */
-export async function sheetRows(body: Buffer): Promise<string[][]> {
+/** The first sheet's rows, headers first, as cell texts. */
+export async function workbookRows(body: Buffer): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(body as unknown as ArrayBuffer);
   const rows: string[][] = [];
   book.worksheets[0]!.eachRow((row) =>
     rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
   );
-  return rows.slice(1);
+  return rows;
+}
+
+/** The first sheet's rows below the headers, as cell texts. */
+export async function sheetRows(body: Buffer): Promise<string[][]> {
+  return (await workbookRows(body)).slice(1);
 }
 
 /** Downloads and list-beside-export for the test app `t` (English headers). */
