@@ -28,6 +28,7 @@ const stored = new Map<string, ReadonlyMap<number, Record<string, unknown>>>();
 const texts = new Map<Language, Map<string, string>>();
 const listeners = new Set<() => void>();
 let generation = 0;
+let storedGeneration = 0;
 
 export function liveSchema(name: string): LiveSchema | undefined {
   return live.get(name);
@@ -50,8 +51,14 @@ export function storedSchemasOf(name: string): Record<string, unknown>[] {
 
 export function setStoredSchemas(name: string, schemas: ReadonlyMap<number, Record<string, unknown>>): void {
   stored.set(name, schemas);
-  // what follows the stored versions (their x-sensitive marks: security/sensitive-fields.ts) reads them anew
-  generation += 1;
+  // what follows the stored versions (their x-sensitive marks: security/sensitive-fields.ts) reads them anew;
+  // the live versions' own generation stays, so the OpenAPI document is not rebuilt for it
+  storedGeneration += 1;
+}
+
+/** Counts the changes of the stored versions: whatever is derived from them is current while it stays the same. */
+export function storedSchemasGeneration(): number {
+  return storedGeneration;
 }
 
 /** A label of a live version in one language, when a live version names the key. */

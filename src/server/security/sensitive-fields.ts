@@ -1,12 +1,12 @@
 import { loadSchema } from '../http/schema-loader.js';
-import { currentSchema, liveSchemasGeneration, storedSchemasOf } from '../http/live-schemas.js';
+import { currentSchema, liveSchemasGeneration, storedSchemasGeneration, storedSchemasOf } from '../http/live-schemas.js';
 import { sensitiveFieldsOfSchema, type SensitiveField } from '../../shared/sensitive-fields.js';
 
 // one reading of the x-sensitive marks for both sides (src/shared/sensitive-fields.ts)
 export { mapAtPath, sensitiveFieldsOfSchema, valuesAtPath, type SensitiveField } from '../../shared/sensitive-fields.js';
 
 const cache = new Map<string, SensitiveField[]>();
-let cachedGeneration = -1;
+let cachedGeneration = '';
 
 /**
  * The sensitive fields of a stored document's schema, cached: the marks of the build (bundled by
@@ -19,7 +19,7 @@ let cachedGeneration = -1;
  * them, whatever version a record was saved under.
  */
 export function sensitiveFields(schemaName: string): SensitiveField[] {
-  const generation = liveSchemasGeneration();
+  const generation = `${liveSchemasGeneration()}:${storedSchemasGeneration()}`;
   if (generation !== cachedGeneration) {
     cache.clear();
     cachedGeneration = generation;
@@ -37,6 +37,9 @@ function marksOfVersions(schemaName: string): SensitiveField[] {
   const built = loadSchema(schemaName);
   const schemas = [built, currentSchema(schemaName), ...storedSchemasOf(schemaName)];
   for (const schema of schemas)
-    for (const field of sensitiveFieldsOfSchema(schema)) if (!found.has(field.path.join('/'))) found.set(field.path.join('/'), field);
+    for (const field of sensitiveFieldsOfSchema(schema)) {
+      const key = field.path.join('/');
+      if (!found.has(key)) found.set(key, field);
+    }
   return [...found.values()];
 }

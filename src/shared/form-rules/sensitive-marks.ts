@@ -14,13 +14,13 @@
 import type { FormProblem } from '../form-versions-api.js';
 import { sensitiveFieldsOfSchema } from '../sensitive-fields.js';
 import type { JsonSchema } from './bundle.js';
+import { escapePointerToken } from './problem.js';
 
 type Node = Record<string, unknown>;
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-const escape = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
 const pointerOf = (path: readonly string[]): string =>
-  `/schema${path.map((part) => (part === '*' ? '/items' : `/properties/${escape(part)}`)).join('')}`;
+  `/schema${path.map((part) => (part === '*' ? '/items' : `/properties/${escapePointerToken(part)}`)).join('')}`;
 
 /** The node and the parts that always apply to the same value: in-document `$ref` targets and `allOf` parts. */
 function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
