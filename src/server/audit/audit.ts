@@ -89,10 +89,7 @@ export class Audit {
 
   /**
    * The console's view: filtered, in the reader's language (`read`): the action's text, a
-   * readable target and the changed fields with labelled values.
-   */
-  /**
-   * `read: null`: the caller reads each entry's texts in its own language (the workbook), so the
+   * readable target and the changed fields with labelled values. `read: null`: the caller reads each entry's texts in its own language (the workbook), so the
    * page leaves `changes` empty instead of working them out once more in a language nobody reads.
    */
   async filteredPage(editionId: string, filter: AuditFilterQuery, read: ReadableValues | null): Promise<Page<AuditLogEntry>> {

@@ -96,7 +96,7 @@ async function pace(worksheet: unknown, output: PassThrough): Promise<void> {
   }
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Streams an .xlsx workbook to the client: rows are committed as they are read (exceljs'

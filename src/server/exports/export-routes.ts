@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportFileName, sendWorkbook } from './excel-export.js';
+import { exportFileName, sendWorkbook, XLSX_TYPE } from './excel-export.js';
 import { signedIn } from '../auth/authenticate.js';
 import { assertOrganiser } from '../auth/unit-access.js';
 import { exportSheets } from '../privacy/export-contacts.js';
@@ -7,7 +7,8 @@ import { bearer, path, queryOf } from '../http/route-helpers.js';
 import type { Audit } from '../audit/audit.js';
 import type { ConsoleWorkbook } from './workbooks.js';
 
-const xlsx = {
+/** The answer of every export route: a streamed workbook. */
+export const xlsx = {
   200: { description: 'an .xlsx workbook (attachment, streamed)', type: 'string', format: 'binary' },
 };
 
@@ -29,7 +30,7 @@ export async function consoleExportRoutes(app: FastifyInstance, { workbooks, edi
     tags,
     summary: `${summary}; mobiles masked unless contacts=1 (audited), ID numbers always masked`,
     security: bearer,
-    produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    produces: [XLSX_TYPE],
     response: xlsx,
   });
 

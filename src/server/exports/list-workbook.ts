@@ -4,7 +4,7 @@ import type { ExportColumn } from './excel-export.js';
 import type { ConsoleWorkbook } from './workbooks.js';
 
 /** Rows per page the export reads: larger than a screen's page, the same query otherwise. */
-export const EXPORT_PAGE = 500;
+const EXPORT_PAGE = 500;
 
 /**
  * The workbook of a declared list: the list's own page reader with the list's own query (filters,

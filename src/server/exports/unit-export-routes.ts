@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportFileName, sendWorkbook } from './excel-export.js';
+import { exportFileName, sendWorkbook, XLSX_TYPE } from './excel-export.js';
 import { everyPage, exportPageQuery } from './list-workbook.js';
 import type { AnyUnitListExport } from './unit-workbooks.js';
 import { signedIn } from '../auth/authenticate.js';
@@ -7,10 +7,7 @@ import { assertOrganiser, unitOf } from '../auth/unit-access.js';
 import { contactsRequested, sheetsWithPrivacy } from '../privacy/export-contacts.js';
 import { bearer, path, queryOf } from '../http/route-helpers.js';
 import type { Audit } from '../audit/audit.js';
-
-const xlsx = {
-  200: { description: 'an .xlsx workbook (attachment, streamed)', type: 'string', format: 'binary' },
-};
+import { xlsx } from './export-routes.js';
 
 /** What the audit entry of a unit's export records as the list's filter: the query without its page. */
 function filterOf(query: Record<string, unknown>): Record<string, unknown> {
@@ -39,7 +36,7 @@ export async function unitExportRoutes(app: FastifyInstance, { exports, editions
         tags: ['exports'],
         summary: `${list.summary}; ID numbers and mobiles masked; audited`,
         security: bearer,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
         response: xlsx,
         ...queryOf(list.query),
       },

@@ -5,7 +5,6 @@ import type { Page } from '../../../shared/api-types.js';
 import type { ActivityCategory, ActivityStatus, ActivitySummary, AdminActivityDetail, RosterItem } from '../../../shared/activity-api.js';
 import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../audit/audit.js';
-import { shanghaiDate } from '../../clock.js';
 import type { Editions } from '../edition/editions.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
@@ -29,10 +28,6 @@ export class Activities {
     /** every organiser write below goes to the audit log in its own transaction */
     private readonly audit: Audit,
   ) {}
-
-  private today(): string {
-    return shanghaiDate(this.editions.now());
-  }
 
   private async summaries(executor: Executor, rows: ActivityRow[]): Promise<ActivitySummary[]> {
     return activitySummaries(executor, await this.editions.current(executor), this.editions.now(), rows);

@@ -6,7 +6,7 @@ import { catalogueKinds, type CatalogueKind, type ContentRecord, type DownloadIt
 import { consoleApiPaths } from '../../../shared/console-api.js';
 import type { ContentPageQuery } from '../../../generated/types.js';
 import type { ConsoleWorkbook } from '../../exports/workbooks.js';
-import type { ContentRecords } from './content-records.js';
+import { listQueryOf, type ContentRecords } from './content-records.js';
 import type { Downloads } from './downloads.js';
 
 interface SchemaNode {
@@ -56,8 +56,7 @@ export function catalogueWorkbooks(records: ContentRecords, downloads: Downloads
       fileKey: `console.export.files.${kind}`,
       sheetKey: `console.export.sheets.${kind}`,
       columns: catalogueColumns(kind),
-      page: (_editionId, query) =>
-        records.page(kind, { ...pageOf(query), keyword: query.keyword, tag: query.session, sort: query.sort, order: query.order }, {}),
+      page: (_editionId, query) => records.page(kind, { ...pageOf(query), ...listQueryOf(query), tag: query.session }, {}),
     }),
   );
   const downloadList = listWorkbook<ContentPageQuery, DownloadItem>({
