@@ -83,7 +83,7 @@ export default defineConfig({
             { name: 'boot', tags: ['$initial'], priority: 2 },
             { name: 'overlays', test: OVERLAYS, priority: 1 },
             { name: 'validator-runtime', test: VALIDATOR_RUNTIME, priority: 1 },
-            { name: (id) => featureTextsChunk(id), priority: 1 },
+            { name: featureTextsChunk, priority: 1 },
             { name: 'signed-in-layout', test: SIGNED_IN_LAYOUT, priority: 1 },
             { name: 'screens-common', test: SCREENS_COMMON, minShareCount: 2 },
           ],

@@ -1,8 +1,7 @@
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { doorApiPaths } from '../../../shared/door-api';
 import { temporaryApiPaths } from '../../../shared/temporary-api';
-import { downloadFile, saveBlob } from '../../api/download-file';
-import { fetchFile } from '../../api/fetch-file';
+import { downloadFile } from '../../api/download-file';
 import { showToast } from '../../feedback/feedback-store';
 import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { onePage, pagingOf, type ListLoadQuery } from '../../engine/list-query';
@@ -29,11 +28,10 @@ export const temporaryReviewOperations = {
   /** One PDF of the checked rows' badges; the server refuses the whole print if one is not approved, and says so. */
   temporaryBadges: async (row: FormData) => {
     const ids = Array.isArray(row.selectedIds) ? row.selectedIds.map(String) : [];
-    const file = await fetchFile(doorApiPaths.temporaryBadges, { ids: ids.join(',') });
-    if (!file.ok) {
-      showToast(file.message, 'error', ERROR_TOAST_MS);
-      throw new Error(file.message);
+    const result = await downloadFile(doorApiPaths.temporaryBadges, 'temporary-badges.pdf', { ids: ids.join(',') });
+    if (!result.ok) {
+      showToast(result.message, 'error', ERROR_TOAST_MS);
+      throw new Error(result.message);
     }
-    saveBlob(file.blob, file.name ?? 'temporary-badges.pdf');
   },
 };
