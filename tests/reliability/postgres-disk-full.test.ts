@@ -25,8 +25,8 @@ import { answer, saveUnit, uploadCard, type Answer } from './support/full-disk-r
 
 const SEED = runSeed();
 const TABLESPACE = 'portal_space';
-/** rounds of saves (one per writer) at most while the disk is full */
-const MAX_ROUNDS = 40;
+/** rounds of a save and an upload per writer at most while the disk is full */
+const MAX_ROUNDS = 100;
 
 const bin = postgresBinDir();
 const runnable = bin !== null && tmpfsMountable();
@@ -87,24 +87,22 @@ suite("PostgreSQL's disk full under a running instance (its own server, real ser
 
     const filler = path.join(mountPoint, 'filler');
     const filled = fillUp(filler);
-    // every writer saves until the pages left with room are used up and PostgreSQL has refused a
-    // few (which write meets the full disk first depends on free space in pages and the pruning)
+    // every writer saves its unit and uploads a card until PostgreSQL has refused a few: a save
+    // may find room in its own page again and again (HOT updates after pruning), while each
+    // upload inserts a row, so the inserts are sure to need a new page before long
     const writes: Answer[] = [];
-    const refused = () => writes.filter((w) => w.status === 507).length;
+    const uploads: Answer[] = [];
+    const refused = () => [...writes, ...uploads].filter((w) => w.status === 507).length;
     for (let round = 0; round < MAX_ROUNDS && (round < 3 || refused() < 5); round += 1) {
       for (const writer of writers) {
         seq += 1;
         const saved = await saveUnit(base, writer, seq);
         writes.push(saved);
         if (saved.status === 200) record.unitAcked.set(writer.account, seq);
+        const uploaded = await uploadCard(base, writer, card);
+        uploads.push(uploaded);
+        if (uploaded.status === 200) record.uploads.push({ account: writer.account, id: uploaded.id!, bytes: uploaded.bytes! });
       }
-    }
-    const uploads: Answer[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const uploaded = await uploadCard(base, writers[i % writers.length]!, card);
-      uploads.push(uploaded);
-      if (uploaded.status === 200)
-        record.uploads.push({ account: writers[i % writers.length]!.account, id: uploaded.id!, bytes: uploaded.bytes! });
     }
     const reads: Answer[] = [];
     for (const writer of writers) {
@@ -131,7 +129,7 @@ suite("PostgreSQL's disk full under a running instance (its own server, real ser
     console.log(
       [
         `PostgreSQL disk full: ${(filled / 1_048_576).toFixed(1)} MiB filler beside ${onTmpfs} tables`,
-        `  ${writes.length} unit saves: ${statuses(writes)} (${refused()}× 507, first ${full[0]?.key} "${full[0]?.msg}"); ${uploads.length} uploads: ${statuses(uploads)}; ${reads.length} reads: ${statuses(reads)}`,
+        `  ${writes.length} unit saves: ${statuses(writes)} (${refused()}× 507 in saves and uploads, first ${full[0]?.key} "${full[0]?.msg}"); ${uploads.length} uploads: ${statuses(uploads)}; ${reads.length} reads: ${statuses(reads)}`,
         `  /readyz full ${readyFull.status} ${JSON.stringify(readyFull.checks)}, after ${readyAfter.status} ${JSON.stringify(readyAfter.checks)}; upload after ${uploadAfter.status}, saves after ${statuses(savesAfter)}; lost ${lost.length}`,
         `  load average ${os.loadavg()[0]!.toFixed(1)}`,
       ].join('\n'),
