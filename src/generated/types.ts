@@ -3241,6 +3241,10 @@ pointer: string
  * i18n key of the label in the version the record was saved under, when known
  */
 label?: string
+/**
+ * that label in the caller's language, when the version the record was saved under is stored in the database (published in the console)
+ */
+labelText?: string
 value: unknown
 }[]
 /**

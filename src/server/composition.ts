@@ -145,7 +145,7 @@ import { FormVersions } from './features/forms/form-versions.js';
 import { FormDrafts } from './features/forms/form-drafts.js';
 import { RepositoryForms } from './features/forms/repository-forms.js';
 import { LiveForms } from './features/forms/live-forms.js';
-import { storedVersionSchemas } from './features/forms/stored-version-schemas.js';
+import { storedVersions } from './features/forms/stored-versions.js';
 import { formVersionRoutes } from './features/forms/form-version-routes.js';
 import { liveFormRoutes } from './features/forms/live-form-routes.js';
 
@@ -384,7 +384,7 @@ export function createServices(
           )
         : null,
       (error) => log.warn({ err: error }, 'form version check failed'),
-      (name) => storedVersionSchemas(formsDb(db), repositoryForms, name),
+      (name) => storedVersions(formsDb(db), repositoryForms, name),
     ),
   };
   const badgeLabels: BadgeLabels = {

@@ -154,6 +154,21 @@ describe('old unit information in the unit form', () => {
     problems: [{ pointer: '/companyAddress', key: 'validation.maxLength', params: { limit: 255 }, label: 'schema.fields.companyAddress' }],
   };
 
+  it("names a field dropped from a version published in the console by the server's text of its label, which this page never loaded", async () => {
+    vi.spyOn(guestApi, 'myUnit').mockResolvedValue(stored);
+    vi.spyOn(recordUpgradeApi, 'myUnit').mockResolvedValue({
+      ...upgrade,
+      dropped: [{ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed', labelText: '饮食要求', value: 'vegetarian' }],
+    });
+    vi.spyOn(guestApi, 'saveMyUnit').mockResolvedValue(null);
+    render(
+      <MemoryRouter>
+        <DeclaredForm declaration={findDeclaration('unit-info-enterprise') as FormDeclaration} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('record-upgrade-dropped')).toHaveTextContent('饮食要求：vegetarian');
+  });
+
   it('loads the upgraded unit (the stored one fails the current validator), notes and flags, and saves it fixed', async () => {
     vi.spyOn(guestApi, 'myUnit').mockResolvedValue(stored);
     const fetchUpgrade = vi.spyOn(recordUpgradeApi, 'myUnit').mockResolvedValue(upgrade);

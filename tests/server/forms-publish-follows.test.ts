@@ -153,7 +153,16 @@ describeEachDatabase('a published form version is followed by the exports, the O
     // version has no record in src/generated/versions: its labels come from the database's row
     const upgrade = await organiser.get<RecordUpgradeData>(`admin/record-upgrade/guest/${newGuestId}`);
     expect(upgrade.body.data).toMatchObject({ fromVersion: version, toVersion: back.body.data.version });
-    expect(upgrade.body.data.dropped).toEqual([{ pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed', value: 'vegetarian' }]);
+    expect(upgrade.body.data.dropped).toEqual([
+      { pointer: '/dietaryNeed', label: 'schema.fields.dietaryNeed', labelText: LABEL.en, value: 'vegetarian' },
+    ]);
+    // in the caller's language: the browser has only the live version's labels, which lack the field
+    const inChinese = await t.call<RecordUpgradeData>({
+      method: 'GET',
+      url: `/exhibition/admin/record-upgrade/guest/${newGuestId}`,
+      headers: { authorization: `Bearer ${organiser.token}`, 'accept-language': 'zh-CN' },
+    });
+    expect(inChinese.body.data.dropped[0]?.labelText).toBe(LABEL['zh-CN']);
     for (const schema of guestBodies(JSON.parse(await openApi()) as Json)) expect(schema.properties).not.toHaveProperty('dietaryNeed');
   });
 

@@ -76,8 +76,12 @@ function pointerName(pointer: string): string {
   return last.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** The label of a dropped field: its label in the version it was saved under, else its name. */
+/**
+ * The label of a dropped field: its label in the version it was saved under (the server's text
+ * for a version published in the console, whose labels this page never loaded), else its name.
+ */
 export function droppedLabel(field: DroppedFieldData): string {
+  if (field.labelText) return field.labelText;
   const translated = field.label ? translateKey(field.label) : '';
   return translated && translated !== field.label ? translated : pointerName(field.pointer);
 }

@@ -21,9 +21,15 @@ export interface LiveSchema {
   labels?: Record<Language, Record<string, string>>;
 }
 
+/** A version a database stores (published or retired): its bundled schema and its labels. */
+export interface StoredVersion {
+  schema: Record<string, unknown>;
+  labels: Record<Language, Record<string, string>>;
+}
+
 const live = new Map<string, LiveSchema>();
-/** the bundled schemas of the versions a database stores, by form and version (the upgrade note's labels) */
-const stored = new Map<string, ReadonlyMap<number, Record<string, unknown>>>();
+/** the versions a database stores, by form and version (the upgrade note's labels) */
+const stored = new Map<string, ReadonlyMap<number, StoredVersion>>();
 /** every live version's labels in one table per language; a key two forms share reads as the one switched last */
 const texts = new Map<Language, Map<string, string>>();
 const listeners = new Set<() => void>();
@@ -41,16 +47,21 @@ export function currentSchema(name: string): Record<string, unknown> {
 
 /** The bundled schema of a version the database stores (published or retired), when read at the last switch. */
 export function storedSchema(name: string, version: number): Record<string, unknown> | undefined {
-  return stored.get(name)?.get(version);
+  return stored.get(name)?.get(version)?.schema;
+}
+
+/** A label of a version the database stores, in one language, as read at the last switch. */
+export function storedText(name: string, version: number, language: Language, key: string): string | undefined {
+  return stored.get(name)?.get(version)?.labels[language][key];
 }
 
 /** The bundled schemas of every version of a form the database stores, as read at the last switch. */
 export function storedSchemasOf(name: string): Record<string, unknown>[] {
-  return [...(stored.get(name)?.values() ?? [])];
+  return [...(stored.get(name)?.values() ?? [])].map((version) => version.schema);
 }
 
-export function setStoredSchemas(name: string, schemas: ReadonlyMap<number, Record<string, unknown>>): void {
-  stored.set(name, schemas);
+export function setStoredVersions(name: string, versions: ReadonlyMap<number, StoredVersion>): void {
+  stored.set(name, versions);
   // what follows the stored versions (their x-sensitive marks: security/sensitive-fields.ts) reads them anew;
   // the live versions' own generation stays, so the OpenAPI document is not rebuilt for it
   storedGeneration += 1;

@@ -7,7 +7,7 @@
  * all. A form whose live version is the build's own (the files') keeps the precompiled validator.
  */
 import { loadSchema } from '../../http/schema-loader.js';
-import { setLiveSchema, setStoredSchemas } from '../../http/live-schemas.js';
+import { setLiveSchema, setStoredVersions, type StoredVersion } from '../../http/live-schemas.js';
 import { editableForms, type EditableFormName } from '../../../shared/form-versions-api.js';
 import type { FormDrafts } from './form-drafts.js';
 import type { FormVersions } from './form-versions.js';
@@ -34,8 +34,8 @@ export class LiveForms {
     private readonly drafts: FormDrafts,
     private readonly channel: PublishChannel | null,
     private readonly onError: (error: unknown) => void,
-    /** the form's stored versions, bundled (stored-version-schemas.ts): read again on each switch, as a publish adds one */
-    private readonly storedSchemas?: (name: EditableFormName) => Promise<ReadonlyMap<number, Record<string, unknown>>>,
+    /** the form's stored versions, bundled, with their labels (stored-versions.ts): read again on each switch, as a publish adds one */
+    private readonly storedVersions?: (name: EditableFormName) => Promise<ReadonlyMap<number, StoredVersion>>,
   ) {}
 
   /**
@@ -77,7 +77,7 @@ export class LiveForms {
         labels: compiled.document.labels,
       });
     }
-    if (this.storedSchemas) setStoredSchemas(name, await this.storedSchemas(name));
+    if (this.storedVersions) setStoredVersions(name, await this.storedVersions(name));
     this.known.set(name, version);
   }
 

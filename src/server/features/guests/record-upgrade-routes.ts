@@ -8,6 +8,7 @@ import type { Answer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
 import { upgradeDocument } from '../../schema-versions/document-upgrade.js';
 import { currentFormVersion } from '../../schema-versions/schema-versions.js';
+import { storedText } from '../../http/live-schemas.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
 import { restoreMaskedFields } from '../../privacy/restore-masks.js';
 import { paramsOf } from '../../http/route-parts.js';
@@ -17,10 +18,23 @@ import type { Units } from '../units/units.js';
 import type { Entourage } from './entourage.js';
 
 /** A stored record as the current version of its schema can hold it. */
-function upgraded(kind: string, schema: SchemaName, id: string, document: unknown, fromVersion: number): RecordUpgradeData {
+function upgraded(
+  request: FastifyRequest,
+  kind: string,
+  schema: SchemaName,
+  id: string,
+  document: unknown,
+  fromVersion: number,
+): RecordUpgradeData {
   const upgrade = upgradeDocument(document, fromVersion, currentFormVersion(schema));
+  // the browser has only the live version's labels: a field a console version added and a later one
+  // dropped is named in the words of the version it was saved under
+  const dropped = upgrade.dropped.map((field) => {
+    const labelText = field.label ? storedText(schema, fromVersion, request.language, field.label) : undefined;
+    return labelText ? { ...field, labelText } : field;
+  });
   // answered masked like every read; the save route keeps a value sent back as its mask
-  return { kind, id, ...upgrade, document: maskedDocument(schema, upgrade.document as Record<string, unknown>) };
+  return { kind, id, ...upgrade, dropped, document: maskedDocument(schema, upgrade.document as Record<string, unknown>) };
 }
 
 export interface RecordUpgradeRouteServices {
@@ -46,7 +60,7 @@ export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units,
     handler: async (request, reply) => {
       noStore(reply);
       const guest = await guests.detail(signedIn(request), request.params.id);
-      return ok(request, upgraded('guest', 'guest', guest.id, guest.document, guest.schemaVersion));
+      return ok(request, upgraded(request, 'guest', 'guest', guest.id, guest.document, guest.schemaVersion));
     },
   });
 
@@ -62,7 +76,7 @@ export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units,
     handler: async (request, reply) => {
       noStore(reply);
       const guest = await guests.organiserDetail(signedIn(request), request.params.id);
-      return ok(request, upgraded('guest', 'guest', guest.id, guest.document, guest.schemaVersion));
+      return ok(request, upgraded(request, 'guest', 'guest', guest.id, guest.document, guest.schemaVersion));
     },
   });
 
@@ -103,7 +117,7 @@ export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units,
         noStore(reply);
         const member = await entourage.stored(signedIn(request), request.params.id, request.params.memberId);
         // checked with the full number; answered masked, as the entourage list does
-        const upgrade = upgraded('entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
+        const upgrade = upgraded(request, 'entourage', 'entourage-member', member.id, member.document, member.schemaVersion);
         return ok(request, upgrade);
       },
     },
@@ -121,7 +135,7 @@ export async function recordUpgradeRoutes(app: FastifyInstance, { guests, units,
       const unit = await units.mine(signedIn(request));
       // a unit that never saved its form holds only the registration stub: it starts in the current version
       const fromVersion = unit.complete ? unit.schemaVersion : currentFormVersion('unit').version;
-      return ok(request, upgraded('unit', 'unit', unit.id, unit.document, fromVersion));
+      return ok(request, upgraded(request, 'unit', 'unit', unit.id, unit.document, fromVersion));
     },
   });
 }
