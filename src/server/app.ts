@@ -181,7 +181,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   app.addHook('onClose', async () => stopHeartbeat());
   await releaseStartup();
-  await scheduleHousekeeping(app, { storage: services.uploadStorage, journal: services.uploadJournal });
+  await scheduleHousekeeping(app, {
+    storage: services.uploadStorage,
+    journal: services.uploadJournal,
+    keptElsewhere: services.filesKeptOutsideUploads,
+  });
   for (const job of services.messages.reminders) void app.jobs.schedule(job, 'later');
   // queued messages go out from every instance that runs the worker (leases keep each delivery to one)
   if (config.messageWorker) {

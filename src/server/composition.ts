@@ -38,6 +38,7 @@ import { UploadJournal } from './uploads/upload-journal.js';
 import { UploadRepository } from './uploads/upload-repository.js';
 import { UploadService } from './uploads/upload-service.js';
 import { UploadStorage } from './uploads/upload-storage.js';
+import type { KeptFileNames } from './uploads/upload-sweep.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 import type { ConsoleWorkbook } from './exports/workbooks.js';
 import { GuestExports, guestWorkbooks } from './features/guests/guest-exports.js';
@@ -221,6 +222,8 @@ export interface Services {
   activitySignUps: ActivitySignUps;
   uploadStorage: UploadStorage;
   uploadJournal: UploadJournal;
+  /** what features keep in the upload store in tables of their own: the sweep spares it */
+  filesKeptOutsideUploads: KeptFileNames[];
   uploadRepository: UploadRepository;
   faceDetector: FaceDetector;
   uploads: UploadService;
@@ -454,6 +457,7 @@ export function createServices(
     activitySignUps,
     uploadStorage,
     uploadJournal,
+    filesKeptOutsideUploads: [() => temporaryUploads.storedNames()],
     uploadRepository,
     faceDetector,
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { sweepUploadOrphans } from '../../src/server/cluster/housekeeping.js';
+import { sweepUploadStore } from '../../src/server/uploads/upload-sweep.js';
 import { UploadJournal, type UploadJournalTables } from '../../src/server/uploads/upload-journal.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';
 import { multipart } from './uploads-harness.js';
 import { pngPicture } from './uploads-fixtures.js';
+import { uploadedPicture } from './temporary-harness.js';
 
 const HOUR = 3_600_000;
 
@@ -74,14 +75,18 @@ describeEachDatabase('upload storage hygiene', (kind) => {
     const remoteFile = leftover('.incoming-remote', 0);
     const referenced = [...(await storedNames())].filter((name) => fs.existsSync(path.join(dir(), name)));
     expect(referenced.length).toBeGreaterThan(0);
+    // a temporary registration's picture shares the store, its row in the temporary feature's own table
+    await uploadedPicture(t);
+    const temporary = await t.app.services.filesKeptOutsideUploads[0]!();
+    expect(temporary.length).toBeGreaterThan(0);
 
     const result = await new UploadJournal(t.app.db).around(['.incoming-in-flight'], () =>
-      sweepUploadOrphans(t.app.db, t.app.services.uploadStorage, t.app.services.uploadJournal),
+      sweepUploadStore(t.app.db, t.app.services.uploadStorage, t.app.services.uploadJournal, t.app.services.filesKeptOutsideUploads),
     );
     expect(result.removedFiles).toBe(5);
     for (const gone of [oldIncoming, oldOrphan, youngOrphan, youngStored, ofTheDead]) expect(fs.existsSync(gone), gone).toBe(false);
     for (const kept of [inFlight, inFlightClean, remoteFile]) expect(fs.existsSync(kept), kept).toBe(true);
-    for (const name of referenced) expect(fs.existsSync(path.join(dir(), name))).toBe(true);
+    for (const name of [...referenced, ...temporary]) expect(fs.existsSync(path.join(dir(), name)), name).toBe(true);
     // the dead writer and its journal are forgotten; the live ones stay
     const writers = (await journal.selectFrom('upload_writers').select('id').execute()).map((row) => row.id);
     expect(writers).not.toContain(dead.id);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { purgeExpired, sweepUploadOrphans } from './housekeeping.js';
+import { purgeExpired } from './housekeeping.js';
 import { HOUR_MS } from '../clock.js';
 import type { UploadJournal } from '../uploads/upload-journal.js';
 import type { UploadStorage } from '../uploads/upload-storage.js';
+import { sweepUploadStore, type KeptFileNames } from '../uploads/upload-sweep.js';
 import type { JobScheduler } from './scheduled-jobs.js';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ export function registerJobScheduler(app: FastifyInstance, jobs: JobScheduler): 
  */
 export async function scheduleHousekeeping(
   app: FastifyInstance,
-  uploads: { storage: UploadStorage; journal: UploadJournal },
+  uploads: { storage: UploadStorage; journal: UploadJournal; keptElsewhere: readonly KeptFileNames[] },
 ): Promise<void> {
   const { db, log } = app;
   await app.jobs.schedule({ name: 'purge-expired', everyMs: HOUR_MS, run: () => purgeExpired(db) }, 'force');
@@ -33,7 +34,7 @@ export async function scheduleHousekeeping(
       name: 'upload-sweep',
       everyMs: 24 * HOUR_MS,
       run: async () => {
-        const swept = await sweepUploadOrphans(db, uploads.storage, uploads.journal);
+        const swept = await sweepUploadStore(db, uploads.storage, uploads.journal, uploads.keptElsewhere);
         if (swept.removedFiles > 0) log.info(swept, 'orphan upload files removed');
       },
     },

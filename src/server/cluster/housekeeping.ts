@@ -1,7 +1,5 @@
 import type { Db } from '../db/database.js';
 import { HEARTBEAT_MS, type UploadJournal } from '../uploads/upload-journal.js';
-import type { UploadStorage } from '../uploads/upload-storage.js';
-import { sweepUploadStore, type SweepResult } from '../uploads/upload-sweep.js';
 import { HOUR_MS, systemClock } from '../clock.js';
 
 /** Expired codes and ended sessions are useless after a day; keep the tables small. */
@@ -12,17 +10,6 @@ export async function purgeExpired(db: Db): Promise<void> {
   await db.deleteFrom('sessions').where('revoked_at', '<', dayAgo).execute();
   // sign-in failure windows last minutes; a day-old one counts for nothing
   await db.deleteFrom('sign_in_failures').where('window_start', '<', dayAgo).execute();
-}
-
-export type { SweepResult } from '../uploads/upload-sweep.js';
-
-/**
- * Removes what a crash or a failed write left in the upload store (UPLOAD_DIR): every file no upload row
- * names, unless a live request is writing it (the upload journal, migration 0014), whatever
- * its age. Upload rows themselves are never removed here.
- */
-export async function sweepUploadOrphans(db: Db, storage: UploadStorage, journal: UploadJournal): Promise<SweepResult> {
-  return sweepUploadStore(db, storage, journal);
 }
 
 /** Announces this process as a writer of the upload store and keeps its heartbeat until stopped. */

@@ -36,6 +36,11 @@ export class TemporaryUploads {
     private readonly sealingEdition: () => Promise<string | null>,
   ) {}
 
+  /** The store names of every temporary picture: the upload sweep spares them (they share the store). */
+  async storedNames(): Promise<string[]> {
+    return (await this.db.selectFrom('temporary_uploads').select('storage_name').execute()).map((row) => row.storage_name);
+  }
+
   async keep(received: ReceivedFile, incoming: string, at: string): Promise<KeepResult> {
     const rules = uploadRulesNamed(TEMPORARY_RULE);
     if (!rules) throw new Error(`upload rule ${TEMPORARY_RULE} missing from the schemas`);
