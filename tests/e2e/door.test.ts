@@ -40,12 +40,31 @@ describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
   let browser: Browser;
   let camera: Browser | undefined;
   let guestId = '';
+  let secondGuestId = '';
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
     guestId = await storeOldGuest(portal.app, ENTERPRISE);
-    await portal.app.db.updateTable('guests').set({ audit_status: 'approved' }).where('id', '=', guestId).execute();
+    secondGuestId = await storeOldGuest(portal.app, ENTERPRISE, {
+      nameZh: '第二嘉宾',
+      idDigits: '37020219800101015',
+      mobile: '13800000124',
+      email: 'second-guest@e2e.example.com',
+    });
+    await portal.app.db.updateTable('guests').set({ audit_status: 'approved' }).where('id', 'in', [guestId, secondGuestId]).execute();
   });
+
+  /** The signed token a guest's badge carries (the badge is issued with the first print). */
+  async function badgeToken(guest: string): Promise<string> {
+    const badge = await portal.app.db
+      .withTables<{ badges: { id: string; guest_id: string; member_id: string | null } }>()
+      .selectFrom('badges')
+      .select('id')
+      .where('guest_id', '=', guest)
+      .where('member_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    return portal.app.services.door.tokens.tokenOf(badge.id);
+  }
 
   afterAll(async () => {
     await camera?.close();
@@ -65,43 +84,16 @@ describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     const pdf = fs.readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((pdf.toString('latin1').match(/\/Type \/Page[^s]/g) ?? []).length).toBe(1);
-    // two pictures on the page: the photo and the QR code
-    expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    // a page per approved guest, each with two pictures: the photo and the QR code
+    expect((pdf.toString('latin1').match(/\/Type \/Page[^s]/g) ?? []).length).toBe(2);
+    expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(4);
     await context.close();
   });
 
-  it('a staff member at 390 px checks a guest in from a scan made offline, then the camera says "already checked in"', async () => {
-    const badge = await portal.app.db
-      .withTables<{ badges: { id: string; guest_id: string; member_id: string | null } }>()
-      .selectFrom('badges')
-      .select('id')
-      .where('guest_id', '=', guestId)
-      .where('member_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    const token = portal.app.services.door.tokens.tokenOf(badge.id);
+  it('a staff member at 390 px checks a guest in with the camera, is told "already checked in" on the next scan, and a scan made offline arrives when the network is back', async () => {
+    const [token, secondToken] = [await badgeToken(guestId), await badgeToken(secondGuestId)];
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await page.goto(`${portal.baseUrl}/login`);
-    await signInWithPassword(page, portal.baseUrl, STAFF, DEMO_PASSWORD);
-    await waitForPath(page, '/dashboard');
-    await page.goto(`${portal.baseUrl}/checkin`);
-    await page.locator('[data-testid=checkin-station]').fill('东门');
-    // the network drops: the typed scan is kept, then sent when the network is back
-    await context.setOffline(true);
-    await page.locator('[data-testid=checkin-code]').fill(token);
-    await page.locator('[data-testid=checkin-submit]').click();
-    await page.locator('[data-testid=checkin-waiting]').waitFor();
-    await context.setOffline(false);
-    const result = page.locator('[data-testid=checkin-result]');
-    await result.waitFor({ timeout: 30_000 });
-    expect(await result.getAttribute('data-outcome')).toBe('checked-in');
-    expect(await result.innerText()).toContain('旧版嘉宾');
-    await screenshot(page, 'door-checkin-phone');
-    await context.close();
-
-    // the camera: Chromium's fake device plays the badge's QR code
+    // the camera: Chromium's fake device plays the first guest's badge
     const clip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'door-')), 'badge.y4m');
     await qrClip(token, clip);
     camera = await launchChromium([
@@ -115,10 +107,48 @@ describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
     await signInWithPassword(scanner, portal.baseUrl, STAFF, DEMO_PASSWORD);
     await waitForPath(scanner, '/dashboard');
     await scanner.goto(`${portal.baseUrl}/checkin`);
+    await scanner.locator('[data-testid=checkin-station]').fill('东门');
     await scanner.locator('[data-testid=checkin-start-camera]').click();
-    const second = scanner.locator('[data-testid=checkin-result][data-outcome=already]');
-    await second.waitFor({ timeout: 60_000 });
-    expect(await second.innerText()).toContain('东门');
+    const first = scanner.locator('[data-testid=checkin-result][data-outcome=checked-in]');
+    await first.waitFor({ timeout: 60_000 });
+    expect(await first.innerText()).toContain('旧版嘉宾');
+    // the photo to compare with the person at the door
+    await first.locator('img[alt=旧版嘉宾]').waitFor();
+    expect(await first.locator('img[alt=旧版嘉宾]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await screenshot(scanner, 'door-checkin-phone');
+    // the next scan: the badge held up again after the page is opened anew
+    await scanner.reload();
+    await scanner.locator('[data-testid=checkin-start-camera]').click();
+    const again = scanner.locator('[data-testid=checkin-result][data-outcome=already]');
+    await again.waitFor({ timeout: 30_000 });
+    expect(await again.innerText()).toContain('东门');
     await phone.close();
+
+    // the network drops: the typed scan of the second guest is kept, then sent when the network is back
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/login`);
+    await signInWithPassword(page, portal.baseUrl, STAFF, DEMO_PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.baseUrl}/checkin`);
+    await page.locator('[data-testid=checkin-station]').fill('西门');
+    await context.setOffline(true);
+    await page.locator('[data-testid=checkin-code]').fill(secondToken);
+    await page.locator('[data-testid=checkin-submit]').click();
+    await page.locator('[data-testid=checkin-waiting]').waitFor();
+    await context.setOffline(false);
+    const arrived = page.locator('[data-testid=checkin-result][data-outcome=checked-in]');
+    await arrived.waitFor({ timeout: 30_000 });
+    expect(await arrived.innerText()).toContain('第二嘉宾');
+    // one check-in each, where each was first scanned
+    const checkIns = await portal.app.db
+      .withTables<{ check_ins: { badge_id: string; station: string }; badges: { id: string; guest_id: string | null } }>()
+      .selectFrom('check_ins')
+      .innerJoin('badges', 'badges.id', 'check_ins.badge_id')
+      .select(['badges.guest_id', 'check_ins.station'])
+      .execute();
+    expect(checkIns.filter((row) => row.guest_id === guestId).map((row) => row.station)).toEqual(['东门']);
+    expect(checkIns.filter((row) => row.guest_id === secondGuestId).map((row) => row.station)).toEqual(['西门']);
+    await context.close();
   });
 });

@@ -11,12 +11,28 @@ import { residentId } from './guest-pages';
 export const OLD_LONG_NAME = Array.from({ length: 30 }, () => 'Abcd').join(' ');
 export const OLD_FAX = '0532-88886666';
 
+/** Who the stored old guest is: another one for a second guest of the same unit. */
+export interface OldGuestPerson {
+  nameZh: string;
+  /** the first 17 digits of the resident ID number */
+  idDigits: string;
+  mobile: string;
+  email: string;
+}
+
+const OLD_GUEST: OldGuestPerson = {
+  nameZh: '旧版嘉宾',
+  idDigits: '37020219800101007',
+  mobile: '13800000123',
+  email: 'old-guest@e2e.example.com',
+};
+
 /**
  * A guest of `account`'s unit as an older guest schema (version 1) stored it: a field the
  * current version dropped (faxNumber) and an English name over today's limit. Written straight
  * into the running app's database, the way a form-version change leaves stored records behind.
  */
-export async function storeOldGuest(app: FastifyInstance, account: string): Promise<string> {
+export async function storeOldGuest(app: FastifyInstance, account: string, person: OldGuestPerson = OLD_GUEST): Promise<string> {
   const db = app.db;
   const owner = await db.selectFrom('accounts').select(['id', 'unit_id']).where('account', '=', account).executeTakeFirstOrThrow();
   const edition = await db.selectFrom('editions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
@@ -36,14 +52,14 @@ export async function storeOldGuest(app: FastifyInstance, account: string): Prom
     .insertInto('uploads')
     .values({ ...demoPhoto, id: photo, owner_account_id: owner.id, unit_id: owner.unit_id, storage_name: storageName })
     .execute();
-  const idNumber = residentId('37020219800101007');
+  const idNumber = residentId(person.idDigits);
   const document = {
-    nameZh: '旧版嘉宾',
+    nameZh: person.nameZh,
     nameEn: OLD_LONG_NAME,
     gender: 'male',
     nationality: '中国',
-    mobile: '13800000123',
-    email: 'old-guest@e2e.example.com',
+    mobile: person.mobile,
+    email: person.email,
     position: '总经理',
     attendanceForm: 'in-person',
     idType: 'resident-id',
