@@ -1,7 +1,8 @@
 /**
  * The databases the bench sections share within one `npm run bench`: per database kind and
- * guest count, one app on a fresh SQLite folder or PostgreSQL schema, seeded once through the
- * services (seed-edition.ts) with 50 guests per unit (100,000 guests: 2,000 units).
+ * guest count, one app on a fresh SQLite folder or PostgreSQL schema, seeded once
+ * (seed-edition.ts: units through the services, guests in bulk as Guests.add writes them) with
+ * 50 guests per unit (100,000 guests: 2,000 units).
  * BENCH_GUESTS lists the sizes (default 10000; "10000,100000" for the growth figure);
  * BENCH_DATABASES=sqlite or postgres runs one database only.
  * BENCH_DATA_DIR keeps each seeded database for the next run (a folder outside the repo, e.g.

@@ -40,7 +40,7 @@ const load = () =>
 const parts: string[] = [
   '# Benchmarks',
   '',
-  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; databases ${(await kinds()).join(' and ')}; ${SIZES.join(' and ')} guests, ${50} per unit, seeded through the services (\`npm run bench:seed\`).`,
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; databases ${(await kinds()).join(' and ')}; ${SIZES.join(' and ')} guests, ${50} per unit, seeded as the services write them (\`npm run bench:seed\`).`,
   'Every figure stands beside its baseline measured in the same run; the machine is shared, so read the ratios. Load average (1 / 5 / 15 min) before each section.',
   '',
 ];

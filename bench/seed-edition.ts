@@ -1,9 +1,12 @@
 /**
- * Fills a database with units and guests through the product's own write path: each unit
- * registers (message code from the dev outbox, Accounts.register), gets a photo row the way the
- * upload service stores one, and adds its guests with Guests.add (the checks, the duplicate
- * and mobile look-ups, the insert), half of them with an itinerary (GuestSteps.saveItinerary).
- * So the figures stay right when storage changes (an encrypted mobile, a blind index).
+ * Fills a database with units and guests: each unit registers through the product's own write
+ * path (message code from the dev outbox, Accounts.register) and gets a photo row the way the
+ * upload service stores one; its guests get the rows Guests.add writes (sealed ID number and
+ * mobile, blind indexes, consent and its audit entry), half of them with an itinerary as
+ * GuestSteps.saveItinerary stores it, written in bulk (bulk-guests.ts) or, with
+ * `throughServices`, by the services one guest at a time. So the figures stay right when
+ * storage changes (an encrypted mobile, a blind index): the bulk rows are built with the
+ * product's own sealing and checked against the services' rows by a test.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -13,6 +16,8 @@ import { schemaVersionOf } from '../src/server/http/route-helpers.js';
 import type { SignedInAccount } from '../src/server/auth/sessions.js';
 import { guestBody } from '../tests/server/helpers/guest-body.js';
 import { nthResidentId } from './guest-load.js';
+import { addGuestsInBulk } from './bulk-guests.js';
+import type { GuestDocument } from '../src/server/features/guests/guests.js';
 
 export const BENCH_PASSWORD = 'Summit#2025';
 const SURNAMES =
@@ -134,35 +139,80 @@ export function benchGuestBody(n: number, photo: string): Record<string, unknown
   return guestBody(nthResidentId(n, '110105'), photo, { nameZh: guestName(n), nameEn: pinyin });
 }
 
+export interface SeedOptions {
+  /**
+   * each guest through Guests.add and GuestSteps.saveItinerary, one transaction each (the
+   * checks and round trips of a real add): the slow path, for a small seed that wants every
+   * check of the add (bench:day) and to prove the bulk one writes the same rows
+   * (tests/server/bench-bulk-guests.test.ts)
+   */
+  throughServices?: boolean;
+}
+
+/** Guests written per call of addGuestsInBulk: the rows of one call are held in memory. */
+const BULK_CHUNK = 2_000;
+
+/** Guest n of the seed, as the seed adds it: its unit, its document, an itinerary for every other one. */
+function seedGuest(
+  seeded: readonly SeededUnit[],
+  n: number,
+  offset: number,
+): { unit: SeededUnit; body: GuestDocument; withItinerary: boolean } {
+  const unit = seeded[n % seeded.length]!;
+  return { unit, body: benchGuestBody(offset + n, unit.photo) as GuestDocument, withItinerary: n % 2 === 0 };
+}
+
 /**
  * `guests` guests over `units` units. `offset` shifts the people (ID numbers, mobiles), so a
- * second seed of the same database adds new people. Prints progress on stderr.
+ * second seed of the same database adds new people. The units register through the services;
+ * the guests are written in bulk (bench/bulk-guests.ts: the rows Guests.add would write), or
+ * one by one through the services with `throughServices`. Prints progress on stderr.
  */
-export async function seedEdition(app: FastifyInstance, guests: number, units: number, offset = 0): Promise<SeedResult> {
+export async function seedEdition(
+  app: FastifyInstance,
+  guests: number,
+  units: number,
+  offset = 0,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
   if (app.config.databaseUrl === null) {
     // only this process's connection: a crash mid-seed loses at most the seed, which is rerun
     await sql`pragma synchronous = off`.execute(app.db);
   }
-  const seeded: SeededUnit[] = [];
-  for (let i = 0; i < units; i += 1) seeded.push(await registerUnit(app, offset + i));
-  const guestIds: string[] = new Array<string>(guests);
-  let next = 0;
-  const started = Date.now();
-  const worker = async () => {
-    for (;;) {
-      const n = next++;
-      if (n >= guests) return;
-      const unit = seeded[n % units]!;
-      const added = await app.services.guests.add(
-        unit.who,
-        benchGuestBody(offset + n, unit.photo) as Parameters<FastifyInstance['services']['guests']['add']>[1],
-      );
-      guestIds[n] = added.id;
-      if (n % 2 === 0) await app.services.guestSteps.saveItinerary(unit.who, added.id, itinerary).catch(() => undefined);
-      if (n > 0 && n % 10_000 === 0) process.stderr.write(`  ${n} guests (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
-    }
+  const seeded: SeededUnit[] = new Array<SeededUnit>(units);
+  let nextUnit = 0;
+  const unitWorker = async () => {
+    for (let i = nextUnit++; i < units; i = nextUnit++) seeded[i] = await registerUnit(app, offset + i);
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: CONCURRENCY }, unitWorker));
+  const started = Date.now();
+  const progress = (n: number) => process.stderr.write(`  ${n} guests (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  const guestIds: string[] = new Array<string>(guests);
+  if (options.throughServices) {
+    let next = 0;
+    const worker = async () => {
+      for (;;) {
+        const n = next++;
+        if (n >= guests) return;
+        const { unit, body, withItinerary } = seedGuest(seeded, n, offset);
+        const added = await app.services.guests.add(unit.who, body);
+        guestIds[n] = added.id;
+        if (withItinerary) await app.services.guestSteps.saveItinerary(unit.who, added.id, itinerary).catch(() => undefined);
+        if (n > 0 && n % 10_000 === 0) progress(n);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  } else {
+    for (let start = 0; start < guests; start += BULK_CHUNK) {
+      const batch = Array.from({ length: Math.min(BULK_CHUNK, guests - start) }, (_, i) => {
+        const { unit, body, withItinerary } = seedGuest(seeded, start + i, offset);
+        return { who: unit.who, body, ...(withItinerary ? { itinerary } : {}) };
+      });
+      const ids = await addGuestsInBulk(app, batch);
+      ids.forEach((id, i) => (guestIds[start + i] = id));
+      if ((start + ids.length) % 10_000 === 0) progress(start + ids.length);
+    }
+  }
   if (app.config.databaseUrl === null) await sql`pragma synchronous = full`.execute(app.db);
   await sql.raw(app.config.databaseUrl === null ? 'analyze' : 'vacuum analyze').execute(app.db);
   return { units: seeded, guestIds };
