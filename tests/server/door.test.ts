@@ -123,10 +123,10 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
 
   it("audits a guest's badge print and a unit's batch as a temporary badge print is: a person each, written with the badges", async () => {
     const ent = await caller(t, ENTERPRISE);
-    const guest = await addGuest(ent, t, ENTERPRISE, 811, { inviteCode: 'INVITE2025A', nameZh: '审计胸卡' });
+    const guest = await addGuest(ent, t, ENTERPRISE, 821, { inviteCode: 'INVITE2025A', nameZh: '审计胸卡' });
     const member = await ent.post<{ id: string }>(
       `qms/guest/${guest.id}/entourage`,
-      memberBody(residentId(812), await uploadedFile(t, ENTERPRISE)),
+      memberBody(residentId(822), await uploadedFile(t, ENTERPRISE)),
     );
     expect(member.status).toBe(200);
     const organiser = await caller(t, ORGANISER);
@@ -146,7 +146,7 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
     expect(single).toContainEqual(
       expect.objectContaining({ actorAccount: ENTERPRISE, targetType: 'entourage', targetId: member.body.data.id }),
     );
-    expect(JSON.stringify(single)).not.toContain(residentId(811));
+    expect(JSON.stringify(single)).not.toContain(residentId(821));
 
     // the batch prints both again: two entries more
     expect((await pdfOf(t, ENTERPRISE, 'qms/badge')).status).toBe(200);
