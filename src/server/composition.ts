@@ -56,8 +56,13 @@ import { HotelExports } from './features/reception/hotel-exports.js';
 import { ownUnitRecordExports, unitRecordWorkbooks } from './features/content/unit-record-exports.js';
 import { catalogueWorkbooks } from './features/content/catalogue-exports.js';
 import { consoleExportRoutes } from './exports/export-routes.js';
-import { unitExportRoutes } from './exports/unit-export-routes.js';
-import type { AnyUnitListExport } from './exports/unit-workbooks.js';
+import { auditedExportRoutes } from './exports/audited-export-routes.js';
+import type { AnyAuditedListExport } from './exports/audited-list-exports.js';
+import { unitActivityListExport } from './features/activities/unit-activity-export.js';
+import { myNoticeListExport } from './features/notices/my-notice-export.js';
+import { messageListExports } from './features/messages/message-list-exports.js';
+import { receptionistListExport } from './features/reception/receptionist-list-export.js';
+import { temporaryPanelExports } from './features/temporary/temporary-panel-exports.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
 import type { SealedStore } from './privacy/sealed-stores.js';
@@ -230,7 +235,7 @@ export interface Services {
   contentRecords: ContentRecords;
   downloads: Downloads;
   /** the Excel downloads of a unit's own lists, in the order of the OpenAPI paths */
-  unitExports: AnyUnitListExport[];
+  auditedExports: AnyAuditedListExport[];
   door: DoorRouteServices;
   temporary: TemporaryServices;
   forms: FormServices;
@@ -405,6 +410,10 @@ export function createServices(
   const hotels = new Hotels(db, editions, audit, protection);
   const goodWishes = new GoodWishes(db, editions, protection);
   const review = new Review(db, editions, guests, audit, translator, messages);
+  const notices = new Notices(db, clock, translator);
+  const activityListing = new ActivityListing(db, editions);
+  const temporaryRecommendations = new TemporaryRecommendations(tables, editions, protection);
+  const temporaryCodes = new TemporaryCodes(tables, audit);
   return {
     databaseSpace: new DatabaseSpace(),
     protection,
@@ -417,7 +426,7 @@ export function createServices(
     authenticate: authenticator(sessions),
     signIn: new SignIn(db, hasher, captcha, messageCodes, sessions, config.captchaRequired, names),
     accounts: new Accounts(db, hasher, messageCodes, sessions, names, clock, messages),
-    notices: new Notices(db, clock, translator),
+    notices,
     menus: new Menus(options.menusFile, translator),
     editions,
     audit,
@@ -453,7 +462,7 @@ export function createServices(
     },
     review,
     activities,
-    activityListing: new ActivityListing(db, editions),
+    activityListing,
     activitySignUps,
     uploadStorage,
     uploadJournal,
@@ -463,7 +472,16 @@ export function createServices(
     uploads: new UploadService(uploadStorage, uploadRepository, uploadJournal, faceDetector, log),
     contentRecords,
     downloads,
-    unitExports: [unitGuestListExport(guests), ...ownUnitRecordExports(contentRecords)],
+    // the declared lists whose every download is an audit entry (exports/audited-export-routes.ts)
+    auditedExports: [
+      unitGuestListExport(guests),
+      ...ownUnitRecordExports(contentRecords),
+      unitActivityListExport(activityListing),
+      myNoticeListExport(notices),
+      ...messageListExports(messages),
+      receptionistListExport(hotels),
+      ...temporaryPanelExports(temporaryCodes, temporaryRecommendations, editions),
+    ],
     door: {
       tokens: badgeTokens,
       badges: new Badges(
@@ -483,8 +501,8 @@ export function createServices(
     },
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),
-      recommendations: new TemporaryRecommendations(tables, editions, protection),
-      codes: new TemporaryCodes(tables, audit),
+      recommendations: temporaryRecommendations,
+      codes: temporaryCodes,
       uploads: temporaryUploads,
     },
     forms,
@@ -593,7 +611,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(consoleNoticeRoutes, { noticesAdmin: s.console.notices });
   await api.register(consoleHotelRoutes, { hotels: s.console.hotels });
   await api.register(consoleExportRoutes, { workbooks: s.console.workbooks, editions: s.editions, audit: s.audit });
-  await api.register(unitExportRoutes, { exports: s.unitExports, editions: s.editions, audit: s.audit });
+  await api.register(auditedExportRoutes, { exports: s.auditedExports, editions: s.editions, audit: s.audit });
   await api.register(formVersionRoutes, { formVersions: s.forms.versions, formDrafts: s.forms.drafts });
   await api.register(liveFormRoutes, { formVersions: s.forms.versions, formDrafts: s.forms.drafts });
   await api.register(recordUpgradeRoutes, { guests: s.guests, units: s.units, entourage: s.entourage });

@@ -18,6 +18,8 @@ import { enumAt } from './schema-enums.js';
 export const activityApiPaths = {
   /** GET ?category&pageNum&pageSize: one tab of the published activities the unit may see */
   unitPage: 'qms/activity/page',
+  /** GET ?activity-page-query: the unit's tab as its list shows it (.xlsx, audited) */
+  exportUnitPage: 'qms/export/activities',
   /** GET: UnitActivityDetail */
   unitActivity: (id: string) => `qms/activity/${id}`,
   /** POST (body: activity-sign-up): signs a guest or entourage member up, or puts them on the waiting list */

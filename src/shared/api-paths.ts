@@ -33,6 +33,8 @@ export const apiPaths = {
   changeAccount: 'center/user/basic/changeAccount',
   resetPassword: 'center/user/front/resetPwd',
   myNoticePage: 'qms/notice-announce/myNoticePage',
+  /** GET: the caller's notices as their list shows them (.xlsx, audited) */
+  exportMyNotices: 'qms/export/notices',
   readNotice: 'qms/notice-announce/readNotice',
   unreadNoticeCount: 'qms/notice-announce/myUnReadNoticeCount',
   masterInfo: 'qms/group-participant-link-info/front/getMasterInfo',

@@ -60,6 +60,8 @@ export const consoleApiPaths = {
   /** the organisers' notices, hotels, good wishes and audit log, by their lists' own queries (filters, sort, order) */
   exportNotices: 'admin/console/export/notices',
   exportHotelList: 'admin/console/export/hotel-list',
+  /** GET: the receptionists as their list shows them (.xlsx, mobiles masked, audited) */
+  exportReceptionists: 'admin/console/export/receptionists',
   exportWishes: 'admin/console/export/wishes',
   exportAuditLog: 'admin/console/export/audit-log',
   /** the invitation codes, by their list's own query (code, company, state, sort, order) */

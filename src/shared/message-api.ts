@@ -16,6 +16,10 @@ export const messageApiPaths = {
   recipients: (id: string) => `admin/console/message/${id}/recipients`,
   /** POST: sends the unconfirmed and failed deliveries again */
   retry: (id: string) => `admin/console/message/${id}/retry`,
+  /** GET ?message-page-query: the messages sent as their list shows them (.xlsx, audited) */
+  exportMessages: 'admin/console/export/messages',
+  /** GET ?message-recipient-query: one message's deliveries as their list shows them (.xlsx, masked, audited) */
+  exportRecipients: (id: string) => `admin/console/export/message/${id}/recipients`,
 } as const;
 
 export type MessageComposeBody = MessageCompose;

@@ -38,6 +38,10 @@ export const temporaryApiPaths = {
   discardCode: (code: string) => `admin/temporary/codes/${code}/discard`,
   /** organisers: GET (page query) recommendations received */
   recommendations: 'admin/temporary/recommendations',
+  /** organisers: GET the codes as their list shows them (.xlsx, audited) */
+  exportCodes: 'admin/temporary/export/codes',
+  /** organisers: GET the recommendations as their list shows them (.xlsx, mobiles masked, audited) */
+  exportRecommendations: 'admin/temporary/export/recommendations',
   /** organisers: POST (body: personal-data-reveal schema) the full recommender mobile of a recommendation (audited) */
   recommendationReveal: (id: string) => `admin/temporary/recommendations/${id}/reveal`,
 } as const;

@@ -8,6 +8,8 @@ import { listCells, registerCellLoader, registerCells } from '../../src/client/e
 import { operations } from '../../src/client/engine/operations';
 import type { ListDeclaration } from '../../src/client/engine/screen-types';
 import { answerConfirm, getFeedback } from '../../src/client/feedback/feedback-store';
+import { ApiError } from '../../src/client/api/api-error';
+import { FileRefused } from '../../src/client/api/download-file';
 
 type Row = Record<string, unknown>;
 const load = vi.fn<(query: Record<string, unknown>) => Promise<unknown>>();
@@ -223,6 +225,46 @@ describe('declared list actions', () => {
     );
     expect(await screen.findByText('late 草稿通知')).toBeInTheDocument();
     expect(screen.getAllByTestId('late-row')).toHaveLength(2);
+  });
+
+  it("shows a failed action's or download's message (the server's refusal, else the list's text), never swallows it", async () => {
+    load.mockResolvedValue({ records: rows, total: 2, pageNum: 1, pageSize: 20 });
+    const exported = vi.fn<(query: Row) => Promise<unknown>>();
+    operations.testExport = (query) => exported(query as Row);
+    const failing: ListDeclaration = {
+      ...declaration,
+      id: 'test-failing',
+      testId: 'fail',
+      rowActions: [],
+      toolbarActions: [{ id: 'print', labelKey: 'guest.list.add', operation: 'testRevoke' }],
+      download: { operation: 'testExport', labelKey: 'console.search.export' },
+    };
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <DeclaredList declaration={failing} />
+      </MemoryRouter>,
+    );
+    await screen.findAllByTestId('fail-row');
+    const toasts = () => getFeedback().toasts.map((toast) => `${toast.severity}:${toast.message}`);
+    const before = toasts().length;
+    // a refused file (a print, an export): its message, as the server wrote it in the user's language
+    revoke.mockRejectedValueOnce(new FileRefused('临时报名尚未审核通过', 400));
+    fireEvent.click(screen.getByTestId('fail-print'));
+    await waitFor(() => expect(toasts().slice(before)).toEqual(['error:临时报名尚未审核通过']));
+    // the network dropped the file: the list's own text
+    revoke.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.click(screen.getByTestId('fail-print'));
+    await waitFor(() => expect(toasts().slice(before)).toEqual(['error:临时报名尚未审核通过', 'error:下载失败，请重试']));
+    // a refused call was shown by the API client already: no second toast
+    revoke.mockRejectedValueOnce(new ApiError('status', 403, 'forbidden'));
+    fireEvent.click(screen.getByTestId('fail-print'));
+    await waitFor(() => expect(revoke).toHaveBeenCalledTimes(3));
+    expect(toasts().slice(before)).toHaveLength(2);
+    // the list's download says the server's refusal beside the list
+    exported.mockRejectedValueOnce(new FileRefused('导出失败：查询条件有误', 400));
+    fireEvent.click(screen.getByTestId('fail-download'));
+    expect(await screen.findByTestId('fail-download-failed')).toHaveTextContent('导出失败：查询条件有误');
+    delete operations.testExport;
   });
 
   it('keeps the checked rows of a selectable list itself and hands their ids to a toolbar action that needs them', async () => {

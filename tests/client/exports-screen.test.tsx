@@ -10,7 +10,7 @@ afterEach(() => {
 
 describe('exports screen', () => {
   it('offers the directions of manifest-query and downloads the chosen one', async () => {
-    const download = vi.spyOn(downloads, 'downloadFile').mockResolvedValue({ ok: true });
+    const download = vi.spyOn(downloads, 'downloadFile').mockResolvedValue({ ok: true, headers: new Headers() });
     render(<ExportsScreen />);
     // the form is drawn once its schema has loaded
     fireEvent.mouseDown(await screen.findByRole('combobox'));

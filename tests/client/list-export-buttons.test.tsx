@@ -12,6 +12,9 @@ import InvestmentProjectsScreen from '../../src/client/screens/content/Investmen
 import UnofficialGuestsScreen from '../../src/client/screens/content/UnofficialGuestsScreen';
 import VehiclesScreen from '../../src/client/screens/content/VehiclesScreen';
 import type { AccountType, Page } from '../../src/shared/api-types';
+import { listCellsReady } from '../../src/client/engine/list-cells';
+import { operations, runOperation } from '../../src/client/engine/operations';
+import type { ListDeclaration } from '../../src/client/engine/screen-types';
 import type { ContentRecord } from '../../src/shared/content-api';
 import { editionAnswer, guestSummary } from './fixtures/guest-fixtures';
 
@@ -138,4 +141,43 @@ describe('export buttons of the lists units see', () => {
     },
     SLOW,
   );
+});
+
+describe('the export of every declared list', () => {
+  const screens = import.meta.glob<ListDeclaration>('../../ui-schemas/screens/*.json', { eager: true, import: 'default' });
+  const lists = Object.values(screens).filter((declaration) => declaration.kind === 'list');
+
+  it("names an operation of the app for each list's download", async () => {
+    await listCellsReady();
+    const missing = lists.flatMap((list) =>
+      (list.download === undefined ? [] : Array.isArray(list.download) ? list.download : [list.download])
+        .filter((item) => typeof operations[item.operation] !== 'function')
+        .map((item) => `${list.id}: ${item.operation}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('hands the list its query (no page) and the route params: each new export downloads its own path', async () => {
+    const exported = vi.spyOn(downloads, 'downloadListFile').mockResolvedValue(undefined);
+    const cases: [list: string, path: string][] = [
+      ['messages-sent', 'admin/console/export/messages'],
+      ['message-recipients', 'admin/console/export/message/m-1/recipients'],
+      ['unit-activities', 'qms/export/activities'],
+      ['notice-list', 'qms/export/notices'],
+      ['receptionists', 'admin/console/export/receptionists'],
+      ['temporary-codes', 'admin/temporary/export/codes'],
+      ['temporary-recommendations', 'admin/temporary/export/recommendations'],
+      ['temporary-review', 'admin/temporary/export'],
+    ];
+    for (const [id, path] of cases) {
+      const list = lists.find((declaration) => declaration.id === id)!;
+      const download = Array.isArray(list.download) ? list.download[0]! : list.download!;
+      await runOperation(download.operation, { sort: 'x', order: 'desc', pageNum: '2', pageSize: '20' }, { id: 'm-1' });
+      expect(exported, id).toHaveBeenLastCalledWith(
+        path,
+        expect.stringMatching(/\.xlsx$/),
+        expect.objectContaining({ sort: 'x', order: 'desc' }),
+      );
+    }
+  });
 });

@@ -3,6 +3,7 @@
  * its query schema's closed `sort` enum beside an `order` of asc|desc, or says why it does not
  * sort (`unsortedBecause`): a list cannot lose its sorting, or gain a header that asks for an
  * order the server refuses, without this failing.
+ * A second walk holds every list to an export of what it shows (download), or a reason.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,36 @@ describe('declared lists sort by their columns or say why not', () => {
       expect(new Set(sorts).size).toBe(sorts.length);
       for (const sort of sorts) expect(properties.sort!.enum, `${list.id}: column sort ${sort}`).toContain(sort);
       expect(properties.order?.$ref).toBe('definitions.json#/definitions/sortOrder');
+    });
+  }
+});
+
+/**
+ * Every declared list exports what it shows, through the declaration (`download`): a list that
+ * loads its own pages always has one; a list its host fills (a part of a record the host loaded)
+ * says why not (`unexportedBecause`). A list cannot lose its export, or be added without one.
+ */
+describe('declared lists export their filtered rows or say why not', () => {
+  const allLists = fs
+    .readdirSync(screensDir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(fs.readFileSync(path.join(screensDir, file), 'utf8')) as ListDeclaration)
+    .filter((declaration) => declaration.kind === 'list');
+
+  it('finds the lists', () => expect(allLists.length).toBeGreaterThan(25));
+
+  for (const list of allLists) {
+    it(list.id, () => {
+      const downloads = list.download === undefined ? [] : Array.isArray(list.download) ? list.download : [list.download];
+      if (list.load) {
+        expect(downloads.length, `${list.id}: loads its own pages and has no download`).toBeGreaterThan(0);
+        expect(list.unexportedBecause, `${list.id}: exports, and says why it does not`).toBeUndefined();
+        // an export is a download button, not a toolbar action of its own (the list's query goes with it, no page)
+        for (const action of list.toolbarActions ?? [])
+          expect(action.operation ?? '', `${list.id}: toolbar ${action.id}`).not.toMatch(/export/i);
+        return;
+      }
+      if (downloads.length === 0) expect(list.unexportedBecause, `${list.id}: no download and it does not say why`).toBeTruthy();
     });
   }
 });

@@ -1,6 +1,7 @@
 /**
  * Declared lists in Chromium: the organiser filters a list, sorts it by a column header, pages
- * through it and exports it; the workbook's rows are the list's rows, in the list's order.
+ * through it and exports it; the workbook's rows are the list's rows, in the list's order. A list
+ * that comes whole (receptionists) exports its rows masked, and a refused export says why.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -118,6 +119,52 @@ describe.skipIf(!run)('declared lists sort, filter and export in Chromium', () =
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`[data-testid=${testId}-download]`).click()]);
     return (await download.path())!;
   }
+
+  it("receptionists: the export holds the list's rows with the mobiles masked; a refused export shows the server's message", async () => {
+    const organiser = await portal.app.db
+      .selectFrom('accounts')
+      .select(['id', 'account', 'name', 'user_type', 'unit_id'])
+      .where('account', '=', ORGANISER)
+      .executeTakeFirstOrThrow();
+    const who = {
+      sessionId: 'e2e',
+      id: organiser.id,
+      account: organiser.account,
+      name: organiser.name,
+      userType: organiser.user_type,
+      unitId: organiser.unit_id,
+    } as Parameters<typeof portal.app.services.console.hotels.saveReceptionist>[0];
+    for (const [name, mobile] of [
+      [`乙${MARK}接待`, '13912345691'],
+      [`甲${MARK}接待`, '13912345692'],
+    ] as const)
+      await portal.app.services.console.hotels.saveReceptionist(who, null, { name, mobile });
+    await page.goto(`${portal.baseUrl}/admin/hotels`);
+    const rows = page.locator('[data-testid=receptionist-row]');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const names: string[] = [];
+    for (let index = 0; index < (await rows.count()); index += 1)
+      names.push((await rows.nth(index).locator('td').nth(0).innerText()).trim());
+    const file = await exported('receptionists-table');
+    expect(await workbookColumn(file, 1)).toEqual(names);
+    const mobiles = await workbookColumn(file, 2);
+    expect(mobiles.join('\n')).not.toContain('13912345691');
+    expect(mobiles.some((mobile) => mobile.includes('*'))).toBe(true);
+
+    // the server refuses the file: the list says so, in the server's words, rather than nothing
+    await page.route('**/admin/console/export/receptionists**', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 403, msg: '无权导出该列表', data: null }),
+      }),
+    );
+    await page.locator('[data-testid=receptionists-table-download]').click();
+    await expect
+      .poll(() => page.locator('[data-testid=receptionists-table-download-failed]').innerText(), { timeout: 15_000 })
+      .toContain('无权导出该列表');
+    await page.unroute('**/admin/console/export/receptionists**');
+  }, 180_000);
 
   // nameCell: both lists are selectable (the guest search since messages: "send to the checked"), so cell 0 is the checkbox
   for (const list of [

@@ -5,6 +5,7 @@ import { portrait } from './uploads-fixtures.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp, type TestApp } from './helpers/test-app.js';
 import type { DoorAbsentPage, DoorArrivals, DoorScanResult } from '../../src/shared/door-api.js';
+import type { Page } from '../../src/shared/api-types.js';
 import {
   addGuest,
   API,
@@ -118,6 +119,41 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
         { hour: '2027-06-17 09:00', count: 1 },
       ]),
     );
+  });
+
+  it("audits a guest's badge print and a unit's batch as a temporary badge print is: a person each, written with the badges", async () => {
+    const ent = await caller(t, ENTERPRISE);
+    const guest = await addGuest(ent, t, ENTERPRISE, 821, { inviteCode: 'INVITE2025A', nameZh: '审计胸卡' });
+    const member = await ent.post<{ id: string }>(
+      `qms/guest/${guest.id}/entourage`,
+      memberBody(residentId(822), await uploadedFile(t, ENTERPRISE)),
+    );
+    expect(member.status).toBe(200);
+    const organiser = await caller(t, ORGANISER);
+    type Entry = { action: string; actorAccount: string; targetType: string; targetId: string; targetLabel: string | null };
+    const prints = async () =>
+      (await organiser.get<Page<Entry>>('admin/console/audit/page?pageSize=100')).body.data.records.filter(
+        (entry) => entry.action === 'guest.badge' && (entry.targetId === guest.id || entry.targetId === member.body.data.id),
+      );
+    expect(await prints()).toHaveLength(0);
+
+    expect((await pdfOf(t, ENTERPRISE, `qms/badge/guest/${guest.id}`)).status).toBe(200);
+    const single = await prints();
+    expect(single).toHaveLength(2);
+    expect(single).toContainEqual(
+      expect.objectContaining({ actorAccount: ENTERPRISE, targetType: 'guest', targetId: guest.id, targetLabel: '审计胸卡' }),
+    );
+    expect(single).toContainEqual(
+      expect.objectContaining({ actorAccount: ENTERPRISE, targetType: 'entourage', targetId: member.body.data.id }),
+    );
+    expect(JSON.stringify(single)).not.toContain(residentId(821));
+
+    // the batch prints both again: two entries more
+    expect((await pdfOf(t, ENTERPRISE, 'qms/badge')).status).toBe(200);
+    expect(await prints()).toHaveLength(4);
+    // a refused print (another unit's guest) is no entry
+    expect((await pdfOf(t, ENTERPRISE2, `qms/badge/guest/${guest.id}`)).status).toBe(404);
+    expect(await prints()).toHaveLength(4);
   });
 
   it('refuses forged, altered and revoked badges, and scans by anyone but organisers and staff', async () => {

@@ -14,7 +14,7 @@ import { useSession } from '../session/session-store';
 import { PagePagination } from '../util/PagePagination';
 import { loadFormAssets, type FormAssets } from './form-assets';
 import { loadFormUiSchema, screenUiSchema } from './form-wiring';
-import type { ListHost, Row } from './list-actions';
+import { listFailureMessage, type ListHost, type Row } from './list-actions';
 import { ListActionButton } from './ListActionButton';
 import { ListCards } from './ListCards';
 import { ListFilterForm } from './ListFilterForm';
@@ -163,13 +163,14 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const onPress = useActionPress(routeParams, host, afterRun);
   const userType = useSession((session) => session.userType);
 
-  const [downloadFailed, setDownloadFailed] = useState(false);
+  // what a failed download says (the server's refusal in the user's language, or the list's text)
+  const [downloadFailed, setDownloadFailed] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const download = (operation: string) => {
     setDownloading(true);
-    setDownloadFailed(false);
+    setDownloadFailed(null);
     runOperation(operation, loadFilters, routeParams)
-      .catch(() => setDownloadFailed(true))
+      .catch((error: unknown) => setDownloadFailed(listFailureMessage(error)))
       .finally(() => setDownloading(false));
   };
 
@@ -246,7 +247,11 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
           ))}
         </Box>
       )}
-      {downloadFailed && <Alert severity="error">{t('list.downloadFailed')}</Alert>}
+      {downloadFailed && (
+        <Alert severity="error" data-testid={`${testId}-download-failed`}>
+          {downloadFailed}
+        </Alert>
+      )}
       {!given && loading.status === 'failed' && <Alert severity="error">{t(declaration.errorKey ?? 'list.loadFailed')}</Alert>}
       {!given && loading.status === 'loading' && !page && <CircularProgress aria-label={t('common.loading')} />}
       {page && declaration.totalKey && (

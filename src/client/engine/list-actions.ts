@@ -1,5 +1,7 @@
 import { ERROR_TOAST_MS } from '../../shared/constants';
 import type { GateDecision } from '../../shared/guest-api';
+import { ApiError } from '../api/api-error';
+import { FileRefused } from '../api/download-file';
 import { askConfirm, showToast } from '../feedback/feedback-store';
 import { translateKey } from '../i18n/translate-key';
 import { runOperation } from './operations';
@@ -72,9 +74,20 @@ function paramsOf(action: ListAction, row: Row): Record<string, unknown> {
 }
 
 /**
+ * What the user reads when a list's action or download failed, or null when it was already
+ * shown: a refused call was (the API client's failure policy); a refused file is the server's
+ * message in the user's language; anything else (the network dropped a file) the list's own text.
+ */
+export function listFailureMessage(error: unknown): string | null {
+  if (error instanceof ApiError) return null;
+  if (error instanceof FileRefused && error.message) return error.message;
+  return translateKey('list.downloadFailed');
+}
+
+/**
  * Runs an action's operation with the row (or the toolbar's filters): asks first when it
- * declares a confirmation, says so when it declares a done message. True when it ran; a
- * failure was already shown by the API client.
+ * declares a confirmation, says so when it declares a done message. True when it ran; a failure
+ * is shown (listFailureMessage), never swallowed.
  */
 export async function runListAction(action: ListAction, row: Row, routeParams: RouteParams): Promise<boolean> {
   if (!action.operation) return false;
@@ -90,7 +103,9 @@ export async function runListAction(action: ListAction, row: Row, routeParams: R
   }
   try {
     await runOperation(action.operation, row, routeParams);
-  } catch {
+  } catch (error) {
+    const message = listFailureMessage(error);
+    if (message) showToast(message, 'error', ERROR_TOAST_MS);
     return false;
   }
   if (action.doneKey) showToast(translateKey(action.doneKey, params), 'success', ERROR_TOAST_MS);

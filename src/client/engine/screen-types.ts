@@ -179,6 +179,8 @@ export interface ListDeclaration extends DeclarationBase {
    * unit's badge batch. One or several (see ListDownload).
    */
   download?: ListDownload | ListDownload[];
+  /** why a list the host fills (no `load`) has no download (tests/codegen/list-sorting.test.ts: a list with a `load` always has one) */
+  unexportedBecause?: string;
   /** data-testid of each row (table row or card); default `<testId>-row` */
   rowTestId?: string;
   /** extra data attributes of each row: attribute name (without `data-`) -> field */

@@ -1,4 +1,5 @@
-import type { ActivityCategory } from '../../../shared/activity-api';
+import { activityApiPaths, type ActivityCategory } from '../../../shared/activity-api';
+import { downloadListFile } from '../../api/download-file';
 import { activityApi } from '../../api/activity-endpoints';
 import { filterText, orderOfListQuery, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
@@ -13,5 +14,7 @@ export const activityOperations = {
       name: filterText(query.name),
       ...orderOfListQuery(query),
     }),
+  // the tab as it shows it (the screen's tab, the list's name filter and order; audited by the server)
+  exportUnitActivities: (query: ListLoadQuery) => downloadListFile(activityApiPaths.exportUnitPage, 'activities.xlsx', query),
   cancelSignUp: (row: FormData) => activityApi.cancel(String(row.id)),
 };

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
+import { listFailureMessage } from '../../engine/list-actions';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 import { forgetBadgeBatch, printBadgeBatch, useBadgeBatchPrinted } from './badge-batch';
 
@@ -16,7 +17,8 @@ function NextBadgeBatch() {
   const t = useKeyTranslation();
   const printed = useBadgeBatchPrinted();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // what the failed print says (the server's refusal, or the list's text)
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => forgetBadgeBatch, []);
   if (!printed || printed.pages <= 1) return null;
   const next = printed.page + 1;
@@ -31,16 +33,16 @@ function NextBadgeBatch() {
           data-testid="badge-batch-next"
           onClick={() => {
             setBusy(true);
-            setFailed(false);
+            setFailed(null);
             printBadgeBatch(next)
-              .catch(() => setFailed(true))
+              .catch((error: unknown) => setFailed(listFailureMessage(error)))
               .finally(() => setBusy(false));
           }}
         >
           {t('guest.badges.next', { next, pages: printed.pages })}
         </Button>
       )}
-      {failed && <Alert severity="error">{t('list.downloadFailed')}</Alert>}
+      {failed && <Alert severity="error">{failed}</Alert>}
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { doorApiPaths } from '../../../shared/door-api';
-import { fetchFile } from '../../api/fetch-file';
-import { saveBlob } from '../../api/download-file';
+import { downloadFileOrThrow } from '../../api/download-file';
 
 /** Which PDF of the unit's badge batch was printed last, of how many (each at most `cap` people). */
 export interface BadgeBatchPrinted {
@@ -36,12 +35,10 @@ export function forgetBadgeBatch(): void {
 
 /**
  * Prints one PDF of the unit's badge batch (the server caps the people a PDF) and remembers
- * which of how many it was, from the answer's x-badge-* headers. A refusal is the server's message.
+ * which of how many it was, from the answer's x-badge-* headers. A refusal throws FileRefused (the list shows its message).
  */
 export async function printBadgeBatch(pageNum: number): Promise<void> {
-  const file = await fetchFile(doorApiPaths.unitBadges, { pageNum });
-  if (!file.ok) throw new Error(file.message);
-  saveBlob(file.blob, file.name ?? 'badges.pdf');
-  const count = (name: string, fallback: number) => Number(file.headers.get(name) ?? fallback) || fallback;
+  const headers = await downloadFileOrThrow(doorApiPaths.unitBadges, 'badges.pdf', { pageNum });
+  const count = (name: string, fallback: number) => Number(headers.get(name) ?? fallback) || fallback;
   set({ page: count('x-badge-page', pageNum), pages: count('x-badge-pages', 1), cap: count('x-badge-cap', 0) });
 }

@@ -1,6 +1,6 @@
 import { guestApiPaths, type AuditStatus, type GateDecision } from '../../../shared/guest-api';
 import { doorApiPaths } from '../../../shared/door-api';
-import { downloadFile, downloadListFile } from '../../api/download-file';
+import { downloadFileOrThrow, downloadListFile } from '../../api/download-file';
 import { guestApi } from '../../api/guest-endpoints';
 import { printBadgeBatch } from './badge-batch';
 import { filterText, orderOfListQuery, pagingOf, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
@@ -35,8 +35,7 @@ export const guestListOperations = {
   exportGuestPage: (query: ListLoadQuery) => downloadListFile(guestApiPaths.exportGuestPage, 'guests.xlsx', query),
 };
 
-/** Badges as the server made them (a PDF, a page each); a refusal is the server's message. */
+/** Badges as the server made them (a PDF, a page each); a refusal throws FileRefused (the list shows its message). */
 async function badgesOf(path: string): Promise<void> {
-  const result = await downloadFile(path, 'badges.pdf');
-  if (!result.ok) throw new Error(result.message);
+  await downloadFileOrThrow(path, 'badges.pdf');
 }

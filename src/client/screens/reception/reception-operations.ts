@@ -16,5 +16,6 @@ export const receptionOperations = {
   exportHotelList: (query: ListLoadQuery) => downloadListFile(consoleApiPaths.exportHotelList, 'hotel-list.xlsx', query),
   deleteHotel: (row: FormData) => consoleApi.deleteHotel(idOf(row)),
   receptionistList: async () => onePage(await consoleApi.receptionists()),
+  exportReceptionists: (query: ListLoadQuery) => downloadListFile(consoleApiPaths.exportReceptionists, 'receptionists.xlsx', query),
   deleteReceptionist: (row: FormData) => consoleApi.deleteReceptionist(idOf(row)),
 };

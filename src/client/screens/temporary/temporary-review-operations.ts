@@ -1,13 +1,11 @@
-import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { doorApiPaths } from '../../../shared/door-api';
 import { temporaryApiPaths } from '../../../shared/temporary-api';
-import { downloadFile } from '../../api/download-file';
-import { showToast } from '../../feedback/feedback-store';
+import { downloadFileOrThrow, downloadListFile } from '../../api/download-file';
 import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
 import { onePage, pagingOf, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
-/** The temporary review's lists (ui-schemas/screens/temporary-review.json, temporary-codes.json, temporary-recommendations.json) and the export of the filter shown. */
+/** The temporary review's lists (ui-schemas/screens/temporary-review.json, temporary-codes.json, temporary-recommendations.json) and their exports. */
 export const temporaryReviewOperations = {
   temporaryPage: (query: ListLoadQuery) => temporaryApi.page(query as unknown as TemporaryQuery),
   temporaryCodeList: async () => onePage(await temporaryApi.codes()),
@@ -16,22 +14,14 @@ export const temporaryReviewOperations = {
     const { pageNum, pageSize } = pagingOf(query, 10);
     return temporaryApi.recommendations(pageNum, pageSize);
   },
-  temporaryExport: async (filters: ListLoadQuery) => {
-    const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value !== '')) as Record<
-      string,
-      string
-    >;
-    // the server names the file by what and when, in the caller's language
-    const result = await downloadFile(temporaryApiPaths.export, 'temporary-registrations.xlsx', params);
-    if (!result.ok) throw new Error(result.message);
-  },
-  /** One PDF of the checked rows' badges; the server refuses the whole print if one is not approved, and says so. */
-  temporaryBadges: async (row: FormData) => {
+  // each list as it shows it (the review list's filters and order; the panels whole, newest first)
+  temporaryExport: (query: ListLoadQuery) => downloadListFile(temporaryApiPaths.export, 'temporary-registrations.xlsx', query),
+  exportTemporaryCodes: (query: ListLoadQuery) => downloadListFile(temporaryApiPaths.exportCodes, 'temporary-codes.xlsx', query),
+  exportTemporaryRecommendations: (query: ListLoadQuery) =>
+    downloadListFile(temporaryApiPaths.exportRecommendations, 'activity-recommendations.xlsx', query),
+  /** One PDF of the checked rows' badges; the server refuses the whole print if one is not approved, and says so (the list shows it). */
+  temporaryBadges: (row: FormData) => {
     const ids = Array.isArray(row.selectedIds) ? row.selectedIds.map(String) : [];
-    const result = await downloadFile(doorApiPaths.temporaryBadges, 'temporary-badges.pdf', { ids: ids.join(',') });
-    if (!result.ok) {
-      showToast(result.message, 'error', ERROR_TOAST_MS);
-      throw new Error(result.message);
-    }
+    return downloadFileOrThrow(doorApiPaths.temporaryBadges, 'temporary-badges.pdf', { ids: ids.join(',') });
   },
 };

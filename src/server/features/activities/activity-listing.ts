@@ -8,9 +8,16 @@ import type { SignedInAccount } from '../../auth/sessions.js';
 import { unitOf } from '../../auth/unit-access.js';
 import { countsOf, noCounts, signUpStateOf, toActivitySummary, toSignUpItem, waitingPositions } from './activity-repository.js';
 import { activityPage, type ActivityPageAsked } from './activity-pages.js';
+import type { ActivityPageQuery } from '../../../generated/types.js';
+import { pageOf } from '../../http/route-parts.js';
 
 export interface UnitActivityQuery extends ActivityPageAsked {
   category: ActivityCategory;
+}
+
+/** The query string of the unit's activity tab as its page reader takes it (the list and its export read it alike). */
+export function unitActivityQueryOf(query: ActivityPageQuery): UnitActivityQuery {
+  return { ...pageOf(query), category: query.category ?? 'committee', name: query.name, sort: query.sort, order: query.order };
 }
 
 /**

@@ -4,9 +4,9 @@ import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope, nothing } from '../../http/response-schemas.js';
 import type { Answer, PlainAnswer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
-import { pageOf, paramsOf } from '../../http/route-parts.js';
+import { paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
-import type { ActivityListing } from './activity-listing.js';
+import { unitActivityQueryOf, type ActivityListing } from './activity-listing.js';
 import type { ActivitySignUps } from './activity-sign-ups.js';
 
 const byId = paramsOf('activity-id-params');
@@ -31,16 +31,7 @@ export async function activityRoutes(app: FastifyInstance, { activityListing, ac
     },
     handler: async (request, reply) => {
       noStore(reply);
-      return ok(
-        request,
-        await activityListing.page(signedIn(request), {
-          ...pageOf(request.query),
-          category: request.query.category ?? 'committee',
-          name: request.query.name,
-          sort: request.query.sort,
-          order: request.query.order,
-        }),
-      );
+      return ok(request, await activityListing.page(signedIn(request), unitActivityQueryOf(request.query)));
     },
   });
 

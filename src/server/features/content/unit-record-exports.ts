@@ -6,7 +6,7 @@ import { contentApiPaths, unitRecordKinds, type ContentRecord, type UnitRecordKi
 import { consoleApiPaths } from '../../../shared/console-api.js';
 import type { ContentPageQuery } from '../../../generated/types.js';
 import type { ConsoleWorkbook } from '../../exports/workbooks.js';
-import type { UnitListExport } from '../../exports/unit-workbooks.js';
+import type { AuditedListExport } from '../../exports/audited-list-exports.js';
 import { unitOf } from '../../auth/unit-access.js';
 import { listQueryOf, type ContentRecords } from './content-records.js';
 
@@ -52,8 +52,9 @@ export function unitRecordWorkbooks(records: ContentRecords): ConsoleWorkbook<ne
  * they show: the list's keyword and order through the list's own page reader, scoped to the
  * caller's unit as the list is (another unit's rows are never read).
  */
-export function ownUnitRecordExports(records: ContentRecords): UnitListExport<ContentPageQuery, ContentRecord>[] {
+export function ownUnitRecordExports(records: ContentRecords): AuditedListExport<ContentPageQuery, ContentRecord>[] {
   return unitRecordKinds.map((kind) => ({
+    readers: 'units' as const,
     path: contentApiPaths.unitExport(kind),
     summary: `The caller's unit's ${kind === 'vehicle' ? 'vehicles' : 'unofficial-activity guests'} with their list's keyword and order (the query of qms/${kind}/page)`,
     query: 'content-page-query',

@@ -9,7 +9,7 @@ import { badgePdf, type BadgeFace } from './badge-pdf.js';
 import type { PeopleAtTheDoor, PersonAtTheDoor } from '../guests/people-at-the-door.js';
 import type { Audit } from '../../audit/audit.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
-import { assertOrganiser } from '../../auth/unit-access.js';
+import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
@@ -58,40 +58,63 @@ export class Badges {
     this.db = db.withTables<DoorTables>();
   }
 
-  /** The PDF of one guest's badges (its entourage included); null: no such guest of the unit. */
-  async pdf(unitId: string, guestId: string): Promise<Buffer | null> {
+  /**
+   * The PDF of one guest's badges (its entourage included), for the caller's unit; null: no such
+   * guest of the unit. Each person printed is an audit entry, written with the badge it makes or reuses.
+   */
+  async pdf(who: SignedInAccount, guestId: string): Promise<Buffer | null> {
+    const unitId = unitOf(who);
     const edition = await this.editions.current();
     const people = await this.people.ofUnit(edition.id, unitId, guestId);
     if (people.length === 0) return null;
-    return this.pdfOf(edition.id, unitId, people);
+    return this.pdfOf(who, edition.id, unitId, people);
   }
 
   /**
-   * One PDF of a unit's batch: its `pageNum`-th share of at most `batchCap` people (in the order
-   * guests were added, a guest's entourage after the guest) and how many PDFs the batch takes;
-   * null: past the last one (the first always exists, empty when nobody has a badge).
+   * One PDF of the caller's unit's batch: its `pageNum`-th share of at most `batchCap` people (in
+   * the order guests were added, a guest's entourage after the guest) and how many PDFs the batch
+   * takes; null: past the last one (the first always exists, empty when nobody has a badge).
+   * Audited as a single print is, person by person.
    */
-  async batch(unitId: string, pageNum: number): Promise<{ file: Buffer; pages: number; cap: number } | null> {
+  async batch(who: SignedInAccount, pageNum: number): Promise<{ file: Buffer; pages: number; cap: number } | null> {
+    const unitId = unitOf(who);
     const edition = await this.editions.current();
     const people = await this.people.ofUnit(edition.id, unitId, null);
     const pages = Math.ceil(people.length / this.batchCap);
     if (pageNum > Math.max(pages, 1)) return null;
     const share = people.slice((pageNum - 1) * this.batchCap, pageNum * this.batchCap);
-    return { file: await this.pdfOf(edition.id, unitId, share), pages, cap: this.batchCap };
+    return { file: await this.pdfOf(who, edition.id, unitId, share), pages, cap: this.batchCap };
   }
 
-  private async pdfOf(editionId: string, unitId: string, people: PersonAtTheDoor[]): Promise<Buffer> {
+  private async pdfOf(who: SignedInAccount, editionId: string, unitId: string, people: PersonAtTheDoor[]): Promise<Buffer> {
+    // the badges and their audit entries in one transaction: a print is recorded exactly when its badges are
+    const badgeIds = await this.db.transaction().execute(async (trx) => {
+      const made: string[] = [];
+      for (const person of people) {
+        made.push(
+          await this.liveBadge(trx, editionId, {
+            personKey: person.personKey,
+            unitId,
+            guestId: person.guestId,
+            memberId: person.memberId,
+            temporaryId: null,
+          }),
+        );
+        await this.audit.record(trx as unknown as Db, who, {
+          editionId,
+          action: 'guest.badge',
+          targetType: person.memberId ? 'entourage' : 'guest',
+          targetId: person.memberId ?? person.guestId,
+          targetLabel: person.nameZh,
+          at: this.clock.nowIso(),
+        });
+      }
+      return made;
+    });
     const faces: BadgeFace[] = [];
-    for (const person of people) {
-      const badgeId = await this.liveBadge(this.db, editionId, {
-        personKey: person.personKey,
-        unitId,
-        guestId: person.guestId,
-        memberId: person.memberId,
-        temporaryId: null,
-      });
+    for (const [index, person] of people.entries()) {
       faces.push({
-        token: this.tokens.tokenOf(badgeId),
+        token: this.tokens.tokenOf(badgeIds[index]!),
         nameZh: person.nameZh,
         nameEn: person.nameEn,
         unitName: person.unitName,

@@ -44,7 +44,7 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
     },
     handler: async (request, reply) => {
       const pageNum = Number(request.query.pageNum ?? 1);
-      const batch = await badges.batch(unitOf(signedIn(request)), pageNum);
+      const batch = await badges.batch(signedIn(request), pageNum);
       if (!batch) throw new AppError('notFound');
       reply.header('x-badge-page', String(pageNum)).header('x-badge-pages', String(batch.pages)).header('x-badge-cap', String(batch.cap));
       return sendPdf(reply, batch.file, batch.pages > 1 ? `badges-${pageNum}.pdf` : 'badges.pdf');
@@ -60,7 +60,7 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
       response: pdf,
     },
     handler: async (request, reply) => {
-      const file = await badges.pdf(unitOf(signedIn(request)), request.params.id);
+      const file = await badges.pdf(signedIn(request), request.params.id);
       if (!file) throw new AppError('guestNotFound');
       return sendPdf(reply, file, 'badge.pdf');
     },

@@ -5,7 +5,7 @@ import type { ConsoleGuestQuery, GuestPageQuery, ReviewPageQuery } from '../../.
 import { fieldColumn, type ExportColumn } from '../../exports/excel-export.js';
 import { listWorkbook } from '../../exports/list-workbook.js';
 import type { ConsoleWorkbook } from '../../exports/workbooks.js';
-import type { UnitListExport } from '../../exports/unit-workbooks.js';
+import type { AuditedListExport } from '../../exports/audited-list-exports.js';
 import { pageOf } from '../../http/route-parts.js';
 import type { Guests } from './guests.js';
 import type { ConsoleGuests } from './console-guests.js';
@@ -65,8 +65,9 @@ export function guestListWorkbooks(search: ConsoleGuests, review: Review): Conso
  * order) through the list's own page reader, scoped to the caller's unit, the list's columns
  * (the ID number as the list shows it, masked).
  */
-export function unitGuestListExport(guests: Guests): UnitListExport<GuestPageQuery, GuestSummary> {
+export function unitGuestListExport(guests: Guests): AuditedListExport<GuestPageQuery, GuestSummary> {
   return {
+    readers: 'units',
     path: guestApiPaths.exportGuestPage,
     summary: "The caller's unit's guest list, with its filters and order (the query of qms/guest/page)",
     query: 'guest-page-query',

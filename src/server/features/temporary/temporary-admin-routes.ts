@@ -13,7 +13,8 @@ import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import { exportSheets } from '../../privacy/export-contacts.js';
-import { maskedDocument, maskedTemporaryItem } from '../../privacy/masked-answers.js';
+import { maskedTemporaryItem } from '../../privacy/masked-answers.js';
+import { maskedRecommendationPage } from './temporary-panel-exports.js';
 import { contentDisposition } from '../../uploads/file-name.js';
 import type { TemporaryCodes } from './temporary-codes.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
@@ -187,12 +188,8 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       handler: async (request, reply) => {
         noStore(reply);
         const { pageNum, pageSize } = pageOf(request.query);
-        const page = await recommendations.page(signedIn(request), pageNum, pageSize);
-        // the recommender's mobile masked like every default answer (shown through its audited reveal)
-        return ok(request, {
-          ...page,
-          records: page.records.map((record) => ({ ...record, document: maskedDocument('temporary-recommend-invite', record.document) })),
-        });
+        // the mobiles masked like every default answer (shown through their audited reveal)
+        return ok(request, await maskedRecommendationPage(recommendations, signedIn(request), pageNum, pageSize));
       },
     },
   );
