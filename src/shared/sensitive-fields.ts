@@ -24,12 +24,13 @@ const isNode = (value: unknown): value is Node => typeof value === 'object' && v
 export const isSensitiveKind = (value: unknown): value is SensitiveKind => (SENSITIVE_KINDS as readonly unknown[]).includes(value);
 
 /**
- * The marked fields of a bundled schema: on a property or on the definition it refers to, in
- * nested objects, array items and if/then/else or allOf branches.
+ * Walks the fields of a bundled schema: `onNode` sees each node (its in-document `$ref` resolved,
+ * the node's own keywords over the target's) with its property path (`*` = every array item), in
+ * nested objects, array items and if/then/else or allOf/anyOf/oneOf branches (a branch at the
+ * path of the node it belongs to). `onNode` returning false keeps the walk out of that node.
  */
-export function sensitiveFieldsOfSchema(schema: Node): SensitiveField[] {
+export function walkSchemaFields(schema: Node, onNode: (node: Node, path: string[]) => boolean | void): void {
   const definitions = isNode(schema.definitions) ? schema.definitions : {};
-  const found = new Map<string, SensitiveField>();
   const resolve = (node: Node, seen: Set<string>): Node => {
     const ref = node.$ref;
     if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
@@ -42,11 +43,7 @@ export function sensitiveFieldsOfSchema(schema: Node): SensitiveField[] {
   const visit = (raw: unknown, path: string[], depth: number): void => {
     if (!isNode(raw) || depth > 16) return;
     const node = resolve(raw, new Set());
-    const mark = node['x-sensitive'];
-    if (isSensitiveKind(mark) && path.length > 0) {
-      found.set(path.join('/'), { path, kind: mark });
-      return;
-    }
+    if (onNode(node, path) === false) return;
     if (isNode(node.properties)) for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name], depth + 1);
     if (isNode(node.items)) visit(node.items, [...path, '*'], depth + 1);
     for (const branch of ['then', 'else']) visit(node[branch], path, depth + 1);
@@ -54,6 +51,34 @@ export function sensitiveFieldsOfSchema(schema: Node): SensitiveField[] {
       if (Array.isArray(node[list])) for (const part of node[list] as unknown[]) visit(part, path, depth + 1);
   };
   visit(schema, [], 0);
+}
+
+/**
+ * The marked fields of a bundled schema: on a property or on the definition it refers to, in
+ * nested objects, array items and if/then/else or allOf branches.
+ */
+export function sensitiveFieldsOfSchema(schema: Node): SensitiveField[] {
+  const found = new Map<string, SensitiveField>();
+  walkSchemaFields(schema, (node, path) => {
+    const mark = node['x-sensitive'];
+    if (!isSensitiveKind(mark) || path.length === 0) return true;
+    found.set(path.join('/'), { path, kind: mark });
+    return false;
+  });
+  return [...found.values()];
+}
+
+/**
+ * The marked fields of several versions of a schema, each path once with its mark in the first
+ * schema that marks it (a mark is for a field's whole life: form-rules/sensitive-marks.ts).
+ */
+export function sensitiveFieldsOfSchemas(schemas: readonly Node[]): SensitiveField[] {
+  const found = new Map<string, SensitiveField>();
+  for (const schema of schemas)
+    for (const field of sensitiveFieldsOfSchema(schema)) {
+      const key = field.path.join('/');
+      if (!found.has(key)) found.set(key, field);
+    }
   return [...found.values()];
 }
 
