@@ -13,13 +13,16 @@ export async function storedVersionSchemas(
   db: FormsDb,
   files: RepositoryForms,
   name: EditableFormName,
+  /** only this version (absent from the answer when it is not stored, or only a draft) */
+  only?: number,
 ): Promise<Map<number, Record<string, unknown>>> {
-  const rows = await db
+  let query = db
     .selectFrom('form_versions')
     .select(['version', 'schema'])
     .where('form_name', '=', name)
     // a draft was never stored with a record
-    .where('state', 'in', ['published', 'retired'])
-    .execute();
+    .where('state', 'in', ['published', 'retired']);
+  if (only !== undefined) query = query.where('version', '=', only);
+  const rows = await query.execute();
   return new Map(rows.map((row) => [Number(row.version), files.bundle(name, JSON.parse(row.schema) as Record<string, unknown>)]));
 }
