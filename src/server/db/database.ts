@@ -20,6 +20,10 @@ export type Db = Kysely<Database>;
  */
 export type Executor<Tables = Database> = Kysely<Tables>;
 
+/** A database walked by table name (sealed stores, key rotation, the retention purge, migrations): its rows are plain records. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+
 export interface DatabaseHandle {
   db: Db;
   /** the PostgreSQL pool (its use is a /metrics gauge), null on SQLite */
