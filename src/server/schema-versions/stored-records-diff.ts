@@ -14,6 +14,7 @@ import { upgradeVerdict, type DroppedField, type FormVersion } from './document-
 import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
 import { isSealed } from '../security/sealed-values.js';
 import { memoisedFieldErrors, type FieldErrorsOf } from './field-errors-memo.js';
+import { unescapePointerToken } from '../../shared/json-pointer.js';
 
 export interface AffectedRecord {
   kind: string;
@@ -213,7 +214,7 @@ function valueAt(document: unknown, pointer: string): unknown {
   return pointer
     .split('/')
     .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapePointerToken)
     .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
 }
 

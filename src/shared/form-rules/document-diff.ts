@@ -4,10 +4,7 @@
  * re-ordering reads as one change of that list, not as a change of every position.
  */
 import type { FormFieldChange } from '../form-versions-api.js';
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+import { escapePointerToken } from '../json-pointer.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -23,7 +20,7 @@ export function documentChanges(before: unknown, after: unknown, pointer = ''): 
     const changes: FormFieldChange[] = [];
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     for (const key of keys) {
-      const at = `${pointer}/${escape(key)}`;
+      const at = `${pointer}/${escapePointerToken(key)}`;
       if (!(key in after)) changes.push({ pointer: at, change: 'removed', before: before[key] });
       else if (!(key in before)) changes.push({ pointer: at, change: 'added', after: after[key] });
       else changes.push(...documentChanges(before[key], after[key], at));

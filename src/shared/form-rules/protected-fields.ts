@@ -7,6 +7,7 @@
  */
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
+import { escapePointerToken, unescapePointerToken } from '../json-pointer.js';
 
 type Node = Record<string, unknown>;
 
@@ -14,18 +15,11 @@ function isNode(value: unknown): value is Node {
   return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 }
 
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function deref(node: unknown, root: JsonSchema): Node | undefined {
   let at = node;
   for (let depth = 0; isNode(at) && typeof at.$ref === 'string' && depth < 20; depth += 1) {
     const tokens = at.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    at = tokens.reduce<unknown>(
-      (parent, token) => (isNode(parent) ? parent[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
-      root,
-    );
+    at = tokens.reduce<unknown>((parent, token) => (isNode(parent) ? parent[unescapePointerToken(token)] : undefined), root);
   }
   return isNode(at) ? at : undefined;
 }
@@ -45,7 +39,7 @@ export function protectedFields(schema: JsonSchema, root: JsonSchema = schema, p
   for (const part of parts(schema, root)) {
     if (!isNode(part.properties)) continue;
     for (const [name, child] of Object.entries(part.properties)) {
-      const at = `${pointer}/properties/${escape(name)}`;
+      const at = `${pointer}/properties/${escapePointerToken(name)}`;
       if (parts(child, root).some((p) => p['x-protected'] === true)) found.set(at, child as Node);
       for (const [inner, node] of protectedFields(child as JsonSchema, root, at)) found.set(inner, node);
     }
@@ -57,7 +51,7 @@ function nodeAt(schema: JsonSchema, pointer: string): Node | undefined {
   let node: unknown = schema;
   const tokens = pointer.split('/').slice(1);
   for (let i = 0; i < tokens.length; i += 2) {
-    const name = (tokens[i + 1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = unescapePointerToken(tokens[i + 1] ?? '');
     const owner = parts(node, schema).find((part) => isNode(part.properties) && name in (part.properties as Node));
     node = owner ? (owner.properties as Node)[name] : undefined;
     if (node === undefined) return undefined;
@@ -67,7 +61,7 @@ function nodeAt(schema: JsonSchema, pointer: string): Node | undefined {
 
 function requiredAt(schema: JsonSchema, pointer: string): boolean {
   const tokens = pointer.split('/');
-  const name = (tokens.pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = unescapePointerToken(tokens.pop() ?? '');
   tokens.pop();
   const owner = tokens.length > 1 ? nodeAt(schema, tokens.join('/')) : schema;
   return parts(owner, schema).some((part) => Array.isArray(part.required) && part.required.includes(name));

@@ -14,7 +14,7 @@
 import type { FormProblem } from '../form-versions-api.js';
 import { sensitiveFieldsOfSchemas, walkSchemaFields } from '../sensitive-fields.js';
 import type { JsonSchema } from './bundle.js';
-import { escapePointerToken } from './problem.js';
+import { escapePointerToken } from '../json-pointer.js';
 
 const pointerOf = (path: readonly string[]): string =>
   `/schema${path.map((part) => (part === '*' ? '/items' : `/properties/${escapePointerToken(part)}`)).join('')}`;

@@ -6,6 +6,7 @@
  */
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
+import { escapePointerToken, unescapePointerToken } from '../json-pointer.js';
 
 type Node = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ function resolve(schema: unknown, root: JsonSchema): Node | undefined {
   let node = schema;
   for (let depth = 0; isNode(node) && typeof node.$ref === 'string' && depth < 20; depth += 1) {
     const tokens = node.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    node = tokens.reduce<unknown>((at, token) => (isNode(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+    node = tokens.reduce<unknown>((at, token) => (isNode(at) ? at[unescapePointerToken(token)] : undefined), root);
   }
   return isNode(node) ? node : undefined;
 }
@@ -71,7 +72,7 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
   const properties = new Set(shapes.flatMap((shape) => [...shape.properties.keys()]));
   const known = [...properties].join(', ') || '(none)';
   for (const [key, value] of Object.entries(ui)) {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${escapePointerToken(key)}`;
     if (key === 'ui:order') {
       if (!Array.isArray(value)) {
         problems.push(problem(file, at, 'ui:order must be a list of property names', 'Write ["name", "mobile", "*"]'));
