@@ -7,3 +7,19 @@ export function escapePointerToken(token: string): string {
 export function unescapePointerToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The schema node `node` stands for: its in-document `$ref` (`#/definitions/x`) followed, and
+ * the target's, up to 20 in a row (a cycle ends there); undefined when a reference leads nowhere.
+ */
+export function followLocalRefs(node: unknown, root: Node): Node | undefined {
+  let at = node;
+  for (let depth = 0; isNode(at) && typeof at.$ref === 'string' && depth < 20; depth += 1) {
+    const tokens = at.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
+    at = tokens.reduce<unknown>((parent, token) => (isNode(parent) ? parent[unescapePointerToken(token)] : undefined), root);
+  }
+  return isNode(at) ? at : undefined;
+}

@@ -7,7 +7,7 @@
  */
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
-import { escapePointerToken, unescapePointerToken } from '../json-pointer.js';
+import { escapePointerToken, followLocalRefs, unescapePointerToken } from '../json-pointer.js';
 
 type Node = Record<string, unknown>;
 
@@ -15,20 +15,11 @@ function isNode(value: unknown): value is Node {
   return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 }
 
-function deref(node: unknown, root: JsonSchema): Node | undefined {
-  let at = node;
-  for (let depth = 0; isNode(at) && typeof at.$ref === 'string' && depth < 20; depth += 1) {
-    const tokens = at.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    at = tokens.reduce<unknown>((parent, token) => (isNode(parent) ? parent[unescapePointerToken(token)] : undefined), root);
-  }
-  return isNode(at) ? at : undefined;
-}
-
 /** The node and every part that always applies to the same value: `$ref` targets and `allOf` parts. */
 function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
   if (!isNode(node) || out.includes(node)) return out;
   out.push(node);
-  if (typeof node.$ref === 'string') parts(deref(node, root), root, out);
+  if (typeof node.$ref === 'string') parts(followLocalRefs(node, root), root, out);
   if (Array.isArray(node.allOf)) for (const part of node.allOf) parts(part, root, out);
   return out;
 }

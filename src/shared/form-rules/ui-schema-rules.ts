@@ -6,7 +6,7 @@
  */
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
-import { escapePointerToken, unescapePointerToken } from '../json-pointer.js';
+import { escapePointerToken, followLocalRefs } from '../json-pointer.js';
 
 type Node = Record<string, unknown>;
 
@@ -14,18 +14,9 @@ function isNode(value: unknown): value is Node {
   return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 }
 
-function resolve(schema: unknown, root: JsonSchema): Node | undefined {
-  let node = schema;
-  for (let depth = 0; isNode(node) && typeof node.$ref === 'string' && depth < 20; depth += 1) {
-    const tokens = node.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    node = tokens.reduce<unknown>((at, token) => (isNode(at) ? at[unescapePointerToken(token)] : undefined), root);
-  }
-  return isNode(node) ? node : undefined;
-}
-
 /** Every subschema that describes the same value: the node, its allOf/anyOf/oneOf/then/else parts, dependencies. */
 function facets(schema: unknown, root: JsonSchema, out: Node[] = []): Node[] {
-  const node = resolve(schema, root);
+  const node = followLocalRefs(schema, root);
   if (!node || out.includes(node)) return out;
   out.push(node);
   for (const key of ['allOf', 'anyOf', 'oneOf'])
@@ -55,7 +46,7 @@ function shapeOf(schema: unknown, root: JsonSchema): Shape {
           index === 0 ||
           (part !== parts[0] &&
             Array.isArray(parts[0]?.allOf) &&
-            (parts[0].allOf as unknown[]).some((item) => resolve(item, root) === part))
+            (parts[0].allOf as unknown[]).some((item) => followLocalRefs(item, root) === part))
         ) {
           if (!shape.ownProperties.includes(name)) shape.ownProperties.push(name);
         }
