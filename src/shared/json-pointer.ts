@@ -1,4 +1,5 @@
 /** JSON pointer tokens (RFC 6901): a `~` in a name is written `~0`, a `/` is written `~1`. */
+import { isPlainObject } from './plain-object.js';
 export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -9,7 +10,6 @@ export function unescapePointerToken(token: string): string {
 }
 
 type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The schema node `node` stands for: its in-document `$ref` (`#/definitions/x`) followed, and
@@ -17,9 +17,9 @@ const isNode = (value: unknown): value is Node => typeof value === 'object' && v
  */
 export function followLocalRefs(node: unknown, root: Node): Node | undefined {
   let at = node;
-  for (let depth = 0; isNode(at) && typeof at.$ref === 'string' && depth < 20; depth += 1) {
+  for (let depth = 0; isPlainObject(at) && typeof at.$ref === 'string' && depth < 20; depth += 1) {
     const tokens = at.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    at = tokens.reduce<unknown>((parent, token) => (isNode(parent) ? parent[unescapePointerToken(token)] : undefined), root);
+    at = tokens.reduce<unknown>((parent, token) => (isPlainObject(parent) ? parent[unescapePointerToken(token)] : undefined), root);
   }
-  return isNode(at) ? at : undefined;
+  return isPlainObject(at) ? at : undefined;
 }

@@ -5,10 +5,7 @@
  */
 import type { FormFieldChange } from '../form-versions-api.js';
 import { escapePointerToken } from '../json-pointer.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isPlainObject } from '../plain-object.js';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -16,7 +13,7 @@ function same(a: unknown, b: unknown): boolean {
 
 export function documentChanges(before: unknown, after: unknown, pointer = ''): FormFieldChange[] {
   if (same(before, after)) return [];
-  if (isObject(before) && isObject(after)) {
+  if (isPlainObject(before) && isPlainObject(after)) {
     const changes: FormFieldChange[] = [];
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     for (const key of keys) {
@@ -27,7 +24,7 @@ export function documentChanges(before: unknown, after: unknown, pointer = ''): 
     }
     return changes;
   }
-  if (Array.isArray(before) && Array.isArray(after) && before.some(isObject) && before.length === after.length) {
+  if (Array.isArray(before) && Array.isArray(after) && before.some(isPlainObject) && before.length === after.length) {
     return before.flatMap((item, index) => documentChanges(item, after[index], `${pointer}/${index}`));
   }
   return [{ pointer, change: 'changed', before, after }];

@@ -8,16 +8,13 @@
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
 import { escapePointerToken, followLocalRefs, unescapePointerToken } from '../json-pointer.js';
+import { isPlainObject } from '../plain-object.js';
 
 type Node = Record<string, unknown>;
 
-function isNode(value: unknown): value is Node {
-  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The node and every part that always applies to the same value: `$ref` targets and `allOf` parts. */
 function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
-  if (!isNode(node) || out.includes(node)) return out;
+  if (!isPlainObject(node) || out.includes(node)) return out;
   out.push(node);
   if (typeof node.$ref === 'string') parts(followLocalRefs(node, root), root, out);
   if (Array.isArray(node.allOf)) for (const part of node.allOf) parts(part, root, out);
@@ -28,7 +25,7 @@ function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
 export function protectedFields(schema: JsonSchema, root: JsonSchema = schema, pointer = ''): Map<string, Node> {
   const found = new Map<string, Node>();
   for (const part of parts(schema, root)) {
-    if (!isNode(part.properties)) continue;
+    if (!isPlainObject(part.properties)) continue;
     for (const [name, child] of Object.entries(part.properties)) {
       const at = `${pointer}/properties/${escapePointerToken(name)}`;
       if (parts(child, root).some((p) => p['x-protected'] === true)) found.set(at, child as Node);
@@ -43,11 +40,11 @@ function nodeAt(schema: JsonSchema, pointer: string): Node | undefined {
   const tokens = pointer.split('/').slice(1);
   for (let i = 0; i < tokens.length; i += 2) {
     const name = unescapePointerToken(tokens[i + 1] ?? '');
-    const owner = parts(node, schema).find((part) => isNode(part.properties) && name in (part.properties as Node));
+    const owner = parts(node, schema).find((part) => isPlainObject(part.properties) && name in (part.properties as Node));
     node = owner ? (owner.properties as Node)[name] : undefined;
     if (node === undefined) return undefined;
   }
-  return isNode(node) ? node : undefined;
+  return isPlainObject(node) ? node : undefined;
 }
 
 function requiredAt(schema: JsonSchema, pointer: string): boolean {

@@ -7,12 +7,9 @@
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
 import { escapePointerToken, followLocalRefs } from '../json-pointer.js';
+import { isPlainObject } from '../plain-object.js';
 
 type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Every subschema that describes the same value: the node, its allOf/anyOf/oneOf/then/else parts, dependencies. */
 function facets(schema: unknown, root: JsonSchema, out: Node[] = []): Node[] {
@@ -22,7 +19,7 @@ function facets(schema: unknown, root: JsonSchema, out: Node[] = []): Node[] {
   for (const key of ['allOf', 'anyOf', 'oneOf'])
     if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((part) => facets(part, root, out));
   for (const key of ['then', 'else']) if (node[key] !== undefined) facets(node[key], root, out);
-  if (isNode(node.dependencies)) Object.values(node.dependencies).forEach((part) => !Array.isArray(part) && facets(part, root, out));
+  if (isPlainObject(node.dependencies)) Object.values(node.dependencies).forEach((part) => !Array.isArray(part) && facets(part, root, out));
   return out;
 }
 
@@ -38,7 +35,7 @@ function shapeOf(schema: unknown, root: JsonSchema): Shape {
   const shape: Shape = { properties: new Map(), ownProperties: [], items: [], isObject: false };
   const parts = facets(schema, root);
   parts.forEach((part, index) => {
-    if (isNode(part.properties)) {
+    if (isPlainObject(part.properties)) {
       shape.isObject = true;
       for (const [name, child] of Object.entries(part.properties)) {
         shape.properties.set(name, [...(shape.properties.get(name) ?? []), child]);
@@ -53,7 +50,7 @@ function shapeOf(schema: unknown, root: JsonSchema): Shape {
       }
     }
     if (part.type === 'object') shape.isObject = true;
-    if (isNode(part.items)) shape.items.push(part.items);
+    if (isPlainObject(part.items)) shape.items.push(part.items);
   });
   return shape;
 }
@@ -100,7 +97,7 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
       const items = shapes.flatMap((shape) => shape.items);
       if (items.length === 0)
         problems.push(problem(file, at, '"items" but the schema here is not a list', `Remove it, or use one of: ${known}`));
-      else if (isNode(value)) lintNode(value, items, root, file, at, problems);
+      else if (isPlainObject(value)) lintNode(value, items, root, file, at, problems);
       continue;
     }
     if (key === 'additionalProperties') continue;
@@ -109,7 +106,7 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
       problems.push(problem(file, at, `"${key}" is not a property of the schema here`, `Rename or remove it (properties: ${known})`));
       continue;
     }
-    if (isNode(value)) {
+    if (isPlainObject(value)) {
       lintShownWhen(value, properties, known, file, at, problems);
       lintNode(value, children, root, file, at, problems);
     }
@@ -119,9 +116,9 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
 /** `ui:options.shownWhen` names sibling fields: a renamed one would hide its field for good. */
 function lintShownWhen(ui: Node, siblings: Set<string>, known: string, file: string, pointer: string, problems: string[]): void {
   const options = ui['ui:options'];
-  if (!isNode(options) || options.shownWhen === undefined) return;
+  if (!isPlainObject(options) || options.shownWhen === undefined) return;
   const at = `${pointer}/ui:options/shownWhen`;
-  if (!isNode(options.shownWhen)) {
+  if (!isPlainObject(options.shownWhen)) {
     problems.push(problem(file, at, 'shownWhen must name fields and the value each must hold', 'Write {"speaker": true}'));
     return;
   }
