@@ -12,7 +12,8 @@ import { schemaFormats } from '../src/shared/schema-formats.js';
 import { addSchemaKeywords } from '../src/shared/schema-keywords.js';
 import { completeFromSchema } from '../src/shared/schema-completion.js';
 import { messageKeyForAjvError, pointerForAjvError } from '../src/shared/validation-messages.js';
-import { escapePointerToken, problem } from '../src/shared/form-rules/problem.js';
+import { problem } from '../src/shared/form-rules/problem.js';
+import { escapePointerToken } from '../src/shared/json-pointer.js';
 import type { JsonSchema } from './schema-files.js';
 import { JsonSyntaxError, readJsonFile } from './json-file.js';
 

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GENERATED_MARK } from './marks.js';
 import type { JsonSchema } from './schema-files.js';
+import { escapePointerToken } from '../src/shared/json-pointer.js';
 
 export const VERSIONS_DIR = 'versions';
 
@@ -57,10 +58,6 @@ export function shapeOf(schema: unknown): unknown {
   return out;
 }
 
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Every place (JSON pointer into the schema) where two shapes differ, and how: added, removed or changed. */
 export function shapeDifferences(published: unknown, current: unknown, pointer = ''): string[] {
   if (JSON.stringify(published) === JSON.stringify(current)) return [];
@@ -69,7 +66,7 @@ export function shapeDifferences(published: unknown, current: unknown, pointer =
   if (current === undefined) return [`${where} removed`];
   if (isRecord(published) && isRecord(current)) {
     const keys = [...new Set([...Object.keys(published), ...Object.keys(current)])].sort();
-    return keys.flatMap((key) => shapeDifferences(published[key], current[key], `${pointer}/${escape(key)}`));
+    return keys.flatMap((key) => shapeDifferences(published[key], current[key], `${pointer}/${escapePointerToken(key)}`));
   }
   return [`${where} changed from ${brief(published)} to ${brief(current)}`];
 }

@@ -6,6 +6,7 @@
  * organiser's new text version needs no code.
  */
 import { isSensitiveKind, type SensitiveKind } from './sensitive-fields.js';
+import { isPlainObject } from './plain-object.js';
 
 export interface ConsentField {
   /** the top-level property holding the tick */
@@ -15,21 +16,20 @@ export interface ConsentField {
 }
 
 type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The consent properties at the top level of a bundled schema (a `$ref` to its definitions is followed). */
 export function consentFieldsOfSchema(schema: Node): ConsentField[] {
-  const definitions = isNode(schema.definitions) ? schema.definitions : {};
-  const properties = isNode(schema.properties) ? schema.properties : {};
+  const definitions = isPlainObject(schema.definitions) ? schema.definitions : {};
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const found: ConsentField[] = [];
   for (const [field, raw] of Object.entries(properties)) {
-    if (!isNode(raw)) continue;
+    if (!isPlainObject(raw)) continue;
     const ref =
       typeof raw.$ref === 'string' && raw.$ref.startsWith('#/definitions/')
         ? definitions[raw.$ref.slice('#/definitions/'.length)]
         : undefined;
-    const mark = (raw['x-consent'] ?? (isNode(ref) ? ref['x-consent'] : undefined)) as Node | undefined;
-    if (isNode(mark) && isSensitiveKind(mark.covers) && Number.isInteger(mark.version)) {
+    const mark = (raw['x-consent'] ?? (isPlainObject(ref) ? ref['x-consent'] : undefined)) as Node | undefined;
+    if (isPlainObject(mark) && isSensitiveKind(mark.covers) && Number.isInteger(mark.version)) {
       found.push({ field, covers: mark.covers, version: mark.version as number });
     }
   }

@@ -5,21 +5,18 @@
  * not stop a fresh start; a required free text has no value to take and stays missing (codegen
  * names it). Local refs (`#/definitions/...`) of a bundled schema are followed.
  */
+import { isPlainObject } from './plain-object.js';
 type Schema = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
-
 function resolved(schema: unknown, root: Schema, depth = 0): Schema {
-  if (!isRecord(schema) || depth > 20) return {};
+  if (!isPlainObject(schema) || depth > 20) return {};
   const parts: Schema[] = [];
   if (typeof schema.$ref === 'string') {
     const target = schema.$ref
       .replace(/^#\/?/, '')
       .split('/')
       .filter(Boolean)
-      .reduce<unknown>((at, token) => (isRecord(at) ? at[token] : undefined), root);
+      .reduce<unknown>((at, token) => (isPlainObject(at) ? at[token] : undefined), root);
     parts.push(resolved(target, root, depth + 1));
   }
   if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((part) => resolved(part, root, depth + 1)));
@@ -43,7 +40,7 @@ function namedValue(schema: Schema): unknown {
 }
 
 function completeNode(value: unknown, schema: Schema, root: Schema): unknown {
-  if (!isRecord(value)) return value;
+  if (!isPlainObject(value)) return value;
   const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
   const out: Record<string, unknown> = { ...value };
   for (const [name, propertySchema] of Object.entries(properties)) {

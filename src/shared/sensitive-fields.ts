@@ -7,6 +7,7 @@
 import revealSchema from '../generated/schemas/personal-data-reveal.json';
 import type { PersonalDataReveal } from '../generated/types.js';
 import { enumAt } from './schema-enums.js';
+import { isPlainObject } from './plain-object.js';
 
 export type SensitiveKind = PersonalDataReveal['field'];
 /** The kinds x-sensitive names: the fields an explicit "show" can ask for (schemas/personal-data-reveal.json). */
@@ -19,41 +20,66 @@ export interface SensitiveField {
 }
 
 type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isSensitiveKind = (value: unknown): value is SensitiveKind => (SENSITIVE_KINDS as readonly unknown[]).includes(value);
+
+/**
+ * Walks the fields of a bundled schema: `onNode` sees each node (its in-document `$ref` resolved,
+ * the node's own keywords over the target's) with its property path (`*` = every array item), in
+ * nested objects, array items and if/then/else or allOf/anyOf/oneOf branches (a branch at the
+ * path of the node it belongs to). `onNode` returning false keeps the walk out of that node.
+ */
+export function walkSchemaFields(schema: Node, onNode: (node: Node, path: string[]) => boolean | void): void {
+  const definitions = isPlainObject(schema.definitions) ? schema.definitions : {};
+  const resolve = (node: Node, seen: Set<string>): Node => {
+    const ref = node.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
+    const name = ref.slice('#/definitions/'.length);
+    const target = definitions[name];
+    if (!isPlainObject(target) || seen.has(name)) return node;
+    seen.add(name);
+    return { ...resolve(target, seen), ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$ref')) };
+  };
+  const visit = (raw: unknown, path: string[], depth: number): void => {
+    if (!isPlainObject(raw) || depth > 16) return;
+    const node = resolve(raw, new Set());
+    if (onNode(node, path) === false) return;
+    if (isPlainObject(node.properties))
+      for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name], depth + 1);
+    if (isPlainObject(node.items)) visit(node.items, [...path, '*'], depth + 1);
+    for (const branch of ['then', 'else']) visit(node[branch], path, depth + 1);
+    for (const list of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[list])) for (const part of node[list] as unknown[]) visit(part, path, depth + 1);
+  };
+  visit(schema, [], 0);
+}
 
 /**
  * The marked fields of a bundled schema: on a property or on the definition it refers to, in
  * nested objects, array items and if/then/else or allOf branches.
  */
 export function sensitiveFieldsOfSchema(schema: Node): SensitiveField[] {
-  const definitions = isNode(schema.definitions) ? schema.definitions : {};
   const found = new Map<string, SensitiveField>();
-  const resolve = (node: Node, seen: Set<string>): Node => {
-    const ref = node.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
-    const name = ref.slice('#/definitions/'.length);
-    const target = definitions[name];
-    if (!isNode(target) || seen.has(name)) return node;
-    seen.add(name);
-    return { ...resolve(target, seen), ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$ref')) };
-  };
-  const visit = (raw: unknown, path: string[], depth: number): void => {
-    if (!isNode(raw) || depth > 16) return;
-    const node = resolve(raw, new Set());
+  walkSchemaFields(schema, (node, path) => {
     const mark = node['x-sensitive'];
-    if (isSensitiveKind(mark) && path.length > 0) {
-      found.set(path.join('/'), { path, kind: mark });
-      return;
+    if (!isSensitiveKind(mark) || path.length === 0) return true;
+    found.set(path.join('/'), { path, kind: mark });
+    return false;
+  });
+  return [...found.values()];
+}
+
+/**
+ * The marked fields of several versions of a schema, each path once with its mark in the first
+ * schema that marks it (a mark is for a field's whole life: form-rules/sensitive-marks.ts).
+ */
+export function sensitiveFieldsOfSchemas(schemas: readonly Node[]): SensitiveField[] {
+  const found = new Map<string, SensitiveField>();
+  for (const schema of schemas)
+    for (const field of sensitiveFieldsOfSchema(schema)) {
+      const key = field.path.join('/');
+      if (!found.has(key)) found.set(key, field);
     }
-    if (isNode(node.properties)) for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name], depth + 1);
-    if (isNode(node.items)) visit(node.items, [...path, '*'], depth + 1);
-    for (const branch of ['then', 'else']) visit(node[branch], path, depth + 1);
-    for (const list of ['allOf', 'anyOf', 'oneOf'])
-      if (Array.isArray(node[list])) for (const part of node[list] as unknown[]) visit(part, path, depth + 1);
-  };
-  visit(schema, [], 0);
   return [...found.values()];
 }
 
@@ -65,7 +91,7 @@ export function mapAtPath(document: unknown, path: readonly string[], change: (v
   if (path.length === 0) return change(document);
   const [head, ...rest] = path as [string, ...string[]];
   if (head === '*') return Array.isArray(document) ? document.map((item) => mapAtPath(item, rest, change)) : document;
-  if (!isNode(document) || !(head in document)) return document;
+  if (!isPlainObject(document) || !(head in document)) return document;
   const next = mapAtPath(document[head], rest, change);
   const copy: Node = { ...document };
   if (next === undefined) delete copy[head];

@@ -3,6 +3,7 @@
  * and lone UTF-16 surrogates (not encodable as UTF-8; SQLite stored them, PostgreSQL refused).
  * Checked on every string and object key before schema validation, on both databases alike.
  */
+import { escapePointerToken } from './json-pointer.js';
 export const UNSAFE_CHARACTER_KEY = 'validation.unsafeCharacter';
 
 // no `u` flag on purpose: the pattern works on UTF-16 code units, so it sees lone halves
@@ -11,10 +12,6 @@ const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 
 export function isSafeString(value: string): boolean {
   return !UNSAFE.test(value);
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Deeper than any document of ours: the walk stops there (a 5,000-deep `[[[...]]]` overflowed the stack: 500). */
@@ -35,7 +32,7 @@ export function unsafeStringPointers(data: unknown, pointer = '', found: string[
     for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
       // an unsafe key cannot be named by a pointer safely: the object itself is reported
       if (!isSafeString(key)) found.push(pointer);
-      else unsafeStringPointers(value, `${pointer}/${escapeToken(key)}`, found, depth + 1);
+      else unsafeStringPointers(value, `${pointer}/${escapePointerToken(key)}`, found, depth + 1);
     }
   }
   return found;

@@ -12,6 +12,7 @@
  * our bundled schemas only use local refs (`#/definitions/...`, where ajv's schemaPath points).
  */
 import { resolveField } from './schema-field.js';
+import { escapePointerToken, unescapePointerToken } from './json-pointer.js';
 type Schema = Record<string, unknown>;
 
 export interface AjvErrorLike {
@@ -59,9 +60,8 @@ function asSchema(value: unknown): Schema | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined;
 }
 
-function unescapeToken(token: string): string {
-  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-}
+/** A token of a pointer in a URI fragment: percent-decoded, then unescaped. */
+const unescapeToken = (token: string): string => unescapePointerToken(decodeURIComponent(token));
 
 /** Schema at a JSON pointer of the root schema ('#/properties/a/x' -> root.properties.a.x). */
 export function schemaAtPointer(root: unknown, pointer: string): Schema | undefined {
@@ -117,10 +117,6 @@ export function messageKeyForAjvError(error: AjvErrorLike, rootSchema?: unknown)
   return GENERIC_KEYS[keyword] ?? FALLBACK_MESSAGE_KEY;
 }
 
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /**
  * JSON pointer of the failing field: a missing or unexpected property points at that property
  * (not at the object holding it); every other error at ajv's instancePath.
@@ -129,10 +125,10 @@ export function pointerForAjvError(error: AjvErrorLike): string {
   const base = error.instancePath ?? '';
   const keyword = keywordOf(error);
   if (keyword === 'required' && error.params?.missingProperty !== undefined) {
-    return `${base}/${escapeToken(String(error.params.missingProperty))}`;
+    return `${base}/${escapePointerToken(String(error.params.missingProperty))}`;
   }
   if (keyword === 'additionalProperties' && error.params?.additionalProperty !== undefined) {
-    return `${base}/${escapeToken(String(error.params.additionalProperty))}`;
+    return `${base}/${escapePointerToken(String(error.params.additionalProperty))}`;
   }
   return base;
 }

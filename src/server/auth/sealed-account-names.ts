@@ -1,10 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { resealColumns, SEALED_COLUMNS, type SealedColumnProgress } from '../security/sealed-columns.js';
-
-// walked by table name (keys:rotate): rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 export type AccountNameProgress = SealedColumnProgress;
 

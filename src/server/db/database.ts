@@ -20,6 +20,10 @@ export type Db = Kysely<Database>;
  */
 export type Executor<Tables = Database> = Kysely<Tables>;
 
+/** A database walked by table name (sealed stores, key rotation, the retention purge, migrations): its rows are plain records. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+
 export interface DatabaseHandle {
   db: Db;
   /** the PostgreSQL pool (its use is a /metrics gauge), null on SQLite */
@@ -122,16 +126,7 @@ export function openDatabase(
  * synchronous (one statement runs at a time), so identical SQL reuses its prepared statement.
  */
 function statementCache(file: SQLite.Database): (source: string) => SQLite.Statement {
-  const cache = new Map<string, SQLite.Statement>();
-  return (source) => {
-    let statement = cache.get(source);
-    if (!statement) {
-      statement = file.prepare(source);
-      // queries are built from a fixed set of shapes; the bound keeps a misuse from growing it forever
-      if (cache.size < 500) cache.set(source, statement);
-    }
-    return statement;
-  };
+  return perSource((source) => file.prepare(source));
 }
 
 /**
@@ -147,15 +142,22 @@ function statementCache(file: SQLite.Database): (source: string) => SQLite.State
  * is in the deployment (the instances hold their own pools).
  */
 function statementNames(): (source: string) => string {
-  const names = new Map<string, string>();
+  return perSource((source) => `direct_${createHash('sha256').update(source).digest('hex').slice(0, 32)}`);
+}
+
+/**
+ * `make` once per SQL text. Queries are built from a fixed set of shapes; the bound only keeps a
+ * misuse from growing the table forever (past it, a text is made anew each time).
+ */
+function perSource<T>(make: (source: string) => T): (source: string) => T {
+  const made = new Map<string, T>();
   return (source) => {
-    let name = names.get(source);
-    if (name === undefined) {
-      name = `direct_${createHash('sha256').update(source).digest('hex').slice(0, 32)}`;
-      // the texts come from a fixed set of compiled queries; the bound only guards a misuse
-      if (names.size < 500) names.set(source, name);
+    let value = made.get(source);
+    if (value === undefined) {
+      value = make(source);
+      if (made.size < 500) made.set(source, value);
     }
-    return name;
+    return value;
   };
 }
 

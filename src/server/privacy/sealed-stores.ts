@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.js';
 import type { DataProtection } from '../security/data-protection.js';
 import { resealDocuments, type ResealProgress, type SealedDocumentStore } from '../security/sealed-documents.js';
 
 type Row = Record<string, unknown>;
-// the stores are walked by table name (rotation, purge): rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /**
  * A table holding personal data sealed by DataProtection: its document column, the schema naming

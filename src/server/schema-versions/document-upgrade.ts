@@ -10,6 +10,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fieldErrorsOf, type FieldError } from '../../shared/validation.js';
 import { labelKeyAt } from '../../shared/validation-messages.js';
 import type { FieldErrorsOf } from './field-errors-memo.js';
+import { escapePointerToken, unescapePointerToken } from '../../shared/json-pointer.js';
 
 export interface DroppedField {
   /** JSON pointer of the field in the stored record */
@@ -44,17 +45,9 @@ export interface FormVersion {
 const BRANCH = /\/(anyOf|oneOf|not)\//;
 const MAX_ROUNDS = 20;
 
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 function containerAt(document: unknown, instancePath: string): Record<string, unknown> | undefined {
   let node = document;
-  for (const token of instancePath.split('/').slice(1).map(unescapeToken)) {
+  for (const token of instancePath.split('/').slice(1).map(unescapePointerToken)) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[token];
   }
@@ -103,7 +96,7 @@ export function upgradeVerdict(
       const property = String((error.params as { additionalProperty?: unknown }).additionalProperty);
       const container = containerAt(document, error.instancePath);
       if (!container || !Object.prototype.hasOwnProperty.call(container, property)) continue;
-      const pointer = `${error.instancePath}/${escapeToken(property)}`;
+      const pointer = `${error.instancePath}/${escapePointerToken(property)}`;
       if (oldSchema === null) oldSchema = target.published(fromVersion);
       const label = oldSchema ? labelKeyAt(oldSchema, pointer) : undefined;
       dropped.push({ pointer, ...(label ? { label } : {}), value: container[property] });

@@ -14,6 +14,7 @@ import { upgradeVerdict, type DroppedField, type FormVersion } from './document-
 import { storedDocuments, type StoredDocumentKind } from './schema-versions.js';
 import { isSealed } from '../security/sealed-values.js';
 import { memoisedFieldErrors, type FieldErrorsOf } from './field-errors-memo.js';
+import { unescapePointerToken } from '../../shared/json-pointer.js';
 
 export interface AffectedRecord {
   kind: string;
@@ -102,12 +103,12 @@ function affectedAs(
 function affectedRecord(
   kind: StoredDocumentKind,
   row: Row,
+  storedVersion: number,
   formVersion: FormVersion,
   open: NonNullable<StoredRecordsWalkOptions['open']>,
   fieldErrors: FieldErrorsOf,
   delta: RecordDelta | null | undefined,
 ): AffectedRecord | null {
-  const storedVersion = Number(row.version ?? 1);
   let document: unknown;
   try {
     document = JSON.parse(row.doc);
@@ -174,15 +175,13 @@ export async function walkStoredRecords(
     let after: string | null = null;
     for (;;) {
       const rows = await pageOf(db, kind, after, size, options.editionId);
-      if (options.deltaOf)
-        for (const row of rows) {
-          const version = Number(row.version ?? 1);
-          if (!deltas.has(version)) deltas.set(version, await options.deltaOf(version));
-        }
       for (const row of rows) {
         checked += 1;
-        const delta = options.deltaOf ? deltas.get(Number(row.version ?? 1)) : undefined;
-        const affected = affectedRecord(kind, row, formVersion, open, fieldErrors, delta);
+        const storedVersion = Number(row.version ?? 1);
+        // a version's delta is made the first time one of its records comes
+        if (options.deltaOf && !deltas.has(storedVersion)) deltas.set(storedVersion, await options.deltaOf(storedVersion));
+        const delta = options.deltaOf ? deltas.get(storedVersion) : undefined;
+        const affected = affectedRecord(kind, row, storedVersion, formVersion, open, fieldErrors, delta);
         if (affected) onAffected(affected);
       }
       if (rows.length < size) break;
@@ -215,7 +214,7 @@ function valueAt(document: unknown, pointer: string): unknown {
   return pointer
     .split('/')
     .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapePointerToken)
     .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
 }
 

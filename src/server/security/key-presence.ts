@@ -1,13 +1,9 @@
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.js';
 import type { DataKeyring } from './data-keys.js';
 import { batches } from './sealed-columns.js';
 import { secretFilePath } from './secret-file.js';
 import { shreddedKeyIds } from './edition-keys.js';
-
-// walked by table name: rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /** A text column holding sealed values, alone or inside a JSON document. */
 export interface SealedText {

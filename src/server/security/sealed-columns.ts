@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.js';
 import type { DataProtection } from './data-protection.js';
 import { keyIdOfSealed } from './sealed-values.js';
 
-// walked by table name (migrations 0019/0020, keys:rotate): rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 /**

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.js';
 import type { DataProtection } from './data-protection.js';
 import { batches, type SealedColumnProgress } from './sealed-columns.js';
 
-// walked by table name (migrations, keys:rotate): rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 type Document = Record<string, unknown>;
 
 /** A JSON column whose document has the x-sensitive fields of `schema` sealed in place. */

@@ -1,13 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../db/database.js';
 import type { SensitiveKind } from './blind-index.js';
 import type { DataProtection } from './data-protection.js';
 import { batches, type SealedColumnProgress } from './sealed-columns.js';
 
 type Row = Record<string, unknown>;
 type Document = Record<string, unknown>;
-// the stores are walked by table name (migrations, rotation): rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /**
  * A table whose `document` column holds a document with its sensitive fields sealed in place,

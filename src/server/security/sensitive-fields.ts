@@ -1,6 +1,6 @@
 import { loadSchema } from '../http/schema-loader.js';
 import { currentSchema, liveSchemasGeneration, storedSchemasGeneration, storedSchemasOf } from '../http/live-schemas.js';
-import { sensitiveFieldsOfSchema, type SensitiveField } from '../../shared/sensitive-fields.js';
+import { sensitiveFieldsOfSchemas, type SensitiveField } from '../../shared/sensitive-fields.js';
 
 // one reading of the x-sensitive marks for both sides (src/shared/sensitive-fields.ts)
 export { mapAtPath, sensitiveFieldsOfSchema, valuesAtPath, type SensitiveField } from '../../shared/sensitive-fields.js';
@@ -33,13 +33,5 @@ export function sensitiveFields(schemaName: string): SensitiveField[] {
 }
 
 function marksOfVersions(schemaName: string): SensitiveField[] {
-  const found = new Map<string, SensitiveField>();
-  const built = loadSchema(schemaName);
-  const schemas = [built, currentSchema(schemaName), ...storedSchemasOf(schemaName)];
-  for (const schema of schemas)
-    for (const field of sensitiveFieldsOfSchema(schema)) {
-      const key = field.path.join('/');
-      if (!found.has(key)) found.set(key, field);
-    }
-  return [...found.values()];
+  return sensitiveFieldsOfSchemas([loadSchema(schemaName), currentSchema(schemaName), ...storedSchemasOf(schemaName)]);
 }

@@ -4,14 +4,8 @@
  * re-ordering reads as one change of that list, not as a change of every position.
  */
 import type { FormFieldChange } from '../form-versions-api.js';
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { escapePointerToken } from '../json-pointer.js';
+import { isPlainObject } from '../plain-object.js';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -19,18 +13,18 @@ function same(a: unknown, b: unknown): boolean {
 
 export function documentChanges(before: unknown, after: unknown, pointer = ''): FormFieldChange[] {
   if (same(before, after)) return [];
-  if (isObject(before) && isObject(after)) {
+  if (isPlainObject(before) && isPlainObject(after)) {
     const changes: FormFieldChange[] = [];
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     for (const key of keys) {
-      const at = `${pointer}/${escape(key)}`;
+      const at = `${pointer}/${escapePointerToken(key)}`;
       if (!(key in after)) changes.push({ pointer: at, change: 'removed', before: before[key] });
       else if (!(key in before)) changes.push({ pointer: at, change: 'added', after: after[key] });
       else changes.push(...documentChanges(before[key], after[key], at));
     }
     return changes;
   }
-  if (Array.isArray(before) && Array.isArray(after) && before.some(isObject) && before.length === after.length) {
+  if (Array.isArray(before) && Array.isArray(after) && before.some(isPlainObject) && before.length === after.length) {
     return before.flatMap((item, index) => documentChanges(item, after[index], `${pointer}/${index}`));
   }
   return [{ pointer, change: 'changed', before, after }];

@@ -15,6 +15,7 @@ import { lintUiSchema } from './ui-schema-rules.js';
 import { schemaLabelKeys } from './label-keys.js';
 import { protectedFieldProblems } from './protected-fields.js';
 import { sensitiveMarkProblems } from './sensitive-marks.js';
+import { escapePointerToken } from '../json-pointer.js';
 
 export interface FormCheckInput {
   name: string;
@@ -25,10 +26,6 @@ export interface FormCheckInput {
   repositorySchema: JsonSchema;
   /** the bundled schemas of the versions the database stores (published or retired): their fields' x-sensitive marks stay */
   storedSchemas?: readonly JsonSchema[];
-}
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** `schemas/x.json#/a/b: what. fix` -> pointer `/schema/a/b`, message `what. fix`. */
@@ -73,7 +70,7 @@ export function checkFormDocument({
   for (const [uiName, uiSchema] of Object.entries(document.uiSchemas)) {
     const file = `ui-schemas/${uiName}.json`;
     for (const line of lintUiSchema(uiSchema, bundled, file)) {
-      const found = located(line, `${file}#`, `/uiSchemas/${escape(uiName)}`);
+      const found = located(line, `${file}#`, `/uiSchemas/${escapePointerToken(uiName)}`);
       if (found) problems.push(found);
     }
   }
@@ -82,7 +79,7 @@ export function checkFormDocument({
       const text = document.labels[language][key];
       if (typeof text !== 'string' || text.trim() === '')
         problems.push({
-          pointer: `/labels/${language}/${escape(key)}`,
+          pointer: `/labels/${language}/${escapePointerToken(key)}`,
           message: `the text of "${key}" is missing in ${language}. Write it: every label in both languages`,
         });
     }

@@ -14,8 +14,3 @@ export function locationOf(file: string, pointer = '#'): string {
 export function problem(file: string, pointer: string, what: string, fix: string): string {
   return `${locationOf(file, pointer)}: ${what}. ${fix}`;
 }
-
-/** JSON pointer token escaping (RFC 6901). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -7,34 +7,16 @@
  */
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
+import { escapePointerToken, followLocalRefs, unescapePointerToken } from '../json-pointer.js';
+import { isPlainObject } from '../plain-object.js';
 
 type Node = Record<string, unknown>;
 
-function isNode(value: unknown): value is Node {
-  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function deref(node: unknown, root: JsonSchema): Node | undefined {
-  let at = node;
-  for (let depth = 0; isNode(at) && typeof at.$ref === 'string' && depth < 20; depth += 1) {
-    const tokens = at.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    at = tokens.reduce<unknown>(
-      (parent, token) => (isNode(parent) ? parent[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
-      root,
-    );
-  }
-  return isNode(at) ? at : undefined;
-}
-
 /** The node and every part that always applies to the same value: `$ref` targets and `allOf` parts. */
 function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
-  if (!isNode(node) || out.includes(node)) return out;
+  if (!isPlainObject(node) || out.includes(node)) return out;
   out.push(node);
-  if (typeof node.$ref === 'string') parts(deref(node, root), root, out);
+  if (typeof node.$ref === 'string') parts(followLocalRefs(node, root), root, out);
   if (Array.isArray(node.allOf)) for (const part of node.allOf) parts(part, root, out);
   return out;
 }
@@ -43,9 +25,9 @@ function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
 export function protectedFields(schema: JsonSchema, root: JsonSchema = schema, pointer = ''): Map<string, Node> {
   const found = new Map<string, Node>();
   for (const part of parts(schema, root)) {
-    if (!isNode(part.properties)) continue;
+    if (!isPlainObject(part.properties)) continue;
     for (const [name, child] of Object.entries(part.properties)) {
-      const at = `${pointer}/properties/${escape(name)}`;
+      const at = `${pointer}/properties/${escapePointerToken(name)}`;
       if (parts(child, root).some((p) => p['x-protected'] === true)) found.set(at, child as Node);
       for (const [inner, node] of protectedFields(child as JsonSchema, root, at)) found.set(inner, node);
     }
@@ -57,17 +39,17 @@ function nodeAt(schema: JsonSchema, pointer: string): Node | undefined {
   let node: unknown = schema;
   const tokens = pointer.split('/').slice(1);
   for (let i = 0; i < tokens.length; i += 2) {
-    const name = (tokens[i + 1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
-    const owner = parts(node, schema).find((part) => isNode(part.properties) && name in (part.properties as Node));
+    const name = unescapePointerToken(tokens[i + 1] ?? '');
+    const owner = parts(node, schema).find((part) => isPlainObject(part.properties) && name in (part.properties as Node));
     node = owner ? (owner.properties as Node)[name] : undefined;
     if (node === undefined) return undefined;
   }
-  return isNode(node) ? node : undefined;
+  return isPlainObject(node) ? node : undefined;
 }
 
 function requiredAt(schema: JsonSchema, pointer: string): boolean {
   const tokens = pointer.split('/');
-  const name = (tokens.pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = unescapePointerToken(tokens.pop() ?? '');
   tokens.pop();
   const owner = tokens.length > 1 ? nodeAt(schema, tokens.join('/')) : schema;
   return parts(owner, schema).some((part) => Array.isArray(part.required) && part.required.includes(name));

@@ -8,9 +8,10 @@
  *   keywords. A rule that must add to the reference wraps it: `"allOf": [{ "$ref": ... }]` with
  *   the rule beside the allOf.
  */
-import { escapePointerToken, locationOf, problem } from './problem.js';
+import { locationOf, problem } from './problem.js';
 import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './bundle.js';
 import { walkSchema } from './walk-schema.js';
+import { escapePointerToken, unescapePointerToken } from '../json-pointer.js';
 
 /** Keywords without effect on validation: allowed beside `$ref`. */
 export const ALLOWED_BESIDE_REF = new Set([
@@ -30,16 +31,12 @@ export const ALLOWED_BESIDE_REF = new Set([
 /** A file's own keywords, allowed beside a root `$ref` (e.g. an answer schema that is one definition). */
 const DOCUMENT_KEYWORDS = new Set(['$schema', '$id', 'x-version', 'x-response', 'definitions']);
 
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 function resolvePointer(document: unknown, fragment: string): unknown {
   if (fragment === '' || fragment === '/') return document;
   let current: unknown = document;
   for (const token of fragment.replace(/^\//, '').split('/')) {
     if (!current || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[unescapeToken(decodeURIComponent(token))];
+    current = (current as Record<string, unknown>)[unescapePointerToken(decodeURIComponent(token))];
   }
   return current;
 }

@@ -12,8 +12,9 @@
  * (the object's own, its `$ref`'s, an `allOf` entry's) allows only its own properties, as ajv
  * applies it.
  */
-import { escapePointerToken, problem } from './problem.js';
+import { problem } from './problem.js';
 import { DEFINITIONS_FILE, type JsonSchema, type SourceSchema } from './bundle.js';
+import { escapePointerToken, unescapePointerToken } from '../json-pointer.js';
 
 /** Keywords whose schemas apply to the same value as the schema holding them. */
 const SAME_VALUE_KEYS = ['if', 'then', 'else', 'not'];
@@ -84,7 +85,7 @@ export function lintRequired(file: string, schema: JsonSchema, sources: SourceSc
     const tokens = (hash < 0 ? '' : ref.slice(hash + 1))
       .split('/')
       .filter(Boolean)
-      .map((token) => decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~'));
+      .map((token) => unescapePointerToken(decodeURIComponent(token)));
     const walk = (root: unknown): unknown => tokens.reduce<unknown>((node, token) => (isSchema(node) ? node[token] : undefined), root);
     // an unresolved reference is ref-lint's to report; a local definition falls back to the shared ones, as bundling does
     const found = target === DEFINITIONS_FILE ? walk(shared) : (walk(schema) ?? walk(shared));

@@ -12,63 +12,33 @@
  * Problems are `{ pointer, message }` in the check's `what. What to do` form.
  */
 import type { FormProblem } from '../form-versions-api.js';
-import { sensitiveFieldsOfSchema } from '../sensitive-fields.js';
+import { sensitiveFieldsOfSchemas, walkSchemaFields } from '../sensitive-fields.js';
 import type { JsonSchema } from './bundle.js';
-import { escapePointerToken } from './problem.js';
+import { escapePointerToken } from '../json-pointer.js';
 
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const pointerOf = (path: readonly string[]): string =>
   `/schema${path.map((part) => (part === '*' ? '/items' : `/properties/${escapePointerToken(part)}`)).join('')}`;
 
-/** The node and the parts that always apply to the same value: in-document `$ref` targets and `allOf` parts. */
-function parts(node: unknown, root: JsonSchema, out: Node[] = []): Node[] {
-  if (!isNode(node) || out.includes(node) || out.length > 32) return out;
-  out.push(node);
-  const ref = node.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/definitions/')) {
-    const definitions = isNode(root.definitions) ? root.definitions : {};
-    parts(definitions[ref.slice('#/definitions/'.length)], root, out);
-  }
-  if (Array.isArray(node.allOf)) for (const part of node.allOf) parts(part, root, out);
-  return out;
-}
-
-/** Every field of a bundled schema by its path (`a/b`, `list/*`), with the parts that apply to it. */
-function fieldsOf(schema: JsonSchema): Map<string, Node[]> {
-  const found = new Map<string, Node[]>();
-  const visit = (node: unknown, path: string[], depth: number): void => {
-    if (depth > 16) return;
-    const all = parts(node, schema);
-    if (path.length > 0) found.set(path.join('/'), [...(found.get(path.join('/')) ?? []), ...all]);
-    for (const part of all) {
-      if (isNode(part.properties)) for (const [name, child] of Object.entries(part.properties)) visit(child, [...path, name], depth + 1);
-      if (isNode(part.items)) visit(part.items, [...path, '*'], depth + 1);
-      for (const branch of ['then', 'else']) if (isNode(part[branch])) visit(part[branch], path, depth + 1);
-      for (const list of ['anyOf', 'oneOf'])
-        if (Array.isArray(part[list])) for (const each of part[list] as unknown[]) visit(each, path, depth + 1);
-    }
-  };
-  visit(schema, [], 0);
+/** Every field of a bundled schema by its path (`a/b`, `list/*`), with the nodes that apply to it. */
+function fieldsOf(schema: JsonSchema): Map<string, Record<string, unknown>[]> {
+  const found = new Map<string, Record<string, unknown>[]>();
+  walkSchemaFields(schema, (node, path) => {
+    if (path.length > 0) found.set(path.join('/'), [...(found.get(path.join('/')) ?? []), node]);
+  });
   return found;
 }
 
-const marksOf = (schema: JsonSchema): Map<string, string> =>
-  new Map(sensitiveFieldsOfSchema(schema).map((field) => [field.path.join('/'), field.kind]));
+const marksOf = (schemas: readonly JsonSchema[]): Map<string, string> =>
+  new Map(sensitiveFieldsOfSchemas(schemas).map((field) => [field.path.join('/'), field.kind]));
 
 /**
  * The problems of a version's marks, `earlier` being the repository's bundled schema and those of
  * every version the database stores (published or retired: records were saved under them).
  */
 export function sensitiveMarkProblems(bundled: JsonSchema, earlier: readonly JsonSchema[]): FormProblem[] {
-  const earlierFields = new Set<string>();
-  const earlierMarks = new Map<string, string>();
-  for (const schema of earlier) {
-    for (const path of fieldsOf(schema).keys()) earlierFields.add(path);
-    for (const [path, kind] of marksOf(schema)) if (!earlierMarks.has(path)) earlierMarks.set(path, kind);
-  }
-  const marks = marksOf(bundled);
+  const earlierFields = new Set(earlier.flatMap((schema) => [...fieldsOf(schema).keys()]));
+  const earlierMarks = marksOf(earlier);
+  const marks = marksOf([bundled]);
   const problems: FormProblem[] = [];
   for (const [path, nodes] of fieldsOf(bundled)) {
     const pointer = pointerOf(path.split('/'));

@@ -6,31 +6,20 @@
  */
 import { problem } from './problem.js';
 import type { JsonSchema } from './bundle.js';
+import { escapePointerToken, followLocalRefs } from '../json-pointer.js';
+import { isPlainObject } from '../plain-object.js';
 
 type Node = Record<string, unknown>;
 
-function isNode(value: unknown): value is Node {
-  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
-
-function resolve(schema: unknown, root: JsonSchema): Node | undefined {
-  let node = schema;
-  for (let depth = 0; isNode(node) && typeof node.$ref === 'string' && depth < 20; depth += 1) {
-    const tokens = node.$ref.replace(/^#\/?/, '').split('/').filter(Boolean);
-    node = tokens.reduce<unknown>((at, token) => (isNode(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
-  }
-  return isNode(node) ? node : undefined;
-}
-
 /** Every subschema that describes the same value: the node, its allOf/anyOf/oneOf/then/else parts, dependencies. */
 function facets(schema: unknown, root: JsonSchema, out: Node[] = []): Node[] {
-  const node = resolve(schema, root);
+  const node = followLocalRefs(schema, root);
   if (!node || out.includes(node)) return out;
   out.push(node);
   for (const key of ['allOf', 'anyOf', 'oneOf'])
     if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((part) => facets(part, root, out));
   for (const key of ['then', 'else']) if (node[key] !== undefined) facets(node[key], root, out);
-  if (isNode(node.dependencies)) Object.values(node.dependencies).forEach((part) => !Array.isArray(part) && facets(part, root, out));
+  if (isPlainObject(node.dependencies)) Object.values(node.dependencies).forEach((part) => !Array.isArray(part) && facets(part, root, out));
   return out;
 }
 
@@ -46,7 +35,7 @@ function shapeOf(schema: unknown, root: JsonSchema): Shape {
   const shape: Shape = { properties: new Map(), ownProperties: [], items: [], isObject: false };
   const parts = facets(schema, root);
   parts.forEach((part, index) => {
-    if (isNode(part.properties)) {
+    if (isPlainObject(part.properties)) {
       shape.isObject = true;
       for (const [name, child] of Object.entries(part.properties)) {
         shape.properties.set(name, [...(shape.properties.get(name) ?? []), child]);
@@ -54,14 +43,14 @@ function shapeOf(schema: unknown, root: JsonSchema): Shape {
           index === 0 ||
           (part !== parts[0] &&
             Array.isArray(parts[0]?.allOf) &&
-            (parts[0].allOf as unknown[]).some((item) => resolve(item, root) === part))
+            (parts[0].allOf as unknown[]).some((item) => followLocalRefs(item, root) === part))
         ) {
           if (!shape.ownProperties.includes(name)) shape.ownProperties.push(name);
         }
       }
     }
     if (part.type === 'object') shape.isObject = true;
-    if (isNode(part.items)) shape.items.push(part.items);
+    if (isPlainObject(part.items)) shape.items.push(part.items);
   });
   return shape;
 }
@@ -71,7 +60,7 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
   const properties = new Set(shapes.flatMap((shape) => [...shape.properties.keys()]));
   const known = [...properties].join(', ') || '(none)';
   for (const [key, value] of Object.entries(ui)) {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${escapePointerToken(key)}`;
     if (key === 'ui:order') {
       if (!Array.isArray(value)) {
         problems.push(problem(file, at, 'ui:order must be a list of property names', 'Write ["name", "mobile", "*"]'));
@@ -108,7 +97,7 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
       const items = shapes.flatMap((shape) => shape.items);
       if (items.length === 0)
         problems.push(problem(file, at, '"items" but the schema here is not a list', `Remove it, or use one of: ${known}`));
-      else if (isNode(value)) lintNode(value, items, root, file, at, problems);
+      else if (isPlainObject(value)) lintNode(value, items, root, file, at, problems);
       continue;
     }
     if (key === 'additionalProperties') continue;
@@ -117,7 +106,7 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
       problems.push(problem(file, at, `"${key}" is not a property of the schema here`, `Rename or remove it (properties: ${known})`));
       continue;
     }
-    if (isNode(value)) {
+    if (isPlainObject(value)) {
       lintShownWhen(value, properties, known, file, at, problems);
       lintNode(value, children, root, file, at, problems);
     }
@@ -127,9 +116,9 @@ function lintNode(ui: Node, schemas: unknown[], root: JsonSchema, file: string, 
 /** `ui:options.shownWhen` names sibling fields: a renamed one would hide its field for good. */
 function lintShownWhen(ui: Node, siblings: Set<string>, known: string, file: string, pointer: string, problems: string[]): void {
   const options = ui['ui:options'];
-  if (!isNode(options) || options.shownWhen === undefined) return;
+  if (!isPlainObject(options) || options.shownWhen === undefined) return;
   const at = `${pointer}/ui:options/shownWhen`;
-  if (!isNode(options.shownWhen)) {
+  if (!isPlainObject(options.shownWhen)) {
     problems.push(problem(file, at, 'shownWhen must name fields and the value each must hold', 'Write {"speaker": true}'));
     return;
   }

@@ -1,5 +1,6 @@
 /** Visits every (sub)schema of a JSON Schema draft-07 document, with its JSON pointer. */
 import type { JsonSchema } from './bundle.js';
+import { escapePointerToken } from '../json-pointer.js';
 
 export type SchemaVisitor = (schema: JsonSchema, pointer: string, parent: JsonSchema | null) => void;
 
@@ -9,10 +10,6 @@ const SCHEMA_MAP_KEYS = ['properties', 'patternProperties', 'definitions', 'depe
 
 function isSchema(value: unknown): value is JsonSchema {
   return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function walkSchema(schema: JsonSchema, visit: SchemaVisitor, pointer = '#', parent: JsonSchema | null = null): void {
@@ -29,7 +26,7 @@ export function walkSchema(schema: JsonSchema, visit: SchemaVisitor, pointer = '
     const map = schema[key];
     if (!isSchema(map)) continue;
     for (const [name, child] of Object.entries(map)) {
-      if (isSchema(child)) walkSchema(child, visit, `${pointer}/${key}/${escape(name)}`, schema);
+      if (isSchema(child)) walkSchema(child, visit, `${pointer}/${key}/${escapePointerToken(name)}`, schema);
     }
   }
 }

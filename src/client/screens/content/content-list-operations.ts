@@ -3,19 +3,15 @@ import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApiPaths, type ContentKind } from '../../../shared/content-api';
 import { contentApi } from '../../api/content-endpoints';
 import { downloadFile, downloadListFile } from '../../api/download-file';
-import { filterText, orderOfListQuery, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import { filterText, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 import { showToast } from '../../feedback/feedback-store';
 import { translateKey } from '../../i18n/translate-key';
+import { contentQueryOf } from './content-query';
 
 /** One kind's page with the screen's filters (keyword, and the session of the historical guests) and the list's order. */
 const pageOf = (kind: ContentKind) => (query: ListLoadQuery) =>
-  contentApi.page(kind, {
-    ...pagingOf(query, 10),
-    keyword: filterText(query.keyword),
-    ...(filterText(query.session) ? { session: filterText(query.session) } : {}),
-    ...orderOfListQuery(query),
-  });
+  contentApi.page(kind, contentQueryOf(query, filterText(query.session) ? { session: filterText(query.session) } : {}));
 
 const idOf = (row: FormData) => String(row.id);
 
@@ -32,13 +28,7 @@ export const contentListOperations = {
   deleteInvestmentProject: (row: FormData) => contentApi.deleteCatalogue('investment-project', idOf(row)),
   deleteVehicle: (row: FormData) => contentApi.deleteUnitRecord('vehicle', idOf(row)),
   deleteUnofficialGuest: (row: FormData) => contentApi.deleteUnitRecord('unofficial-guest', idOf(row)),
-  downloadPage: (query: ListLoadQuery) =>
-    contentApi.downloadPage({
-      ...pagingOf(query, 10),
-      keyword: filterText(query.keyword),
-      category: filterText(query.category),
-      ...orderOfListQuery(query),
-    }),
+  downloadPage: (query: ListLoadQuery) => contentApi.downloadPage(contentQueryOf(query, { category: filterText(query.category) })),
   downloadFile: async (row: FormData) => {
     const saved = await downloadFile(contentApiPaths.downloadFile(idOf(row)), String(row.fileName));
     if (!saved.ok) showToast(translateKey('content.common.downloadFailed'), 'error', ERROR_TOAST_MS);

@@ -1,16 +1,8 @@
 import { consoleApiPaths } from '../../../shared/console-api';
 import { contentApi } from '../../api/content-endpoints';
 import { downloadListFile } from '../../api/download-file';
-import { filterText, orderOfListQuery, pagingOf, type ListLoadQuery } from '../../engine/list-query';
-
-/** The query of a content list: the keyword its filter bar has, and the order its headers set. */
-function contentQueryOf(query: ListLoadQuery) {
-  return {
-    ...pagingOf(query, 10),
-    keyword: filterText(query.keyword),
-    ...orderOfListQuery(query),
-  };
-}
+import type { ListLoadQuery } from '../../engine/list-query';
+import { contentQueryOf } from './content-query';
 
 /** Every unit's records of a kind as the organisers' workbook of what the list shows (its keyword and order; the server names the file). */
 const exportListed = (kind: 'vehicle' | 'unofficial-guest') => (query: ListLoadQuery) =>

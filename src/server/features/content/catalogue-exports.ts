@@ -1,45 +1,13 @@
-import { fieldColumn, type ExportColumn } from '../../exports/excel-export.js';
+import { fieldColumn } from '../../exports/excel-export.js';
 import { listWorkbook } from '../../exports/list-workbook.js';
-import { loadSchema } from '../../http/schema-loader.js';
 import { pageOf } from '../../http/route-parts.js';
-import { catalogueKinds, type CatalogueKind, type ContentRecord, type DownloadItem } from '../../../shared/content-api.js';
+import { catalogueKinds, type ContentRecord, type DownloadItem } from '../../../shared/content-api.js';
 import { consoleApiPaths } from '../../../shared/console-api.js';
 import type { ContentPageQuery } from '../../../generated/types.js';
 import type { ConsoleWorkbook } from '../../exports/workbooks.js';
 import { listQueryOf, type ContentRecords } from './content-records.js';
 import type { Downloads } from './downloads.js';
-
-interface SchemaNode {
-  type?: string;
-  properties?: Record<string, SchemaNode>;
-}
-
-/** Files (a photo, a business card) are no cell of a sheet: an upload id reads as nothing. */
-const FILE_FIELDS = new Set(['photo', 'businessCard', 'file']);
-
-/**
- * The columns of a catalogue kind, read from its schema: one per field in the schema's order,
- * an object's fields one each (the inviter's organisation, name…), headed by the field's label.
- * The export layer masks the x-sensitive ones (mobiles, ID numbers).
- */
-function catalogueColumns(kind: CatalogueKind): ExportColumn<ContentRecord>[] {
-  const properties = (loadSchema(kind) as SchemaNode).properties ?? {};
-  const columns: ExportColumn<ContentRecord>[] = [];
-  for (const [property, node] of Object.entries(properties)) {
-    if (FILE_FIELDS.has(property)) continue;
-    if (node.type === 'object' && node.properties) {
-      for (const inner of Object.keys(node.properties))
-        columns.push(
-          fieldColumn<ContentRecord>(
-            kind,
-            `${property}.${inner}`,
-            (r) => (r.document[property] as Record<string, unknown> | undefined)?.[inner],
-          ),
-        );
-    } else columns.push(fieldColumn<ContentRecord>(kind, property, (r) => r.document[property]));
-  }
-  return columns;
-}
+import { contentFieldColumns } from './content-columns.js';
 
 /**
  * The catalogues units and organisers share (historical guests, investment projects) and the
@@ -55,7 +23,7 @@ export function catalogueWorkbooks(records: ContentRecords, downloads: Downloads
       query: 'content-page-query',
       fileKey: `console.export.files.${kind}`,
       sheetKey: `console.export.sheets.${kind}`,
-      columns: catalogueColumns(kind),
+      columns: contentFieldColumns(kind),
       page: (_editionId, query) => records.page(kind, { ...pageOf(query), ...listQueryOf(query), tag: query.session }, {}),
     }),
   );

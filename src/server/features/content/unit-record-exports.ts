@@ -1,6 +1,5 @@
-import { fieldColumn, type ExportColumn } from '../../exports/excel-export.js';
+import type { ExportColumn } from '../../exports/excel-export.js';
 import { listWorkbook } from '../../exports/list-workbook.js';
-import { loadSchema } from '../../http/schema-loader.js';
 import { pageOf } from '../../http/route-parts.js';
 import { contentApiPaths, unitRecordKinds, type ContentRecord, type UnitRecordKind } from '../../../shared/content-api.js';
 import { consoleApiPaths } from '../../../shared/console-api.js';
@@ -9,6 +8,7 @@ import type { ConsoleWorkbook } from '../../exports/workbooks.js';
 import type { AuditedListExport } from '../../exports/audited-list-exports.js';
 import { unitOf } from '../../auth/unit-access.js';
 import { listQueryOf, type ContentRecords } from './content-records.js';
+import { contentFieldColumns } from './content-columns.js';
 
 /**
  * The columns of a unit record kind (vehicle, unofficial-activity guest), read from its schema:
@@ -21,9 +21,8 @@ export function unitRecordColumns(kind: UnitRecordKind): ExportColumn<ContentRec
 
 /** The columns of a unit's own list of a kind: its schema's fields and when the record was added (no unit: it is the caller's). */
 function ownRecordColumns(kind: UnitRecordKind): ExportColumn<ContentRecord>[] {
-  const properties = Object.keys((loadSchema(kind) as { properties?: Record<string, unknown> }).properties ?? {});
   return [
-    ...properties.map((property) => fieldColumn<ContentRecord>(kind, property, (r) => r.document[property])),
+    ...contentFieldColumns(kind),
     { headerKey: 'console.export.columns.createdAt', width: 24, value: (r, read) => read.time(r.createdAt) },
   ];
 }

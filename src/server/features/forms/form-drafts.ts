@@ -35,6 +35,7 @@ import { formsDb, type FormsDb } from './form-tables.js';
 import type { RepositoryForms } from './repository-forms.js';
 import type { PublishGate } from './form-versions.js';
 import { documentOf } from './form-version-rows.js';
+import { storedVersions } from './stored-versions.js';
 
 /** Documents stored with their version beyond the record-upgrade ones: their diff counts too. */
 const MORE_STORED: StoredDocumentKind[] = [
@@ -138,18 +139,15 @@ export class FormDrafts implements PublishGate {
     return value.result(Math.min(limit, MAX_LISTED), Math.round(performance.now() - started));
   }
 
-  /** The delta from a stored version (as the server validated its saves: bundled from its row) to the draft. */
+  /**
+   * The delta from a stored version (as the server validated its saves: bundled from its row) to
+   * the draft. Read from the database, not from the stored schemas this instance holds: those are
+   * as of its last switch, and may not have a version another instance published since yet.
+   */
   private async deltaOf(formName: EditableFormName, stored: number, target: CompiledForm) {
-    const row = await this.db
-      .selectFrom('form_versions')
-      .select(['schema', 'state'])
-      .where('form_name', '=', formName)
-      .where('version', '=', stored)
-      .executeTakeFirst();
     // a draft never validated a save; a version not on record is checked in full
-    if (!row || row.state === 'draft') return null;
-    const bundled = this.files.bundle(formName, JSON.parse(row.schema) as FormDocument['schema']);
-    return recordDeltaOf(formName, bundled, target.bundled, this.compiledDeltas);
+    const schema = (await storedVersions(this.db, this.files, formName, stored)).get(stored)?.schema;
+    return recordDeltaOf(formName, schema, target.bundled, this.compiledDeltas);
   }
 
   private kindsOf(formName: EditableFormName): StoredDocumentKind[] {

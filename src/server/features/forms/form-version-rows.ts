@@ -10,6 +10,7 @@ import {
   type FormVersionState,
 } from '../../../shared/form-versions-api.js';
 import type { FormVersionTable } from './form-tables.js';
+import { isPlainObject } from '../../../shared/plain-object.js';
 
 export function entryOf(row: FormVersionTable): FormVersionEntry {
   const stamp = (by: string | null, name: string | null, at: string | null): FormVersionStamp | undefined =>
@@ -53,24 +54,20 @@ export function documentColumns(document: FormDocument, version: number) {
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function malformed(details: string): AppError {
   return new AppError('formDocumentMalformed', { details });
 }
 
 /** A body's document, checked for its shape (its content is the check's business). */
 export function parseFormDocument(value: unknown): FormDocument {
-  if (!isObject(value)) throw malformed('document must be an object {schema, uiSchemas, labels}');
+  if (!isPlainObject(value)) throw malformed('document must be an object {schema, uiSchemas, labels}');
   const { schema, uiSchemas, labels } = value;
-  if (!isObject(schema)) throw malformed('/schema must be an object');
-  if (!isObject(uiSchemas) || !Object.values(uiSchemas).every(isObject)) throw malformed('/uiSchemas must map names to objects');
-  if (!isObject(labels)) throw malformed('/labels must be an object with zh-CN and en');
+  if (!isPlainObject(schema)) throw malformed('/schema must be an object');
+  if (!isPlainObject(uiSchemas) || !Object.values(uiSchemas).every(isPlainObject)) throw malformed('/uiSchemas must map names to objects');
+  if (!isPlainObject(labels)) throw malformed('/labels must be an object with zh-CN and en');
   for (const language of formLanguages) {
     const texts = labels[language];
-    if (!isObject(texts) || !Object.values(texts).every((text) => typeof text === 'string'))
+    if (!isPlainObject(texts) || !Object.values(texts).every((text) => typeof text === 'string'))
       throw malformed(`/labels/${language} must map keys to texts`);
   }
   return {

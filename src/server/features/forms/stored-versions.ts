@@ -12,14 +12,21 @@ import type { FormsDb } from './form-tables.js';
 import { documentOf } from './form-version-rows.js';
 import type { RepositoryForms } from './repository-forms.js';
 
-export async function storedVersions(db: FormsDb, files: RepositoryForms, name: EditableFormName): Promise<Map<number, StoredVersion>> {
-  const rows = await db
+export async function storedVersions(
+  db: FormsDb,
+  files: RepositoryForms,
+  name: EditableFormName,
+  /** only this version (absent from the answer when it is not stored, or only a draft) */
+  only?: number,
+): Promise<Map<number, StoredVersion>> {
+  let query = db
     .selectFrom('form_versions')
     .select(['version', 'schema', 'ui_schemas', 'labels_zh', 'labels_en'])
     .where('form_name', '=', name)
     // a draft was never stored with a record
-    .where('state', 'in', ['published', 'retired'])
-    .execute();
+    .where('state', 'in', ['published', 'retired']);
+  if (only !== undefined) query = query.where('version', '=', only);
+  const rows = await query.execute();
   return new Map(
     rows.map((row) => {
       const { schema, labels } = documentOf(row);

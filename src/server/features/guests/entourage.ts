@@ -83,7 +83,7 @@ export class Entourage {
         assertEntourageRoom(edition, Number(count));
         const now = this.editions.now().toISOString();
         const id = randomUUID();
-        const written = await this.memberColumns(trx, edition.id, unitId, who, { id, isNew: true }, body, null, now);
+        const written = await this.memberColumns(trx, edition.id, unitId, who, id, body, null, now);
         await trx
           .insertInto('entourage_members')
           .values({ id, guest_id: guestId, edition_id: edition.id, unit_id: unitId, created_at: now, ...written.columns })
@@ -100,16 +100,7 @@ export class Entourage {
       this.withManageableGuest(who, guestId, async (trx, edition, unitId) => {
         const member = await this.findMember(trx, guestId, memberId);
         const now = this.editions.now().toISOString();
-        const written = await this.memberColumns(
-          trx,
-          edition.id,
-          unitId,
-          who,
-          { id: memberId, isNew: false },
-          body,
-          storedConsentOf(member),
-          now,
-        );
+        const written = await this.memberColumns(trx, edition.id, unitId, who, memberId, body, storedConsentOf(member), now);
         await trx.updateTable('entourage_members').set(written.columns).where('id', '=', memberId).execute();
         await written.recordConsent();
         return written.answer();
@@ -171,14 +162,15 @@ export class Entourage {
     editionId: string,
     unitId: string,
     who: SignedInAccount,
-    member: { id: string; isNew: boolean },
+    memberId: string,
     body: MemberDocument,
+    /** the member's stored consent; null for a member being added */
     stored: StoredConsent | null,
     now: string,
   ) {
     await assertPersonFiles(trx, unitId, 'entourage-member', body);
     const hash = this.guests.protection.index('idNumber', body.idNumber);
-    const taken = await this.guests.repository.idNumberTaken(trx, editionId, hash, member.isNew ? undefined : { memberId: member.id });
+    const taken = await this.guests.repository.idNumberTaken(trx, editionId, hash, stored === null ? undefined : { memberId });
     if (taken) throw new AppError('alreadyExists');
     const masked = maskIdNumber(body.idNumber);
     const consent = decideConsent('entourage-member', body, hash, stored, now, who.id);
@@ -197,7 +189,7 @@ export class Entourage {
         await auditConsentGiven(this.guests.audit, trx, who, {
           editionId,
           targetType: 'entourage',
-          targetId: member.id,
+          targetId: memberId,
           targetLabel: body.nameZh,
           stored,
           recorded: consent.columns,
@@ -205,7 +197,7 @@ export class Entourage {
         });
       },
       answer: async (): Promise<EntourageItem> => ({
-        id: member.id,
+        id: memberId,
         document: withMaskedIdNumber(body),
         idNumberMasked: masked,
         idNumberConsent: await answerOf(trx, consent.columns),

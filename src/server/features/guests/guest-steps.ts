@@ -1,10 +1,12 @@
 import type { Db } from '../../db/database.js';
-import type { AttendanceState, GuestSummary } from '../../../shared/guest-api.js';
+import type { AttendanceState, EditionData, GuestSummary } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../audit/audit.js';
 import type { Editions } from '../edition/editions.js';
 import { assertCanConfirmAttendance, assertCanEditEpidemicInfo, assertCanEditItinerary } from './guest-gates.js';
-import { toSummary } from './guest-repository.js';
+import { toSummary, type GuestRow } from './guest-repository.js';
+import type { GuestTable } from './guest-tables.js';
+import type { Updateable } from 'kysely';
 import type { Guests } from './guests.js';
 import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
@@ -24,65 +26,61 @@ export class GuestSteps {
   ) {}
 
   async saveIntention(who: SignedInAccount, id: string, intention: Record<string, unknown>): Promise<GuestSummary> {
-    const unitId = unitOf(who);
-    return this.db.transaction().execute(async (trx) => {
-      const edition = await this.editions.current(trx);
-      const row = await this.guests.load(trx, edition, unitId, id, true);
-      if (edition.signUpClosed) throw new AppError('signUpClosed');
-      if (row.audit_status === 'rejected') throw new AppError('guestRejected');
-      const now = this.editions.now().toISOString();
-      await trx
-        .updateTable('guests')
-        .set({ intention: JSON.stringify(intention), intention_version: versionOf('attendance-intention'), updated_at: now })
-        .where('id', '=', id)
-        .execute();
-      return toSummary(await this.guests.load(trx, edition, unitId, id));
-    });
+    return this.change(
+      who,
+      id,
+      (row, edition) => {
+        if (edition.signUpClosed) throw new AppError('signUpClosed');
+        if (row.audit_status === 'rejected') throw new AppError('guestRejected');
+      },
+      { intention: JSON.stringify(intention), intention_version: versionOf('attendance-intention') },
+    );
   }
 
   /** Editable after sign-up closes, until the itinerary deadline (Asia/Shanghai date, inclusive). */
   async saveItinerary(who: SignedInAccount, id: string, itinerary: Record<string, unknown>): Promise<GuestSummary> {
-    const unitId = unitOf(who);
-    return this.db.transaction().execute(async (trx) => {
-      const edition = await this.editions.current(trx);
-      const row = await this.guests.load(trx, edition, unitId, id, true);
-      assertCanEditItinerary(edition, this.guests.today(), row.audit_status);
-      const now = this.editions.now().toISOString();
-      await trx
-        .updateTable('guests')
-        .set({ itinerary: JSON.stringify(itinerary), itinerary_version: versionOf('itinerary'), updated_at: now })
-        .where('id', '=', id)
-        .execute();
-      return toSummary(await this.guests.load(trx, edition, unitId, id));
+    return this.change(who, id, (row, edition) => assertCanEditItinerary(edition, this.guests.today(), row.audit_status), {
+      itinerary: JSON.stringify(itinerary),
+      itinerary_version: versionOf('itinerary'),
     });
   }
 
   /** Approved guests only ("The guest must be approved first" otherwise). */
   async saveEpidemic(who: SignedInAccount, id: string, epidemic: Record<string, unknown>): Promise<GuestSummary> {
-    const unitId = unitOf(who);
-    return this.db.transaction().execute(async (trx) => {
-      const edition = await this.editions.current(trx);
-      const row = await this.guests.load(trx, edition, unitId, id, true);
-      assertCanEditEpidemicInfo(row.audit_status);
-      const now = this.editions.now().toISOString();
-      await trx
-        .updateTable('guests')
-        .set({ epidemic: JSON.stringify(epidemic), epidemic_version: versionOf('epidemic-prevention'), updated_at: now })
-        .where('id', '=', id)
-        .execute();
-      return toSummary(await this.guests.load(trx, edition, unitId, id));
+    return this.change(who, id, (row) => assertCanEditEpidemicInfo(row.audit_status), {
+      epidemic: JSON.stringify(epidemic),
+      epidemic_version: versionOf('epidemic-prevention'),
     });
   }
 
   async setAttendance(who: SignedInAccount, id: string, state: AttendanceState): Promise<GuestSummary> {
+    return this.change(
+      who,
+      id,
+      (row) => {
+        if (state === 'attending') assertCanConfirmAttendance(row.audit_status, row.itinerary_version !== null);
+      },
+      { attendance: state },
+    );
+  }
+
+  /**
+   * One step of the caller's unit's guest saved: the guest loaded and locked, `gate` asked,
+   * `columns` written with the time, and the guest's summary as it now stands.
+   */
+  private change(
+    who: SignedInAccount,
+    id: string,
+    gate: (row: GuestRow, edition: EditionData) => void,
+    columns: Omit<Updateable<GuestTable>, 'updated_at'>,
+  ): Promise<GuestSummary> {
     const unitId = unitOf(who);
     return this.db.transaction().execute(async (trx) => {
       const edition = await this.editions.current(trx);
-      const row = await this.guests.load(trx, edition, unitId, id, true);
-      if (state === 'attending') assertCanConfirmAttendance(row.audit_status, row.itinerary_version !== null);
+      gate(await this.guests.load(trx, edition, unitId, id, true), edition);
       await trx
         .updateTable('guests')
-        .set({ attendance: state, updated_at: this.editions.now().toISOString() })
+        .set({ ...columns, updated_at: this.editions.now().toISOString() })
         .where('id', '=', id)
         .execute();
       return toSummary(await this.guests.load(trx, edition, unitId, id));

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from '../../db/database.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { SealedColumnProgress } from '../../security/sealed-columns.js';
 import { resealDocumentColumn } from '../../security/sealed-document-columns.js';
 
-// walked by table name (keys:rotate, retention purge): rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 type Document = Record<string, unknown>;
 

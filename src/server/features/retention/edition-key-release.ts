@@ -1,13 +1,10 @@
+import type { AnyDb } from '../../db/database.js';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { likeLiteral, matchesLike } from '../../db/sql-fragments.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import type { SealedText } from '../../security/key-presence.js';
 import { keyIdOfSealed } from '../../security/sealed-values.js';
 
-// walked by table name: rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 /** `v1:<keyId>:` anywhere in the column (a single value or a JSON document), `_` matched literally. */

@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely';
-
-// the purge walks tables by name: rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../../db/database.js';
 
 const CHUNK = 500;
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { AnyDb, Db } from '../../db/database.js';
 import type { EditionData } from '../../../shared/guest-api.js';
 import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../audit/audit.js';
@@ -17,9 +16,6 @@ import { destroyEditionKey, editionKeyIdOf } from '../../security/edition-keys.j
 import type { SealedText } from '../../security/key-presence.js';
 import { releaseEditionKey, valuesStillUnder } from './edition-key-release.js';
 
-// the stores are walked by table name: rows are plain records here
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 export interface PurgeReport {
