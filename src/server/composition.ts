@@ -59,6 +59,8 @@ import { consoleExportRoutes } from './exports/export-routes.js';
 import { auditedExportRoutes } from './exports/audited-export-routes.js';
 import type { AnyAuditedListExport } from './exports/audited-list-exports.js';
 import { unitActivityListExport } from './features/activities/unit-activity-export.js';
+import { activityRosterExports, mySignUpsExport } from './features/activities/activity-hosted-list-exports.js';
+import { entourageListExport } from './features/guests/entourage-list-export.js';
 import { myNoticeListExport } from './features/notices/my-notice-export.js';
 import { messageListExports } from './features/messages/message-list-exports.js';
 import { receptionistListExport } from './features/reception/receptionist-list-export.js';
@@ -477,6 +479,10 @@ export function createServices(
       unitGuestListExport(guests),
       ...ownUnitRecordExports(contentRecords),
       unitActivityListExport(activityListing),
+      // lists a screen hosts (their rows come with a record, whose id is the list's filter)
+      mySignUpsExport(activityListing),
+      entourageListExport(guests),
+      ...activityRosterExports(activities),
       myNoticeListExport(notices),
       ...messageListExports(messages),
       receptionistListExport(hotels),

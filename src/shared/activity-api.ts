@@ -42,6 +42,12 @@ export const activityApiPaths = {
   assignments: (id: string) => `admin/activity/${id}/assignments`,
   /** organisers: GET the roster as an .xlsx download (signed-up and waiting sheets) */
   rosterExport: (id: string) => `admin/activity/${id}/roster/export`,
+  /** organisers: GET ?id the roster's signed-up list as an .xlsx download (what the dialog's list shows; audited) */
+  exportSignedUp: 'admin/activity/export/signed-up',
+  /** organisers: GET ?id the roster's waiting list as an .xlsx download (audited) */
+  exportWaiting: 'admin/activity/export/waiting',
+  /** units: GET ?id the unit's sign-ups for the activity as an .xlsx download (audited) */
+  exportMySignUps: 'qms/export/activity-sign-ups',
 } as const;
 
 /**

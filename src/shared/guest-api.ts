@@ -49,6 +49,8 @@ export const guestApiPaths = {
   guestPhoto: (id: string) => `qms/guest/${id}/photo`,
   /** GET: EntourageItem[]; POST (body: entourage-member schema) */
   entourage: (guestId: string) => `qms/guest/${guestId}/entourage`,
+  /** units: GET ?id the guest's entourage as an .xlsx download (ID numbers masked; audited) */
+  exportEntourage: 'qms/export/entourage',
   /** PUT (body: entourage-member schema) / DELETE */
   entourageMember: (guestId: string, memberId: string) => `qms/guest/${guestId}/entourage/${memberId}`,
   /** GET: the unit's overview (company view) */

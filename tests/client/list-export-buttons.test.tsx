@@ -168,6 +168,11 @@ describe('the export of every declared list', () => {
       ['temporary-codes', 'admin/temporary/export/codes'],
       ['temporary-recommendations', 'admin/temporary/export/recommendations'],
       ['temporary-review', 'admin/temporary/export'],
+      // lists a screen hosts: the record's id is the host's filter, sent with the query
+      ['activity-roster', 'admin/activity/export/signed-up'],
+      ['activity-waiting', 'admin/activity/export/waiting'],
+      ['activity-my-sign-ups', 'qms/export/activity-sign-ups'],
+      ['entourage-members', 'qms/export/entourage'],
     ];
     for (const [id, path] of cases) {
       const list = lists.find((declaration) => declaration.id === id)!;

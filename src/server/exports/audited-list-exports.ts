@@ -17,10 +17,12 @@ export interface ListExportContext {
  * exactly the rows the caller sees, in its order (a unit's rows, never another unit's). The
  * audited export route (audited-export-routes.ts) serves each; features contribute them.
  *
- * `readers` is who reads the list: a unit's own lists (guests, vehicles, activities), the
- * organisers' lists that have no contact-data choice (messages, deliveries, receptionists,
- * temporary codes and recommendations), or every signed-in account's own (the notices it
- * received). Any other account gets 403.
+ * `readers` is who reads the list: a unit's own lists (guests, vehicles, activities, its sign-ups
+ * for an activity, a guest's entourage), the organisers' lists that have no contact-data choice
+ * (messages, deliveries, receptionists, temporary codes and recommendations, an activity's roster
+ * and waiting list), or every signed-in account's own (the notices it received). Any other
+ * account gets 403. A list a screen hosts (its rows come whole with a record) takes the record's
+ * `id` in its query, as its host gives it to the list as a filter.
  */
 export interface AuditedListExport<Query extends { pageNum?: string; pageSize?: string }, Row> extends ListWorkbookShape<Row> {
   readers: 'units' | 'organisers' | 'signed-in';

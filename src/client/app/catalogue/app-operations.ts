@@ -2,6 +2,7 @@ import type { Operation } from '../../engine/operation-types';
 import { accountOperations } from '../../screens/account/account-operations';
 import { activityAdminOperations } from '../../screens/activities/activity-admin-operations';
 import { activityOperations } from '../../screens/activities/activity-operations';
+import { activityDialogListOperations } from '../../screens/activities/activity-dialog-list-operations';
 import { auditOperations } from '../../screens/audit/audit-operations';
 import { contentListOperations } from '../../screens/content/content-list-operations';
 import { contentOperations } from '../../screens/content/content-operations';
@@ -33,6 +34,7 @@ export const appOperations: Record<string, Operation> = {
   ...entourageOperations,
   ...activityOperations,
   ...activityAdminOperations,
+  ...activityDialogListOperations,
   ...contentOperations,
   ...contentListOperations,
   ...noticeOperations,

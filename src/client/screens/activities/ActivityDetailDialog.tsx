@@ -53,6 +53,8 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose: () 
     () => ({
       embedded: true,
       records: detail?.mySignUps ?? [],
+      // the activity is the export's filter (its rows come with the detail)
+      filters: { id },
       facts: { speakerActivity: detail?.document.speaker === true, activitySignUpState: detail?.signUpState ?? null },
       onEvent: (event, row) => {
         const item = detail?.mySignUps.find((signUp) => signUp.id === row?.id);
@@ -61,7 +63,7 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose: () 
       // a cancelled sign-up may promote a waiting one: the whole detail is loaded again
       onChanged: load,
     }),
-    [detail, load],
+    [detail, load, id],
   );
 
   const reason = detail ? stateReason(detail, t) : null;

@@ -72,11 +72,17 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
             <Typography component="h2" variant="h6">
               {t('activity.export.signedUpSheet')}
             </Typography>
-            <DeclaredList declaration={listDeclaration('activity-roster')} host={{ embedded: true, records: detail.signedUp }} />
+            <DeclaredList
+              declaration={listDeclaration('activity-roster')}
+              host={{ embedded: true, records: detail.signedUp, filters: { id } }}
+            />
             <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
               {t('activity.export.waitingSheet')}
             </Typography>
-            <DeclaredList declaration={listDeclaration('activity-waiting')} host={{ embedded: true, records: detail.waiting }} />
+            <DeclaredList
+              declaration={listDeclaration('activity-waiting')}
+              host={{ embedded: true, records: detail.waiting, filters: { id } }}
+            />
             {detail.category === 'invited' && (
               <Box sx={{ mt: 3 }} data-testid="assignments">
                 <Typography component="h2" variant="h6">

@@ -63,6 +63,8 @@ export function EntourageManager({ detail, access, onChanged }: WizardPanelProps
     // an answer's interface, not a record type: the list reads its fields by name
     records: members as unknown as Row[],
     facts: { guestId: detail.id, editable: access.editable },
+    // the guest is the export's filter (its members come with the guest's record)
+    filters: { id: detail.id },
     onEvent: (event, row) => {
       const member = members.find((item) => item.id === row?.id);
       if (!member) return;
