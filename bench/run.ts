@@ -73,6 +73,6 @@ const markdown = parts.join('\n');
 if (wanted.length > 0) console.log(markdown);
 else {
   const output = process.env.BENCH_OUTPUT || 'docs/BENCHMARKS.md';
-  fs.writeFileSync(path.join(root, output), markdown);
+  fs.writeFileSync(path.resolve(root, output), markdown);
   console.log(`${output} written (${names.length} sections)`);
 }
