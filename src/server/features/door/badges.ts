@@ -34,6 +34,15 @@ interface BadgeHolder {
 
 type DoorExecutor = Executor<Database & DoorTables>;
 
+/** One person of a print: whose badge, and the print's audit entry. */
+interface BadgePrint {
+  holder: BadgeHolder;
+  action: 'guest.badge' | 'temporary.badge';
+  targetType: 'guest' | 'entourage' | 'temporary-registration';
+  targetId: string;
+  targetLabel: string;
+}
+
 /**
  * Badges of a unit's guests and entourage, and of approved temporary registrations: a PDF page each, a QR code carrying the signed id of
  * the person's live badge (made on first print, kept until revoked).
@@ -87,30 +96,17 @@ export class Badges {
   }
 
   private async pdfOf(who: SignedInAccount, editionId: string, unitId: string, people: PersonAtTheDoor[]): Promise<Buffer> {
-    // the badges and their audit entries in one transaction: a print is recorded exactly when its badges are
-    const badgeIds = await this.db.transaction().execute(async (trx) => {
-      const made: string[] = [];
-      for (const person of people) {
-        made.push(
-          await this.liveBadge(trx, editionId, {
-            personKey: person.personKey,
-            unitId,
-            guestId: person.guestId,
-            memberId: person.memberId,
-            temporaryId: null,
-          }),
-        );
-        await this.audit.record(trx as unknown as Db, who, {
-          editionId,
-          action: 'guest.badge',
-          targetType: person.memberId ? 'entourage' : 'guest',
-          targetId: person.memberId ?? person.guestId,
-          targetLabel: person.nameZh,
-          at: this.clock.nowIso(),
-        });
-      }
-      return made;
-    });
+    const badgeIds = await this.printed(
+      who,
+      editionId,
+      people.map((person) => ({
+        holder: { personKey: person.personKey, unitId, guestId: person.guestId, memberId: person.memberId, temporaryId: null },
+        action: 'guest.badge',
+        targetType: person.memberId ? 'entourage' : 'guest',
+        targetId: person.memberId ?? person.guestId,
+        targetLabel: person.nameZh,
+      })),
+    );
     const faces: BadgeFace[] = [];
     for (const [index, person] of people.entries()) {
       faces.push({
@@ -143,29 +139,17 @@ export class Badges {
       if (!person.approved) throw new AppError('tempNotApproved');
       people.push(person);
     }
-    const badgeIds = await this.db.transaction().execute(async (trx) => {
-      const made: string[] = [];
-      for (const person of people) {
-        made.push(
-          await this.liveBadge(trx, edition.id, {
-            personKey: `t:${person.id}`,
-            unitId: null,
-            guestId: null,
-            memberId: null,
-            temporaryId: person.id,
-          }),
-        );
-        await this.audit.record(trx as unknown as Db, who, {
-          editionId: edition.id,
-          action: 'temporary.badge',
-          targetType: 'temporary-registration',
-          targetId: person.id,
-          targetLabel: person.name,
-          at: this.clock.nowIso(),
-        });
-      }
-      return made;
-    });
+    const badgeIds = await this.printed(
+      who,
+      edition.id,
+      people.map((person) => ({
+        holder: { personKey: `t:${person.id}`, unitId: null, guestId: null, memberId: null, temporaryId: person.id },
+        action: 'temporary.badge',
+        targetType: 'temporary-registration',
+        targetId: person.id,
+        targetLabel: person.name,
+      })),
+    );
     const faces: BadgeFace[] = [];
     for (const [index, person] of people.entries()) {
       faces.push({
@@ -184,6 +168,21 @@ export class Badges {
   private kindLabel(guestType: string | null, entourage: boolean): string {
     const label = (language: Language) => (entourage ? this.labels.entourage(language) : this.labels.guestType(language, guestType));
     return `${label('zh-CN')} / ${label('en')}`;
+  }
+
+  /**
+   * The live badge of each person printed (made when there is none) and the print's audit entry,
+   * in one transaction: a print is recorded exactly when its badges are.
+   */
+  private async printed(who: SignedInAccount, editionId: string, prints: BadgePrint[]): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const made: string[] = [];
+      for (const { holder, ...entry } of prints) {
+        made.push(await this.liveBadge(trx, editionId, holder));
+        await this.audit.record(trx as unknown as Db, who, { editionId, ...entry, at: this.clock.nowIso() });
+      }
+      return made;
+    });
   }
 
   private async liveBadge(executor: DoorExecutor, editionId: string, holder: BadgeHolder): Promise<string> {
