@@ -172,7 +172,8 @@ export class Badges {
 
   /**
    * The live badge of each person printed (made when there is none) and the print's audit entry,
-   * in one transaction: a print is recorded exactly when its badges are.
+   * in one transaction: an entry says the badge was issued to be printed (a PDF that then fails to
+   * render is still recorded, as the badge now exists).
    */
   private async printed(who: SignedInAccount, editionId: string, prints: BadgePrint[]): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {

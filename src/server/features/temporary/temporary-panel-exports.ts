@@ -5,6 +5,7 @@ import { pageOfWhole, type AnyAuditedListExport, type AuditedListExport } from '
 import { pageOf } from '../../http/route-parts.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
+import { assertOrganiser } from '../../auth/unit-access.js';
 import type { TemporaryCodes } from './temporary-codes.js';
 import type { TemporaryRecommendations } from './temporary-recommendations.js';
 
@@ -58,8 +59,12 @@ export function temporaryPanelExports(
       },
       { headerKey: 'temporary.codes.used', value: (row) => row.used },
     ],
-    // answered whole (tens of codes): the export's pages are cut from it
-    page: async (_who, query) => pageOfWhole(await codes.list((await editions.current()).id), query),
+    // answered whole (tens of codes): the export's pages are cut from it; the codes' reader checks
+    // no role of its own, so this one does, beside the route's
+    page: async (who, query) => {
+      assertOrganiser(who);
+      return pageOfWhole(await codes.list((await editions.current()).id), query);
+    },
   };
   const recommendationList: AuditedListExport<AuditPageQuery, RecommendationItem> = {
     readers: 'organisers',
