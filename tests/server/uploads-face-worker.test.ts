@@ -161,18 +161,10 @@ describe('face detector worker', () => {
     }
   });
 
-  it("runs the model fused: the boxes and scores of face-api's own ops, for at most half of their CPU", { timeout: 300_000 }, async () => {
+  // what it costs is measured in the bench (npm run bench -- photo-check: detection alone, fused against face-api's ops), not here
+  it("runs the model fused: the boxes and scores of face-api's own ops", { timeout: 300_000 }, async () => {
     const fused = new FaceDetector({ workers: 1, timeLimitMs: 60_000 });
     const faceApi = new FaceDetector({ workers: 1, timeLimitMs: 60_000, graph: 'face-api' });
-    const cpuMs: Record<'fused' | 'faceApi', number[]> = { fused: [], faceApi: [] };
-    const timed = async (detector: FaceDetector, into: number[]) => {
-      const { rgb, width, height } = await passingPixels();
-      const before = process.cpuUsage();
-      const boxes = await detector.detect(rgb, width, height);
-      const used = process.cpuUsage(before);
-      into.push((used.user + used.system) / 1000);
-      return boxes;
-    };
     try {
       // the verdict set's pictures, as the upload check hands them over
       // every third of the verdict set's pictures (the whole set is face-verdicts.test.ts's)
@@ -196,16 +188,6 @@ describe('face detector worker', () => {
           expect(Math.abs(box.score - other.score), name).toBeLessThan(1e-4);
         });
       }
-      // turns, so a busy moment of the machine falls on both
-      for (let round = 0; round < 16; round += 1) {
-        if (round % 2 === 0) await timed(fused, cpuMs.fused);
-        await timed(faceApi, cpuMs.faceApi);
-        if (round % 2 === 1) await timed(fused, cpuMs.fused);
-      }
-      const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
-      const [now, before] = [median(cpuMs.fused), median(cpuMs.faceApi)];
-      console.info(`detection CPU p50: fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`);
-      expect(now / before, `fused ${now.toFixed(1)} ms, face-api ${before.toFixed(1)} ms`).toBeLessThan(0.5);
     } finally {
       await Promise.all([fused.close(), faceApi.close()]);
     }
