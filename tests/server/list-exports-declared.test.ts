@@ -9,9 +9,9 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { allPages, listExports, sheetRows, workbookRows } from './helpers/list-pages.js';
+import { listExports, sheetRows, workbookRows } from './helpers/list-pages.js';
 import type { Page } from '../../src/shared/api-types.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, STAFF, type Caller } from './guests-harness.js';
+import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, STAFF } from './guests-harness.js';
 import { createActivity } from './activities-harness.js';
 
 type AuditItem = { actorAccount: string; action: string; targetId: string; after: unknown };
@@ -19,15 +19,7 @@ type AuditItem = { actorAccount: string; action: string; targetId: string; after
 describeEachDatabase('exports of every declared list', (kind) => {
   const time = movableClock('2027-06-01T04:00:00.000Z');
   const t = useTestApp(kind, { MESSAGE_WORKER: '0' }, { clock: time.clock });
-  const { download } = listExports(t);
-
-  /** The list's rows (pages of two) beside the export's rows, for one query of one caller. */
-  async function listBesideExport<R>(who: Caller, account: string, list: string, exported: string, query: string) {
-    const shown = await allPages<R>(who, list, query, 2);
-    const answer = await download(`${exported}?${query}`, account);
-    expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
-    return { shown, sheet: await sheetRows(answer.rawPayload) };
-  }
+  const { download, listBesideExport } = listExports(t);
 
   /** The audit entries of one list's downloads. */
   async function exportsOf(fileKey: string): Promise<AuditItem[]> {

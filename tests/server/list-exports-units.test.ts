@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
-import { allPages, listExports, sheetRows } from './helpers/list-pages.js';
+import { listExports, sheetRows } from './helpers/list-pages.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, STAFF, type Caller } from './guests-harness.js';
 import { upload } from './content-harness.js';
@@ -18,15 +18,7 @@ type AuditItem = { actorAccount: string; action: string; targetId: string; targe
 describeEachDatabase('exports of the lists units see', (kind) => {
   const time = movableClock();
   const t = useTestApp(kind, {}, { clock: time.clock });
-  const { download } = listExports(t);
-
-  /** The list's rows (pages of two) beside the export's rows, for one query of one caller. */
-  async function listBesideExport<R>(who: Caller, account: string, list: string, exported: string, query: string) {
-    const shown = await allPages<R>(who, list, query, 2);
-    const answer = await download(`${exported}?${query}`, account);
-    expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
-    return { shown, sheet: await sheetRows(answer.rawPayload) };
-  }
+  const { download, listBesideExport } = listExports(t);
 
   const exportsAudited = async (organiser: Caller) =>
     (await organiser.get<Page<AuditItem>>('admin/console/audit/page?action=list.export&pageSize=100')).body.data.records;

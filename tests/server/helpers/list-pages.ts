@@ -46,16 +46,21 @@ export function listExports(t: TestApp) {
       headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
     });
   };
+  /** The list's rows (pages of two) beside the export's rows, for one query of one caller. */
+  async function listBesideExport<R>(who: Caller, account: string, list: string, exported: string, query: string) {
+    const shown = await allPages<R>(who, list, query, 2);
+    const answer = await download(`${exported}?${query}`, account);
+    expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+    return { shown, sheet: await sheetRows(answer.rawPayload) };
+  }
   /** The list's rows in the order shown (pages of two), checked against the export's first column, for one query. */
   async function listAndExport<R>(organiser: Caller, list: string, exported: string, query: string, first: (row: R) => string) {
-    const shown = await allPages<R>(organiser, list, query, 2);
-    const answer = await download(`${exported}?${query}`);
-    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+    const { shown, sheet } = await listBesideExport<R>(organiser, ORGANISER, list, exported, query);
     expect(
-      (await sheetRows(answer.rawPayload)).map((row) => row[0]),
+      sheet.map((row) => row[0]),
       `${exported}?${query}`,
     ).toEqual(shown.map(first));
     return shown;
   }
-  return { download, listAndExport };
+  return { download, listBesideExport, listAndExport };
 }
