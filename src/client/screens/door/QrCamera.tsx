@@ -1,42 +1,53 @@
 import Box from '@mui/material/Box';
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { useEffect, useRef } from 'react';
+import { BadgeSightings } from './badge-sightings';
 
-/** Reads QR codes from the phone's camera (@zxing/browser); each code is handed over once per few seconds. */
+/** How long a badge must be out of the camera's view before it counts as held up again. */
+const OUT_OF_VIEW_MS = 3000;
+
+/**
+ * Reads QR codes from the phone's camera (@zxing/browser). A badge held in front of the camera is
+ * handed over once, not every few seconds: a badge held a little long must not turn the guest's
+ * check-in on the screen into "already checked in".
+ */
 export default function QrCamera({ onCode, onFailure }: { onCode: (text: string) => void; onFailure: (error: unknown) => void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const last = useRef<{ text: string; at: number }>({ text: '', at: 0 });
+  const frame = useRef<HTMLDivElement>(null);
+  const sightings = useRef(new BadgeSightings(OUT_OF_VIEW_MS));
   const handlers = useRef({ onCode, onFailure });
   handlers.current = { onCode, onFailure };
 
   useEffect(() => {
+    // Each start has a video element of its own: a reader stopped late (the effect run again, as
+    // React's StrictMode does) clears its element's source, which would blank a shared one for good.
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.dataset.testid = 'checkin-camera';
+    Object.assign(video.style, { width: '100%', height: '100%', objectFit: 'cover' });
+    frame.current?.appendChild(video);
     let controls: IScannerControls | undefined;
     let live = true;
     const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
     reader
-      .decodeFromVideoDevice(undefined, video.current ?? undefined, (result) => {
+      .decodeFromVideoDevice(undefined, video, (result) => {
         if (!result) return;
         const text = result.getText();
-        const now = Date.now();
-        // a badge held in front of the camera is read many times a second: one scan per 3 s
-        if (text === last.current.text && now - last.current.at < 3000) return;
-        last.current = { text, at: now };
-        handlers.current.onCode(text);
+        if (sightings.current.isNewScan(text, Date.now())) handlers.current.onCode(text);
       })
       .then((started) => {
         controls = started;
         if (!live) started.stop();
       })
-      .catch((error: unknown) => handlers.current.onFailure(error));
+      .catch((error: unknown) => live && handlers.current.onFailure(error));
     return () => {
       live = false;
       controls?.stop();
+      video.remove();
     };
   }, []);
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 480, aspectRatio: '4 / 3', bgcolor: 'black', borderRadius: 1, overflow: 'hidden' }}>
-      <video ref={video} data-testid="checkin-camera" muted playsInline style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-    </Box>
+    <Box ref={frame} sx={{ width: '100%', maxWidth: 480, aspectRatio: '4 / 3', bgcolor: 'black', borderRadius: 1, overflow: 'hidden' }} />
   );
 }
