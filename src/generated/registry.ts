@@ -160,7 +160,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'activity': 2,
   'attendance-confirmation': 1,
   'attendance-intention': 1,
-  'audit-filter-query': 5,
+  'audit-filter-query': 6,
   'audit-page-query': 1,
   'badge-batch-query': 1,
   'console-guest-query': 3,

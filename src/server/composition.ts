@@ -503,7 +503,7 @@ export function createServices(
         clock,
         config.badgeBatchCap,
       ),
-      checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, temporaryPeopleAtTheDoor, storedPictures, clock),
+      checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, temporaryPeopleAtTheDoor, storedPictures, audit, clock),
     },
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),

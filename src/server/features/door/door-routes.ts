@@ -97,7 +97,7 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
       const who = signedIn(request);
       if (!SCANNERS.has(who.userType)) throw new AppError('forbidden');
       noStore(reply);
-      return ok(request, await checkIns.scan(request.body, who.id));
+      return ok(request, await checkIns.scan(request.body, who));
     },
   });
 
