@@ -169,7 +169,7 @@ export const schemaVersions: Record<SchemaName, number> = {
   'content-id-params': 1,
   'content-import': 1,
   'content-page-query': 2,
-  'door-absent-query': 1,
+  'door-absent-query': 2,
   'door-badge-revoke': 1,
   'door-scan': 1,
   'door-temporary-badges-query': 1,

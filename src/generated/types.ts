@@ -1166,7 +1166,7 @@ sort?: ("title" | "unitName" | "session" | "category" | "createdAt")
 order?: SortOrder
 }
 /**
- * Query string of GET admin/console/door/absent (organisers): people with a live badge and no check-in, paged.
+ * Query string of GET admin/console/door/absent (organisers) and of its audited export: people with a live badge and no check-in, filtered by a part of the name, by unit (a temporary registration: its event) and name, or sorted by either column (then by the badge), paged.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "DoorAbsentQuery".
@@ -1182,6 +1182,13 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+sort?: ("name" | "unit")
+order?: SortOrder
 }
 /**
  * Body of POST admin/console/door/badge/revoke (organisers): the QR code of a lost badge; it is refused from then on and the next print makes a new one.

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
+import { containsText } from '../../db/sql-fragments.js';
+import type { DoorAbsentQuery } from '../../../generated/types.js';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
 import { shanghaiHourOfUtcKey, type Clock } from '../../clock.js';
@@ -60,6 +63,12 @@ function checkInEntry(
       : { action: 'guest.check-in', targetType: 'guest', targetId: badge.guest_id ?? '' };
   return { editionId, ...target, targetLabel: null };
 }
+
+/** The "not arrived" list's sortable columns (the `sort` enum of door-absent-query). */
+const ABSENT_SORT_COLUMNS: SortColumns<NonNullable<DoorAbsentQuery['sort']>> = {
+  name: { column: 'absent.person_name', nullable: true },
+  unit: { column: 'absent.unit_name', nullable: true },
+};
 
 /** a scan time this far in the future is the phone's clock, not a scan: the server's time is kept */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -208,23 +217,43 @@ export class CheckIns {
     }
   }
 
-  /** People with a live badge and no check-in, by unit and name (the names as registered). */
-  async absent(pageNum: number, pageSize: number): Promise<AbsentPage> {
+  /**
+   * People with a live badge and no check-in (the names as registered), filtered by a part of the
+   * name, by unit (a temporary registration: its event) and name, or sorted by the column asked
+   * then by the badge. The export reads the same pages (absent-list-export.ts).
+   */
+  async absent(query: DoorAbsentQuery): Promise<AbsentPage> {
+    const pageNum = Number(query.pageNum ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
     const edition = await this.editions.current();
+    const temporary = this.temporaryPeople.columnsOf('badges.temporary_id');
     const waiting = this.db
       .selectFrom('badges')
+      .leftJoin('units', 'units.id', 'badges.unit_id')
       .where('badges.edition_id', '=', edition.id)
       .where('badges.revoked_at', 'is', null)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('check_ins').select('check_ins.badge_id').whereRef('check_ins.badge_id', '=', 'badges.id'))),
-      );
+      )
+      .select([
+        'badges.id as badge_id',
+        'badges.guest_id',
+        'badges.member_id',
+        'badges.temporary_id',
+        'badges.person_key',
+        sql<string | null>`coalesce(${temporary.name}, ${this.people.nameColumn('badges.guest_id', 'badges.member_id')})`.as('person_name'),
+        sql<string | null>`coalesce(units.name, ${temporary.eventName})`.as('unit_name'),
+      ]);
+    let filtered = this.db.selectFrom(waiting.as('absent'));
+    if (query.name) filtered = filtered.where(containsText('absent.person_name', query.name));
     const [count, rows] = await Promise.all([
-      waiting.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      waiting
-        .leftJoin('units', 'units.id', 'badges.unit_id')
-        .select(['badges.guest_id', 'badges.member_id', 'badges.temporary_id', 'badges.person_key'])
-        .orderBy('units.name')
-        .orderBy('badges.person_key')
+      filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      orderedBy(filtered.selectAll(), ABSENT_SORT_COLUMNS, query, 'absent.badge_id', isPostgres(this.db), (q) =>
+        q
+          .orderBy(sql`${sql.ref('absent.unit_name')}${isPostgres(this.db) ? sql`` : sql` nulls last`}`)
+          .orderBy('absent.person_name')
+          .orderBy('absent.badge_id'),
+      )
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),
