@@ -1015,8 +1015,8 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
-action?: ("guest.approve" | "guest.reject" | "guest.reception" | "guest.deregister" | "guest.photo-change" | "guest.upgrade-fix" | "edition.update" | "invitation-code.create" | "invitation-code.revoke" | "notice.create" | "notice.update" | "notice.delete" | "notice.publish" | "hotel.create" | "hotel.update" | "hotel.delete" | "receptionist.create" | "receptionist.update" | "receptionist.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.close" | "activity.assign" | "entourage.reception" | "historical-guest.add" | "historical-guest.save" | "historical-guest.delete" | "historical-guest.import" | "investment-project.add" | "investment-project.save" | "investment-project.delete" | "investment-project.import" | "download.add" | "download.save" | "download.delete" | "temporary.approve" | "temporary.reject" | "temporary.code.create" | "temporary.code.discard" | "personal-data.reveal" | "personal-data.export" | "personal-data.consent" | "list.export")
-targetType?: ("guest" | "edition" | "invitation-code" | "invitation-code-batch" | "notice" | "hotel" | "receptionist" | "activity" | "entourage" | "historical-guest" | "investment-project" | "download" | "temporary-registration" | "temporary-code" | "export" | "vehicle" | "unofficial-guest" | "unit" | "temporary-recommendation")
+action?: ("guest.approve" | "guest.reject" | "guest.reception" | "guest.deregister" | "guest.photo-change" | "guest.upgrade-fix" | "guest.badge" | "guest.check-in" | "edition.update" | "edition.retention-purge" | "invitation-code.create" | "invitation-code.revoke" | "notice.create" | "notice.update" | "notice.delete" | "notice.publish" | "hotel.create" | "hotel.update" | "hotel.delete" | "receptionist.create" | "receptionist.update" | "receptionist.delete" | "activity.create" | "activity.update" | "activity.publish" | "activity.close" | "activity.assign" | "entourage.reception" | "historical-guest.add" | "historical-guest.save" | "historical-guest.delete" | "historical-guest.import" | "investment-project.add" | "investment-project.save" | "investment-project.delete" | "investment-project.import" | "download.add" | "download.save" | "download.delete" | "temporary.approve" | "temporary.reject" | "temporary.code.create" | "temporary.code.discard" | "temporary.badge" | "temporary.check-in" | "personal-data.reveal" | "personal-data.export" | "personal-data.consent" | "list.export" | "form.draft.create" | "form.draft.update" | "form.draft.discard" | "form.publish" | "form.rollback" | "message.send")
+targetType?: ("guest" | "edition" | "invitation-code" | "invitation-code-batch" | "notice" | "hotel" | "receptionist" | "activity" | "entourage" | "historical-guest" | "investment-project" | "download" | "temporary-registration" | "temporary-code" | "export" | "vehicle" | "unofficial-guest" | "unit" | "temporary-recommendation" | "form" | "message")
 /**
  * @minLength 1
  * @maxLength 100
@@ -1166,7 +1166,7 @@ sort?: ("title" | "unitName" | "session" | "category" | "createdAt")
 order?: SortOrder
 }
 /**
- * Query string of GET admin/console/door/absent (organisers): people with a live badge and no check-in, paged.
+ * Query string of GET admin/console/door/absent (organisers) and of its audited export: people with a live badge and no check-in, filtered by a part of the name, by unit (a temporary registration: its event) and name, or sorted by either column (then by the badge), paged.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "DoorAbsentQuery".
@@ -1182,6 +1182,13 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
+name?: string
+sort?: ("name" | "unit")
+order?: SortOrder
 }
 /**
  * Body of POST admin/console/door/badge/revoke (organisers): the QR code of a lost badge; it is refused from then on and the next print makes a new one.

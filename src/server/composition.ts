@@ -64,6 +64,7 @@ import { entourageListExport } from './features/guests/entourage-list-export.js'
 import { myNoticeListExport } from './features/notices/my-notice-export.js';
 import { messageListExports } from './features/messages/message-list-exports.js';
 import { receptionistListExport } from './features/reception/receptionist-list-export.js';
+import { absentListExport } from './features/door/absent-list-export.js';
 import { temporaryPanelExports } from './features/temporary/temporary-panel-exports.js';
 import { revealRoutes } from './privacy/reveal-routes.js';
 import type { RevealTarget } from './privacy/reveal-targets.js';
@@ -376,6 +377,7 @@ export function createServices(
   const temporaryUploads = new TemporaryUploads(tables, uploadStorage, uploadJournal, faceDetector, log, protection, currentEditionId);
   // the door owns the question, the temporary feature (above it) answers it
   const temporaryPeopleAtTheDoor = new TemporaryRegistrationsAtTheDoor(tables, temporaryUploads);
+  const checkIns = new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, temporaryPeopleAtTheDoor, storedPictures, audit, clock);
   const repositoryForms = new RepositoryForms(REPOSITORY_ROOT);
   const formDrafts = new FormDrafts(db, repositoryForms, editions, protection, clock);
   const formVersions = new FormVersions(formsDb(db), editions, audit, repositoryForms, clock, formDrafts);
@@ -486,6 +488,7 @@ export function createServices(
       myNoticeListExport(notices),
       ...messageListExports(messages),
       receptionistListExport(hotels),
+      absentListExport(checkIns),
       ...temporaryPanelExports(temporaryCodes, temporaryRecommendations, editions),
     ],
     door: {
@@ -503,7 +506,7 @@ export function createServices(
         clock,
         config.badgeBatchCap,
       ),
-      checkIns: new CheckIns(db, editions, badgeTokens, peopleAtTheDoor, temporaryPeopleAtTheDoor, storedPictures, clock),
+      checkIns,
     },
     temporary: {
       registrations: new TemporaryRegistrations(tables, editions, audit, protection),

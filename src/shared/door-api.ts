@@ -20,6 +20,8 @@ export const doorApiPaths = {
   arrivals: 'admin/console/door/arrivals',
   /** GET ?door-absent-query: people with a live badge and no check-in (organisers) */
   absent: 'admin/console/door/absent',
+  /** GET ?door-absent-query: the same people as a workbook, audited (organisers) */
+  exportAbsent: 'admin/console/export/door-absent',
   /** POST (door-badge-revoke): a lost badge's code is refused from then on (organisers) */
   revoke: 'admin/console/door/badge/revoke',
 } as const;

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { AuditLogItem } from '../../src/shared/console-api.js';
 import type { Page } from '../../src/shared/api-types.js';
+import { auditActions } from '../../src/shared/audit-actions.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import {
@@ -138,6 +139,25 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
     headers: { authorization: `Bearer ${organiser.token}` },
   });
   if (badge.statusCode !== 200) throw new Error(`temporary badge: ${badge.statusCode} ${badge.body}`);
+  const guestBadge = await t.app.inject({
+    method: 'GET',
+    url: `/exhibition/qms/badge/guest/${approved.id}`,
+    headers: { authorization: `Bearer ${ent.token}` },
+  });
+  if (guestBadge.statusCode !== 200) throw new Error(`guest badge: ${guestBadge.statusCode} ${guestBadge.body}`);
+  const badges = await t.app.db
+    .withTables<{ badges: { id: string; guest_id: string | null; member_id: string | null; temporary_id: string | null } }>()
+    .selectFrom('badges')
+    .select(['id', 'guest_id', 'member_id', 'temporary_id'])
+    .execute();
+  const scanned = badges.filter(
+    (row) => (row.guest_id === approved.id && row.member_id === null) || row.temporary_id === first.body.data.id,
+  );
+  expect(scanned).toHaveLength(2);
+  for (const row of scanned) {
+    const token = t.app.services.door.tokens.tokenOf(row.id);
+    await ok(organiser.post('door/scan', { token, scannedAt: new Date().toISOString(), station: 'Gate A' }), 'check-in');
+  }
   await ok(
     organiser.post('admin/temporary/decide', { ids: [other.body.data.id], decision: 'reject', reason: '信息不全' }),
     'temporary reject',
@@ -190,6 +210,9 @@ async function everyOrganiserWrite(t: Parameters<typeof addGuest>[1], organiser:
     'temporary.approve',
     'temporary.reject',
     'temporary.badge',
+    'guest.badge',
+    'guest.check-in',
+    'temporary.check-in',
     'temporary.code.create',
     'temporary.code.discard',
   ];
@@ -239,5 +262,23 @@ describeEachDatabase('audit log: every organiser write, read by a person', (kind
     expect(assigned.changes).toContainEqual(expect.objectContaining({ after: '赵日志' }));
     const receptionist = zh.find((entry) => entry.action === 'receptionist.create')!;
     expect(receptionist.changes.map((c) => c.after)).toContain('日志大酒店');
+    // a check-in names its person when read, from the guest's row: the entry itself holds the id, the scan's time and station
+    const checkIn = zh.find((entry) => entry.action === 'guest.check-in')!;
+    expect(checkIn).toMatchObject({ targetType: 'guest', targetLabel: '赵日志', after: { station: 'Gate A' } });
+    expect(checkIn.changes).toContainEqual(expect.objectContaining({ after: 'Gate A' }));
+    const stored = await t.app.db.selectFrom('audit_log').selectAll().where('action', 'like', '%.check-in').execute();
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      expect(row.target_label).toBeNull();
+      expect(`${row.before_value} ${row.after_value}`).not.toMatch(/赵日志|Zhang|1[3-9]\d{9}|\d{17}[\dX]/);
+    }
+    // every action written is a choice of the audit log's 操作 filter, and filtering for it finds exactly its entries
+    for (const action of new Set(zh.map((entry) => entry.action))) {
+      expect(auditActions, `${action} is no choice of the audit log's filter`).toContain(action);
+      const filtered = await organiser.get<Page<AuditLogItem>>(`admin/console/audit/page?pageSize=100&action=${action}`);
+      expect(filtered.status, action).toBe(200);
+      expect(filtered.body.data.total, action).toBe(zh.filter((entry) => entry.action === action).length);
+      expect(new Set(filtered.body.data.records.map((entry) => entry.action))).toEqual(new Set([action]));
+    }
   });
 });

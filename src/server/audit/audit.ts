@@ -14,6 +14,7 @@ import { orderedBy, type SortColumns } from '../db/list-order.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { ReadableValues } from '../exports/readable-values.js';
 import type { AuditSubjects } from './audit-subjects.js';
+import type { AuditAction, AuditTargetType } from '../../shared/audit-actions.js';
 import { actionLabel, readableChanges, readableTarget, targetTypeLabel, type AuditChange } from './audit-readable.js';
 
 /** The audit log's sortable columns (the `sort` enum of audit-filter-query); indexed by migration 0035. */
@@ -25,8 +26,9 @@ const AUDIT_SORT_COLUMNS: SortColumns<NonNullable<AuditFilterQuery['sort']>> = {
 
 export interface AuditRecord {
   editionId: string;
-  action: string;
-  targetType: string;
+  /** one of the audit log filter's choices: what is written can be filtered for and read in both languages */
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string;
   reason?: string | null;
   at: string;

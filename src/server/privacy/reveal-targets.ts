@@ -2,6 +2,7 @@ import { AppError } from '../http/app-error.js';
 import type { SchemaData } from '../http/typed-route.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { SensitiveField } from '../../shared/sensitive-fields.js';
+import type { AuditTargetType } from '../../shared/audit-actions.js';
 import { sensitiveFieldsOf } from './masked-answers.js';
 
 export type RevealBody = SchemaData<'personal-data-reveal'>;
@@ -15,7 +16,7 @@ export interface RevealedRecord {
   /** fields besides the schema's, at their place in `document` (a reception's phones under /reception) */
   extraFields?: SensitiveField[];
   /** what the audit entry names */
-  targetType: string;
+  targetType: AuditTargetType;
   targetId: string;
   targetLabel: string | null;
 }

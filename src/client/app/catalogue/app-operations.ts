@@ -7,6 +7,7 @@ import { auditOperations } from '../../screens/audit/audit-operations';
 import { contentListOperations } from '../../screens/content/content-list-operations';
 import { contentOperations } from '../../screens/content/content-operations';
 import { editionOperations } from '../../screens/edition/edition-operations';
+import { doorListOperations } from '../../screens/door/door-list-operations';
 import { consoleGuestOperations } from '../../screens/guests/console-guest-operations';
 import { entourageOperations } from '../../screens/guests/entourage-operations';
 import { guestListOperations } from '../../screens/guests/guest-list-operations';
@@ -44,4 +45,5 @@ export const appOperations: Record<string, Operation> = {
   ...temporaryReviewOperations,
   ...auditOperations,
   ...messageOperations,
+  ...doorListOperations,
 };

@@ -5,25 +5,27 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import type { DoorAbsentPage, DoorArrivals } from '../../../shared/door-api';
+import type { DoorArrivals } from '../../../shared/door-api';
 import { doorApi } from '../../api/door-endpoints';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
+import { DeclaredList } from '../../engine/DeclaredList';
+import { listDeclaration } from '../../engine/declaration-catalogue';
 
-const ABSENT_SHOWN = 50;
+const EMBEDDED = { embedded: true };
 
-/** The door on the organisers' dashboard: check-ins against badges, per hour, and who has not arrived. */
+/**
+ * The door on the organisers' dashboard: check-ins against badges, per hour, and who has not
+ * arrived (a declared list: ui-schemas/screens/door-absent.json, filtered, sorted, paged and exported as shown).
+ */
 export default function ArrivalFigures() {
   const tk = useKeyTranslation();
   const [arrivals, setArrivals] = useState<DoorArrivals | null>(null);
-  const [absent, setAbsent] = useState<DoorAbsentPage | null>(null);
 
   useEffect(() => {
     let live = true;
-    Promise.all([doorApi.arrivals(), doorApi.absent(1, ABSENT_SHOWN)]).then(
-      ([figures, page]) => {
-        if (!live) return;
-        setArrivals(figures);
-        setAbsent(page);
+    doorApi.arrivals().then(
+      (figures) => {
+        if (live) setArrivals(figures);
       },
       () => undefined,
     );
@@ -32,7 +34,7 @@ export default function ArrivalFigures() {
     };
   }, []);
 
-  if (!arrivals || !absent || arrivals.badges === 0) return null;
+  if (!arrivals || arrivals.badges === 0) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="arrival-figures">
       <Typography component="h3" variant="subtitle1">
@@ -56,21 +58,8 @@ export default function ArrivalFigures() {
           </Table>
         </>
       )}
-      <Typography variant="subtitle2">{tk('console.dashboard.absent', { count: absent.total })}</Typography>
-      <Table size="small">
-        <TableBody>
-          {absent.records.map((person, index) => (
-            <TableRow key={`${person.unitName}-${person.nameZh}-${index}`} data-testid="absent-person">
-              <TableCell>
-                {person.nameZh}
-                {person.nameEn ? ` (${person.nameEn})` : ''}
-                {person.entourage ? ` · ${tk('console.dashboard.entourage')}` : ''}
-              </TableCell>
-              <TableCell>{person.unitName}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      {/* its total ("not arrived yet (n)") heads it */}
+      <DeclaredList declaration={listDeclaration('door-absent')} host={EMBEDDED} />
     </Paper>
   );
 }

@@ -1,4 +1,8 @@
 import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
+import { containsText } from '../../db/sql-fragments.js';
+import type { DoorAbsentQuery } from '../../../generated/types.js';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
 import { shanghaiHourOfUtcKey, type Clock } from '../../clock.js';
@@ -10,6 +14,8 @@ import type { PeopleAtTheDoor, PersonAtTheDoor } from '../guests/people-at-the-d
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
 import type { TemporaryPeopleAtTheDoor } from './temporary-people-at-the-door.js';
+import type { Audit, AuditRecord } from '../../audit/audit.js';
+import type { SignedInAccount } from '../../auth/sessions.js';
 
 export interface Scan {
   token: string;
@@ -45,6 +51,25 @@ export interface ArrivalFigures {
   perHour: { hour: string; count: number }[];
 }
 
+/** The audit entry of a badge's check-in: whose badge, by id (no name, ID number or mobile). */
+function checkInEntry(
+  editionId: string,
+  badge: { guest_id: string | null; member_id: string | null; temporary_id: string | null },
+): Pick<AuditRecord, 'editionId' | 'action' | 'targetType' | 'targetId' | 'targetLabel'> {
+  const target: Pick<AuditRecord, 'action' | 'targetType' | 'targetId'> = badge.temporary_id
+    ? { action: 'temporary.check-in', targetType: 'temporary-registration', targetId: badge.temporary_id }
+    : badge.member_id
+      ? { action: 'guest.check-in', targetType: 'entourage', targetId: badge.member_id }
+      : { action: 'guest.check-in', targetType: 'guest', targetId: badge.guest_id ?? '' };
+  return { editionId, ...target, targetLabel: null };
+}
+
+/** The "not arrived" list's sortable columns (the `sort` enum of door-absent-query). */
+const ABSENT_SORT_COLUMNS: SortColumns<NonNullable<DoorAbsentQuery['sort']>> = {
+  name: { column: 'absent.person_name', nullable: true },
+  unit: { column: 'absent.unit_name', nullable: true },
+};
+
 /** a scan time this far in the future is the phone's clock, not a scan: the server's time is kept */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const THUMBNAIL_WIDTH = 240;
@@ -64,12 +89,21 @@ export class CheckIns {
     private readonly people: PeopleAtTheDoor,
     private readonly temporaryPeople: TemporaryPeopleAtTheDoor,
     private readonly pictures: StoredPictures,
+    private readonly audit: Audit,
     private readonly clock: Clock,
   ) {
     this.db = db.withTables<DoorTables>();
   }
 
-  async scan(scan: Scan, accountId: string): Promise<ScanResult> {
+  /**
+   * Checks the badge's person in, audited in the same transaction: the first check-in is an entry
+   * (`guest.check-in` for a guest or entourage member, `temporary.check-in` for a temporary
+   * registration; the scanner as actor, the person's id as target, the scan's time and station as
+   * values, never the name: the log names the target from its table when read). A late scan that
+   * was made earlier takes the check-in's place: an entry too, with the time and station it
+   * replaced. A repeated scan changes nothing and writes nothing; a refused badge never reaches here.
+   */
+  async scan(scan: Scan, who: SignedInAccount): Promise<ScanResult> {
     const badgeId = this.tokens.badgeOf(scan.token);
     if (!badgeId) throw new AppError('badgeNotValid');
     const edition = await this.editions.current();
@@ -85,35 +119,56 @@ export class CheckIns {
     const scannedMs = Date.parse(scan.scannedAt);
     const scannedAt =
       Number.isFinite(scannedMs) && scannedMs <= now.getTime() + CLOCK_SKEW_MS ? new Date(scannedMs).toISOString() : now.toISOString();
-    const inserted = await this.db
-      .insertInto('check_ins')
-      .values({
-        badge_id: badge.id,
-        edition_id: edition.id,
-        person_key: badge.person_key,
-        scanned_at: scannedAt,
-        received_at: this.clock.nowIso(),
-        station: scan.station,
-        account_id: accountId,
-      })
-      .onConflict((oc) => oc.column('badge_id').doNothing())
-      .returning('badge_id')
-      .executeTakeFirst();
-    const first = inserted !== undefined;
-    if (!first) {
-      // an earlier scan that arrives late (queued offline) is the first one
-      await this.db
-        .updateTable('check_ins')
-        .set({ scanned_at: scannedAt, station: scan.station, account_id: accountId })
+    const { first, held } = await this.db.transaction().execute(async (trx) => {
+      const checkIn = { scannedAt, station: scan.station };
+      const inserted = await trx
+        .insertInto('check_ins')
+        .values({
+          badge_id: badge.id,
+          edition_id: edition.id,
+          person_key: badge.person_key,
+          scanned_at: scannedAt,
+          received_at: this.clock.nowIso(),
+          station: scan.station,
+          account_id: who.id,
+        })
+        .onConflict((oc) => oc.column('badge_id').doNothing())
+        .returning('badge_id')
+        .executeTakeFirst();
+      if (inserted !== undefined) {
+        await this.audit.record(trx as unknown as Db, who, { ...checkInEntry(edition.id, badge), after: checkIn, at: this.clock.nowIso() });
+      } else {
+        // an earlier scan that arrives late (queued offline) is the first one
+        const replaced = await trx
+          .selectFrom('check_ins')
+          .select(['scanned_at', 'station'])
+          .where('badge_id', '=', badge.id)
+          .where('scanned_at', '>', scannedAt)
+          // PostgreSQL: held until the update; SQLite's write transactions run one at a time
+          .$if(isPostgres(trx), (query) => query.forUpdate())
+          .executeTakeFirst();
+        if (replaced) {
+          await trx
+            .updateTable('check_ins')
+            .set({ scanned_at: scannedAt, station: scan.station, account_id: who.id })
+            .where('badge_id', '=', badge.id)
+            .where('scanned_at', '>', scannedAt)
+            .execute();
+          await this.audit.record(trx as unknown as Db, who, {
+            ...checkInEntry(edition.id, badge),
+            before: { scannedAt: replaced.scanned_at, station: replaced.station },
+            after: checkIn,
+            at: this.clock.nowIso(),
+          });
+        }
+      }
+      const row = await trx
+        .selectFrom('check_ins')
+        .select(['scanned_at', 'station'])
         .where('badge_id', '=', badge.id)
-        .where('scanned_at', '>', scannedAt)
-        .execute();
-    }
-    const held = await this.db
-      .selectFrom('check_ins')
-      .select(['scanned_at', 'station'])
-      .where('badge_id', '=', badge.id)
-      .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow();
+      return { first: inserted !== undefined, held: row };
+    });
     const person = await this.person(badge);
     return {
       outcome: first ? FIRST_SCAN : REPEATED_SCAN,
@@ -162,23 +217,43 @@ export class CheckIns {
     }
   }
 
-  /** People with a live badge and no check-in, by unit and name (the names as registered). */
-  async absent(pageNum: number, pageSize: number): Promise<AbsentPage> {
+  /**
+   * People with a live badge and no check-in (the names as registered), filtered by a part of the
+   * name, by unit (a temporary registration: its event) and name, or sorted by the column asked
+   * then by the badge. The export reads the same pages (absent-list-export.ts).
+   */
+  async absent(query: DoorAbsentQuery): Promise<AbsentPage> {
+    const pageNum = Number(query.pageNum ?? 1);
+    const pageSize = Number(query.pageSize ?? 20);
     const edition = await this.editions.current();
+    const temporary = this.temporaryPeople.columnsOf('badges.temporary_id');
     const waiting = this.db
       .selectFrom('badges')
+      .leftJoin('units', 'units.id', 'badges.unit_id')
       .where('badges.edition_id', '=', edition.id)
       .where('badges.revoked_at', 'is', null)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('check_ins').select('check_ins.badge_id').whereRef('check_ins.badge_id', '=', 'badges.id'))),
-      );
+      )
+      .select([
+        'badges.id as badge_id',
+        'badges.guest_id',
+        'badges.member_id',
+        'badges.temporary_id',
+        'badges.person_key',
+        sql<string | null>`coalesce(${temporary.name}, ${this.people.nameColumn('badges.guest_id', 'badges.member_id')})`.as('person_name'),
+        sql<string | null>`coalesce(units.name, ${temporary.eventName})`.as('unit_name'),
+      ]);
+    let filtered = this.db.selectFrom(waiting.as('absent'));
+    if (query.name) filtered = filtered.where(containsText('absent.person_name', query.name));
     const [count, rows] = await Promise.all([
-      waiting.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      waiting
-        .leftJoin('units', 'units.id', 'badges.unit_id')
-        .select(['badges.guest_id', 'badges.member_id', 'badges.temporary_id', 'badges.person_key'])
-        .orderBy('units.name')
-        .orderBy('badges.person_key')
+      filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      orderedBy(filtered.selectAll(), ABSENT_SORT_COLUMNS, query, 'absent.badge_id', isPostgres(this.db), (q) =>
+        q
+          .orderBy(sql`${sql.ref('absent.unit_name')}${isPostgres(this.db) ? sql`` : sql` nulls last`}`)
+          .orderBy('absent.person_name')
+          .orderBy('absent.badge_id'),
+      )
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),

@@ -97,7 +97,7 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
       const who = signedIn(request);
       if (!SCANNERS.has(who.userType)) throw new AppError('forbidden');
       noStore(reply);
-      return ok(request, await checkIns.scan(request.body, who.id));
+      return ok(request, await checkIns.scan(request.body, who));
     },
   });
 
@@ -118,7 +118,8 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
   app.get<{ Querystring: SchemaData<'door-absent-query'>; Reply: Answer<'response-door-absent-page'> }>(path(paths.absent), {
     schema: {
       tags,
-      summary: 'People with a live badge who have not checked in, by unit and name, paged (organisers)',
+      summary:
+        'People with a live badge who have not checked in, by unit and name or sorted by either, filtered by a part of the name, paged (organisers)',
       security: bearer,
       ...queryOf('door-absent-query'),
       response: envelope('response-door-absent-page', 'a page of people'),
@@ -126,7 +127,7 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
     handler: async (request, reply) => {
       assertOrganiser(signedIn(request));
       noStore(reply);
-      return ok(request, await checkIns.absent(Number(request.query.pageNum ?? 1), Number(request.query.pageSize ?? 20)));
+      return ok(request, await checkIns.absent(request.query));
     },
   });
 

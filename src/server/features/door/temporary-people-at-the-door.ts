@@ -1,3 +1,5 @@
+import type { RawBuilder } from 'kysely';
+
 /**
  * A temporary registration as the door shows it: people who register on the day, without a unit,
  * and whom organisers approve. The door owns this question and the temporary feature, above it,
@@ -19,4 +21,6 @@ export interface TemporaryPersonAtTheDoor {
 export interface TemporaryPeopleAtTheDoor {
   /** The registrations of the edition among `ids`, keyed by id (an unknown id is absent). */
   of(editionId: string, ids: string[]): Promise<Map<string, TemporaryPersonAtTheDoor>>;
+  /** The registration's name and event as SQL expressions over a column holding its id (`badges.temporary_id`), for the door's lists to filter and sort by. */
+  columnsOf(idColumn: string): { name: RawBuilder<string | null>; eventName: RawBuilder<string | null> };
 }

@@ -10,6 +10,7 @@ import { assertOrganiser } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../clock.js';
+import type { AuditAction } from '../../../shared/audit-actions.js';
 import type { Editions } from '../edition/editions.js';
 import { documentChanges } from '../../../shared/form-rules/document-diff.js';
 import {
@@ -338,7 +339,7 @@ export class FormVersions {
   private async record(
     trx: FormsDb,
     who: SignedInAccount,
-    action: string,
+    action: Extract<AuditAction, `form.${string}`>,
     form: string,
     version: number,
     values: { before?: unknown; after?: unknown },

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /** Attendance answers of guests who will not come: they get no badge. */
@@ -92,6 +93,18 @@ export class PeopleAtTheDoor {
       }
     }
     return people;
+  }
+
+  /**
+   * The registered name of a badge's person as an SQL expression over the badge's guest and
+   * member id columns (`badges.guest_id`, `badges.member_id`): the member's name, else the
+   * guest's. The door filters and sorts its "not arrived" list by it without reading these tables itself.
+   */
+  nameColumn(guestIdColumn: string, memberIdColumn: string): RawBuilder<string | null> {
+    return sql<string | null>`coalesce(
+      (select entourage_members.name from entourage_members where entourage_members.id = ${sql.ref(memberIdColumn)}),
+      (select guests.name from guests where guests.id = ${sql.ref(guestIdColumn)})
+    )`;
   }
 
   /** Each referenced person that still exists, keyed by personKey, in one query per table. */

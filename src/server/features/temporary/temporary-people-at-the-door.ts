@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import fs from 'node:fs';
 import type { TemporaryPeopleAtTheDoor, TemporaryPersonAtTheDoor } from '../door/temporary-people-at-the-door.js';
 import type { TemporaryDb } from './temporary-tables.js';
@@ -34,6 +35,14 @@ export class TemporaryRegistrationsAtTheDoor implements TemporaryPeopleAtTheDoor
       });
     }
     return found;
+  }
+
+  columnsOf(idColumn: string): { name: RawBuilder<string | null>; eventName: RawBuilder<string | null> } {
+    const column = (name: 'name' | 'event_name') =>
+      sql<
+        string | null
+      >`(select ${sql.ref(`temporary_registrations.${name}`)} from temporary_registrations where temporary_registrations.id = ${sql.ref(idColumn)})`;
+    return { name: column('name'), eventName: column('event_name') };
   }
 
   private async photo(registrationId: string): Promise<Buffer | null> {
