@@ -18,6 +18,15 @@ import { COPYRIGHT_YEARS, DEFAULT_LANGUAGE, THEME_COLOR } from '../src/shared/co
  * It is fixed over the page (the loading spinner under it stays hidden) and below MUI's dialogs
  * and toasts (z-index 1300 and up), so a failure reported before the layout mounts is seen.
  * Texts in the default language (the shell cannot read a visitor's stored choice).
+ *
+ * Painted whole: Chromium may paint a document its parser has read only in part (it yields
+ * under a slow CPU). A first paint of the shell's title without the language button beside it
+ * drew the title on one line (half the area); the React title, on its two lines, then was a new
+ * and larger contentful paint seconds later (cold /login under Slow 4G and 4× CPU: 3.9 and 4.6 s
+ * in two rounds of three). So the head blocks rendering until the shell's end marker is parsed
+ * (`<link rel="expect" blocking="render">`), and where that is not supported, the language
+ * button comes before the title in the markup (drawn after it by `order`), so the title's box is
+ * final whenever it is painted.
  */
 
 const FONTS = '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif';
@@ -29,7 +38,7 @@ const STYLE = `
 #${BOOT_SHELL_ID} p{margin:0}
 #${BOOT_SHELL_ID} svg{width:20px;height:20px;margin:0 8px 0 -4px;fill:currentColor;flex-shrink:0}
 .bs-body{flex:1}
-.bs-lang{display:inline-flex;align-items:center;justify-content:center;flex-shrink:0;white-space:nowrap;min-width:64px;padding:6px 8px;font-size:.875rem;font-weight:500;line-height:1.75}
+.bs-lang{order:1;display:inline-flex;align-items:center;justify-content:center;flex-shrink:0;white-space:nowrap;min-width:64px;padding:6px 8px;font-size:.875rem;font-weight:500;line-height:1.75}
 .bs-footer{padding:16px 0;text-align:center;color:rgba(0,0,0,.6);border-top:1px solid rgba(0,0,0,.12)}
 .bs-footer p{font-size:.875rem;line-height:1.43}
 .bs-sign-in{background:#f5f5f5!important}
@@ -45,6 +54,10 @@ const STYLE = `
 `
   .trim()
   .replace(/\n/g, '');
+
+/** The shell's last element: the document renders nothing before it is parsed. */
+const END_MARKER_ID = `${BOOT_SHELL_ID}-end`;
+const RENDER_WHOLE_SHELL = `<link rel="expect" href="#${END_MARKER_ID}" blocking="render">`;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -82,7 +95,8 @@ function shellTexts(root: string, filingNumber: string): ShellTexts {
 }
 
 export interface BootShells {
-  style: string;
+  /** what the head gets: the shell's CSS, and rendering held until the shell is parsed */
+  head: string;
   /** the common layout's: the app bar and the footer */
   main: string;
   /** the sign-in page's: title, language, the card with its heading, footer */
@@ -92,13 +106,15 @@ export interface BootShells {
 export function bootShells(texts: ShellTexts, translateIcon: string): BootShells {
   const t = (text: string) => escapeHtml(text);
   const language = `<span class="bs-lang"><svg viewBox="0 0 24 24"><path d="${translateIcon}"/></svg>${t(texts.language)}</span>`;
-  const footer = `<div class="bs-footer"><p>${t(texts.copyright)}</p><p>${t(texts.filingNumber)}</p></div>`;
+  // the end marker closes the footer, the shell's last part
+  const footer = `<div class="bs-footer"><p>${t(texts.copyright)}</p><p>${t(texts.filingNumber)}</p><i id="${END_MARKER_ID}"></i></div>`;
   // aria-hidden: the layout says all of it again a moment later, and this is no page to read yet
   const open = (className: string) => `<div id="${BOOT_SHELL_ID}" class="${className}" aria-hidden="true">`;
   return {
-    style: `<style>${STYLE}</style>`,
-    main: `${open('bs-main-layout')}<div class="bs-app-bar"><p class="bs-app-title">${t(texts.title)}</p>${language}</div><div class="bs-body"></div>${footer}</div>`,
-    signIn: `${open('bs-sign-in')}<div class="bs-sign-in-header"><p class="bs-sign-in-title">${t(texts.title)}</p>${language}</div><div class="bs-body bs-sign-in-main"><div class="bs-card"><p>${t(texts.signInTitle)}</p></div></div>${footer}</div>`,
+    head: `<style>${STYLE}</style>${RENDER_WHOLE_SHELL}`,
+    // the language button first in the markup (drawn last): see the top of this file
+    main: `${open('bs-main-layout')}<div class="bs-app-bar">${language}<p class="bs-app-title">${t(texts.title)}</p></div><div class="bs-body"></div>${footer}</div>`,
+    signIn: `${open('bs-sign-in')}<div class="bs-sign-in-header">${language}<p class="bs-sign-in-title">${t(texts.title)}</p></div><div class="bs-body bs-sign-in-main"><div class="bs-card"><p>${t(texts.signInTitle)}</p></div></div>${footer}</div>`,
   };
 }
 
@@ -134,7 +150,7 @@ export function bootShell(): Plugin {
     transformIndexHtml(html) {
       if (!shells) throw new Error('boot-shell: configuration not resolved');
       if (!html.includes(ROOT_ELEMENT) || !html.includes('</head>')) throw new Error(`boot-shell: index.html has no ${ROOT_ELEMENT}`);
-      return html.replace('</head>', `    ${shells.style}\n  </head>`).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${shells.main}`);
+      return html.replace('</head>', `    ${shells.head}\n  </head>`).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${shells.main}`);
     },
     generateBundle(_options, bundle) {
       if (!shells) return;

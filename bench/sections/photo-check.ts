@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { FaceDetector, FACE_INPUT_SIZE } from '../../src/server/uploads/face-detector.js';
+import { FaceDetector, FACE_INPUT_KERNEL, FACE_INPUT_SIZE } from '../../src/server/uploads/face-detector.js';
 import { checkReceivedFile } from '../../src/server/uploads/check-received.js';
 import { uploadRulesNamed } from '../../src/server/uploads/upload-rule-catalogue.js';
 import { loadSharp } from '../../src/server/lazy-modules.js';
@@ -84,7 +84,7 @@ async function oldCheck(photo: Buffer, file: string, detector: FaceDetector): Pr
 async function detection(photo: Buffer, detector: FaceDetector): Promise<Sample> {
   const sharp = await loadSharp();
   const small = await sharp(photo)
-    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside', kernel: FACE_INPUT_KERNEL })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -105,7 +105,7 @@ async function stepsOf(photo: Buffer, file: string, detector: FaceDetector, roun
   const small = await (
     await pipelineOf(decoded)
   )
-    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+    .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside', kernel: FACE_INPUT_KERNEL })
     .removeAlpha()
     .raw()
     .toBuffer();
@@ -113,8 +113,13 @@ async function stepsOf(photo: Buffer, file: string, detector: FaceDetector, roun
     ['header (sharp metadata)', () => sharp(file, { limitInputPixels: false }).metadata()],
     ['full decode to raw pixels', () => decodeInFull(file)],
     [
-      `detector input (${FACE_INPUT_SIZE} fit, from the raw pixels)`,
-      async () => (await pipelineOf(decoded)).resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' }).removeAlpha().raw().toBuffer(),
+      `detector input (${FACE_INPUT_SIZE} fit, ${FACE_INPUT_KERNEL}, from the raw pixels)`,
+      async () =>
+        (await pipelineOf(decoded))
+          .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside', kernel: FACE_INPUT_KERNEL })
+          .removeAlpha()
+          .raw()
+          .toBuffer(),
     ],
     [
       'background (detector input halved, JavaScript)',
@@ -163,7 +168,8 @@ function targetLine(what: string, of: Record<Variant, Sample[]>): string {
 }
 
 const LABELS: Record<Variant, string> = {
-  product: '**product**: JPEG decoded once, background from the detector input, fused layers (leaky ReLU after the pool), WebAssembly',
+  product:
+    '**product**: JPEG decoded once, detector input scaled linearly, background from it, fused layers (leaky ReLU after the pool), WebAssembly',
   oldWasm: 'before this change: a decode per sample, face-api ops, WebAssembly',
   oldCpu: 'old (baseline): a decode per sample, face-api ops, tfjs cpu',
 };

@@ -6,7 +6,7 @@ import { jpegDensity } from '../../shared/jpeg-density.js';
 import { faceAreaRatioOf, needsPixels, sniffedFacts, type MeasuredFile, type UploadRules } from '../../shared/upload-rules.js';
 import { backgroundIsPlain, type RawPicture } from './background-sample.js';
 import { DECODE_ONCE_MAX_PIXELS, decodeInFull, MAX_INPUT_PIXELS, pipelineOf } from './decoded-picture.js';
-import { FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
+import { FACE_INPUT_KERNEL, FACE_INPUT_SIZE, type FaceDetector } from './face-detector.js';
 import { encodeDecoded, type Reencoded } from './picture-reencode.js';
 
 export { MAX_INPUT_PIXELS } from './decoded-picture.js';
@@ -118,7 +118,7 @@ async function samplePixels(input: InspectInput, facts: MeasuredFile): Promise<S
     const small = await (
       await pixels()
     )
-      .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside' })
+      .resize(FACE_INPUT_SIZE, FACE_INPUT_SIZE, { fit: 'inside', kernel: FACE_INPUT_KERNEL })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
