@@ -168,6 +168,15 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
     expect((await ent.post('door/scan', { token, scannedAt: '2027-06-17T01:00:00.000Z', station: 'Hall' })).status).toBe(403);
     expect((await organiser.post('admin/console/door/badge/revoke', { token })).status).toBe(200);
     expect((await scan(token!)).status).toBe(404);
+    // the revocation is in the audit log against the guest, once: a second revocation is refused
+    expect((await organiser.post('admin/console/door/badge/revoke', { token })).status).toBe(404);
+    const revocations = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_type', 'target_id', 'target_label'])
+      .where('action', '=', 'badge.revoke')
+      .where('target_id', '=', guest.id)
+      .execute();
+    expect(revocations).toEqual([{ action: 'badge.revoke', target_type: 'guest', target_id: guest.id, target_label: null }]);
     // the next print makes a new badge, which scans
     await pdfOf(t, ENTERPRISE, `qms/badge/guest/${guest.id}`);
     const [renewed] = await badgeTokens(guest.id);

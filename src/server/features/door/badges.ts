@@ -213,14 +213,41 @@ export class Badges {
     return id;
   }
 
-  /** Revokes the person's live badge of a guest's unit: its QR code is refused from now on, the next print makes a new one. */
-  async revoke(badgeId: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('badges')
-      .set({ revoked_at: this.clock.nowIso() })
-      .where('id', '=', badgeId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /**
+   * Revokes the person's live badge of a guest's unit: its QR code is refused from now on, the
+   * next print makes a new one. The organiser's act is in the audit log, against the badge's holder.
+   */
+  async revoke(who: SignedInAccount, badgeId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const badge = await trx
+        .selectFrom('badges')
+        .select(['edition_id', 'guest_id', 'member_id', 'temporary_id'])
+        .where('id', '=', badgeId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!badge) return false;
+      const at = this.clock.nowIso();
+      const result = await trx
+        .updateTable('badges')
+        .set({ revoked_at: at })
+        .where('id', '=', badgeId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      const target = badge.temporary_id
+        ? { targetType: 'temporary-registration' as const, targetId: badge.temporary_id }
+        : badge.member_id
+          ? { targetType: 'entourage' as const, targetId: badge.member_id }
+          : { targetType: 'guest' as const, targetId: badge.guest_id ?? '' };
+      await this.audit.record(trx as unknown as Db, who, {
+        editionId: badge.edition_id,
+        action: 'badge.revoke',
+        ...target,
+        targetLabel: null,
+        before: { badge: badgeId },
+        at,
+      });
+      return true;
+    });
   }
 }

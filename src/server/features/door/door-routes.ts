@@ -142,7 +142,7 @@ export async function doorRoutes(app: FastifyInstance, { badges, checkIns, token
     handler: async (request) => {
       assertOrganiser(signedIn(request));
       const badgeId = tokens.badgeOf(request.body.token);
-      if (!badgeId || !(await badges.revoke(badgeId))) throw new AppError('badgeNotValid');
+      if (!badgeId || !(await badges.revoke(signedIn(request), badgeId))) throw new AppError('badgeNotValid');
       return ok(request, null);
     },
   });
