@@ -601,6 +601,8 @@ export interface AllSchemas {
 "activity-assignment"?: ActivityAssignment
 "activity-id-params"?: ActivityIdParams
 "activity-page-query"?: ActivityPageQuery
+"activity-roster-query"?: ActivityRosterQuery
+"activity-sign-up-query"?: ActivitySignUpQuery
 "activity-sign-up"?: ActivitySignUp
 "activity-speech-materials"?: ActivitySpeechMaterials
 activity?: Activity
@@ -623,6 +625,7 @@ download?: Download
 edition?: Edition
 "entourage-member-params"?: EntourageMemberParams
 "entourage-member"?: EntourageMember
+"entourage-query"?: EntourageQuery
 "entrance-query"?: EntranceQuery
 "epidemic-prevention"?: EpidemicPrevention
 "file-id-params"?: FileIdParams
@@ -657,6 +660,7 @@ notice?: Notice
 "personal-data-reveal"?: PersonalDataReveal
 "photo-change"?: PhotoChange
 reception?: Reception
+"receptionist-query"?: ReceptionistQuery
 receptionist?: Receptionist
 "response-activity-page"?: ResponseActivityPage
 "response-admin-activity-detail"?: ResponseAdminActivityDetail
@@ -725,10 +729,12 @@ receptionist?: Receptionist
 "send-message-code"?: SendMessageCode
 "sign-in-code"?: SignInCode
 "sign-in-password"?: SignInPassword
+"temporary-code-query"?: TemporaryCodeQuery
 "temporary-code"?: TemporaryCode
 "temporary-id-params"?: TemporaryIdParams
 "temporary-page-query"?: TemporaryPageQuery
 "temporary-recommend-invite"?: TemporaryRecommendInvite
+"temporary-recommendation-query"?: TemporaryRecommendationQuery
 "temporary-registration"?: TemporaryRegistration
 "unit-page-query"?: UnitPageQuery
 unit?: Unit
@@ -830,6 +836,48 @@ status?: ("draft" | "published" | "closed")
  */
 name?: string
 sort?: ("name" | "category" | "startTime" | "status")
+order?: SortOrder
+}
+/**
+ * Query string of an activity's roster and waiting-list downloads (organisers): the activity (its dialog's record), the export's page, and the order the dialog's list shows (a column, then the list's own order: the waiting position); the rows come whole with the activity, sorted by the shared whole-list order.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivityRosterQuery".
+ */
+export interface ActivityRosterQuery {
+id: RecordId
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: ("waitingPosition" | "personName" | "unitName" | "speaker" | "createdAt")
+order?: SortOrder
+}
+/**
+ * Query string of a unit's sign-ups download for one activity: the activity, the export's page, and the order the dialog's list shows (a column, then the order signed up); the rows come whole with the activity.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ActivitySignUpQuery".
+ */
+export interface ActivitySignUpQuery {
+id: RecordId
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: ("personName" | "status")
 order?: SortOrder
 }
 /**
@@ -1314,6 +1362,27 @@ photo: Photo
 businessCard?: BusinessCard
 governmentPosition?: PersonGovernmentPosition
 governmentRank?: PersonGovernmentRank
+}
+/**
+ * Query string of a guest's entourage download: the guest (the record hosting the list), the export's page, and the order the list shows (a column, then the order added); the members come whole with the guest's record.
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "EntourageQuery".
+ */
+export interface EntourageQuery {
+id: RecordId
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: "nameZh"
+order?: SortOrder
 }
 /**
  * Query string of GET center/user/basic/loginInfo and center/menu/basic/userMenuTree: `entranceTypes` (SPEC 7, the client sends 2), a digit string, optional. There is one entrance, so the server does not read it.
@@ -1881,7 +1950,7 @@ sort?: ("channel" | "state" | "attempts" | "sentAt")
 order?: SortOrder
 }
 /**
- * Query string of GET qms/notice-announce/myNoticePage. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10.
+ * Query string of GET qms/notice-announce/myNoticePage. Strings with patterns (no coercion); absent means pageNum 1, pageSize 10; newest first unless sort orders by a column (then by id, the same direction).
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "NoticePageQuery".
@@ -1897,6 +1966,8 @@ pageNum?: string
  * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
  */
 pageSize?: string
+sort?: "releaseTime"
+order?: SortOrder
 }
 /**
  * Query string of GET admin/console/notice/page (organisers): the notices written for the current edition, newest first; title matches a part; sort orders by a column, then by id (a draft's release time is empty: last going up).
@@ -2076,6 +2147,26 @@ export interface ReceptionPoint {
 place: Text100
 receptionistName: PersonName
 receptionistPhone: Mobile
+}
+/**
+ * Query string of the receptionists' list and export (organisers): the export's page and the order the list shows (a column, then by name); the receptionists come whole (tens of them).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ReceptionistQuery".
+ */
+export interface ReceptionistQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: ("name" | "hotelName")
+order?: SortOrder
 }
 /**
  * A receptionist organisers keep for reception assignment (mobile unique in the edition); hotelId links the receptionist to a hotel, absent = stations.
@@ -3772,6 +3863,26 @@ code: VerifyCode
 uuid: RecordId
 }
 /**
+ * Query string of the temporary-registration codes' export (organisers): the export's page and the order the list shows (a column, then newest first); the codes come whole (tens of them).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryCodeQuery".
+ */
+export interface TemporaryCodeQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: ("code" | "eventName" | "used")
+order?: SortOrder
+}
+/**
  * Organisers create an invitation code for temporary registration (POST admin/temporary/codes). The code carries the event binding: no eventName answers 'no event bound', no attendanceMode 'no attendance mode', a discarded event 'event discarded'. An absent registrationType lets the code serve all three pages.
  * 
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -3835,6 +3946,26 @@ inviteeMobile?: Mobile
 inviteeEmail?: Email
 activity: Text100
 reason: Text500
+}
+/**
+ * Query string of GET admin/temporary/recommendations and its export (organisers): a page of the recommendations received, newest first unless a column orders them (then by id, the same direction).
+ * 
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TemporaryRecommendationQuery".
+ */
+export interface TemporaryRecommendationQuery {
+/**
+ * @maxLength 6
+ * @pattern ^[1-9][0-9]{0,5}$
+ */
+pageNum?: string
+/**
+ * @maxLength 3
+ * @pattern ^(?:[1-9]|[1-9][0-9]|100)$
+ */
+pageSize?: string
+sort?: "createdAt"
+order?: SortOrder
 }
 /**
  * Temporary registration of a worker, volunteer or media person (open pages /tempGroup*Register). The invitation code is required; the name is capitalised English (Latin words only, format latin-person-name).

@@ -7,6 +7,8 @@ import * as accountRegistration from './validators/account-registration.js';
 import * as activityAssignment from './validators/activity-assignment.js';
 import * as activityIdParams from './validators/activity-id-params.js';
 import * as activityPageQuery from './validators/activity-page-query.js';
+import * as activityRosterQuery from './validators/activity-roster-query.js';
+import * as activitySignUpQuery from './validators/activity-sign-up-query.js';
 import * as activitySignUp from './validators/activity-sign-up.js';
 import * as activitySpeechMaterials from './validators/activity-speech-materials.js';
 import * as activity from './validators/activity.js';
@@ -29,6 +31,7 @@ import * as download from './validators/download.js';
 import * as edition from './validators/edition.js';
 import * as entourageMemberParams from './validators/entourage-member-params.js';
 import * as entourageMember from './validators/entourage-member.js';
+import * as entourageQuery from './validators/entourage-query.js';
 import * as entranceQuery from './validators/entrance-query.js';
 import * as epidemicPrevention from './validators/epidemic-prevention.js';
 import * as fileIdParams from './validators/file-id-params.js';
@@ -63,6 +66,7 @@ import * as passwordReset from './validators/password-reset.js';
 import * as personalDataReveal from './validators/personal-data-reveal.js';
 import * as photoChange from './validators/photo-change.js';
 import * as reception from './validators/reception.js';
+import * as receptionistQuery from './validators/receptionist-query.js';
 import * as receptionist from './validators/receptionist.js';
 import * as responseActivityPage from './validators/response-activity-page.js';
 import * as responseAdminActivityDetail from './validators/response-admin-activity-detail.js';
@@ -131,10 +135,12 @@ import * as reviewPageQuery from './validators/review-page-query.js';
 import * as sendMessageCode from './validators/send-message-code.js';
 import * as signInCode from './validators/sign-in-code.js';
 import * as signInPassword from './validators/sign-in-password.js';
+import * as temporaryCodeQuery from './validators/temporary-code-query.js';
 import * as temporaryCode from './validators/temporary-code.js';
 import * as temporaryIdParams from './validators/temporary-id-params.js';
 import * as temporaryPageQuery from './validators/temporary-page-query.js';
 import * as temporaryRecommendInvite from './validators/temporary-recommend-invite.js';
+import * as temporaryRecommendationQuery from './validators/temporary-recommendation-query.js';
 import * as temporaryRegistration from './validators/temporary-registration.js';
 import * as unitPageQuery from './validators/unit-page-query.js';
 import * as unit from './validators/unit.js';
@@ -147,6 +153,8 @@ import accountRegistrationSchema from './schemas/account-registration.json';
 import activityAssignmentSchema from './schemas/activity-assignment.json';
 import activityIdParamsSchema from './schemas/activity-id-params.json';
 import activityPageQuerySchema from './schemas/activity-page-query.json';
+import activityRosterQuerySchema from './schemas/activity-roster-query.json';
+import activitySignUpQuerySchema from './schemas/activity-sign-up-query.json';
 import activitySignUpSchema from './schemas/activity-sign-up.json';
 import activitySpeechMaterialsSchema from './schemas/activity-speech-materials.json';
 import activitySchema from './schemas/activity.json';
@@ -169,6 +177,7 @@ import downloadSchema from './schemas/download.json';
 import editionSchema from './schemas/edition.json';
 import entourageMemberParamsSchema from './schemas/entourage-member-params.json';
 import entourageMemberSchema from './schemas/entourage-member.json';
+import entourageQuerySchema from './schemas/entourage-query.json';
 import entranceQuerySchema from './schemas/entrance-query.json';
 import epidemicPreventionSchema from './schemas/epidemic-prevention.json';
 import fileIdParamsSchema from './schemas/file-id-params.json';
@@ -203,6 +212,7 @@ import passwordResetSchema from './schemas/password-reset.json';
 import personalDataRevealSchema from './schemas/personal-data-reveal.json';
 import photoChangeSchema from './schemas/photo-change.json';
 import receptionSchema from './schemas/reception.json';
+import receptionistQuerySchema from './schemas/receptionist-query.json';
 import receptionistSchema from './schemas/receptionist.json';
 import responseActivityPageSchema from './schemas/response-activity-page.json';
 import responseAdminActivityDetailSchema from './schemas/response-admin-activity-detail.json';
@@ -271,10 +281,12 @@ import reviewPageQuerySchema from './schemas/review-page-query.json';
 import sendMessageCodeSchema from './schemas/send-message-code.json';
 import signInCodeSchema from './schemas/sign-in-code.json';
 import signInPasswordSchema from './schemas/sign-in-password.json';
+import temporaryCodeQuerySchema from './schemas/temporary-code-query.json';
 import temporaryCodeSchema from './schemas/temporary-code.json';
 import temporaryIdParamsSchema from './schemas/temporary-id-params.json';
 import temporaryPageQuerySchema from './schemas/temporary-page-query.json';
 import temporaryRecommendInviteSchema from './schemas/temporary-recommend-invite.json';
+import temporaryRecommendationQuerySchema from './schemas/temporary-recommendation-query.json';
 import temporaryRegistrationSchema from './schemas/temporary-registration.json';
 import unitPageQuerySchema from './schemas/unit-page-query.json';
 import unitSchema from './schemas/unit.json';
@@ -290,6 +302,8 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'activity-assignment': activityAssignmentSchema,
   'activity-id-params': activityIdParamsSchema,
   'activity-page-query': activityPageQuerySchema,
+  'activity-roster-query': activityRosterQuerySchema,
+  'activity-sign-up-query': activitySignUpQuerySchema,
   'activity-sign-up': activitySignUpSchema,
   'activity-speech-materials': activitySpeechMaterialsSchema,
   'activity': activitySchema,
@@ -312,6 +326,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'edition': editionSchema,
   'entourage-member-params': entourageMemberParamsSchema,
   'entourage-member': entourageMemberSchema,
+  'entourage-query': entourageQuerySchema,
   'entrance-query': entranceQuerySchema,
   'epidemic-prevention': epidemicPreventionSchema,
   'file-id-params': fileIdParamsSchema,
@@ -346,6 +361,7 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'personal-data-reveal': personalDataRevealSchema,
   'photo-change': photoChangeSchema,
   'reception': receptionSchema,
+  'receptionist-query': receptionistQuerySchema,
   'receptionist': receptionistSchema,
   'response-activity-page': responseActivityPageSchema,
   'response-admin-activity-detail': responseAdminActivityDetailSchema,
@@ -414,10 +430,12 @@ export const rootSchemas: Record<SchemaName, Record<string, unknown>> = {
   'send-message-code': sendMessageCodeSchema,
   'sign-in-code': signInCodeSchema,
   'sign-in-password': signInPasswordSchema,
+  'temporary-code-query': temporaryCodeQuerySchema,
   'temporary-code': temporaryCodeSchema,
   'temporary-id-params': temporaryIdParamsSchema,
   'temporary-page-query': temporaryPageQuerySchema,
   'temporary-recommend-invite': temporaryRecommendInviteSchema,
+  'temporary-recommendation-query': temporaryRecommendationQuerySchema,
   'temporary-registration': temporaryRegistrationSchema,
   'unit-page-query': unitPageQuerySchema,
   'unit': unitSchema,
@@ -434,6 +452,8 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'activity-assignment': activityAssignment['https://summit.example/schemas/activity-assignment.json'],
   'activity-id-params': activityIdParams['https://summit.example/schemas/activity-id-params.json'],
   'activity-page-query': activityPageQuery['https://summit.example/schemas/activity-page-query.json'],
+  'activity-roster-query': activityRosterQuery['https://summit.example/schemas/activity-roster-query.json'],
+  'activity-sign-up-query': activitySignUpQuery['https://summit.example/schemas/activity-sign-up-query.json'],
   'activity-sign-up': activitySignUp['https://summit.example/schemas/activity-sign-up.json'],
   'activity-speech-materials': activitySpeechMaterials['https://summit.example/schemas/activity-speech-materials.json'],
   'activity': activity['https://summit.example/schemas/activity.json'],
@@ -456,6 +476,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'edition': edition['https://summit.example/schemas/edition.json'],
   'entourage-member-params': entourageMemberParams['https://summit.example/schemas/entourage-member-params.json'],
   'entourage-member': entourageMember['https://summit.example/schemas/entourage-member.json'],
+  'entourage-query': entourageQuery['https://summit.example/schemas/entourage-query.json'],
   'entrance-query': entranceQuery['https://summit.example/schemas/entrance-query.json'],
   'epidemic-prevention': epidemicPrevention['https://summit.example/schemas/epidemic-prevention.json'],
   'file-id-params': fileIdParams['https://summit.example/schemas/file-id-params.json'],
@@ -490,6 +511,7 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'personal-data-reveal': personalDataReveal['https://summit.example/schemas/personal-data-reveal.json'],
   'photo-change': photoChange['https://summit.example/schemas/photo-change.json'],
   'reception': reception['https://summit.example/schemas/reception.json'],
+  'receptionist-query': receptionistQuery['https://summit.example/schemas/receptionist-query.json'],
   'receptionist': receptionist['https://summit.example/schemas/receptionist.json'],
   'response-activity-page': responseActivityPage['https://summit.example/schemas/response-activity-page.json'],
   'response-admin-activity-detail': responseAdminActivityDetail['https://summit.example/schemas/response-admin-activity-detail.json'],
@@ -558,10 +580,12 @@ export const rootValidators: Record<SchemaName, ValidateFunction> = {
   'send-message-code': sendMessageCode['https://summit.example/schemas/send-message-code.json'],
   'sign-in-code': signInCode['https://summit.example/schemas/sign-in-code.json'],
   'sign-in-password': signInPassword['https://summit.example/schemas/sign-in-password.json'],
+  'temporary-code-query': temporaryCodeQuery['https://summit.example/schemas/temporary-code-query.json'],
   'temporary-code': temporaryCode['https://summit.example/schemas/temporary-code.json'],
   'temporary-id-params': temporaryIdParams['https://summit.example/schemas/temporary-id-params.json'],
   'temporary-page-query': temporaryPageQuery['https://summit.example/schemas/temporary-page-query.json'],
   'temporary-recommend-invite': temporaryRecommendInvite['https://summit.example/schemas/temporary-recommend-invite.json'],
+  'temporary-recommendation-query': temporaryRecommendationQuery['https://summit.example/schemas/temporary-recommendation-query.json'],
   'temporary-registration': temporaryRegistration['https://summit.example/schemas/temporary-registration.json'],
   'unit-page-query': unitPageQuery['https://summit.example/schemas/unit-page-query.json'],
   'unit': unit['https://summit.example/schemas/unit.json'],

@@ -607,7 +607,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: Services
   await api.register(reviewRoutes, { review: s.review, entourageTravel: s.entourageTravel, hotels: s.console.hotels });
   await api.register(uploadRoutes, { uploads: s.uploads });
   await api.register(activityRoutes, { activityListing: s.activityListing, activitySignUps: s.activitySignUps });
-  await api.register(activityAdminRoutes, { activities: s.activities, editions: s.editions });
+  await api.register(activityAdminRoutes, { activities: s.activities });
   await api.register(wishRoutes, { goodWishes: s.goodWishes });
   await api.register(temporaryRoutes, { ...s.temporary, editions: s.editions, audit: s.audit, authenticate: s.authenticate });
   await api.register(downloadRoutes, { downloads: s.downloads, storage: s.uploadStorage });

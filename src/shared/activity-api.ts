@@ -40,8 +40,6 @@ export const activityApiPaths = {
   close: (id: string) => `admin/activity/${id}/close`,
   /** organisers: PUT (body: activity-assignment) the guests assigned to an invited activity */
   assignments: (id: string) => `admin/activity/${id}/assignments`,
-  /** organisers: GET the roster as an .xlsx download (signed-up and waiting sheets) */
-  rosterExport: (id: string) => `admin/activity/${id}/roster/export`,
   /** organisers: GET ?id the roster's signed-up list as an .xlsx download (what the dialog's list shows; audited) */
   exportSignedUp: 'admin/activity/export/signed-up',
   /** organisers: GET ?id the roster's waiting list as an .xlsx download (audited) */

@@ -370,3 +370,70 @@ describe('a sortable declared list', () => {
     await waitFor(() => expect(load).toHaveBeenLastCalledWith({ sort: 'recipients', order: 'asc', pageNum: 1, pageSize: 20 }));
   });
 });
+
+describe('a declared list whose rows come whole', () => {
+  afterEach(() => {
+    load.mockReset();
+    vi.restoreAllMocks();
+  });
+
+  // signed up in this order (the roster's own order): 张 (zhang), 阿 (a), 李 (li) by pinyin; the dates not in the names' order
+  const roster: Row[] = [
+    { id: 's1', personName: '张三', unitName: '乙公司', speaker: false, waitingPosition: null, createdAt: '2027-06-01T09:00:00.000Z' },
+    { id: 's2', personName: '阿明', unitName: '甲公司', speaker: true, waitingPosition: null, createdAt: '2027-05-20T09:00:00.000Z' },
+    { id: 's3', personName: '李四', unitName: '丙公司', speaker: false, waitingPosition: null, createdAt: '2027-06-10T09:00:00.000Z' },
+  ];
+  const names = () => screen.getAllByTestId('roster-row').map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+  function renderHosted(list: ListDeclaration, at: string) {
+    return render(
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route
+            path="/list"
+            element={<DeclaredList declaration={list} host={{ embedded: true, records: roster, filters: { id: 'a1' } }} />}
+          />
+        </Routes>
+        <WhereAmI />
+      </MemoryRouter>,
+    );
+  }
+
+  it('sorts the rows its host gives by a header (names by pinyin, dates as dates), under its own URL names, and exports in that order', async () => {
+    const download = vi.fn<(query: Record<string, unknown>) => Promise<void>>().mockResolvedValue(undefined);
+    operations.testWholeDownload = (query) => download(query);
+    const list: ListDeclaration = {
+      ...(findDeclaration('activity-roster') as ListDeclaration),
+      download: { operation: 'testWholeDownload', labelKey: 'activity.admin.export' },
+    };
+    // the screen's other list is sorted by `sort`/`order`: this list neither reads nor changes them
+    renderHosted(list, '/list?sort=name&order=desc');
+    await screen.findAllByTestId('roster-row');
+    expect(names()).toEqual(['张三', '阿明', '李四']);
+    // the headers sort once the query schema is read (the rows come first, from the host)
+    fireEvent.click(await screen.findByTestId('roster-sort-personName'));
+    await waitFor(() => expect(names()).toEqual(['阿明', '李四', '张三']));
+    fireEvent.click(screen.getByTestId('roster-sort-personName'));
+    await waitFor(() => expect(names()).toEqual(['张三', '李四', '阿明']));
+    const search = new URLSearchParams(screen.getByTestId('location').textContent!.split('?')[1]);
+    expect(Object.fromEntries(search)).toEqual({ sort: 'name', order: 'desc', rosterSort: 'personName', rosterOrder: 'desc' });
+    fireEvent.click(screen.getByTestId('roster-download'));
+    await waitFor(() => expect(download).toHaveBeenCalledWith({ id: 'a1', sort: 'personName', order: 'desc' }));
+    fireEvent.click(screen.getByTestId('roster-sort-createdAt'));
+    await waitFor(() => expect(names()).toEqual(['阿明', '张三', '李四']));
+  });
+
+  it('reads its order back from the URL (a reload) and sorts rows its load answers whole without asking the load again', async () => {
+    load.mockResolvedValue(page(roster));
+    const list: ListDeclaration = { ...(findDeclaration('activity-roster') as ListDeclaration), load: 'testListPage', whole: true };
+    renderList(list, '/list?rosterSort=unitName');
+    await waitFor(() => expect(screen.getAllByTestId('roster-row')).toHaveLength(3));
+    // 甲 (jia), 乙 (yi), 丙 (bing): by pinyin 丙, 甲, 乙
+    const units = () => screen.getAllByTestId('roster-row').map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(units()).toEqual(['丙公司', '甲公司', '乙公司']);
+    fireEvent.click(screen.getByTestId('roster-sort-unitName'));
+    await waitFor(() => expect(units()).toEqual(['乙公司', '甲公司', '丙公司']));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 20 });
+  });
+});

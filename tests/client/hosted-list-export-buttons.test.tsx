@@ -86,7 +86,10 @@ describe('export buttons of hosted lists', () => {
         <ActivityDetailDialog id="a1" onClose={() => {}} />
       </MemoryRouter>,
     );
-    fireEvent.click(await screen.findByTestId('my-sign-ups-download'));
+    // the button waits for the list's query schema (its order goes with the export)
+    const button = await screen.findByTestId('my-sign-ups-download');
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
     await waitFor(() => expect(exported).toHaveBeenCalledWith('qms/export/activity-sign-ups', 'activity-sign-ups.xlsx', { id: 'a1' }));
   });
 
@@ -105,7 +108,9 @@ describe('export buttons of hosted lists', () => {
         <EntourageManager detail={detail} access={{ editable: true }} onChanged={() => {}} />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByTestId('entourage-members-download'));
+    const button = screen.getByTestId('entourage-members-download');
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
     await waitFor(() => expect(exported).toHaveBeenCalledWith('qms/export/entourage', 'entourage-members.xlsx', { id: detail.id }));
   });
 });

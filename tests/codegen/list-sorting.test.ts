@@ -1,8 +1,8 @@
 /**
  * Every declared list with columns either names the columns that sort it, each one a value of
  * its query schema's closed `sort` enum beside an `order` of asc|desc, or says why it does not
- * sort (`unsortedBecause`): a list cannot lose its sorting, or gain a header that asks for an
- * order the server refuses, without this failing.
+ * sort (`unsortedBecause`, an escape kept for a list that cannot sort; no list uses it now): a list
+ * cannot lose its sorting, or gain a header that asks for an order the server refuses, without this failing.
  * A second walk holds every list to an export of what it shows (download), or a reason.
  */
 import fs from 'node:fs';
@@ -40,6 +40,8 @@ describe('declared lists sort by their columns or say why not', () => {
       expect(new Set(sorts).size).toBe(sorts.length);
       for (const sort of sorts) expect(properties.sort!.enum, `${list.id}: column sort ${sort}`).toContain(sort);
       expect(properties.order?.$ref).toBe('definitions.json#/definitions/sortOrder');
+      // a list paged by its own parameter shares the URL with the screen's other list: its order needs names of its own
+      if (list.pageParam) expect(list.sortParam, `${list.id}: paged by ${list.pageParam}, sorted under no names of its own`).toBeTruthy();
     });
   }
 });

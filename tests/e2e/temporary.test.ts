@@ -198,5 +198,30 @@ describe.skipIf(!run)('temporary registration in Chromium', () => {
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe('Li Lei');
     expect(sheet.getRow(2).getCell(10).value).toBe('TEMP2025');
+
+    // the codes' panel (a second list on the screen, whole) sorts by a header under its own URL
+    // names, leaving the review list's filter alone, and its export gives the rows in that order
+    const codes = () => page.locator('[data-testid=temporary-code-row]').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+    const codeOrder = async () =>
+      (await codes()).map((text) => (text.includes('TEMP2025') ? 'TEMP2025' : text.includes('NOEVENT1') ? 'NOEVENT1' : ''));
+    await expect.poll(codeOrder).toEqual(['NOEVENT1', 'TEMP2025']);
+    const codeHeader = page.locator('[data-testid=temporary-code-list-sort-code]');
+    await codeHeader.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('codesOrder')).toBe('asc');
+    await codeHeader.click();
+    await expect.poll(codeOrder).toEqual(['TEMP2025', 'NOEVENT1']);
+    const search = new URL(page.url()).searchParams;
+    expect([search.get('codesSort'), search.get('codesOrder'), search.get('sort')]).toEqual(['code', 'desc', null]);
+    await page.locator('[data-testid=temporary-row]', { hasText: 'Li Lei' }).waitFor();
+    await record('review-codes-sorted');
+    const [codesFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid=temporary-code-list-download]').click(),
+    ]);
+    const codesBook = new ExcelJS.Workbook();
+    await codesBook.xlsx.readFile((await codesFile.path()) as string);
+    const exportedCodes: string[] = [];
+    codesBook.worksheets[0]!.eachRow((row, number) => number > 1 && exportedCodes.push(String(row.getCell(1).value)));
+    expect(exportedCodes).toEqual(['TEMP2025', 'NOEVENT1']);
   });
 });

@@ -55,7 +55,7 @@ describeEachDatabase('activities: member limit under concurrent requests, roster
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
   });
 
-  it('exports the roster and the waiting list as an Excel workbook, organisers only', async () => {
+  it('exports the roster and the waiting list as Excel workbooks (the audited list exports), organisers only', async () => {
     const organiser = await caller(t, ORGANISER);
     const activity = await createActivity(organiser, { name: '导出测试', memberLimit: 1 });
     const first = await caller(t, ENTERPRISE);
@@ -64,20 +64,28 @@ describeEachDatabase('activities: member limit under concurrent requests, roster
     const waiting = await signUp(second, activity.id, await approvedGuest(second, t, ENTERPRISE2, 301, 'ENT2-GUEST'));
     expect((waiting.body.data as SignUpItem).status).toBe('waiting');
 
-    const url = `/exhibition/admin/activity/${activity.id}/roster/export`;
-    expect((await t.app.inject({ method: 'GET', url, headers: bearer(first.token) })).statusCode).toBe(403);
-    const response = await t.app.inject({ method: 'GET', url, headers: { ...bearer(organiser.token), 'accept-language': 'en' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Signed up', 'Waiting list']);
+    const url = (list: string) => `/exhibition/admin/activity/export/${list}?id=${activity.id}`;
+    expect((await t.app.inject({ method: 'GET', url: url('signed-up'), headers: bearer(first.token) })).statusCode).toBe(403);
+    const sheetOf = async (list: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: url(list),
+        headers: { ...bearer(organiser.token), 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return book.worksheets[0]!;
+    };
+    const signedSheet = await sheetOf('signed-up');
+    const waitingSheet = await sheetOf('waiting');
+    expect([signedSheet.name, waitingSheet.name]).toEqual(['Signed up', 'Waiting list']);
     const rows = (sheet: ExcelJS.Worksheet) =>
       sheet
         .getSheetValues()
         .slice(1)
         .map((row) => (row as unknown[]).slice(1));
-    const [signedSheet, waitingSheet] = book.worksheets;
     expect(rows(signedSheet!)[0]).toEqual([
       'Waiting place',
       'Name',

@@ -67,11 +67,21 @@ describeEachDatabase('exports of the lists screens host', (kind) => {
     const shownRoster = (rows: AdminActivityDetail['signedUp']) =>
       rows.map((row) => [row.waitingPosition === null ? '' : String(row.waitingPosition), row.personName, row.unitName]);
     const signedUp = await workbookRows((await download(`admin/activity/export/signed-up?id=${activity.id}`)).rawPayload);
-    expect(signedUp[0]).toEqual(['Waiting place', 'Name', 'Unit', 'Speaker', 'Signed up at']);
+    // the list's columns, and beside them what the roster's workbook always held (guest or member, seat, remarks)
+    expect(signedUp[0]).toEqual([
+      'Waiting place',
+      'Name',
+      'Guest / entourage',
+      'Unit',
+      'Speaker',
+      'Seat number',
+      'Remarks',
+      'Signed up at',
+    ]);
     // an empty first cell (no waiting place) reads as a hole of the row
-    const firstThree = (row: string[]) => [row[0] ?? '', row[1], row[2]];
+    const firstThree = (row: string[]) => [row[0] ?? '', row[1], row[3]];
     expect(signedUp.slice(1).map(firstThree)).toEqual(shownRoster(detail.signedUp));
-    expect(signedUp.slice(1).every((row) => row[3] === 'No')).toBe(true);
+    expect(signedUp.slice(1).every((row) => row[2] === 'Guest' && row[4] === 'No')).toBe(true);
     const waiting = await sheetOf(`admin/activity/export/waiting?id=${activity.id}`, ORGANISER);
     expect(waiting.map(firstThree)).toEqual(shownRoster(detail.waiting));
     expect(waiting.map((row) => row[0])).toEqual(['1', '2']);

@@ -161,7 +161,7 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
     'admin/console/export/vehicle',
     'admin/console/export/unofficial-guest',
     'admin/temporary/export',
-    `admin/activity/${activityId}/roster/export`,
+    `admin/activity/export/signed-up?id=${activityId}`,
   ];
 
   for (const language of ['zh-CN', 'en']) {
@@ -194,10 +194,10 @@ describeEachDatabase('exports read as a person reads them', (kind) => {
       expect.arrayContaining(['Approved', 'Not confirmed']),
     );
 
-    const roster = await download(`admin/activity/${activityId}/roster/export`, 'zh-CN');
+    const roster = await download(`admin/activity/export/signed-up?id=${activityId}`, 'zh-CN');
     const disposition = String(roster.headers['content-disposition']);
     const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1]!);
-    expect(name).toMatch(/^活动名单-开幕式_主论坛-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(name).toMatch(/^活动已报名名单-开幕式_主论坛-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(disposition).toMatch(/filename="[\x20-\x7e]+"/);
     const signedUp = rowsOf((await workbook(roster.rawPayload)).worksheets[0]!);
     expect(signedUp[1]).toEqual(expect.arrayContaining(['赵通过', '嘉宾', '否']));

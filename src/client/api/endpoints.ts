@@ -11,8 +11,9 @@ export const api = {
   // logout is done, no "verification failed, log in again" dialog
   logout: () => http.request<unknown>('post', apiPaths.logout, { exemptFromAuthPrompt: true }),
   unreadNoticeCount: () => http.request<number>('get', apiPaths.unreadNoticeCount),
-  myNoticePage: (pageNum: number, pageSize: number) =>
-    http.request<Page<NoticeItem>>('get', apiPaths.myNoticePage, { searchParams: { pageNum, pageSize } }),
+  /** `order`: the list's column and direction (absent: newest first) */
+  myNoticePage: (pageNum: number, pageSize: number, order: Record<string, string> = {}) =>
+    http.request<Page<NoticeItem>>('get', apiPaths.myNoticePage, { searchParams: { ...order, pageNum, pageSize } }),
   readNotice: (id: string) => http.request<unknown>('post', apiPaths.readNotice, { searchParams: { id } }),
   masterInfo: () => http.request<MasterInfoData>('get', apiPaths.masterInfo, { exemptFromAuthPrompt: true }),
 };

@@ -39,6 +39,7 @@ export const temporaryApi = {
   /** the audited "show" of a recommendation's masked recommender or invitee mobile (two mobiles: named by pointer) */
   revealRecommendationMobile: (id: string, field: 'recommenderMobile' | 'inviteeMobile') =>
     http.request<{ value: string }>('post', paths.recommendationReveal(id), { json: { field: 'mobile', pointer: `/${field}` } }),
-  recommendations: (pageNum: number, pageSize: number) =>
-    http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { pageNum, pageSize } }),
+  /** `order`: the list's column and direction (absent: newest first) */
+  recommendations: (pageNum: number, pageSize: number, order: Record<string, string> = {}) =>
+    http.request<Page<RecommendationItem>>('get', paths.recommendations, { searchParams: { ...order, pageNum, pageSize } }),
 };

@@ -9,6 +9,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { Page } from '../../shared/api-types';
+import { sortedWhole } from '../../shared/whole-list-order';
 import { useKeyTranslation } from '../i18n/use-key-translation';
 import { useSession } from '../session/session-store';
 import { PagePagination } from '../util/PagePagination';
@@ -23,10 +24,13 @@ import {
   listQueryParams,
   onePage,
   ORDER_FIELDS,
-  pageNumberOf,
+  ownListParamNames,
+  ownListQueryParams,
   PAGING_FIELDS,
   readListQuery,
+  readOwnListQuery,
   sortedFilters,
+  withoutOrder,
   type ListSorting,
 } from './list-query';
 import { checkedListQuery, hiddenInUiSchema } from './list-query-check';
@@ -87,23 +91,26 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     };
   }, [declaration]);
 
-  const { pageParam } = declaration;
+  const { pageParam, sortParam } = declaration;
+  // a list with parameters of its own reads only its page and order from the URL (its filters are its host's)
+  const ownParams = Boolean(pageParam || sortParam);
   // the query schema's fields, and those the list shows itself: a field the ui-schema hides is the hosting screen's
   const queryFields = useMemo(() => {
     const all = filterFieldsOf(filterAssets?.schema);
     return { all, own: all.filter((field) => !hiddenInUiSchema(filterAssets?.uiSchema, field)) };
   }, [filterAssets]);
   const query = useMemo(() => {
-    if (pageParam) return { filters: {}, pageNum: pageNumberOf(searchParams.get(pageParam), 1) };
-    const read = readListQuery(searchParams, queryFields.all);
+    const read = ownParams ? readOwnListQuery(searchParams, pageParam, sortParam) : readListQuery(searchParams, queryFields.all);
     return filterAssets ? checkedListQuery(read, filterAssets, pageSize) : read;
-  }, [searchParams, filterAssets, queryFields, pageSize, pageParam]);
+  }, [searchParams, filterAssets, queryFields, pageSize, pageParam, sortParam, ownParams]);
   // a selectable list keeps its checked rows itself unless the host keeps them
   const [ownSelected, setOwnSelected] = useState<string[]>([]);
   const selection = host.selection ?? (declaration.selectable ? { selected: ownSelected, onChange: setOwnSelected } : undefined);
   const hostFilters = host.filters;
   const loadFilters = useMemo(() => ({ ...hostFilters, ...query.filters }), [hostFilters, query.filters]);
-  const queryKey = JSON.stringify([loadFilters, query.pageNum]);
+  // a list whose load answers every row sorts them itself: its load is not asked again for another order
+  const fetchFilters = useMemo(() => (declaration.whole ? withoutOrder(loadFilters) : loadFilters), [declaration.whole, loadFilters]);
+  const queryKey = JSON.stringify([fetchFilters, query.pageNum]);
   // another page, other filters or a reload after an action clear the selection: what was checked
   // may not be there any more. The same page loaded again (its declaration or filter assets came
   // anew) keeps it, so rows checked meanwhile stay checked.
@@ -118,7 +125,7 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     if (filterAssets === undefined || !declaration.load) return;
     let live = true;
     setLoading((current) => ({ status: 'loading', page: current.status === 'failed' ? null : current.page }));
-    runOperation(declaration.load, { ...loadFilters, pageNum: query.pageNum, pageSize }, routeParams)
+    runOperation(declaration.load, { ...fetchFilters, pageNum: query.pageNum, pageSize }, routeParams)
       .then((page) => {
         if (!live) return;
         setLoading({ status: 'loaded', page: page as Page<Row> });
@@ -146,14 +153,14 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
     pageNum: number;
   }) => {
     const params = new URLSearchParams(latestSearch.current);
-    const read = readListQuery(params, queryFields.all);
+    const read = ownParams ? readOwnListQuery(params, pageParam, sortParam) : readListQuery(params, queryFields.all);
     const current = filterAssets ? checkedListQuery(read, filterAssets, pageSize).filters : read.filters;
     const filters = typeof next.filters === 'function' ? next.filters(current) : (next.filters ?? current);
-    const own = pageParam
-      ? { [pageParam]: next.pageNum > 1 ? String(next.pageNum) : '' }
+    const own = ownParams
+      ? ownListQueryParams({ filters, pageNum: next.pageNum }, pageParam, sortParam)
       : listQueryParams({ filters, pageNum: next.pageNum });
     // a field the ui-schema hides is not the list's: the screen hosting it keeps it in the URL (its own search)
-    for (const field of pageParam ? [pageParam] : [...queryFields.own, ...PAGING_FIELDS]) params.delete(field);
+    for (const field of ownParams ? ownListParamNames(pageParam, sortParam) : [...queryFields.own, ...PAGING_FIELDS]) params.delete(field);
     for (const [field, value] of Object.entries(own)) if (value) params.set(field, value);
     latestSearch.current = params;
     setSearchParams(params);
@@ -180,21 +187,28 @@ export function DeclaredList({ declaration, host = NO_HOST }: { declaration: Lis
   const page = given ? onePage(given) : loading.status === 'failed' ? null : loading.page;
   const toolbarActions = declaration.toolbarActions ?? [];
   const downloads = downloadsFor(declaration.download, userType);
-  // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
-  const { facts } = host;
-  const records = facts ? (page?.records ?? []).map((row) => ({ ...facts, ...row })) : (page?.records ?? []);
   // the headers of sortable columns set `sort` and `order`, kept with the filters (the query schema has them);
   // a query schema of nothing else (a list that sorts but does not filter) has no filter bar, nor has one whose
-  // other fields the ui-schema hides (the screen hosting the list searches them with its own bar)
-  const barFields = queryFields.own.filter((field) => !ORDER_FIELDS.has(field));
+  // other fields the ui-schema hides (the screen hosting the list searches them with its own bar), nor a list
+  // with parameters of its own (its host's filters are its filters)
+  const barFields = ownParams ? [] : queryFields.own.filter((field) => !ORDER_FIELDS.has(field));
+  // a list paged by its own parameter sorts only under its own names (sortParam): `sort` is the screen's other list's
   const sorting: ListSorting | undefined =
-    !pageParam && queryFields.all.includes('sort') && declaration.columns.some((column) => column.sort)
+    (!pageParam || sortParam) && queryFields.all.includes('sort') && declaration.columns.some((column) => column.sort)
       ? {
           sort: query.filters.sort,
           order: query.filters.order === 'desc' ? 'desc' : 'asc',
           onSort: (sort, order) => goTo({ filters: (current) => sortedFilters(current, sort, order), pageNum: 1 }),
         }
       : undefined;
+  // rows that come whole (a host's, or a load answering every row) are sorted here, as their export is on the server;
+  // a paged list's rows come sorted from its load
+  const sortsItself = Boolean(given) || declaration.whole === true;
+  const ownRows = page?.records ?? [];
+  const shownRows = sortsItself && sorting?.sort ? sortedWhole(ownRows, sorting) : ownRows;
+  // the host's facts (hostFacts) ride on every row, for the actions' conditions and operations
+  const { facts } = host;
+  const records = facts ? shownRows.map((row) => ({ ...facts, ...row })) : shownRows;
   const bodyProps = {
     sorting,
     declaration,

@@ -47,6 +47,44 @@ export function readListQuery(search: URLSearchParams, filterFields: readonly st
   return { filters, pageNum: Number.isInteger(pageNum) && pageNum > 0 ? pageNum : 1 };
 }
 
+/**
+ * A list with parameters of its own (`pageParam`, `sortParam`: a second list on a screen, a list
+ * in a dialog over a sorted list) keeps only its page and its order in the URL, under its own
+ * names, so two lists never read or change each other's: these are the names.
+ */
+export function ownListParamNames(pageParam: string | undefined, sortParam: string | undefined): string[] {
+  return [...(pageParam ? [pageParam] : []), ...(sortParam ? [`${sortParam}Sort`, `${sortParam}Order`] : [])];
+}
+
+/** The page and order of a list with parameters of its own, read from the URL (its order as the query's `sort` and `order`). */
+export function readOwnListQuery(search: URLSearchParams, pageParam: string | undefined, sortParam: string | undefined): ListQuery {
+  const filters: Record<string, string> = {};
+  if (sortParam) {
+    const sort = search.get(`${sortParam}Sort`);
+    const order = search.get(`${sortParam}Order`);
+    if (sort) filters.sort = sort;
+    if (order) filters.order = order;
+  }
+  return { filters, pageNum: pageParam ? pageNumberOf(search.get(pageParam), 1) : 1 };
+}
+
+/** The URL parameters of a list with parameters of its own (blanks are to be removed): its page and its order. */
+export function ownListQueryParams(
+  { filters, pageNum }: ListQuery,
+  pageParam: string | undefined,
+  sortParam: string | undefined,
+): Record<string, string> {
+  return {
+    ...(pageParam ? { [pageParam]: pageNum > 1 ? String(pageNum) : '' } : {}),
+    ...(sortParam ? { [`${sortParam}Sort`]: filters.sort ?? '', [`${sortParam}Order`]: filters.order ?? '' } : {}),
+  };
+}
+
+/** The filters without the order: what a whole list's load is asked (it sorts the rows itself). */
+export function withoutOrder<Value>(filters: Record<string, Value>): Record<string, Value> {
+  return Object.fromEntries(Object.entries(filters).filter(([field]) => !ORDER_FIELDS.has(field)));
+}
+
 /** Blank filters are left out; page 1 is the default and is left out too. */
 export function listQueryParams({ filters, pageNum }: ListQuery): Record<string, string> {
   const params: Record<string, string> = {};

@@ -169,9 +169,22 @@ export interface ListDeclaration extends DeclarationBase {
   pageSize?: number;
   /** a second list on a screen keeps its page in this query parameter (default pageNum) and leaves the others alone */
   pageParam?: string;
+  /**
+   * a list beside another sorted list (a second list on a screen, a list in a record's dialog over a
+   * sorted list) keeps its order in `<sortParam>Sort` and `<sortParam>Order` instead of `sort` and
+   * `order`, and reads no other field from the URL (its filters are its host's); a sorted list with a
+   * `pageParam` needs one
+   */
+  sortParam?: string;
+  /**
+   * the load answers every row at once (tens of them, as one page): the list sorts the rows itself,
+   * by the column's `sort` value (shared/whole-list-order.ts), as it does the rows a host gives;
+   * its export sorts the same rows the same way on the server (pageOfWhole)
+   */
+  whole?: boolean;
   /** data-testid of the table; rows are `<testId>-row` */
   testId?: string;
-  /** why no column sorts the list (a list with a `load` and no sortable column says so; tests/codegen/list-sorting.test.ts) */
+  /** why no column sorts the list (tests/codegen/list-sorting.test.ts; no list uses it now, kept for a list that cannot sort) */
   unsortedBecause?: string;
   /**
    * buttons above the list running `operation` with the list's query as it loads it (filters,

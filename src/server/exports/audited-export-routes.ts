@@ -76,7 +76,8 @@ export async function auditedExportRoutes(app: FastifyInstance, { exports, editi
           at: at.toISOString(),
         });
         const sheets = sheetsWithPrivacy([{ nameKey: list.sheetKey, columns: list.columns, rows: everyPage(read, query, first) }], false);
-        return sendWorkbook(request, reply, exportFileName(request, at, list.fileKey), sheets);
+        const subject = list.fileSubject ? await list.fileSubject(who, query, context) : '';
+        return sendWorkbook(request, reply, exportFileName(request, at, list.fileKey, subject), sheets);
       },
     });
   }

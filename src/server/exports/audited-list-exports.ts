@@ -1,6 +1,7 @@
 import type { SchemaName } from '../../generated/registry.js';
 import type { Page } from '../../shared/api-types.js';
 import type { Language } from '../../shared/constants.js';
+import { sortedWhole, type WholeListOrder } from '../../shared/whole-list-order.js';
 import type { SignedInAccount } from '../auth/sessions.js';
 import type { ListWorkbookShape } from './list-workbook.js';
 
@@ -30,6 +31,8 @@ export interface AuditedListExport<Query extends { pageNum?: string; pageSize?: 
   params?: SchemaName;
   /** the list's page as the caller reads it */
   page(who: SignedInAccount, query: Query, context: ListExportContext): Promise<Page<Row>>;
+  /** what the file's name says beside the list's (the record the list is a part of: an activity's name) */
+  fileSubject?(who: SignedInAccount, query: Query, context: ListExportContext): Promise<string>;
 }
 
 // workbooks of different rows and queries share the one route; each is consistent within itself
@@ -37,11 +40,14 @@ export interface AuditedListExport<Query extends { pageNum?: string; pageSize?: 
 export type AnyAuditedListExport = AuditedListExport<any, any>;
 
 /**
- * A page of a list that is answered whole (tens of rows: receptionists, temporary codes): the
- * export reads it page after page like any list, so the page asked is cut from the whole.
+ * A page of a list that is answered whole (tens of rows: receptionists, temporary codes, a
+ * record's part): the export reads it page after page like any list, so the page asked is cut
+ * from the whole, once sorted as the list shows it (the query's `sort` and `order`, through the
+ * comparison the client's list sorts with; none: the reader's own order).
  */
-export function pageOfWhole<Row>(rows: Row[], query: { pageNum?: string; pageSize?: string }): Page<Row> {
+export function pageOfWhole<Row>(rows: Row[], query: { pageNum?: string; pageSize?: string } & WholeListOrder): Page<Row> {
   const pageNum = Number(query.pageNum ?? 1);
   const pageSize = Number(query.pageSize ?? rows.length) || rows.length || 1;
-  return { records: rows.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: rows.length, pageNum, pageSize };
+  const sorted = sortedWhole(rows, query);
+  return { records: sorted.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: rows.length, pageNum, pageSize };
 }

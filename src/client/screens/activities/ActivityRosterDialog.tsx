@@ -9,17 +9,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { activityApiPaths, type AdminActivityDetail } from '../../../shared/activity-api';
+import type { AdminActivityDetail } from '../../../shared/activity-api';
 import type { ReviewItem } from '../../../shared/guest-api';
 import { activityApi } from '../../api/activity-endpoints';
-import { downloadFile } from '../../api/download-file';
 import { guestApi } from '../../api/guest-endpoints';
 import { listDeclaration } from '../../engine/declaration-catalogue';
 import { DeclaredList } from '../../engine/DeclaredList';
 import { showToast } from '../../feedback/feedback-store';
 import { useKeyTranslation } from '../../i18n/use-key-translation';
 
-/** Roster, waiting list, the Excel export and (invited activities) the assigned guests. */
+/** Roster and waiting list (each sorted and exported, audited, through its declared list) and (invited activities) the assigned guests. */
 export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const t = useKeyTranslation();
   const [detail, setDetail] = useState<AdminActivityDetail | null>(null);
@@ -43,12 +42,6 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
       .then((page) => setApproved(page.records))
       .catch(() => setApproved([]));
   }, [detail?.category]);
-
-  async function exportRoster() {
-    // the server names the file: 活动名单-<activity name>-<date>.xlsx
-    const result = await downloadFile(activityApiPaths.rosterExport(id), 'activity-roster.xlsx');
-    if (!result.ok) throw new Error(result.message);
-  }
 
   async function saveAssignments() {
     await activityApi.assign(id, assigned);
@@ -116,12 +109,6 @@ export function ActivityRosterDialog({ id, onClose }: { id: string; onClose: () 
         )}
       </DialogContent>
       <DialogActions>
-        <Button
-          onClick={() => void exportRoster().catch(() => showToast(t('activity.admin.exportFailed'), 'error', 4000))}
-          data-testid="roster-export"
-        >
-          {t('activity.admin.export')}
-        </Button>
         <Button onClick={onClose}>{t('activity.common.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -2,7 +2,7 @@ import { doorApiPaths } from '../../../shared/door-api';
 import { temporaryApiPaths } from '../../../shared/temporary-api';
 import { downloadFileOrThrow, downloadListFile } from '../../api/download-file';
 import { temporaryApi, type TemporaryQuery } from '../../api/temporary-endpoints';
-import { onePage, pagingOf, type ListLoadQuery } from '../../engine/list-query';
+import { onePage, orderOfListQuery, pagingOf, searchOfListQuery, type ListLoadQuery } from '../../engine/list-query';
 import type { FormData } from '../../engine/operation-types';
 
 /** The temporary review's lists (ui-schemas/screens/temporary-review.json, temporary-codes.json, temporary-recommendations.json) and their exports. */
@@ -12,9 +12,9 @@ export const temporaryReviewOperations = {
   discardTemporaryCode: (row: FormData) => temporaryApi.discardCode(String(row.code)),
   temporaryRecommendationPage: (query: ListLoadQuery) => {
     const { pageNum, pageSize } = pagingOf(query, 10);
-    return temporaryApi.recommendations(pageNum, pageSize);
+    return temporaryApi.recommendations(pageNum, pageSize, searchOfListQuery(orderOfListQuery(query)));
   },
-  // each list as it shows it (the review list's filters and order; the panels whole, newest first)
+  // each list as it shows it (the review list's filters and order; each panel's own order)
   temporaryExport: (query: ListLoadQuery) => downloadListFile(temporaryApiPaths.export, 'temporary-registrations.xlsx', query),
   exportTemporaryCodes: (query: ListLoadQuery) => downloadListFile(temporaryApiPaths.exportCodes, 'temporary-codes.xlsx', query),
   exportTemporaryRecommendations: (query: ListLoadQuery) =>

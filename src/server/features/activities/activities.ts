@@ -268,15 +268,6 @@ export class Activities {
     const positions = await waitingPositions(this.db, activityId);
     return rows.map((row) => ({ ...toSignUpItem(row, positions.get(row.id) ?? null), unitName: row.unit_name }));
   }
-
-  /** The activity's name for the export's file name (404 for another edition's or unknown id). */
-  async exportable(who: SignedInAccount, id: string): Promise<ActivityRow> {
-    assertOrganiser(who);
-    const edition = await this.editions.current();
-    const row = await findActivity(this.db, edition.id, id, false);
-    if (!row) throw new AppError('activityNotFound');
-    return row;
-  }
 }
 
 /** Organisers' changes of activities. */

@@ -1,39 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { activityApiPaths, type RosterItem } from '../../../shared/activity-api.js';
+import { activityApiPaths } from '../../../shared/activity-api.js';
 import { noStore, ok } from '../../http/envelope-reply.js';
 import { envelope } from '../../http/response-schemas.js';
 import type { Answer, SchemaData } from '../../http/typed-route.js';
 import { signedIn } from '../../auth/authenticate.js';
-import { exportFileName, pagedRows, sendWorkbook, type ExportColumn } from '../../exports/excel-export.js';
 import { pageOf, paramsOf } from '../../http/route-parts.js';
 import { bearer, bodyOf, path, queryOf } from '../../http/route-helpers.js';
 import type { Activities } from './activities.js';
 
 const byId = paramsOf('activity-id-params');
 
-const rosterColumns: ExportColumn<RosterItem>[] = [
-  { headerKey: 'activity.export.position', width: 8, value: (row) => row.waitingPosition ?? '' },
-  { headerKey: 'activity.export.person', width: 20, value: (row) => row.personName },
-  {
-    headerKey: 'activity.export.kind',
-    width: 12,
-    value: (row, read) => read.t(`console.export.kinds.${row.memberId ? 'member' : 'guest'}`),
-  },
-  { headerKey: 'activity.export.unit', width: 30, value: (row) => row.unitName },
-  { headerKey: 'activity.export.speaker', width: 10, value: (row, read) => read.yesNo(row.speaker) },
-  { headerKey: 'activity.export.seatNumber', width: 12, value: (row) => row.document.seatNumber ?? '' },
-  { headerKey: 'activity.export.remarks', width: 30, value: (row) => row.document.remarks ?? '' },
-  { headerKey: 'activity.export.signedUpAt', width: 24, value: (row, read) => read.time(row.createdAt) },
-];
-
 export interface ActivityAdminRouteServices {
   activities: Activities;
-  /** the portal's clock (the export's file name carries the day) */
-  editions: { now(): Date };
 }
 
-/** Organisers (403 for other accounts): create, edit, publish, close, assign, roster and its export. */
-export async function activityAdminRoutes(app: FastifyInstance, { activities, editions }: ActivityAdminRouteServices): Promise<void> {
+/** Organisers (403 for other accounts): create, edit, publish, close, assign, roster (its exports are the audited list exports). */
+export async function activityAdminRoutes(app: FastifyInstance, { activities }: ActivityAdminRouteServices): Promise<void> {
   const tags = ['admin'];
   const one = path(activityApiPaths.adminActivity(':id'));
 
@@ -134,18 +116,5 @@ export async function activityAdminRoutes(app: FastifyInstance, { activities, ed
       ...bodyOf('activity-assignment'),
     },
     handler: async (request) => ok(request, await activities.assign(signedIn(request), request.params.id, request.body.guestIds)),
-  });
-
-  app.get<{ Params: SchemaData<'activity-id-params'> }>(path(activityApiPaths.rosterExport(':id')), {
-    schema: { tags, summary: 'The roster as an .xlsx workbook: signed-up and waiting sheets, streamed', security: bearer, ...byId },
-    handler: async (request, reply) => {
-      const id = request.params.id;
-      const activity = await activities.exportable(signedIn(request), id);
-      const rows = (status: RosterItem['status']) => pagedRows((offset, limit) => activities.rosterPage(id, offset, limit, status));
-      return sendWorkbook(request, reply, exportFileName(request, editions.now(), 'activity.export.file', activity.name), [
-        { nameKey: 'activity.export.signedUpSheet', columns: rosterColumns, rows: rows('signed-up') },
-        { nameKey: 'activity.export.waitingSheet', columns: rosterColumns, rows: rows('waiting') },
-      ]);
-    },
   });
 }

@@ -1,30 +1,39 @@
 import { activityApiPaths, type RosterItem, type SignUpItem } from '../../../shared/activity-api.js';
-import type { ActivityIdParams } from '../../../generated/types.js';
+import type { ActivityRosterQuery, ActivitySignUpQuery } from '../../../generated/types.js';
 import type { ExportColumn } from '../../exports/excel-export.js';
 import { pageOfWhole, type AnyAuditedListExport, type AuditedListExport } from '../../exports/audited-list-exports.js';
 import type { Activities } from './activities.js';
 import type { ActivityListing } from './activity-listing.js';
 
-/** The query of an activity's hosted lists: the activity (its host's filter `id`; the list comes whole with it), the export's page. */
-type ActivityListQuery = ActivityIdParams & { pageNum?: string; pageSize?: string };
-
-/** The columns of the roster and the waiting list as ui-schemas/screens/activity-roster.json and activity-waiting.json show them. */
+/**
+ * The columns of the roster and the waiting list as ui-schemas/screens/activity-roster.json and
+ * activity-waiting.json show them, with what the organisers' roster workbook always held beside
+ * them (guest or entourage member, the seat number and remarks of the sign-up form): these two
+ * audited downloads are the roster's only export.
+ */
 const rosterColumns: ExportColumn<RosterItem>[] = [
   { headerKey: 'activity.export.position', width: 8, value: (row) => row.waitingPosition ?? null },
   { headerKey: 'activity.export.person', width: 20, value: (row) => row.personName },
+  {
+    headerKey: 'activity.export.kind',
+    width: 12,
+    value: (row, read) => read.t(`console.export.kinds.${row.memberId ? 'member' : 'guest'}`),
+  },
   { headerKey: 'activity.export.unit', width: 30, value: (row) => row.unitName },
   {
     headerKey: 'activity.export.speaker',
     width: 10,
     value: (row, read) => read.t(row.speaker ? 'activity.common.yes' : 'activity.common.no'),
   },
+  { headerKey: 'activity.export.seatNumber', width: 12, value: (row) => row.document.seatNumber ?? null },
+  { headerKey: 'activity.export.remarks', width: 30, value: (row) => row.document.remarks ?? null },
   { headerKey: 'activity.export.signedUpAt', width: 24, value: (row, read) => read.time(row.createdAt) },
 ];
 
 /**
  * An activity's roster and waiting list (the organisers' roster dialog) as workbooks of what they
- * show: the rows of the same detail the dialog reads, in its order (the waiting position is the
- * waiting list's order). Organisers only.
+ * show: the rows of the same detail the dialog reads, in the order the list shows (a column the
+ * organiser sorted by, else the waiting position, the waiting list's order). Organisers only.
  */
 export function activityRosterExports(activities: Activities): AnyAuditedListExport[] {
   const roster = (
@@ -32,16 +41,18 @@ export function activityRosterExports(activities: Activities): AnyAuditedListExp
     fileKey: string,
     sheetKey: string,
     rows: 'signedUp' | 'waiting',
-  ): AuditedListExport<ActivityListQuery, RosterItem> => ({
+  ): AuditedListExport<ActivityRosterQuery, RosterItem> => ({
     readers: 'organisers',
     path,
     summary: `The ${rows === 'signedUp' ? 'people signed up for' : 'waiting list of'} an activity as its dialog lists them (the rows of admin/activity/{id})`,
-    query: 'activity-id-params',
+    query: 'activity-roster-query',
     fileKey,
     sheetKey,
     columns: rosterColumns,
-    // answered whole with the activity: the export's pages are cut from it
+    // answered whole with the activity: the export's pages are cut from it, in the order the list shows (its sort, else the waiting position)
     page: async (who, query) => pageOfWhole((await activities.detail(who, query.id))[rows], query),
+    // the file says which activity (活动已报名名单-<activity name>-<date>.xlsx)
+    fileSubject: async (who, query) => (await activities.detail(who, query.id)).document.name,
   });
   return [
     roster(activityApiPaths.exportSignedUp, 'activity.export.files.signedUp', 'activity.export.signedUpSheet', 'signedUp'),
@@ -52,14 +63,14 @@ export function activityRosterExports(activities: Activities): AnyAuditedListExp
 /**
  * A unit's sign-ups for one activity (the unit's activity dialog, ui-schemas/screens/activity-my-sign-ups.json)
  * as a workbook of what the list shows: the same detail the dialog reads, scoped to the caller's
- * unit, in the order signed up, the cells as the list's read.
+ * unit, in the order the list shows (a column, else the order signed up), the cells as the list's read.
  */
-export function mySignUpsExport(listing: ActivityListing): AuditedListExport<ActivityListQuery, SignUpItem> {
+export function mySignUpsExport(listing: ActivityListing): AuditedListExport<ActivitySignUpQuery, SignUpItem> {
   return {
     readers: 'units',
     path: activityApiPaths.exportMySignUps,
     summary: "The caller's unit's sign-ups for an activity as its dialog lists them (the rows of qms/activity/{id})",
-    query: 'activity-id-params',
+    query: 'activity-sign-up-query',
     fileKey: 'activity.export.files.mySignUps',
     sheetKey: 'activity.detail.mySignUps',
     columns: [

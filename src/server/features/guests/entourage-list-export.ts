@@ -1,22 +1,21 @@
 import { guestApiPaths, type EntourageItem } from '../../../shared/guest-api.js';
-import type { GuestIdParams } from '../../../generated/types.js';
+import type { EntourageQuery } from '../../../generated/types.js';
 import { pageOfWhole, type AuditedListExport } from '../../exports/audited-list-exports.js';
 import type { Guests } from './guests.js';
 
 /**
  * A guest's entourage (the unit's guest record, ui-schemas/screens/entourage-members.json) as a
  * workbook of what the list shows: the members of the same guest record the screen reads
- * (its host's filter `id`), scoped to the caller's unit, in the order added, the ID number as the
+ * (its host's filter `id`), scoped to the caller's unit, in the order the list shows (a column,
+ * else the order added), the ID number as the
  * list shows it (masked).
  */
-export function entourageListExport(
-  guests: Guests,
-): AuditedListExport<GuestIdParams & { pageNum?: string; pageSize?: string }, EntourageItem> {
+export function entourageListExport(guests: Guests): AuditedListExport<EntourageQuery, EntourageItem> {
   return {
     readers: 'units',
     path: guestApiPaths.exportEntourage,
     summary: "A guest's entourage as the guest record lists it (the members of qms/guest/{id})",
-    query: 'guest-id-params',
+    query: 'entourage-query',
     fileKey: 'guest.entourage.exportFile',
     sheetKey: 'guest.steps.entourage',
     columns: [

@@ -7,14 +7,14 @@ import type { Notices } from './notices.js';
 
 /**
  * The notices an account received as a workbook of what its list shows (ui-schemas/screens/notice-list.json):
- * the same page reader (the caller's notices, newest first, the portal's own read in the caller's
+ * the same page reader and order (the caller's notices, newest first unless sorted, the portal's own read in the caller's
  * language), the list's columns; the release time whole (the list says "2 hours ago").
  */
 export function myNoticeListExport(notices: Notices): AuditedListExport<NoticePageQuery, NoticeItem> {
   return {
     readers: 'signed-in',
     path: apiPaths.exportMyNotices,
-    summary: "The caller's notices as their list shows them, newest first (the query of qms/notice-announce/myNoticePage)",
+    summary: "The caller's notices as their list shows them, newest first unless sorted (the query of qms/notice-announce/myNoticePage)",
     query: 'notice-page-query',
     fileKey: 'console.export.files.myNotices',
     sheetKey: 'console.export.sheets.notices',
@@ -25,7 +25,7 @@ export function myNoticeListExport(notices: Notices): AuditedListExport<NoticePa
     ],
     page: (who, query, { language }) => {
       const { pageNum, pageSize } = pageOf(query);
-      return notices.page(who, language, pageNum, pageSize);
+      return notices.page(who, language, pageNum, pageSize, query);
     },
   };
 }

@@ -20,7 +20,7 @@ export async function noticeRoutes(app: FastifyInstance, { notices }: NoticeRout
   app.get<{ Querystring: SchemaData<'notice-page-query'>; Reply: Answer<'response-notice-page'> }>(path(apiPaths.myNoticePage), {
     schema: {
       tags,
-      summary: 'A page of notices, newest first (pageNum from 1, pageSize 1-100)',
+      summary: 'A page of notices, newest first unless sorted by a column (pageNum from 1, pageSize 1-100)',
       security: bearer,
       response: envelope('response-notice-page', 'a page of notices'),
       ...queryOf('notice-page-query'),
@@ -29,7 +29,7 @@ export async function noticeRoutes(app: FastifyInstance, { notices }: NoticeRout
       const pageNum = Number(request.query.pageNum ?? 1);
       const pageSize = Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE);
       noStore(reply);
-      return ok(request, await notices.page(signedIn(request), request.language, pageNum, pageSize));
+      return ok(request, await notices.page(signedIn(request), request.language, pageNum, pageSize, request.query));
     },
   });
 

@@ -8,6 +8,17 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import type { Language } from '../../../shared/constants.js';
 import type { Translator } from '../../http/translator.js';
+import type { NoticePageQuery } from '../../../generated/types.js';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
+
+/** The order a page of one's notices is asked in (notice-page-query's `sort` and `order`). */
+export type NoticeOrder = Pick<NoticePageQuery, 'sort' | 'order'>;
+
+/** The notice list's sortable columns (ui-schemas/screens/notice-list.json). */
+const NOTICE_SORT_COLUMNS: SortColumns<NonNullable<NoticePageQuery['sort']>> = {
+  releaseTime: { column: 'notices.release_time' },
+};
 
 /** Notices of the current edition meant for everyone, the caller's account type, or the caller's unit. */
 export class Notices {
@@ -37,11 +48,17 @@ export class Notices {
   }
 
   /** `language`: the reader's; a notice the portal wrote itself is read in it, an organiser's as written. */
-  async page(who: SignedInAccount, language: Language, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
+  async page(
+    who: SignedInAccount,
+    language: Language,
+    pageNum: number,
+    pageSize: number,
+    asked: NoticeOrder = {},
+  ): Promise<Page<NoticeItem>> {
     const { total } = await this.visibleTo(who)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .executeTakeFirstOrThrow();
-    const rows = await this.visibleTo(who)
+    const read = this.visibleTo(who)
       .leftJoin('notice_reads', (join) =>
         join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.account_id', '=', who.id),
       )
@@ -54,9 +71,11 @@ export class Notices {
         'notices.text_params',
         'notices.release_time',
         'notice_reads.read_at',
-      ])
-      .orderBy('notices.release_time', 'desc')
-      .orderBy('notices.id')
+      ]);
+    // newest first (the unread badge's order) unless a column is asked
+    const rows = await orderedBy(read, NOTICE_SORT_COLUMNS, asked, 'notices.id', isPostgres(this.db), (query) =>
+      query.orderBy('notices.release_time', 'desc').orderBy('notices.id'),
+    )
       .$call(onPage(pageNum, pageSize))
       .execute();
     const records = rows.map((row) => ({

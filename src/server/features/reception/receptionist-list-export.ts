@@ -1,19 +1,19 @@
 import { consoleApiPaths, type ReceptionistItem } from '../../../shared/console-api.js';
-import type { AuditPageQuery } from '../../../generated/types.js';
+import type { ReceptionistQuery } from '../../../generated/types.js';
 import { pageOfWhole, type AuditedListExport } from '../../exports/audited-list-exports.js';
 import type { Hotels } from './hotels.js';
 
 /**
  * The organisers' receptionists as a workbook of what their list shows (ui-schemas/screens/receptionists.json):
- * the same reader (whole, by name), the mobile masked as the list answers it (its "show" is the
+ * the same reader (whole, by name unless the list sorts by a column), the mobile masked as the list answers it (its "show" is the
  * audited reveal, not the export).
  */
-export function receptionistListExport(hotels: Hotels): AuditedListExport<AuditPageQuery, ReceptionistItem> {
+export function receptionistListExport(hotels: Hotels): AuditedListExport<ReceptionistQuery, ReceptionistItem> {
   return {
     readers: 'organisers',
     path: consoleApiPaths.exportReceptionists,
     summary: "The organisers' receptionists as their list shows them, by name (admin/console/receptionist)",
-    query: 'audit-page-query',
+    query: 'receptionist-query',
     fileKey: 'console.export.files.receptionists',
     sheetKey: 'console.export.sheets.receptionists',
     columns: [

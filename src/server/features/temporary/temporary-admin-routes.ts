@@ -175,21 +175,21 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
     },
   });
 
-  app.get<{ Querystring: SchemaData<'audit-page-query'>; Reply: Answer<'response-temporary-recommendation-page'> }>(
+  app.get<{ Querystring: SchemaData<'temporary-recommendation-query'>; Reply: Answer<'response-temporary-recommendation-page'> }>(
     path(temporaryApiPaths.recommendations),
     {
       schema: {
         tags,
-        summary: 'Recommendations received through /tempActRecommendInvite, newest first',
+        summary: 'Recommendations received through /tempActRecommendInvite, newest first unless sorted by a column',
         security: bearer,
         response: envelope('response-temporary-recommendation-page', 'a page'),
-        ...queryOf('audit-page-query'),
+        ...queryOf('temporary-recommendation-query'),
       },
       handler: async (request, reply) => {
         noStore(reply);
         const { pageNum, pageSize } = pageOf(request.query);
         // the mobiles masked like every default answer (shown through their audited reveal)
-        return ok(request, await maskedRecommendationPage(recommendations, signedIn(request), pageNum, pageSize));
+        return ok(request, await maskedRecommendationPage(recommendations, signedIn(request), pageNum, pageSize, request.query));
       },
     },
   );

@@ -1,13 +1,13 @@
 import { temporaryApiPaths, type RecommendationItem, type TemporaryCodeItem } from '../../../shared/temporary-api.js';
 import type { Page } from '../../../shared/api-types.js';
-import type { AuditPageQuery } from '../../../generated/types.js';
+import type { TemporaryCodeQuery, TemporaryRecommendationQuery } from '../../../generated/types.js';
 import { pageOfWhole, type AnyAuditedListExport, type AuditedListExport } from '../../exports/audited-list-exports.js';
 import { pageOf } from '../../http/route-parts.js';
 import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import type { TemporaryCodes } from './temporary-codes.js';
-import type { TemporaryRecommendations } from './temporary-recommendations.js';
+import type { RecommendationOrder, TemporaryRecommendations } from './temporary-recommendations.js';
 
 /** A page of recommendations as organisers read it: the recommender's and the invitee's mobiles masked (shown through their audited reveal). */
 export async function maskedRecommendationPage(
@@ -15,8 +15,9 @@ export async function maskedRecommendationPage(
   who: SignedInAccount,
   pageNum: number,
   pageSize: number,
+  asked: RecommendationOrder = {},
 ): Promise<Page<RecommendationItem>> {
-  const page = await recommendations.page(who, pageNum, pageSize);
+  const page = await recommendations.page(who, pageNum, pageSize, asked);
   return {
     ...page,
     records: page.records.map((record) => ({ ...record, document: maskedDocument('temporary-recommend-invite', record.document) })),
@@ -28,7 +29,8 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 /**
  * The temporary review screen's two panels as workbooks of what they show
  * (ui-schemas/screens/temporary-codes.json, temporary-recommendations.json): the same readers,
- * in the same order (newest first: neither list sorts), the lists' columns as their cells read.
+ * in the same order (the column the list is sorted by, else newest first), the lists' columns as
+ * their cells read.
  * Organisers only; mobiles masked as the list shows them.
  */
 export function temporaryPanelExports(
@@ -36,11 +38,11 @@ export function temporaryPanelExports(
   recommendations: TemporaryRecommendations,
   editions: { current(): Promise<{ id: string }> },
 ): AnyAuditedListExport[] {
-  const codeList: AuditedListExport<AuditPageQuery, TemporaryCodeItem> = {
+  const codeList: AuditedListExport<TemporaryCodeQuery, TemporaryCodeItem> = {
     readers: 'organisers',
     path: temporaryApiPaths.exportCodes,
-    summary: 'The temporary-registration codes as their list shows them, newest first (admin/temporary/codes)',
-    query: 'audit-page-query',
+    summary: 'The temporary-registration codes as their list shows them, sorted by a column or newest first (admin/temporary/codes)',
+    query: 'temporary-code-query',
     fileKey: 'console.export.files.temporaryCodes',
     sheetKey: 'console.export.sheets.temporaryCodes',
     columns: [
@@ -66,11 +68,12 @@ export function temporaryPanelExports(
       return pageOfWhole(await codes.list((await editions.current()).id), query);
     },
   };
-  const recommendationList: AuditedListExport<AuditPageQuery, RecommendationItem> = {
+  const recommendationList: AuditedListExport<TemporaryRecommendationQuery, RecommendationItem> = {
     readers: 'organisers',
     path: temporaryApiPaths.exportRecommendations,
-    summary: 'The activity recommendations received, newest first, mobiles masked (admin/temporary/recommendations)',
-    query: 'audit-page-query',
+    summary:
+      'The activity recommendations received, sorted as their list (newest first by default), mobiles masked (admin/temporary/recommendations)',
+    query: 'temporary-recommendation-query',
     fileKey: 'console.export.files.temporaryRecommendations',
     sheetKey: 'console.export.sheets.temporaryRecommendations',
     columns: [
@@ -102,7 +105,7 @@ export function temporaryPanelExports(
     ],
     page: (who, query) => {
       const { pageNum, pageSize } = pageOf(query);
-      return maskedRecommendationPage(recommendations, who, pageNum, pageSize);
+      return maskedRecommendationPage(recommendations, who, pageNum, pageSize, query);
     },
   };
   return [codeList, recommendationList];

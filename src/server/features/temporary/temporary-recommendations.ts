@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TemporaryRecommendInvite } from '../../../generated/types.js';
+import type { TemporaryRecommendationQuery, TemporaryRecommendInvite } from '../../../generated/types.js';
 import type { Page } from '../../../shared/api-types.js';
 import type { RecommendationItem } from '../../../shared/temporary-api.js';
 import { pageOf } from '../../db/paging.js';
+import { isPostgres } from '../../db/dialect.js';
+import { orderedBy, type SortColumns } from '../../db/list-order.js';
 import { AppError } from '../../http/app-error.js';
 import type { DataProtection } from '../../security/data-protection.js';
 import { shanghaiDate } from '../../clock.js';
@@ -11,6 +13,14 @@ import { versionOf } from '../../schema-versions/schema-versions.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import type { TemporaryDb } from './temporary-tables.js';
+
+/** The order a page of recommendations is asked in (temporary-recommendation-query's `sort` and `order`). */
+export type RecommendationOrder = Pick<TemporaryRecommendationQuery, 'sort' | 'order'>;
+
+/** The recommendations list's sortable columns (ui-schemas/screens/temporary-recommendations.json). */
+const RECOMMENDATION_SORT_COLUMNS: SortColumns<NonNullable<TemporaryRecommendationQuery['sort']>> = {
+  createdAt: { column: 'created_at' },
+};
 
 /**
  * /tempActRecommendInvite. SPEC gives no rule for when the page closes: it follows the edition
@@ -69,15 +79,15 @@ export class TemporaryRecommendations {
     return this.protection.openJson('temporary-recommend-invite', row.document);
   }
 
-  async page(who: SignedInAccount, pageNum: number, pageSize: number): Promise<Page<RecommendationItem>> {
+  /** A page of the recommendations received: newest first, or by the column asked (then by id, the same direction). */
+  async page(who: SignedInAccount, pageNum: number, pageSize: number, asked: RecommendationOrder = {}): Promise<Page<RecommendationItem>> {
     assertOrganiser(who);
     const edition = await this.editions.current();
     const base = this.db.selectFrom('temporary_recommendations').where('edition_id', '=', edition.id);
     const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+    const rows = await orderedBy(base.selectAll(), RECOMMENDATION_SORT_COLUMNS, asked, 'id', isPostgres(this.db), (query) =>
+      query.orderBy('created_at', 'desc').orderBy('id'),
+    )
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
