@@ -17,6 +17,21 @@ describe('compileValidatorModule', () => {
     }
   });
 
+  it("takes the schema's own words for what they are: a description or an option that says exports or require(", () => {
+    const schema = {
+      $id: 'trade',
+      type: 'object',
+      description: 'What the unit exports',
+      properties: {
+        business: { type: 'string', enum: ['exports', 'module.exports', 'require("x")'], description: "exports['x'] = 1" },
+        note: { type: 'string', const: "it's exports", maxLength: 20 },
+      },
+    };
+    const { js } = compileValidatorModule(schema, '../../shared', '// header');
+    expect(js).toContain('as "trade"');
+    expect(js).toContain('"require(\\"x\\")"');
+  });
+
   it('refuses a format that is not ours', () => {
     expect(() => compileValidatorModule({ $id: 'x', type: 'string', maxLength: 3, format: 'hostname' }, '.', '//')).toThrow(
       /unknown format/,

@@ -45,6 +45,8 @@ const RUNTIME_REQUIRE = /require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)\.(default|
 // ajv writes `exports["key"] = validateN;`, or `exports.key = validateN;` when the key is an identifier.
 const EXPORT_LINE = /exports(?:\[("(?:[^"\\]|\\.)*")\]|\.([A-Za-z_$][\w$]*)) = (validate\d+);/g;
 
+const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
+
 export interface ValidatorModule {
   js: string;
   dts: string;
@@ -85,7 +87,9 @@ function rewriteStandalone(
     entries.push(entry(quoted ?? JSON.stringify(identifier), fn));
     return '';
   });
-  if (/\brequire\(|\bexports\b|module\.exports/.test(code)) {
+  // strings are the schema's own words (an option's value, a description an organiser typed may
+  // say "exports"): only the code around them must be free of CommonJS
+  if (/\brequire\(|\bexports\b|module\.exports/.test(code.replace(STRING_LITERAL, '""'))) {
     throw new Error('ajv standalone code still contains CommonJS after the ESM rewrite');
   }
   return { code: code.replace(/^"use strict";/, ''), helpers, entries };
