@@ -66,9 +66,14 @@ describe('export buttons of hosted lists', () => {
         <ActivityRosterDialog id="a1" onClose={() => {}} />
       </MemoryRouter>,
     );
-    fireEvent.click(await screen.findByTestId('roster-download'));
+    // each button waits for its list's query schema (the order goes with the export)
+    const roster = await screen.findByTestId('roster-download');
+    await waitFor(() => expect(roster).toBeEnabled());
+    fireEvent.click(roster);
     await waitFor(() => expect(exported).toHaveBeenCalledWith('admin/activity/export/signed-up', 'activity-signed-up.xlsx', { id: 'a1' }));
-    fireEvent.click(screen.getByTestId('waiting-download'));
+    const waiting = screen.getByTestId('waiting-download');
+    await waitFor(() => expect(waiting).toBeEnabled());
+    fireEvent.click(waiting);
     await waitFor(() => expect(exported).toHaveBeenCalledWith('admin/activity/export/waiting', 'activity-waiting-list.xlsx', { id: 'a1' }));
     expect(screen.getByTestId('waiting-download')).toHaveTextContent('导出 Excel');
   });
@@ -93,7 +98,7 @@ describe('export buttons of hosted lists', () => {
     await waitFor(() => expect(exported).toHaveBeenCalledWith('qms/export/activity-sign-ups', 'activity-sign-ups.xlsx', { id: 'a1' }));
   });
 
-  it("exports a guest's entourage with the guest's id", async () => {
+  it("exports a guest's entourage with the guest's id", { timeout: SLOW }, async () => {
     const exported = vi.spyOn(downloads, 'downloadListFile').mockResolvedValue(undefined);
     const detail = guestDetail(
       {
