@@ -1,4 +1,5 @@
 /** Shared set-up of the guest-lifecycle tests: a movable clock, uploaded files, valid documents. */
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './helpers/test-app.js';
 import { bearer, tokenFor } from './helpers/test-app.js';
@@ -161,4 +162,23 @@ export async function setEdition(organiser: Caller, change: Partial<EditionData>
  */
 export async function openRegistrationWindow(t: TestApp): Promise<void> {
   await setEdition(await caller(t, ORGANISER), { registrationStart: '2000-01-01', registrationEnd: '2999-12-31' });
+}
+
+/**
+ * Publishes a notice to every unit for each title, an hour apart on the movable clock from
+ * `firstHour` (`2027-06-02T01`), so lists that order notices by time see them in this order.
+ */
+export async function publishNoticesHourly(
+  organiser: Caller,
+  time: ReturnType<typeof movableClock>,
+  titles: string[],
+  firstHour = '2027-06-02T01',
+): Promise<void> {
+  const [day, hour] = firstHour.split('T') as [string, string];
+  for (const [i, title] of titles.entries()) {
+    time.set(`${day}T${String(Number(hour) + i).padStart(2, '0')}:00:00.000Z`);
+    const draft = await organiser.post<{ id: string }>('admin/console/notice', { title, content: '内容', audiences: [], unitIds: [] });
+    expect(draft.status).toBe(200);
+    expect((await organiser.post(`admin/console/notice/${draft.body.data.id}/publish`)).status).toBe(200);
+  }
 }

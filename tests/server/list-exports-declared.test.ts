@@ -11,7 +11,7 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { listExports, sheetRows, workbookRows } from './helpers/list-pages.js';
 import type { Page } from '../../src/shared/api-types.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, STAFF } from './guests-harness.js';
+import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, publishNoticesHourly, STAFF } from './guests-harness.js';
 import { createActivity } from './activities-harness.js';
 
 type AuditItem = { actorAccount: string; action: string; targetId: string; after: unknown };
@@ -155,12 +155,7 @@ describeEachDatabase('exports of every declared list', (kind) => {
 
   it('exports the notices an account received as its list shows them, newest first, audited; anonymous 401', async () => {
     const organiser = await caller(t, ORGANISER);
-    for (const [i, title] of ['导出通知一', '导出通知二', '导出通知三'].entries()) {
-      time.set(`2027-06-02T0${1 + i}:00:00.000Z`);
-      const draft = await organiser.post<{ id: string }>('admin/console/notice', { title, content: '内容', audiences: [], unitIds: [] });
-      expect(draft.status).toBe(200);
-      expect((await organiser.post(`admin/console/notice/${draft.body.data.id}/publish`)).status).toBe(200);
-    }
+    await publishNoticesHourly(organiser, time, ['导出通知一', '导出通知二', '导出通知三']);
     time.set('2027-06-02T06:00:00.000Z');
     for (const account of [ENTERPRISE, ENTERPRISE2, STAFF]) {
       const reader = await caller(t, account);

@@ -12,7 +12,16 @@ import { useTestApp } from './helpers/test-app.js';
 import { allPages, listExports, sheetRows } from './helpers/list-pages.js';
 import { sortedWhole, type WholeListOrder } from '../../src/shared/whole-list-order.js';
 import type { AdminActivityDetail } from '../../src/shared/activity-api.js';
-import { addGuest, caller, ENTERPRISE, ENTERPRISE2, itineraryBody, movableClock, ORGANISER } from './guests-harness.js';
+import {
+  addGuest,
+  caller,
+  ENTERPRISE,
+  ENTERPRISE2,
+  itineraryBody,
+  movableClock,
+  ORGANISER,
+  publishNoticesHourly,
+} from './guests-harness.js';
 import { createActivity, signUp } from './activities-harness.js';
 
 const queryOf = (asked: WholeListOrder) => new URLSearchParams(asked as Record<string, string>).toString();
@@ -109,12 +118,7 @@ describeEachDatabase('sorted lists and their exports in the same order', (kind) 
 
   it("sorts one's notices and the recommendations received by their time, page by page, and exports them in the same order", async () => {
     const organiser = await caller(t, ORGANISER);
-    for (const [i, title] of ['排序通知一', '排序通知二', '排序通知三'].entries()) {
-      time.set(`2027-06-02T0${1 + i}:00:00.000Z`);
-      const draft = await organiser.post<{ id: string }>('admin/console/notice', { title, content: '内容', audiences: [], unitIds: [] });
-      expect(draft.status).toBe(200);
-      expect((await organiser.post(`admin/console/notice/${draft.body.data.id}/publish`)).status).toBe(200);
-    }
+    await publishNoticesHourly(organiser, time, ['排序通知一', '排序通知二', '排序通知三']);
     time.set('2027-06-02T06:00:00.000Z');
     type Notice = { title: string };
     const noticeList = 'qms/notice-announce/myNoticePage';
