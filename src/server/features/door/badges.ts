@@ -11,6 +11,7 @@ import type { Audit } from '../../audit/audit.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser, unitOf } from '../../auth/unit-access.js';
 import { AppError } from '../../http/app-error.js';
+import { badgeHolderTarget } from './badge-holder-target.js';
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
 import type { TemporaryPeopleAtTheDoor, TemporaryPersonAtTheDoor } from './temporary-people-at-the-door.js';
@@ -234,15 +235,10 @@ export class Badges {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      const target = badge.temporary_id
-        ? { targetType: 'temporary-registration' as const, targetId: badge.temporary_id }
-        : badge.member_id
-          ? { targetType: 'entourage' as const, targetId: badge.member_id }
-          : { targetType: 'guest' as const, targetId: badge.guest_id ?? '' };
       await this.audit.record(trx as unknown as Db, who, {
         editionId: badge.edition_id,
         action: 'badge.revoke',
-        ...target,
+        ...badgeHolderTarget(badge),
         targetLabel: null,
         before: { badge: badgeId },
         at,

@@ -11,6 +11,7 @@ import { FIRST_SCAN, REPEATED_SCAN, type DoorPersonKind, type DoorScanOutcome } 
 import type { Editions } from '../edition/editions.js';
 import type { BadgeTokens } from './badge-tokens.js';
 import type { PeopleAtTheDoor, PersonAtTheDoor } from '../guests/people-at-the-door.js';
+import { badgeHolderTarget } from './badge-holder-target.js';
 import type { DoorTables } from './door-tables.js';
 import type { StoredPictures } from './stored-pictures.js';
 import type { TemporaryPeopleAtTheDoor } from './temporary-people-at-the-door.js';
@@ -56,12 +57,8 @@ function checkInEntry(
   editionId: string,
   badge: { guest_id: string | null; member_id: string | null; temporary_id: string | null },
 ): Pick<AuditRecord, 'editionId' | 'action' | 'targetType' | 'targetId' | 'targetLabel'> {
-  const target: Pick<AuditRecord, 'action' | 'targetType' | 'targetId'> = badge.temporary_id
-    ? { action: 'temporary.check-in', targetType: 'temporary-registration', targetId: badge.temporary_id }
-    : badge.member_id
-      ? { action: 'guest.check-in', targetType: 'entourage', targetId: badge.member_id }
-      : { action: 'guest.check-in', targetType: 'guest', targetId: badge.guest_id ?? '' };
-  return { editionId, ...target, targetLabel: null };
+  const action = badge.temporary_id ? 'temporary.check-in' : 'guest.check-in';
+  return { editionId, action, ...badgeHolderTarget(badge), targetLabel: null };
 }
 
 /** The "not arrived" list's sortable columns (the `sort` enum of door-absent-query). */
