@@ -134,37 +134,39 @@ export class CheckIns {
         .executeTakeFirst();
       if (inserted !== undefined) {
         await this.audit.record(trx as unknown as Db, who, { ...checkInEntry(edition.id, badge), after: checkIn, at: this.clock.nowIso() });
-      } else {
-        // an earlier scan that arrives late (queued offline) is the first one
-        const replaced = await trx
-          .selectFrom('check_ins')
-          .select(['scanned_at', 'station'])
+        return { first: true, held: { scanned_at: scannedAt, station: scan.station } };
+      }
+      // an earlier scan that arrives late (queued offline) is the first one
+      const replaced = await trx
+        .selectFrom('check_ins')
+        .select(['scanned_at', 'station'])
+        .where('badge_id', '=', badge.id)
+        .where('scanned_at', '>', scannedAt)
+        // PostgreSQL: held until the update; SQLite's write transactions run one at a time
+        .$if(isPostgres(trx), (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (replaced) {
+        await trx
+          .updateTable('check_ins')
+          .set({ scanned_at: scannedAt, station: scan.station, account_id: who.id })
           .where('badge_id', '=', badge.id)
           .where('scanned_at', '>', scannedAt)
-          // PostgreSQL: held until the update; SQLite's write transactions run one at a time
-          .$if(isPostgres(trx), (query) => query.forUpdate())
-          .executeTakeFirst();
-        if (replaced) {
-          await trx
-            .updateTable('check_ins')
-            .set({ scanned_at: scannedAt, station: scan.station, account_id: who.id })
-            .where('badge_id', '=', badge.id)
-            .where('scanned_at', '>', scannedAt)
-            .execute();
-          await this.audit.record(trx as unknown as Db, who, {
-            ...checkInEntry(edition.id, badge),
-            before: { scannedAt: replaced.scanned_at, station: replaced.station },
-            after: checkIn,
-            at: this.clock.nowIso(),
-          });
-        }
+          .execute();
+        await this.audit.record(trx as unknown as Db, who, {
+          ...checkInEntry(edition.id, badge),
+          before: { scannedAt: replaced.scanned_at, station: replaced.station },
+          after: checkIn,
+          at: this.clock.nowIso(),
+        });
+        return { first: false, held: { scanned_at: scannedAt, station: scan.station } };
       }
+      // a repeat: the check-in held is another scan's
       const row = await trx
         .selectFrom('check_ins')
         .select(['scanned_at', 'station'])
         .where('badge_id', '=', badge.id)
         .executeTakeFirstOrThrow();
-      return { first: inserted !== undefined, held: row };
+      return { first: false, held: row };
     });
     const person = await this.person(badge);
     return {
