@@ -28,20 +28,25 @@ export default function QrCamera({ onCode, onFailure }: { onCode: (text: string)
     frame.current?.appendChild(video);
     let controls: IScannerControls | undefined;
     let live = true;
-    const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
-    reader
-      .decodeFromVideoDevice(undefined, video, (result) => {
-        if (!result) return;
-        const text = result.getText();
-        if (sightings.current.isNewScan(text, Date.now())) handlers.current.onCode(text);
-      })
-      .then((started) => {
-        controls = started;
-        if (!live) started.stop();
-      })
-      .catch((error: unknown) => live && handlers.current.onFailure(error));
+    // the camera is opened after this turn: an effect undone at once (StrictMode's second run, a
+    // remount) never opens the device, so one device is never opened twice
+    const opening = window.setTimeout(() => {
+      const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
+      reader
+        .decodeFromVideoDevice(undefined, video, (result) => {
+          if (!result) return;
+          const text = result.getText();
+          if (sightings.current.isNewScan(text, Date.now())) handlers.current.onCode(text);
+        })
+        .then((started) => {
+          controls = started;
+          if (!live) started.stop();
+        })
+        .catch((error: unknown) => live && handlers.current.onFailure(error));
+    });
     return () => {
       live = false;
+      window.clearTimeout(opening);
       controls?.stop();
       video.remove();
     };
