@@ -10,6 +10,7 @@ import { storeOldGuest } from './support/old-records';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 import { screenshot } from './support/artefacts';
+import { liveBadgeToken } from '../server/door-harness';
 
 const DEMO_PASSWORD = 'Summit#2025';
 const ENTERPRISE = 'enterprise@demo.example.com';
@@ -54,18 +55,6 @@ describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
     await portal.app.db.updateTable('guests').set({ audit_status: 'approved' }).where('id', 'in', [guestId, secondGuestId]).execute();
   });
 
-  /** The signed token a guest's badge carries (the badge is issued with the first print). */
-  async function badgeToken(guest: string): Promise<string> {
-    const badge = await portal.app.db
-      .withTables<{ badges: { id: string; guest_id: string; member_id: string | null } }>()
-      .selectFrom('badges')
-      .select('id')
-      .where('guest_id', '=', guest)
-      .where('member_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    return portal.app.services.door.tokens.tokenOf(badge.id);
-  }
-
   afterAll(async () => {
     await camera?.close();
     await browser?.close();
@@ -91,7 +80,7 @@ describe.skipIf(!run)('the door in Chromium: badges and check-in', () => {
   });
 
   it('a staff member at 390 px checks a guest in with the camera, is told "already checked in" on the next scan, and a scan made offline arrives when the network is back', async () => {
-    const [token, secondToken] = [await badgeToken(guestId), await badgeToken(secondGuestId)];
+    const [token, secondToken] = [await liveBadgeToken(portal.app, guestId), await liveBadgeToken(portal.app, secondGuestId)];
 
     // the camera: Chromium's fake device plays the first guest's badge
     const clip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'door-')), 'badge.y4m');

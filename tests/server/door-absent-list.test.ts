@@ -5,18 +5,8 @@ import { listExports } from './helpers/list-pages.js';
 import type { Page } from '../../src/shared/api-types.js';
 import type { AuditLogItem } from '../../src/shared/console-api.js';
 import type { DoorAbsentPage } from '../../src/shared/door-api.js';
-import {
-  addGuest,
-  API,
-  caller,
-  ENTERPRISE,
-  memberBody,
-  movableClock,
-  ORGANISER,
-  residentId,
-  STAFF,
-  uploadedFile,
-} from './guests-harness.js';
+import { addGuest, API, caller, ENTERPRISE, movableClock, ORGANISER, STAFF } from './guests-harness.js';
+import { addMember, liveBadgeToken } from './door-harness.js';
 
 type Absent = DoorAbsentPage['records'][number];
 
@@ -32,20 +22,12 @@ describeEachDatabase("the door's not-arrived list: filtered, sorted, paged and e
     for (const [index, nameZh] of names.entries()) {
       guests.push(await addGuest(ent, t, ENTERPRISE, 861 + index, { inviteCode: 'INVITE2025A', nameZh }));
     }
-    const member = await ent.post(`qms/guest/${guests[0]!.id}/entourage`, memberBody(residentId(869), await uploadedFile(t, ENTERPRISE)));
-    expect(member.status).toBe(200);
+    await addMember(ent, t, ENTERPRISE, guests[0]!.id, 869);
     const printed = await t.app.inject({ method: 'GET', url: `${API}qms/badge`, headers: bearer(await tokenFor(t, ENTERPRISE)) });
     expect(printed.statusCode).toBe(200);
     // 已到丁 arrives: not in the list any more
-    const arrived = await t.app.db
-      .withTables<{ badges: { id: string; guest_id: string | null; member_id: string | null } }>()
-      .selectFrom('badges')
-      .select('id')
-      .where('guest_id', '=', guests[3]!.id)
-      .where('member_id', 'is', null)
-      .executeTakeFirstOrThrow();
     const staff = await caller(t, STAFF);
-    const token = t.app.services.door.tokens.tokenOf(arrived.id);
+    const token = await liveBadgeToken(t.app, guests[3]!.id);
     expect((await staff.post('door/scan', { token, scannedAt: '2027-06-17T00:59:00.000Z', station: 'Gate A' })).status).toBe(200);
 
     const organiser = await caller(t, ORGANISER);

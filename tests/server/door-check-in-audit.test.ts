@@ -3,18 +3,8 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp } from './helpers/test-app.js';
 import type { Page } from '../../src/shared/api-types.js';
 import type { AuditLogItem } from '../../src/shared/console-api.js';
-import {
-  addGuest,
-  API,
-  caller,
-  ENTERPRISE,
-  memberBody,
-  movableClock,
-  ORGANISER,
-  residentId,
-  STAFF,
-  uploadedFile,
-} from './guests-harness.js';
+import { addGuest, API, caller, ENTERPRISE, movableClock, ORGANISER, residentId, STAFF } from './guests-harness.js';
+import { addMember, liveBadgeToken } from './door-harness.js';
 
 describeEachDatabase('the door: check-ins in the audit log', (kind) => {
   const clock = movableClock('2027-06-17T01:00:00.000Z');
@@ -23,31 +13,21 @@ describeEachDatabase('the door: check-ins in the audit log', (kind) => {
   it('writes the first check-in and a late earlier scan (the scanner, the station, the scan time, the id), not a repeat or a refusal', async () => {
     const ent = await caller(t, ENTERPRISE);
     const guest = await addGuest(ent, t, ENTERPRISE, 841, { inviteCode: 'INVITE2025A', nameZh: '签到审计' });
-    const member = await ent.post<{ id: string }>(
-      `qms/guest/${guest.id}/entourage`,
-      memberBody(residentId(842), await uploadedFile(t, ENTERPRISE)),
-    );
-    expect(member.status).toBe(200);
+    const memberId = await addMember(ent, t, ENTERPRISE, guest.id, 842);
     const print = await t.app.inject({
       method: 'GET',
       url: `${API}qms/badge/guest/${guest.id}`,
       headers: bearer(await tokenFor(t, ENTERPRISE)),
     });
     expect(print.statusCode).toBe(200);
-    const badges = await t.app.db
-      .withTables<{ badges: { id: string; guest_id: string; member_id: string | null } }>()
-      .selectFrom('badges')
-      .select(['id', 'member_id'])
-      .where('guest_id', '=', guest.id)
-      .execute();
-    const tokenOf = (memberId: string | null) => t.app.services.door.tokens.tokenOf(badges.find((row) => row.member_id === memberId)!.id);
+    const [guestToken, memberToken] = [await liveBadgeToken(t.app, guest.id), await liveBadgeToken(t.app, guest.id, memberId)];
     const staff = await caller(t, STAFF);
     const organiser = await caller(t, ORGANISER);
     const scan = (token: string, scannedAt: string, station: string) => staff.post('door/scan', { token, scannedAt, station });
     const checkIns = async () =>
       (await organiser.get<Page<AuditLogItem>>('admin/console/audit/page?pageSize=100&action=guest.check-in')).body.data.records;
 
-    expect((await scan(tokenOf(null), '2027-06-17T00:58:00.000Z', 'Gate A')).status).toBe(200);
+    expect((await scan(guestToken, '2027-06-17T00:58:00.000Z', 'Gate A')).status).toBe(200);
     const [first] = await checkIns();
     expect(first).toMatchObject({
       actorAccount: STAFF,
@@ -64,14 +44,14 @@ describeEachDatabase('the door: check-ins in the audit log', (kind) => {
     expect(JSON.stringify(stored)).not.toMatch(new RegExp(`签到审计|${residentId(841)}`));
 
     // a repeat changes nothing: no entry; a refused (forged) badge: no entry
-    expect((await scan(tokenOf(null), '2027-06-17T01:05:00.000Z', 'Gate B')).status).toBe(200);
-    expect((await scan(`${tokenOf(null)}x`, '2027-06-17T01:05:00.000Z', 'Gate B')).status).toBe(404);
+    expect((await scan(guestToken, '2027-06-17T01:05:00.000Z', 'Gate B')).status).toBe(200);
+    expect((await scan(`${guestToken}x`, '2027-06-17T01:05:00.000Z', 'Gate B')).status).toBe(404);
     expect(await checkIns()).toHaveLength(1);
 
     // an entourage member scanned at 00:59, then a scan made offline at 00:55 arrives: both are entries, the second says what it replaced
-    expect((await scan(tokenOf(member.body.data.id), '2027-06-17T00:59:00.000Z', 'Gate A')).status).toBe(200);
-    expect((await scan(tokenOf(member.body.data.id), '2027-06-17T00:55:00.000Z', 'Gate C')).status).toBe(200);
-    const memberEntries = (await checkIns()).filter((entry) => entry.targetId === member.body.data.id);
+    expect((await scan(memberToken, '2027-06-17T00:59:00.000Z', 'Gate A')).status).toBe(200);
+    expect((await scan(memberToken, '2027-06-17T00:55:00.000Z', 'Gate C')).status).toBe(200);
+    const memberEntries = (await checkIns()).filter((entry) => entry.targetId === memberId);
     expect(memberEntries).toHaveLength(2);
     expect(memberEntries).toContainEqual(
       expect.objectContaining({
@@ -81,7 +61,7 @@ describeEachDatabase('the door: check-ins in the audit log', (kind) => {
       }),
     );
     // a later scan than the one held replaces nothing: no entry
-    expect((await scan(tokenOf(member.body.data.id), '2027-06-17T00:59:30.000Z', 'Gate D')).status).toBe(200);
-    expect((await checkIns()).filter((entry) => entry.targetId === member.body.data.id)).toHaveLength(2);
+    expect((await scan(memberToken, '2027-06-17T00:59:30.000Z', 'Gate D')).status).toBe(200);
+    expect((await checkIns()).filter((entry) => entry.targetId === memberId)).toHaveLength(2);
   });
 });

@@ -6,19 +6,8 @@ import { describeEachDatabase } from './helpers/databases.js';
 import { bearer, tokenFor, useTestApp, type TestApp } from './helpers/test-app.js';
 import type { DoorAbsentPage, DoorArrivals, DoorScanResult } from '../../src/shared/door-api.js';
 import type { Page } from '../../src/shared/api-types.js';
-import {
-  addGuest,
-  API,
-  caller,
-  ENTERPRISE,
-  ENTERPRISE2,
-  memberBody,
-  movableClock,
-  ORGANISER,
-  residentId,
-  STAFF,
-  uploadedFile,
-} from './guests-harness.js';
+import { addGuest, API, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, residentId, STAFF } from './guests-harness.js';
+import { addMember } from './door-harness.js';
 
 async function pdfOf(t: TestApp, account: string, path: string) {
   const response = await t.app.inject({ method: 'GET', url: `${API}${path}`, headers: bearer(await tokenFor(t, account)) });
@@ -47,11 +36,7 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
   it("prints a unit's badges (a page per approved person, entourage included) and checks each person in once", async () => {
     const ent = await caller(t, ENTERPRISE);
     const guest = await addGuest(ent, t, ENTERPRISE, 801, { inviteCode: 'INVITE2025A', nameZh: '门口嘉宾' });
-    const member = await ent.post<{ id: string }>(
-      `qms/guest/${guest.id}/entourage`,
-      memberBody(residentId(802), await uploadedFile(t, ENTERPRISE)),
-    );
-    expect(member.status).toBe(200);
+    await addMember(ent, t, ENTERPRISE, guest.id, 802);
     await addGuest(ent, t, ENTERPRISE, 803); // pending: no badge
     // the harness's upload rows have no file: give the guest's photo a real one
     const photoId = (await ent.get<{ document: { photo: string } }>(`qms/guest/${guest.id}`)).body.data.document.photo;
@@ -124,16 +109,12 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
   it("audits a guest's badge print and a unit's batch as a temporary badge print is: a person each, written with the badges", async () => {
     const ent = await caller(t, ENTERPRISE);
     const guest = await addGuest(ent, t, ENTERPRISE, 821, { inviteCode: 'INVITE2025A', nameZh: '审计胸卡' });
-    const member = await ent.post<{ id: string }>(
-      `qms/guest/${guest.id}/entourage`,
-      memberBody(residentId(822), await uploadedFile(t, ENTERPRISE)),
-    );
-    expect(member.status).toBe(200);
+    const memberId = await addMember(ent, t, ENTERPRISE, guest.id, 822);
     const organiser = await caller(t, ORGANISER);
     type Entry = { action: string; actorAccount: string; targetType: string; targetId: string; targetLabel: string | null };
     const prints = async () =>
       (await organiser.get<Page<Entry>>('admin/console/audit/page?pageSize=100')).body.data.records.filter(
-        (entry) => entry.action === 'guest.badge' && (entry.targetId === guest.id || entry.targetId === member.body.data.id),
+        (entry) => entry.action === 'guest.badge' && (entry.targetId === guest.id || entry.targetId === memberId),
       );
     expect(await prints()).toHaveLength(0);
 
@@ -143,9 +124,7 @@ describeEachDatabase('the door: badges and check-in', (kind) => {
     expect(single).toContainEqual(
       expect.objectContaining({ actorAccount: ENTERPRISE, targetType: 'guest', targetId: guest.id, targetLabel: '审计胸卡' }),
     );
-    expect(single).toContainEqual(
-      expect.objectContaining({ actorAccount: ENTERPRISE, targetType: 'entourage', targetId: member.body.data.id }),
-    );
+    expect(single).toContainEqual(expect.objectContaining({ actorAccount: ENTERPRISE, targetType: 'entourage', targetId: memberId }));
     expect(JSON.stringify(single)).not.toContain(residentId(821));
 
     // the batch prints both again: two entries more

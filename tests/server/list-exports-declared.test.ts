@@ -12,6 +12,7 @@ import { useTestApp } from './helpers/test-app.js';
 import { listExports, sheetRows, workbookRows } from './helpers/list-pages.js';
 import type { Page } from '../../src/shared/api-types.js';
 import { addGuest, caller, ENTERPRISE, ENTERPRISE2, movableClock, ORGANISER, publishNoticesHourly, STAFF } from './guests-harness.js';
+import { recommend } from './temporary-harness.js';
 import { createActivity } from './activities-harness.js';
 
 type AuditItem = { actorAccount: string; action: string; targetId: string; after: unknown };
@@ -203,22 +204,12 @@ describeEachDatabase('exports of every declared list', (kind) => {
 
     for (const [i, recommenderName] of ['推荐人甲', '推荐人乙', '推荐人丙'].entries()) {
       time.set(`2027-06-03T0${1 + i}:00:00.000Z`);
-      const sent = await t.call<{ id: string }>({
-        method: 'POST',
-        url: '/exhibition/qms/temporary/recommend',
-        payload: {
-          recommenderName,
-          recommenderMobile: `1391234569${i}`,
-          recommenderOrganisation: '青岛市商务局',
-          inviteeName: ['John Smith', 'Anna Berg', 'Han Meimei'][i],
-          inviteeOrganisation: 'Example Corp',
-          inviteePosition: 'CEO',
-          inviteeMobile: `1381234569${i}`,
-          activity: 'Opening forum',
-          reason: 'Leads a large investment project.',
-        },
+      await recommend(t, {
+        recommenderName,
+        recommenderMobile: `1391234569${i}`,
+        inviteeName: ['John Smith', 'Anna Berg', 'Han Meimei'][i],
+        inviteeMobile: `1381234569${i}`,
       });
-      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     }
     type Recommendation = { id: string; document: { recommenderName: string; recommenderMobile: string; inviteeMobile?: string } };
     const { shown, sheet: recommendations } = await listBesideExport<Recommendation>(

@@ -22,6 +22,7 @@ import {
   ORGANISER,
   publishNoticesHourly,
 } from './guests-harness.js';
+import { recommend } from './temporary-harness.js';
 import { createActivity, signUp } from './activities-harness.js';
 
 const queryOf = (asked: WholeListOrder) => new URLSearchParams(asked as Record<string, string>).toString();
@@ -139,22 +140,7 @@ describeEachDatabase('sorted lists and their exports in the same order', (kind) 
 
     for (const [i, recommenderName] of ['推荐排序甲', '推荐排序乙', '推荐排序丙'].entries()) {
       time.set(`2027-06-03T0${1 + i}:00:00.000Z`);
-      const sent = await t.call<{ id: string }>({
-        method: 'POST',
-        url: '/exhibition/qms/temporary/recommend',
-        payload: {
-          recommenderName,
-          recommenderMobile: `1391234568${i}`,
-          recommenderOrganisation: '青岛市商务局',
-          inviteeName: 'John Smith',
-          inviteeOrganisation: 'Example Corp',
-          inviteePosition: 'CEO',
-          inviteeMobile: `1381234568${i}`,
-          activity: 'Opening forum',
-          reason: 'Leads a large investment project.',
-        },
-      });
-      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      await recommend(t, { recommenderName, recommenderMobile: `1391234568${i}`, inviteeMobile: `1381234568${i}` });
     }
     type Recommendation = { document: { recommenderName: string } };
     const recommender = (row: Recommendation) => row.document.recommenderName;

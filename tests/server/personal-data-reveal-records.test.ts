@@ -5,7 +5,7 @@ import type { TemporaryItem } from '../../src/shared/temporary-api.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { useTestApp } from './helpers/test-app.js';
 import { API, caller, ENTERPRISE, ENTERPRISE2, ORGANISER, residentId, STAFF } from './guests-harness.js';
-import { register, registrationBody, uploadedPicture } from './temporary-harness.js';
+import { recommend, register, registrationBody, uploadedPicture } from './temporary-harness.js';
 
 /**
  * Issue 18 point 2: the audited "show" of every record kind whose answers mask a value (the
@@ -154,22 +154,7 @@ describeEachDatabase(
 
     it('temporary recommendations: the list masks the recommender mobile; organisers show it, audited', async () => {
       const organiser = await caller(t, ORGANISER);
-      const sent = await t.call<{ id: string }>({
-        method: 'POST',
-        url: '/exhibition/qms/temporary/recommend',
-        payload: {
-          recommenderName: '王芳',
-          recommenderMobile: '13912340007',
-          recommenderOrganisation: '青岛市商务局',
-          inviteeName: 'John Smith',
-          inviteeOrganisation: 'Example Corp',
-          inviteePosition: 'CEO',
-          activity: 'Opening forum',
-          reason: 'Leads a large investment project.',
-        },
-      });
-      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      const id = sent.body.data.id;
+      const id = await recommend(t);
       const listed = (
         await organiser.get<{ records: { id: string; document: Record<string, unknown> }[] }>('admin/temporary/recommendations')
       ).body.data.records.find((r) => r.id === id)!;

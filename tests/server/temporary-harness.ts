@@ -1,4 +1,5 @@
 /** Shared set-up of the temporary-registration tests: pictures made with sharp, open calls. */
+import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { TestApp } from './helpers/test-app.js';
 import { multipart, type FilePart } from './uploads-harness.js';
@@ -78,4 +79,26 @@ export async function register(t: TestApp, body: Record<string, unknown>, header
     headers: { 'accept-language': 'en', ...headers },
     payload: body,
   });
+}
+
+/** A recommendation as the open form sends it; `extra` gives the fields a test is about. */
+export function recommendationBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    recommenderName: '王芳',
+    recommenderMobile: '13912340007',
+    recommenderOrganisation: '青岛市商务局',
+    inviteeName: 'John Smith',
+    inviteeOrganisation: 'Example Corp',
+    inviteePosition: 'CEO',
+    activity: 'Opening forum',
+    reason: 'Leads a large investment project.',
+    ...extra,
+  };
+}
+
+/** Sends a recommendation through the open form (no account needed) and answers its id. */
+export async function recommend(t: TestApp, extra: Record<string, unknown> = {}): Promise<string> {
+  const sent = await t.call<{ id: string }>({ method: 'POST', url: `${OPEN}recommend`, payload: recommendationBody(extra) });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body.data.id;
 }
