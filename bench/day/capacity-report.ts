@@ -33,6 +33,7 @@ const CORES_PER_INSTANCE = 2;
 const f0 = (n: number) => n.toFixed(0);
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
+const instances = (n: number) => `${n} instance${n === 1 ? '' : 's'}`;
 const table = (header: string[], rows: string[][]) =>
   [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 
@@ -158,9 +159,9 @@ function sizing(best: StepResult | null, run: DayRun, held: boolean): string[] {
   const byRate = Math.ceil(PEAK_GUESTS_PER_HOUR / best.plan.guestsPerHour);
   return [
     ...head,
-    `- **By CPU** (the figure to plan with): at ${held ? 'the highest rate held' : `${f0(best.plan.guestsPerHour)} guests/h (no step held: the step that registered the most guests)`} the instance spent ${f2(perGuest)} s of CPU per guest registered (load average ${best.observation.loadBefore}). The peak hour needs ${f1(PEAK_GUESTS_PER_HOUR / 3600)} × ${f2(perGuest)} = ${f1((PEAK_GUESTS_PER_HOUR / 3600) * perGuest)} cores of work; planned at ${PLANNED_USE * 100} % use, **${f1(cores)} cores: ${byCpu} instances of ${CORES_PER_INSTANCE} cores** (${byCpu * CORES_PER_INSTANCE} cores).`,
+    `- **By CPU** (the figure to plan with): at ${held ? 'the highest rate held' : `${f0(best.plan.guestsPerHour)} guests/h (no step held: the step that registered the most guests)`} the instance spent ${f2(perGuest)} s of CPU per guest registered (load average ${best.observation.loadBefore}). The peak hour needs ${f1(PEAK_GUESTS_PER_HOUR / 3600)} × ${f2(perGuest)} = ${f1((PEAK_GUESTS_PER_HOUR / 3600) * perGuest)} cores of work; planned at ${PLANNED_USE * 100} % use, **${f1(cores)} cores: ${instances(byCpu)} of ${CORES_PER_INSTANCE} cores** (${byCpu * CORES_PER_INSTANCE} cores).`,
     held
-      ? `- **By the rate held on this shared machine** (a pessimistic bound: the instance had a fraction of 2 cores at load ${best.observation.loadBefore}): ${PEAK_GUESTS_PER_HOUR.toLocaleString('en')} / ${f0(best.plan.guestsPerHour)} → **${byRate} instances** of 2 cores.`
+      ? `- **By the rate held on this shared machine** (a pessimistic bound: the instance had a fraction of 2 cores at load ${best.observation.loadBefore}): ${PEAK_GUESTS_PER_HOUR.toLocaleString('en')} / ${f0(best.plan.guestsPerHour)} → **${instances(byRate)}** of 2 cores.`
       : `- **By the rate held**: none held on this machine at its load, so no instance count comes from a rate; the CPU figure above stands alone. It assumes the instance gets its cores: measured at load ${best.observation.loadBefore}, where the instance had ${f2(best.observation.totalCores)} cores, CPU per guest includes the cost of being descheduled (cache misses), so it errs high.`,
     `- Several instances need PostgreSQL, Redis and a shared UPLOAD_DIR (README, "Several instances"): this run measured SQLite on one instance. A whole day at the average (${f0(FIRST_DAY_GUESTS / 24).toString()} guests/h over 24 h) is a fraction of the peak hour.`,
     `- Memory: one instance peaked at ${f0(Math.max(...run.steps.map((step) => step.observation.peakRssMb)))} MB RSS under the mix (idle ${f0(run.serverIdleRssMb)} MB), face workers included; 2 GB per instance leaves room for several exports at once.`,
