@@ -66,6 +66,10 @@ const result = await build({
     js: "import { createRequire as __summitCreateRequire } from 'node:module'; const require = __summitCreateRequire(import.meta.url);",
   },
   sourcemap: 'linked',
+  // the map gives each line's file and line; the files' text stays in the repository. With it
+  // (16.5 MB of map, most of it the sources' text), --enable-source-maps kept about 50 MB of
+  // heap for the instance's life: idle RSS 227 MB against 171-182 MB without (issue 29)
+  sourcesContent: false,
   legalComments: 'none',
   // less to parse at every start; names kept and a source map written, so stack traces stay readable
   minify: true,
