@@ -225,10 +225,7 @@ export class Activities {
   }
 
   async detail(who: SignedInAccount, id: string): Promise<AdminActivityDetail> {
-    assertOrganiser(who);
-    const edition = await this.editions.current();
-    const row = await findActivity(this.db, edition.id, id, false);
-    if (!row) throw new AppError('activityNotFound');
+    const row = await this.organisersActivity(who, id);
     const [summary] = await this.summaries(this.db, [row]);
     const roster = await this.rosterPage(id, 0, 10_000);
     const assigned = await this.db
@@ -246,6 +243,20 @@ export class Activities {
       waiting: roster.filter((item) => item.status === 'waiting'),
       assignedGuests: assigned,
     };
+  }
+
+  /** The activity's name (the roster exports' file name), without reading its roster. */
+  async nameOf(who: SignedInAccount, id: string): Promise<string> {
+    return (await this.organisersActivity(who, id)).name;
+  }
+
+  /** The current edition's activity, for organisers (404 for another edition's or an unknown id). */
+  private async organisersActivity(who: SignedInAccount, id: string): Promise<ActivityRow> {
+    assertOrganiser(who);
+    const edition = await this.editions.current();
+    const row = await findActivity(this.db, edition.id, id, false);
+    if (!row) throw new AppError('activityNotFound');
+    return row;
   }
 
   /** Sign-ups then the waiting list, each in order of arrival; `offset`/`limit` page the export. */

@@ -52,7 +52,7 @@ export function activityRosterExports(activities: Activities): AnyAuditedListExp
     // answered whole with the activity: the export's pages are cut from it, in the order the list shows (its sort, else the waiting position)
     page: async (who, query) => pageOfWhole((await activities.detail(who, query.id))[rows], query),
     // the file says which activity (活动已报名名单-<activity name>-<date>.xlsx)
-    fileSubject: async (who, query) => (await activities.detail(who, query.id)).document.name,
+    fileSubject: (who, query) => activities.nameOf(who, query.id),
   });
   return [
     roster(activityApiPaths.exportSignedUp, 'activity.export.files.signedUp', 'activity.export.signedUpSheet', 'signedUp'),
