@@ -187,9 +187,8 @@ export async function temporaryAdminRoutes(app: FastifyInstance, services: Admin
       },
       handler: async (request, reply) => {
         noStore(reply);
-        const { pageNum, pageSize } = pageOf(request.query);
         // the mobiles masked like every default answer (shown through their audited reveal)
-        return ok(request, await maskedRecommendationPage(recommendations, signedIn(request), pageNum, pageSize, request.query));
+        return ok(request, await maskedRecommendationPage(recommendations, signedIn(request), request.query));
       },
     },
   );

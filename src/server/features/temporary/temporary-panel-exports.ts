@@ -7,17 +7,19 @@ import { maskedDocument } from '../../privacy/masked-answers.js';
 import type { SignedInAccount } from '../../auth/sessions.js';
 import { assertOrganiser } from '../../auth/unit-access.js';
 import type { TemporaryCodes } from './temporary-codes.js';
-import type { RecommendationOrder, TemporaryRecommendations } from './temporary-recommendations.js';
+import type { TemporaryRecommendations } from './temporary-recommendations.js';
 
-/** A page of recommendations as organisers read it: the recommender's and the invitee's mobiles masked (shown through their audited reveal). */
+/**
+ * A page of recommendations as organisers read it (the page and order of the list's query): the
+ * recommender's and the invitee's mobiles masked (shown through their audited reveal).
+ */
 export async function maskedRecommendationPage(
   recommendations: TemporaryRecommendations,
   who: SignedInAccount,
-  pageNum: number,
-  pageSize: number,
-  asked: RecommendationOrder = {},
+  query: TemporaryRecommendationQuery,
 ): Promise<Page<RecommendationItem>> {
-  const page = await recommendations.page(who, pageNum, pageSize, asked);
+  const { pageNum, pageSize } = pageOf(query);
+  const page = await recommendations.page(who, pageNum, pageSize, query);
   return {
     ...page,
     records: page.records.map((record) => ({ ...record, document: maskedDocument('temporary-recommend-invite', record.document) })),
@@ -103,10 +105,7 @@ export function temporaryPanelExports(
       { headerKey: 'temporary.recommendations.reason', width: 40, value: (row) => text(row.document.reason) },
       { headerKey: 'temporary.recommendations.at', width: 24, value: (row, read) => read.time(row.createdAt) },
     ],
-    page: (who, query) => {
-      const { pageNum, pageSize } = pageOf(query);
-      return maskedRecommendationPage(recommendations, who, pageNum, pageSize, query);
-    },
+    page: (who, query) => maskedRecommendationPage(recommendations, who, query),
   };
   return [codeList, recommendationList];
 }
