@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { storeOldGuest } from './support/old-records';
+import { filterByNameSortedDown } from './support/list-pages';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 import { screenshot } from './support/artefacts';
@@ -71,16 +72,7 @@ describe.skipIf(!run)("the door's not-arrived list on the organiser's dashboard"
     await page.locator('[data-testid=absent][aria-busy=false]').waitFor();
     expect(await page.locator('[data-testid=absent-person]').count()).toBeGreaterThanOrEqual(NAMES.length);
 
-    await page.locator('#root_name').fill('门前');
-    await page.locator('[data-testid=list-filter-submit]').click();
-    await page.waitForURL(/name=/);
-    const sortName = page.locator('[data-testid=absent-sort-name]');
-    await sortName.click();
-    await page.waitForURL(/order=asc/);
-    await page.locator('th[aria-sort=ascending]').waitFor();
-    await sortName.click();
-    await page.waitForURL(/order=desc/);
-    await expect.poll(() => page.locator('th[aria-sort=descending]').count(), { timeout: 15_000 }).toBe(1);
+    await filterByNameSortedDown(page, 'absent', '门前');
     await expect
       .poll(async () => (await page.locator('[data-testid=absent-person] td:first-child').allInnerTexts()).map((name) => name.trim()), {
         timeout: 15_000,

@@ -14,6 +14,7 @@ import { maskIdNumber } from '../../src/server/features/guests/id-numbers';
 import { screenshot } from './support/artefacts';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { residentId } from './support/guest-pages';
+import { filterByNameSortedDown } from './support/list-pages';
 import { signInWithPassword, waitForPath } from './support/portal-pages';
 import { startPortal, type RunningPortal } from './support/portal-server';
 
@@ -173,18 +174,7 @@ describe.skipIf(!run)('declared lists sort, filter and export in Chromium', () =
   ]) {
     it(`${list.name}: filter by name, sort by name going down, export: the workbook has the list's rows`, async () => {
       await page.goto(`${portal.baseUrl}${list.route}`);
-      await page.locator('#root_name').fill(MARK);
-      await page.locator('[data-testid=list-filter-submit]').click();
-      await page.waitForURL(/name=/);
-      const sortName = page.locator(`[data-testid=${list.testId}-sort-name]`);
-      await sortName.click();
-      await page.waitForURL(/order=asc/);
-      // the header has taken the new order (the URL changes a moment before the list renders it)
-      await page.locator('th[aria-sort=ascending]').waitFor();
-      await sortName.click();
-      await page.waitForURL(/order=desc/);
-      // the list renders the new order in a transition: a loaded machine may take more than the default second
-      await expect.poll(() => page.locator('th[aria-sort=descending]').count(), { timeout: 15_000 }).toBe(1);
+      await filterByNameSortedDown(page, list.testId, MARK);
       const names = await listedNames(list.testId, list.rowTestId, list.nameCell);
       expect(names).toHaveLength(GUESTS);
       expect(names).toEqual([...names].sort().reverse());
