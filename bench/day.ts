@@ -18,7 +18,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { NginxProxy } from '../scripts/cluster/nginx-proxy.js';
 import { freePort } from '../scripts/support/free-port.js';
-import { SERVER_NODE_FLAGS } from '../scripts/support/server-node-flags.js';
+import { builtServerArgs } from '../scripts/support/server-node-flags.js';
 import { seedEdition } from './seed-edition.js';
 import { uploadPortraits } from './day/portraits.js';
 import { ServerObserver, loadAverage } from './day/observe.js';
@@ -71,7 +71,7 @@ async function hashCpuMs(cost: { log2N: number; r: number; p: number }): Promise
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, 'dist/server/main.js')], {
+  return spawn(process.execPath, builtServerArgs(repoRoot), {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

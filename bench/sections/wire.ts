@@ -17,7 +17,7 @@ import { startPortal } from '../../tests/e2e/support/portal-server';
 import { startBareRjsfPage } from '../support/bare-rjsf-page';
 import { median } from '../support/median';
 import { timeToFirstAnswer } from '../support/start-time';
-import { SERVER_NODE_FLAGS } from '../../scripts/support/server-node-flags';
+import { builtServerArgs } from '../../scripts/support/server-node-flags';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // decimal kilobytes, as issue 17's target reads strictly: 200 kB = 200,000 bytes
@@ -79,12 +79,12 @@ async function startTimes(): Promise<string> {
   const firstAnswer = '/exhibition/qms/edition/current';
   try {
     // the first start creates the database and the demo data: not a warm start
-    await timeToFirstAnswer([...SERVER_NODE_FLAGS, path.join(repoRoot, 'dist/server/main.js')], env, firstAnswer);
+    await timeToFirstAnswer(builtServerArgs(repoRoot), env, firstAnswer);
     const compiled: number[] = [];
     const tsx: number[] = [];
     const bare: number[] = [];
     for (let run = 0; run < START_RUNS; run++) {
-      compiled.push(await timeToFirstAnswer([...SERVER_NODE_FLAGS, path.join(repoRoot, 'dist/server/main.js')], env, firstAnswer));
+      compiled.push(await timeToFirstAnswer(builtServerArgs(repoRoot), env, firstAnswer));
       tsx.push(await timeToFirstAnswer(['--import', 'tsx', path.join(repoRoot, 'src/server/main.ts')], env, firstAnswer));
       bare.push(await timeToFirstAnswer([path.join(repoRoot, 'bench/support/bare-fastify.mjs')], {}, '/'));
     }

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/support/free-port.js';
-import { SERVER_NODE_FLAGS } from '../../scripts/support/server-node-flags.js';
+import { builtServerArgs } from '../../scripts/support/server-node-flags.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,7 +29,7 @@ export interface ServedDownload {
  */
 export async function servedDownload(env: Record<string, string>, url: string, token: string): Promise<ServedDownload> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, builtServerArgs(repoRoot), {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * The node flags a portal instance runs with: `npm start`, the systemd unit
  * (deploy/systemd/summit@.service) and the benches that start `dist/server/main.js` use these,
@@ -11,3 +13,6 @@
  * worker threads with heaps of their own.
  */
 export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=1024'] as const;
+
+/** node's arguments starting the built instance (`npm run build`) with these flags, as the benches do. */
+export const builtServerArgs = (repoRoot: string): string[] => [...SERVER_NODE_FLAGS, path.join(repoRoot, 'dist/server/main.js')];
